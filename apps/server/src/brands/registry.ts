@@ -1,0 +1,130 @@
+/**
+ * The brand registry: every brand this deployment serves, its hostnames, the
+ * base address of its API and its look. Store settings live in the database;
+ * this file holds only what must be known before the database is read.
+ */
+export type BrandId = 'popfitclothing' | 'ckb' | 'glow'
+
+export interface BrandStyles {
+  colors: {
+    /** buttons, links, price highlights */
+    primary: string
+    /** text drawn on primary */
+    onPrimary: string
+    accent: string
+    background: string
+    surface: string
+    text: string
+    muted: string
+    border: string
+    sale: string
+  }
+  fonts: {
+    body: string
+    heading: string
+  }
+  /** CSS letter-spacing for body text: ckb adds 1px */
+  letterSpacing: string
+  /** palette used to draw generated product images */
+  palette: string[]
+}
+
+export interface Brand {
+  id: BrandId
+  name: string
+  hostnames: string[]
+  /** the API base address the storefront calls; same origin by default */
+  apiBaseUrl: string
+  /** brand whose home is its own page rather than a content page */
+  hasOwnHome: boolean
+  styles: BrandStyles
+}
+
+export const BRANDS: readonly Brand[] = [
+  {
+    id: 'popfitclothing',
+    name: 'PopFit Clothing',
+    hostnames: ['popfit.localhost', 'localhost', '127.0.0.1'],
+    apiBaseUrl: '/api',
+    hasOwnHome: true,
+    styles: {
+      colors: {
+        primary: '#c2185b',
+        onPrimary: '#ffffff',
+        accent: '#ffd6e5',
+        background: '#ffffff',
+        surface: '#fdf2f6',
+        text: '#1d1d1f',
+        muted: '#5f5f66',
+        border: '#e6d5dc',
+        sale: '#b00020',
+      },
+      fonts: { body: "'Montserrat', system-ui, sans-serif", heading: "'Montserrat', system-ui, sans-serif" },
+      letterSpacing: 'normal',
+      palette: ['#c2185b', '#1d1d1f', '#6a1b9a', '#00838f', '#ef6c00', '#2e7d32', '#37474f', '#ad1457'],
+    },
+  },
+  {
+    id: 'ckb',
+    name: 'CKB Intimates',
+    hostnames: ['ckb.localhost'],
+    apiBaseUrl: '/api',
+    hasOwnHome: true,
+    styles: {
+      colors: {
+        primary: '#1f3a5f',
+        onPrimary: '#ffffff',
+        accent: '#d8e3f0',
+        background: '#fbfaf7',
+        surface: '#eef2f7',
+        text: '#141821',
+        muted: '#4f5868',
+        border: '#d5dbe4',
+        sale: '#a4161a',
+      },
+      fonts: { body: "'DM Sans', system-ui, sans-serif", heading: "'Playfair Display', Georgia, serif" },
+      letterSpacing: '1px',
+      palette: ['#1f3a5f', '#f2c6c2', '#141821', '#8d99ae', '#e5989b', '#6d597a', '#b5838d', '#355070'],
+    },
+  },
+  {
+    id: 'glow',
+    name: 'Glow Lounge',
+    hostnames: ['glow.localhost'],
+    apiBaseUrl: '/api',
+    hasOwnHome: false,
+    styles: {
+      colors: {
+        primary: '#2f6b4f',
+        onPrimary: '#ffffff',
+        accent: '#f3e9d2',
+        background: '#fffdf8',
+        surface: '#f5f1e6',
+        text: '#1e2a23',
+        muted: '#55625a',
+        border: '#e2dccb',
+        sale: '#9c2a00',
+      },
+      fonts: { body: "'DM Sans', system-ui, sans-serif", heading: "'DM Sans', system-ui, sans-serif" },
+      letterSpacing: 'normal',
+      palette: ['#2f6b4f', '#c9a227', '#7a9e7e', '#d4a373', '#264653', '#e9c46a', '#8a817c', '#bc6c25'],
+    },
+  },
+]
+
+/** Strips the port and lower-cases: 'CKB.localhost:3000' -> 'ckb.localhost'. */
+export function normalizeHost(host: string): string {
+  const trimmed = host.trim().toLowerCase()
+  if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1)
+  return trimmed.split(':')[0] ?? ''
+}
+
+export function brandForHost(host: string | undefined | null): Brand | null {
+  if (!host) return null
+  const name = normalizeHost(host)
+  return BRANDS.find((brand) => brand.hostnames.includes(name)) ?? null
+}
+
+export function brandById(id: string): Brand | null {
+  return BRANDS.find((brand) => brand.id === id) ?? null
+}

@@ -1,0 +1,24 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import * as m001 from './migrations/001-store.ts'
+
+/** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
+const migrations: Record<string, Migration> = {
+  '001-store': m001,
+}
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations
+  }
+}
+
+// biome-ignore lint: the migrator works on any database
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((result) => result.status === 'Error')
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName)
+    throw new Error(`Migration failed: ${reason}`)
+  }
+}

@@ -1,0 +1,751 @@
+/**
+ * Row types of every table, as migrations/ creates them (regenerate by hand when a migration changes).
+ * Flags are 0/1 integers, money integer cents, times ISO-8601 text, lists JSON text.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+export interface BrandsTable {
+  id: string
+  name: string
+  created_at: string
+}
+export type BrandsRow = Selectable<BrandsTable>
+export type NewBrandsRow = Insertable<BrandsTable>
+export type BrandsUpdate = Updateable<BrandsTable>
+
+export interface StoreSettingsTable {
+  brand_id: string
+  store_name: string
+  domain: string
+  main_product: string
+  main_product_plural: string
+  main_shopping_path: string
+  brand_has_club: Generated<number>
+  brand_has_236_gifts: Generated<number>
+  brand_has_12_gifts: Generated<number>
+  club_name: string | null
+  club_monthly_cents: number | null
+  club_discount_percentage: Generated<number>
+  club_multi_qty: Generated<number>
+  club_exchanges: Generated<number>
+  monthly_item_flair: string | null
+  show_club_offer: Generated<number>
+  afterpay: Generated<number>
+  afterpay_min_cents: Generated<number>
+  afterpay_max_cents: Generated<number>
+  facebook_url: string | null
+  instagram_url: string | null
+  social_media_discount_code: string | null
+  persona_full_name: string | null
+  stripe_js: Generated<number>
+  stripe_js_apple_pay: Generated<number>
+  analytics_ids: Generated<string>
+  sizes: Generated<string>
+  scrolling_images: Generated<string>
+  feed_bio: string | null
+  free_shipping_threshold_cents: number
+  standard_shipping_cost_cents: number
+  tax_rate_basis_points: Generated<number>
+}
+export type StoreSettingsRow = Selectable<StoreSettingsTable>
+export type NewStoreSettingsRow = Insertable<StoreSettingsTable>
+export type StoreSettingsUpdate = Updateable<StoreSettingsTable>
+
+export interface MenuItemsTable {
+  id: string
+  brand_id: string
+  menu: string
+  parent_id: string | null
+  group_header: string | null
+  caption: string
+  link: string
+  image_url: string | null
+  image_alt: string | null
+  show_during_checkout: Generated<number>
+  position: Generated<number>
+}
+export type MenuItemsRow = Selectable<MenuItemsTable>
+export type NewMenuItemsRow = Insertable<MenuItemsTable>
+export type MenuItemsUpdate = Updateable<MenuItemsTable>
+
+export interface BannersTable {
+  id: string
+  brand_id: string
+  placement: string
+  link: string | null
+  text: string | null
+  button_text: string | null
+  button_link: string | null
+  css_class: string | null
+  image: string | null
+  desktop_url: string | null
+  desktop_width: number | null
+  desktop_height: number | null
+  mobile_url: string | null
+  mobile_width: number | null
+  mobile_height: number | null
+  alt: string | null
+  position: Generated<number>
+  active: Generated<number>
+}
+export type BannersRow = Selectable<BannersTable>
+export type NewBannersRow = Insertable<BannersTable>
+export type BannersUpdate = Updateable<BannersTable>
+
+export interface SizingGuideEntriesTable {
+  id: string
+  brand_id: string
+  size: string
+  bust: string | null
+  waist: string | null
+  hip: string | null
+  pant: string | null
+  front_image: string
+  side_image: string
+  back_image: string
+  position: Generated<number>
+}
+export type SizingGuideEntriesRow = Selectable<SizingGuideEntriesTable>
+export type NewSizingGuideEntriesRow = Insertable<SizingGuideEntriesTable>
+export type SizingGuideEntriesUpdate = Updateable<SizingGuideEntriesTable>
+
+export interface CategoriesTable {
+  id: number
+  brand_id: string
+  name: string
+  title: string
+  layout: Generated<string>
+  icon: string | null
+  icon_2: string | null
+  images: Generated<string>
+  short_description: string | null
+  long_description: string | null
+  bullets: Generated<string>
+  base_category_name: string | null
+  banner: string | null
+  position: Generated<number>
+}
+export type CategoriesRow = Selectable<CategoriesTable>
+export type NewCategoriesRow = Insertable<CategoriesTable>
+export type CategoriesUpdate = Updateable<CategoriesTable>
+
+export interface CategoryGroupsTable {
+  id: number
+  brand_id: string
+  name: string
+  title: string
+  description: string | null
+  position: Generated<number>
+}
+export type CategoryGroupsRow = Selectable<CategoryGroupsTable>
+export type NewCategoryGroupsRow = Insertable<CategoryGroupsTable>
+export type CategoryGroupsUpdate = Updateable<CategoryGroupsTable>
+
+export interface CategoryGroupMembersTable {
+  group_id: number
+  category_id: number
+  position: Generated<number>
+}
+export type CategoryGroupMembersRow = Selectable<CategoryGroupMembersTable>
+export type NewCategoryGroupMembersRow = Insertable<CategoryGroupMembersTable>
+export type CategoryGroupMembersUpdate = Updateable<CategoryGroupMembersTable>
+
+export interface ItemsTable {
+  id: number
+  brand_id: string
+  style_id: string
+  name: string
+  item_type_name: string
+  description: Generated<string>
+  color: string
+  base_colors: Generated<string>
+  swatch: string
+  aspect_class: Generated<string>
+  price_cents: number
+  original_price_cents: number | null
+  member_price_cents: number | null
+  discount_class: Generated<string>
+  image_max_height: number | null
+  item_group_ids: Generated<string>
+  category_page_attributes: Generated<string>
+  vip_exclusive: Generated<number>
+  active: Generated<number>
+  created_at: string
+}
+export type ItemsRow = Selectable<ItemsTable>
+export type NewItemsRow = Insertable<ItemsTable>
+export type ItemsUpdate = Updateable<ItemsTable>
+
+export interface ItemCategoriesTable {
+  item_id: number
+  category_id: number
+  position: Generated<number>
+}
+export type ItemCategoriesRow = Selectable<ItemCategoriesTable>
+export type NewItemCategoriesRow = Insertable<ItemCategoriesTable>
+export type ItemCategoriesUpdate = Updateable<ItemCategoriesTable>
+
+export interface ItemSizesTable {
+  item_id: number
+  size: string
+  stock: Generated<number>
+  position: Generated<number>
+}
+export type ItemSizesRow = Selectable<ItemSizesTable>
+export type NewItemSizesRow = Insertable<ItemSizesTable>
+export type ItemSizesUpdate = Updateable<ItemSizesTable>
+
+export interface ItemImagesTable {
+  id: string
+  item_id: number
+  kind: string
+  url: string
+  width: number
+  height: number
+  alt: Generated<string>
+  position: Generated<number>
+}
+export type ItemImagesRow = Selectable<ItemImagesTable>
+export type NewItemImagesRow = Insertable<ItemImagesTable>
+export type ItemImagesUpdate = Updateable<ItemImagesTable>
+
+export interface ItemBulletSectionsTable {
+  id: string
+  item_id: number
+  header: string
+  icon: string | null
+  bullets: Generated<string>
+  position: Generated<number>
+}
+export type ItemBulletSectionsRow = Selectable<ItemBulletSectionsTable>
+export type NewItemBulletSectionsRow = Insertable<ItemBulletSectionsTable>
+export type ItemBulletSectionsUpdate = Updateable<ItemBulletSectionsTable>
+
+export interface ItemMatchesTable {
+  item_id: number
+  match_item_id: number
+  position: Generated<number>
+}
+export type ItemMatchesRow = Selectable<ItemMatchesTable>
+export type NewItemMatchesRow = Insertable<ItemMatchesTable>
+export type ItemMatchesUpdate = Updateable<ItemMatchesTable>
+
+export interface ReviewsTable {
+  id: string
+  brand_id: string
+  item_id: number | null
+  first_name: string
+  last_initial: string
+  instagram: string | null
+  rating: number
+  would_you_recommend_us: Generated<number>
+  about_your_product: string | null
+  sizing_fit: string | null
+  how_do_you_style: string | null
+  where_travel: string | null
+  how_was_your_first_order: string | null
+  photo_1: string | null
+  photo_2: string | null
+  photo_3: string | null
+  created_at: string
+}
+export type ReviewsRow = Selectable<ReviewsTable>
+export type NewReviewsRow = Insertable<ReviewsTable>
+export type ReviewsUpdate = Updateable<ReviewsTable>
+
+export interface DiscountCodesTable {
+  id: string
+  brand_id: string
+  code: string
+  name: string
+  info: string | null
+  bullets: Generated<string>
+  included_classes: Generated<string>
+  excluded_classes: Generated<string>
+  percentage_amount: Generated<number>
+  custom: string | null
+  club_only: Generated<number>
+  minimum_subtotal_cents: Generated<number>
+  active: Generated<number>
+}
+export type DiscountCodesRow = Selectable<DiscountCodesTable>
+export type NewDiscountCodesRow = Insertable<DiscountCodesTable>
+export type DiscountCodesUpdate = Updateable<DiscountCodesTable>
+
+export interface CustomersTable {
+  id: string
+  brand_id: string
+  name: string
+  email: string
+  password_hash: string | null
+  has_club: Generated<number>
+  cancelled_before: Generated<number>
+  birthday_day: number | null
+  birthday_month: number | null
+  created_at: string
+}
+export type CustomersRow = Selectable<CustomersTable>
+export type NewCustomersRow = Insertable<CustomersTable>
+export type CustomersUpdate = Updateable<CustomersTable>
+
+export interface AddressesTable {
+  id: string
+  brand_id: string
+  customer_id: string
+  address_type: string
+  name: string
+  company: Generated<string>
+  country: string
+  address: string
+  address_2: Generated<string>
+  city: string
+  state: string
+  zip: string
+  phone: Generated<string>
+  is_default: Generated<number>
+}
+export type AddressesRow = Selectable<AddressesTable>
+export type NewAddressesRow = Insertable<AddressesTable>
+export type AddressesUpdate = Updateable<AddressesTable>
+
+export interface CartsTable {
+  id: string
+  brand_id: string
+  customer_id: string | null
+  discount_code_id: string | null
+  checkout_flow: Generated<string>
+  status: Generated<string>
+  saw_club_upsell: Generated<number>
+  removed_free_promo: Generated<number>
+  created_at: string
+  updated_at: string
+}
+export type CartsRow = Selectable<CartsTable>
+export type NewCartsRow = Insertable<CartsTable>
+export type CartsUpdate = Updateable<CartsTable>
+
+export interface SessionsTable {
+  id: string
+  brand_id: string
+  customer_id: string | null
+  cart_id: string | null
+  visitor_id: string
+  created_at: string
+  expires_at: string
+}
+export type SessionsRow = Selectable<SessionsTable>
+export type NewSessionsRow = Insertable<SessionsTable>
+export type SessionsUpdate = Updateable<SessionsTable>
+
+export interface CartLinesTable {
+  id: string
+  cart_id: string
+  item_id: number
+  size: string
+  qty: number
+  bundled_with: string | null
+  social_media_special: Generated<number>
+  skip_qty_controls: Generated<number>
+  price_override_cents: number | null
+  banner: string | null
+  created_at: string
+}
+export type CartLinesRow = Selectable<CartLinesTable>
+export type NewCartLinesRow = Insertable<CartLinesTable>
+export type CartLinesUpdate = Updateable<CartLinesTable>
+
+export interface OrdersTable {
+  order_number: string
+  brand_id: string
+  customer_id: string | null
+  cart_id: string | null
+  email: string
+  status: string
+  subtotal_cents: number
+  discount_cents: number
+  shipping_cents: number
+  tax_cents: number
+  total_cents: number
+  shipping_method: string
+  shipping_name: string
+  shipping_company: Generated<string>
+  shipping_country: string
+  shipping_address: string
+  shipping_address_2: Generated<string>
+  shipping_city: string
+  shipping_state: string
+  shipping_zip: string
+  shipping_phone: Generated<string>
+  billing_name: string
+  billing_company: Generated<string>
+  billing_country: string
+  billing_address: string
+  billing_address_2: Generated<string>
+  billing_city: string
+  billing_state: string
+  billing_zip: string
+  billing_phone: Generated<string>
+  payment_method_id: string | null
+  idempotency_key: string | null
+  created_at: string
+}
+export type OrdersRow = Selectable<OrdersTable>
+export type NewOrdersRow = Insertable<OrdersTable>
+export type OrdersUpdate = Updateable<OrdersTable>
+
+export interface OrderLinesTable {
+  id: string
+  order_number: string
+  item_id: number
+  name: string
+  color: string
+  size: string
+  qty: number
+  price_cents: number
+  discount_cents: Generated<number>
+  total_cents: number
+  discount_class: Generated<string>
+  image1: string | null
+  cancelled: Generated<number>
+}
+export type OrderLinesRow = Selectable<OrderLinesTable>
+export type NewOrderLinesRow = Insertable<OrderLinesTable>
+export type OrderLinesUpdate = Updateable<OrderLinesTable>
+
+export interface ShipmentsTable {
+  id: string
+  order_number: string
+  carrier: string
+  tracking_number: string
+  shipped_at: string | null
+}
+export type ShipmentsRow = Selectable<ShipmentsTable>
+export type NewShipmentsRow = Insertable<ShipmentsTable>
+export type ShipmentsUpdate = Updateable<ShipmentsTable>
+
+export interface TrackingEventsTable {
+  id: string
+  shipment_id: string
+  description: string
+  occurred_at: string
+}
+export type TrackingEventsRow = Selectable<TrackingEventsTable>
+export type NewTrackingEventsRow = Insertable<TrackingEventsTable>
+export type TrackingEventsUpdate = Updateable<TrackingEventsTable>
+
+export interface PaymentMethodsTable {
+  id: string
+  brand_id: string
+  customer_id: string
+  gateway: string
+  gateway_token: string
+  card_brand: string
+  last4: string
+  exp_month: number
+  exp_year: number
+  is_default: Generated<number>
+  created_at: string
+}
+export type PaymentMethodsRow = Selectable<PaymentMethodsTable>
+export type NewPaymentMethodsRow = Insertable<PaymentMethodsTable>
+export type PaymentMethodsUpdate = Updateable<PaymentMethodsTable>
+
+export interface MembershipsTable {
+  id: string
+  brand_id: string
+  customer_id: string
+  status: string
+  amount_cents: number
+  pause_monthly_price_cents: Generated<number>
+  discount_percentage: Generated<number>
+  overdue: Generated<number>
+  paypal_express: Generated<number>
+  next_billing_date: string | null
+  next_prepaid_ship_date: string | null
+  prepaid_months: Generated<number>
+  free_accessory: Generated<number>
+  bonus_piece: Generated<number>
+  bonus_piece_description: string | null
+  plan_id: string | null
+  pause_plan_id: string | null
+  created_at: string
+  cancelled_at: string | null
+}
+export type MembershipsRow = Selectable<MembershipsTable>
+export type NewMembershipsRow = Insertable<MembershipsTable>
+export type MembershipsUpdate = Updateable<MembershipsTable>
+
+export interface WishlistEntriesTable {
+  id: string
+  brand_id: string
+  customer_id: string
+  item_id: number
+  reserved: Generated<number>
+  created_at: string
+}
+export type WishlistEntriesRow = Selectable<WishlistEntriesTable>
+export type NewWishlistEntriesRow = Insertable<WishlistEntriesTable>
+export type WishlistEntriesUpdate = Updateable<WishlistEntriesTable>
+
+export interface StyleProfileFieldsTable {
+  id: string
+  brand_id: string
+  name: string
+  caption: string
+  options: Generated<string>
+  position: Generated<number>
+}
+export type StyleProfileFieldsRow = Selectable<StyleProfileFieldsTable>
+export type NewStyleProfileFieldsRow = Insertable<StyleProfileFieldsTable>
+export type StyleProfileFieldsUpdate = Updateable<StyleProfileFieldsTable>
+
+export interface StyleProfileAnswersTable {
+  brand_id: string
+  owner_id: string
+  field_name: string
+  value: string
+  updated_at: string
+}
+export type StyleProfileAnswersRow = Selectable<StyleProfileAnswersTable>
+export type NewStyleProfileAnswersRow = Insertable<StyleProfileAnswersTable>
+export type StyleProfileAnswersUpdate = Updateable<StyleProfileAnswersTable>
+
+export interface OrderBumpsTable {
+  id: string
+  brand_id: string
+  item_id: number
+  headline: string
+  text_copy: string
+  short_item_name: string
+  price_cents: number
+  position: Generated<number>
+}
+export type OrderBumpsRow = Selectable<OrderBumpsTable>
+export type NewOrderBumpsRow = Insertable<OrderBumpsTable>
+export type OrderBumpsUpdate = Updateable<OrderBumpsTable>
+
+export interface OneTimeOffersTable {
+  id: string
+  brand_id: string
+  categories: Generated<string>
+  banner: string | null
+  headline: string
+  text_copy: string
+  extended_copy_1: string | null
+  extended_copy_2: string | null
+  extended_copy_3: string | null
+  image_1: string | null
+  image_2: string | null
+  image_3: string | null
+  image_4: string | null
+  no_thanks_button_copy: string
+  how_many: Generated<number>
+  short_item_name: string
+  show_product_picker: Generated<number>
+  show_full_product_picker: Generated<number>
+  show_category_picker: Generated<number>
+  show_sizepicker: Generated<number>
+  digital_product: Generated<number>
+  price_cents: number
+  position: Generated<number>
+}
+export type OneTimeOffersRow = Selectable<OneTimeOffersTable>
+export type NewOneTimeOffersRow = Insertable<OneTimeOffersTable>
+export type OneTimeOffersUpdate = Updateable<OneTimeOffersTable>
+
+export interface BundleOffersTable {
+  id: string
+  brand_id: string
+  offer_id: string
+  categories: Generated<string>
+  how_many: number
+  price_cents: number
+}
+export type BundleOffersRow = Selectable<BundleOffersTable>
+export type NewBundleOffersRow = Insertable<BundleOffersTable>
+export type BundleOffersUpdate = Updateable<BundleOffersTable>
+
+export interface SocialMediaSpecialsTable {
+  id: string
+  brand_id: string
+  permalink: string
+  landing_page_headline: string
+  free_shipping: Generated<number>
+  main_item_description: string
+  item_id: number | null
+  price_cents: number
+  split_test_no_lander: Generated<number>
+  split_test_landers: Generated<string>
+  landers: Generated<string>
+}
+export type SocialMediaSpecialsRow = Selectable<SocialMediaSpecialsTable>
+export type NewSocialMediaSpecialsRow = Insertable<SocialMediaSpecialsTable>
+export type SocialMediaSpecialsUpdate = Updateable<SocialMediaSpecialsTable>
+
+export interface MembershipLandingsTable {
+  brand_id: string
+  headline: string
+  subheadline: string
+  faqs: Generated<string>
+  founder_letter_name: string | null
+  founder_letter_bullets: Generated<string>
+  price_cents: number
+  how_many: Generated<number>
+}
+export type MembershipLandingsRow = Selectable<MembershipLandingsTable>
+export type NewMembershipLandingsRow = Insertable<MembershipLandingsTable>
+export type MembershipLandingsUpdate = Updateable<MembershipLandingsTable>
+
+export interface ContentPagesTable {
+  id: string
+  brand_id: string
+  slug: string
+  name: string
+  body: Generated<string>
+  hide_headline: Generated<number>
+  updated_at: string
+}
+export type ContentPagesRow = Selectable<ContentPagesTable>
+export type NewContentPagesRow = Insertable<ContentPagesTable>
+export type ContentPagesUpdate = Updateable<ContentPagesTable>
+
+export interface ContentBlocksTable {
+  id: string
+  page_id: string
+  type: string
+  body: string | null
+  wistia_video_id: string | null
+  button_text: string | null
+  link: string | null
+  desktop_image: string | null
+  mobile_image: string | null
+  position: Generated<number>
+}
+export type ContentBlocksRow = Selectable<ContentBlocksTable>
+export type NewContentBlocksRow = Insertable<ContentBlocksTable>
+export type ContentBlocksUpdate = Updateable<ContentBlocksTable>
+
+export interface FeedPostsTable {
+  id: string
+  brand_id: string
+  image: string
+  caption: string
+  item_id: number | null
+  position: Generated<number>
+}
+export type FeedPostsRow = Selectable<FeedPostsTable>
+export type NewFeedPostsRow = Insertable<FeedPostsTable>
+export type FeedPostsUpdate = Updateable<FeedPostsTable>
+
+export interface SplitTestsTable {
+  name: string
+  brand_id: string
+  variants: string
+  active: Generated<number>
+}
+export type SplitTestsRow = Selectable<SplitTestsTable>
+export type NewSplitTestsRow = Insertable<SplitTestsTable>
+export type SplitTestsUpdate = Updateable<SplitTestsTable>
+
+export interface SplitTestAssignmentsTable {
+  brand_id: string
+  test_name: string
+  visitor_id: string
+  value: string
+  created_at: string
+}
+export type SplitTestAssignmentsRow = Selectable<SplitTestAssignmentsTable>
+export type NewSplitTestAssignmentsRow = Insertable<SplitTestAssignmentsTable>
+export type SplitTestAssignmentsUpdate = Updateable<SplitTestAssignmentsTable>
+
+export interface AnalyticsEventsTable {
+  id: string
+  brand_id: string
+  visitor_id: string
+  customer_id: string | null
+  name: string
+  properties: Generated<string>
+  created_at: string
+}
+export type AnalyticsEventsRow = Selectable<AnalyticsEventsTable>
+export type NewAnalyticsEventsRow = Insertable<AnalyticsEventsTable>
+export type AnalyticsEventsUpdate = Updateable<AnalyticsEventsTable>
+
+export interface PixelEventsTable {
+  id: string
+  brand_id: string
+  visitor_id: string
+  uuid: string
+  event_name: string
+  event_json_data: Generated<string>
+  event_source_url: string | null
+  fbclid: string | null
+  limited_data_use: Generated<number>
+  created_at: string
+}
+export type PixelEventsRow = Selectable<PixelEventsTable>
+export type NewPixelEventsRow = Insertable<PixelEventsTable>
+export type PixelEventsUpdate = Updateable<PixelEventsTable>
+
+export interface UtmVisitsTable {
+  id: string
+  brand_id: string
+  visitor_id: string
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
+  extras: Generated<string>
+  newsletter_click: Generated<number>
+  created_at: string
+}
+export type UtmVisitsRow = Selectable<UtmVisitsTable>
+export type NewUtmVisitsRow = Insertable<UtmVisitsTable>
+export type UtmVisitsUpdate = Updateable<UtmVisitsTable>
+
+export interface Database {
+  brands: BrandsTable
+  store_settings: StoreSettingsTable
+  menu_items: MenuItemsTable
+  banners: BannersTable
+  sizing_guide_entries: SizingGuideEntriesTable
+  categories: CategoriesTable
+  category_groups: CategoryGroupsTable
+  category_group_members: CategoryGroupMembersTable
+  items: ItemsTable
+  item_categories: ItemCategoriesTable
+  item_sizes: ItemSizesTable
+  item_images: ItemImagesTable
+  item_bullet_sections: ItemBulletSectionsTable
+  item_matches: ItemMatchesTable
+  reviews: ReviewsTable
+  discount_codes: DiscountCodesTable
+  customers: CustomersTable
+  addresses: AddressesTable
+  carts: CartsTable
+  sessions: SessionsTable
+  cart_lines: CartLinesTable
+  orders: OrdersTable
+  order_lines: OrderLinesTable
+  shipments: ShipmentsTable
+  tracking_events: TrackingEventsTable
+  payment_methods: PaymentMethodsTable
+  memberships: MembershipsTable
+  wishlist_entries: WishlistEntriesTable
+  style_profile_fields: StyleProfileFieldsTable
+  style_profile_answers: StyleProfileAnswersTable
+  order_bumps: OrderBumpsTable
+  one_time_offers: OneTimeOffersTable
+  bundle_offers: BundleOffersTable
+  social_media_specials: SocialMediaSpecialsTable
+  membership_landings: MembershipLandingsTable
+  content_pages: ContentPagesTable
+  content_blocks: ContentBlocksTable
+  feed_posts: FeedPostsTable
+  split_tests: SplitTestsTable
+  split_test_assignments: SplitTestAssignmentsTable
+  analytics_events: AnalyticsEventsTable
+  pixel_events: PixelEventsTable
+  utm_visits: UtmVisitsTable
+}

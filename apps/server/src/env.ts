@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/** The environment, parsed once at start-up. Nothing else reads process.env. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  CONTENT_SOURCE: z.enum(['local', 'sanity']).default('local'),
+  SANITY_PROJECT_ID: z.string().optional(),
+  ANALYTICS_SINK: z.enum(['local', 'mixpanel']).default('local'),
+  MIXPANEL_TOKEN: z.string().optional(),
+  /** extra hostnames that resolve to popfitclothing, comma separated (e.g. a load balancer's name) */
+  EXTRA_HOSTS: z.string().optional(),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+    throw new Error(`Invalid environment: ${problems}`)
+  }
+  return result.data
+}
