@@ -1,0 +1,23 @@
+import { describe, it, expect } from 'vitest'
+import * as core from './index.ts'
+
+describe('@store/core public names (DESIGN §5)', () => {
+  it('exports every function other code relies on', () => {
+    const names = [
+      'parseBoolean', 'parseId', 'parsePrice', 'formatPrice', 'toCents', 'fromCents', 'percentOfCents',
+      'displaySize', 'sortSizes', 'normalizeSizes', 'cardBrand', 'validateCardNumber', 'luhn',
+      'formatCardNumber', 'validateSecurityCode', 'validateExpiry', 'parseExpiryInput', 'formatExpiryInput',
+      'toAsciiDigits', 'isValidFullName', 'postalLabel', 'formatPhone', 'isValidPhone', 'billingSameAsShipping',
+      'foldBundles', 'cartLineColors', 'originalTotal', 'parseDiscountClasses', 'nextOfferPath',
+      'isNewsletterClick', 'readErrorList', 'sizingGuideEntry', 'isProtectedPath', 'isCheckoutPath', 'triedAndFailed',
+    ] as const
+    for (const name of names) expect(typeof core[name], name).toBe('function')
+  })
+  it('exports the constants', () => {
+    expect(core.SECURITY_CODE_MAX_LENGTH).toBe(4)
+    expect(core.EXPIRY_INPUT_MAX_LENGTH).toBe(9)
+    expect(core.UNKNOWN_HOST).toBe('Unknown host')
+    expect(core.PROTECTED_ROUTES).toContain('wishlist')
+    expect(core.CHECKOUT_ROUTES).toContain('special-offer')
+  })
+})

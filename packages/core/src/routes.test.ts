@@ -1,0 +1,50 @@
+import { describe, it, expect } from 'vitest'
+import { CHECKOUT_ROUTES, PROTECTED_ROUTES, firstPathSegment, isCheckoutPath, isProtectedPath, usesSlimLayout } from './routes.ts'
+
+describe('protected routes', () => {
+  it('lists the routes of SPEC §2', () => {
+    expect(PROTECTED_ROUTES).toEqual([
+      'members',
+      'cancel-vip',
+      'cancel_feedback',
+      'cancel_error',
+      'orders',
+      'change_password',
+      'change_payment',
+      'skip-vip',
+      'members_cancel_flow',
+      'pause-vip',
+      'wishlist',
+    ])
+  })
+  it('matches by first path segment', () => {
+    for (const r of PROTECTED_ROUTES) expect(isProtectedPath(`/${r}`)).toBe(true)
+    expect(isProtectedPath('/orders/1001')).toBe(true)
+    expect(isProtectedPath('/members?tab=1')).toBe(true)
+    expect(isProtectedPath('/Wishlist/')).toBe(true)
+    expect(isProtectedPath('/')).toBe(false)
+    expect(isProtectedPath('/login')).toBe(false)
+    expect(isProtectedPath('/members-only-sale')).toBe(false)
+    expect(isProtectedPath('/item/orders')).toBe(false)
+  })
+})
+
+describe('checkout routes', () => {
+  it('covers the checkout funnel', () => {
+    for (const r of CHECKOUT_ROUTES) expect(isCheckoutPath(`/${r}`)).toBe(true)
+    expect(isCheckoutPath('/checkout-ob/12')).toBe(true)
+    expect(isCheckoutPath('/special-offer/3')).toBe(true)
+    expect(isCheckoutPath('/thank-you')).toBe(true)
+    expect(isCheckoutPath('/category/leggings')).toBe(false)
+    expect(isCheckoutPath('/checkouts')).toBe(false)
+  })
+  it('uses the slim layout for checkout and social media specials', () => {
+    expect(usesSlimLayout('/checkout')).toBe(true)
+    expect(usesSlimLayout('/social_media_specials/pf-vip-optin-csr')).toBe(true)
+    expect(usesSlimLayout('/vip')).toBe(false)
+  })
+  it('reads the first path segment', () => {
+    expect(firstPathSegment('//orders/1#x')).toBe('orders')
+    expect(firstPathSegment('')).toBe('')
+  })
+})

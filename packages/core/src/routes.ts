@@ -1,0 +1,59 @@
+/** Route groups (SPEC §2): protected routes and checkout-type routes. */
+
+/** Routes a visitor must be logged in for; others are sent to /login. */
+export const PROTECTED_ROUTES = [
+  'members',
+  'cancel-vip',
+  'cancel_feedback',
+  'cancel_error',
+  'orders',
+  'change_password',
+  'change_payment',
+  'skip-vip',
+  'members_cancel_flow',
+  'pause-vip',
+  'wishlist',
+] as const
+
+/**
+ * Checkout-type routes: slim checkout layout, hidden from search engines, title
+ * 'Secure Checkout'. The checkout funnel from club and style-profile checkout
+ * through order bumps, checkout, waiting page and one-time offers to thank-you.
+ */
+export const CHECKOUT_ROUTES = [
+  'checkout-club',
+  'checkout-styleprofile',
+  'checkout-ob',
+  'checkout',
+  'please-wait',
+  'special-offer',
+  'thank-you',
+] as const
+
+export const CHECKOUT_PAGE_TITLE = 'Secure Checkout'
+export const LOGIN_PATH = '/login'
+
+/** The first segment of a path: '/orders/123?x=1' -> 'orders'. Query and hash are ignored. */
+export function firstPathSegment(pathname: string): string {
+  const path = pathname.split(/[?#]/, 1)[0] ?? ''
+  return path.split('/').find((s) => s !== '') ?? ''
+}
+
+function inList(list: readonly string[], pathname: string): boolean {
+  return list.includes(firstPathSegment(pathname).toLowerCase())
+}
+
+/** True for a path under a protected route (login required). */
+export function isProtectedPath(pathname: string): boolean {
+  return inList(PROTECTED_ROUTES, pathname)
+}
+
+/** True for a path under a checkout-type route. */
+export function isCheckoutPath(pathname: string): boolean {
+  return inList(CHECKOUT_ROUTES, pathname)
+}
+
+/** Slim layout, hidden from search: checkout-type routes and social_media_specials pages. */
+export function usesSlimLayout(pathname: string): boolean {
+  return isCheckoutPath(pathname) || firstPathSegment(pathname).toLowerCase() === 'social_media_specials'
+}
