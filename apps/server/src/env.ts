@@ -14,6 +14,11 @@ const EnvSchema = z.object({
   SANITY_PROJECT_ID: z.string().optional(),
   ANALYTICS_SINK: z.enum(['local', 'mixpanel']).default('local'),
   MIXPANEL_TOKEN: z.string().optional(),
+  /** mark the session cookie Secure: set true wherever the store is served over HTTPS */
+  COOKIE_SECURE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   /** extra hostnames that resolve to popfitclothing, comma separated (e.g. a load balancer's name) */
   EXTRA_HOSTS: z.string().optional(),
 })

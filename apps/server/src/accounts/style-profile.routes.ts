@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { getStyleProfile, saveStyleProfile } from './style-profile.service.ts'
+
+export const styleProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/style-profile', { schema: { tags: ['accounts'], summary: 'Style profile fields with the chosen values' } }, async (request) => ({
+    data: { style_profile: await getStyleProfile(app.store, request) },
+  }))
+  app.post(
+    '/style-profile',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Save style profile answers (field name -> option value)',
+        body: z.record(z.string().max(60), z.string().max(100, 'That answer is too long')),
+      },
+    },
+    async (request) => ({ data: { style_profile: await saveStyleProfile(app.store, request, request.body) } }),
+  )
+}

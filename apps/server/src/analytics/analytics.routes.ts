@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { recordPixelEvent, recordUtmVisit } from './analytics.service.ts'
+
+const jsonObject = z
+  .string()
+  .max(10_000, 'event_json_data is too long')
+  .default('{}')
+  .transform((text, ctx) => {
+    try {
+      const value: unknown = JSON.parse(text)
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'event_json_data must be a JSON object' })
+    return z.NEVER
+  })
+
+const utmValue = z.string().max(200, 'UTM values are at most 200 characters')
+
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/pixel-event',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record an advertising pixel event (PageView, ViewContent, AddToCart ...)',
+        querystring: z.object({
+          uuid: z.string({ message: 'uuid is required' }).min(8, 'uuid is too short').max(64, 'uuid is too long'),
+          event_name: z
+            .string({ message: 'event_name is required' })
+            .regex(/^[A-Za-z][A-Za-z0-9 _-]{0,63}$/, 'event_name must be a short name like PageView'),
+          event_json_data: jsonObject,
+          event_source_url: z.string().max(2000).optional(),
+          fbclid: z.string().max(500).optional(),
+          limited_data_use: z.enum(['0', '1', 'true', 'false']).optional(),
+          host: z.string().optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const query = request.query
+      await recordPixelEvent(app.store, request, {
+        ...query,
+        limited_data_use: query.limited_data_use === '1' || query.limited_data_use === 'true',
+      })
+      return { data: { ok: true } }
+    },
+  )
+
+  app.get(
+    '/utm-data',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record the campaign parameters of a visit',
+        querystring: z.record(z.string().max(60), utmValue),
+      },
+    },
+    async (request) => {
+      await recordUtmVisit(app.store, request, request.query)
+      return { data: { ok: true } }
+    },
+  )
+}

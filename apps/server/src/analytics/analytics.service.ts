@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import { isNewsletterClick, UTM_PARAMS } from '@store/core'
+import type { FastifyRequest } from 'fastify'
+import type { StoreDb } from '../db/connection.ts'
+
+export interface PixelEventInput {
+  uuid: string
+  event_name: string
+  event_json_data: Record<string, unknown>
+  event_source_url?: string
+  fbclid?: string
+  limited_data_use: boolean
+}
+
+/** First-party copy of an advertising pixel event; a repeated uuid is stored once. */
+export async function recordPixelEvent({ db }: StoreDb, request: FastifyRequest, event: PixelEventInput) {
+  await db
+    .insertInto('pixel_events')
+    .values({
+      id: randomUUID(),
+      brand_id: request.brand.id,
+      visitor_id: request.session.visitorId,
+      uuid: event.uuid,
+      event_name: event.event_name,
+      event_json_data: JSON.stringify(event.event_json_data),
+      event_source_url: event.event_source_url ?? null,
+      fbclid: event.fbclid ?? null,
+      limited_data_use: event.limited_data_use ? 1 : 0,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['brand_id', 'uuid']).doNothing())
+    .execute()
+}
+
+export async function recordUtmVisit({ db }: StoreDb, request: FastifyRequest, params: Record<string, string>) {
+  const extras = Object.fromEntries(
+    Object.entries(params).filter(([name]) => !(UTM_PARAMS as readonly string[]).includes(name) && name !== 'host'),
+  )
+  await db
+    .insertInto('utm_visits')
+    .values({
+      id: randomUUID(),
+      brand_id: request.brand.id,
+      visitor_id: request.session.visitorId,
+      utm_source: params.utm_source ?? null,
+      utm_medium: params.utm_medium ?? null,
+      utm_campaign: params.utm_campaign ?? null,
+      utm_term: params.utm_term ?? null,
+      utm_content: params.utm_content ?? null,
+      extras: JSON.stringify(extras),
+      newsletter_click: isNewsletterClick(params) ? 1 : 0,
+      created_at: new Date().toISOString(),
+    })
+    .execute()
+}

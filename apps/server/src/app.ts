@@ -1,0 +1,93 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
+import swagger from '@fastify/swagger'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { registerBrandResolution } from './brands/brand-plugin.ts'
+import { cartRoutes } from './cart/cart.routes.ts'
+import { catalogRoutes } from './catalog/catalog.routes.ts'
+import { contentRoutes } from './content/content.routes.ts'
+import type { StoreDb } from './db/connection.ts'
+import type { Env } from './env.ts'
+import { experimentRoutes } from './experiments/test-group.routes.ts'
+import { analyticsRoutes } from './analytics/analytics.routes.ts'
+import { registerCsrfGuard } from './http/csrf.ts'
+import { registerErrorHandler } from './http/errors.ts'
+import mediaRoutes from './media/media.routes.ts'
+import { registerSessions } from './sessions/session-plugin.ts'
+import { settingsRoutes } from './settings/settings.routes.ts'
+import { styleProfileRoutes } from './accounts/style-profile.routes.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: StoreDb
+  }
+}
+
+export interface AppOptions {
+  env: Env
+  store: StoreDb
+  /** apps/web/build: when present, the storefront is served too */
+  webBuildDir?: string
+}
+
+export type App = FastifyInstance
+
+export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('store', store)
+  registerErrorHandler(app)
+
+  await app.register(cookie)
+  await app.register(formbody)
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 1_000_000, files: 1 } })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Store API', version: '1.0.0', description: 'The multi-brand store API (DESIGN §4).' },
+    },
+    transform: jsonSchemaTransform,
+  })
+
+  registerBrandResolution(app, env.EXTRA_HOSTS?.split(',').map((host) => host.trim()) ?? [])
+  registerSessions(app, store, { secure: env.COOKIE_SECURE })
+  registerCsrfGuard(app)
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+      api.get('/health', { schema: { hide: true } }, async () => ({ data: { ok: true } }))
+      await api.register(settingsRoutes)
+      await api.register(catalogRoutes)
+      await api.register(cartRoutes)
+      await api.register(contentRoutes)
+      await api.register(styleProfileRoutes)
+      await api.register(experimentRoutes)
+      await api.register(analyticsRoutes)
+    },
+    { prefix: '/api' },
+  )
+  await app.register(mediaRoutes)
+
+  const buildDir = webBuildDir ?? resolve(import.meta.dirname, '../../web/build')
+  if (existsSync(resolve(buildDir, 'server/index.js'))) {
+    const { default: ssrPlugin } = await import('./web/ssr-plugin.ts')
+    await app.register(ssrPlugin, { buildDir })
+  }
+  return app
+}

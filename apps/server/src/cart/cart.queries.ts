@@ -1,0 +1,136 @@
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../db/schema.ts'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+export function findOpenCart(db: Db, brandId: string, cartId: string) {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('id', '=', cartId)
+    .where('brand_id', '=', brandId)
+    .where('status', '=', 'open')
+    .executeTakeFirst()
+}
+
+/** Lines of a cart with what the shopper sees of each item, and its stock. */
+export function listCartLines(db: Db, cartId: string) {
+  return db
+    .selectFrom('cart_lines')
+    .innerJoin('items', 'items.id', 'cart_lines.item_id')
+    .leftJoin('item_sizes', (join) =>
+      join.onRef('item_sizes.item_id', '=', 'cart_lines.item_id').onRef('item_sizes.size', '=', 'cart_lines.size'),
+    )
+    .leftJoin('item_images', (join) =>
+      join.onRef('item_images.item_id', '=', 'cart_lines.item_id').on('item_images.kind', '=', 'image1'),
+    )
+    .select([
+      'cart_lines.id as cartId',
+      'cart_lines.item_id',
+      'cart_lines.size',
+      'cart_lines.qty',
+      'cart_lines.bundled_with',
+      'cart_lines.social_media_special',
+      'cart_lines.skip_qty_controls',
+      'cart_lines.price_override_cents',
+      'cart_lines.banner',
+      'items.name',
+      'items.description',
+      'items.color',
+      'items.price_cents',
+      'items.original_price_cents',
+      'items.member_price_cents',
+      'items.discount_class',
+      'item_sizes.stock',
+      'item_images.url as image',
+    ])
+    .where('cart_lines.cart_id', '=', cartId)
+    .orderBy('cart_lines.created_at')
+    .orderBy('cart_lines.id')
+    .execute()
+}
+
+export function findDiscountCodeById(db: Db, id: string) {
+  return db.selectFrom('discount_codes').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findDiscountCode(db: Db, brandId: string, code: string) {
+  return db
+    .selectFrom('discount_codes')
+    .selectAll()
+    .where('brand_id', '=', brandId)
+    .where('code', '=', code.toUpperCase())
+    .where('active', '=', 1)
+    .executeTakeFirst()
+}
+
+export function findCartSettings(db: Db, brandId: string) {
+  return db
+    .selectFrom('store_settings')
+    .select([
+      'free_shipping_threshold_cents',
+      'standard_shipping_cost_cents',
+      'tax_rate_basis_points',
+      'club_monthly_cents',
+      'club_discount_percentage',
+      'brand_has_club',
+      'afterpay',
+      'afterpay_min_cents',
+      'afterpay_max_cents',
+      'main_shopping_path',
+    ])
+    .where('brand_id', '=', brandId)
+    .executeTakeFirstOrThrow()
+}
+
+export function findSellableSize(db: Db, brandId: string, itemId: number, size: string) {
+  return db
+    .selectFrom('items')
+    .leftJoin('item_sizes', (join) => join.onRef('item_sizes.item_id', '=', 'items.id').on('item_sizes.size', '=', size))
+    .select(['items.id', 'items.name', 'item_sizes.size', 'item_sizes.stock'])
+    .where('items.id', '=', itemId)
+    .where('items.brand_id', '=', brandId)
+    .where('items.active', '=', 1)
+    .executeTakeFirst()
+}
+
+export function findCartLine(db: Db, cartId: string, lineId: string) {
+  return db.selectFrom('cart_lines').selectAll().where('cart_id', '=', cartId).where('id', '=', lineId).executeTakeFirst()
+}
+
+export function findMergeableLine(db: Db, cartId: string, itemId: number, size: string) {
+  return db
+    .selectFrom('cart_lines')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .where('item_id', '=', itemId)
+    .where('size', '=', size)
+    .where('bundled_with', 'is', null)
+    .where('social_media_special', '=', 0)
+    .where('price_override_cents', 'is', null)
+    .executeTakeFirst()
+}
+
+/** A few items of the brand's main category to suggest in the drawer: one query. */
+export function listFeaturedItems(db: Db, brandId: string, categoryName: string, limit: number) {
+  return db
+    .selectFrom('categories')
+    .innerJoin('item_categories', 'item_categories.category_id', 'categories.id')
+    .innerJoin('items', 'items.id', 'item_categories.item_id')
+    .leftJoin('item_images', (join) => join.onRef('item_images.item_id', '=', 'items.id').on('item_images.kind', '=', 'image1'))
+    .select([
+      'items.id',
+      'items.name',
+      'items.color',
+      'items.price_cents',
+      'items.original_price_cents',
+      'items.member_price_cents',
+      'item_images.url as image',
+    ])
+    .where('categories.brand_id', '=', brandId)
+    .where('categories.name', '=', categoryName)
+    .where('items.active', '=', 1)
+    .orderBy('item_categories.position')
+    .limit(limit)
+    .execute()
+}

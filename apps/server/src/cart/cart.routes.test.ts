@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LAST_ITEM } from '../db/seed/constants.ts'
+import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+
+interface CartData {
+  items: { cartId: string; item_id: number; size: string; qty: number; price: number; total: number }[]
+  cart_subtotal: number
+  cart_discount: number
+  cart_shipping: number
+  cart_tax: number
+  cart_total: number
+  free_shipping_threshold: number
+  discount_code_name: string | null
+  loggedin: boolean
+  has_club: boolean
+  banners: unknown[]
+  featured_items: unknown[]
+  savings: number
+}
+
+interface Listed {
+  id: number
+  price: number
+  sizes: string[]
+  availableSizes: string[]
+}
+
+describe.each(DIALECTS)('cart API on %s', (dialect) => {
+  let t: TestStore
+  let listed: Listed[]
+  let inStock: Listed
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+    listed = dataOf<{ items: Listed[] }>(await new TestShopper(t.app).get('/api/categories/leggings')).items
+    inStock = listed.find((item) => item.availableSizes.length > 0 && item.id !== LAST_ITEM.popfitclothing.itemId)!
+  })
+  afterAll(() => t.close())
+
+  const cartOf = async (shopper: TestShopper) => dataOf<CartData>(await shopper.get('/api/cart'))
+
+  it('gives a new visitor an empty cart and a session cookie', async () => {
+    const shopper = new TestShopper(t.app)
+    const response = await shopper.get('/api/cart')
+    expect(response.statusCode).toBe(200)
+    const setCookie = String(response.headers['set-cookie'])
+    expect(setCookie).toMatch(/sid=/)
+    expect(setCookie).toMatch(/HttpOnly/)
+    expect(setCookie).toMatch(/SameSite=Lax/)
+    const cart = dataOf<CartData>(response)
+    expect(cart.items).toEqual([])
+    expect(cart.cart_total).toBe(0)
+    expect(cart.loggedin).toBe(false)
+  })
+
+  it('adds an item, merges a second add of the same size and computes the totals', async () => {
+    const shopper = new TestShopper(t.app)
+    const size = inStock.availableSizes[0]!
+    await shopper.post('/api/cart/items', { item_id: inStock.id, size, qty: 1 })
+    const cart = dataOf<CartData>(await shopper.post('/api/cart/items', { item_id: inStock.id, size, qty: 1 }))
+    expect(cart.items).toHaveLength(1)
+    expect(cart.items[0]).toMatchObject({ item_id: inStock.id, size, qty: 2, price: inStock.price })
+    expect(cart.cart_subtotal).toBeCloseTo(inStock.price * 2, 2)
+    const expectedShipping = cart.cart_subtotal >= cart.free_shipping_threshold ? 0 : cart.cart_shipping
+    expect(cart.cart_shipping).toBe(expectedShipping)
+    expect(cart.cart_total).toBeCloseTo(cart.cart_subtotal - cart.cart_discount + cart.cart_shipping + cart.cart_tax, 2)
+  })
+
+  it('keeps one visitor’s cart from another', async () => {
+    const first = new TestShopper(t.app)
+    await first.post('/api/cart/items', { item_id: inStock.id, size: inStock.availableSizes[0]!, qty: 1 })
+    const second = new TestShopper(t.app)
+    expect((await cartOf(second)).items).toEqual([])
+    const line = (await cartOf(first)).items[0]!
+    const response = await second.post(`/api/cart/items/${line.cartId}`, { qty: 0 })
+    expect(response.statusCode).toBe(404)
+    expect((await cartOf(first)).items).toHaveLength(1)
+  })
+
+  it('changes quantity and removes a line with 0', async () => {
+    const shopper = new TestShopper(t.app)
+    const cart = dataOf<CartData>(await shopper.post('/api/cart/items', { item_id: inStock.id, size: inStock.availableSizes[0]!, qty: 1 }))
+    const cartId = cart.items[0]!.cartId
+    const changed = dataOf<CartData>(await shopper.post(`/api/cart/items/${cartId}`, { qty: 3 }))
+    expect(changed.items[0]!.qty).toBe(3)
+    const removed = dataOf<CartData>(await shopper.post(`/api/cart/items/${cartId}`, { qty: 0 }))
+    expect(removed.items).toEqual([])
+    expect(removed.cart_total).toBe(0)
+  })
+
+  it('applies First15 and lowers the total by 15% of the merchandise, rounded to the cent', async () => {
+    const shopper = new TestShopper(t.app)
+    const before = dataOf<CartData>(await shopper.post('/api/cart/items', { item_id: inStock.id, size: inStock.availableSizes[0]!, qty: 2 }))
+    const after = dataOf<CartData>(await shopper.post('/api/discount-code', { code: 'first15' }))
+    expect(after.discount_code_name).toBe('First15')
+    expect(after.cart_discount).toBe(Math.round(before.cart_subtotal * 100 * 0.15) / 100)
+    expect(after.cart_total).toBeLessThan(before.cart_total)
+    expect(after.savings).toBeGreaterThanOrEqual(after.cart_discount)
+  })
+
+  it('refuses an unknown discount code with 422 and changes nothing', async () => {
+    const shopper = new TestShopper(t.app)
+    const before = dataOf<CartData>(await shopper.post('/api/cart/items', { item_id: inStock.id, size: inStock.availableSizes[0]!, qty: 1 }))
+    const response = await shopper.post('/api/discount-code', { code: 'NOPE42' })
+    expect(response.statusCode).toBe(422)
+    expect(errorsOf(response)[0]).toMatch(/couldn't find the discount code 'NOPE42'/)
+    expect(await cartOf(shopper)).toEqual(before)
+  })
+
+  it('keeps the club code Lock5 for members', async () => {
+    const response = await new TestShopper(t.app).post('/api/discount-code', { code: 'Lock5' })
+    expect(response.statusCode).toBe(422)
+    expect(errorsOf(response)[0]).toMatch(/VIP members only/)
+  })
+
+  it('refuses bad input with a readable 4xx and changes nothing', async () => {
+    const shopper = new TestShopper(t.app)
+    const size = inStock.availableSizes[0]!
+    const cases: [Record<string, string | number>, number, RegExp][] = [
+      [{ item_id: 999999, size, qty: 1 }, 404, /couldn't find item/],
+      [{ item_id: 'abc', size, qty: 1 }, 400, /Item id must be a number/],
+      [{ item_id: inStock.id, size: 'XXXXXXL', qty: 1 }, 422, /doesn't come in size/],
+      [{ item_id: inStock.id, size, qty: 0 }, 400, /at least 1/],
+      [{ item_id: inStock.id, size, qty: 10000 }, 400, /at most 10/],
+      [{ item_id: inStock.id, size, qty: 'lots' }, 400, /Quantity must be a number/],
+      [{ item_id: inStock.id, qty: 1 }, 400, /Choose a size/],
+    ]
+    for (const [form, status, message] of cases) {
+      const response = await shopper.post('/api/cart/items', form)
+      expect(response.statusCode, JSON.stringify(form)).toBe(status)
+      expect(errorsOf(response).join(' ')).toMatch(message)
+    }
+    const malformed = await shopper.request({
+      method: 'POST',
+      url: '/api/cart/items',
+      payload: '{"item_id": 1',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(malformed.statusCode).toBe(400)
+    expect(errorsOf(malformed)[0]).toMatch(/not valid JSON/)
+    const badLine = await shopper.post('/api/cart/items/not-a-line', { qty: 1 })
+    expect(badLine.statusCode).toBe(400)
+    expect((await cartOf(shopper)).items).toEqual([])
+  })
+
+  it('refuses a sold-out size and more than the stock', async () => {
+    const soldOut = listed.find((item) => item.sizes.some((size) => !item.availableSizes.includes(size)))!
+    const size = soldOut.sizes.find((candidate) => !soldOut.availableSizes.includes(candidate))!
+    const shopper = new TestShopper(t.app)
+    const response = await shopper.post('/api/cart/items', { item_id: soldOut.id, size, qty: 1 })
+    expect(response.statusCode).toBe(409)
+    expect(errorsOf(response)[0]).toMatch(/sold out/)
+
+    const last = LAST_ITEM.popfitclothing
+    const tooMany = await shopper.post('/api/cart/items', { item_id: last.itemId, size: last.size, qty: 2 })
+    expect(tooMany.statusCode).toBe(409)
+    expect(errorsOf(tooMany)[0]).toMatch(/Only 1 left/)
+    expect((await cartOf(shopper)).items).toEqual([])
+  })
+
+  it('accepts JSON and multipart form bodies as well as urlencoded', async () => {
+    const shopper = new TestShopper(t.app)
+    const size = inStock.availableSizes[0]!
+    const json = await shopper.postJson('/api/cart/items', { item_id: inStock.id, size, qty: 1 })
+    expect(json.statusCode).toBe(200)
+    const boundary = '----store-test'
+    const payload =
+      `--${boundary}\r\nContent-Disposition: form-data; name="item_id"\r\n\r\n${inStock.id}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="size"\r\n\r\n${size}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="qty"\r\n\r\n1\r\n--${boundary}--\r\n`
+    const multipart = await shopper.request({
+      method: 'POST',
+      url: '/api/cart/items',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    })
+    expect(multipart.statusCode).toBe(200)
+    expect(dataOf<CartData>(multipart).items[0]!.qty).toBe(2)
+  })
+
+  it('refuses a state change posted from another site', async () => {
+    const shopper = new TestShopper(t.app)
+    const response = await shopper.request({
+      method: 'POST',
+      url: '/api/cart/items',
+      payload: `item_id=${inStock.id}&size=${inStock.availableSizes[0]}&qty=1`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    })
+    expect(response.statusCode).toBe(403)
+  })
+
+  it('charges members the member price', async () => {
+    // a member is a customer with has_club; made directly until accounts land
+    const shopper = new TestShopper(t.app)
+    await shopper.get('/api/cart')
+    const session = await t.store.db.selectFrom('sessions').select(['id']).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    const now = new Date().toISOString()
+    await t.store.db
+      .insertInto('customers')
+      .values({ id: `member-${dialect}`, brand_id: 'popfitclothing', name: 'Vera Member', email: `vera-${dialect}@example.com`, has_club: 1, created_at: now })
+      .execute()
+    await t.store.db.updateTable('sessions').set({ customer_id: `member-${dialect}` }).where('id', '=', session.id).execute()
+    const item = dataOf<{ price: number; member_price: number | null; original_price: number | null }>(
+      await shopper.get(`/api/items/${inStock.id}`),
+    )
+    expect(item.member_price).not.toBeNull()
+    expect(item.price).toBe(item.member_price)
+    const cart = await cartOf(shopper)
+    expect(cart.has_club).toBe(true)
+    expect(cart.loggedin).toBe(true)
+  })
+})

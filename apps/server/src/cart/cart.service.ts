@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto'
+import { cartLineColors, computeCartTotals, fromCents, originalTotal, parseDiscountClasses } from '@store/core'
+import type { FastifyRequest } from 'fastify'
+import { shopperOf, type Shopper } from '../accounts/shopper.ts'
+import type { StoreDb } from '../db/connection.ts'
+import { flag, readJson, readList } from '../db/json.ts'
+import type { DiscountCodesRow } from '../db/schema.ts'
+import { conflict, notFound, unprocessable } from '../http/errors.ts'
+import { attachCart } from '../sessions/session-plugin.ts'
+import { getCartBanners } from '../settings/settings.service.ts'
+import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
+import {
+  findCartLine,
+  findCartSettings,
+  findDiscountCode,
+  findDiscountCodeById,
+  findMergeableLine,
+  findOpenCart,
+  findSellableSize,
+  listCartLines,
+  listFeaturedItems,
+} from './cart.queries.ts'
+
+/** No one line holds more than this many pieces. */
+export const MAX_LINE_QTY = 10
+const FEATURED_ITEMS = 4
+
+type CartLineRow = Awaited<ReturnType<typeof listCartLines>>[number]
+
+function mainCategoryName(mainShoppingPath: string): string {
+  return mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
+}
+
+function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
+  return line.price_override_cents ?? unitPriceCents(line, shopper.hasClub)
+}
+
+/** The whole cart of SPEC §3, computed from the database for this request's shopper. */
+export async function getCart(store: StoreDb, request: FastifyRequest) {
+  const { db } = store
+  const brandId = request.brand.id
+  const shopper = await shopperOf(store, request)
+  const cartId = request.session.cartId
+  const [cart, settings, banners] = await Promise.all([
+    cartId ? findOpenCart(db, brandId, cartId) : Promise.resolve(undefined),
+    findCartSettings(db, brandId),
+    getCartBanners(db, brandId),
+  ])
+  const [lines, code, featured] = await Promise.all([
+    cart ? listCartLines(db, cart.id) : Promise.resolve([] as CartLineRow[]),
+    cart?.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
+    listFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
+  ])
+
+  const codeApplies = code && (!flag(code.club_only) || shopper.hasClub)
+  const totals = computeCartTotals({
+    lines: lines.map((line) => ({
+      unitCents: lineUnitCents(line, shopper),
+      qty: line.qty,
+      originalUnitCents: line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null,
+      discountClasses: parseDiscountClasses(line.discount_class),
+    })),
+    code: codeApplies
+      ? {
+          percentage: code.percentage_amount,
+          includedClasses: readList(code.included_classes),
+          excludedClasses: readList(code.excluded_classes),
+          minimumSubtotalCents: code.minimum_subtotal_cents,
+        }
+      : null,
+    freeShippingThresholdCents: settings.free_shipping_threshold_cents,
+    standardShippingCents: settings.standard_shipping_cost_cents,
+    freeShippingForMember: shopper.hasClub,
+    taxBasisPoints: settings.tax_rate_basis_points,
+  })
+
+  const items = lines.map((line) => {
+    const unit = lineUnitCents(line, shopper)
+    const original = line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null
+    const maxQty = Math.max(0, Math.min(MAX_LINE_QTY, line.stock ?? 0))
+    return {
+      cartId: line.cartId,
+      item_id: line.item_id,
+      link: `/item/${line.item_id}`,
+      image: line.image,
+      name: line.name,
+      detail: line.description,
+      color: line.color,
+      colors: cartLineColors(line.color),
+      size: line.size,
+      qty: line.qty,
+      max_qty: maxQty,
+      in_stock: (line.stock ?? 0) >= line.qty,
+      skip_qty_controls: flag(line.skip_qty_controls),
+      bundled_with: line.bundled_with,
+      social_media_special: flag(line.social_media_special),
+      price: fromCents(unit),
+      original_price: original === null ? null : fromCents(original),
+      total: fromCents(unit * line.qty),
+      original_total: original === null ? null : originalTotal(fromCents(original), line.qty),
+      banner: line.banner,
+      discount_class: line.discount_class,
+    }
+  })
+
+  const totalDollars = fromCents(totals.totalCents)
+  const hasClubProgram = flag(settings.brand_has_club)
+  return {
+    customer: shopper.customerId ? { id: shopper.customerId, name: shopper.name, e_mail_address: shopper.email } : null,
+    items,
+    item_count: items.reduce((sum, line) => sum + line.qty, 0),
+    checkout_flow: cart?.checkout_flow ?? 'free_flow',
+    cart_subtotal: fromCents(totals.subtotalCents),
+    cart_discount: fromCents(totals.discountCents),
+    cart_shipping: fromCents(totals.shippingCents),
+    cart_tax: fromCents(totals.taxCents),
+    cart_total: totalDollars,
+    free_shipping_threshold: fromCents(settings.free_shipping_threshold_cents),
+    free_shipping_remaining: fromCents(totals.freeShippingRemainingCents),
+    standard_shipping_cost: fromCents(settings.standard_shipping_cost_cents),
+    discount_code_name: code?.name ?? null,
+    discount_code_info: code ? codeInfo(code, Boolean(codeApplies), totals.codeHasNoEffect) : null,
+    discount_code_details: code
+      ? {
+          bullets: readJson<string[]>(code.bullets, []),
+          included_classes: readList(code.included_classes),
+          excluded_classes: readList(code.excluded_classes),
+          percentage_amount: code.percentage_amount,
+          custom: code.custom,
+        }
+      : null,
+    default_coupon_active: false,
+    club_monthly: settings.club_monthly_cents === null ? null : fromCents(settings.club_monthly_cents),
+    club_overdue: false,
+    club_paused: false,
+    club_discount_percentage: settings.club_discount_percentage,
+    has_club: shopper.hasClub,
+    has_club_in_cart: cart?.checkout_flow === 'checkout_club_flow',
+    bought_club: false,
+    featured_items: featured
+      .filter((item) => !lines.some((line) => line.item_id === item.id))
+      .slice(0, 3)
+      .map((item) => ({
+        id: item.id,
+        link: `/item/${item.id}`,
+        name: item.name,
+        color: item.color,
+        image: item.image,
+        price: fromCents(unitPriceCents(item, shopper.hasClub)),
+      })),
+    code_worse_than_club: Boolean(code && shopper.hasClub && code.percentage_amount <= settings.club_discount_percentage),
+    saw_club_upsell: cart ? flag(cart.saw_club_upsell) : false,
+    has_social_media_special: items.some((line) => line.social_media_special),
+    loggedin: shopper.customerId !== null,
+    banners,
+    proceed_to_checkout_link: '/checkout',
+    ineligible_for_social_media: shopper.hasClub,
+    free_promo_eligible: hasClubProgram && !shopper.hasClub,
+    removed_free_promo: cart ? flag(cart.removed_free_promo) : false,
+    registration_locked: false,
+    afterpay_available:
+      flag(settings.afterpay) &&
+      totals.totalCents >= settings.afterpay_min_cents &&
+      totals.totalCents <= settings.afterpay_max_cents,
+    savings: fromCents(totals.savingsCents),
+    event_queue: [] as unknown[],
+    exchange_label: null,
+    one_click_available: false,
+    cancelled_before: shopper.cancelledBefore,
+    purchased: false,
+    session_orders: [] as string[],
+    promo_eligible: !shopper.hasClub,
+  }
+}
+
+export type Cart = Awaited<ReturnType<typeof getCart>>
+
+function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean): string | null {
+  if (!applies) return `${code.name} is for VIP members only.`
+  if (noEffect) return `${code.name} doesn't apply to anything in your cart yet.`
+  return code.info
+}
+
+/** The shopper's open cart, made on first use and remembered by the session. */
+async function ensureCart(store: StoreDb, request: FastifyRequest): Promise<string> {
+  const { db } = store
+  if (request.session.cartId) {
+    const cart = await findOpenCart(db, request.brand.id, request.session.cartId)
+    if (cart) return cart.id
+  }
+  const now = new Date().toISOString()
+  const id = randomUUID()
+  await db
+    .insertInto('carts')
+    .values({ id, brand_id: request.brand.id, customer_id: request.session.customerId, created_at: now, updated_at: now })
+    .execute()
+  await attachCart(store, request.session, id)
+  return id
+}
+
+function stockProblem(name: string, size: string, stock: number, wanted: number): string {
+  if (stock <= 0) return `${name} in size ${size} is sold out.`
+  return `Only ${stock} left of ${name} in size ${size}.`
+}
+
+export async function addToCart(store: StoreDb, request: FastifyRequest, itemId: number, size: string, qty: number) {
+  const { db } = store
+  const found = await findSellableSize(db, request.brand.id, itemId, size)
+  if (!found) throw notFound(`We couldn't find item ${itemId}. It may no longer be sold.`)
+  if (found.size === null || found.stock === null) throw unprocessable(`${found.name} doesn't come in size ${size}.`, 'size')
+  if (found.stock <= 0) throw conflict(stockProblem(found.name, size, found.stock, qty), 'size')
+  const cartId = await ensureCart(store, request)
+  await db.transaction().execute(async (trx) => {
+    const existing = await findMergeableLine(trx, cartId, itemId, size)
+    const wanted = (existing?.qty ?? 0) + qty
+    if (wanted > MAX_LINE_QTY) {
+      throw unprocessable(`You can have at most ${MAX_LINE_QTY} of one item in your cart.`, 'qty')
+    }
+    if (wanted > found.stock!) throw conflict(stockProblem(found.name, size, found.stock!, wanted), 'qty')
+    if (existing) {
+      await trx.updateTable('cart_lines').set({ qty: wanted }).where('id', '=', existing.id).execute()
+    } else {
+      await trx
+        .insertInto('cart_lines')
+        .values({ id: randomUUID(), cart_id: cartId, item_id: itemId, size, qty, created_at: new Date().toISOString() })
+        .execute()
+    }
+    await trx.updateTable('carts').set({ updated_at: new Date().toISOString() }).where('id', '=', cartId).execute()
+  })
+}
+
+export async function changeLineQty(store: StoreDb, request: FastifyRequest, lineId: string, qty: number) {
+  const { db } = store
+  const cartId = request.session.cartId
+  const line = cartId ? await findCartLine(db, cartId, lineId) : undefined
+  if (!cartId || !line) throw notFound("That line isn't in your cart any more.")
+  if (qty === 0) {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('bundled_with', '=', lineId).execute()
+      await trx.deleteFrom('cart_lines').where('id', '=', lineId).execute()
+    })
+    return
+  }
+  if (flag(line.skip_qty_controls) && qty !== line.qty) {
+    throw unprocessable('The quantity of this item is fixed.', 'qty')
+  }
+  if (qty > MAX_LINE_QTY) throw unprocessable(`You can have at most ${MAX_LINE_QTY} of one item in your cart.`, 'qty')
+  const found = await findSellableSize(db, request.brand.id, line.item_id, line.size)
+  const stock = found?.stock ?? 0
+  if (qty > line.qty && qty > stock) throw conflict(stockProblem(found?.name ?? 'This item', line.size, stock, qty), 'qty')
+  await db.updateTable('cart_lines').set({ qty }).where('id', '=', lineId).execute()
+}
+
+export async function applyDiscountCode(store: StoreDb, request: FastifyRequest, rawCode: string) {
+  const { db } = store
+  const code = rawCode.trim()
+  const row = await findDiscountCode(db, request.brand.id, code)
+  if (!row) throw unprocessable(`We couldn't find the discount code '${code}'. Check the spelling and try again.`, 'code')
+  const shopper = await shopperOf(store, request)
+  if (flag(row.club_only) && !shopper.hasClub) {
+    throw unprocessable(`${row.name} is for VIP members only. Log in to your member account to use it.`, 'code')
+  }
+  const cartId = await ensureCart(store, request)
+  await db.updateTable('carts').set({ discount_code_id: row.id, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute()
+}
+
+export async function removeDiscountCode(store: StoreDb, request: FastifyRequest) {
+  const cartId = request.session.cartId
+  if (!cartId) return
+  await store.db.updateTable('carts').set({ discount_code_id: null }).where('id', '=', cartId).execute()
+}

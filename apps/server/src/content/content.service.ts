@@ -1,0 +1,92 @@
+import { fromCents } from '@store/core'
+import type { Kysely } from 'kysely'
+import { flag, readJson } from '../db/json.ts'
+import type { Database } from '../db/schema.ts'
+import { notFound } from '../http/errors.ts'
+
+type Db = Kysely<Database>
+
+/**
+ * Content comes from the local content documents seeded into the database
+ * (DESIGN §6: a Sanity adapter can stand behind the same functions).
+ */
+export async function getContentPage(db: Db, brandId: string, slug: string) {
+  const page = await db
+    .selectFrom('content_pages')
+    .selectAll()
+    .where('brand_id', '=', brandId)
+    .where('slug', '=', slug)
+    .executeTakeFirst()
+  if (!page) throw notFound(`We couldn't find the page '${slug}'.`)
+  const blocks = await db.selectFrom('content_blocks').selectAll().where('page_id', '=', page.id).orderBy('position').execute()
+  return {
+    slug: page.slug,
+    name: page.name,
+    body: page.body,
+    hide_headline: flag(page.hide_headline),
+    updated_at: page.updated_at,
+    blocks: blocks.map((block) => ({
+      type: block.type,
+      body: block.body,
+      wistia_video_id: block.wistia_video_id,
+      button_text: block.button_text,
+      link: block.link,
+      desktop_image: block.desktop_image,
+      mobile_image: block.mobile_image,
+    })),
+  }
+}
+
+export async function getFeed(db: Db, brandId: string) {
+  const [settings, posts] = await Promise.all([
+    db.selectFrom('store_settings').select(['feed_bio', 'instagram_url']).where('brand_id', '=', brandId).executeTakeFirst(),
+    db.selectFrom('feed_posts').selectAll().where('brand_id', '=', brandId).orderBy('position').execute(),
+  ])
+  return {
+    bio: settings?.feed_bio ?? '',
+    instagram: settings?.instagram_url ?? null,
+    feed_posts: posts.map((post) => ({
+      id: post.id,
+      image: post.image,
+      caption: post.caption,
+      item_id: post.item_id,
+      link: post.item_id ? `/item/${post.item_id}` : null,
+    })),
+  }
+}
+
+export async function getMembershipLanding(db: Db, brandId: string) {
+  const row = await db.selectFrom('membership_landings').selectAll().where('brand_id', '=', brandId).executeTakeFirst()
+  if (!row) throw notFound('This store has no club.')
+  return {
+    headline: row.headline,
+    subheadline: row.subheadline,
+    faqs: readJson<{ question: string; answer: string }[]>(row.faqs, []),
+    founder_letter_name: row.founder_letter_name,
+    founder_letter_bullets: readJson<string[]>(row.founder_letter_bullets, []),
+    price: fromCents(row.price_cents),
+    how_many: row.how_many,
+  }
+}
+
+export async function getSocialMediaSpecial(db: Db, brandId: string, id: string) {
+  const row = await db
+    .selectFrom('social_media_specials')
+    .selectAll()
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row) throw notFound(`We couldn't find the offer '${id}'.`)
+  return {
+    id: row.id,
+    permalink: row.permalink,
+    landing_page_headline: row.landing_page_headline,
+    free_shipping: flag(row.free_shipping),
+    main_item_description: row.main_item_description,
+    item_id: row.item_id,
+    price: fromCents(row.price_cents),
+    split_test_no_lander: flag(row.split_test_no_lander),
+    split_test_landers: readJson<unknown[]>(row.split_test_landers, []),
+    landers: readJson<unknown[]>(row.landers, []),
+  }
+}

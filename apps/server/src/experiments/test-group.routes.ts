@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { assignTestGroup } from './test-group.service.ts'
+
+export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/test-group',
+    {
+      schema: {
+        tags: ['experiments'],
+        summary: "The visitor's variant of a split test (sticky)",
+        body: z.object({
+          key: z.string({ message: 'Name the test' }).trim().min(1, 'Name the test').max(60, 'That test name is too long'),
+          values: z.string().max(500, 'Too many values').default(''),
+        }),
+      },
+    },
+    async (request) => {
+      const offered = request.body.values.split(',').map((value) => value.trim()).filter(Boolean)
+      return { data: { test: await assignTestGroup(app.store, request, request.body.key, offered) } }
+    },
+  )
+}

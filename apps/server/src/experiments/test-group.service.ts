@@ -1,0 +1,53 @@
+import { randomInt } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import type { StoreDb } from '../db/connection.ts'
+import { readJson } from '../db/json.ts'
+import { notFound, unprocessable } from '../http/errors.ts'
+
+/**
+ * Split-test assignment: sticky per visitor, stored in the database so every
+ * instance gives the same answer. The first assignment wins a race (insert or
+ * ignore on the visitor's key, then read back).
+ */
+export async function assignTestGroup(store: StoreDb, request: FastifyRequest, key: string, offered: string[]) {
+  const { db } = store
+  const brandId = request.brand.id
+  const test = await db
+    .selectFrom('split_tests')
+    .select(['variants'])
+    .where('brand_id', '=', brandId)
+    .where('name', '=', key)
+    .where('active', '=', 1)
+    .executeTakeFirst()
+  if (!test) throw notFound(`There is no split test '${key}' running for this store.`)
+  const defined = readJson<string[]>(test.variants, [])
+  const variants = offered.length > 0 ? defined.filter((variant) => offered.includes(variant)) : defined
+  if (variants.length === 0) throw unprocessable(`None of the values offered is a variant of '${key}'.`, 'values')
+
+  const visitorId = request.session.visitorId
+  const existing = await findAssignment(store, brandId, key, visitorId)
+  if (existing) return existing
+  await db
+    .insertInto('split_test_assignments')
+    .values({
+      brand_id: brandId,
+      test_name: key,
+      visitor_id: visitorId,
+      value: variants[randomInt(variants.length)]!,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['brand_id', 'test_name', 'visitor_id']).doNothing())
+    .execute()
+  return (await findAssignment(store, brandId, key, visitorId))!
+}
+
+async function findAssignment({ db }: StoreDb, brandId: string, key: string, visitorId: string) {
+  const row = await db
+    .selectFrom('split_test_assignments')
+    .select(['value'])
+    .where('brand_id', '=', brandId)
+    .where('test_name', '=', key)
+    .where('visitor_id', '=', visitorId)
+    .executeTakeFirst()
+  return row ? { key, value: row.value } : null
+}

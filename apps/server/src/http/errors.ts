@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+
+/** An error a shopper may read: its message goes to the client as is. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message)
+    this.name = 'HttpError'
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, field)
+export const notFound = (message: string) => new HttpError(404, message)
+export const conflict = (message: string, field?: string) => new HttpError(409, message, field)
+export const unprocessable = (message: string, field?: string) => new HttpError(422, message, field)
+
+export interface ErrorBody {
+  errors: { message: string; field?: string }[]
+}
+
+export function errorBody(message: string, field?: string): ErrorBody {
+  return { errors: [field ? { message, field } : { message }] }
+}
+
+/** Field name of a validation issue: 'body/qty' or '/qty' -> 'qty'. */
+function fieldOf(instancePath: string | undefined): string | undefined {
+  const name = instancePath?.split('/').filter(Boolean).pop()
+  return name || undefined
+}
+
+/**
+ * One error handler: request validation becomes a 400 listing each problem,
+ * HttpError keeps its status and message, a 4xx from Fastify keeps its
+ * message, and anything else is logged and answered with a generic 500.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => {
+        const field = fieldOf(issue.instancePath) ?? (issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.')
+        return field ? { message: issue.message, field } : { message: issue.message }
+      })
+      return reply.status(400).send({ errors })
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.message, error.field))
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(readableClientError(error)))
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.status(500).send(errorBody('Something went wrong on our side. Please try again.'))
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(`No such page: ${request.method} ${request.url.split('?')[0]}`))
+  })
+}
+
+function readableClientError(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the form as application/x-www-form-urlencoded, multipart/form-data or JSON.'
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.'
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.'
+    default:
+      return error.message
+  }
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app.ts'
+import { openDatabase } from './db/connection.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { seedDatabase } from './db/seed/index.ts'
+import { parseEnv } from './env.ts'
+
+/** Starts the store: environment, database (migrated and seeded on first start), server. */
+async function main() {
+  const env = parseEnv()
+  const store = openDatabase(env.DATABASE_URL)
+  await migrateToLatest(store.db)
+  const { seeded } = await seedDatabase(store.db)
+  const app = await buildApp({ env, store })
+  if (seeded) app.log.info('new database: migrated and seeded three brands')
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down')
+    await app.close()
+    await store.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: env.PORT, host: env.HOST })
+  app.log.info(`store ready: http://localhost:${env.PORT} (popfitclothing), http://ckb.localhost:${env.PORT}, http://glow.localhost:${env.PORT}`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

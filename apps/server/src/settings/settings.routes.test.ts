@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+
+describe.each(DIALECTS)('store settings and brands on %s', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(() => t.close())
+
+  it('gives each host its own brand settings', async () => {
+    const popfit = dataOf<{ storeName: string; mainShoppingPath: string; brandHasClub: boolean }>(
+      await new TestShopper(t.app, 'localhost:3000').get('/api/settings'),
+    )
+    const ckb = dataOf<{ storeName: string; brandHasClub: boolean }>(await new TestShopper(t.app, 'ckb.localhost').get('/api/settings'))
+    const glow = dataOf<{ storeName: string; brandHasClub: boolean }>(await new TestShopper(t.app, 'glow.localhost').get('/api/settings'))
+    expect(new Set([popfit.storeName, ckb.storeName, glow.storeName]).size).toBe(3)
+    expect(popfit.mainShoppingPath).toBe('/category/leggings')
+    expect(popfit.brandHasClub).toBe(true)
+    expect(glow.brandHasClub).toBe(false)
+  })
+
+  it('takes the brand from the host query parameter before the Host header', async () => {
+    const shopper = new TestShopper(t.app, 'localhost')
+    const viaQuery = dataOf<{ mainShoppingPath: string }>(await shopper.get('/api/settings?host=ckb.localhost'))
+    expect(viaQuery.mainShoppingPath).toBe('/category/underwear')
+  })
+
+  it('answers an unknown host with 404 Unknown host', async () => {
+    const response = await new TestShopper(t.app, 'shop.example.com').get('/api/settings')
+    expect(response.statusCode).toBe(404)
+    expect(errorsOf(response)).toEqual(['Unknown host'])
+  })
+
+  it('shapes menus, banner and sizing guide', async () => {
+    const settings = dataOf<{
+      headerMenu: { caption: string; link: string; children: unknown[]; dropdownImage: { url: string } | null }[]
+      footerMenu: { header: string; showDuringCheckout: boolean; links: unknown[] }[]
+      globalBanner: { desktop: { url: string; width: number }; mobile: { url: string } } | null
+      sizingGuide: { size: string; front: string }[]
+      sizes: string[]
+    }>(await new TestShopper(t.app).get('/api/settings'))
+    expect(settings.headerMenu.length).toBeGreaterThanOrEqual(4)
+    expect(settings.headerMenu.some((entry) => entry.children.length > 0 && entry.dropdownImage)).toBe(true)
+    expect(settings.footerMenu.some((group) => group.showDuringCheckout)).toBe(true)
+    expect(settings.footerMenu.some((group) => !group.showDuringCheckout)).toBe(true)
+    expect(settings.globalBanner?.desktop.url).toMatch(/^\/media\//)
+    expect(settings.sizingGuide.length).toBeGreaterThan(3)
+    expect(settings.sizes).toContain('XXXXXL')
+  })
+
+  it('documents every route in /api/openapi.json', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: 'localhost' } })
+    expect(response.statusCode).toBe(200)
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths)
+    for (const path of ['/api/cart', '/api/settings', '/api/items/{id}', '/api/categories/{name}', '/api/discount-code', '/api/test-group']) {
+      expect(paths).toContain(path)
+    }
+  })
+})

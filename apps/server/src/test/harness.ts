@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../app.ts'
+import { openDatabase, type StoreDb } from '../db/connection.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { seedDatabase } from '../db/seed/index.ts'
+import { parseEnv } from '../env.ts'
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names one. */
+export const DIALECTS: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export interface TestStore {
+  app: FastifyInstance
+  store: StoreDb
+  close(): Promise<void>
+}
+
+/** A fresh, migrated and seeded database of the dialect, and the API on it (no storefront). */
+export async function startTestStore(dialect: 'sqlite' | 'postgres'): Promise<TestStore> {
+  let url = 'sqlite::memory:'
+  let dropSchema = async () => {}
+  if (dialect === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL!
+    const schema = `t_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    await admin.query(`create schema ${schema}`)
+    await admin.end()
+    const separator = base.includes('?') ? '&' : '?'
+    url = `${base}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`
+    dropSchema = async () => {
+      const cleanup = new pg.Client({ connectionString: base })
+      await cleanup.connect()
+      await cleanup.query(`drop schema ${schema} cascade`)
+      await cleanup.end()
+    }
+  }
+  const store = openDatabase(url)
+  await migrateToLatest(store.db)
+  await seedDatabase(store.db)
+  const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test' })
+  const app = await buildApp({ env, store, webBuildDir: '/nonexistent' })
+  await app.ready()
+  return {
+    app,
+    store,
+    async close() {
+      await app.close()
+      await store.close()
+      await dropSchema()
+    },
+  }
+}
+
+/**
+ * A shopper with a cookie jar, calling the API of one brand's host, as a
+ * browser would.
+ */
+export class TestShopper {
+  private cookies = new Map<string, string>()
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly host = 'localhost',
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { host: this.host, cookie: this.cookieHeader, ...(options.headers ?? {}) }
+    const response = await this.app.inject({ ...options, headers })
+    for (const cookie of response.cookies) {
+      if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now())) this.cookies.delete(cookie.name)
+      else this.cookies.set(cookie.name, cookie.value)
+    }
+    return response
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url })
+  }
+
+  /** A form post, as the storefront sends it (urlencoded). */
+  post(url: string, form: Record<string, string | number> = {}) {
+    const body = new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString()
+    return this.request({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+  }
+
+  postJson(url: string, json: unknown) {
+    return this.request({ method: 'POST', url, payload: JSON.stringify(json), headers: { 'content-type': 'application/json' } })
+  }
+}
+
+export function dataOf<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  const body = response.json() as { data?: T; errors?: unknown }
+  if (body.data === undefined) throw new Error(`expected data, got ${response.statusCode}: ${response.body}`)
+  return body.data
+}
+
+export function errorsOf(response: LightMyRequestResponse): string[] {
+  const body = response.json() as { errors?: { message: string }[] }
+  return (body.errors ?? []).map((error) => error.message)
+}
