@@ -1,0 +1,119 @@
+/**
+ * npm run bench: the API's hot reads under load, each beside a trivial Fastify
+ * route of the same server in the same run, so the figures read as ratios that
+ * hold across machines. Also counts the SQL statements each request makes.
+ */
+import autocannon from 'autocannon'
+import { buildApp } from '../apps/server/src/app.ts'
+import { openDatabase } from '../apps/server/src/db/connection.ts'
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
+import { seedDatabase } from '../apps/server/src/db/seed/index.ts'
+import { parseEnv } from '../apps/server/src/env.ts'
+import { startStore } from './server.ts'
+import { runPageBench } from './pages.ts'
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+
+interface Target {
+  name: string
+  path: string
+}
+
+interface Result {
+  name: string
+  requestsPerSecond: number
+  p99: number
+  queries: number | null
+}
+
+async function measure(origin: string, target: Target, cookie: string): Promise<Omit<Result, 'queries'>> {
+  const result = await autocannon({
+    url: `${origin}${target.path}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { host: 'localhost', cookie },
+  })
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`)
+  }
+  return { name: target.name, requestsPerSecond: result.requests.average, p99: result.latency.p99 }
+}
+
+/** SQL statements per request, counted on an in-process copy of the same data. */
+async function countQueries(targets: Target[]): Promise<Map<string, number>> {
+  const store = openDatabase('sqlite::memory:')
+  await migrateToLatest(store.db)
+  await seedDatabase(store.db)
+  const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent' }), store, webBuildDir: '/nonexistent' })
+  const first = await app.inject({ method: 'GET', url: '/api/cart', headers: { host: 'localhost' } })
+  const cookie = first.headers['set-cookie']?.toString().split(';')[0] ?? ''
+  const counts = new Map<string, number>()
+  for (const target of targets) {
+    const before = store.queryCount()
+    const response = await app.inject({ method: 'GET', url: target.path, headers: { host: 'localhost', cookie } })
+    if (response.statusCode !== 200) throw new Error(`${target.path}: ${response.statusCode}`)
+    counts.set(target.name, store.queryCount() - before)
+  }
+  await app.close()
+  await store.close()
+  return counts
+}
+
+function table(rows: Result[], baseline: Result): string {
+  const lines = [
+    `| request | req/s | p99 ms | ratio to ${baseline.name} | SQL queries |`,
+    '|---|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p99.toFixed(1)} | ${(row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)} | ${row.queries ?? '-'} |`,
+    ),
+  ]
+  return lines.join('\n')
+}
+
+async function main() {
+  const store = await startStore(Number(process.env.BENCH_PORT ?? 3901))
+  try {
+    const first = await fetch(`${store.origin}/api/cart`, { headers: { host: 'localhost' } })
+    const cookie = first.headers.get('set-cookie')?.split(';')[0] ?? ''
+    const category = (await (await fetch(`${store.origin}/api/categories/leggings`, { headers: { host: 'localhost' } })).json()) as {
+      data: { items: { id: number }[] }
+    }
+    const itemId = category.data.items[0]!.id
+    // put two lines in the benchmarked cart so the cart read does real work
+    for (const id of category.data.items.slice(1, 3).map((item) => item.id)) {
+      const detail = (await (await fetch(`${store.origin}/api/items/${id}`, { headers: { host: 'localhost' } })).json()) as {
+        data: { availableSizes: string[] }
+      }
+      await fetch(`${store.origin}/api/cart/items`, {
+        method: 'POST',
+        headers: { host: 'localhost', cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `item_id=${id}&size=${detail.data.availableSizes[0]}&qty=1`,
+      })
+    }
+    const targets: Target[] = [
+      { name: 'trivial route (GET /api/health)', path: '/api/health' },
+      { name: 'GET /api/cart (2 lines)', path: '/api/cart' },
+      { name: `GET /api/items/${itemId}`, path: `/api/items/${itemId}` },
+      { name: `GET /api/categories/leggings (${category.data.items.length} items)`, path: '/api/categories/leggings' },
+    ]
+    const queries = await countQueries(targets)
+    const results: Result[] = []
+    for (const target of targets) {
+      const measured = await measure(store.origin, target, cookie)
+      results.push({ ...measured, queries: target.path === '/api/health' ? 0 : (queries.get(target.name) ?? null) })
+      console.log(`measured ${target.name}`)
+    }
+    console.log(`\nAPI, ${CONNECTIONS} connections, ${DURATION} s each (SQLite):\n`)
+    console.log(table(results, results[0]!))
+    await runPageBench(store.origin, { duration: DURATION, connections: CONNECTIONS, itemId })
+  } finally {
+    await store.stop()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
