@@ -1,0 +1,57 @@
+/**
+ * schema.org Product structured data of an item page. React Router's meta
+ * (`{'script:ld+json': ...}`) serialises it into a script tag safely.
+ */
+import type { ItemDetailView } from './catalog-types'
+import { itemImages } from './item-images'
+
+export interface ProductJsonLdInput {
+  item: Pick<ItemDetailView, 'id' | 'name' | 'description' | 'images' | 'orderedImageKeys' | 'price' | 'availableSizes' | 'reviewSummary' | 'color'>
+  /** the page's absolute address */
+  url: string
+  /** the store's name, as the brand */
+  brandName?: string | null
+}
+
+function absolute(src: string, base: string): string {
+  try {
+    return new URL(src, base).href
+  } catch {
+    return src
+  }
+}
+
+export function buildProductJsonLd({ item, url, brandName }: ProductJsonLdInput): Record<string, unknown> {
+  const images = itemImages(item).map((image) => absolute(image.url, url))
+  const inStock = item.availableSizes.length > 0
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: item.name,
+    sku: String(item.id),
+    url,
+  }
+  if (images.length) ld.image = images
+  if (item.description) ld.description = item.description
+  if (item.color) ld.color = item.color
+  if (brandName) ld.brand = { '@type': 'Brand', name: brandName }
+  ld.offers = {
+    '@type': 'Offer',
+    url,
+    price: item.price.toFixed(2),
+    priceCurrency: 'USD',
+    availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+  }
+  const summary = item.reviewSummary
+  if (summary && summary.count > 0 && summary.average !== null) {
+    ld.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: summary.average,
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    }
+  }
+  return ld
+}
