@@ -1,0 +1,129 @@
+/**
+ * The VIP club and its funnels: membership landings, social-media specials (the
+ * opt-in landings of SPEC §2), style-profile fields and the Vip4sh split test.
+ */
+import type { BrandId } from '../../brands/registry.ts'
+import { bannerUrl } from '../../media/media.service.ts'
+import type { SeededItem } from './catalog.ts'
+import { PREFIX } from './constants.ts'
+import { insertBatches, json, type Rows, type SeedDb } from './random.ts'
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+export async function seedStyleProfile(db: SeedDb, brandId: BrandId): Promise<void> {
+  const prefix = PREFIX[brandId]
+  const opts = (values: string[]) => values.map((value) => ({ value, caption: value }))
+  const sizes = brandId === 'popfitclothing'
+    ? ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXL', 'XXXXXL']
+    : brandId === 'ckb' ? ['XS', 'S', 'M', 'L', 'XL', 'XXL'] : ['S', 'M', 'L']
+  const sizeOptions = sizes.map((value) => ({ value, caption: value.replace(/^X{2,5}L$/, (s) => `${s.length - 1}XL`) }))
+  const activity: Record<BrandId, string[]> = {
+    popfitclothing: ['Yoga', 'Running', 'Weightlifting', 'HIIT', 'Walking', 'Everyday wear'],
+    ckb: ['Everyday', 'Work', 'Workouts', 'Date night', 'Sleep'],
+    glow: ['Sleeping', 'Working from home', 'Travel', 'Weekend errands', 'Self-care days'],
+  }
+  const fields: { name: string; caption: string; options: { value: string; caption: string }[] }[] = [
+    { name: 'favorite_activity', caption: brandId === 'glow' ? 'When do you lounge most?' : 'What do you wear us for most?', options: opts(activity[brandId]) },
+    { name: 'top_size', caption: 'Your top size', options: sizeOptions },
+    { name: 'bottom_size', caption: 'Your bottom size', options: sizeOptions },
+    { name: 'fit_preference', caption: 'How do you like your fit?', options: opts(['Snug', 'True to size', 'Relaxed']) },
+    { name: 'color_preference', caption: 'Favourite colours', options: opts(['Neutrals', 'Brights', 'Pastels', 'Dark tones', 'Prints']) },
+    { name: 'birthday_month', caption: 'Birthday month', options: MONTHS.map((caption, i) => ({ value: String(i + 1), caption })) },
+    { name: 'birthday_day', caption: 'Birthday day', options: Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), caption: String(i + 1) })) },
+  ]
+  await insertBatches(
+    db,
+    'style_profile_fields',
+    fields.map((f, position) => ({ id: `${prefix}-spf-${f.name}`, brand_id: brandId, name: f.name, caption: f.caption, options: json(f.options), position })),
+  )
+}
+
+export async function seedMembershipLanding(db: SeedDb, brandId: BrandId): Promise<void> {
+  if (brandId === 'glow') return
+  const product = brandId === 'popfitclothing' ? 'leggings' : 'underwear'
+  const faqs = [
+    { question: 'What is VIP?', answer: `VIP is our membership: for $24.99 a month you get a new pair of ${product} picked for you every month, plus 20% off everything in the store.` },
+    { question: 'When am I billed?', answer: 'You are billed $24.99 on the day you join and on the same day each month after that. Your next billing date is always shown in the Members Area.' },
+    { question: 'Can I skip a month?', answer: 'Yes. Skip any month from the Members Area before your billing date and you will not be charged for that month.' },
+    { question: 'Can I pause my membership?', answer: 'Yes, you can pause for up to three months at a time from the Members Area.' },
+    { question: 'How do I cancel?', answer: 'Cancel anytime in the Members Area with two clicks. There are no cancellation fees.' },
+    { question: 'Can I exchange my monthly pick?', answer: 'Yes. VIP members get free exchanges on their monthly pick within 30 days.' },
+  ]
+  const founder = brandId === 'popfitclothing' ? 'Jenna Park, founder' : 'Claire Bennett, founder'
+  await insertBatches(db, 'membership_landings', [
+    {
+      brand_id: brandId,
+      headline: brandId === 'popfitclothing' ? 'Join VIP: new leggings every month for $24.99' : 'Join VIP: fresh underwear every month for $24.99',
+      subheadline: 'Member pricing on everything, early access to new drops, and skip or cancel anytime.',
+      faqs: json(faqs),
+      founder_letter_name: founder,
+      founder_letter_bullets: json([
+        'A new piece picked for you every month',
+        '20% off everything, every time you shop',
+        'First access to VIP-exclusive styles',
+        'Free exchanges on your monthly pick',
+        'Skip, pause or cancel anytime',
+      ]),
+      price_cents: 2499,
+      how_many: 1,
+    },
+  ])
+}
+
+export async function seedSocialMediaSpecials(db: SeedDb, brandId: BrandId, items: SeededItem[]): Promise<void> {
+  const item = (styleKey: string) => items.find((i) => i.styleKey === styleKey && i.variantIndex === 0)?.id ?? null
+  const lander = (id: string, headline: string) => ({ id, headline, image: bannerUrl({ brandId, width: 1200, height: 600, text: headline }) })
+  const rows: Rows<'social_media_specials'> = []
+  if (brandId === 'popfitclothing') {
+    rows.push(
+      {
+        id: 'pf-vip-optin-csr',
+        brand_id: brandId,
+        permalink: '/social_media_specials/pf-vip-optin-csr',
+        landing_page_headline: 'Our best-selling leggings for just $29.99',
+        free_shipping: 1,
+        main_item_description: 'The Signature High-Waist Legging: buttery soft, squat-proof and sized XS to 5XL. Pick your colour and size, we ship it free.',
+        item_id: item('signature'),
+        price_cents: 2999,
+        split_test_no_lander: 0,
+        split_test_landers: json(['pf-csr-a', 'pf-csr-b']),
+        landers: json([lander('pf-csr-a', 'Leggings for $29.99, shipped free'), lander('pf-csr-b', 'Your new favourite leggings: $29.99')]),
+      },
+      {
+        id: 'pf-vip-optin-main',
+        brand_id: brandId,
+        permalink: '/social_media_specials/pf-vip-optin-main',
+        landing_page_headline: 'Try the pocket legging everyone is talking about',
+        free_shipping: 0,
+        main_item_description: 'The Buttery Soft Pocket Legging with two deep phone pockets, for $39.99.',
+        item_id: item('pocket'),
+        price_cents: 3999,
+        split_test_no_lander: 1,
+        split_test_landers: json(['pf-main-a']),
+        landers: json([lander('pf-main-a', 'Pockets that actually fit your phone')]),
+      },
+    )
+  }
+  if (brandId === 'ckb') {
+    rows.push({
+      id: 'ckb-vip-optin',
+      brand_id: brandId,
+      permalink: '/social_media_specials/ckb-vip-optin',
+      landing_page_headline: 'Join VIP and get your first pair for $24.99',
+      free_shipping: 1,
+      main_item_description: 'Start your VIP membership with our best-selling No-Show Thong, then a new pick every month. Skip or cancel anytime.',
+      item_id: item('noshow-thong'),
+      price_cents: 2499,
+      split_test_no_lander: 0,
+      split_test_landers: json(['ckb-optin-a', 'ckb-optin-b']),
+      landers: json([lander('ckb-optin-a', 'Zero lines. $24.99.'), lander('ckb-optin-b', 'Your first VIP pair for $24.99')]),
+    })
+  }
+  await insertBatches(db, 'social_media_specials', rows)
+}
+
+/** Vip4sh (SPEC §9): variants Control and 4sh, enabled for the two apparel brands only. */
+export async function seedSplitTests(db: SeedDb, brandId: BrandId): Promise<void> {
+  if (brandId === 'glow') return
+  await insertBatches(db, 'split_tests', [{ name: 'Vip4sh', brand_id: brandId, variants: json(['Control', '4sh']), active: 1 }])
+}

@@ -1,0 +1,50 @@
+/**
+ * Seeds a new database with the three brands of DESIGN §3 and everything they sell.
+ * Deterministic (seeded PRNG, explicit ids): the same rows every time, apart from
+ * timestamps, which count back from `options.now`.
+ *
+ * The first start seeds; later starts find the brands table filled and do nothing.
+ * Everything goes in one transaction, in multi-row inserts of at most 100 rows.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../schema.ts'
+import { CLUB_BRANDS, seedBanners, seedBrands, seedMenus, seedSizingGuide } from './brands.ts'
+import { seedCatalog } from './catalog.ts'
+import { seedMembershipLanding, seedSocialMediaSpecials, seedSplitTests, seedStyleProfile } from './club.ts'
+import { BRAND_IDS } from './constants.ts'
+import { seedContent, seedFeed } from './content.ts'
+import { seedOffers } from './offers.ts'
+import { seedReviews } from './reviews.ts'
+
+export { BRAND_IDS, LAST_ITEM, MAIN_CATEGORY, MANY_CUSTOMER_IMAGES_ITEM } from './constants.ts'
+
+export async function seedDatabase(db: Kysely<Database>, options: { now?: Date } = {}): Promise<{ seeded: boolean }> {
+  const existing = await db.selectFrom('brands').select('id').limit(1).executeTakeFirst()
+  if (existing) return { seeded: false }
+  const now = options.now ?? new Date()
+  let seeded = false
+
+  await db.transaction().execute(async (trx) => {
+    // a concurrent first start may have seeded in the meantime
+    const raced = await trx.selectFrom('brands').select('id').limit(1).executeTakeFirst()
+    if (raced) return
+    await seedBrands(trx, now)
+    for (const brandId of BRAND_IDS) {
+      const hasClub = CLUB_BRANDS.includes(brandId)
+      await seedMenus(trx, brandId)
+      await seedBanners(trx, brandId)
+      await seedSizingGuide(trx, brandId)
+      const { items } = await seedCatalog(trx, brandId, hasClub, now)
+      await seedReviews(trx, brandId, items, now)
+      await seedOffers(trx, brandId, items)
+      await seedStyleProfile(trx, brandId)
+      await seedMembershipLanding(trx, brandId)
+      await seedSocialMediaSpecials(trx, brandId, items)
+      await seedSplitTests(trx, brandId)
+      await seedContent(trx, brandId, now)
+      await seedFeed(trx, brandId, items)
+    }
+    seeded = true
+  })
+  return { seeded }
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { isMediaKind, parseMediaFile, renderMedia } from './media.service.ts'
+
+/**
+ * GET /media/:kind/:file — generated SVG images (see media.service.ts for the URL scheme).
+ * Answers are immutable: the file name says everything the picture shows.
+ */
+export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  const fail = (reply: FastifyReply, status: number, message: string) =>
+    reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ errors: [{ message }] })
+
+  app.get<{ Params: { kind: string; file: string } }>('/media/:kind/:file', async (request, reply) => {
+    try {
+      const { kind, file } = request.params
+      if (!isMediaKind(kind)) return fail(reply, 404, `Unknown media kind: ${kind.slice(0, 40)}`)
+      const media = parseMediaFile(kind, file)
+      if (!media) return fail(reply, 400, 'Malformed media file name')
+      const svg = renderMedia(media)
+      return reply
+        .code(200)
+        .header('content-type', 'image/svg+xml')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(svg)
+    } catch {
+      return fail(reply, 400, 'Malformed media file name')
+    }
+  })
+}
