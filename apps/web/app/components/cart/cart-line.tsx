@@ -1,0 +1,116 @@
+/** One cart line: image, name, colour, size, price, quantity controls, remove; bundle items under it. */
+import { displaySize, formatPrice, type FoldedLine } from '@store/core'
+import type { CartLine as Line } from '../../lib/api/types'
+import { useCart, useStore } from '../../lib/store/store-provider'
+import { MinusIcon, PlusIcon } from '../layout/icons'
+import { StoreLink } from '../store-link'
+import { CartForm } from './cart-form'
+import { showOriginal } from './cart-math'
+
+export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
+  const { brand } = useStore()
+  const { updateLine, removeLine, cartUpdating } = useCart()
+  const size = line.size ? displaySize(line.size, brand.id) : null
+  const color = line.colors?.length ? line.colors.join(' / ') : line.color
+  const maxQty = line.max_qty ?? 10
+  const canIncrease = line.qty < maxQty
+
+  return (
+    <li className="cart-line">
+      <div className="cart-line-image">
+        {line.image ? <img src={line.image} alt="" width={80} height={100} loading="lazy" decoding="async" /> : null}
+      </div>
+      <div className="cart-line-info">
+        <p className="cart-line-name">
+          {line.link ? <StoreLink to={line.link}>{line.name}</StoreLink> : line.name}
+        </p>
+        <p className="cart-line-meta">
+          {color ? <span>{color}</span> : null}
+          {size ? <span>Size {size}</span> : null}
+        </p>
+        {line.bundle_items?.length ? (
+          <div className="cart-line-bundle">
+            <p>
+              Bundle of {line.bundle_count} {line.bundle_count === 1 ? 'piece' : 'pieces'}:
+            </p>
+            <ul>
+              {line.bundle_items.map((item) => (
+                <li key={item.name}>
+                  {item.count} × {item.name}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {line.banner ? <p className="cart-line-banner">{line.banner}</p> : null}
+        {line.in_stock === false ? <p className="cart-line-warning">Not enough left in stock for this quantity.</p> : null}
+        <div className="cart-line-controls">
+          {line.skip_qty_controls ? (
+            <p className="cart-line-qty-fixed">Qty {line.qty}</p>
+          ) : (
+            <CartForm intent="update" fields={{ cartId: line.cartId }} className="qty-control">
+              <button
+                type="submit"
+                name="qty"
+                value={line.qty - 1}
+                className="qty-button"
+                aria-label={line.qty <= 1 ? `Remove ${line.name}` : `Decrease quantity of ${line.name}`}
+                disabled={cartUpdating}
+                onClick={(e) => {
+                  e.preventDefault()
+                  void updateLine(line.cartId, line.qty - 1)
+                }}
+              >
+                <MinusIcon />
+              </button>
+              <span className="qty-value" aria-label={`Quantity ${line.qty}`}>
+                {line.qty}
+              </span>
+              <button
+                type="submit"
+                name="qty"
+                value={line.qty + 1}
+                className="qty-button"
+                aria-label={`Increase quantity of ${line.name}`}
+                disabled={cartUpdating || !canIncrease}
+                onClick={(e) => {
+                  e.preventDefault()
+                  void updateLine(line.cartId, line.qty + 1)
+                }}
+              >
+                <PlusIcon />
+              </button>
+            </CartForm>
+          )}
+          <CartForm intent="remove" fields={{ cartId: line.cartId }}>
+            <button
+              type="submit"
+              className="link-button"
+              disabled={cartUpdating}
+              aria-label={`Remove ${line.name}`}
+              onClick={(e) => {
+                e.preventDefault()
+                void removeLine(line.cartId)
+              }}
+            >
+              Remove
+            </button>
+          </CartForm>
+        </div>
+      </div>
+      <div className="cart-line-price">
+        {showOriginal(line.original_total, line.total) ? (
+          <s className="price-original">
+            <span className="visually-hidden">Was </span>
+            {formatPrice(line.original_total, { keepZeroCents: true })}
+          </s>
+        ) : null}
+        <span className={showOriginal(line.original_total, line.total) ? 'price-sale' : 'price'}>
+          {showOriginal(line.original_total, line.total) ? <span className="visually-hidden">Now </span> : null}
+          {formatPrice(line.total, { keepZeroCents: true })}
+        </span>
+        {line.qty > 1 ? <span className="price-each">{formatPrice(line.price, { keepZeroCents: true })} each</span> : null}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,62 @@
+/**
+ * The footer menu, grouped by header. During checkout only the groups marked
+ * showDuringCheckout are shown.
+ */
+import type { FooterMenuGroup, Settings } from '../../lib/api/types'
+import { StoreLink } from '../store-link'
+
+export function visibleFooterGroups(groups: readonly FooterMenuGroup[], duringCheckout: boolean): FooterMenuGroup[] {
+  return groups.filter((group) => group.links.length > 0 && (!duringCheckout || group.showDuringCheckout))
+}
+
+export function SiteFooter({ settings, checkout = false }: { settings: Settings; checkout?: boolean }) {
+  const groups = visibleFooterGroups(settings.footerMenu ?? [], checkout)
+  const social = checkout
+    ? []
+    : [
+        { label: 'Instagram', href: settings.instagram },
+        { label: 'Facebook', href: settings.facebook },
+      ].filter((s): s is { label: string; href: string } => Boolean(s.href))
+  return (
+    <footer className="site-footer" data-checkout={checkout ? 'true' : undefined}>
+      <div className="container footer-inner">
+        {groups.length > 0 ? (
+          <nav className="footer-groups" aria-label="Footer">
+            {groups.map((group) => (
+              <section key={group.header} className="footer-group" aria-labelledby={`footer-${slug(group.header)}`}>
+                <h2 className="footer-heading" id={`footer-${slug(group.header)}`}>
+                  {group.header || settings.storeName}
+                </h2>
+                <ul>
+                  {group.links.map((link) => (
+                    <li key={link.link + link.caption}>
+                      <StoreLink to={link.link}>{link.caption}</StoreLink>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </nav>
+        ) : null}
+        {social.length > 0 ? (
+          <ul className="footer-social" aria-label="Follow us">
+            {social.map((s) => (
+              <li key={s.label}>
+                <a href={s.href} rel="noopener noreferrer" target="_blank">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="footer-legal">
+          © {new Date().getFullYear()} {settings.storeName}
+        </p>
+      </div>
+    </footer>
+  )
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'links'
+}

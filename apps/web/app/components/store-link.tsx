@@ -1,0 +1,43 @@
+/**
+ * A link that lets the client router handle only the paths it knows (SPEC §2):
+ * those render a React Router <Link>; anything else (another site, the API, a
+ * file) is a plain <a> and a full page load.
+ */
+import { forwardRef, type AnchorHTMLAttributes } from 'react'
+import { Link, type LinkProps } from 'react-router'
+import { routerPath } from '../lib/router-paths'
+
+export interface StoreLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  to: string
+  prefetch?: LinkProps['prefetch']
+  /** force a full page load even for a router path */
+  reloadDocument?: boolean
+  replace?: boolean
+  preventScrollReset?: boolean
+}
+
+function pageOrigin(): string | undefined {
+  return typeof window === 'undefined' ? undefined : window.location.origin
+}
+
+export const StoreLink = forwardRef<HTMLAnchorElement, StoreLinkProps>(function StoreLink(
+  { to, prefetch = 'intent', reloadDocument, replace, preventScrollReset, ...rest },
+  ref,
+) {
+  const path = routerPath(to, pageOrigin())
+  if (path === null) {
+    const external = /^https?:\/\//i.test(to) && (typeof window === 'undefined' || !to.startsWith(window.location.origin))
+    return <a ref={ref} href={to} rel={external ? (rest.rel ?? 'noopener') : rest.rel} {...rest} />
+  }
+  return (
+    <Link
+      ref={ref}
+      to={path}
+      prefetch={prefetch}
+      reloadDocument={reloadDocument}
+      replace={replace}
+      preventScrollReset={preventScrollReset}
+      {...rest}
+    />
+  )
+})

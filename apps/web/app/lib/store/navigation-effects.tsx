@@ -1,0 +1,66 @@
+/**
+ * What happens around every navigation (SPEC §2, §4): scroll to the top after
+ * SCROLL_RESET_DELAY_MS, remember the last HISTORY_SIZE paths, send a shopper
+ * whose free promo was just removed to the main shopping path, apply a
+ * `coupon` from the URL once the cart has loaded, and close the drawers.
+ */
+import { SCROLL_RESET_DELAY_MS } from '@store/core'
+import { useEffect, useRef } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { CART_DRAWER_ID, MENU_DRAWER_ID } from '../cart-actions'
+import { couponFromSearch, ineligibleRedirect } from './navigation-rules'
+import { useStore } from './store-provider'
+
+export function NavigationEffects() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const { settings, cartApi, dispatch } = useStore()
+  const { cart, applyDiscount } = cartApi
+
+  // the last 5 visited paths
+  useEffect(() => {
+    dispatch({ type: 'visit', path: location.pathname + location.search })
+  }, [location.pathname, location.search, dispatch])
+
+  // scroll to the top after a short delay, on a change of page (not of hash or query only)
+  const firstPath = useRef(true)
+  useEffect(() => {
+    if (firstPath.current) {
+      firstPath.current = false
+      return
+    }
+    dispatch({ type: 'closeMenu' })
+    dispatch({ type: 'closeCart' })
+    if (location.hash) return
+    const timer = window.setTimeout(() => window.scrollTo({ top: 0, left: 0 }), SCROLL_RESET_DELAY_MS)
+    return () => window.clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname])
+
+  // removed_free_promo turned from false to true since the last navigation: off to the shop
+  const removedAtLastNavigation = useRef<boolean | null>(null)
+  useEffect(() => {
+    const target = ineligibleRedirect(removedAtLastNavigation.current, cart, settings.mainShoppingPath)
+    removedAtLastNavigation.current = cart ? cart.removed_free_promo === true : null
+    if (target) void navigate(target, { replace: true })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key])
+
+  // ?coupon=CODE on any URL: applied once the cart has loaded, once per code
+  const appliedCoupons = useRef(new Set<string>())
+  const cartLoaded = cart !== null
+  useEffect(() => {
+    const code = couponFromSearch(location.search)
+    if (!code || !cartLoaded || appliedCoupons.current.has(code)) return
+    appliedCoupons.current.add(code)
+    void applyDiscount(code)
+  }, [location.search, cartLoaded, applyDiscount])
+
+  // a drawer opened by its #hash before hydration stays open, now under React's control
+  useEffect(() => {
+    if (window.location.hash === `#${CART_DRAWER_ID}`) dispatch({ type: 'openCart' })
+    else if (window.location.hash === `#${MENU_DRAWER_ID}`) dispatch({ type: 'openMenu' })
+  }, [dispatch])
+
+  return null
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { couponFromSearch, ineligibleRedirect, safeRedirectPath } from './navigation-rules'
+import { initialUiState, pushHistory, uiReducer } from './reducer'
+import type { CartLine } from '../api/types'
+
+describe('ui reducer', () => {
+  it('opening the cart drawer closes the menu drawer and vice versa', () => {
+    let s = uiReducer(initialUiState, { type: 'openMenu' })
+    expect(s.menuOpen).toBe(true)
+    s = uiReducer(s, { type: 'openCart' })
+    expect(s).toMatchObject({ cartOpen: true, menuOpen: false, cartAnimating: true })
+    s = uiReducer(s, { type: 'cartAnimationEnd' })
+    expect(s.cartAnimating).toBe(false)
+    s = uiReducer(s, { type: 'openMenu' })
+    expect(s).toMatchObject({ cartOpen: false, menuOpen: true })
+    s = uiReducer(s, { type: 'toggleMenu' })
+    expect(s.menuOpen).toBe(false)
+  })
+
+  it('keeps the last 5 visited paths', () => {
+    let s = initialUiState
+    for (const p of ['/a', '/b', '/b', '/c', '/d', '/e', '/f']) s = uiReducer(s, { type: 'visit', path: p })
+    expect(s.history).toEqual(['/b', '/c', '/d', '/e', '/f'])
+    expect(pushHistory(['/x'], '/x')).toEqual(['/x'])
+  })
+
+  it('collects and clears one-time-offer flash messages', () => {
+    let s = uiReducer(initialUiState, { type: 'flashOfferMessage', message: 'Added!' })
+    expect(s.offerMessages).toEqual(['Added!'])
+    s = uiReducer(s, { type: 'clearOfferMessages' })
+    expect(s.offerMessages).toEqual([])
+  })
+})
+
+describe('navigation rules', () => {
+  const line = { cartId: '1', name: 'x', qty: 1, price: 1, total: 1 } as unknown as CartLine
+  it('redirects only when removed_free_promo turns from false to true with items in the cart', () => {
+    const cart = { items: [line], removed_free_promo: true }
+    expect(ineligibleRedirect(false, cart, '/category/leggings')).toBe('/category/leggings?ineligible=true')
+    expect(ineligibleRedirect(true, cart, '/category/leggings')).toBeNull()
+    expect(ineligibleRedirect(null, cart, '/category/leggings')).toBeNull()
+    expect(ineligibleRedirect(false, { items: [], removed_free_promo: true }, '/c')).toBeNull()
+    expect(ineligibleRedirect(false, { items: [line], removed_free_promo: false }, '/c')).toBeNull()
+    expect(ineligibleRedirect(false, cart, '/shop?a=1')).toBe('/shop?a=1&ineligible=true')
+  })
+
+  it('reads the coupon parameter', () => {
+    expect(couponFromSearch('?coupon=First15&x=1')).toBe('First15')
+    expect(couponFromSearch('?coupon=')).toBeNull()
+    expect(couponFromSearch('')).toBeNull()
+  })
+
+  it('accepts only same-site redirect paths', () => {
+    expect(safeRedirectPath('/orders?x=1')).toBe('/orders?x=1')
+    expect(safeRedirectPath('//evil.example')).toBe('/')
+    expect(safeRedirectPath('/\\evil.example')).toBe('/')
+    expect(safeRedirectPath('https://evil.example', '/members')).toBe('/members')
+    expect(safeRedirectPath(null)).toBe('/')
+  })
+})

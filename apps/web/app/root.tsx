@@ -1,0 +1,172 @@
+/**
+ * The document and the one layout every page sits under: brand colours and
+ * fonts, settings and cart for every page (root loader), the client store, and
+ * the one error boundary (404 'Page not found', 'Unknown host', anything else).
+ */
+import '@fontsource/montserrat/400.css'
+import '@fontsource/montserrat/600.css'
+import '@fontsource/montserrat/700.css'
+import '@fontsource/dm-sans/400.css'
+import '@fontsource/dm-sans/700.css'
+import '@fontsource/playfair-display/700.css'
+import './styles/base.css'
+import './styles/layout.css'
+import './styles/cart.css'
+
+import montserrat400 from '@fontsource/montserrat/files/montserrat-latin-400-normal.woff2?url'
+import dmSans400 from '@fontsource/dm-sans/files/dm-sans-latin-400-normal.woff2?url'
+import playfair700 from '@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff2?url'
+import { UNKNOWN_HOST } from '@store/core'
+import { useEffect, type ReactNode } from 'react'
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
+import { StoreChrome } from './components/layout/store-chrome'
+import { Page } from './components/page/page'
+import { StoreLink } from './components/store-link'
+import { ApiError } from './lib/api/client'
+import { getSettings } from './lib/api/get-settings'
+import { requestCart, serverApi } from './lib/api/server'
+import type { BrandContext } from './lib/load-context'
+import { brandCss } from './lib/brand-css'
+import { describeError } from './lib/error-view'
+import { titleText } from './lib/meta'
+import type { RootData } from './lib/root-data'
+import { NavigationEffects } from './lib/store/navigation-effects'
+import { StoreProvider } from './lib/store/store-provider'
+import type { Route } from './+types/root'
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const brand = context.brand
+  if (!brand) throw data(UNKNOWN_HOST, { status: 404, statusText: UNKNOWN_HOST })
+  const api = serverApi(context, request)
+  const [settings, cart] = await Promise.all([
+    getSettings(api).catch((error: unknown) => {
+      console.error('settings could not be read', error)
+      const status = error instanceof ApiError && error.status === 404 ? 404 : 503
+      throw data(status === 404 ? UNKNOWN_HOST : 'The store is not available right now', { status })
+    }),
+    // the page still renders without a cart; the drawer says so
+    requestCart(context, request).catch((error: unknown) => {
+      console.error('cart could not be read', error)
+      return null
+    }),
+  ])
+  return {
+    brand: {
+      id: brand.id,
+      name: brand.name,
+      apiBaseUrl: brand.apiBaseUrl,
+      hasOwnHome: brand.hasOwnHome,
+      styles: {
+        colors: { ...brand.styles.colors },
+        fonts: { ...brand.styles.fonts },
+        letterSpacing: brand.styles.letterSpacing,
+      },
+    },
+    settings,
+    cart,
+    host: api.host,
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: root, error }) => {
+  const storeName = root?.settings.storeName ?? root?.brand.name
+  if (error) {
+    const title = describeError(error).title
+    return [{ title: storeName ? titleText(title, storeName) : title }, { name: 'robots', content: 'noindex' }]
+  }
+  return [{ title: storeName ?? 'Store' }]
+}
+
+/** Fonts worth preloading for a brand (the latin subset of its body and heading faces), so text does not jump. */
+function fontPreloads(styles: BrandContext['styles'] | undefined): string[] {
+  const faces = `${styles?.fonts.body ?? ''} ${styles?.fonts.heading ?? ''}`
+  const files: string[] = []
+  if (faces.includes('Montserrat')) files.push(montserrat400)
+  if (faces.includes('DM Sans')) files.push(dmSans400)
+  if (faces.includes('Playfair Display')) files.push(playfair700)
+  return files
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>('root')
+  const styles = root?.brand.styles
+  return (
+    <html lang="en" data-brand={root?.brand.id}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {styles ? <meta name="theme-color" content={styles.colors.primary} /> : null}
+        <Meta />
+        {fontPreloads(styles).map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
+        <Links />
+        {styles ? <style dangerouslySetInnerHTML={{ __html: brandCss(styles) }} /> : null}
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function Hydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  return null
+}
+
+export default function App() {
+  return (
+    <StoreProvider>
+      <Hydrated />
+      <NavigationEffects />
+      <Outlet />
+    </StoreProvider>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const root = useRouteLoaderData<RootData>('root')
+  const view = describeError(error)
+  if (!isRouteErrorResponse(error)) console.error(error)
+  const body = (
+    <Page title={view.title}>
+      <p>{view.message}</p>
+      {view.title !== UNKNOWN_HOST ? (
+        <p>
+          <StoreLink to="/" className="button button-primary" reloadDocument={view.status >= 500}>
+            Go to the home page
+          </StoreLink>
+        </p>
+      ) : null}
+    </Page>
+  )
+  return (
+    <>
+      {root ? (
+        <StoreProvider>
+          <StoreChrome>{body}</StoreChrome>
+        </StoreProvider>
+      ) : (
+        <main id="main" className="site-main">
+          {body}
+        </main>
+      )}
+    </>
+  )
+}

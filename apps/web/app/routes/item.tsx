@@ -1,0 +1,10 @@
+/** Placeholder (owned by the shopping-pages engineer): replaced by the real page. */
+import { Page } from '../components/page/page'
+import { pageMeta } from '../lib/meta'
+import type { Route } from './+types/item'
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, null)
+
+export default function Item() {
+  return <Page title="Item" />
+}
