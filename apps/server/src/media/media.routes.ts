@@ -9,9 +9,11 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const fail = (reply: FastifyReply, status: number, message: string) =>
     reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ errors: [{ message }] })
 
-  app.get<{ Params: { kind: string; file: string } }>('/media/:kind/:file', async (request, reply) => {
+  // The file is a wildcard so long banner texts are not cut off by the router's maxParamLength (100);
+  // parseMediaFile bounds its length instead. URLs still have the shape /media/:kind/:file.
+  app.get<{ Params: { kind: string; '*': string } }>('/media/:kind/*', async (request, reply) => {
     try {
-      const { kind, file } = request.params
+      const { kind, '*': file } = request.params
       if (!isMediaKind(kind)) return fail(reply, 404, `Unknown media kind: ${kind.slice(0, 40)}`)
       const media = parseMediaFile(kind, file)
       if (!media) return fail(reply, 400, 'Malformed media file name')

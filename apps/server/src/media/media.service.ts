@@ -246,6 +246,13 @@ function prng(seed: number): () => number {
   }
 }
 
+/** A short id unique to what is drawn, so SVGs inlined into one HTML page do not share gradient ids. */
+function uid(...parts: (string | number)[]): string {
+  let h = 0x811c9dc5
+  for (const ch of parts.join('|')) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193)
+  return `g${(h >>> 0).toString(36)}`
+}
+
 function svgOpen(width: number, height: number, label: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(label)}">`
 }
@@ -343,6 +350,11 @@ function garmentGroup(garment: Garment, color: string, back: boolean, transform:
   return `<g transform="${transform}"><path d="${shape.body}" fill="${color}" stroke="${dark}" stroke-width="2" stroke-linejoin="round"/><path d="${detail}" fill="${dark}" fill-opacity=".55"/></g>`
 }
 
+function pocketGroup(color: string, transform: string): string {
+  const dark = shade(color, luminance(color) < 0.25 ? 0.3 : -0.3)
+  return `<g transform="${transform}"><path d="M114 58H144L142 116Q128 122 116 116Z" fill="${shade(color, luminance(color) < 0.25 ? 0.08 : -0.08)}" stroke="${dark}" stroke-width="1" stroke-dasharray="3 2"/></g>`
+}
+
 function figurePath(fill: string): string {
   return `<g fill="${fill}"><circle cx="100" cy="-26" r="22"/><path d="M70 0H130L150 60L148 150L136 290H110L100 150L90 290H64L52 150L50 60Z"/></g>`
 }
@@ -358,7 +370,6 @@ export function renderProductSvg(spec: ProductImageSpec & { brandId?: string }):
   let sx = 1
   let cx = width / 2
   let cy = height / 2
-  let extra = ''
   if (view === 'side') sx = 0.62
   if (view === 'plus') sx = 1.18
   if (view === 'straight') sx = 0.9
@@ -367,10 +378,10 @@ export function renderProductSvg(spec: ProductImageSpec & { brandId?: string }):
     cy = height / 2 + 70 * scale
   }
   if (view === 'pocket') {
-    scale *= 2.4
-    cx = width / 2 - 40 * scale
-    cy = height / 2 + 10 * scale
-    extra = `<rect x="${r1(width * 0.35)}" y="${r1(height * 0.3)}" width="${r1(width * 0.3)}" height="${r1(height * 0.34)}" rx="12" fill="none" stroke="#ffffff" stroke-width="4" stroke-dasharray="10 8"/>`
+    // zoom on the wearer's right hip, where the pocket sits (design box x 112-146, y 56-120)
+    scale *= 2.2
+    cx = width / 2 - (129 - 100) * scale
+    cy = height / 2 - (88 - 130) * scale
   }
   const tx = r1(cx - 100 * scale * sx)
   const ty = r1(cy - 130 * scale)
@@ -384,13 +395,14 @@ export function renderProductSvg(spec: ProductImageSpec & { brandId?: string }):
       ? `<rect x="12" y="12" width="${width - 24}" height="${height - 24}" rx="24" fill="none" stroke="${styles.colors.primary}" stroke-width="6"/>`
       : ''
   const label = `${garment} ${view} view`
+  const id = uid('p', spec.itemId, garment, view, color, width, height)
   return (
-    `${svgOpen(width, height, label)}<defs><linearGradient id="b" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>` +
-    `<rect width="${width}" height="${height}" fill="url(#b)"/>` +
+    `${svgOpen(width, height, label)}<defs><linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${bg2}"/></linearGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#${id})"/>` +
     `<ellipse cx="${r1(width / 2)}" cy="${r1(height * 0.9)}" rx="${r1(width * 0.3)}" ry="${r1(height * 0.025)}" fill="#000" fill-opacity=".07"/>` +
     model +
     garmentGroup(garment, color, view === 'back', transform) +
-    extra +
+    (view === 'pocket' ? pocketGroup(color, transform) : '') +
     frame +
     '</svg>'
   )
@@ -413,9 +425,10 @@ export function renderBannerSvg(spec: BannerSpec): string {
   for (let i = 0; i < 5; i += 1) {
     dots += `<circle cx="${Math.round(rand() * width)}" cy="${Math.round(rand() * height)}" r="${Math.round(height * (0.2 + rand() * 0.5))}" fill="#fff" fill-opacity=".08"/>`
   }
+  const id = uid('b', spec.brandId, width, height, text)
   return (
-    `${svgOpen(width, height, text)}<defs><linearGradient id="b" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>` +
-    `<rect width="${width}" height="${height}" fill="url(#b)"/>${dots}` +
+    `${svgOpen(width, height, text)}<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#${id})"/>${dots}` +
     `<text x="50%" y="50%" dominant-baseline="middle" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-weight="700" font-size="${size}" fill="${fg}">${escapeXml(text)}</text></svg>`
   )
 }
