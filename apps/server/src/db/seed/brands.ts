@@ -54,7 +54,8 @@ function storeSettings(brandId: BrandId): Rows<'store_settings'>[number] {
       persona_full_name: 'Jenna Park',
       stripe_js_apple_pay: 1,
       analytics_ids: json({ mixpanel: 'dev-popfit-0a1b2c3d', pixel: '100000000000001' }),
-      sizes: 'XS,S,M,L,XL,XXL,XXXL,XXXXL,XXXXXL',
+      // the stored XXXXXL is popfit's 4XL (SPEC §5 reads it as XXXXL); there is no separate XXXXL
+      sizes: 'XS,S,M,L,XL,XXL,XXXL,XXXXXL',
       scrolling_images: scrolling(['Squat-proof. Buttery soft.', 'Sizes XS to 5XL', 'VIP saves 20% on every order']),
       feed_bio: 'Buttery soft leggings for every body, XS to 5XL. Tag @popfitclothing to be featured.',
       free_shipping_threshold_cents: 5000,
@@ -299,8 +300,8 @@ const SIZING: Record<BrandId, [string, Measures][]> = {
     ['XL', { bust: null, waist: '33-35"', hip: '43-45"', pant: '16-18' }],
     ['XXL', { bust: null, waist: '36-38"', hip: '46-48"', pant: '20-22' }],
     ['XXXL', { bust: null, waist: '39-42"', hip: '49-52"', pant: '24-26' }],
-    ['XXXXL', { bust: null, waist: '43-46"', hip: '53-56"', pant: '28-30' }],
-    ['XXXXXL', { bust: null, waist: '47-50"', hip: '57-60"', pant: '32-34' }],
+    // stored XXXXXL = 4XL for popfitclothing (SPEC §5)
+    ['XXXXXL', { bust: null, waist: '43-46"', hip: '53-56"', pant: '28-30' }],
   ],
   // underwear and bralettes: bust, waist and hip
   ckb: [

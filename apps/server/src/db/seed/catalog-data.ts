@@ -65,7 +65,11 @@ export interface BrandCatalog {
   styles: StyleDef[]
 }
 
-const PF_BOTTOMS = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXL', 'XXXXXL']
+/**
+ * popfitclothing stores its 4XL as 'XXXXXL' (a legacy quirk the storefront reads back as
+ * XXXXL, SPEC §5), so it has no separate 'XXXXL' row: both would show as 4XL.
+ */
+const PF_BOTTOMS = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXXL']
 const PF_TOPS = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL']
 const CKB_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL']
 const GLOW_SIZES = ['S', 'M', 'L']

@@ -14,9 +14,12 @@ export async function seedStyleProfile(db: SeedDb, brandId: BrandId): Promise<vo
   const prefix = PREFIX[brandId]
   const opts = (values: string[]) => values.map((value) => ({ value, caption: value }))
   const sizes = brandId === 'popfitclothing'
-    ? ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXL', 'XXXXXL']
+    ? ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXXL']
     : brandId === 'ckb' ? ['XS', 'S', 'M', 'L', 'XL', 'XXL'] : ['S', 'M', 'L']
-  const sizeOptions = sizes.map((value) => ({ value, caption: value.replace(/^X{2,5}L$/, (s) => `${s.length - 1}XL`) }))
+  // captions as shown: XXL -> 2XL, XXXL -> 3XL; popfit's stored XXXXXL is its 4XL (SPEC §5)
+  const caption = (value: string) =>
+    brandId === 'popfitclothing' && value === 'XXXXXL' ? '4XL' : value.replace(/^X{2,5}L$/, (x) => `${x.length - 1}XL`)
+  const sizeOptions = sizes.map((value) => ({ value, caption: caption(value) }))
   const activity: Record<BrandId, string[]> = {
     popfitclothing: ['Yoga', 'Running', 'Weightlifting', 'HIIT', 'Walking', 'Everyday wear'],
     ckb: ['Everyday', 'Work', 'Workouts', 'Date night', 'Sleep'],
