@@ -298,3 +298,27 @@ for (const target of targets) {
     })
   })
 }
+
+describe.skipIf(!pgUrl)('seedDatabase on postgres, two instances starting at once', () => {
+  it('seeds once; the other start reports nothing seeded', async () => {
+    const schema = `seed_race_${randomBytes(5).toString('hex')}`
+    const admin = new pg.Client({ connectionString: pgUrl })
+    await admin.connect()
+    await admin.query(`CREATE SCHEMA ${schema}`)
+    const url = new URL(pgUrl!)
+    url.searchParams.set('options', `-c search_path=${schema}`)
+    const a = openDatabase(url.toString())
+    const b = openDatabase(url.toString())
+    try {
+      await migrateToLatest(a.db)
+      const results = await Promise.all([seedDatabase(a.db, { now: NOW }), seedDatabase(b.db, { now: NOW })])
+      expect(results.map((r) => r.seeded).sort()).toEqual([false, true])
+      expect(await count(a.db, 'brands')).toBe(3)
+    } finally {
+      await a.close()
+      await b.close()
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await admin.end()
+    }
+  })
+})

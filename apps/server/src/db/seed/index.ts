@@ -24,27 +24,35 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date }
   const now = options.now ?? new Date()
   let seeded = false
 
-  await db.transaction().execute(async (trx) => {
-    // a concurrent first start may have seeded in the meantime
-    const raced = await trx.selectFrom('brands').select('id').limit(1).executeTakeFirst()
-    if (raced) return
-    await seedBrands(trx, now)
-    for (const brandId of BRAND_IDS) {
-      const hasClub = CLUB_BRANDS.includes(brandId)
-      await seedMenus(trx, brandId)
-      await seedBanners(trx, brandId)
-      await seedSizingGuide(trx, brandId)
-      const { items } = await seedCatalog(trx, brandId, hasClub, now)
-      await seedReviews(trx, brandId, items, now)
-      await seedOffers(trx, brandId, items)
-      await seedStyleProfile(trx, brandId)
-      await seedMembershipLanding(trx, brandId)
-      await seedSocialMediaSpecials(trx, brandId, items)
-      await seedSplitTests(trx, brandId)
-      await seedContent(trx, brandId, now)
-      await seedFeed(trx, brandId, items)
-    }
-    seeded = true
-  })
+  try {
+    await db.transaction().execute(async (trx) => {
+      // a concurrent first start may have seeded in the meantime
+      const raced = await trx.selectFrom('brands').select('id').limit(1).executeTakeFirst()
+      if (raced) return
+      await seedBrands(trx, now)
+      for (const brandId of BRAND_IDS) {
+        const hasClub = CLUB_BRANDS.includes(brandId)
+        await seedMenus(trx, brandId)
+        await seedBanners(trx, brandId)
+        await seedSizingGuide(trx, brandId)
+        const { items } = await seedCatalog(trx, brandId, hasClub, now)
+        await seedReviews(trx, brandId, items, now)
+        await seedOffers(trx, brandId, items)
+        await seedStyleProfile(trx, brandId)
+        await seedMembershipLanding(trx, brandId)
+        await seedSocialMediaSpecials(trx, brandId, items)
+        await seedSplitTests(trx, brandId)
+        await seedContent(trx, brandId, now)
+        await seedFeed(trx, brandId, items)
+      }
+      seeded = true
+    })
+  } catch (error) {
+    // two instances starting on one new database: the loser's inserts collide with the
+    // winner's committed rows and roll back; the database is seeded all the same
+    seeded = false
+    const winner = await db.selectFrom('brands').select('id').limit(1).executeTakeFirst()
+    if (!winner) throw error
+  }
   return { seeded }
 }
