@@ -1,7 +1,118 @@
-/** Server-rendered pages under load (filled in with the storefront). */
-export async function runPageBench(
-  _origin: string,
-  _options: { duration: number; connections: number; itemId: number },
-): Promise<void> {
-  console.log('\n(storefront page benchmarks: not built yet)')
+/**
+ * Server-rendered pages under load beside a static file of the same server,
+ * the JavaScript a first visit to an item page loads, and a Lighthouse mobile
+ * run of home, category and item in Debian's Chromium.
+ */
+import { existsSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+
+interface PageOptions {
+  duration: number
+  connections: number
+  itemId: number
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+async function load(origin: string, path: string, options: PageOptions) {
+  const result = await autocannon({
+    url: `${origin}${path}`,
+    connections: options.connections,
+    duration: options.duration,
+    headers: { host: 'localhost' },
+  })
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return { requestsPerSecond: result.requests.average, p99: result.latency.p99 }
+}
+
+/** Scripts a first visit loads: the entry module and every modulepreload. */
+async function firstVisitJavaScript(origin: string, path: string) {
+  const html = await (await fetch(`${origin}${path}`, { headers: { host: 'localhost' } })).text()
+  const sources = new Set<string>()
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) sources.add(match[1]!)
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) sources.add(match[1]!)
+  for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) sources.add(match[1]!)
+  let raw = 0
+  let gzipped = 0
+  for (const source of sources) {
+    const body = Buffer.from(await (await fetch(new URL(source, origin), { headers: { host: 'localhost' } })).arrayBuffer())
+    raw += body.length
+    gzipped += gzipSync(body, { level: 9 }).length
+  }
+  return { files: sources.size, rawKb: raw / 1024, gzipKb: gzipped / 1024 }
+}
+
+async function lighthouseScores(origin: string, paths: string[]) {
+  if (!existsSync(CHROMIUM)) return null
+  const { default: lighthouse } = await import('lighthouse')
+  const chromeLauncher = await import('chrome-launcher')
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  })
+  const rows: { path: string; performance: number; accessibility: number; seo: number; lcpMs: number; cls: number }[] = []
+  try {
+    for (const path of paths) {
+      const result = await lighthouse(`${origin.replace('127.0.0.1', 'localhost')}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'seo'],
+        formFactor: 'mobile',
+      })
+      const lhr = result?.lhr
+      if (!lhr) continue
+      rows.push({
+        path,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+        lcpMs: Math.round(Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0)),
+        cls: Number(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      })
+    }
+  } finally {
+    chrome.kill()
+  }
+  return rows
+}
+
+export async function runPageBench(origin: string, options: PageOptions): Promise<void> {
+  const home = await fetch(`${origin}/`, { headers: { host: 'localhost' } })
+  if (!home.ok) {
+    console.log(`\n(storefront not served: GET / answered ${home.status}; run npm run build first)`)
+    return
+  }
+  const html = await home.text()
+  const asset = html.match(/\/assets\/[^"]+\.css/)?.[0] ?? html.match(/\/assets\/[^"]+\.js/)?.[0]
+  const pages = [
+    { name: `static file (${asset})`, path: asset ?? '/favicon.svg' },
+    { name: 'home /', path: '/' },
+    { name: 'category /category/leggings', path: '/category/leggings' },
+    { name: `item /item/${options.itemId}`, path: `/item/${options.itemId}` },
+  ]
+  const results = []
+  for (const page of pages) results.push({ ...page, ...(await load(origin, page.path, options)) })
+  const baseline = results[0]!
+  console.log(`\nServer-rendered pages, ${options.connections} connections, ${options.duration} s each:\n`)
+  console.log('| page | req/s | p99 ms | ratio to static file |')
+  console.log('|---|---:|---:|---:|')
+  for (const row of results) {
+    console.log(`| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p99.toFixed(1)} | ${(row.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} |`)
+  }
+
+  const js = await firstVisitJavaScript(origin, `/item/${options.itemId}`)
+  console.log(`\nJavaScript of a first visit to an item page: ${js.files} files, ${js.rawKb.toFixed(1)} kB raw, ${js.gzipKb.toFixed(1)} kB gzipped`)
+
+  if (process.env.BENCH_LIGHTHOUSE === '0') return
+  const scores = await lighthouseScores(origin, ['/', '/category/leggings', `/item/${options.itemId}`])
+  if (!scores) {
+    console.log('\n(Lighthouse skipped: no Chromium at /usr/bin/chromium)')
+    return
+  }
+  console.log('\nLighthouse, mobile, Debian Chromium:\n')
+  console.log('| page | performance | accessibility | SEO | LCP ms | CLS |')
+  console.log('|---|---:|---:|---:|---:|---:|')
+  for (const row of scores) console.log(`| ${row.path} | ${row.performance} | ${row.accessibility} | ${row.seo} | ${row.lcpMs} | ${row.cls} |`)
 }

@@ -85,7 +85,7 @@ export class TestShopper {
 
   /** A form post, as the storefront sends it (urlencoded). */
   post(url: string, form: Record<string, string | number> = {}) {
-    const body = new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString()
+    const body = new URLSearchParams(Object.entries(form).map(([k, v]): [string, string] => [k, String(v)])).toString()
     return this.request({
       method: 'POST',
       url,
