@@ -58,3 +58,16 @@ describe.each(DIALECTS)('store settings and brands on %s', (dialect) => {
     }
   })
 })
+
+describe('malformed addresses', () => {
+  it('answers bad percent-encoding with the error shape, not a crash', async () => {
+    const t = await startTestStore('sqlite')
+    try {
+      const response = await new TestShopper(t.app).get('/api/categories/%E0%A4%A')
+      expect(response.statusCode).toBe(400)
+      expect(errorsOf(response)[0]).toMatch(/not valid/)
+    } finally {
+      await t.close()
+    }
+  })
+})
