@@ -1,3 +1,4 @@
+import { UNKNOWN_PROJECT } from '@store/core'
 import { z } from 'zod'
 
 /** The environment, parsed once at start-up. Nothing else reads process.env. */
@@ -31,5 +32,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
     throw new Error(`Invalid environment: ${problems}`)
   }
-  return result.data
+  const env = result.data
+  // SPEC §8: a content service with no project cannot start
+  if (env.CONTENT_SOURCE === 'sanity' && !env.SANITY_PROJECT_ID) throw new Error(UNKNOWN_PROJECT)
+  return env
 }

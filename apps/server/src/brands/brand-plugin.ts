@@ -1,3 +1,4 @@
+import { UNKNOWN_HOST } from '@store/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errorBody } from '../http/errors.ts'
 import { BRANDS, brandForHost, type Brand } from './registry.ts'
@@ -8,7 +9,6 @@ declare module 'fastify' {
   }
 }
 
-const UNKNOWN_HOST = 'Unknown host'
 
 /** Paths served the same for every host (static files carry no brand data). */
 const BRANDLESS = /^\/(assets|media|favicon)/
