@@ -49,7 +49,10 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
     bodyLimit: 1_048_576,
     // a malformed URL (bad percent-encoding, overlong parameter) still gets the error shape of the contract
     frameworkErrors: (error, _request, reply) => {
-      reply.status(400).send({ errors: [{ message: `This address is not valid: ${error.message}` }] })
+      void reply
+        .code(400)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ errors: [{ message: `This address is not valid: ${error.message}` }] }))
     },
   }).withTypeProvider<ZodTypeProvider>()
 
