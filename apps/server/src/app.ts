@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { registerBrandResolution } from './brands/brand-plugin.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
@@ -49,7 +49,7 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
     bodyLimit: 1_048_576,
     // a malformed URL (bad percent-encoding, overlong parameter) still gets the error shape of the contract
     frameworkErrors: (error, _request, reply) => {
-      void reply
+      void (reply as FastifyReply)
         .code(400)
         .type('application/json; charset=utf-8')
         .send(JSON.stringify({ errors: [{ message: `This address is not valid: ${error.message}` }] }))
