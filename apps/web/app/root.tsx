@@ -115,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {styles ? <style dangerouslySetInnerHTML={{ __html: brandCss(styles) }} /> : null}
       </head>
       <body>
+        <Hydrated />
         {children}
         <Scripts />
       </body>
@@ -132,7 +133,6 @@ function Hydrated() {
 export default function App() {
   return (
     <StoreProvider>
-      <Hydrated />
       <NavigationEffects />
       <Outlet />
     </StoreProvider>

@@ -55,10 +55,10 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
                 value={line.qty - 1}
                 className="qty-button"
                 aria-label={line.qty <= 1 ? `Remove ${line.name}` : `Decrease quantity of ${line.name}`}
-                disabled={cartUpdating}
+                aria-disabled={cartUpdating || undefined}
                 onClick={(e) => {
                   e.preventDefault()
-                  void updateLine(line.cartId, line.qty - 1)
+                  if (!cartUpdating) void updateLine(line.cartId, line.qty - 1)
                 }}
               >
                 <MinusIcon />
@@ -72,10 +72,10 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
                 value={line.qty + 1}
                 className="qty-button"
                 aria-label={`Increase quantity of ${line.name}`}
-                disabled={cartUpdating || !canIncrease}
+                aria-disabled={cartUpdating || !canIncrease || undefined}
                 onClick={(e) => {
                   e.preventDefault()
-                  void updateLine(line.cartId, line.qty + 1)
+                  if (!cartUpdating && canIncrease) void updateLine(line.cartId, line.qty + 1)
                 }}
               >
                 <PlusIcon />
@@ -86,11 +86,11 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
             <button
               type="submit"
               className="link-button"
-              disabled={cartUpdating}
+              aria-disabled={cartUpdating || undefined}
               aria-label={`Remove ${line.name}`}
               onClick={(e) => {
                 e.preventDefault()
-                void removeLine(line.cartId)
+                if (!cartUpdating) void removeLine(line.cartId)
               }}
             >
               Remove

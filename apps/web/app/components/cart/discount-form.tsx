@@ -29,10 +29,10 @@ export function DiscountForm({ cart }: { cart: Cart }) {
           <button
             type="submit"
             className="link-button"
-            disabled={cartUpdating}
+            aria-disabled={cartUpdating || undefined}
             onClick={(e) => {
               e.preventDefault()
-              void removeDiscount()
+              if (!cartUpdating) void removeDiscount()
             }}
           >
             Remove code
@@ -50,7 +50,7 @@ export function DiscountForm({ cart }: { cart: Cart }) {
       onSubmit={(e) => {
         e.preventDefault()
         const value = code.trim()
-        if (value) void applyDiscount(value)
+        if (value && !cartUpdating) void applyDiscount(value)
       }}
     >
       <label htmlFor={inputId}>Discount code</label>
@@ -68,7 +68,7 @@ export function DiscountForm({ cart }: { cart: Cart }) {
           aria-describedby={hasErrors ? errorId : undefined}
           required
         />
-        <button type="submit" className="button button-secondary" disabled={cartUpdating}>
+        <button type="submit" className="button button-secondary" aria-disabled={cartUpdating || undefined}>
           Apply
         </button>
       </div>

@@ -46,12 +46,17 @@ export function Drawer({ id, side, open, title, closeLabel, onClose, onTransitio
     }
   }, [open, id])
 
-  function onKeyDown(event: React.KeyboardEvent) {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      onClose()
-      return
+  // Escape closes the drawer wherever focus is (a disabled button may have dropped it to the body)
+  useEffect(() => {
+    if (!open) return
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose()
     }
+    document.addEventListener('keydown', onEscape)
+    return () => document.removeEventListener('keydown', onEscape)
+  }, [open, onClose])
+
+  function onKeyDown(event: React.KeyboardEvent) {
     if (event.key !== 'Tab' || !panel.current) return
     const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null)
     const first = items[0]

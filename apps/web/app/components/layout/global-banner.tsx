@@ -22,7 +22,7 @@ export function GlobalBanner({ banner }: { banner: Banner | null | undefined }) 
     </picture>
   )
   return (
-    <div className="global-banner">
+    <aside className="global-banner" aria-label="Announcement">
       {banner.link ? (
         <StoreLink to={banner.link} className="global-banner-link">
           {picture}
@@ -30,6 +30,6 @@ export function GlobalBanner({ banner }: { banner: Banner | null | undefined }) 
       ) : (
         picture
       )}
-    </div>
+    </aside>
   )
 }
