@@ -1,7 +1,7 @@
 /**
  * A link that lets the client router handle only the paths it knows (SPEC §2):
- * those render a React Router <Link>; anything else (another site, the API, a
- * file) is a plain <a> and a full page load.
+ * those render a React Router <Link>; anything else (an absolute URL, the API,
+ * a file) is a plain <a> and a full page load.
  */
 import { forwardRef, type AnchorHTMLAttributes } from 'react'
 import { Link, type LinkProps } from 'react-router'
@@ -16,18 +16,15 @@ export interface StoreLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   preventScrollReset?: boolean
 }
 
-function pageOrigin(): string | undefined {
-  return typeof window === 'undefined' ? undefined : window.location.origin
-}
-
 export const StoreLink = forwardRef<HTMLAnchorElement, StoreLinkProps>(function StoreLink(
   { to, prefetch = 'intent', reloadDocument, replace, preventScrollReset, ...rest },
   ref,
 ) {
-  const path = routerPath(to, pageOrigin())
+  // decided from `to` alone, so the server and the browser render the same element
+  const path = routerPath(to)
   if (path === null) {
-    const external = /^https?:\/\//i.test(to) && (typeof window === 'undefined' || !to.startsWith(window.location.origin))
-    return <a ref={ref} href={to} rel={external ? (rest.rel ?? 'noopener') : rest.rel} {...rest} />
+    const external = /^(https?:)?\/\//i.test(to)
+    return <a ref={ref} {...rest} href={to} rel={external ? (rest.rel ?? 'noopener') : rest.rel} />
   }
   return (
     <Link
