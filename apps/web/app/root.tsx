@@ -31,7 +31,6 @@ import {
 import { StoreChrome } from './components/layout/store-chrome'
 import { Page } from './components/page/page'
 import { StoreLink } from './components/store-link'
-import { ApiError } from './lib/api/client'
 import { getSettings } from './lib/api/get-settings'
 import { requestCart, serverApi } from './lib/api/server'
 import type { BrandContext } from './lib/load-context'
@@ -51,9 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const api = serverApi(context, request)
   const [settings, cart] = await Promise.all([
     getSettings(api).catch((error: unknown) => {
+      // without settings there is no menu, name or shopping path: a clear 503, not a broken page
       console.error('settings could not be read', error)
-      const status = error instanceof ApiError && error.status === 404 ? 404 : 503
-      throw data(status === 404 ? UNKNOWN_HOST : 'The store is not available right now', { status })
+      throw data('The store is not available right now', { status: 503 })
     }),
     // the page still renders without a cart; the drawer says so
     requestCart(context, request).catch((error: unknown) => {
