@@ -1,10 +1,19 @@
-/** Placeholder (owned by the shopping-pages engineer): replaced by the real page. */
-import { Page } from '../components/page/page'
+/** The care guide: the 'care' content page. */
+import '../components/content/content.css'
+import { contentDescription, loadContentPage } from '../components/content/content-loader'
+import { ContentPageView } from '../components/content/content-page-view'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/care'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Care Guide')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { page: await loadContentPage(context, request, 'care') }
+}
 
-export default function Care() {
-  return <Page title="Care Guide" />
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData?.page
+  return pageMeta(args, page?.name ?? 'Care Guide', { description: contentDescription(page) })
+}
+
+export default function CarePage({ loaderData }: Route.ComponentProps) {
+  return <ContentPageView page={loaderData.page} />
 }

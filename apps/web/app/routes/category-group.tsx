@@ -1,10 +1,64 @@
-/** Placeholder (owned by the shopping-pages engineer): replaced by the real page. */
-import { Page } from '../components/page/page'
+/** A category group: its title and description, and a tile for each of its categories. */
+import '../components/catalog/catalog.css'
+import type { CategoryGroupView } from '../components/catalog/catalog-types'
+import { categoryTileImage } from '../components/catalog/category-header'
+import { orNotFound } from '../components/catalog/loader-helpers'
+import { StoreLink } from '../components/store-link'
+import { getCategoryGroup } from '../lib/api/get-category-group'
+import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/category-group'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Browse Store')
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const api = serverApi(context, request)
+  const group = (await orNotFound(getCategoryGroup(api, params.categoryGroupName))) as unknown as CategoryGroupView
+  return { group }
+}
 
-export default function CategoryGroup() {
-  return <Page title="Browse Store" />
+export function meta(args: Route.MetaArgs) {
+  const group = args.loaderData?.group
+  if (!group) return pageMeta(args, 'Page not found')
+  const title = group.title || group.name
+  return [...pageMeta(args, title, { description: group.description ?? undefined }), { property: 'og:title', content: title }]
+}
+
+export default function CategoryGroupPage({ loaderData }: Route.ComponentProps) {
+  const { group } = loaderData
+  return (
+    <div className="container page">
+      <h1 className="page-title">{group.title || group.name}</h1>
+      {group.description ? <p className="category-short">{group.description}</p> : null}
+      {group.categories.length ? (
+        <ul className="category-tiles">
+          {group.categories.map((category, i) => {
+            const tile = categoryTileImage(category)
+            const title = category.title || category.name
+            const count = category.item_count ?? category.items?.length
+            return (
+              <li key={category.id} className="category-tile">
+                <StoreLink to={category.link}>
+                  {tile ? (
+                    <img
+                      src={tile.url}
+                      alt=""
+                      width={tile.width}
+                      height={tile.height}
+                      style={{ aspectRatio: `${tile.width} / ${tile.height}` }}
+                      loading={i < 4 ? 'eager' : 'lazy'}
+                      sizes="(min-width: 1024px) 25vw, (min-width: 640px) 45vw, 100vw"
+                    />
+                  ) : null}
+                  <h2>{title}</h2>
+                </StoreLink>
+                {category.short_description ? <p>{category.short_description}</p> : null}
+                {count !== undefined ? <p>{count === 1 ? '1 style' : `${count} styles`}</p> : null}
+              </li>
+            )
+          })}
+        </ul>
+      ) : (
+        <p>There is nothing in this collection right now.</p>
+      )}
+    </div>
+  )
 }

@@ -1,10 +1,87 @@
-/** Placeholder (owned by the shopping-pages engineer): replaced by the real page. */
-import { Page } from '../components/page/page'
+/**
+ * Club information (vip, more-about-vip, club, learn-more): the membership
+ * landing: headline, subheadline, price, how many items a month, the founder's
+ * letter and the FAQs. A brand without a club answers 404.
+ */
+import { formatPrice } from '@store/core'
+import '../components/content/content.css'
+import { orNotFound } from '../components/catalog/loader-helpers'
+import { getMembershipLanding } from '../components/content/api/get-membership-landing'
+import { ClubOffer } from '../components/content/club-offer'
+import { faqEntries, FaqList } from '../components/content/faq-list'
+import { StoreLink } from '../components/store-link'
+import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
+import type { RootData } from '../lib/root-data'
+import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/club-info'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, null)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { landing: await orNotFound(getMembershipLanding(serverApi(context, request))) }
+}
 
-export default function ClubInfo() {
-  return <Page title="VIP" />
+export function meta(args: Route.MetaArgs) {
+  const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined
+  const clubName = root?.settings.clubName || 'VIP'
+  const landing = args.loaderData?.landing
+  if (!landing) return pageMeta(args, 'Page not found')
+  return [
+    ...pageMeta(args, `Join ${clubName}`, { description: landing.subheadline }),
+    { property: 'og:title', content: landing.headline },
+    { property: 'og:description', content: landing.subheadline },
+  ]
+}
+
+export default function ClubInfo({ loaderData }: Route.ComponentProps) {
+  const { landing } = loaderData
+  const { settings } = useStore()
+  const { cart } = useCart()
+  const clubName = settings.clubName || 'VIP'
+  const product = (landing.how_many === 1 ? settings.mainProduct : settings.mainProductPlural)?.toLowerCase() || 'item'
+  const flair = settings.monthlyItemFlair
+
+  return (
+    <div className="container page">
+      <h1 className="page-title">{clubName} membership</h1>
+      <ClubOffer landing={landing} clubName={clubName} isMember={!!cart?.has_club} learnMore={false} />
+
+      <section className="home-section" aria-labelledby="club-how">
+        <h2 id="club-how">How {clubName} works</h2>
+        <ol className="rich-text">
+          <li>
+            Join for {formatPrice(landing.price, { keepZeroCents: true })} a month.
+          </li>
+          <li>
+            Every month we pick {landing.how_many === 1 ? 'a new' : `${landing.how_many} new`} {product} for you
+            {flair ? ` (your ${flair})` : ''}.
+          </li>
+          <li>Shop everything at member prices, and skip, pause or cancel any time from the Members Area.</li>
+        </ol>
+      </section>
+
+      {landing.founder_letter_bullets.length ? (
+        <section className="home-section founder-letter" aria-labelledby="club-letter">
+          <h2 id="club-letter">A note from our founder</h2>
+          <p>Here is what you get as a {clubName} member:</p>
+          <ul className="club-perks">
+            {landing.founder_letter_bullets.map((bullet) => (
+              <li key={bullet}>{bullet}</li>
+            ))}
+          </ul>
+          {landing.founder_letter_name ? <p className="founder-signature">{landing.founder_letter_name}</p> : null}
+        </section>
+      ) : null}
+
+      {landing.faqs.length ? (
+        <section className="home-section" aria-labelledby="club-faq">
+          <h2 id="club-faq">Questions about {clubName}</h2>
+          <FaqList entries={faqEntries(landing.faqs)} headingLevel={3} />
+        </section>
+      ) : null}
+
+      <p>
+        Read the full <StoreLink to="/vipterms">{clubName} terms</StoreLink>.
+      </p>
+    </div>
+  )
 }

@@ -1,15 +1,25 @@
-/** Placeholder (owned by the shopping-pages engineer): content pages; until then every such path is a 404. */
-import { data } from 'react-router'
-import { Page } from '../components/page/page'
+/**
+ * Content pages from the content service: /page/{slug} (page/pf23-new-drop-cb,
+ * page/pf-lastchance, ...) and every other path the router does not know (the
+ * catch-all, {name}-test pages included). A slug with no page is a 404.
+ */
+import '../components/content/content.css'
+import { contentDescription, loadContentPage } from '../components/content/content-loader'
+import { ContentPageView } from '../components/content/content-page-view'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/content-page'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, null)
-
-export function loader(): never {
-  throw data('Page not found', { status: 404 })
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const page = await loadContentPage(context, request, params['*'] ?? '')
+  return { page }
 }
 
-export default function ContentPage() {
-  return <Page title="Page" />
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData?.page
+  if (!page) return pageMeta(args, 'Page not found')
+  return [...pageMeta(args, page.name, { description: contentDescription(page) }), { property: 'og:title', content: page.name }]
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return <ContentPageView page={loaderData.page} />
 }

@@ -1,10 +1,163 @@
-/** Placeholder (owned by the shopping-pages engineer): replaced by the real page. */
-import { Page } from '../components/page/page'
+/**
+ * Home. Brands with a home of their own (popfitclothing, ckb): hero, featured
+ * categories (the header menu's categories with their images), a grid of
+ * featured items from the main shopping category and, when the settings say so,
+ * the club's offer. Other brands (glow): the content page 'home'.
+ */
+import '../components/catalog/catalog.css'
+import '../components/content/content.css'
+import type { CategoryView } from '../components/catalog/catalog-types'
+import { pickFeatured } from '../components/catalog/featured'
+import { orNotFound, settle } from '../components/catalog/loader-helpers'
+import { ProductGrid } from '../components/catalog/product-grid'
+import { getMembershipLanding } from '../components/content/api/get-membership-landing'
+import { blockImage } from '../components/content/content-image'
+import { loadContentPage } from '../components/content/content-loader'
+import { ContentPageView } from '../components/content/content-page-view'
+import type { ContentPageView as ContentPage, MembershipLanding } from '../components/content/content-types'
+import { ClubOffer } from '../components/content/club-offer'
+import { StoreLink } from '../components/store-link'
+import { ApiError } from '../lib/api/client'
+import { getCategory } from '../lib/api/get-category'
+import { getSettings } from '../lib/api/get-settings'
+import { serverApi } from '../lib/api/server'
+import type { HeaderMenuItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
+import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/home'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, null)
+const FEATURED_ITEMS = 8
 
-export default function Home() {
-  return <Page title="Welcome" />
+type HomeData =
+  | { kind: 'content'; page: ContentPage }
+  | { kind: 'own'; featured: CategoryView['items']; mainTitle: string | null; landing: MembershipLanding | null }
+
+/** '/category/leggings' -> 'leggings' */
+function mainCategoryName(path: string | null | undefined): string | null {
+  return /^\/category\/([a-z0-9][a-z0-9_-]*)$/i.exec(path ?? '')?.[1] ?? null
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<HomeData> {
+  if (!context.brand?.hasOwnHome) {
+    return { kind: 'content', page: await loadContentPage(context, request, 'home') }
+  }
+  const api = serverApi(context, request)
+  const settings = await orNotFound(getSettings(api))
+  const main = mainCategoryName(settings.mainShoppingPath)
+  const [category, landing] = await Promise.all([
+    main
+      ? (getCategory(api, main) as unknown as Promise<CategoryView>).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null
+          throw error
+        })
+      : Promise.resolve(null),
+    settings.brandHasClub && settings.showClubOffer
+      ? settle<MembershipLanding | null>(getMembershipLanding(api), null, 'club offer')
+      : Promise.resolve(null),
+  ])
+  return {
+    kind: 'own',
+    featured: category ? pickFeatured(category.items, FEATURED_ITEMS) : [],
+    mainTitle: category ? category.title || category.name : null,
+    landing,
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData
+  const description = data?.kind === 'content' ? (data.page.body ?? undefined) : undefined
+  return [...pageMeta(args, 'Browse Store', { description }), { property: 'og:type', content: 'website' }]
+}
+
+/** Header menu entries that lead to a category or a group and have a picture. */
+function featuredCategories(menu: HeaderMenuItem[] | undefined): Array<HeaderMenuItem & { image: NonNullable<ReturnType<typeof blockImage>> }> {
+  return (menu ?? []).flatMap((entry) => {
+    if (!/^\/category(-group)?\//.test(entry.link)) return []
+    const image = blockImage(entry.dropdownImage ?? null, '')
+    return image ? [{ ...entry, image }] : []
+  })
+}
+
+function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
+  const { settings } = useStore()
+  const { cart } = useCart()
+  const images = (settings.scrollingImages ?? []) as Array<{ url: string; width: number; height: number; alt: string }>
+  const [hero, ...more] = images.filter((image) => image && typeof image.url === 'string')
+  const categories = featuredCategories(settings.headerMenu)
+  const shopPath = settings.mainShoppingPath || '/'
+  const tagline = typeof settings.feedBio === 'string' ? settings.feedBio : null
+  const showClub = !!data.landing && settings.brandHasClub && settings.showClubOffer && !cart?.has_club
+
+  return (
+    <div className="container home">
+      <section className="home-hero" aria-labelledby="home-title">
+        <div>
+          <h1 id="home-title">{settings.storeName}</h1>
+          {tagline ? <p>{tagline}</p> : null}
+          <p className="club-actions">
+            <StoreLink to={shopPath} className="button button-primary">
+              Shop {settings.mainProductPlural || 'now'}
+            </StoreLink>
+            {settings.brandHasClub ? (
+              <StoreLink to="/vip" className="button button-secondary">
+                Join {settings.clubName || 'VIP'}
+              </StoreLink>
+            ) : null}
+          </p>
+        </div>
+        {hero ? (
+          <img src={hero.url} alt={hero.alt} width={hero.width} height={hero.height} loading="eager" fetchPriority="high" sizes="(min-width: 900px) 58vw, 100vw" />
+        ) : null}
+      </section>
+
+      {more.length ? (
+        <section className="home-section" aria-label="Highlights">
+          <ul className="scroll-row">
+            {more.map((image) => (
+              <li key={image.url}>
+                <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {categories.length ? (
+        <section className="home-section" aria-labelledby="home-categories">
+          <h2 id="home-categories">Shop by category</h2>
+          <ul className="featured-categories">
+            {categories.map((entry) => (
+              <li key={entry.link}>
+                <StoreLink to={entry.link}>
+                  <img src={entry.image.url} alt="" width={entry.image.width} height={entry.image.height} loading="lazy" decoding="async" />
+                  <span>{entry.caption}</span>
+                </StoreLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {data.featured.length ? (
+        <section className="home-section" aria-labelledby="home-featured">
+          <div className="home-section-header">
+            <h2 id="home-featured">Best-loved {data.mainTitle?.toLowerCase() ?? 'styles'}</h2>
+            <StoreLink to={shopPath}>Shop all {data.mainTitle?.toLowerCase() ?? ''}</StoreLink>
+          </div>
+          <ProductGrid items={data.featured} layout="1x1" eagerCount={0} headingLevel={3} />
+        </section>
+      ) : null}
+
+      {showClub && data.landing ? (
+        <div className="home-section">
+          <ClubOffer landing={data.landing} clubName={settings.clubName || 'VIP'} />
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === 'content') return <ContentPageView page={loaderData.page} />
+  return <OwnHome data={loaderData} />
 }

@@ -1,10 +1,25 @@
-/** Placeholder (owned by the shopping-pages engineer): replaced by the real page. */
-import { Page } from '../components/page/page'
+/** Terms, About Us and VIP Terms: content pages named by their path (/terms -> 'terms'). */
+import '../components/content/content.css'
+import { contentDescription, loadContentPage } from '../components/content/content-loader'
+import { ContentPageView } from '../components/content/content-page-view'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/info-page'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, null)
+/** The route's own path is the page's slug: terms, about-us, vipterms. */
+function slugOf(request: Request): string {
+  return new URL(request.url).pathname.replace(/^\/+|\/+$/g, '')
+}
 
-export default function InfoPage() {
-  return <Page title="About" />
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { page: await loadContentPage(context, request, slugOf(request)) }
+}
+
+export function meta(args: Route.MetaArgs) {
+  const page = args.loaderData?.page
+  if (!page) return pageMeta(args, 'Page not found')
+  return pageMeta(args, page.name, { description: contentDescription(page) })
+}
+
+export default function InfoPage({ loaderData }: Route.ComponentProps) {
+  return <ContentPageView page={loaderData.page} />
 }

@@ -1,10 +1,168 @@
-/** Placeholder (owned by the shopping-pages engineer): replaced by the real page. */
-import { Page } from '../components/page/page'
-import { pageMeta } from '../lib/meta'
+/**
+ * Item detail. Critical data (the item with its variants, bullet sections and
+ * matching items) is awaited and a missing item is a 404; the reviews are
+ * deferred and stream in after the page has painted. The size remembered in the
+ * selected_size cookie is pre-selected when the item has it in stock.
+ */
+import { Suspense } from 'react'
+import { Await } from 'react-router'
+import '../components/catalog/catalog.css'
+import { getReviews } from '../components/catalog/api/get-reviews'
+import { AddToCartForm } from '../components/catalog/add-to-cart-form'
+import { BulletSections } from '../components/catalog/bullet-sections'
+import type { ItemDetailView, Review } from '../components/catalog/catalog-types'
+import { CustomerImages } from '../components/catalog/customer-images'
+import { ItemGallery } from '../components/catalog/item-gallery'
+import { itemImages } from '../components/catalog/item-images'
+import { notFound, orNotFound, pageUrl, settle } from '../components/catalog/loader-helpers'
+import { Price } from '../components/catalog/price'
+import { ProductGrid } from '../components/catalog/product-grid'
+import { buildProductJsonLd } from '../components/catalog/product-jsonld'
+import { Stars } from '../components/catalog/rating-stars'
+import { ReviewList } from '../components/catalog/review-list'
+import { initialSize, readSelectedSize } from '../components/catalog/selected-size'
+import { VariantSwatches } from '../components/catalog/variant-swatches'
+import { StoreLink } from '../components/store-link'
+import { formatPrice } from '@store/core'
+import { getItem } from '../lib/api/get-item'
+import { serverApi } from '../lib/api/server'
+import { pageMeta, storeNameOf } from '../lib/meta'
+import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/item'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, null)
+/** Reviews shown on the item page; the rest are on the reviews page. */
+const ITEM_REVIEWS = 6
 
-export default function Item() {
-  return <Page title="Item" />
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  if (!/^\d{1,10}$/.test(params.id)) throw notFound('No such item')
+  const api = serverApi(context, request)
+  // the API's ItemDetail type is loose; the catalogue's real shape is ItemDetailView
+  const item = (await orNotFound(getItem(api, params.id))) as unknown as ItemDetailView
+  const reviewCount = item.reviewSummary?.count ?? 0
+  const reviews: Promise<Review[]> =
+    reviewCount > 0 ? settle(getReviews(api, { itemId: item.id, perPage: ITEM_REVIEWS }), [], 'item reviews') : Promise.resolve([])
+  const remembered = readSelectedSize(request.headers.get('cookie'))
+  return {
+    item,
+    reviews,
+    selectedSize: initialSize(item.availableSizes, remembered, context.brand?.id),
+    url: pageUrl(request),
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData
+  if (!data) return pageMeta(args, 'Page not found')
+  const { item, url } = data
+  const storeName = storeNameOf(args.matches)
+  const image = itemImages(item)[0]
+  const description = item.description || `${item.name}${item.color ? ` in ${item.color}` : ''} from ${storeName}.`
+  const title = item.color ? `${item.name} - ${item.color}` : item.name
+  return [
+    ...pageMeta(args, title, { description }),
+    { property: 'og:title', content: item.name },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: 'product' },
+    { property: 'og:url', content: url },
+    { property: 'og:site_name', content: storeName },
+    ...(image ? [{ property: 'og:image', content: new URL(image.url, url).href }, { property: 'og:image:alt', content: image.alt }] : []),
+    { property: 'product:price:amount', content: item.price.toFixed(2) },
+    { property: 'product:price:currency', content: 'USD' },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { 'script:ld+json': buildProductJsonLd({ item, url, brandName: storeName }) },
+  ]
+}
+
+function MemberPrice({ item }: { item: ItemDetailView }) {
+  const { settings } = useStore()
+  const { cart } = useCart()
+  if (!settings.brandHasClub || item.member_price == null || item.member_price >= item.price || cart?.has_club) return null
+  return (
+    <p className="item-member-price">
+      {settings.clubName || 'VIP'} members pay <strong>{formatPrice(item.member_price)}</strong>.{' '}
+      <StoreLink to="/vip">Learn about {settings.clubName || 'VIP'}</StoreLink>
+    </p>
+  )
+}
+
+export default function ItemPage({ loaderData }: Route.ComponentProps) {
+  const { item, reviews, selectedSize } = loaderData
+  const category = item.categories?.[0]
+  const summary = item.reviewSummary
+  const hasReviews = !!summary && summary.count > 0 && summary.average !== null
+
+  return (
+    <div className="container item-page">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <StoreLink to="/">Home</StoreLink>
+          </li>
+          {category ? (
+            <li>
+              <StoreLink to={category.link}>{category.title}</StoreLink>
+            </li>
+          ) : null}
+          <li aria-current="page">{item.name}</li>
+        </ol>
+      </nav>
+
+      <div className="item-main">
+        <ItemGallery item={item} />
+        <div className="item-buy">
+          {item.itemTypeName ? <p className="item-type">{item.itemTypeName}</p> : null}
+          <h1 className="item-title">{item.name}</h1>
+          <p className="item-price">
+            <Price price={item.price} original={item.original_price} />
+          </p>
+          <MemberPrice item={item} />
+          {hasReviews ? (
+            <a className="item-rating-link" href="#reviews">
+              <Stars rating={summary.average ?? 0} />
+              <span>
+                {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
+              </span>
+            </a>
+          ) : null}
+          <VariantSwatches variants={item.variants ?? []} currentId={item.id} currentColor={item.color} />
+          <AddToCartForm key={item.id} item={item} initialSize={selectedSize} />
+          {item.description ? <p className="item-description">{item.description}</p> : null}
+          <BulletSections sections={item.bulletSections ?? []} />
+        </div>
+      </div>
+
+      <CustomerImages images={item.customerImages ?? []} itemName={item.name} />
+
+      <section className="item-section" id="reviews" aria-labelledby="reviews-title" tabIndex={-1}>
+        <h2 id="reviews-title">Reviews</h2>
+        {hasReviews ? (
+          <>
+            <div className="review-summary">
+              <Stars rating={summary.average ?? 0} />
+              <span>
+                {summary.average} out of 5, from {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
+              </span>
+            </div>
+            <Suspense fallback={<div className="skeleton" aria-busy="true" aria-label="Loading reviews" />}>
+              <Await resolve={reviews} errorElement={<p>Reviews could not be loaded just now.</p>}>
+                {(list) => (list.length ? <ReviewList reviews={list} /> : <p>Reviews could not be loaded just now.</p>)}
+              </Await>
+            </Suspense>
+            <p>
+              <StoreLink to="/customer_reviews">Read all customer reviews</StoreLink>
+            </p>
+          </>
+        ) : (
+          <p>No reviews yet. Bought this? We would love to hear what you think.</p>
+        )}
+      </section>
+
+      {item.matchingItems?.length ? (
+        <section className="item-section" aria-labelledby="matching-title">
+          <h2 id="matching-title">Complete the look</h2>
+          <ProductGrid items={item.matchingItems} layout="catch-all" eagerCount={0} headingLevel={3} />
+        </section>
+      ) : null}
+    </div>
+  )
 }

@@ -1,10 +1,81 @@
-/** Placeholder (owned by the shopping-pages engineer): replaced by the real page. */
-import { Page } from '../components/page/page'
+/**
+ * VIP exclusives: the styles only club members can shop. The brand's
+ * 'vip-exclusives' category when it has one, else the VIP-exclusive items of
+ * its main category. Everyone may look; the page invites non-members to join.
+ * A brand without a club answers 404.
+ */
+import '../components/catalog/catalog.css'
+import '../components/content/content.css'
+import type { CategoryView, ItemSummary } from '../components/catalog/catalog-types'
+import { notFound } from '../components/catalog/loader-helpers'
+import { ProductGrid } from '../components/catalog/product-grid'
+import { StoreLink } from '../components/store-link'
+import { ApiError } from '../lib/api/client'
+import { getCategory } from '../lib/api/get-category'
+import { getSettings } from '../lib/api/get-settings'
+import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
+import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/vip-exclusives'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'VIP Exclusives')
+const VIP_CATEGORY = 'vip-exclusives'
 
-export default function VipExclusives() {
-  return <Page title="VIP Exclusives" />
+/** The main category's name from the main shopping path: '/category/leggings' -> 'leggings'. */
+function mainCategoryName(path: string | null | undefined): string | null {
+  const m = /^\/category\/([a-z0-9][a-z0-9_-]*)$/i.exec(path ?? '')
+  return m?.[1] ?? null
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = serverApi(context, request)
+  const settings = await getSettings(api)
+  if (!settings.brandHasClub) throw notFound('This store has no club')
+  let items: ItemSummary[] = []
+  let description: string | null = null
+  try {
+    const category = (await getCategory(api, VIP_CATEGORY)) as unknown as CategoryView
+    items = category.items
+    description = category.long_description ?? category.short_description ?? null
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error
+    const main = mainCategoryName(settings.mainShoppingPath)
+    if (main) {
+      const category = (await getCategory(api, main)) as unknown as CategoryView
+      items = category.items.filter((item) => item.vip_exclusive)
+    }
+  }
+  return { items, description }
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'VIP Exclusives', { description: args.loaderData?.description ?? undefined })
+}
+
+export default function VipExclusives({ loaderData }: Route.ComponentProps) {
+  const { items, description } = loaderData
+  const { settings } = useStore()
+  const { cart } = useCart()
+  const clubName = settings.clubName || 'VIP'
+  return (
+    <div className="container page">
+      <h1 className="page-title">{clubName} Exclusives</h1>
+      {description ? <p className="category-short">{description}</p> : null}
+      {cart?.has_club ? (
+        <p>Welcome back! These styles are made for {clubName} members like you.</p>
+      ) : (
+        <p className="category-promo" style={{ textAlign: 'left' }}>
+          These styles are for {clubName} members.{' '}
+          <StoreLink to="/vip" style={{ color: 'inherit' }}>
+            Join {clubName} to shop them at member prices
+          </StoreLink>
+          .
+        </p>
+      )}
+      {items.length ? (
+        <ProductGrid items={items} layout="1x1" headingLevel={2} />
+      ) : (
+        <p>New exclusives are on their way. Check back soon.</p>
+      )}
+    </div>
+  )
 }

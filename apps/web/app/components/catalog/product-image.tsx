@@ -1,0 +1,42 @@
+/**
+ * A product image that never shifts the layout: width and height attributes
+ * plus a CSS aspect-ratio (its own, else its item's aspect class). Images above
+ * the fold load eagerly, the rest lazily.
+ */
+import type { CSSProperties } from 'react'
+import type { AspectClass, ImageData } from './catalog-types'
+import { imageAspectRatio } from './item-images'
+
+interface ProductImageProps {
+  image: ImageData | null | undefined
+  aspectClass?: AspectClass | null
+  /** above the fold: load now, high priority */
+  eager?: boolean
+  /** the sizes attribute: how wide the image shows */
+  sizes?: string
+  className?: string
+  /** alt text override ('' for a decorative copy) */
+  alt?: string
+  maxHeight?: number | null
+}
+
+export function ProductImage({ image, aspectClass, eager = false, sizes, className, alt, maxHeight }: ProductImageProps) {
+  const style: CSSProperties = { aspectRatio: imageAspectRatio(image, aspectClass) }
+  if (maxHeight) style.maxHeight = `${maxHeight}px`
+  const classes = ['product-image', aspectClass ? `aspect-${aspectClass}` : '', className ?? ''].filter(Boolean).join(' ')
+  if (!image) return <span className={`${classes} product-image-empty`} style={style} aria-hidden="true" />
+  return (
+    <img
+      className={classes}
+      src={image.url}
+      alt={alt ?? image.alt}
+      width={image.width || undefined}
+      height={image.height || undefined}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding={eager ? 'sync' : 'async'}
+      fetchPriority={eager ? 'high' : undefined}
+      sizes={sizes}
+      style={style}
+    />
+  )
+}

@@ -1,0 +1,68 @@
+/** The blocks of a content page (SPEC §3): text, video, button and image; unknown types are skipped. */
+import { StoreLink } from '../store-link'
+import { ContentImage } from './content-image'
+import type { ContentBlockView } from './content-types'
+import { RichText } from './rich-text'
+import { isWistiaId, VideoFacade } from './video-facade'
+
+/** Buttons that follow each other sit in one row. */
+function groupButtons(blocks: ContentBlockView[]): Array<ContentBlockView | ContentBlockView[]> {
+  const out: Array<ContentBlockView | ContentBlockView[]> = []
+  for (const block of blocks) {
+    const last = out[out.length - 1]
+    if (block.type === 'button' && Array.isArray(last)) last.push(block)
+    else out.push(block.type === 'button' ? [block] : block)
+  }
+  return out
+}
+
+function ButtonRow({ buttons, firstPrimary }: { buttons: ContentBlockView[]; firstPrimary: boolean }) {
+  const usable = buttons.filter((b) => b.link && b.button_text)
+  if (usable.length === 0) return null
+  return (
+    <div className="content-buttons">
+      {usable.map((button, i) => (
+        <StoreLink key={`${button.link}-${i}`} to={button.link!} className={i === 0 && firstPrimary ? 'button button-primary' : 'button button-secondary'}>
+          {button.button_text}
+        </StoreLink>
+      ))}
+    </div>
+  )
+}
+
+export function ContentBlocks({
+  blocks,
+  eagerFirstImage = true,
+  headingLevel = 'h2',
+}: {
+  blocks: ContentBlockView[]
+  eagerFirstImage?: boolean
+  /** level of the headings written as bold paragraphs in text blocks */
+  headingLevel?: 'h2' | 'h3'
+}) {
+  let imagesSeen = 0
+  return (
+    <div className="content-blocks">
+      {groupButtons(blocks).map((entry, i) => {
+        if (Array.isArray(entry)) return <ButtonRow key={i} buttons={entry} firstPrimary />
+        switch (entry.type) {
+          case 'text':
+            return <RichText key={i} source={entry.body} className="content-text" headings={headingLevel} />
+          case 'video':
+            return isWistiaId(entry.wistia_video_id) ? <VideoFacade key={i} videoId={entry.wistia_video_id} title={entry.body} /> : null
+          case 'image': {
+            const eager = eagerFirstImage && imagesSeen === 0 && i < 2
+            imagesSeen += 1
+            return (
+              <div key={i} className="content-image-block">
+                <ContentImage desktop={entry.desktop_image} mobile={entry.mobile_image} alt={entry.body ?? ''} eager={eager} />
+              </div>
+            )
+          }
+          default:
+            return null
+        }
+      })}
+    </div>
+  )
+}
