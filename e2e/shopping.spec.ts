@@ -1,0 +1,140 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiFromPage, BRANDS, launch, newPage, originOf } from './support/browser.ts'
+import {
+  addFirstAvailableSize,
+  cartDrawer,
+  expectDrawerTotalMatchesServer,
+  openFirstItem,
+  priceForms,
+  waitForHydration,
+  type ApiCart,
+} from './support/cart-utils.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+describe.each(BRANDS)('a shopper on $id', (brand) => {
+  it('goes home -> category -> item -> size -> cart, changes quantity and applies First15', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${originOf(brand.host)}/`)
+      await waitForHydration(page)
+      await page.locator(`a[href="${brand.mainPath}"]`).first().click()
+      await page.waitForURL(new RegExp(`${brand.mainPath}$`))
+      await openFirstItem(page)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+      const drawer = cartDrawer(page)
+      const itemName = (await page.locator('main h1').first().innerText()).trim()
+      expect(await drawer.locator('.cart-line').first().innerText()).toContain(itemName)
+      const before = await expectDrawerTotalMatchesServer(page)
+      expect(before.items[0]!.qty).toBe(1)
+
+      await drawer.getByRole('button', { name: /Increase quantity of/ }).first().click()
+      await expect.poll(async () => (await apiFromPage<ApiCart>(page, '/api/cart')).items[0]!.qty).toBe(2)
+      const doubled = await expectDrawerTotalMatchesServer(page)
+      expect(doubled.cart_subtotal).toBeCloseTo(before.cart_subtotal * 2, 2)
+
+      await drawer.getByLabel('Discount code').fill('First15')
+      await drawer.getByRole('button', { name: /apply/i }).click()
+      await expect.poll(async () => (await apiFromPage<ApiCart>(page, '/api/cart')).discount_code_name).toBe('First15')
+      const discounted = await expectDrawerTotalMatchesServer(page)
+      expect(discounted.cart_discount).toBeGreaterThan(0)
+      expect(discounted.cart_total).toBeLessThan(doubled.cart_total)
+      const discountText = await drawer.locator('.cart-discount').innerText()
+      expect(priceForms(discounted.cart_discount).some((form) => discountText.includes(form))).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('the storefront', () => {
+  it('gives each brand its own colours', async () => {
+    const colours = new Set<string>()
+    for (const brand of BRANDS) {
+      const { context, page } = await newPage(browser)
+      await page.goto(`${originOf(brand.host)}/`)
+      colours.add(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()))
+      await context.close()
+    }
+    expect(colours.size).toBe(3)
+  })
+
+  it('gives ckb its 1px letter spacing and no one else', async () => {
+    const spacing: Record<string, string> = {}
+    for (const brand of BRANDS) {
+      const { context, page } = await newPage(browser)
+      await page.goto(`${originOf(brand.host)}/`)
+      spacing[brand.id] = await page.evaluate(() => getComputedStyle(document.body).letterSpacing)
+      await context.close()
+    }
+    expect(spacing.ckb).toBe('1px')
+    expect(spacing.popfitclothing).toBe('normal')
+  })
+
+  it('marks checkout pages noindex with the title Secure Checkout', async () => {
+    const { context, page } = await newPage(browser)
+    for (const path of ['/checkout', '/checkout-club', '/checkout-ob', '/special-offer', '/please-wait', '/checkout-styleprofile']) {
+      await page.goto(`${originOf('localhost')}${path}`)
+      expect(await page.title()).toContain('Secure Checkout')
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    }
+    // the thank-you page keeps its own title (SPEC §2 lists 'Thank You') but is slim and hidden from search too
+    await page.goto(`${originOf('localhost')}/thank-you`)
+    expect(await page.title()).toContain('Thank You')
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    await page.goto(`${originOf('localhost')}/social_media_specials/pf-vip-optin-main`)
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex')
+    await context.close()
+  })
+
+  it('sends a visitor from a protected page to /login', async () => {
+    const { context, page } = await newPage(browser)
+    for (const path of ['/orders', '/wishlist', '/members']) {
+      await page.goto(`${originOf('localhost')}${path}`)
+      expect(new URL(page.url()).pathname).toBe('/login')
+      expect(new URL(page.url()).searchParams.get('redirectTo')).toBe(path)
+      expect(await page.title()).toContain('Member Login')
+    }
+    await context.close()
+  })
+
+  it('shows a clear page for an unknown host', async () => {
+    const { context, page } = await newPage(browser)
+    const response = await page.goto(`http://unknown.localhost:${new URL(originOf('localhost')).port}/`)
+    expect(response?.status()).toBe(404)
+    expect(await page.locator('h1').innerText()).toBe('Unknown host')
+    await context.close()
+  })
+
+  it('browses before JavaScript: server-rendered links lead from home to an item', async () => {
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false })
+    await page.goto(`${originOf('localhost')}/`)
+    await page.locator('a[href="/category/leggings"]').first().click()
+    await page.waitForURL(/\/category\/leggings$/)
+    expect(await page.locator('main a[href^="/item/"]').count()).toBeGreaterThanOrEqual(40)
+    await openFirstItem(page)
+    expect(await page.locator('main h1').innerText()).not.toBe('')
+    expect(await page.locator('input[type="radio"][name="size"]').count()).toBeGreaterThan(0)
+    await context.close()
+  })
+
+  it('navigates inside the router without full page loads once hydrated', async () => {
+    const { context, page } = await newPage(browser)
+    await page.goto(`${originOf('localhost')}/`)
+    await waitForHydration(page)
+    await page.evaluate(() => {
+      ;(window as unknown as { __sameDocument: boolean }).__sameDocument = true
+    })
+    await page.locator('a[href="/category/leggings"]').first().click()
+    await page.waitForURL(/\/category\/leggings$/)
+    await openFirstItem(page)
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+    await context.close()
+  })
+})

@@ -1,0 +1,52 @@
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+import { formatPrice } from '@store/core'
+import { apiFromPage } from './browser.ts'
+
+export interface ApiCart {
+  items: { cartId: string; name: string; qty: number }[]
+  cart_subtotal: number
+  cart_discount: number
+  cart_total: number
+  discount_code_name: string | null
+}
+
+/** The page has hydrated: the storefront marks <html data-hydrated="true">. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 20_000 })
+}
+
+export async function openFirstItem(page: Page) {
+  await page.locator('main a[href^="/item/"]').first().click()
+  await page.waitForURL(/\/item\/\d+/)
+}
+
+export function cartDrawer(page: Page) {
+  return page.locator('.cart-drawer')
+}
+
+/** Chooses the first size in stock and adds the item; the drawer opens with the line. */
+export async function addFirstAvailableSize(page: Page) {
+  await page.locator('input[type="radio"][name="size"]:not([disabled])').first().check({ force: true })
+  await page.getByRole('button', { name: /add to (cart|bag)/i }).click()
+  await expect.poll(() => cartDrawer(page).locator('.cart-line').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+}
+
+/** Both ways the store may print an amount: '$10' and '$10.00'. */
+export const priceForms = (amount: number) => [formatPrice(amount), formatPrice(amount, { keepZeroCents: true })]
+
+/** Waits until the drawer's total line shows the server's cart total, and returns that cart. */
+export async function expectDrawerTotalMatchesServer(page: Page): Promise<ApiCart> {
+  let cart = await apiFromPage<ApiCart>(page, '/api/cart')
+  await expect
+    .poll(
+      async () => {
+        cart = await apiFromPage<ApiCart>(page, '/api/cart')
+        const text = await cartDrawer(page).locator('.cart-total').innerText()
+        return priceForms(cart.cart_total).some((form) => text.includes(form))
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+  return cart
+}
