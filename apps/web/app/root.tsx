@@ -38,6 +38,7 @@ import { brandCss } from './lib/brand-css'
 import { describeError } from './lib/error-view'
 import { titleText } from './lib/meta'
 import type { RootData } from './lib/root-data'
+import { TrackingEffects } from './lib/analytics/tracking-effects'
 import { NavigationEffects } from './lib/store/navigation-effects'
 import { StoreProvider } from './lib/store/store-provider'
 import type { Route } from './+types/root'
@@ -133,6 +134,7 @@ export default function App() {
   return (
     <StoreProvider>
       <NavigationEffects />
+      <TrackingEffects />
       <Outlet />
     </StoreProvider>
   )
