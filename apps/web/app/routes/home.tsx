@@ -26,11 +26,12 @@ import { pageMeta } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/home'
 
-const FEATURED_ITEMS = 8
+/** two full rows of the widest catch-all grid (5 columns), five of the narrowest (2) */
+const FEATURED_ITEMS = 10
 
 type HomeData =
   | { kind: 'content'; page: ContentPage }
-  | { kind: 'own'; featured: CategoryView['items']; mainTitle: string | null; landing: MembershipLanding | null }
+  | { kind: 'own'; featured: CategoryView['items']; mainTitle: string | null; mainDescription: string | null; landing: MembershipLanding | null }
 
 /** '/category/leggings' -> 'leggings' */
 function mainCategoryName(path: string | null | undefined): string | null {
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ho
     kind: 'own',
     featured: category ? pickFeatured(category.items, FEATURED_ITEMS) : [],
     mainTitle: category ? category.title || category.name : null,
+    mainDescription: category?.short_description ?? null,
     landing,
   }
 }
@@ -85,7 +87,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
   const [hero, ...more] = images.filter((image) => image && typeof image.url === 'string')
   const categories = featuredCategories(settings.headerMenu)
   const shopPath = settings.mainShoppingPath || '/'
-  const tagline = typeof settings.feedBio === 'string' ? settings.feedBio : null
+  const tagline = data.mainDescription
   const showClub = !!data.landing && settings.brandHasClub && settings.showClubOffer && !cart?.has_club
 
   return (
@@ -144,7 +146,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
             <h2 id="home-featured">Best-loved {data.mainTitle?.toLowerCase() ?? 'styles'}</h2>
             <StoreLink to={shopPath}>Shop all {data.mainTitle?.toLowerCase() ?? ''}</StoreLink>
           </div>
-          <ProductGrid items={data.featured} layout="1x1" eagerCount={0} headingLevel={3} />
+          <ProductGrid items={data.featured} layout="catch-all" eagerCount={0} headingLevel={3} />
         </section>
       ) : null}
 

@@ -18,7 +18,7 @@ export default function PhotoSizeChart() {
   const { settings, brand } = useStore()
   const rows = sizingGuideInputs(settings.sizingGuide)
   return (
-    <div className="container page page-narrow">
+    <div className="container page size-chart-page">
       <h1 className="page-title">Size &amp; Fit Guide</h1>
       <p>
         Measure around the fullest part of your bust and hips and the narrowest part of your waist, then pick the size

@@ -1,23 +1,50 @@
-/** Photos shoppers sent in, at most MAX_CUSTOMER_IMAGES (42), loaded lazily. */
+/**
+ * Photos shoppers sent in, at most MAX_CUSTOMER_IMAGES (42), loaded lazily.
+ * The first dozen show; the rest open with 'Show all' (a <details>, so it
+ * works without JavaScript and nothing past the dozen loads until asked).
+ */
 import { MAX_CUSTOMER_IMAGES } from '@store/core'
 import type { ImageData } from './catalog-types'
+
+const FIRST = 12
+
+function Photos({ images, offset }: { images: ImageData[]; offset: number }) {
+  return (
+    <ul className="customer-images">
+      {images.map((image, i) => (
+        <li key={`${image.url}-${offset + i}`}>
+          <img
+            src={image.url}
+            alt={image.alt || `Customer photo ${offset + i + 1}`}
+            width={image.width}
+            height={image.height}
+            loading="lazy"
+            decoding="async"
+          />
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 export function CustomerImages({ images, itemName }: { images: ImageData[]; itemName: string }) {
   const shown = images.slice(0, MAX_CUSTOMER_IMAGES)
   if (shown.length === 0) return null
+  const first = shown.slice(0, FIRST)
+  const rest = shown.slice(FIRST)
   return (
     <section className="item-section" aria-labelledby="customer-images">
       <h2 id="customer-images">From our customers</h2>
       <p>
         {shown.length} {shown.length === 1 ? 'photo' : 'photos'} of {itemName} from shoppers like you.
       </p>
-      <ul className="customer-images">
-        {shown.map((image, i) => (
-          <li key={`${image.url}-${i}`}>
-            <img src={image.url} alt={image.alt || `Customer photo ${i + 1}`} width={image.width} height={image.height} loading="lazy" decoding="async" />
-          </li>
-        ))}
-      </ul>
+      <Photos images={first} offset={0} />
+      {rest.length ? (
+        <details className="customer-images-more">
+          <summary>Show all {shown.length} photos</summary>
+          <Photos images={rest} offset={FIRST} />
+        </details>
+      ) : null}
     </section>
   )
 }
