@@ -113,8 +113,8 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
       </section>
 
       {more.length ? (
-        <section className="home-section" aria-label="Highlights">
-          <ul className="scroll-row">
+        <section className="home-section" aria-label="Store highlights">
+          <ul className="scroll-row" tabIndex={0} aria-label="Highlights">
             {more.map((image) => (
               <li key={image.url}>
                 <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
