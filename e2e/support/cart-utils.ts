@@ -22,7 +22,7 @@ export async function openFirstItem(page: Page) {
 }
 
 export function cartDrawer(page: Page) {
-  return page.locator('.cart-drawer')
+  return page.locator('[role="dialog"]:has(.cart-drawer)')
 }
 
 /** Chooses the first size in stock and adds the item; the drawer opens with the line. */

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { sizingGuideEntry } from './sizing-guide.ts'
 
-const entry = { size: 'S', bust: '32-34', waist: '26-28', hip: '36-38', front: 'f.jpg', side: 's.jpg', back: 'b.jpg' }
+const entry = { size: 'S', bust: '32-34"', waist: '26-28"', hip: '36-38"', front: 'f.jpg', side: 's.jpg', back: 'b.jpg' }
 
 describe('sizingGuideEntry', () => {
   it('lists front, side, back and the measurements present', () => {
@@ -17,6 +17,6 @@ describe('sizingGuideEntry', () => {
     expect(sizingGuideEntry(entry, 3).images).toEqual(['b.jpg', 's.jpg', 'f.jpg'])
   })
   it('builds lines only from fields that exist', () => {
-    expect(sizingGuideEntry({ size: 'M', pant: '30"', waist: ' ', front: 'f', side: 's', back: 'b' }, 0).lines).toEqual(['Pant: 30"'])
+    expect(sizingGuideEntry({ size: 'M', pant: '8-10', waist: ' ', front: 'f', side: 's', back: 'b' }, 0).lines).toEqual(['Pant: 8-10'])
   })
 })

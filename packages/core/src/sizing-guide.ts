@@ -34,7 +34,8 @@ export function sizingGuideEntry(entry: SizingGuideInput, index: number): Sizing
   for (const [key, label] of MEASUREMENTS) {
     const value = entry[key]?.trim()
     if (!value) continue
-    lines.push(`${label}: ${value.endsWith('"') ? value : value + '"'}`)
+    // values carry their own unit ('32-34"', or a pant size '8-10'): shown as stored
+    lines.push(`${label}: ${value}`)
   }
   return { size: entry.size, images, lines }
 }

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 
 /** Paths served the same for every host (static files carry no brand data). */
-const BRANDLESS = /^\/(assets|media|favicon)/
+const BRANDLESS = /^\/(assets|media)\//
 
 /**
  * Resolves the brand of every request: the `host` query parameter when present
