@@ -9,7 +9,7 @@ import { openDatabase } from '../apps/server/src/db/connection.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { seedDatabase } from '../apps/server/src/db/seed/index.ts'
 import { parseEnv } from '../apps/server/src/env.ts'
-import { startStore } from './server.ts'
+import { startStore } from '../scripts/store-process.mjs'
 import { runPageBench } from './pages.ts'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
@@ -73,7 +73,7 @@ function table(rows: Result[], baseline: Result): string {
 }
 
 async function main() {
-  const store = await startStore(Number(process.env.BENCH_PORT ?? 3901))
+  const store = await startStore(process.env.BENCH_PORT ? { port: Number(process.env.BENCH_PORT) } : {})
   try {
     const first = await fetch(`${store.origin}/api/cart`, { headers: { host: 'localhost' } })
     const cookie = first.headers.get('set-cookie')?.split(';')[0] ?? ''

@@ -1,0 +1,7 @@
+export interface RunningStore {
+  origin: string
+  port: number
+  stop(): Promise<void>
+}
+export function freePort(): Promise<number>
+export function startStore(options?: { port?: number; env?: Record<string, string>; timeoutMs?: number }): Promise<RunningStore>

@@ -1,0 +1,67 @@
+// Starts the store (apps/server/src/main.ts) in a child process on a port, with
+// a fresh SQLite database, and waits until it answers. Used by the browser
+// tests (e2e/run.mjs) and the benchmarks (bench/).
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '..')
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer()
+    probe.once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => done(port))
+    })
+  })
+}
+
+export async function startStore({ port, env = {}, timeoutMs = 90_000 } = {}) {
+  const listenPort = port ?? (await freePort())
+  const dir = mkdtempSync(join(tmpdir(), 'store-run-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const origin = `http://127.0.0.1:${listenPort}`
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the store exited with code ${child.exitCode}`)
+    try {
+      const response = await fetch(`${origin}/api/health`, { headers: { host: 'localhost' } })
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`the store did not start within ${timeoutMs / 1000} s`)
+    }
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  return {
+    origin,
+    port: listenPort,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', () => done())
+        child.kill('SIGTERM')
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref()
+      }),
+  }
+}
