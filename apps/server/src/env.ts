@@ -20,6 +20,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /** where the storefront's build lives (default apps/web/build) */
+  WEB_BUILD_DIR: z.string().optional(),
   /** extra hostnames that resolve to popfitclothing, comma separated (e.g. a load balancer's name) */
   EXTRA_HOSTS: z.string().optional(),
 })

@@ -10,7 +10,7 @@ async function main() {
   const store = openDatabase(env.DATABASE_URL)
   await migrateToLatest(store.db)
   const { seeded } = await seedDatabase(store.db)
-  const app = await buildApp({ env, store })
+  const app = await buildApp({ env, store, webBuildDir: env.WEB_BUILD_DIR })
   if (seeded) app.log.info('new database: migrated and seeded three brands')
 
   const shutdown = async (signal: string) => {

@@ -2,8 +2,8 @@
  * Brands and what the settings call returns: store settings, header and footer
  * menus, banners and the sizing guide.
  */
-import { BRANDS, type BrandId } from '../../brands/registry.ts'
-import { bannerUrl, categoryImageUrl, figureUrl, type Garment } from '../../media/media.service.ts'
+import { BRANDS, brandById, type BrandId } from '../../brands/registry.ts'
+import { bannerUrl, categoryImageUrl, figureUrl, iconUrl, type Garment, type IconName } from '../../media/media.service.ts'
 import { PREFIX } from './constants.ts'
 import { insertBatches, json, type Rows, type SeedDb } from './random.ts'
 
@@ -220,21 +220,21 @@ export async function seedMenus(db: SeedDb, brandId: BrandId): Promise<void> {
 
 // ---------------------------------------------------------------- banners
 
-const BANNERS: Record<BrandId, { global: { text: string; link: string }; cart: { text: string; button: string; link: string; css: string }[] }> = {
+const BANNERS: Record<BrandId, { global: { text: string; link: string }; cart: { text: string; button: string; link: string; css: string; icon: IconName }[] }> = {
   popfitclothing: {
     global: { text: 'Any 3 leggings for $75 + free shipping over $50', link: '/category/leggings' },
     cart: [
-      { text: 'Join VIP and save 20% on this order', button: 'Learn More', link: '/vip', css: 'cart-banner cart-banner--vip' },
-      { text: 'Last chance styles are $29.99 while sizes last', button: 'Shop Now', link: '/page/pf-lastchance', css: 'cart-banner cart-banner--sale' },
+      { text: 'Join VIP and save 20% on this order', button: 'Learn More', link: '/vip', css: 'cart-banner cart-banner--vip', icon: 'crown' },
+      { text: 'Last chance styles are $29.99 while sizes last', button: 'Shop Now', link: '/page/pf-lastchance', css: 'cart-banner cart-banner--sale', icon: 'tag' },
     ],
   },
   ckb: {
     global: { text: 'Any 5 pairs for $50 + free shipping over $45', link: '/category/underwear' },
-    cart: [{ text: 'VIP members save 20% on every order', button: 'Join VIP', link: '/vip', css: 'cart-banner cart-banner--vip' }],
+    cart: [{ text: 'VIP members save 20% on every order', button: 'Join VIP', link: '/vip', css: 'cart-banner cart-banner--vip', icon: 'crown' }],
   },
   glow: {
     global: { text: 'Free shipping on orders over $75', link: '/category/loungewear' },
-    cart: [{ text: 'Add cozy socks for just $12.99', button: 'Shop Socks', link: '/category/socks', css: 'cart-banner cart-banner--upsell' }],
+    cart: [{ text: 'Add cozy socks for just $12.99', button: 'Shop Socks', link: '/category/socks', css: 'cart-banner cart-banner--upsell', icon: 'socks' }],
   },
 }
 
@@ -271,7 +271,7 @@ export async function seedBanners(db: SeedDb, brandId: BrandId): Promise<void> {
       button_text: c.button,
       button_link: c.link,
       css_class: c.css,
-      image: bannerUrl({ brandId, width: 600, height: 160, text: c.text }),
+      image: iconUrl({ name: c.icon, color: brandById(brandId)!.styles.colors.primary }),
       desktop_url: null,
       desktop_width: null,
       desktop_height: null,
