@@ -19,11 +19,13 @@ import { registerErrorHandler } from './http/errors.ts'
 import mediaRoutes from './media/media.routes.ts'
 import { registerSessions } from './sessions/session-plugin.ts'
 import { settingsRoutes } from './settings/settings.routes.ts'
+import { accountRoutes } from './accounts/accounts.routes.ts'
 import { styleProfileRoutes } from './accounts/style-profile.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     store: StoreDb
+    env: Env
   }
 }
 
@@ -59,6 +61,7 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('store', store)
+  app.decorate('env', env)
   registerErrorHandler(app)
 
   await app.register(cookie)
@@ -83,6 +86,7 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
       await api.register(catalogRoutes)
       await api.register(cartRoutes)
       await api.register(contentRoutes)
+      await api.register(accountRoutes)
       await api.register(styleProfileRoutes)
       await api.register(experimentRoutes)
       await api.register(analyticsRoutes)

@@ -1,17 +1,13 @@
+import type { StyleProfileField, StyleProfileOption } from '@store/core'
 import type { FastifyRequest } from 'fastify'
 import type { StoreDb } from '../db/connection.ts'
 import { readJson } from '../db/json.ts'
 import { unprocessable } from '../http/errors.ts'
 
-interface Option {
-  value: string
-  caption: string
-}
-
 /** Answers belong to the customer once logged in, else to the visitor. */
 const ownerOf = (request: FastifyRequest) => request.session.customerId ?? request.session.visitorId
 
-export async function getStyleProfile(store: StoreDb, request: FastifyRequest) {
+export async function getStyleProfile(store: StoreDb, request: FastifyRequest): Promise<StyleProfileField[]> {
   const { db } = store
   const [fields, answers] = await Promise.all([
     db.selectFrom('style_profile_fields').selectAll().where('brand_id', '=', request.brand.id).orderBy('position').execute(),
@@ -26,12 +22,16 @@ export async function getStyleProfile(store: StoreDb, request: FastifyRequest) {
   return fields.map((field) => ({
     name: field.name,
     caption: field.caption,
-    options: readJson<Option[]>(field.options, []),
+    options: readJson<StyleProfileOption[]>(field.options, []),
     value: chosen.get(field.name) ?? null,
   }))
 }
 
-export async function saveStyleProfile(store: StoreDb, request: FastifyRequest, answers: Record<string, string>) {
+export async function saveStyleProfile(
+  store: StoreDb,
+  request: FastifyRequest,
+  answers: Record<string, string>,
+): Promise<StyleProfileField[]> {
   const { db } = store
   const fields = await getStyleProfile(store, request)
   const rows = Object.entries(answers)

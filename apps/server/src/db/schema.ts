@@ -704,6 +704,41 @@ export type UtmVisitsRow = Selectable<UtmVisitsTable>
 export type NewUtmVisitsRow = Insertable<UtmVisitsTable>
 export type UtmVisitsUpdate = Updateable<UtmVisitsTable>
 
+export interface LoginAttemptsTable {
+  id: string
+  brand_id: string
+  key: string
+  created_at: string
+}
+export type LoginAttemptsRow = Selectable<LoginAttemptsTable>
+export type NewLoginAttemptsRow = Insertable<LoginAttemptsTable>
+export type LoginAttemptsUpdate = Updateable<LoginAttemptsTable>
+
+export interface PasswordResetsTable {
+  token_hash: string
+  brand_id: string
+  customer_id: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+export type PasswordResetsRow = Selectable<PasswordResetsTable>
+export type NewPasswordResetsRow = Insertable<PasswordResetsTable>
+export type PasswordResetsUpdate = Updateable<PasswordResetsTable>
+
+export interface OutboxEmailsTable {
+  id: string
+  brand_id: string
+  to_email: string
+  subject: string
+  body: string
+  created_at: string
+  sent_at: string | null
+}
+export type OutboxEmailsRow = Selectable<OutboxEmailsTable>
+export type NewOutboxEmailsRow = Insertable<OutboxEmailsTable>
+export type OutboxEmailsUpdate = Updateable<OutboxEmailsTable>
+
 export interface Database {
   brands: BrandsTable
   store_settings: StoreSettingsTable
@@ -748,4 +783,7 @@ export interface Database {
   analytics_events: AnalyticsEventsTable
   pixel_events: PixelEventsTable
   utm_visits: UtmVisitsTable
+  login_attempts: LoginAttemptsTable
+  password_resets: PasswordResetsTable
+  outbox_emails: OutboxEmailsTable
 }

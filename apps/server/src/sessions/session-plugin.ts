@@ -33,6 +33,7 @@ export function registerSessions(app: FastifyInstance, store: StoreDb, options: 
   const { db } = store
   app.decorateRequest('session', null as unknown as Session)
   app.addHook('onRequest', async (request, reply) => {
+    cookieOptions.set(request, options)
     if (SESSIONLESS.test(request.url) || !request.brand) return
     const token = request.cookies[SESSION_COOKIE]
     if (token) {
@@ -51,19 +52,33 @@ export function registerSessions(app: FastifyInstance, store: StoreDb, options: 
   })
 }
 
-async function startSession(request: FastifyRequest, reply: FastifyReply, { db }: StoreDb, options: { secure: boolean }) {
+async function startSession(request: FastifyRequest, reply: FastifyReply, store: StoreDb, options: { secure: boolean }) {
+  await issueSession(request, reply, store, options, { visitorId: randomUUID(), customerId: null, cartId: null })
+}
+
+const cookieOptions = new WeakMap<FastifyRequest, { secure: boolean }>()
+
+/** Writes a new session row and cookie for the request, carrying what it is given. */
+async function issueSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { db }: StoreDb,
+  options: { secure: boolean },
+  carried: Omit<Session, 'id'>,
+) {
+  cookieOptions.set(request, options)
   const token = randomBytes(32).toString('base64url')
   const now = new Date()
   const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000)
-  const session: Session = { id: hashToken(token), visitorId: randomUUID(), customerId: null, cartId: null }
+  const session: Session = { id: hashToken(token), ...carried }
   await db
     .insertInto('sessions')
     .values({
       id: session.id,
       brand_id: request.brand.id,
       visitor_id: session.visitorId,
-      customer_id: null,
-      cart_id: null,
+      customer_id: session.customerId,
+      cart_id: session.cartId,
       created_at: now.toISOString(),
       expires_at: expires.toISOString(),
     })
@@ -78,8 +93,36 @@ async function startSession(request: FastifyRequest, reply: FastifyReply, { db }
   })
   // Requests made on this request's behalf (the storefront's server-side API
   // calls) carry the new cookie too.
-  const others = request.headers.cookie ? `${request.headers.cookie}; ` : ''
-  request.headers.cookie = `${others}${SESSION_COOKIE}=${token}`
+  const others = (request.headers.cookie ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith(`${SESSION_COOKIE}=`))
+  request.headers.cookie = [...others, `${SESSION_COOKIE}=${token}`].join('; ')
+}
+
+/**
+ * Login: the old session row goes and a new token is issued (no session
+ * fixation), keeping the visitor id and cart, now belonging to the customer.
+ */
+export async function rotateSession(request: FastifyRequest, reply: FastifyReply, store: StoreDb, customerId: string | null, cartId: string | null) {
+  const previous = request.session
+  await store.db.deleteFrom('sessions').where('id', '=', previous.id).execute()
+  await issueSession(request, reply, store, cookieOptions.get(request) ?? { secure: false }, {
+    visitorId: previous.visitorId,
+    customerId,
+    cartId,
+  })
+}
+
+/** Logout: the session row is deleted and the cookie cleared; the next request starts afresh. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply, store: StoreDb) {
+  await store.db.deleteFrom('sessions').where('id', '=', request.session.id).execute()
+  reply.clearCookie(SESSION_COOKIE, { path: '/' })
+}
+
+/** Every session of a customer ends (after a password reset). */
+export async function endCustomerSessions(store: StoreDb, customerId: string) {
+  await store.db.deleteFrom('sessions').where('customer_id', '=', customerId).execute()
 }
 
 /** Points the session at a cart (its first line made one). */

@@ -1,0 +1,200 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { isValidFullName } from '@store/core'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { StoreDb } from '../db/connection.ts'
+import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { endCustomerSessions, endSession, rotateSession } from '../sessions/session-plugin.ts'
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
+import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts'
+
+export const MIN_PASSWORD_LENGTH = 8
+const RESET_TTL_MS = 60 * 60 * 1000
+
+export interface CustomerView {
+  id: string
+  name: string
+  e_mail_address: string
+  has_club: boolean
+}
+
+const view = (row: { id: string; name: string; email: string; has_club: number }): CustomerView => ({
+  id: row.id,
+  name: row.name,
+  e_mail_address: row.email,
+  has_club: row.has_club === 1,
+})
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase()
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+function checkPassword(password: string) {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw unprocessable(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`, 'password')
+  }
+}
+
+/**
+ * The shopper's cart follows them into their account: the session's cart
+ * becomes the customer's; a customer arriving with no cart gets back their
+ * latest open one.
+ */
+async function cartForCustomer(store: StoreDb, request: FastifyRequest, customerId: string): Promise<string | null> {
+  const { db } = store
+  const cartId = request.session.cartId
+  if (cartId) {
+    await db.updateTable('carts').set({ customer_id: customerId }).where('id', '=', cartId).where('brand_id', '=', request.brand.id).execute()
+    return cartId
+  }
+  const latest = await db
+    .selectFrom('carts')
+    .select('id')
+    .where('brand_id', '=', request.brand.id)
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'open')
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst()
+  return latest?.id ?? null
+}
+
+async function logIn(store: StoreDb, request: FastifyRequest, reply: FastifyReply, customerId: string) {
+  const cartId = await cartForCustomer(store, request, customerId)
+  await rotateSession(request, reply, store, customerId, cartId)
+}
+
+export async function register(
+  store: StoreDb,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { name: string; email: string; password: string },
+): Promise<CustomerView> {
+  const { db } = store
+  const name = input.name.trim().replace(/\s+/g, ' ')
+  if (!isValidFullName(name)) throw unprocessable('Enter your first and last name.', 'name')
+  checkPassword(input.password)
+  const email = normalizeEmail(input.email)
+  const taken = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('brand_id', '=', request.brand.id)
+    .where('email', '=', email)
+    .executeTakeFirst()
+  if (taken) throw conflict('An account with this email already exists. Log in, or reset your password.', 'email')
+  const row = {
+    id: randomUUID(),
+    brand_id: request.brand.id,
+    name,
+    email,
+    password_hash: await hashPassword(input.password),
+    has_club: 0,
+    created_at: new Date().toISOString(),
+  }
+  try {
+    await db.insertInto('customers').values(row).execute()
+  } catch (error) {
+    // two registrations racing for one address: the unique key decides
+    const again = await db.selectFrom('customers').select('id').where('brand_id', '=', request.brand.id).where('email', '=', email).executeTakeFirst()
+    if (again) throw conflict('An account with this email already exists. Log in, or reset your password.', 'email')
+    throw error
+  }
+  await logIn(store, request, reply, row.id)
+  return view(row)
+}
+
+export async function login(
+  store: StoreDb,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { email: string; password: string },
+): Promise<CustomerView> {
+  const email = normalizeEmail(input.email)
+  const keys = { brandId: request.brand.id, email, ip: request.ip }
+  await assertLoginAllowed(store, keys)
+  const row = await store.db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email', 'has_club', 'password_hash'])
+    .where('brand_id', '=', request.brand.id)
+    .where('email', '=', email)
+    .executeTakeFirst()
+  const ok = row ? await verifyPassword(input.password, row.password_hash) : await verifyPassword(input.password, await DECOY_HASH_PROMISE)
+  if (!row || !ok) {
+    await recordLoginFailure(store, keys)
+    throw new HttpError(401, 'That email and password do not match an account. Check them, or reset your password.')
+  }
+  await clearLoginFailures(store, keys)
+  await logIn(store, request, reply, row.id)
+  return view(row)
+}
+
+export async function logout(store: StoreDb, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await endSession(request, reply, store)
+}
+
+/**
+ * A reset link goes to the address if it has an account; the answer is the
+ * same either way, so the form does not reveal who shops here.
+ */
+export async function requestPasswordReset(store: StoreDb, request: FastifyRequest, rawEmail: string): Promise<void> {
+  const { db } = store
+  const email = normalizeEmail(rawEmail)
+  const customer = await db
+    .selectFrom('customers')
+    .select(['id', 'name'])
+    .where('brand_id', '=', request.brand.id)
+    .where('email', '=', email)
+    .executeTakeFirst()
+  if (!customer) return
+  const token = randomBytes(32).toString('base64url')
+  const now = new Date()
+  await db
+    .insertInto('password_resets')
+    .values({
+      token_hash: hashToken(token),
+      brand_id: request.brand.id,
+      customer_id: customer.id,
+      expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute()
+  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? request.brand.hostnames[0]
+  const link = `${request.protocol}://${host}/forgot?token=${token}`
+  await db
+    .insertInto('outbox_emails')
+    .values({
+      id: randomUUID(),
+      brand_id: request.brand.id,
+      to_email: email,
+      subject: 'Reset your password',
+      body: `Hi ${customer.name.split(' ')[0]},\n\nReset your password within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+      created_at: now.toISOString(),
+      sent_at: null,
+    })
+    .execute()
+  // development has no mail server: the link goes to the log (DESIGN §6); production logs no link
+  if (request.server.env.NODE_ENV === 'production') request.log.info({ brand: request.brand.id }, 'password reset e-mail queued')
+  else request.log.info({ brand: request.brand.id, link }, 'password reset e-mail queued (development: link in log)')
+}
+
+export async function resetPassword(store: StoreDb, request: FastifyRequest, token: string, password: string): Promise<void> {
+  const { db } = store
+  checkPassword(password)
+  const now = new Date().toISOString()
+  const hash = await hashPassword(password)
+  const customerId = await db.transaction().execute(async (trx) => {
+    // used once: the update only succeeds for an unused, unexpired token
+    const claimed = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('token_hash', '=', hashToken(token))
+      .where('brand_id', '=', request.brand.id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('customer_id')
+      .executeTakeFirst()
+    if (!claimed) return null
+    await trx.updateTable('customers').set({ password_hash: hash }).where('id', '=', claimed.customer_id).execute()
+    return claimed.customer_id
+  })
+  if (!customerId) throw unprocessable('This reset link has expired or was already used. Ask for a new one.', 'token')
+  await endCustomerSessions(store, customerId)
+}
