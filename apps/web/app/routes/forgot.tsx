@@ -1,14 +1,94 @@
-/** Reset Your Password: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * Reset Your Password. Without a token: ask for the e-mail and send a link
+ * (the answer is the same whether an account exists). With ?token= from the
+ * link: choose a new password, then log in with it.
+ */
+import { useId } from 'react'
+import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
+import { FormErrors, FormField } from '../components/forms/form-field'
+import { Page } from '../components/page/page'
+import { StoreLink } from '../components/store-link'
+import { postForm } from '../lib/api/post-form'
+import { serverApi } from '../lib/api/server'
+import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/forgot'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Reset Your Password', { noindex: true })
 
-export default function Forgot() {
+const MIN_PASSWORD = 8
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const api = serverApi(context, request)
+  const token = String(form.get('token') ?? '')
+  if (token) {
+    const password = String(form.get('password') ?? '')
+    if (password.length < MIN_PASSWORD) {
+      return data({ sent: false, errors: [{ message: `Choose a password of at least ${MIN_PASSWORD} characters.`, field: 'password' }] as ApiErrorItem[] }, { status: 400 })
+    }
+    const result = await postForm(api, '/reset-password', { token, password })
+    if (!result.ok) return data({ sent: false, errors: result.errors }, { status: result.status })
+    throw redirect('/login?reset=1')
+  }
+  const email = String(form.get('email') ?? '').trim()
+  if (!email) return data({ sent: false, errors: [{ message: 'Enter your email address.', field: 'email' }] as ApiErrorItem[] }, { status: 400 })
+  const result = await postForm(api, '/forgot', { email })
+  if (!result.ok) return data({ sent: false, errors: result.errors }, { status: result.status })
+  return { sent: true, errors: [] as ApiErrorItem[] }
+}
+
+export default function Forgot({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const errorId = useId()
+  const token = params.get('token') ?? ''
+  const errors = actionData?.errors ?? []
+  const fieldError = (name: string) => errors.find((e) => e.field === name)?.message
+  const busy = navigation.state === 'submitting'
+
+  if (actionData?.sent) {
+    return (
+      <Page title="Reset Your Password">
+        <p role="status">If an account uses that address, a link to reset your password is on its way. It works for one hour.</p>
+        <p>
+          <StoreLink to="/login">Back to log in</StoreLink>
+        </p>
+      </Page>
+    )
+  }
   return (
-    <ComingSoon title="Reset Your Password">
-      <p>Resetting your password online is coming soon. Until then, contact us and we will help.</p>
-    </ComingSoon>
+    <Page title="Reset Your Password">
+      <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
+        <FormErrors id={errorId} errors={errors.filter((e) => e.field !== 'token').concat(errors.filter((e) => e.field === 'token').map((e) => ({ message: e.message })))} />
+        {token ? (
+          <>
+            <input type="hidden" name="token" value={token} />
+            <FormField
+              id="reset-password"
+              name="password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              minLength={MIN_PASSWORD}
+              required
+              hint={`At least ${MIN_PASSWORD} characters.`}
+              error={fieldError('password')}
+            />
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? 'Saving…' : 'Save new password'}
+            </button>
+          </>
+        ) : (
+          <>
+            <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+            <FormField id="forgot-email" name="email" label="Email" type="email" autoComplete="email" required error={fieldError('email')} />
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? 'Sending…' : 'Send reset link'}
+            </button>
+          </>
+        )}
+      </Form>
+    </Page>
   )
 }

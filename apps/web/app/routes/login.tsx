@@ -4,9 +4,10 @@
  */
 import { useId } from 'react'
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
+import { FormErrors, FormField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
-import { ApiError } from '../lib/api/client'
+import { postForm } from '../lib/api/post-form'
 import { requestCart, serverApi } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
@@ -33,18 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email) errors.push({ message: 'Enter your email address.', field: 'email' })
   if (!password) errors.push({ message: 'Enter your password.', field: 'password' })
   if (errors.length) return data({ errors, email }, { status: 400 })
-  try {
-    await serverApi(context, request).post('/login', { email, password })
-  } catch (error) {
-    if (error instanceof ApiError) {
-      const list =
-        error.status === 404
-          ? [{ message: 'Logging in is not available yet. Please try again later.' }]
-          : error.errors
-      return data({ errors: list, email }, { status: error.status === 404 ? 503 : error.status })
-    }
-    throw error
-  }
+  const result = await postForm(serverApi(context, request), '/login', { email, password })
+  if (!result.ok) return data({ errors: result.errors, email }, { status: result.status })
   throw redirect(back)
 }
 
@@ -59,48 +50,29 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <Page title="Member Login">
       {redirectTo ? <p>Please log in to continue.</p> : null}
+      {params.get('reset') === '1' ? <p role="status">Your password is changed. Log in with the new one.</p> : null}
       <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <div id={errorId} role="alert" className="form-error">
-          {errors.filter((e) => !e.field).map((e) => (
-            <p key={e.message}>{e.message}</p>
-          ))}
-        </div>
-        <div className="field">
-          <label htmlFor="login-email">Email</label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={actionData?.email ?? ''}
-            aria-invalid={fieldError('email') ? true : undefined}
-            aria-describedby={fieldError('email') ? 'login-email-error' : undefined}
-          />
-          {fieldError('email') ? (
-            <p className="field-error" id="login-email-error">
-              {fieldError('email')}
-            </p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={fieldError('password') ? true : undefined}
-            aria-describedby={fieldError('password') ? 'login-password-error' : undefined}
-          />
-          {fieldError('password') ? (
-            <p className="field-error" id="login-password-error">
-              {fieldError('password')}
-            </p>
-          ) : null}
-        </div>
+        <FormErrors id={errorId} errors={errors} />
+        <FormField
+          id="login-email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email ?? ''}
+          error={fieldError('email')}
+        />
+        <FormField
+          id="login-password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldError('password')}
+        />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>
@@ -109,7 +81,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <StoreLink to="/forgot">Forgot your password?</StoreLink>
       </p>
       <p>
-        New here? <StoreLink to="/register">Create an account</StoreLink>
+        New here? <StoreLink to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : '/register'}>Create an account</StoreLink>
       </p>
     </Page>
   )

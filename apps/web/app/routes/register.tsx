@@ -1,14 +1,85 @@
-/** Create Account: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/** Create Account: name, email and password; the new customer is logged in. */
+import { useId } from 'react'
+import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
+import { isValidFullName } from '@store/core'
+import { FormErrors, FormField } from '../components/forms/form-field'
+import { Page } from '../components/page/page'
+import { StoreLink } from '../components/store-link'
+import { postForm } from '../lib/api/post-form'
+import { requestCart, serverApi } from '../lib/api/server'
+import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
+import { safeRedirectPath } from '../lib/store/navigation-rules'
 import type { Route } from './+types/register'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Create Account')
 
-export default function Register() {
+const AFTER_REGISTER = '/confirm-register'
+const MIN_PASSWORD = 8
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cart = await requestCart(context, request).catch(() => null)
+  if (cart?.loggedin) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), '/members'))
+  return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const name = String(form.get('name') ?? '').trim()
+  const email = String(form.get('email') ?? '').trim()
+  const password = String(form.get('password') ?? '')
+  const back = safeRedirectPath(form.get('redirectTo'), AFTER_REGISTER)
+  const errors: ApiErrorItem[] = []
+  if (!isValidFullName(name)) errors.push({ message: 'Enter your first and last name.', field: 'name' })
+  if (!email) errors.push({ message: 'Enter your email address.', field: 'email' })
+  if (password.length < MIN_PASSWORD) errors.push({ message: `Choose a password of at least ${MIN_PASSWORD} characters.`, field: 'password' })
+  if (errors.length) return data({ errors, name, email }, { status: 400 })
+  const result = await postForm(serverApi(context, request), '/register', { name, email, password })
+  if (!result.ok) return data({ errors: result.errors, name, email }, { status: result.status })
+  throw redirect(back)
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const errorId = useId()
+  const errors = actionData?.errors ?? []
+  const fieldError = (name: string) => errors.find((e) => e.field === name)?.message
+  const busy = navigation.state === 'submitting'
   return (
-    <ComingSoon title="Create Account">
-      <p>Creating an account is coming soon.</p>
-    </ComingSoon>
+    <Page title="Create Account">
+      <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        <FormErrors id={errorId} errors={errors} />
+        <FormField id="register-name" name="name" label="Full name" autoComplete="name" required defaultValue={actionData?.name ?? ''} error={fieldError('name')} />
+        <FormField
+          id="register-email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email ?? ''}
+          error={fieldError('email')}
+        />
+        <FormField
+          id="register-password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          minLength={MIN_PASSWORD}
+          required
+          hint={`At least ${MIN_PASSWORD} characters.`}
+          error={fieldError('password')}
+        />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Create account'}
+        </button>
+      </Form>
+      <p>
+        Already have an account? <StoreLink to="/login">Log in</StoreLink>
+      </p>
+    </Page>
   )
 }

@@ -1,0 +1,43 @@
+/** A labelled input with its error read out beside it (aria-invalid, aria-describedby). */
+import type { InputHTMLAttributes } from 'react'
+
+interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string
+  name: string
+  label: string
+  error?: string
+  hint?: string
+}
+
+export function FormField({ id, label, error, hint, ...input }: FormFieldProps) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Errors that belong to no one field, shown at the top of the form. */
+export function FormErrors({ id, errors }: { id: string; errors: { message: string; field?: string }[] }) {
+  return (
+    <div id={id} role="alert" className="form-error">
+      {errors
+        .filter((error) => !error.field)
+        .map((error) => (
+          <p key={error.message}>{error.message}</p>
+        ))}
+    </div>
+  )
+}
