@@ -33,7 +33,7 @@ import { Page } from './components/page/page'
 import { StoreLink } from './components/store-link'
 import { getSettings } from './lib/api/get-settings'
 import { requestCart, serverApi } from './lib/api/server'
-import type { BrandContext } from './lib/load-context'
+import type { BrandStyles } from './lib/api/types'
 import { brandCss } from './lib/brand-css'
 import { describeError } from './lib/error-view'
 import { titleText } from './lib/meta'
@@ -89,7 +89,7 @@ export const meta: Route.MetaFunction = ({ data: root, error }) => {
 }
 
 /** Fonts worth preloading for a brand (the latin subset of its body and heading faces), so text does not jump. */
-function fontPreloads(styles: BrandContext['styles'] | undefined): string[] {
+function fontPreloads(styles: BrandStyles | undefined): string[] {
   const faces = `${styles?.fonts.body ?? ''} ${styles?.fonts.heading ?? ''}`
   const files: string[] = []
   if (faces.includes('Montserrat')) files.push(montserrat400)

@@ -1,3 +1,4 @@
+import type { CustomerResult } from '@store/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { login, logout, MIN_PASSWORD_LENGTH, register, requestPasswordReset, resetPassword } from './accounts.service.ts'
@@ -28,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request, reply) => ({ data: { customer: await register(store, request, reply, request.body) } }),
+    async (request, reply) => ({ data: { customer: await register(store, request, reply, request.body) } satisfies CustomerResult }),
   )
 
   app.post(
@@ -36,7 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['accounts'], summary: 'Log in (5 failures per email in 15 minutes lock it)', body: z.object({ email, password }) },
     },
-    async (request, reply) => ({ data: { customer: await login(store, request, reply, request.body) } }),
+    async (request, reply) => ({ data: { customer: await login(store, request, reply, request.body) } satisfies CustomerResult }),
   )
 
   app.post('/logout', { schema: { tags: ['accounts'], summary: 'Log out' } }, async (request, reply) => {

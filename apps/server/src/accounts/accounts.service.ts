@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { isValidFullName } from '@store/core'
+import { isValidFullName, type Customer } from '@store/core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { StoreDb } from '../db/connection.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
@@ -10,12 +10,8 @@ import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts'
 export const MIN_PASSWORD_LENGTH = 8
 const RESET_TTL_MS = 60 * 60 * 1000
 
-export interface CustomerView {
-  id: string
-  name: string
-  e_mail_address: string
-  has_club: boolean
-}
+/** The customer as /register and /login answer it (the contract's Customer). */
+export type CustomerView = Customer
 
 const view = (row: { id: string; name: string; email: string; has_club: number }): CustomerView => ({
   id: row.id,

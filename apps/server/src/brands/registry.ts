@@ -3,41 +3,21 @@
  * base address of its API and its look. Store settings live in the database;
  * this file holds only what must be known before the database is read.
  */
+import type { BrandInfo, BrandStyles } from '@store/core'
+
 export type BrandId = 'popfitclothing' | 'ckb' | 'glow'
 
-export interface BrandStyles {
-  colors: {
-    /** buttons, links, price highlights */
-    primary: string
-    /** text drawn on primary */
-    onPrimary: string
-    accent: string
-    background: string
-    surface: string
-    text: string
-    muted: string
-    border: string
-    sale: string
-  }
-  fonts: {
-    body: string
-    heading: string
-  }
-  /** CSS letter-spacing for body text: ckb adds 1px */
-  letterSpacing: string
+/** The brand's look (shared with the storefront) and what only the server draws with. */
+export interface BrandLook extends BrandStyles {
   /** palette used to draw generated product images */
   palette: string[]
 }
 
-export interface Brand {
+/** A registry entry: the brand as the storefront sees it (BrandInfo), with its known id, hosts and palette. */
+export interface Brand extends BrandInfo {
   id: BrandId
-  name: string
   hostnames: string[]
-  /** the API base address the storefront calls; same origin by default */
-  apiBaseUrl: string
-  /** brand whose home is its own page rather than a content page */
-  hasOwnHome: boolean
-  styles: BrandStyles
+  styles: BrandLook
 }
 
 export const BRANDS: readonly Brand[] = [

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { cartLineColors, computeCartTotals, fromCents, originalTotal, parseDiscountClasses } from '@store/core'
+import {
+  cartLineColors,
+  computeCartTotals,
+  fromCents,
+  originalTotal,
+  parseDiscountClasses,
+  type Cart,
+  type CartLine,
+  type FeaturedItem,
+} from '@store/core'
 import type { FastifyRequest } from 'fastify'
 import { shopperOf, type Shopper } from '../accounts/shopper.ts'
 import type { StoreDb } from '../db/connection.ts'
@@ -36,7 +45,7 @@ function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
 }
 
 /** The whole cart of SPEC §3, computed from the database for this request's shopper. */
-export async function getCart(store: StoreDb, request: FastifyRequest) {
+export async function getCart(store: StoreDb, request: FastifyRequest): Promise<Cart> {
   const { db } = store
   const brandId = request.brand.id
   const shopper = await shopperOf(store, request)
@@ -74,7 +83,7 @@ export async function getCart(store: StoreDb, request: FastifyRequest) {
     taxBasisPoints: settings.tax_rate_basis_points,
   })
 
-  const items = lines.map((line) => {
+  const items = lines.map((line): CartLine => {
     const unit = lineUnitCents(line, shopper)
     const original = line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null
     const maxQty = Math.max(0, Math.min(MAX_LINE_QTY, line.stock ?? 0))
@@ -140,7 +149,7 @@ export async function getCart(store: StoreDb, request: FastifyRequest) {
     featured_items: featured
       .filter((item) => !lines.some((line) => line.item_id === item.id))
       .slice(0, 3)
-      .map((item) => ({
+      .map((item): FeaturedItem => ({
         id: item.id,
         link: `/item/${item.id}`,
         name: item.name,
@@ -163,17 +172,15 @@ export async function getCart(store: StoreDb, request: FastifyRequest) {
       totals.totalCents >= settings.afterpay_min_cents &&
       totals.totalCents <= settings.afterpay_max_cents,
     savings: fromCents(totals.savingsCents),
-    event_queue: [] as unknown[],
+    event_queue: [],
     exchange_label: null,
     one_click_available: false,
     cancelled_before: shopper.cancelledBefore,
     purchased: false,
-    session_orders: [] as string[],
+    session_orders: [],
     promo_eligible: !shopper.hasClub,
   }
 }
-
-export type Cart = Awaited<ReturnType<typeof getCart>>
 
 function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean): string | null {
   if (!applies) return `${code.name} is for VIP members only.`

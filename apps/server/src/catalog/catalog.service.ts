@@ -1,4 +1,16 @@
-import { MAX_CUSTOMER_IMAGES, sortSizes } from '@store/core'
+import {
+  MAX_CUSTOMER_IMAGES,
+  sortSizes,
+  type Bullet,
+  type CatalogImage,
+  type Category,
+  type CategoryGroup,
+  type CategoryInfo,
+  type ItemDetail,
+  type ItemSummary,
+  type ItemVariant,
+  type Review,
+} from '@store/core'
 import type { Kysely } from 'kysely'
 import { flag, readJson, readList } from '../db/json.ts'
 import type { CategoriesRow, Database } from '../db/schema.ts'
@@ -26,18 +38,6 @@ type ItemRow = Awaited<ReturnType<typeof listCategoryItems>>[number]
 type SizeRow = Awaited<ReturnType<typeof listSizes>>[number]
 type ImageRow = Awaited<ReturnType<typeof listImages>>[number]
 
-export interface ImageData {
-  url: string
-  width: number
-  height: number
-  alt: string
-}
-
-export interface SizeStock {
-  size: string
-  in_stock: boolean
-}
-
 /** The images of a grid card: front and a second look for hover. */
 const CARD_IMAGE_KINDS = ['image1', 'image2']
 const ORDERED_IMAGE_KINDS = ['image1', 'image2', 'image3', 'image4', 'model_plus', 'model_straight']
@@ -53,13 +53,13 @@ const byItem = <T extends { item_id: number }>(rows: T[]) => {
   return map
 }
 
-const imageData = (row: ImageRow): ImageData => ({ url: row.url, width: row.width, height: row.height, alt: row.alt })
+const imageData = (row: ImageRow): CatalogImage => ({ url: row.url, width: row.width, height: row.height, alt: row.alt })
 
 /** A card in a grid (SPEC §3 Item). */
-function itemSummary(row: ItemRow, sizes: SizeRow[], images: ImageRow[], hasClub: boolean) {
+function itemSummary(row: ItemRow, sizes: SizeRow[], images: ImageRow[], hasClub: boolean): ItemSummary {
   const allSizes = sortSizes(sizes.map((entry) => entry.size))
   const inStock = new Set(sizes.filter((entry) => entry.stock > 0).map((entry) => entry.size))
-  const imageMap: Record<string, ImageData> = {}
+  const imageMap: Record<string, CatalogImage> = {}
   for (const image of images) if (!imageMap[image.kind]) imageMap[image.kind] = imageData(image)
   return {
     id: row.id,
@@ -84,10 +84,8 @@ function itemSummary(row: ItemRow, sizes: SizeRow[], images: ImageRow[], hasClub
   }
 }
 
-export type ItemSummary = ReturnType<typeof itemSummary>
-
 /** Cards for many items in three queries whatever their number: items, sizes, images. */
-async function summaries(db: Db, rows: ItemRow[], hasClub: boolean, imageKinds = CARD_IMAGE_KINDS) {
+async function summaries(db: Db, rows: ItemRow[], hasClub: boolean, imageKinds = CARD_IMAGE_KINDS): Promise<ItemSummary[]> {
   const ids = rows.map((row) => row.id)
   const [sizes, images] = await Promise.all([listSizes(db, ids), listImages(db, ids, imageKinds)])
   const sizesOf = byItem(sizes)
@@ -95,7 +93,7 @@ async function summaries(db: Db, rows: ItemRow[], hasClub: boolean, imageKinds =
   return rows.map((row) => itemSummary(row, sizesOf.get(row.id) ?? [], imagesOf.get(row.id) ?? [], hasClub))
 }
 
-function categoryFields(row: CategoriesRow) {
+function categoryFields(row: CategoriesRow): CategoryInfo {
   return {
     id: row.id,
     name: row.name,
@@ -104,7 +102,7 @@ function categoryFields(row: CategoriesRow) {
     layout: row.layout,
     icon: row.icon,
     icon_2: row.icon_2,
-    images: readJson<ImageData[]>(row.images, []),
+    images: readJson<CatalogImage[]>(row.images, []),
     short_description: row.short_description,
     long_description: row.long_description,
     bullets: readJson<string[]>(row.bullets, []),
@@ -113,14 +111,14 @@ function categoryFields(row: CategoriesRow) {
   }
 }
 
-export async function getCategory(db: Db, brandId: string, name: string, hasClub: boolean) {
+export async function getCategory(db: Db, brandId: string, name: string, hasClub: boolean): Promise<Category> {
   const category = await findCategory(db, brandId, name)
   if (!category) throw notFound(`We couldn't find the category '${name}'.`)
   const rows = await listCategoryItems(db, category.id)
   return { ...categoryFields(category), items: await summaries(db, rows, hasClub) }
 }
 
-export async function getCategoryGroup(db: Db, brandId: string, name: string) {
+export async function getCategoryGroup(db: Db, brandId: string, name: string): Promise<CategoryGroup> {
   const group = await findCategoryGroup(db, brandId, name)
   if (!group) throw notFound(`We couldn't find the collection '${name}'.`)
   const categories = await listGroupCategories(db, group.id)
@@ -135,7 +133,7 @@ export async function getCategoryGroup(db: Db, brandId: string, name: string) {
   }
 }
 
-export async function getItemDetail(db: Db, brandId: string, id: number, hasClub: boolean) {
+export async function getItemDetail(db: Db, brandId: string, id: number, hasClub: boolean): Promise<ItemDetail> {
   const item = await findItem(db, brandId, id)
   if (!item) throw notFound(`We couldn't find item ${id}. It may no longer be sold.`)
   const [variants, matches, sections, categories, reviews] = await Promise.all([
@@ -167,12 +165,9 @@ export async function getItemDetail(db: Db, brandId: string, id: number, hasClub
     bulletSections: sections.map((section) => ({
       header: section.header,
       icon: section.icon,
-      bullets: readJson<{ value: string; value_for_category_page?: string; description?: string; icon?: string }[]>(
-        section.bullets,
-        [],
-      ),
+      bullets: readJson<Bullet[]>(section.bullets, []),
     })),
-    variants: variants.map((variant) => {
+    variants: variants.map((variant): ItemVariant => {
       const variantSizes = sizesOf.get(variant.id) ?? []
       return {
         id: variant.id,
@@ -192,9 +187,9 @@ export async function getItemDetail(db: Db, brandId: string, id: number, hasClub
   }
 }
 
-export async function getReviews(db: Db, brandId: string, itemId: number | null, page: number, perPage: number) {
+export async function getReviews(db: Db, brandId: string, itemId: number | null, page: number, perPage: number): Promise<Review[]> {
   const rows = await listReviews(db, brandId, itemId, perPage, (page - 1) * perPage)
-  return rows.map((row) => ({
+  return rows.map((row): Review => ({
     id: row.id,
     item_id: row.item_id,
     first_name: row.first_name,

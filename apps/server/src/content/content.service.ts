@@ -1,4 +1,14 @@
-import { fromCents } from '@store/core'
+import {
+  fromCents,
+  type ContentBlock,
+  type ContentPage,
+  type Feed,
+  type FeedPost,
+  type MembershipFaq,
+  type MembershipLanding,
+  type SocialMediaLander,
+  type SocialMediaSpecial,
+} from '@store/core'
 import type { Kysely } from 'kysely'
 import { flag, readJson } from '../db/json.ts'
 import type { Database } from '../db/schema.ts'
@@ -10,7 +20,7 @@ type Db = Kysely<Database>
  * Content comes from the local content documents seeded into the database
  * (DESIGN §6: a Sanity adapter can stand behind the same functions).
  */
-export async function getContentPage(db: Db, brandId: string, slug: string) {
+export async function getContentPage(db: Db, brandId: string, slug: string): Promise<ContentPage> {
   const page = await db
     .selectFrom('content_pages')
     .selectAll()
@@ -25,7 +35,7 @@ export async function getContentPage(db: Db, brandId: string, slug: string) {
     body: page.body,
     hide_headline: flag(page.hide_headline),
     updated_at: page.updated_at,
-    blocks: blocks.map((block) => ({
+    blocks: blocks.map((block): ContentBlock => ({
       type: block.type,
       body: block.body,
       wistia_video_id: block.wistia_video_id,
@@ -37,7 +47,7 @@ export async function getContentPage(db: Db, brandId: string, slug: string) {
   }
 }
 
-export async function getFeed(db: Db, brandId: string) {
+export async function getFeed(db: Db, brandId: string): Promise<Feed> {
   const [settings, posts] = await Promise.all([
     db.selectFrom('store_settings').select(['feed_bio', 'instagram_url']).where('brand_id', '=', brandId).executeTakeFirst(),
     db.selectFrom('feed_posts').selectAll().where('brand_id', '=', brandId).orderBy('position').execute(),
@@ -45,7 +55,7 @@ export async function getFeed(db: Db, brandId: string) {
   return {
     bio: settings?.feed_bio ?? '',
     instagram: settings?.instagram_url ?? null,
-    feed_posts: posts.map((post) => ({
+    feed_posts: posts.map((post): FeedPost => ({
       id: post.id,
       image: post.image,
       caption: post.caption,
@@ -55,13 +65,13 @@ export async function getFeed(db: Db, brandId: string) {
   }
 }
 
-export async function getMembershipLanding(db: Db, brandId: string) {
+export async function getMembershipLanding(db: Db, brandId: string): Promise<MembershipLanding> {
   const row = await db.selectFrom('membership_landings').selectAll().where('brand_id', '=', brandId).executeTakeFirst()
   if (!row) throw notFound('This store has no club.')
   return {
     headline: row.headline,
     subheadline: row.subheadline,
-    faqs: readJson<{ question: string; answer: string }[]>(row.faqs, []),
+    faqs: readJson<MembershipFaq[]>(row.faqs, []),
     founder_letter_name: row.founder_letter_name,
     founder_letter_bullets: readJson<string[]>(row.founder_letter_bullets, []),
     price: fromCents(row.price_cents),
@@ -69,7 +79,7 @@ export async function getMembershipLanding(db: Db, brandId: string) {
   }
 }
 
-export async function getSocialMediaSpecial(db: Db, brandId: string, id: string) {
+export async function getSocialMediaSpecial(db: Db, brandId: string, id: string): Promise<SocialMediaSpecial> {
   const row = await db
     .selectFrom('social_media_specials')
     .selectAll()
@@ -86,7 +96,7 @@ export async function getSocialMediaSpecial(db: Db, brandId: string, id: string)
     item_id: row.item_id,
     price: fromCents(row.price_cents),
     split_test_no_lander: flag(row.split_test_no_lander),
-    split_test_landers: readJson<unknown[]>(row.split_test_landers, []),
-    landers: readJson<unknown[]>(row.landers, []),
+    split_test_landers: readJson<string[]>(row.split_test_landers, []),
+    landers: readJson<SocialMediaLander[]>(row.landers, []),
   }
 }

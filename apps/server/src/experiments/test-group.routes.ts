@@ -1,3 +1,4 @@
+import type { TestGroupResult } from '@store/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { assignTestGroup } from './test-group.service.ts'
@@ -17,7 +18,7 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const offered = request.body.values.split(',').map((value) => value.trim()).filter(Boolean)
-      return { data: { test: await assignTestGroup(app.store, request, request.body.key, offered) } }
+      return { data: { test: await assignTestGroup(app.store, request, request.body.key, offered) } satisfies TestGroupResult }
     },
   )
 }

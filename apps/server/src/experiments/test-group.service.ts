@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import type { TestGroupAssignment } from '@store/core'
 import type { FastifyRequest } from 'fastify'
 import type { StoreDb } from '../db/connection.ts'
 import { readJson } from '../db/json.ts'
@@ -9,7 +10,12 @@ import { notFound, unprocessable } from '../http/errors.ts'
  * instance gives the same answer. The first assignment wins a race (insert or
  * ignore on the visitor's key, then read back).
  */
-export async function assignTestGroup(store: StoreDb, request: FastifyRequest, key: string, offered: string[]) {
+export async function assignTestGroup(
+  store: StoreDb,
+  request: FastifyRequest,
+  key: string,
+  offered: string[],
+): Promise<TestGroupAssignment> {
   const { db } = store
   const brandId = request.brand.id
   const test = await db
@@ -41,7 +47,7 @@ export async function assignTestGroup(store: StoreDb, request: FastifyRequest, k
   return (await findAssignment(store, brandId, key, visitorId))!
 }
 
-async function findAssignment({ db }: StoreDb, brandId: string, key: string, visitorId: string) {
+async function findAssignment({ db }: StoreDb, brandId: string, key: string, visitorId: string): Promise<TestGroupAssignment | null> {
   const row = await db
     .selectFrom('split_test_assignments')
     .select(['value'])

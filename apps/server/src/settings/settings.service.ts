@@ -1,42 +1,12 @@
-import { fromCents } from '@store/core'
+import { fromCents, type CartBanner, type FooterMenuGroup, type HeaderMenuEntry, type ImageRef, type SizingGuideRow, type StoreSettings } from '@store/core'
 import type { Kysely } from 'kysely'
 import { flag, readJson, readList } from '../db/json.ts'
 import type { BannersRow, Database, MenuItemsRow, StoreSettingsRow } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { findSettingsRow, listBanners, listMenuItems, listSizingGuide } from './settings.queries.ts'
 
-export interface ImageRef {
-  url: string
-  width: number | null
-  height: number | null
-  alt: string
-}
-
-export interface HeaderMenuEntry {
-  caption: string
-  link: string
-  dropdownImage: ImageRef | null
-  children: { caption: string; link: string }[]
-}
-
-export interface FooterMenuGroup {
-  header: string
-  showDuringCheckout: boolean
-  links: { caption: string; link: string }[]
-}
-
-export interface CartBanner {
-  text: string | null
-  buttonText: string | null
-  buttonLink: string | null
-  image: string | null
-  css_class: string | null
-}
-
-export type StoreSettings = ReturnType<typeof shapeSettings>
-
 /** Store settings of one brand (SPEC §3), in the camelCase of the contract. */
-export async function getStoreSettings(db: Kysely<Database>, brandId: string) {
+export async function getStoreSettings(db: Kysely<Database>, brandId: string): Promise<StoreSettings> {
   const [row, menu, banners, sizing] = await Promise.all([
     findSettingsRow(db, brandId),
     listMenuItems(db, brandId),
@@ -52,7 +22,7 @@ function shapeSettings(
   menu: MenuItemsRow[],
   banners: BannersRow[],
   sizing: Awaited<ReturnType<typeof listSizingGuide>>,
-) {
+): StoreSettings {
   const global = banners.find((banner) => banner.placement === 'global')
   return {
     storeName: row.store_name,
@@ -94,7 +64,7 @@ function shapeSettings(
           mobile: image(global.mobile_url, global.mobile_width, global.mobile_height, global.alt),
         }
       : null,
-    sizingGuide: sizing.map((entry) => ({
+    sizingGuide: sizing.map((entry): SizingGuideRow => ({
       size: entry.size,
       bust: entry.bust,
       waist: entry.waist,

@@ -1,7 +1,7 @@
-import type { BrandContext } from './load-context'
+import type { BrandStyles } from './api/types'
 
 /** The brand's colours, fonts and letter spacing as CSS variables. */
-export function brandCss(styles: BrandContext['styles']): string {
+export function brandCss(styles: BrandStyles): string {
   const c = styles.colors
   const vars: Record<string, string> = {
     '--color-primary': c.primary,

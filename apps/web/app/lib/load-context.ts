@@ -3,35 +3,11 @@
  * The brand is resolved from the request's host by the server before React Router
  * runs; null means the host is not one of ours (the root loader answers 'Unknown host').
  */
-
-/** The part of the server's brand registry entry (apps/server/src/brands/registry.ts) the storefront reads. */
-export interface BrandContext {
-  id: string
-  name: string
-  hostnames: readonly string[]
-  /** base address of the brand's API: '/api' (same origin) by default */
-  apiBaseUrl: string
-  /** true when the brand's home is its own page rather than a content page */
-  hasOwnHome: boolean
-  styles: {
-    colors: {
-      primary: string
-      onPrimary: string
-      accent: string
-      background: string
-      surface: string
-      text: string
-      muted: string
-      border: string
-      sale: string
-    }
-    fonts: { body: string; heading: string }
-    letterSpacing: string
-  }
-}
+import type { BrandInfo } from '@store/core'
 
 export interface StoreLoadContext {
-  brand: BrandContext | null
+  /** the server's brand registry entry (apps/server/src/brands/registry.ts), read through the contract's BrandInfo */
+  brand: BrandInfo | null
   /**
    * fetch for API calls made while rendering: runs them in-process (no socket),
    * forwards the shopper's cookie and host, and copies any Set-Cookie of the API

@@ -1,10 +1,10 @@
-import type { Cart, Settings } from './api/types'
-import type { BrandContext } from './load-context'
+import type { BrandInfo, Cart, StoreSettings } from './api/types'
 
 /** What the root loader gives every page. */
 export interface RootData {
-  brand: Pick<BrandContext, 'id' | 'name' | 'apiBaseUrl' | 'hasOwnHome' | 'styles'>
-  settings: Settings
+  /** the brand without its hostnames */
+  brand: Omit<BrandInfo, 'hostnames'>
+  settings: StoreSettings
   /** null when the cart could not be read; the page still renders */
   cart: Cart | null
   /** the hostname GETs send as `host` */

@@ -1,6 +1,5 @@
 /** A category group: its title and description, and a tile for each of its categories. */
 import '../components/catalog/catalog.css'
-import type { CategoryGroupView } from '../components/catalog/catalog-types'
 import { categoryTileImage } from '../components/catalog/category-header'
 import { orNotFound } from '../components/catalog/loader-helpers'
 import { StoreLink } from '../components/store-link'
@@ -11,7 +10,7 @@ import type { Route } from './+types/category-group'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request)
-  const group = (await orNotFound(getCategoryGroup(api, params.categoryGroupName))) as unknown as CategoryGroupView
+  const group = await orNotFound(getCategoryGroup(api, params.categoryGroupName))
   return { group }
 }
 
@@ -33,7 +32,7 @@ export default function CategoryGroupPage({ loaderData }: Route.ComponentProps) 
           {group.categories.map((category, i) => {
             const tile = categoryTileImage(category)
             const title = category.title || category.name
-            const count = category.item_count ?? category.items?.length
+            const count = category.item_count
             return (
               <li key={category.id} className="category-tile">
                 <StoreLink to={category.link}>
@@ -51,7 +50,7 @@ export default function CategoryGroupPage({ loaderData }: Route.ComponentProps) 
                   <h2>{title}</h2>
                 </StoreLink>
                 {category.short_description ? <p>{category.short_description}</p> : null}
-                {count !== undefined ? <p>{count === 1 ? '1 style' : `${count} styles`}</p> : null}
+                <p>{count === 1 ? '1 style' : `${count} styles`}</p>
               </li>
             )
           })}

@@ -8,7 +8,6 @@
 import { useMemo } from 'react'
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import '../components/catalog/catalog.css'
-import type { CategoryView } from '../components/catalog/catalog-types'
 import { CategoryHeader } from '../components/catalog/category-header'
 import { GridControls } from '../components/catalog/grid-controls'
 import { applyGridQuery, readGridQuery, sizeFilterOptions } from '../components/catalog/grid-query'
@@ -24,8 +23,7 @@ import type { Route } from './+types/category'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request)
-  // the API's Category type is loose; the catalogue's real shape is CategoryView
-  const category = (await orNotFound(getCategory(api, params.categoryName))) as unknown as CategoryView
+  const category = await orNotFound(getCategory(api, params.categoryName))
   return { category }
 }
 

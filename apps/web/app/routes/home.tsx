@@ -6,7 +6,6 @@
  */
 import '../components/catalog/catalog.css'
 import '../components/content/content.css'
-import type { CategoryView } from '../components/catalog/catalog-types'
 import { pickFeatured } from '../components/catalog/featured'
 import { orNotFound, settle } from '../components/catalog/loader-helpers'
 import { ProductGrid } from '../components/catalog/product-grid'
@@ -14,14 +13,13 @@ import { getMembershipLanding } from '../components/content/api/get-membership-l
 import { blockImage } from '../components/content/content-image'
 import { loadContentPage } from '../components/content/content-loader'
 import { ContentPageView } from '../components/content/content-page-view'
-import type { ContentPageView as ContentPage, MembershipLanding } from '../components/content/content-types'
 import { ClubOffer } from '../components/content/club-offer'
 import { StoreLink } from '../components/store-link'
 import { ApiError } from '../lib/api/client'
 import { getCategory } from '../lib/api/get-category'
 import { getSettings } from '../lib/api/get-settings'
 import { serverApi } from '../lib/api/server'
-import type { HeaderMenuItem } from '../lib/api/types'
+import type { ContentPage, HeaderMenuEntry, ItemSummary, MembershipLanding } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/home'
@@ -31,7 +29,7 @@ const FEATURED_ITEMS = 10
 
 type HomeData =
   | { kind: 'content'; page: ContentPage }
-  | { kind: 'own'; featured: CategoryView['items']; mainTitle: string | null; mainDescription: string | null; landing: MembershipLanding | null }
+  | { kind: 'own'; featured: ItemSummary[]; mainTitle: string | null; mainDescription: string | null; landing: MembershipLanding | null }
 
 /** '/category/leggings' -> 'leggings' */
 function mainCategoryName(path: string | null | undefined): string | null {
@@ -47,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ho
   const main = mainCategoryName(settings.mainShoppingPath)
   const [category, landing] = await Promise.all([
     main
-      ? (getCategory(api, main) as unknown as Promise<CategoryView>).catch((error: unknown) => {
+      ? getCategory(api, main).catch((error: unknown) => {
           if (error instanceof ApiError && error.status === 404) return null
           throw error
         })
@@ -72,10 +70,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /** Header menu entries that lead to a category or a group and have a picture. */
-function featuredCategories(menu: HeaderMenuItem[] | undefined): Array<HeaderMenuItem & { image: NonNullable<ReturnType<typeof blockImage>> }> {
+function featuredCategories(menu: HeaderMenuEntry[]): Array<HeaderMenuEntry & { image: NonNullable<ReturnType<typeof blockImage>> }> {
   return (menu ?? []).flatMap((entry) => {
     if (!/^\/category(-group)?\//.test(entry.link)) return []
-    const image = blockImage(entry.dropdownImage ?? null, '')
+    const image = blockImage(entry.dropdownImage, '')
     return image ? [{ ...entry, image }] : []
   })
 }
@@ -83,8 +81,7 @@ function featuredCategories(menu: HeaderMenuItem[] | undefined): Array<HeaderMen
 function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
   const { settings } = useStore()
   const { cart } = useCart()
-  const images = (settings.scrollingImages ?? []) as Array<{ url: string; width: number; height: number; alt: string }>
-  const [hero, ...more] = images.filter((image) => image && typeof image.url === 'string')
+  const [hero, ...more] = settings.scrollingImages.filter((image) => image && typeof image.url === 'string')
   const categories = featuredCategories(settings.headerMenu)
   const shopPath = settings.mainShoppingPath || '/'
   const tagline = data.mainDescription
@@ -108,7 +105,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
           </p>
         </div>
         {hero ? (
-          <img src={hero.url} alt={hero.alt} width={hero.width} height={hero.height} loading="eager" fetchPriority="high" sizes="(min-width: 900px) 58vw, 100vw" />
+          <img src={hero.url} alt={hero.alt} width={hero.width ?? undefined} height={hero.height ?? undefined} loading="eager" fetchPriority="high" sizes="(min-width: 900px) 58vw, 100vw" />
         ) : null}
       </section>
 
@@ -117,7 +114,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
           <ul className="scroll-row" tabIndex={0} aria-label="Highlights">
             {more.map((image) => (
               <li key={image.url}>
-                <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+                <img src={image.url} alt={image.alt} width={image.width ?? undefined} height={image.height ?? undefined} loading="lazy" decoding="async" />
               </li>
             ))}
           </ul>

@@ -10,7 +10,6 @@ import '../components/catalog/catalog.css'
 import { getReviews } from '../components/catalog/api/get-reviews'
 import { AddToCartForm } from '../components/catalog/add-to-cart-form'
 import { BulletSections } from '../components/catalog/bullet-sections'
-import type { ItemDetailView, Review } from '../components/catalog/catalog-types'
 import { CustomerImages } from '../components/catalog/customer-images'
 import { ItemGallery } from '../components/catalog/item-gallery'
 import { itemImages } from '../components/catalog/item-images'
@@ -25,6 +24,7 @@ import { VariantSwatches } from '../components/catalog/variant-swatches'
 import { StoreLink } from '../components/store-link'
 import { formatPrice } from '@store/core'
 import { getItem } from '../lib/api/get-item'
+import type { ItemDetail, Review } from '../lib/api/types'
 import { serverApi } from '../lib/api/server'
 import { pageMeta, storeNameOf } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
@@ -36,9 +36,8 @@ const ITEM_REVIEWS = 6
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,10}$/.test(params.id)) throw notFound('No such item')
   const api = serverApi(context, request)
-  // the API's ItemDetail type is loose; the catalogue's real shape is ItemDetailView
-  const item = (await orNotFound(getItem(api, params.id))) as unknown as ItemDetailView
-  const reviewCount = item.reviewSummary?.count ?? 0
+  const item = await orNotFound(getItem(api, params.id))
+  const reviewCount = item.reviewSummary.count
   const reviews: Promise<Review[]> =
     reviewCount > 0 ? settle(getReviews(api, { itemId: item.id, perPage: ITEM_REVIEWS }), [], 'item reviews') : Promise.resolve([])
   const remembered = readSelectedSize(request.headers.get('cookie'))
@@ -73,7 +72,7 @@ export function meta(args: Route.MetaArgs) {
   ]
 }
 
-function MemberPrice({ item }: { item: ItemDetailView }) {
+function MemberPrice({ item }: { item: Pick<ItemDetail, 'price' | 'member_price'> }) {
   const { settings } = useStore()
   const { cart } = useCart()
   if (!settings.brandHasClub || item.member_price == null || item.member_price >= item.price || cart?.has_club) return null

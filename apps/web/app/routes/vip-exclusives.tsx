@@ -6,13 +6,13 @@
  */
 import '../components/catalog/catalog.css'
 import '../components/content/content.css'
-import type { CategoryView, ItemSummary } from '../components/catalog/catalog-types'
 import { notFound } from '../components/catalog/loader-helpers'
 import { ProductGrid } from '../components/catalog/product-grid'
 import { StoreLink } from '../components/store-link'
 import { ApiError } from '../lib/api/client'
 import { getCategory } from '../lib/api/get-category'
 import { getSettings } from '../lib/api/get-settings'
+import type { ItemSummary } from '../lib/api/types'
 import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
@@ -33,14 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let items: ItemSummary[] = []
   let description: string | null = null
   try {
-    const category = (await getCategory(api, VIP_CATEGORY)) as unknown as CategoryView
+    const category = await getCategory(api, VIP_CATEGORY)
     items = category.items
     description = category.long_description ?? category.short_description ?? null
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error
     const main = mainCategoryName(settings.mainShoppingPath)
     if (main) {
-      const category = (await getCategory(api, main)) as unknown as CategoryView
+      const category = await getCategory(api, main)
       items = category.items.filter((item) => item.vip_exclusive)
     }
   }

@@ -12,11 +12,21 @@ export interface FreeShippingProgress {
 }
 
 /**
+ * What the progress bar reads of a cart. Looser than the contract's Cart on
+ * purpose: a store without a threshold, or an answer without the server's
+ * remaining amount, still draws (or hides) the bar.
+ */
+export type FreeShippingInput = Pick<Cart, 'cart_subtotal' | 'cart_discount' | 'items'> & {
+  free_shipping_threshold: number | null
+  free_shipping_remaining?: number | null
+}
+
+/**
  * Progress toward free shipping: the server's free_shipping_remaining when it
  * sends one, else threshold minus (subtotal - discount). Null without a threshold
  * or with an empty cart.
  */
-export function freeShippingProgress(cart: Pick<Cart, 'free_shipping_threshold' | 'free_shipping_remaining' | 'cart_subtotal' | 'cart_discount' | 'items'>): FreeShippingProgress | null {
+export function freeShippingProgress(cart: FreeShippingInput): FreeShippingProgress | null {
   const threshold = cart.free_shipping_threshold ?? 0
   if (!(threshold > 0) || cart.items.length === 0) return null
   const spent = (cart.cart_subtotal ?? 0) - Math.abs(cart.cart_discount ?? 0)

@@ -9,13 +9,13 @@ import { displaySize, normalizeSizes, sortSizes } from '@store/core'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useCart, useStore } from '../../lib/store/store-provider'
 import { CartForm } from '../cart/cart-form'
-import type { ItemDetailView } from './catalog-types'
+import type { ItemDetail } from '../../lib/api/types'
 import { selectedSizeCookie } from './selected-size'
 import { SizeGuideDialog } from './size-guide-dialog'
 import { sameSize } from './grid-query'
 
 export interface AddToCartFormProps {
-  item: Pick<ItemDetailView, 'id' | 'name' | 'sizes' | 'availableSizes'>
+  item: Pick<ItemDetail, 'id' | 'name' | 'sizes' | 'availableSizes'>
   /** pre-selected size (the remembered one, when the item has it) */
   initialSize: string | null
 }

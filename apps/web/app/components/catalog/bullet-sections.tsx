@@ -1,6 +1,6 @@
 /** An item's bullet sections (SPEC §3): a header with its icon, then bullets with their icons and descriptions. */
 import { useStore } from '../../lib/store/store-provider'
-import type { BulletSection } from './catalog-types'
+import type { BulletSection } from '../../lib/api/types'
 import { storeIconUrl } from './store-icons'
 
 function Icon({ name, color }: { name: string | null | undefined; color: string }) {

@@ -1,17 +1,17 @@
 /** The top of a category page: promo banner, banner image, title, short description and bullets. */
-import type { CategoryView, ImageData } from './catalog-types'
+import type { CatalogImage, CategoryInfo } from '../../lib/api/types'
 
 /** The wide banner image of a category (the first of its images wider than tall), if any. */
-export function categoryBannerImage(category: Pick<CategoryView, 'images'>): ImageData | null {
+export function categoryBannerImage(category: Pick<CategoryInfo, 'images'>): CatalogImage | null {
   return category.images?.find((image) => image.width > image.height) ?? null
 }
 
 /** The tile image of a category (the first taller-than-wide or square image), if any. */
-export function categoryTileImage(category: Pick<CategoryView, 'images'>): ImageData | null {
+export function categoryTileImage(category: Pick<CategoryInfo, 'images'>): CatalogImage | null {
   return category.images?.find((image) => image.width <= image.height) ?? category.images?.[0] ?? null
 }
 
-export function CategoryHeader({ category }: { category: CategoryView }) {
+export function CategoryHeader({ category }: { category: CategoryInfo }) {
   const banner = categoryBannerImage(category)
   const promo = typeof category.banner === 'string' ? category.banner : null
   const title = category.title || category.name

@@ -4,11 +4,11 @@
  * works without JavaScript and nothing past the dozen loads until asked).
  */
 import { MAX_CUSTOMER_IMAGES } from '@store/core'
-import type { ImageData } from './catalog-types'
+import type { CatalogImage } from '../../lib/api/types'
 
 const FIRST = 12
 
-function Photos({ images, offset }: { images: ImageData[]; offset: number }) {
+function Photos({ images, offset }: { images: CatalogImage[]; offset: number }) {
   return (
     <ul className="customer-images">
       {images.map((image, i) => (
@@ -27,7 +27,7 @@ function Photos({ images, offset }: { images: ImageData[]; offset: number }) {
   )
 }
 
-export function CustomerImages({ images, itemName }: { images: ImageData[]; itemName: string }) {
+export function CustomerImages({ images, itemName }: { images: CatalogImage[]; itemName: string }) {
   const shown = images.slice(0, MAX_CUSTOMER_IMAGES)
   if (shown.length === 0) return null
   const first = shown.slice(0, FIRST)

@@ -1,5 +1,5 @@
 /** Which items a home page features: one colour per style, badged styles (best sellers) first. */
-import type { ItemSummary } from './catalog-types'
+import type { ItemSummary } from '../../lib/api/types'
 
 const BADGE_RANK: Record<string, number> = { 'best seller': 0, 'fan favorite': 1, new: 2 }
 

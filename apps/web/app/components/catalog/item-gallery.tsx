@@ -3,11 +3,11 @@
  * model and pocket shots): a swipeable row on small screens, two columns on wide
  * ones. The first two load eagerly (they are what the shopper sees first).
  */
-import type { ItemDetailView } from './catalog-types'
+import type { ItemDetail } from '../../lib/api/types'
 import { imageCaption, itemImages, type KeyedImage } from './item-images'
 import { ProductImage } from './product-image'
 
-export function galleryImages(item: Pick<ItemDetailView, 'images' | 'orderedImageKeys' | 'additionalImages'>): KeyedImage[] {
+export function galleryImages(item: Pick<ItemDetail, 'images' | 'orderedImageKeys' | 'additionalImages'>): KeyedImage[] {
   const main = itemImages(item)
   const extra = (item.additionalImages ?? [])
     .filter((image) => image.type === 'model' || image.type === 'pocket')
@@ -16,7 +16,7 @@ export function galleryImages(item: Pick<ItemDetailView, 'images' | 'orderedImag
   return [...main, ...extra]
 }
 
-export function ItemGallery({ item }: { item: Pick<ItemDetailView, 'name' | 'images' | 'orderedImageKeys' | 'additionalImages' | 'aspectClass' | 'imageMaxHeight'> }) {
+export function ItemGallery({ item }: { item: Pick<ItemDetail, 'name' | 'images' | 'orderedImageKeys' | 'additionalImages' | 'aspectClass' | 'imageMaxHeight'> }) {
   const images = galleryImages(item)
   if (images.length === 0) return <div className="product-image product-image-empty" aria-hidden="true" />
   return (

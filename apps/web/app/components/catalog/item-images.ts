@@ -1,10 +1,10 @@
 /** Which images of an item show, in which order, and how they are shaped (SPEC §3 product images). */
-import type { AspectClass, ImageData, ItemSummary } from './catalog-types'
+import type { AspectClass, CatalogImage, ItemSummary } from '../../lib/api/types'
 
 /** image1-4, then the model crops (plus and straight). */
 export const IMAGE_KEYS = ['image1', 'image2', 'image3', 'image4', 'model_plus', 'model_straight'] as const
 
-export interface KeyedImage extends ImageData {
+export interface KeyedImage extends CatalogImage {
   key: string
 }
 
@@ -40,7 +40,7 @@ export function aspectRatioOf(aspectClass: AspectClass | null | undefined): stri
 }
 
 /** The aspect-ratio of an image: its own width/height when known, else its item's aspect class. */
-export function imageAspectRatio(image: Pick<ImageData, 'width' | 'height'> | null | undefined, aspectClass?: AspectClass | null): string {
+export function imageAspectRatio(image: Pick<CatalogImage, 'width' | 'height'> | null | undefined, aspectClass?: AspectClass | null): string {
   if (image && image.width > 0 && image.height > 0) return `${image.width} / ${image.height}`
   return aspectRatioOf(aspectClass)
 }

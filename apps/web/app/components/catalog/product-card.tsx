@@ -1,6 +1,6 @@
 /** One item in a product grid: image, name, colour, price, badge; the whole card links to the item. */
 import { StoreLink } from '../store-link'
-import type { ItemSummary } from './catalog-types'
+import type { ItemSummary } from '../../lib/api/types'
 import { Price } from './price'
 import { ProductImage } from './product-image'
 

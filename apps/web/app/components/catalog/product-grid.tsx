@@ -4,7 +4,7 @@
  * queries in catalog.css, from GRID_BREAKPOINTS and GRID_COLUMNS of @store/core).
  */
 import { GRID_BREAKPOINTS, GRID_COLUMNS, type GridLayout } from '@store/core'
-import type { ItemSummary } from './catalog-types'
+import type { ItemSummary } from '../../lib/api/types'
 import { ProductCard } from './product-card'
 
 export function gridLayoutOf(layout: string | null | undefined): GridLayout {

@@ -4,11 +4,11 @@
  * the fold load eagerly, the rest lazily.
  */
 import type { CSSProperties } from 'react'
-import type { AspectClass, ImageData } from './catalog-types'
+import type { AspectClass, CatalogImage } from '../../lib/api/types'
 import { imageAspectRatio } from './item-images'
 
 interface ProductImageProps {
-  image: ImageData | null | undefined
+  image: CatalogImage | null | undefined
   aspectClass?: AspectClass | null
   /** above the fold: load now, high priority */
   eager?: boolean

@@ -2,11 +2,12 @@
  * schema.org Product structured data of an item page. React Router's meta
  * (`{'script:ld+json': ...}`) serialises it into a script tag safely.
  */
-import type { ItemDetailView } from './catalog-types'
+import type { ItemDetail } from '../../lib/api/types'
 import { itemImages } from './item-images'
 
 export interface ProductJsonLdInput {
-  item: Pick<ItemDetailView, 'id' | 'name' | 'description' | 'images' | 'orderedImageKeys' | 'price' | 'availableSizes' | 'reviewSummary' | 'color'>
+  item: Pick<ItemDetail, 'id' | 'name' | 'description' | 'images' | 'price' | 'availableSizes' | 'reviewSummary' | 'color'> &
+    Partial<Pick<ItemDetail, 'orderedImageKeys'>>
   /** the page's absolute address */
   url: string
   /** the store's name, as the brand */

@@ -1,6 +1,6 @@
 /** Customer reviews with their photos (photo_1..photo_3) and answers. */
 import { StoreLink } from '../store-link'
-import type { Review } from './catalog-types'
+import type { Review } from '../../lib/api/types'
 import { Stars } from './rating-stars'
 
 const ANSWERS: Array<[keyof Review, string]> = [

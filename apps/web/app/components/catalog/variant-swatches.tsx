@@ -1,6 +1,6 @@
 /** The colours of an item's style: a swatch per colour, each linking to that colour's item. */
 import { StoreLink } from '../store-link'
-import type { ItemVariant } from './catalog-types'
+import type { ItemVariant } from '../../lib/api/types'
 
 export function VariantSwatches({ variants, currentId, currentColor }: { variants: ItemVariant[]; currentId: string | number; currentColor?: string | null }) {
   if (variants.length === 0) return null

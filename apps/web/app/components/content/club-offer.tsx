@@ -5,7 +5,7 @@
  */
 import { formatPrice } from '@store/core'
 import { StoreLink } from '../store-link'
-import type { MembershipLanding } from './content-types'
+import type { MembershipLanding } from '../../lib/api/types'
 
 export const CLUB_CHECKOUT_PATH = '/checkout-club'
 export const CLUB_INFO_PATH = '/vip'

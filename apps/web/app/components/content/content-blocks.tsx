@@ -1,13 +1,13 @@
 /** The blocks of a content page (SPEC §3): text, video, button and image; unknown types are skipped. */
 import { StoreLink } from '../store-link'
 import { ContentImage } from './content-image'
-import type { ContentBlockView } from './content-types'
+import type { ContentBlock } from '../../lib/api/types'
 import { RichText } from './rich-text'
 import { isWistiaId, VideoFacade } from './video-facade'
 
 /** Buttons that follow each other sit in one row. */
-function groupButtons(blocks: ContentBlockView[]): Array<ContentBlockView | ContentBlockView[]> {
-  const out: Array<ContentBlockView | ContentBlockView[]> = []
+function groupButtons(blocks: ContentBlock[]): Array<ContentBlock | ContentBlock[]> {
+  const out: Array<ContentBlock | ContentBlock[]> = []
   for (const block of blocks) {
     const last = out[out.length - 1]
     if (block.type === 'button' && Array.isArray(last)) last.push(block)
@@ -16,7 +16,7 @@ function groupButtons(blocks: ContentBlockView[]): Array<ContentBlockView | Cont
   return out
 }
 
-function ButtonRow({ buttons, firstPrimary }: { buttons: ContentBlockView[]; firstPrimary: boolean }) {
+function ButtonRow({ buttons, firstPrimary }: { buttons: ContentBlock[]; firstPrimary: boolean }) {
   const usable = buttons.filter((b) => b.link && b.button_text)
   if (usable.length === 0) return null
   return (
@@ -35,7 +35,7 @@ export function ContentBlocks({
   eagerFirstImage = true,
   headingLevel = 'h2',
 }: {
-  blocks: ContentBlockView[]
+  blocks: ContentBlock[]
   eagerFirstImage?: boolean
   /** level of the headings written as bold paragraphs in text blocks */
   headingLevel?: 'h2' | 'h3'

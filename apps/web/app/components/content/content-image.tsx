@@ -3,14 +3,26 @@
  * ones (<picture>). Each source carries its own width and height, so the browser
  * reserves the right box for whichever it picks.
  */
-import type { BlockImage } from './content-types'
+import type { ImageRef } from '../../lib/api/types'
 
 const WIDE = '(min-width: 768px)'
 
-/** A block image as url and size: the size from the image, else from its media address ('-1600x600-'), else none. */
-export function blockImage(value: string | BlockImage | null | undefined, alt: string): Required<Pick<BlockImage, 'url'>> & { width?: number; height?: number; alt: string } | null {
+/** An image as a block shows it: its size when known. */
+export interface SizedBlockImage {
+  url: string
+  width?: number
+  height?: number
+  alt: string
+}
+
+/**
+ * A block image as url and size: the size from the image, else from its media
+ * address ('-1600x600-'), else none. Takes a content block's image address or an
+ * image of the settings (a menu's dropdown image).
+ */
+export function blockImage(value: string | ImageRef | null | undefined, alt: string): SizedBlockImage | null {
   if (!value) return null
-  const image = typeof value === 'string' ? { url: value } : value
+  const image: Pick<ImageRef, 'url'> & Partial<ImageRef> = typeof value === 'string' ? { url: value } : value
   if (!image.url) return null
   let width = image.width ?? undefined
   let height = image.height ?? undefined
@@ -30,8 +42,8 @@ export function ContentImage({
   alt,
   eager = false,
 }: {
-  desktop: string | BlockImage | null | undefined
-  mobile: string | BlockImage | null | undefined
+  desktop: string | ImageRef | null | undefined
+  mobile: string | ImageRef | null | undefined
   alt: string
   eager?: boolean
 }) {

@@ -3,7 +3,7 @@ import type { AppLoadContext } from 'react-router'
 import { serverApi } from '../../lib/api/server'
 import { notFound, orNotFound } from '../catalog/loader-helpers'
 import { getContentPage } from './api/get-content-page'
-import type { ContentPageView } from './content-types'
+import type { ContentPage } from '../../lib/api/types'
 import { markupText, parseMarkup } from './markup'
 
 /** Content page slugs as the API accepts them: 'terms', 'pf23-new-drop-cb', 'guides/care'. */
@@ -11,14 +11,14 @@ export function isContentSlug(slug: string): boolean {
   return slug.length <= 120 && /^[a-z0-9][a-z0-9/_-]*$/i.test(slug) && !slug.includes('//')
 }
 
-export async function loadContentPage(context: AppLoadContext, request: Request, slug: string): Promise<ContentPageView> {
+export async function loadContentPage(context: AppLoadContext, request: Request, slug: string): Promise<ContentPage> {
   const clean = slug.replace(/^\/+|\/+$/g, '')
   if (!isContentSlug(clean)) throw notFound('No such page')
   return orNotFound(getContentPage(serverApi(context, request), clean))
 }
 
 /** A short plain-text description of a page for its meta description. */
-export function contentDescription(page: ContentPageView | undefined, max = 160): string | undefined {
+export function contentDescription(page: ContentPage | undefined, max = 160): string | undefined {
   if (!page) return undefined
   const text = markupText(parseMarkup(page.body)) || markupText(parseMarkup(page.blocks?.find((b) => b.type === 'text')?.body))
   if (!text) return undefined

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react'
 import { ContentBlocks } from './content-blocks'
-import type { ContentPageView as Page } from './content-types'
+import type { ContentPage as Page } from '../../lib/api/types'
 import { RichText } from './rich-text'
 
 export function ContentPageView({ page, title, children, wide = false }: { page: Page; title?: string; children?: ReactNode; wide?: boolean }) {

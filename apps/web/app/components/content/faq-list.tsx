@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react'
 import { parseMarkup, splitLeadingHeading } from './markup'
-import type { ContentBlockView, Faq } from './content-types'
+import type { ContentBlock, MembershipFaq } from '../../lib/api/types'
 import { RichText } from './rich-text'
 
 export interface FaqEntry {
@@ -30,7 +30,7 @@ export function FaqList({ entries, headingLevel = 2, openFirst = false }: { entr
 }
 
 /** FAQ entries of the club landing (plain question and answer text). */
-export function faqEntries(faqs: Faq[]): FaqEntry[] {
+export function faqEntries(faqs: MembershipFaq[]): FaqEntry[] {
   return faqs.filter((f) => f.question && f.answer).map((f) => ({ question: f.question, answer: <RichText source={f.answer} /> }))
 }
 
@@ -39,9 +39,9 @@ export function faqEntries(faqs: Faq[]): FaqEntry[] {
  * paragraph ('**Shipping**') is a question and the rest its answer. Blocks that
  * are no question come back in `other`, in order.
  */
-export function faqFromBlocks(blocks: ContentBlockView[]): { entries: FaqEntry[]; other: ContentBlockView[] } {
+export function faqFromBlocks(blocks: ContentBlock[]): { entries: FaqEntry[]; other: ContentBlock[] } {
   const entries: FaqEntry[] = []
-  const other: ContentBlockView[] = []
+  const other: ContentBlock[] = []
   for (const block of blocks) {
     if (block.type !== 'text') {
       other.push(block)

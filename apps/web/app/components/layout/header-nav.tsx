@@ -5,11 +5,11 @@
  * leaving the item closes it. Pointer: hover opens too (CSS).
  */
 import { useState, type FocusEvent, type KeyboardEvent } from 'react'
-import type { HeaderMenuItem } from '../../lib/api/types'
+import type { HeaderMenuEntry } from '../../lib/api/types'
 import { StoreLink } from '../store-link'
 import { ChevronDownIcon } from './icons'
 
-export function HeaderNav({ items }: { items: HeaderMenuItem[] }) {
+export function HeaderNav({ items }: { items: HeaderMenuEntry[] }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null)
   if (items.length === 0) return null
 

@@ -2,14 +2,14 @@
  * The footer menu, grouped by header. During checkout only the groups marked
  * showDuringCheckout are shown.
  */
-import type { FooterMenuGroup, Settings } from '../../lib/api/types'
+import type { FooterMenuGroup, StoreSettings } from '../../lib/api/types'
 import { StoreLink } from '../store-link'
 
 export function visibleFooterGroups(groups: readonly FooterMenuGroup[], duringCheckout: boolean): FooterMenuGroup[] {
   return groups.filter((group) => group.links.length > 0 && (!duringCheckout || group.showDuringCheckout))
 }
 
-export function SiteFooter({ settings, checkout = false }: { settings: Settings; checkout?: boolean }) {
+export function SiteFooter({ settings, checkout = false }: { settings: StoreSettings; checkout?: boolean }) {
   const groups = visibleFooterGroups(settings.footerMenu ?? [], checkout)
   const social = checkout
     ? []

@@ -21,14 +21,15 @@ function json(status: number, body: unknown): Response {
 /** A fetch that answers from a queue of responses (or errors) and records its calls. */
 function fakeFetch(...answers: Array<Response | Error>) {
   const calls: Call[] = []
-  const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const fn = vi.fn<typeof fetch>(async (input, init = {}) => {
     calls.push({ url: String(input), init })
     const next = answers.length > 1 ? answers.shift() : answers[0]
     if (!next) throw new Error('no answer queued')
     if (next instanceof Error) throw next
     return next.clone()
   })
-  return { fetch: fn as unknown as typeof fetch, calls }
+  const fetchFn: typeof fetch = fn
+  return { fetch: fetchFn, calls }
 }
 
 function client(f: typeof fetch, extra: Partial<Parameters<typeof createApiClient>[0]> = {}) {

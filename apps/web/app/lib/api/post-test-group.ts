@@ -1,4 +1,5 @@
 import type { ApiClient } from './client'
+import type { TestGroupResult } from './types'
 
 /**
  * POST test-group `key` (test name), `values` (comma-joined variants): the
@@ -6,7 +7,7 @@ import type { ApiClient } from './client'
  */
 export async function postTestGroup(api: ApiClient, key: string, values: readonly string[]): Promise<string | null> {
   try {
-    const data = await api.post<{ test?: { value?: string | null } | null }>('/test-group', {
+    const data = await api.post<TestGroupResult | null>('/test-group', {
       key,
       values: values.join(','),
     })

@@ -9,7 +9,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router'
-import type { Cart, Settings } from '../api/types'
+import type { Cart, StoreSettings } from '../api/types'
 import { CART_ACTION_PATH, type CartActionData, type CartIntent } from '../cart-actions'
 import type { RootData } from '../root-data'
 import { initialUiState, uiReducer, type UiAction, type UiState } from './reducer'
@@ -41,7 +41,7 @@ export interface CartApi {
 
 export interface StoreValue {
   brand: RootData['brand']
-  settings: Settings
+  settings: StoreSettings
   host: string
   ui: UiState
   dispatch(action: UiAction): void
@@ -141,7 +141,7 @@ export function useCart(): CartApi {
   return useStore().cartApi
 }
 
-export function useSettings(): Settings {
+export function useSettings(): StoreSettings {
   return useStore().settings
 }
 

@@ -33,7 +33,29 @@ describe('ui reducer', () => {
 })
 
 describe('navigation rules', () => {
-  const line = { cartId: '1', name: 'x', qty: 1, price: 1, total: 1 } as unknown as CartLine
+  const line: CartLine = {
+    cartId: '1',
+    item_id: 1,
+    link: '/item/1',
+    image: null,
+    name: 'x',
+    detail: '',
+    color: 'Black',
+    colors: ['Black'],
+    size: 'M',
+    qty: 1,
+    max_qty: 10,
+    in_stock: true,
+    skip_qty_controls: false,
+    bundled_with: null,
+    social_media_special: false,
+    price: 1,
+    original_price: null,
+    total: 1,
+    original_total: null,
+    banner: null,
+    discount_class: '',
+  }
   it('redirects only when removed_free_promo turns from false to true with items in the cart', () => {
     const cart = { items: [line], removed_free_promo: true }
     expect(ineligibleRedirect(false, cart, '/category/leggings')).toBe('/category/leggings?ineligible=true')

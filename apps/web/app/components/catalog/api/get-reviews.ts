@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../lib/api/client'
-import type { Review } from '../catalog-types'
+import type { Review } from '../../../lib/api/types'
 
 export interface ReviewQuery {
   /** one item's reviews; all of the brand's without */

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../lib/api/client'
-import type { Feed } from '../content-types'
+import type { Feed } from '../../../lib/api/types'
 
 /** GET feed: the bio and feed posts of Shop Our Feed. */
 export function getFeed(api: ApiClient): Promise<Feed> {

@@ -1,0 +1,12 @@
+/**
+ * The HTTP contract (DESIGN §4): the shapes of the API's answers, declared once.
+ * The server annotates its services with these types, so tsc proves it produces
+ * them; the storefront reads the answers through them. Types only.
+ */
+export type * from './accounts.ts'
+export type * from './brand.ts'
+export type * from './cart.ts'
+export type * from './catalog.ts'
+export type * from './content.ts'
+export type * from './experiments.ts'
+export type * from './settings.ts'
