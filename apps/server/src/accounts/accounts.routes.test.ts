@@ -1,11 +1,8 @@
+import type { Cart } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
-interface CartData {
-  loggedin: boolean
-  customer: { id: string; e_mail_address: string } | null
-  items: { item_id: number }[]
-}
+type CartData = Cart
 
 const sidOf = (shopper: TestShopper) => shopper.cookieHeader.match(/sid=([^;]+)/)?.[1]
 

@@ -1,30 +1,11 @@
 import { createHash } from 'node:crypto'
+import type { Cart, ItemSummary } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAST_ITEM } from '../db/seed/constants.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
-interface CartData {
-  items: { cartId: string; item_id: number; size: string; qty: number; price: number; total: number }[]
-  cart_subtotal: number
-  cart_discount: number
-  cart_shipping: number
-  cart_tax: number
-  cart_total: number
-  free_shipping_threshold: number
-  discount_code_name: string | null
-  loggedin: boolean
-  has_club: boolean
-  banners: unknown[]
-  featured_items: unknown[]
-  savings: number
-}
-
-interface Listed {
-  id: number
-  price: number
-  sizes: string[]
-  availableSizes: string[]
-}
+type CartData = Cart
+type Listed = ItemSummary
 
 describe.each(DIALECTS)('cart API on %s', (dialect) => {
   let t: TestStore

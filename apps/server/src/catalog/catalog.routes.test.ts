@@ -1,11 +1,9 @@
+import type { Category } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MANY_CUSTOMER_IMAGES_ITEM } from '../db/seed/constants.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
-interface CategoryData {
-  name: string
-  items: { id: number; link: string; sizes: string[]; availableSizes: string[]; price: number; images: Record<string, { url: string }> }[]
-}
+type CategoryData = Category
 
 describe.each(DIALECTS)('catalog API on %s', (dialect) => {
   let t: TestStore
