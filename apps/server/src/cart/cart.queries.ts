@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { cachePerDatabase } from '../shared/ttl-cache.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -64,7 +65,16 @@ export function findDiscountCode(db: Db, brandId: string, code: string) {
     .executeTakeFirst()
 }
 
-export function findCartSettings(db: Db, brandId: string) {
+const cartSettingsCache = cachePerDatabase<CartSettingsRow>()
+
+/** The settings the cart's money rule needs (cached like the store settings). */
+export function findCartSettings(db: Db, brandId: string): Promise<CartSettingsRow> {
+  return cartSettingsCache(db, brandId, () => loadCartSettings(db, brandId))
+}
+
+type CartSettingsRow = Awaited<ReturnType<typeof loadCartSettings>>
+
+function loadCartSettings(db: Db, brandId: string) {
   return db
     .selectFrom('store_settings')
     .select([

@@ -3,10 +3,21 @@ import type { Kysely } from 'kysely'
 import { flag, readJson, readList } from '../db/json.ts'
 import type { BannersRow, Database, MenuItemsRow, StoreSettingsRow } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
+import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { findSettingsRow, listBanners, listMenuItems, listSizingGuide } from './settings.queries.ts'
 
-/** Store settings of one brand (SPEC §3), in the camelCase of the contract. */
-export async function getStoreSettings(db: Kysely<Database>, brandId: string): Promise<StoreSettings> {
+const settingsCache = cachePerDatabase<StoreSettings>()
+const cartBannerCache = cachePerDatabase<CartBanner[]>()
+
+/**
+ * Store settings of one brand (SPEC §3), in the camelCase of the contract.
+ * Every page reads them: they are cached for SETTINGS_TTL_MS (shared/ttl-cache.ts).
+ */
+export function getStoreSettings(db: Kysely<Database>, brandId: string): Promise<StoreSettings> {
+  return settingsCache(db, brandId, () => loadStoreSettings(db, brandId))
+}
+
+async function loadStoreSettings(db: Kysely<Database>, brandId: string): Promise<StoreSettings> {
   const [row, menu, banners, sizing] = await Promise.all([
     findSettingsRow(db, brandId),
     listMenuItems(db, brandId),
@@ -108,8 +119,12 @@ function footerMenu(menu: MenuItemsRow[]): FooterMenuGroup[] {
   return [...groups.values()]
 }
 
-/** Banners shown in the cart drawer. */
-export async function getCartBanners(db: Kysely<Database>, brandId: string): Promise<CartBanner[]> {
+/** Banners shown in the cart drawer (cached like the settings). */
+export function getCartBanners(db: Kysely<Database>, brandId: string): Promise<CartBanner[]> {
+  return cartBannerCache(db, brandId, () => loadCartBanners(db, brandId))
+}
+
+async function loadCartBanners(db: Kysely<Database>, brandId: string): Promise<CartBanner[]> {
   const rows = await db
     .selectFrom('banners')
     .select(['text', 'button_text', 'button_link', 'image', 'css_class'])

@@ -96,5 +96,10 @@ export function routerPath(href: string, origin?: string): string | null {
   if (!path.startsWith('/')) return null
   const pathname = path.split(/[?#]/, 1)[0] ?? '/'
   if (SERVER_ONLY.test(pathname)) return null
+  // with the catch-all content route every other path is the router's; no need to
+  // match ~70 patterns for each of the hundreds of links a page renders
+  if (HAS_CATCH_ALL) return path
   return ROUTER_PATHS.some((pattern) => matchPath(pattern, pathname)) ? path : null
 }
+
+const HAS_CATCH_ALL = ROUTER_PATHS.includes('/*')
