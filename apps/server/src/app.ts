@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
@@ -64,6 +65,8 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
   app.decorate('env', env)
   registerErrorHandler(app)
 
+  // pages and API answers compressed on the fly; built assets are precompressed (scripts/precompress.mjs)
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(cookie)
   await app.register(formbody)
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 1_000_000, files: 1 } })

@@ -56,6 +56,8 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
       decorateReply: false,
       index: false,
       cacheControl: false,
+      // scripts/precompress.mjs wrote .br and .gz beside each file at build time
+      preCompressed: true,
       setHeaders(res, path) {
         // fingerprinted bundles never change; anything else (favicon) may
         res.setHeader('cache-control', path.includes(`${join('client', 'assets')}`) ? IMMUTABLE : SHORT)
