@@ -17,6 +17,7 @@ import { experimentRoutes } from './experiments/test-group.routes.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { registerCsrfGuard } from './http/csrf.ts'
 import { registerErrorHandler } from './http/errors.ts'
+import { registerInputGuard } from './http/input-guard.ts'
 import mediaRoutes from './media/media.routes.ts'
 import { registerSessions } from './sessions/session-plugin.ts'
 import { settingsRoutes } from './settings/settings.routes.ts'
@@ -80,6 +81,7 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
   registerBrandResolution(app, env.EXTRA_HOSTS?.split(',').map((host) => host.trim()) ?? [])
   registerSessions(app, store, { secure: env.COOKIE_SECURE })
   registerCsrfGuard(app)
+  registerInputGuard(app)
 
   await app.register(
     async (api) => {
