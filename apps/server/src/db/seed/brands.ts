@@ -2,6 +2,7 @@
  * Brands and what the settings call returns: store settings, header and footer
  * menus, banners and the sizing guide.
  */
+import { displaySize } from '@store/core'
 import { BRANDS, brandById, type BrandId } from '../../brands/registry.ts'
 import { bannerUrl, categoryImageUrl, figureUrl, iconUrl, type Garment, type IconName } from '../../media/media.service.ts'
 import { PREFIX } from './constants.ts'
@@ -330,9 +331,9 @@ export async function seedSizingGuide(db: SeedDb, brandId: BrandId): Promise<voi
     waist: m.waist,
     hip: m.hip,
     pant: m.pant,
-    front_image: figureUrl({ brandId, view: 'front', width: 400, height: 600, text: size }),
-    side_image: figureUrl({ brandId, view: 'side', width: 400, height: 600, text: size }),
-    back_image: figureUrl({ brandId, view: 'back', width: 400, height: 600, text: size }),
+    front_image: figureUrl({ brandId, view: 'front', width: 400, height: 600, text: displaySize(size, brandId) }),
+    side_image: figureUrl({ brandId, view: 'side', width: 400, height: 600, text: displaySize(size, brandId) }),
+    back_image: figureUrl({ brandId, view: 'back', width: 400, height: 600, text: displaySize(size, brandId) }),
     position,
   }))
   await insertBatches(db, 'sizing_guide_entries', rows)
