@@ -5,20 +5,15 @@
 import { DO_NOT_SELL_COOKIE_DAYS } from '@store/core'
 import { data, Form } from 'react-router'
 import { Page } from '../components/page/page'
+import { DO_NOT_SELL_COOKIE, optedOut } from '../lib/analytics/tracking-rules'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/dnsmpi'
 
-const DO_NOT_SELL_COOKIE = 'do_not_sell'
-
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Do Not Sell My Personal Information')
 
-function optedOut(request: Request): boolean {
-  const cookie = request.headers.get('cookie') ?? ''
-  return cookie.split(';').some((part) => part.trim() === `${DO_NOT_SELL_COOKIE}=1`)
-}
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { optedOut: optedOut(request) }
+  return { optedOut: optedOut(request.headers.get('cookie') ?? '') }
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -35,5 +35,5 @@ export function utmToSend(search: string, alreadySent: boolean): Record<string, 
 
 /** A shopper who opted out of data sale is sent with the limited-data-use option (SPEC §9). */
 export function optedOut(cookieHeader: string): boolean {
-  return cookieHeader.split(';').some((part) => part.trim().startsWith(`${DO_NOT_SELL_COOKIE}=1`))
+  return cookieHeader.split(';').some((part) => part.trim() === `${DO_NOT_SELL_COOKIE}=1`)
 }
