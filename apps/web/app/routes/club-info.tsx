@@ -13,6 +13,7 @@ import { StoreLink } from '../components/store-link'
 import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import type { RootData } from '../lib/root-data'
+import { useSplitTest } from '../lib/experiments/use-split-test'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/club-info'
 
@@ -39,6 +40,8 @@ export default function ClubInfo({ loaderData }: Route.ComponentProps) {
   const clubName = settings.clubName || 'VIP'
   const product = (landing.how_many === 1 ? settings.mainProduct : settings.mainProductPlural)?.toLowerCase() || 'item'
   const flair = settings.monthlyItemFlair
+  // split test Vip4sh: '4sh' adds free shipping as a fourth step (docs/decisions/005)
+  const vip4sh = useSplitTest('Vip4sh')
 
   return (
     <div className="container page">
@@ -56,6 +59,9 @@ export default function ClubInfo({ loaderData }: Route.ComponentProps) {
             {flair ? ` (your ${flair})` : ''}.
           </li>
           <li>Shop everything at member prices, and skip, pause or cancel any time from the Members Area.</li>
+          {vip4sh.status === 'initialized' && vip4sh.variant === '4sh' ? (
+            <li>Every member order ships free, with no minimum.</li>
+          ) : null}
         </ol>
       </section>
 

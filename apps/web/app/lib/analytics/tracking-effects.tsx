@@ -4,11 +4,12 @@
  * parameters on the first page that has any. Calls never disturb the shopper:
  * they are fire-and-forget, with the pixel's own timeout and no retries.
  */
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { useLocation, useMatches } from 'react-router'
-import { createApiClient } from '../api/client'
+import { useBrowserApi } from '../api/browser'
 import { pixelEvent } from '../api/pixel-event'
 import { utmData } from '../api/utm-data'
+import { assignedSplitTests } from '../experiments/use-split-test'
 import { useStore } from '../store/store-provider'
 import { optedOut, utmToSend, viewContentData, type ViewedItem } from './tracking-rules'
 
@@ -28,14 +29,13 @@ function viewedItem(matches: ReturnType<typeof useMatches>): ViewedItem | null {
 export function TrackingEffects() {
   const location = useLocation()
   const matches = useMatches()
-  const { brand, host, cartApi } = useStore()
-  const api = useMemo(
-    () => createApiClient({ baseUrl: brand.apiBaseUrl, host, fetch: (...args) => window.fetch(...args) }),
-    [brand.apiBaseUrl, host],
-  )
+  const { brand, cartApi } = useStore()
+  const api = useBrowserApi()
 
-  const send = (eventName: string, data: Record<string, unknown> = {}) => {
+  const send = (eventName: string, payload: Record<string, unknown> = {}) => {
     const search = new URLSearchParams(window.location.search)
+    // events carry the brand and the visitor's split-test variants (SPEC §3)
+    const data = { ...payload, brand: brand.id, tests: assignedSplitTests() }
     void pixelEvent(api, {
       uuid: crypto.randomUUID(),
       event_name: eventName,

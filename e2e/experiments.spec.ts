@@ -1,0 +1,49 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, newPage, originOf } from './support/browser.ts'
+import { waitForHydration } from './support/cart-utils.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+const FOURTH_STEP = 'Every member order ships free'
+
+describe('split test Vip4sh on the club page', () => {
+  it('shows the 4sh variant when the URL asks for it, and Control otherwise', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${originOf('localhost')}/vip?Vip4sh=4sh`)
+      await waitForHydration(page)
+      await expect.poll(() => page.getByText(FOURTH_STEP).count()).toBe(1)
+      await page.goto(`${originOf('localhost')}/vip?Vip4sh=Control`)
+      await waitForHydration(page)
+      await page.waitForTimeout(300)
+      expect(await page.getByText(FOURTH_STEP).count()).toBe(0)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('asks the server once and keeps the visitor in the same variant', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      const assignments: string[] = []
+      page.on('response', async (response) => {
+        if (response.url().includes('/api/test-group')) assignments.push((await response.json()).data.test.value)
+      })
+      for (let visit = 0; visit < 2; visit++) {
+        await page.goto(`${originOf('ckb.localhost')}/vip`)
+        await waitForHydration(page)
+        await expect.poll(() => assignments.length).toBe(visit + 1)
+      }
+      expect(assignments[0]).toBe(assignments[1])
+      const shown = await page.getByText(FOURTH_STEP).count()
+      expect(shown).toBe(assignments[0] === '4sh' ? 1 : 0)
+    } finally {
+      await context.close()
+    }
+  })
+})
