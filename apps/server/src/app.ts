@@ -18,6 +18,7 @@ import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { registerCsrfGuard } from './http/csrf.ts'
 import { registerErrorHandler } from './http/errors.ts'
 import { registerInputGuard } from './http/input-guard.ts'
+import { registerSecurityHeaders } from './http/security-headers.ts'
 import mediaRoutes from './media/media.routes.ts'
 import { registerSessions } from './sessions/session-plugin.ts'
 import { settingsRoutes } from './settings/settings.routes.ts'
@@ -82,6 +83,7 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
   registerSessions(app, store, { secure: env.COOKIE_SECURE })
   registerCsrfGuard(app)
   registerInputGuard(app)
+  registerSecurityHeaders(app)
 
   await app.register(
     async (api) => {

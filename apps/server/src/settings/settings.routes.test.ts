@@ -26,6 +26,13 @@ describe.each(DIALECTS)('store settings and brands on %s', (dialect) => {
     expect(viaQuery.mainShoppingPath).toBe('/category/underwear')
   })
 
+  it('sends security headers with every answer', async () => {
+    const response = await new TestShopper(t.app).get('/api/settings')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  })
+
   it('answers an unknown host with 404 Unknown host', async () => {
     const response = await new TestShopper(t.app, 'shop.example.com').get('/api/settings')
     expect(response.statusCode).toBe(404)
