@@ -12,6 +12,7 @@ import { CategoryHeader } from '../components/catalog/category-header'
 import { GridControls } from '../components/catalog/grid-controls'
 import { applyGridQuery, readGridQuery, sizeFilterOptions } from '../components/catalog/grid-query'
 import { orNotFound } from '../components/catalog/loader-helpers'
+import { gridItem } from '../components/catalog/grid-item'
 import { gridLayoutOf, ProductGrid } from '../components/catalog/product-grid'
 import { RichText } from '../components/content/rich-text'
 import { StoreLink } from '../components/store-link'
@@ -24,7 +25,7 @@ import type { Route } from './+types/category'
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const api = serverApi(context, request)
   const category = await orNotFound(getCategory(api, params.categoryName))
-  return { category }
+  return { category: { ...category, items: category.items.map(gridItem) } }
 }
 
 /** Changing only the filter or sort keeps the category already loaded. */

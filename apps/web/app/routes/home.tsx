@@ -8,6 +8,7 @@ import '../components/catalog/catalog.css'
 import '../components/content/content.css'
 import { pickFeatured } from '../components/catalog/featured'
 import { orNotFound, settle } from '../components/catalog/loader-helpers'
+import { gridItem, type GridItem } from '../components/catalog/grid-item'
 import { ProductGrid } from '../components/catalog/product-grid'
 import { getMembershipLanding } from '../components/content/api/get-membership-landing'
 import { blockImage } from '../components/content/content-image'
@@ -19,7 +20,7 @@ import { ApiError } from '../lib/api/client'
 import { getCategory } from '../lib/api/get-category'
 import { getSettings } from '../lib/api/get-settings'
 import { serverApi } from '../lib/api/server'
-import type { ContentPage, HeaderMenuEntry, ItemSummary, MembershipLanding } from '../lib/api/types'
+import type { ContentPage, HeaderMenuEntry, MembershipLanding } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/home'
@@ -29,7 +30,7 @@ const FEATURED_ITEMS = 10
 
 type HomeData =
   | { kind: 'content'; page: ContentPage }
-  | { kind: 'own'; featured: ItemSummary[]; mainTitle: string | null; mainDescription: string | null; landing: MembershipLanding | null }
+  | { kind: 'own'; featured: GridItem[]; mainTitle: string | null; mainDescription: string | null; landing: MembershipLanding | null }
 
 /** '/category/leggings' -> 'leggings' */
 function mainCategoryName(path: string | null | undefined): string | null {
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ho
   ])
   return {
     kind: 'own',
-    featured: category ? pickFeatured(category.items, FEATURED_ITEMS) : [],
+    featured: category ? pickFeatured(category.items, FEATURED_ITEMS).map(gridItem) : [],
     mainTitle: category ? category.title || category.name : null,
     mainDescription: category?.short_description ?? null,
     landing,

@@ -15,6 +15,7 @@ import { ItemGallery } from '../components/catalog/item-gallery'
 import { itemImages } from '../components/catalog/item-images'
 import { notFound, orNotFound, pageUrl, settle } from '../components/catalog/loader-helpers'
 import { Price } from '../components/catalog/price'
+import { gridItem } from '../components/catalog/grid-item'
 import { ProductGrid } from '../components/catalog/product-grid'
 import { buildProductJsonLd } from '../components/catalog/product-jsonld'
 import { Stars } from '../components/catalog/rating-stars'
@@ -159,7 +160,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
       {item.matchingItems?.length ? (
         <section className="item-section" aria-labelledby="matching-title">
           <h2 id="matching-title">Complete the look</h2>
-          <ProductGrid items={item.matchingItems} layout="catch-all" eagerCount={0} headingLevel={3} />
+          <ProductGrid items={item.matchingItems.map(gridItem)} layout="catch-all" eagerCount={0} headingLevel={3} />
         </section>
       ) : null}
     </div>

@@ -7,6 +7,7 @@
 import '../components/catalog/catalog.css'
 import '../components/content/content.css'
 import { notFound } from '../components/catalog/loader-helpers'
+import { gridItem } from '../components/catalog/grid-item'
 import { ProductGrid } from '../components/catalog/product-grid'
 import { StoreLink } from '../components/store-link'
 import { ApiError } from '../lib/api/client'
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       items = category.items.filter((item) => item.vip_exclusive)
     }
   }
-  return { items, description }
+  return { items: items.map(gridItem), description }
 }
 
 export function meta(args: Route.MetaArgs) {

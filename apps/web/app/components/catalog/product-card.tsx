@@ -1,11 +1,11 @@
 /** One item in a product grid: image, name, colour, price, badge; the whole card links to the item. */
 import { StoreLink } from '../store-link'
-import type { ItemSummary } from '../../lib/api/types'
+import type { GridItem } from './grid-item'
 import { Price } from './price'
 import { ProductImage } from './product-image'
 
 export interface ProductCardProps {
-  item: ItemSummary
+  item: GridItem
   /** above the fold: load the image now */
   eager?: boolean
   /** heading level of the name, so headings stay in order on every page */
@@ -13,7 +13,7 @@ export interface ProductCardProps {
   sizes?: string
 }
 
-function badgeOf(item: ItemSummary): string | null {
+function badgeOf(item: GridItem): string | null {
   const badge = item.categoryPageAttributes?.badge
   return typeof badge === 'string' && badge ? badge : null
 }

@@ -4,7 +4,7 @@
  * queries in catalog.css, from GRID_BREAKPOINTS and GRID_COLUMNS of @store/core).
  */
 import { GRID_BREAKPOINTS, GRID_COLUMNS, type GridLayout } from '@store/core'
-import type { ItemSummary } from '../../lib/api/types'
+import type { GridItem } from './grid-item'
 import { ProductCard } from './product-card'
 
 export function gridLayoutOf(layout: string | null | undefined): GridLayout {
@@ -23,7 +23,7 @@ export function cardImageSizes(layout: GridLayout): string {
 }
 
 export interface ProductGridProps {
-  items: ItemSummary[]
+  items: GridItem[]
   layout?: GridLayout
   /** how many first cards load their image eagerly (the first row at the widest layout) */
   eagerCount?: number
