@@ -205,7 +205,7 @@ async function ensureCart(store: StoreDb, request: FastifyRequest): Promise<stri
   return id
 }
 
-function stockProblem(name: string, size: string, stock: number, wanted: number): string {
+function stockProblem(name: string, size: string, stock: number): string {
   if (stock <= 0) return `${name} in size ${size} is sold out.`
   return `Only ${stock} left of ${name} in size ${size}.`
 }
@@ -215,7 +215,7 @@ export async function addToCart(store: StoreDb, request: FastifyRequest, itemId:
   const found = await findSellableSize(db, request.brand.id, itemId, size)
   if (!found) throw notFound(`We couldn't find item ${itemId}. It may no longer be sold.`)
   if (found.size === null || found.stock === null) throw unprocessable(`${found.name} doesn't come in size ${size}.`, 'size')
-  if (found.stock <= 0) throw conflict(stockProblem(found.name, size, found.stock, qty), 'size')
+  if (found.stock <= 0) throw conflict(stockProblem(found.name, size, found.stock), 'size')
   const cartId = await ensureCart(store, request)
   await db.transaction().execute(async (trx) => {
     const existing = await findMergeableLine(trx, cartId, itemId, size)
@@ -223,7 +223,7 @@ export async function addToCart(store: StoreDb, request: FastifyRequest, itemId:
     if (wanted > MAX_LINE_QTY) {
       throw unprocessable(`You can have at most ${MAX_LINE_QTY} of one item in your cart.`, 'qty')
     }
-    if (wanted > found.stock!) throw conflict(stockProblem(found.name, size, found.stock!, wanted), 'qty')
+    if (wanted > found.stock!) throw conflict(stockProblem(found.name, size, found.stock!), 'qty')
     if (existing) {
       await trx.updateTable('cart_lines').set({ qty: wanted }).where('id', '=', existing.id).execute()
     } else {
@@ -254,7 +254,7 @@ export async function changeLineQty(store: StoreDb, request: FastifyRequest, lin
   if (qty > MAX_LINE_QTY) throw unprocessable(`You can have at most ${MAX_LINE_QTY} of one item in your cart.`, 'qty')
   const found = await findSellableSize(db, request.brand.id, line.item_id, line.size)
   const stock = found?.stock ?? 0
-  if (qty > line.qty && qty > stock) throw conflict(stockProblem(found?.name ?? 'This item', line.size, stock, qty), 'qty')
+  if (qty > line.qty && qty > stock) throw conflict(stockProblem(found?.name ?? 'This item', line.size, stock), 'qty')
   await db.updateTable('cart_lines').set({ qty }).where('id', '=', lineId).execute()
 }
 

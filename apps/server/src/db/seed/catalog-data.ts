@@ -123,7 +123,7 @@ const C = {
 } satisfies Record<string, ColorDef>
 
 const LEGGING_FABRIC = ['Buttery soft, brushed 4-way stretch', 'Squat-proof, never see-through', 'Moisture-wicking and breathable']
-const LEGGING_CARE = ['Machine wash cold, inside out', 'Tumble dry low or hang dry', 'No fabric softener: it dulls the stretch']
+export const LEGGING_CARE = ['Machine wash cold, inside out', 'Tumble dry low or hang dry', 'No fabric softener: it dulls the stretch']
 const INTIMATE_CARE = ['Machine wash cold in a lingerie bag', 'Lay flat to dry', 'Do not bleach']
 const LOUNGE_CARE = ['Machine wash cold with like colours', 'Tumble dry low', 'Gets softer with every wash']
 

@@ -4,7 +4,7 @@
  */
 import type { BrandId } from '../../brands/registry.ts'
 import { categoryImageUrl, iconUrl, portraitUrl, productImageUrl, type Garment, type ProductView } from '../../media/media.service.ts'
-import { CATALOG, type AspectClass, type StyleDef } from './catalog-data.ts'
+import { CATALOG, LEGGING_CARE, type AspectClass, type StyleDef } from './catalog-data.ts'
 import { CATEGORY_BASE, ITEM_BASE, LAST_ITEM, MANY_CUSTOMER_IMAGES_ITEM, PREFIX } from './constants.ts'
 import { createRandom, daysAgo, hashSeed, insertBatches, json, memberPrice, type Rows, type SeedDb } from './random.ts'
 
@@ -245,7 +245,7 @@ interface Bullet {
 function bulletSections(style: StyleDef): { header: string; icon: string; bullets: Bullet[] }[] {
   const fabricIcons = ['fabric', 'stretch', 'drop']
   const fitIcons = ['ruler', 'check', 'heart']
-  const care = style.care ?? ['Machine wash cold, inside out', 'Tumble dry low or hang dry', 'No fabric softener: it dulls the stretch']
+  const care = style.care ?? LEGGING_CARE
   return [
     {
       header: 'Fabric',
