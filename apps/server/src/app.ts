@@ -18,6 +18,7 @@ import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { registerCsrfGuard } from './http/csrf.ts'
 import { registerErrorHandler } from './http/errors.ts'
 import { registerInputGuard } from './http/input-guard.ts'
+import { registerRequestLog } from './http/request-log.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import mediaRoutes from './media/media.routes.ts'
 import { registerSessions } from './sessions/session-plugin.ts'
@@ -51,6 +52,8 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
     trustProxy: true,
+    // http/request-log.ts writes one line per shopper request instead
+    disableRequestLogging: true,
     bodyLimit: 1_048_576,
     // a malformed URL (bad percent-encoding, overlong parameter) still gets the error shape of the contract
     frameworkErrors: (error, _request, reply) => {
@@ -84,6 +87,7 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
   registerCsrfGuard(app)
   registerInputGuard(app)
   registerSecurityHeaders(app)
+  registerRequestLog(app)
 
   await app.register(
     async (api) => {

@@ -18,6 +18,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import type { Brand } from '../brands/registry.ts'
+import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 
 export interface SsrPluginOptions {
   /** apps/web/build: holds client/ (static files) and server/index.js (the server bundle) */
@@ -228,9 +229,10 @@ export function createApiFetch(app: FastifyInstance, request: FastifyRequest, ap
     const injected = await app.inject({
       method: method as 'GET',
       url: target.pathname + target.search,
-      headers: Object.fromEntries(headers),
       payload: body ? Buffer.from(body) : undefined,
       remoteAddress: request.ip,
+      // one log line per page, not one per API call it makes
+      headers: { ...Object.fromEntries(headers), [INTERNAL_HEADER]: INTERNAL_TOKEN },
     })
     const setCookie = injected.headers['set-cookie']
     const received = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)]

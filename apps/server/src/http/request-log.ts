@@ -1,0 +1,27 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * Requests the storefront makes in-process on a page's behalf carry this
+ * header with a value only this process knows; they are not logged on their
+ * own, so one page view is one log line.
+ */
+export const INTERNAL_HEADER = 'x-store-internal'
+export const INTERNAL_TOKEN = randomBytes(12).toString('base64url')
+
+/** One line per request a shopper made: method, path, status, brand, time. */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN) return
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        brand: request.brand?.id,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    )
+  })
+}
