@@ -1,7 +1,7 @@
-import type { CustomerResult } from '@store/core'
+import { MIN_PASSWORD_LENGTH, type CustomerResult } from '@store/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { login, logout, MIN_PASSWORD_LENGTH, register, requestPasswordReset, resetPassword } from './accounts.service.ts'
+import { login, logout, register, requestPasswordReset, resetPassword } from './accounts.service.ts'
 
 const email = z
   .string({ message: 'Enter your email address' })
@@ -12,6 +12,8 @@ const password = z
   .string({ message: 'Enter your password' })
   .min(1, 'Enter your password')
   .max(200, 'That password is too long')
+
+const newPassword = password.min(MIN_PASSWORD_LENGTH, `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`)
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = app.store
@@ -25,7 +27,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           name: z.string({ message: 'Enter your name' }).trim().min(1, 'Enter your name').max(120, 'That name is too long'),
           email,
-          password: password.min(MIN_PASSWORD_LENGTH, `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`),
+          password: newPassword,
         }),
       },
     },
@@ -62,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Set a new password with a reset link',
         body: z.object({
           token: z.string({ message: 'The reset link is incomplete' }).min(20, 'The reset link is incomplete').max(200),
-          password: password.min(MIN_PASSWORD_LENGTH, `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`),
+          password: newPassword,
         }),
       },
     },

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { isValidFullName, type Customer } from '@store/core'
+import { isValidFullName, passwordProblem, type Customer } from '@store/core'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { StoreDb } from '../db/connection.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
@@ -7,7 +7,6 @@ import { endCustomerSessions, endSession, rotateSession } from '../sessions/sess
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts'
 
-export const MIN_PASSWORD_LENGTH = 8
 const RESET_TTL_MS = 60 * 60 * 1000
 
 /** The customer as /register and /login answer it (the contract's Customer). */
@@ -24,9 +23,8 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase()
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 function checkPassword(password: string) {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw unprocessable(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`, 'password')
-  }
+  const problem = passwordProblem(password)
+  if (problem) throw unprocessable(problem, 'password')
 }
 
 /**

@@ -16,6 +16,7 @@
  * The brand of a product image comes from its item id: 1xxx popfitclothing, 2xxx ckb, 3xxx glow.
  */
 import { BRANDS, type BrandId } from '../brands/registry.ts'
+import { mulberry32 } from '../shared/prng.ts'
 
 export const GARMENTS = [
   'leggings', 'capris', 'shorts', 'bra', 'tank', 'tee', 'longsleeve', 'hoodie', 'briefs', 'thong',
@@ -234,17 +235,8 @@ function brandForItem(itemId: number): string {
   return prefix === 2 ? 'ckb' : prefix === 3 ? 'glow' : 'popfitclothing'
 }
 
-/** A tiny deterministic hash-based generator (independent of the seed module). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** Deterministic randomness for a drawing: the same URL always draws the same picture. */
+const prng = mulberry32
 
 /** A short id unique to what is drawn, so SVGs inlined into one HTML page do not share gradient ids. */
 function uid(...parts: (string | number)[]): string {

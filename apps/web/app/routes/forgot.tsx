@@ -5,7 +5,8 @@
  */
 import { useId } from 'react'
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
-import { FormErrors, FormField } from '../components/forms/form-field'
+import { passwordProblem } from '@store/core'
+import { FormErrors, FormField, NewPasswordField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { postForm } from '../lib/api/post-form'
@@ -16,17 +17,14 @@ import type { Route } from './+types/forgot'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Reset Your Password', { noindex: true })
 
-const MIN_PASSWORD = 8
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const api = serverApi(context, request)
   const token = String(form.get('token') ?? '')
   if (token) {
     const password = String(form.get('password') ?? '')
-    if (password.length < MIN_PASSWORD) {
-      return data({ sent: false, errors: [{ message: `Choose a password of at least ${MIN_PASSWORD} characters.`, field: 'password' }] as ApiErrorItem[] }, { status: 400 })
-    }
+    const problem = passwordProblem(password)
+    if (problem) return data({ sent: false, errors: [{ message: problem, field: 'password' }] as ApiErrorItem[] }, { status: 400 })
     const result = await postForm(api, '/reset-password', { token, password })
     if (!result.ok) return data({ sent: false, errors: result.errors }, { status: result.status })
     throw redirect('/login?reset=1')
@@ -64,17 +62,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
         {token ? (
           <>
             <input type="hidden" name="token" value={token} />
-            <FormField
-              id="reset-password"
-              name="password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              minLength={MIN_PASSWORD}
-              required
-              hint={`At least ${MIN_PASSWORD} characters.`}
-              error={fieldError('password')}
-            />
+            <NewPasswordField id="reset-password" label="New password" error={fieldError('password')} />
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? 'Saving…' : 'Save new password'}
             </button>

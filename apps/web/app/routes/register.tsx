@@ -1,8 +1,8 @@
 /** Create Account: name, email and password; the new customer is logged in. */
 import { useId } from 'react'
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
-import { isValidFullName } from '@store/core'
-import { FormErrors, FormField } from '../components/forms/form-field'
+import { isValidFullName, passwordProblem } from '@store/core'
+import { FormErrors, FormField, NewPasswordField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { postForm } from '../lib/api/post-form'
@@ -15,7 +15,6 @@ import type { Route } from './+types/register'
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Create Account')
 
 const AFTER_REGISTER = '/confirm-register'
-const MIN_PASSWORD = 8
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await requestCart(context, request).catch(() => null)
@@ -32,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const errors: ApiErrorItem[] = []
   if (!isValidFullName(name)) errors.push({ message: 'Enter your first and last name.', field: 'name' })
   if (!email) errors.push({ message: 'Enter your email address.', field: 'email' })
-  if (password.length < MIN_PASSWORD) errors.push({ message: `Choose a password of at least ${MIN_PASSWORD} characters.`, field: 'password' })
+  const problem = passwordProblem(password)
+  if (problem) errors.push({ message: problem, field: 'password' })
   if (errors.length) return data({ errors, name, email }, { status: 400 })
   const result = await postForm(serverApi(context, request), '/register', { name, email, password })
   if (!result.ok) return data({ errors: result.errors, name, email }, { status: result.status })
@@ -62,17 +62,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           defaultValue={actionData?.email ?? ''}
           error={fieldError('email')}
         />
-        <FormField
-          id="register-password"
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD}
-          required
-          hint={`At least ${MIN_PASSWORD} characters.`}
-          error={fieldError('password')}
-        />
+        <NewPasswordField id="register-password" error={fieldError('password')} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Creating your account…' : 'Create account'}
         </button>

@@ -1,17 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely'
+import { mulberry32 } from '../../shared/prng.ts'
 import type { Database } from '../schema.ts'
-
-/** mulberry32: a small, fast, seeded PRNG, so the seed produces the same rows every time. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export interface Random {
   next(): number

@@ -1,4 +1,5 @@
 /** A labelled input with its error read out beside it (aria-invalid, aria-describedby). */
+import { MIN_PASSWORD_LENGTH } from '@store/core'
 import type { InputHTMLAttributes } from 'react'
 
 interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -39,5 +40,22 @@ export function FormErrors({ id, errors }: { id: string; errors: { message: stri
           <p key={error.message}>{error.message}</p>
         ))}
     </div>
+  )
+}
+
+/** A password being chosen (registration, reset): the length rule shown as a hint. */
+export function NewPasswordField({ id, label = 'Password', error }: { id: string; label?: string; error?: string }) {
+  return (
+    <FormField
+      id={id}
+      name="password"
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      minLength={MIN_PASSWORD_LENGTH}
+      required
+      hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      error={error}
+    />
   )
 }
