@@ -43,7 +43,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviewCount > 0 ? settle(getReviews(api, { itemId: item.id, perPage: ITEM_REVIEWS }), [], 'item reviews') : Promise.resolve([])
   const remembered = readSelectedSize(request.headers.get('cookie'))
   return {
-    item,
+    // matching items travel as grid cards, not whole items
+    item: { ...item, matchingItems: item.matchingItems.map(gridItem) },
     reviews,
     selectedSize: initialSize(item.availableSizes, remembered, context.brand?.id),
     url: pageUrl(request),
@@ -160,7 +161,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
       {item.matchingItems?.length ? (
         <section className="item-section" aria-labelledby="matching-title">
           <h2 id="matching-title">Complete the look</h2>
-          <ProductGrid items={item.matchingItems.map(gridItem)} layout="catch-all" eagerCount={0} headingLevel={3} />
+          <ProductGrid items={item.matchingItems} layout="catch-all" eagerCount={0} headingLevel={3} />
         </section>
       ) : null}
     </div>
