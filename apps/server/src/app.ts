@@ -21,7 +21,9 @@ import { registerInputGuard } from './http/input-guard.ts'
 import { registerRequestLog } from './http/request-log.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import mediaRoutes from './media/media.routes.ts'
+import { RedisSessionStore } from './sessions/redis-session-store.ts'
 import { registerSessions } from './sessions/session-plugin.ts'
+import { DatabaseSessionStore, type SessionStore } from './sessions/session-store.ts'
 import { settingsRoutes } from './settings/settings.routes.ts'
 import { accountRoutes } from './accounts/accounts.routes.ts'
 import { styleProfileRoutes } from './accounts/style-profile.routes.ts'
@@ -38,11 +40,13 @@ export interface AppOptions {
   store: StoreDb
   /** apps/web/build: when present, the storefront is served too */
   webBuildDir?: string
+  /** put before every Redis key of the session store (default `store:`); tests use their own */
+  sessionKeyPrefix?: string
 }
 
 export type App = FastifyInstance
 
-export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       env.LOG_LEVEL === 'silent'
@@ -83,7 +87,17 @@ export async function buildApp({ env, store, webBuildDir }: AppOptions): Promise
   })
 
   registerBrandResolution(app, env.EXTRA_HOSTS?.split(',').map((host) => host.trim()) ?? [])
-  registerSessions(app, store, { secure: env.COOKIE_SECURE })
+  // sessions in Redis where REDIS_URL is set (one connection, made now: an unreachable Redis stops start-up), else in the database
+  const sessions: SessionStore = env.REDIS_URL
+    ? await RedisSessionStore.connect(env.REDIS_URL, {
+        keyPrefix: sessionKeyPrefix,
+        onError: (error) => app.log.error({ err: error }, 'redis (sessions): connection trouble, reconnecting'),
+      })
+    : new DatabaseSessionStore(store)
+  app.addHook('onClose', async () => {
+    await sessions.close()
+  })
+  registerSessions(app, sessions, { secure: env.COOKIE_SECURE })
   registerCsrfGuard(app)
   registerInputGuard(app)
   registerSecurityHeaders(app)

@@ -43,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post('/logout', { schema: { tags: ['accounts'], summary: 'Log out' } }, async (request, reply) => {
-    await logout(store, request, reply)
+    await logout(request, reply)
     return { data: { ok: true } }
   })
 

@@ -52,7 +52,7 @@ async function cartForCustomer(store: StoreDb, request: FastifyRequest, customer
 
 async function logIn(store: StoreDb, request: FastifyRequest, reply: FastifyReply, customerId: string) {
   const cartId = await cartForCustomer(store, request, customerId)
-  await rotateSession(request, reply, store, customerId, cartId)
+  await rotateSession(request, reply, request.server.sessionStore, customerId, cartId)
 }
 
 export async function register(
@@ -119,8 +119,8 @@ export async function login(
   return view(row)
 }
 
-export async function logout(store: StoreDb, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await endSession(request, reply, store)
+export async function logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await endSession(request, reply, request.server.sessionStore)
 }
 
 /**
@@ -190,5 +190,5 @@ export async function resetPassword(store: StoreDb, request: FastifyRequest, tok
     return claimed.customer_id
   })
   if (!customerId) throw unprocessable('This reset link has expired or was already used. Ask for a new one.', 'token')
-  await endCustomerSessions(store, customerId)
+  await endCustomerSessions(request.server.sessionStore, request.brand.id, customerId)
 }

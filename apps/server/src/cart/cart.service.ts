@@ -201,7 +201,7 @@ async function ensureCart(store: StoreDb, request: FastifyRequest): Promise<stri
     .insertInto('carts')
     .values({ id, brand_id: request.brand.id, customer_id: request.session.customerId, created_at: now, updated_at: now })
     .execute()
-  await attachCart(store, request.session, id)
+  await attachCart(request.server.sessionStore, request.session, id)
   return id
 }
 

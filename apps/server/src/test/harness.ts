@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
+import { createClient } from 'redis'
 import { buildApp } from '../app.ts'
 import { openDatabase, type StoreDb } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
@@ -13,11 +14,35 @@ export const DIALECTS: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL
 export interface TestStore {
   app: FastifyInstance
   store: StoreDb
+  /** with Redis sessions: the prefix of every key this store wrote (deleted on close) */
+  redisKeyPrefix?: string
   close(): Promise<void>
 }
 
+export interface TestStoreOptions {
+  /** keep sessions in the Redis of TEST_REDIS_URL, under a key prefix of this store's own */
+  redisSessions?: boolean
+}
+
+/** A key prefix no other test run shares. */
+export const uniqueRedisPrefix = () => `store-test-${randomBytes(6).toString('hex')}:`
+
+/** Deletes every key under a prefix (what one test run wrote). */
+export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const client = createClient({ url })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+      if (keys.length > 0) await client.del(keys)
+    }
+  } finally {
+    await client.close()
+  }
+}
+
 /** A fresh, migrated and seeded database of the dialect, and the API on it (no storefront). */
-export async function startTestStore(dialect: 'sqlite' | 'postgres'): Promise<TestStore> {
+export async function startTestStore(dialect: 'sqlite' | 'postgres', options: TestStoreOptions = {}): Promise<TestStore> {
   let url = 'sqlite::memory:'
   let dropSchema = async () => {}
   if (dialect === 'postgres') {
@@ -39,16 +64,21 @@ export async function startTestStore(dialect: 'sqlite' | 'postgres'): Promise<Te
   const store = openDatabase(url)
   await migrateToLatest(store.db)
   await seedDatabase(store.db)
-  const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test' })
-  const app = await buildApp({ env, store, webBuildDir: '/nonexistent' })
+  const redisUrl = options.redisSessions ? process.env.TEST_REDIS_URL : undefined
+  if (options.redisSessions && !redisUrl) throw new Error('Redis sessions need TEST_REDIS_URL')
+  const redisKeyPrefix = redisUrl ? uniqueRedisPrefix() : undefined
+  const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) })
+  const app = await buildApp({ env, store, webBuildDir: '/nonexistent', sessionKeyPrefix: redisKeyPrefix })
   await app.ready()
   return {
     app,
     store,
+    redisKeyPrefix,
     async close() {
       await app.close()
       await store.close()
       await dropSchema()
+      if (redisUrl && redisKeyPrefix) await deleteRedisKeys(redisUrl, redisKeyPrefix)
     },
   }
 }

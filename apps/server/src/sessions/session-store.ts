@@ -1,0 +1,86 @@
+import type { StoreDb } from '../db/connection.ts'
+
+/** A session lives 30 days from its start (login starts a new one). */
+export const SESSION_TTL_MS = 30 * 86_400_000
+
+export interface Session {
+  /** sha-256 of the cookie token: the token itself is never stored */
+  id: string
+  brandId: string
+  visitorId: string
+  customerId: string | null
+  cartId: string | null
+}
+
+/**
+ * Where sessions are kept: the database by default, Redis where REDIS_URL is
+ * set (redis-session-store.ts). Every lookup names the brand: a session of one
+ * brand is never found for another.
+ */
+export interface SessionStore {
+  /** The live session with this id at this brand; null when unknown, expired or another brand's. */
+  find(brandId: string, id: string): Promise<Session | null>
+  /** Keeps a new session until `expiresAt` (30 days from now unless told). */
+  create(session: Session, expiresAt?: Date): Promise<void>
+  /** Login: the previous session goes and the next one is kept, as one step where the store allows. */
+  rotate(previous: Pick<Session, 'brandId' | 'id'>, next: Session, expiresAt?: Date): Promise<void>
+  /** Points a session at its cart; a session that no longer exists stays gone. */
+  setCart(brandId: string, id: string, cartId: string): Promise<void>
+  delete(brandId: string, id: string): Promise<void>
+  /** Every session of a customer ends (a password reset). */
+  deleteCustomerSessions(brandId: string, customerId: string): Promise<void>
+  /** Releases what the store holds (a connection); the database store leaves the database to its owner. */
+  close(): Promise<void>
+}
+
+export const defaultExpiry = () => new Date(Date.now() + SESSION_TTL_MS)
+
+/** Sessions in the `sessions` table, so any instance on the same database reads them. */
+export class DatabaseSessionStore implements SessionStore {
+  constructor(private readonly store: StoreDb) {}
+
+  async find(brandId: string, id: string): Promise<Session | null> {
+    const row = await this.store.db
+      .selectFrom('sessions')
+      .select(['id', 'brand_id', 'visitor_id', 'customer_id', 'cart_id', 'expires_at'])
+      .where('id', '=', id)
+      .where('brand_id', '=', brandId)
+      .executeTakeFirst()
+    if (!row || row.expires_at <= new Date().toISOString()) return null
+    return { id: row.id, brandId: row.brand_id, visitorId: row.visitor_id, customerId: row.customer_id, cartId: row.cart_id }
+  }
+
+  async create(session: Session, expiresAt: Date = defaultExpiry()): Promise<void> {
+    await this.store.db
+      .insertInto('sessions')
+      .values({
+        id: session.id,
+        brand_id: session.brandId,
+        visitor_id: session.visitorId,
+        customer_id: session.customerId,
+        cart_id: session.cartId,
+        created_at: new Date().toISOString(),
+        expires_at: expiresAt.toISOString(),
+      })
+      .execute()
+  }
+
+  async rotate(previous: Pick<Session, 'brandId' | 'id'>, next: Session, expiresAt?: Date): Promise<void> {
+    await this.delete(previous.brandId, previous.id)
+    await this.create(next, expiresAt)
+  }
+
+  async setCart(brandId: string, id: string, cartId: string): Promise<void> {
+    await this.store.db.updateTable('sessions').set({ cart_id: cartId }).where('id', '=', id).where('brand_id', '=', brandId).execute()
+  }
+
+  async delete(brandId: string, id: string): Promise<void> {
+    await this.store.db.deleteFrom('sessions').where('id', '=', id).where('brand_id', '=', brandId).execute()
+  }
+
+  async deleteCustomerSessions(brandId: string, customerId: string): Promise<void> {
+    await this.store.db.deleteFrom('sessions').where('customer_id', '=', customerId).where('brand_id', '=', brandId).execute()
+  }
+
+  async close(): Promise<void> {}
+}
