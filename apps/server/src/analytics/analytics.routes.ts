@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { analyticsEventRoutes } from './analytics-events.routes.ts'
 import { recordPixelEvent, recordUtmVisit } from './analytics.service.ts'
 
 const jsonObject = z
@@ -20,6 +21,9 @@ const jsonObject = z
 const utmValue = z.string().max(200, 'UTM values are at most 200 characters')
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // POST /analytics-events, in its own context (it reads text/plain bodies as JSON)
+  await app.register(analyticsEventRoutes)
+
   app.get(
     '/pixel-event',
     {

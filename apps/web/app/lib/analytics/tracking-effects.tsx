@@ -3,17 +3,30 @@
  * page, ViewContent on item pages, AddToCart when the cart grows, and the UTM
  * parameters on the first page that has any. Calls never disturb the shopper:
  * they are fire-and-forget, with the pixel's own timeout and no retries.
+ *
+ * Beside them, the first-party analytics events (SPEC §9, analytics-client.ts):
+ * 'Page Viewed' on every navigation, 'Product Added to Cart' with AddToCart,
+ * 'VIP Join Clicked' on any click of a link to /vip or /checkout-club, and at
+ * start-up, for a known customer, one 'Identify' with the style profile's
+ * birthday (SPEC §4). 'Style Profile Form Submitted' belongs to the style
+ * profile form and comes with it (a later issue); it is not sent from here.
  */
-import { useEffect, useRef } from 'react'
+import { birthdayOf } from '@store/core'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation, useMatches } from 'react-router'
 import { useBrowserApi } from '../api/browser'
+import { getStyleProfile } from '../api/get-style-profile'
 import { pixelEvent } from '../api/pixel-event'
 import { utmData } from '../api/utm-data'
 import { assignedSplitTests } from '../experiments/use-split-test'
 import { useStore } from '../store/store-provider'
-import { optedOut, utmToSend, viewContentData, type ViewedItem } from './tracking-rules'
+import { identify, startAnalytics, track } from './analytics-client'
+import { addedLines, isVipJoinLink, optedOut, utmToSend, viewContentData, type ViewedItem } from './tracking-rules'
 
 const UTM_SENT_KEY = 'store.utm_sent'
+
+/** The customer identified in this page's life (start-up, or a login after it). */
+let identifiedCustomer: string | null = null
 
 function viewedItem(matches: ReturnType<typeof useMatches>): ViewedItem | null {
   for (const match of matches) {
@@ -32,6 +45,9 @@ export function TrackingEffects() {
   const { brand, cartApi } = useStore()
   const api = useBrowserApi()
 
+  // the analytics client starts before any passive effect (this one's or a page's) can track
+  useLayoutEffect(() => startAnalytics({ brand: brand.id, apiBaseUrl: brand.apiBaseUrl, tests: assignedSplitTests }), [brand.id, brand.apiBaseUrl])
+
   const send = (eventName: string, payload: Record<string, unknown> = {}) => {
     const search = new URLSearchParams(window.location.search)
     // events carry the brand and the visitor's split-test variants (SPEC §3)
@@ -49,6 +65,7 @@ export function TrackingEffects() {
   const item = viewedItem(matches)
   useEffect(() => {
     send('PageView')
+    track('Page Viewed', { path: location.pathname, title: document.title })
     if (item) send('ViewContent', viewContentData(item))
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname])
@@ -61,14 +78,59 @@ export function TrackingEffects() {
     void utmData(api, params).catch(() => window.sessionStorage.removeItem(UTM_SENT_KEY))
   }, [location.search, api])
 
-  // AddToCart when the cart gains pieces
+  // AddToCart (pixel) and 'Product Added to Cart' (analytics) when the cart gains pieces
   const count = cartApi.itemCount
+  const lines = cartApi.cart?.items
   const previous = useRef<number | null>(null)
+  const previousLines = useRef(lines ?? [])
   useEffect(() => {
-    if (previous.current !== null && count > previous.current) send('AddToCart', { currency: 'USD', num_items: count - previous.current })
+    if (previous.current !== null && count > previous.current) {
+      send('AddToCart', { currency: 'USD', num_items: count - previous.current })
+      track('Product Added to Cart', {
+        quantity: count - previous.current,
+        cart_item_count: count,
+        items: addedLines(previousLines.current, lines ?? []).slice(0, 10),
+      })
+    }
     previous.current = count
+    previousLines.current = lines ?? []
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [count])
+
+  // 'VIP Join Clicked': one delegated listener for every link to /vip or /checkout-club
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null
+      const href = link?.getAttribute('href')
+      if (!link || !href || !isVipJoinLink(href, window.location.origin)) return
+      const to = new URL(href, window.location.origin)
+      track('VIP Join Clicked', { to: to.pathname, from: window.location.pathname, text: (link.textContent ?? '').trim().slice(0, 80) })
+    }
+    document.addEventListener('click', onClick, true)
+    return () => document.removeEventListener('click', onClick, true)
+  }, [])
+
+  // start-up: a known customer is identified once, with the style profile's birthday (SPEC §4)
+  const customer = cartApi.cart?.customer ?? null
+  const hasClub = cartApi.cart?.has_club === true
+  useEffect(() => {
+    if (!customer || identifiedCustomer === customer.id) return
+    identifiedCustomer = customer.id
+    void getStyleProfile(api)
+      .catch(() => [])
+      .then((fields) =>
+        identify({
+          id: customer.id,
+          email: customer.e_mail_address,
+          name: customer.name,
+          hasClub,
+          ...birthdayOf(fields),
+          region: null,
+          city: null,
+        }),
+      )
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [customer?.id, api])
 
   return null
 }
