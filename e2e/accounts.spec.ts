@@ -33,7 +33,8 @@ describe('accounts in the browser', () => {
       await page.getByLabel('Password').fill('squat-proof-123')
       await page.getByRole('button', { name: 'Log in' }).click()
       await page.waitForURL(/\/orders$/)
-      expect(await page.title()).toContain('Orders')
+      // the title follows the client-side navigation a moment after the URL
+      await expect.poll(() => page.title()).toContain('Orders')
     } finally {
       await context.close()
     }

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { registerBrandResolution } from './brands/brand-plugin.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
@@ -57,7 +57,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
           },
     trustProxy: true,
     // http/request-log.ts writes one line per shopper request instead
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
     // a malformed URL (bad percent-encoding, overlong parameter) still gets the error shape of the contract
     frameworkErrors: (error, _request, reply) => {

@@ -3,9 +3,9 @@
  * (the answer is the same whether an account exists). With ?token= from the
  * link: choose a new password, then log in with it.
  */
-import { useId } from 'react'
-import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, redirect, useSearchParams } from 'react-router'
 import { passwordProblem } from '@store/core'
+import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField, NewPasswordField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
@@ -38,12 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Forgot({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
-  const navigation = useNavigation()
-  const errorId = useId()
   const token = params.get('token') ?? ''
-  const errors = actionData?.errors ?? []
-  const fieldError = (name: string) => errors.find((e) => e.field === name)?.message
-  const busy = navigation.state === 'submitting'
+  const { errorId, errors, fieldError, busy } = useFormErrors(actionData)
 
   if (actionData?.sent) {
     return (

@@ -2,8 +2,8 @@
  * Member Login. A visitor sent here from a protected page comes back to it
  * after logging in (?redirectTo=); otherwise to the members area.
  */
-import { useId } from 'react'
-import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, redirect, useSearchParams } from 'react-router'
+import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
@@ -41,11 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
-  const navigation = useNavigation()
-  const errorId = useId()
-  const errors = actionData?.errors ?? []
-  const fieldError = (name: string) => errors.find((e) => e.field === name)?.message
-  const busy = navigation.state === 'submitting'
+  const { errorId, errors, fieldError, busy } = useFormErrors(actionData)
   const redirectTo = params.get('redirectTo') ?? ''
   return (
     <Page title="Member Login">

@@ -1,7 +1,7 @@
 /** Create Account: name, email and password; the new customer is logged in. */
-import { useId } from 'react'
-import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, redirect, useSearchParams } from 'react-router'
 import { isValidFullName, passwordProblem } from '@store/core'
+import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField, NewPasswordField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
@@ -41,11 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
-  const navigation = useNavigation()
-  const errorId = useId()
-  const errors = actionData?.errors ?? []
-  const fieldError = (name: string) => errors.find((e) => e.field === name)?.message
-  const busy = navigation.state === 'submitting'
+  const { errorId, errors, fieldError, busy } = useFormErrors(actionData)
   return (
     <Page title="Create Account">
       <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
