@@ -39,4 +39,19 @@ describe('accounts in the browser', () => {
       await context.close()
     }
   })
+
+  it('puts the shopper on the first field in error (SPEC §5)', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${originOf('localhost')}/register`)
+      await page.getByLabel('Full name').fill('Pat')
+      await page.getByLabel('Email').fill(`pat-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name')
+      expect(await page.getByText('Enter your first and last name.').count()).toBe(1)
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -1,12 +1,27 @@
-import { useId } from 'react'
+import { FORM_ERROR_SCROLL_OFFSET_PX, firstErrorField } from '@store/core'
+import { useEffect, useId } from 'react'
 import { useNavigation } from 'react-router'
 import type { ApiErrorItem } from '../../lib/api/types'
 
-/** What a form page needs of its action's answer: the errors, each field's own, and whether it is sending. */
+/**
+ * What a form page needs of its action's answer: the errors, each field's own,
+ * whether it is sending, and (SPEC §5) on an error the page scrolls to the first
+ * named field in the errors, 60 px above it, and puts the cursor there.
+ */
 export function useFormErrors(actionData: { errors?: ApiErrorItem[] } | undefined) {
   const navigation = useNavigation()
   const errorId = useId()
   const errors = actionData?.errors ?? []
+
+  useEffect(() => {
+    const field = firstErrorField({ errors: actionData?.errors ?? [] })
+    if (!field) return
+    const input = document.querySelector<HTMLElement>(`form [name="${CSS.escape(field)}"]`)
+    if (!input) return
+    window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
+    input.focus({ preventScroll: true })
+  }, [actionData])
+
   return {
     errorId,
     errors,
