@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   ANALYTICS_EVENTS,
+  newScrollCheckpoints,
+  seenPercent,
   ANALYTICS_PROPERTIES_MAX_BYTES,
   batchBody,
   birthdayOf,
@@ -17,15 +19,15 @@ import { MIXPANEL_USER_ID_REQUIRED } from './errors.ts'
 const T0 = Date.parse('2025-03-01T12:00:00.000Z')
 
 describe('ANALYTICS_EVENTS', () => {
-  it('holds the SPEC §9 names plus Page Viewed and Identify', () => {
+  it('holds the SPEC §9 names plus Page Viewed, Page Scrolled and Identify', () => {
     for (const name of [
       'Product Added to Cart', 'Checkout Started', 'Payment Success', 'Payment Failed', 'VIP Join Clicked',
       'VIP Cancellation Confirmed', 'Subscription Skip Confirmed', 'Subscription Pause Confirmed',
-      'Style Profile Form Submitted', 'Page Viewed', 'Identify',
+      'Style Profile Form Submitted', 'Page Viewed', 'Page Scrolled', 'Identify',
     ]) {
       expect(isAnalyticsEvent(name), name).toBe(true)
     }
-    expect(ANALYTICS_EVENTS).toHaveLength(11)
+    expect(ANALYTICS_EVENTS).toHaveLength(12)
   })
   it('knows no other name, nor a differently cased one', () => {
     expect(isAnalyticsEvent('page viewed')).toBe(false)
@@ -192,5 +194,20 @@ describe('birthdayOf', () => {
       ]),
     ).toEqual({ birthdayDay: '19', birthdayMonth: '4' })
     expect(birthdayOf([{ name: 'birthday_day', value: null }])).toEqual({ birthdayDay: null, birthdayMonth: null })
+  })
+})
+
+describe('scroll checkpoints', () => {
+  it('reports each of 25, 50, 75 and 100 percent once', () => {
+    expect(newScrollCheckpoints(10, new Set())).toEqual([])
+    expect(newScrollCheckpoints(55, new Set())).toEqual([25, 50])
+    expect(newScrollCheckpoints(80, new Set([25, 50]))).toEqual([75])
+    expect(newScrollCheckpoints(100, new Set([25, 50, 75]))).toEqual([100])
+  })
+
+  it('measures how much of the page has been seen', () => {
+    expect(seenPercent(0, 900, 3600)).toBe(25)
+    expect(seenPercent(2700, 900, 3600)).toBe(100)
+    expect(seenPercent(0, 900, 600)).toBe(100)
   })
 })

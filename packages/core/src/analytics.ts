@@ -5,7 +5,7 @@
  * Pure: the caller supplies the time.
  */
 import type { StyleProfileField } from './contract/index.ts'
-import { ANALYTICS_DEFAULTS } from './constants.ts'
+import { ANALYTICS_DEFAULTS, SCROLL_CHECKPOINTS } from './constants.ts'
 import { MIXPANEL_USER_ID_REQUIRED } from './errors.ts'
 
 /**
@@ -14,6 +14,7 @@ import { MIXPANEL_USER_ID_REQUIRED } from './errors.ts'
  */
 export const ANALYTICS_EVENTS = [
   'Page Viewed',
+  'Page Scrolled',
   'Identify',
   'Product Added to Cart',
   'Checkout Started',
@@ -239,4 +240,18 @@ export function identifyPayload(user: AnalyticsUserInput): AnalyticsUser {
 export function birthdayOf(fields: readonly Pick<StyleProfileField, 'name' | 'value'>[]): { birthdayDay: string | null; birthdayMonth: string | null } {
   const value = (name: string) => fields.find((field) => field.name === name)?.value ?? null
   return { birthdayDay: value('birthday_day'), birthdayMonth: value('birthday_month') }
+}
+
+/**
+ * The scroll checkpoints (SPEC §9: 25, 50, 75, 100 percent) a page has newly
+ * reached: how far down the shopper has seen, less those already reported.
+ */
+export function newScrollCheckpoints(seenPercent: number, reported: ReadonlySet<number>): number[] {
+  return SCROLL_CHECKPOINTS.filter((checkpoint) => seenPercent >= checkpoint && !reported.has(checkpoint))
+}
+
+/** How much of a page has been seen, in percent: the bottom of the window over the page's height. */
+export function seenPercent(scrollTop: number, windowHeight: number, pageHeight: number): number {
+  if (pageHeight <= 0) return 100
+  return Math.min(100, Math.round(((scrollTop + windowHeight) / pageHeight) * 100))
 }

@@ -11,7 +11,7 @@
  * birthday (SPEC §4). 'Style Profile Form Submitted' belongs to the style
  * profile form and comes with it (a later issue); it is not sent from here.
  */
-import { birthdayOf } from '@store/core'
+import { birthdayOf, newScrollCheckpoints, seenPercent } from '@store/core'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation, useMatches } from 'react-router'
 import { useBrowserApi } from '../api/browser'
@@ -68,6 +68,28 @@ export function TrackingEffects() {
     track('Page Viewed', { path: location.pathname, title: document.title })
     if (item) send('ViewContent', viewContentData(item))
     // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname])
+
+  // 'Page Scrolled' at 25, 50, 75 and 100 percent of each page, once each (SPEC §9)
+  useEffect(() => {
+    const reported = new Set<number>()
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      const seen = seenPercent(window.scrollY, window.innerHeight, document.documentElement.scrollHeight)
+      for (const percent of newScrollCheckpoints(seen, reported)) {
+        reported.add(percent)
+        track('Page Scrolled', { path: window.location.pathname, percent })
+      }
+    }
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(measure)
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      if (frame) window.cancelAnimationFrame(frame)
+    }
   }, [location.pathname])
 
   // UTM parameters once per visit
