@@ -16,6 +16,7 @@ describe('parseEnv', () => {
 
   it("stops with 'Unknown project' when the content service has no project", () => {
     expect(() => parseEnv({ CONTENT_SOURCE: 'sanity' })).toThrow('Unknown project')
-    expect(parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123' }).SANITY_PROJECT_ID).toBe('abc123')
+    // with a project, the adapter itself is not built yet: it says so instead of serving local content
+    expect(() => parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123' })).toThrow(/not built yet/)
   })
 })
