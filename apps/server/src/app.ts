@@ -7,7 +7,6 @@ import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { registerBrandResolution } from './brands/brand-plugin.ts'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
 import { contentRoutes } from './content/content.routes.ts'
@@ -22,7 +21,7 @@ import { registerRequestLog } from './http/request-log.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import mediaRoutes from './media/media.routes.ts'
 import { RedisSessionStore } from './sessions/redis-session-store.ts'
-import { registerSessions } from './sessions/session-plugin.ts'
+import { registerRequestContext } from './context/context-plugin.ts'
 import { DatabaseSessionStore, type SessionStore } from './sessions/session-store.ts'
 import { settingsRoutes } from './settings/settings.routes.ts'
 import { accountRoutes } from './accounts/accounts.routes.ts'
@@ -32,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     store: StoreDb
     env: Env
+    /** where sessions are kept: the database, or Redis where REDIS_URL is set */
+    sessionStore: SessionStore
   }
 }
 
@@ -55,7 +56,8 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
             level: env.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
-    trustProxy: true,
+    // X-Forwarded-* is believed only from the proxies TRUST_PROXY names (off by default)
+    trustProxy: env.TRUST_PROXY,
     // http/request-log.ts writes one line per shopper request instead
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1_048_576,
@@ -86,7 +88,6 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
     transform: jsonSchemaTransform,
   })
 
-  registerBrandResolution(app, env.EXTRA_HOSTS?.split(',').map((host) => host.trim()) ?? [])
   // sessions in Redis where REDIS_URL is set (one connection, made now: an unreachable Redis stops start-up), else in the database
   const sessions: SessionStore = env.REDIS_URL
     ? await RedisSessionStore.connect(env.REDIS_URL, {
@@ -97,7 +98,14 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
   app.addHook('onClose', async () => {
     await sessions.close()
   })
-  registerSessions(app, sessions, { secure: env.COOKIE_SECURE })
+  app.decorate('sessionStore', sessions)
+  registerRequestContext(app, {
+    store,
+    sessions,
+    env,
+    extraHosts: env.EXTRA_HOSTS?.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean) ?? [],
+    secureCookies: env.COOKIE_SECURE,
+  })
   registerCsrfGuard(app)
   registerInputGuard(app)
   registerSecurityHeaders(app)

@@ -22,6 +22,24 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   /** where the storefront's build lives (default apps/web/build) */
   WEB_BUILD_DIR: z.string().optional(),
+  /**
+   * which proxies' X-Forwarded-* headers to believe: unset or 'false' none (the default),
+   * 'true' every hop, a number the hops nearest this server, else addresses/CIDRs, comma separated
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
+      const text = (value ?? '').trim()
+      if (text === '' || text === 'false' || text === '0') return false
+      if (text === 'true') return true
+      if (/^\d+$/.test(text)) {
+        // a hop count: the n proxies nearest this server are believed
+        const hops = Number(text)
+        return (_address: string, hop: number) => hop < hops
+      }
+      return text.split(',').map((part) => part.trim()).filter(Boolean)
+    }),
   /** extra hostnames that resolve to popfitclothing, comma separated (e.g. a load balancer's name) */
   EXTRA_HOSTS: z.string().optional(),
 })

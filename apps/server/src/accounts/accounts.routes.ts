@@ -16,8 +16,6 @@ const password = z
 const newPassword = password.min(MIN_PASSWORD_LENGTH, `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`)
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = app.store
-
   app.post(
     '/register',
     {
@@ -31,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     },
-    async (request, reply) => ({ data: { customer: await register(store, request, reply, request.body) } satisfies CustomerResult }),
+    async (request) => ({ data: { customer: await register(request.ctx, request.body) } satisfies CustomerResult }),
   )
 
   app.post(
@@ -39,11 +37,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['accounts'], summary: 'Log in (5 failures per email in 15 minutes lock it)', body: z.object({ email, password }) },
     },
-    async (request, reply) => ({ data: { customer: await login(store, request, reply, request.body) } satisfies CustomerResult }),
+    async (request) => ({ data: { customer: await login(request.ctx, request.body) } satisfies CustomerResult }),
   )
 
-  app.post('/logout', { schema: { tags: ['accounts'], summary: 'Log out' } }, async (request, reply) => {
-    await logout(request, reply)
+  app.post('/logout', { schema: { tags: ['accounts'], summary: 'Log out' } }, async (request) => {
+    await logout(request.ctx)
     return { data: { ok: true } }
   })
 
@@ -51,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgot',
     { schema: { tags: ['accounts'], summary: 'Send a password reset link', body: z.object({ email }) } },
     async (request) => {
-      await requestPasswordReset(store, request, request.body.email)
+      await requestPasswordReset(request.ctx, request.body.email)
       return { data: { ok: true } }
     },
   )
@@ -69,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await resetPassword(store, request, request.body.token, request.body.password)
+      await resetPassword(request.ctx, request.body.token, request.body.password)
       return { data: { ok: true } }
     },
   )

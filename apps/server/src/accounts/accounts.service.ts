@@ -1,9 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { isValidFullName, passwordProblem, type Customer } from '@store/core'
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { StoreDb } from '../db/connection.ts'
+import type { RequestContext } from '../context/request-context.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
-import { endCustomerSessions, endSession, rotateSession } from '../sessions/session-plugin.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts'
 
@@ -32,17 +30,17 @@ function checkPassword(password: string) {
  * becomes the customer's; a customer arriving with no cart gets back their
  * latest open one.
  */
-async function cartForCustomer(store: StoreDb, request: FastifyRequest, customerId: string): Promise<string | null> {
-  const { db } = store
-  const cartId = request.session.cartId
+async function cartForCustomer(ctx: RequestContext, customerId: string): Promise<string | null> {
+  const { db, brandId } = ctx.data
+  const cartId = (await ctx.session.current())?.cartId
   if (cartId) {
-    await db.updateTable('carts').set({ customer_id: customerId }).where('id', '=', cartId).where('brand_id', '=', request.brand.id).execute()
+    await db.updateTable('carts').set({ customer_id: customerId }).where('id', '=', cartId).where('brand_id', '=', brandId).execute()
     return cartId
   }
   const latest = await db
     .selectFrom('carts')
     .select('id')
-    .where('brand_id', '=', request.brand.id)
+    .where('brand_id', '=', brandId)
     .where('customer_id', '=', customerId)
     .where('status', '=', 'open')
     .orderBy('updated_at', 'desc')
@@ -50,18 +48,13 @@ async function cartForCustomer(store: StoreDb, request: FastifyRequest, customer
   return latest?.id ?? null
 }
 
-async function logIn(store: StoreDb, request: FastifyRequest, reply: FastifyReply, customerId: string) {
-  const cartId = await cartForCustomer(store, request, customerId)
-  await rotateSession(request, reply, request.server.sessionStore, customerId, cartId)
+async function logIn(ctx: RequestContext, customerId: string) {
+  const cartId = await cartForCustomer(ctx, customerId)
+  await ctx.session.rotate(customerId, cartId)
 }
 
-export async function register(
-  store: StoreDb,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: { name: string; email: string; password: string },
-): Promise<CustomerView> {
-  const { db } = store
+export async function register(ctx: RequestContext, input: { name: string; email: string; password: string }): Promise<CustomerView> {
+  const { db, brandId } = ctx.data
   const name = input.name.trim().replace(/\s+/g, ' ')
   if (!isValidFullName(name)) throw unprocessable('Enter your first and last name.', 'name')
   checkPassword(input.password)
@@ -69,13 +62,13 @@ export async function register(
   const taken = await db
     .selectFrom('customers')
     .select('id')
-    .where('brand_id', '=', request.brand.id)
+    .where('brand_id', '=', brandId)
     .where('email', '=', email)
     .executeTakeFirst()
   if (taken) throw conflict('An account with this email already exists. Log in, or reset your password.', 'email')
   const row = {
     id: randomUUID(),
-    brand_id: request.brand.id,
+    brand_id: brandId,
     name,
     email,
     password_hash: await hashPassword(input.password),
@@ -86,27 +79,23 @@ export async function register(
     await db.insertInto('customers').values(row).execute()
   } catch (error) {
     // two registrations racing for one address: the unique key decides
-    const again = await db.selectFrom('customers').select('id').where('brand_id', '=', request.brand.id).where('email', '=', email).executeTakeFirst()
+    const again = await db.selectFrom('customers').select('id').where('brand_id', '=', brandId).where('email', '=', email).executeTakeFirst()
     if (again) throw conflict('An account with this email already exists. Log in, or reset your password.', 'email')
     throw error
   }
-  await logIn(store, request, reply, row.id)
+  await logIn(ctx, row.id)
   return view(row)
 }
 
-export async function login(
-  store: StoreDb,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: { email: string; password: string },
-): Promise<CustomerView> {
+export async function login(ctx: RequestContext, input: { email: string; password: string }): Promise<CustomerView> {
   const email = normalizeEmail(input.email)
-  const keys = { brandId: request.brand.id, email, ip: request.ip }
+  const { store, brandId } = ctx.data
+  const keys = { brandId, email, ip: ctx.clientIp }
   await assertLoginAllowed(store, keys)
   const row = await store.db
     .selectFrom('customers')
     .select(['id', 'name', 'email', 'has_club', 'password_hash'])
-    .where('brand_id', '=', request.brand.id)
+    .where('brand_id', '=', brandId)
     .where('email', '=', email)
     .executeTakeFirst()
   const ok = row ? await verifyPassword(input.password, row.password_hash) : await verifyPassword(input.password, await DECOY_HASH_PROMISE)
@@ -115,25 +104,25 @@ export async function login(
     throw new HttpError(401, 'That email and password do not match an account. Check them, or reset your password.')
   }
   await clearLoginFailures(store, keys)
-  await logIn(store, request, reply, row.id)
+  await logIn(ctx, row.id)
   return view(row)
 }
 
-export async function logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  await endSession(request, reply, request.server.sessionStore)
+export async function logout(ctx: RequestContext): Promise<void> {
+  await ctx.session.end()
 }
 
 /**
  * A reset link goes to the address if it has an account; the answer is the
  * same either way, so the form does not reveal who shops here.
  */
-export async function requestPasswordReset(store: StoreDb, request: FastifyRequest, rawEmail: string): Promise<void> {
-  const { db } = store
+export async function requestPasswordReset(ctx: RequestContext, rawEmail: string): Promise<void> {
+  const { db, brandId } = ctx.data
   const email = normalizeEmail(rawEmail)
   const customer = await db
     .selectFrom('customers')
     .select(['id', 'name'])
-    .where('brand_id', '=', request.brand.id)
+    .where('brand_id', '=', brandId)
     .where('email', '=', email)
     .executeTakeFirst()
   if (!customer) return
@@ -143,20 +132,20 @@ export async function requestPasswordReset(store: StoreDb, request: FastifyReque
     .insertInto('password_resets')
     .values({
       token_hash: hashToken(token),
-      brand_id: request.brand.id,
+      brand_id: brandId,
       customer_id: customer.id,
       expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
       used_at: null,
       created_at: now.toISOString(),
     })
     .execute()
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? request.brand.hostnames[0]
-  const link = `${request.protocol}://${host}/forgot?token=${token}`
+  // the brand's configured origin, never a request header (a forged Host must not reach a customer's inbox)
+  const link = `${ctx.origin}/forgot?token=${token}`
   await db
     .insertInto('outbox_emails')
     .values({
       id: randomUUID(),
-      brand_id: request.brand.id,
+      brand_id: brandId,
       to_email: email,
       subject: 'Reset your password',
       body: `Hi ${customer.name.split(' ')[0]},\n\nReset your password within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
@@ -165,12 +154,12 @@ export async function requestPasswordReset(store: StoreDb, request: FastifyReque
     })
     .execute()
   // development has no mail server: the link goes to the log (DESIGN §6); production logs no link
-  if (request.server.env.NODE_ENV === 'production') request.log.info({ brand: request.brand.id }, 'password reset e-mail queued')
-  else request.log.info({ brand: request.brand.id, link }, 'password reset e-mail queued (development: link in log)')
+  if (ctx.env.NODE_ENV === 'production') ctx.log.info({ brand: brandId }, 'password reset e-mail queued')
+  else ctx.log.info({ brand: brandId, link }, 'password reset e-mail queued (development: link in log)')
 }
 
-export async function resetPassword(store: StoreDb, request: FastifyRequest, token: string, password: string): Promise<void> {
-  const { db } = store
+export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<void> {
+  const { db, brandId } = ctx.data
   checkPassword(password)
   const now = new Date().toISOString()
   const hash = await hashPassword(password)
@@ -180,7 +169,7 @@ export async function resetPassword(store: StoreDb, request: FastifyRequest, tok
       .updateTable('password_resets')
       .set({ used_at: now })
       .where('token_hash', '=', hashToken(token))
-      .where('brand_id', '=', request.brand.id)
+      .where('brand_id', '=', brandId)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
       .returning('customer_id')
@@ -190,5 +179,5 @@ export async function resetPassword(store: StoreDb, request: FastifyRequest, tok
     return claimed.customer_id
   })
   if (!customerId) throw unprocessable('This reset link has expired or was already used. Ask for a new one.', 'token')
-  await endCustomerSessions(request.server.sessionStore, request.brand.id, customerId)
+  await ctx.session.endCustomerSessions(customerId)
 }

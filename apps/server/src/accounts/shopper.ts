@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify'
-import type { StoreDb } from '../db/connection.ts'
+import type { BrandData } from '../context/request-context.ts'
 
 export interface Shopper {
   customerId: string | null
@@ -9,27 +8,18 @@ export interface Shopper {
   cancelledBefore: boolean
 }
 
-const VISITOR: Shopper = { customerId: null, name: null, email: null, hasClub: false, cancelledBefore: false }
-const cache = new WeakMap<FastifyRequest, Promise<Shopper>>()
+export const VISITOR: Shopper = { customerId: null, name: null, email: null, hasClub: false, cancelledBefore: false }
 
-/** Who is shopping: a visitor, or the logged-in customer (read once per request). */
-export function shopperOf({ db }: StoreDb, request: FastifyRequest): Promise<Shopper> {
-  const customerId = request.session?.customerId
-  if (!customerId) return Promise.resolve(VISITOR)
-  let pending = cache.get(request)
-  if (!pending) {
-    pending = db
-      .selectFrom('customers')
-      .select(['id', 'name', 'email', 'has_club', 'cancelled_before'])
-      .where('id', '=', customerId)
-      .where('brand_id', '=', request.brand.id)
-      .executeTakeFirst()
-      .then((row) =>
-        row
-          ? { customerId: row.id, name: row.name, email: row.email, hasClub: row.has_club === 1, cancelledBefore: row.cancelled_before === 1 }
-          : VISITOR,
-      )
-    cache.set(request, pending)
-  }
-  return pending
+/** The customer behind a session at this brand, or a visitor. */
+export async function readShopper({ db, brandId }: BrandData, customerId: string | null): Promise<Shopper> {
+  if (!customerId) return VISITOR
+  const row = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email', 'has_club', 'cancelled_before'])
+    .where('id', '=', customerId)
+    .where('brand_id', '=', brandId)
+    .executeTakeFirst()
+  return row
+    ? { customerId: row.id, name: row.name, email: row.email, hasClub: row.has_club === 1, cancelledBefore: row.cancelled_before === 1 }
+    : VISITOR
 }

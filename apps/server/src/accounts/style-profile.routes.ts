@@ -5,7 +5,7 @@ import { getStyleProfile, saveStyleProfile } from './style-profile.service.ts'
 
 export const styleProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/style-profile', { schema: { tags: ['accounts'], summary: 'Style profile fields with the chosen values' } }, async (request) => ({
-    data: { style_profile: await getStyleProfile(app.store, request) } satisfies StyleProfile,
+    data: { style_profile: await getStyleProfile(request.ctx) } satisfies StyleProfile,
   }))
   app.post(
     '/style-profile',
@@ -16,6 +16,6 @@ export const styleProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.record(z.string().max(60), z.string().max(100, 'That answer is too long')),
       },
     },
-    async (request) => ({ data: { style_profile: await saveStyleProfile(app.store, request, request.body) } satisfies StyleProfile }),
+    async (request) => ({ data: { style_profile: await saveStyleProfile(request.ctx, request.body) } satisfies StyleProfile }),
   )
 }

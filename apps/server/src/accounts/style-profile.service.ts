@@ -1,22 +1,27 @@
 import type { StyleProfileField, StyleProfileOption } from '@store/core'
-import type { FastifyRequest } from 'fastify'
-import type { StoreDb } from '../db/connection.ts'
+import type { RequestContext } from '../context/request-context.ts'
 import { readJson } from '../db/json.ts'
 import { unprocessable } from '../http/errors.ts'
 
-/** Answers belong to the customer once logged in, else to the visitor. */
-const ownerOf = (request: FastifyRequest) => request.session.customerId ?? request.session.visitorId
+/** Answers belong to the customer once logged in, else to the visitor; a visitor without a session has none. */
+async function ownerOf(ctx: RequestContext, create: boolean): Promise<string | null> {
+  const session = create ? await ctx.session.ensure() : await ctx.session.current()
+  return session ? (session.customerId ?? session.visitorId) : null
+}
 
-export async function getStyleProfile(store: StoreDb, request: FastifyRequest): Promise<StyleProfileField[]> {
-  const { db } = store
+export async function getStyleProfile(ctx: RequestContext): Promise<StyleProfileField[]> {
+  const { db, brandId } = ctx.data
+  const owner = await ownerOf(ctx, false)
   const [fields, answers] = await Promise.all([
-    db.selectFrom('style_profile_fields').selectAll().where('brand_id', '=', request.brand.id).orderBy('position').execute(),
-    db
-      .selectFrom('style_profile_answers')
-      .select(['field_name', 'value'])
-      .where('brand_id', '=', request.brand.id)
-      .where('owner_id', '=', ownerOf(request))
-      .execute(),
+    db.selectFrom('style_profile_fields').selectAll().where('brand_id', '=', brandId).orderBy('position').execute(),
+    owner
+      ? db
+          .selectFrom('style_profile_answers')
+          .select(['field_name', 'value'])
+          .where('brand_id', '=', brandId)
+          .where('owner_id', '=', owner)
+          .execute()
+      : Promise.resolve([]),
   ])
   const chosen = new Map(answers.map((answer) => [answer.field_name, answer.value]))
   return fields.map((field) => ({
@@ -27,13 +32,10 @@ export async function getStyleProfile(store: StoreDb, request: FastifyRequest): 
   }))
 }
 
-export async function saveStyleProfile(
-  store: StoreDb,
-  request: FastifyRequest,
-  answers: Record<string, string>,
-): Promise<StyleProfileField[]> {
-  const { db } = store
-  const fields = await getStyleProfile(store, request)
+export async function saveStyleProfile(ctx: RequestContext, answers: Record<string, string>): Promise<StyleProfileField[]> {
+  const { db, brandId } = ctx.data
+  const fields = await getStyleProfile(ctx)
+  const owner = (await ownerOf(ctx, true))!
   const rows = Object.entries(answers)
     .filter(([name]) => name !== 'host')
     .map(([name, value]) => {
@@ -42,7 +44,7 @@ export async function saveStyleProfile(
       if (!field.options.some((option) => option.value === value)) {
         throw unprocessable(`Choose one of the answers offered for '${field.caption}'.`, name)
       }
-      return { brand_id: request.brand.id, owner_id: ownerOf(request), field_name: name, value, updated_at: new Date().toISOString() }
+      return { brand_id: brandId, owner_id: owner, field_name: name, value, updated_at: new Date().toISOString() }
     })
   if (rows.length > 0) {
     await db
@@ -53,5 +55,5 @@ export async function saveStyleProfile(
       )
       .execute()
   }
-  return getStyleProfile(store, request)
+  return getStyleProfile(ctx)
 }

@@ -111,11 +111,12 @@ export const analyticsEventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { events } = request.body
       const now = new Date()
+      const session = await request.ctx.session.ensure()
       await sink.record(
         events.map((event) => ({
           brandId: request.brand.id,
-          visitorId: request.session.visitorId,
-          customerId: request.session.customerId,
+          visitorId: session.visitorId,
+          customerId: session.customerId,
           name: event.name,
           properties: { ...event.properties, brand: request.brand.id },
           time: event.time ?? now,

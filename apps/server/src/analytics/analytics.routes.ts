@@ -45,7 +45,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const query = request.query
-      await recordPixelEvent(app.store, request, {
+      await recordPixelEvent(request.ctx, {
         ...query,
         limited_data_use: query.limited_data_use === '1' || query.limited_data_use === 'true',
       })
@@ -63,7 +63,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await recordUtmVisit(app.store, request, request.query)
+      await recordUtmVisit(request.ctx, request.query)
       return { data: { ok: true } }
     },
   )

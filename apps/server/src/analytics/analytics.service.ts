@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { isNewsletterClick, UTM_PARAMS } from '@store/core'
-import type { FastifyRequest } from 'fastify'
-import type { StoreDb } from '../db/connection.ts'
+import type { RequestContext } from '../context/request-context.ts'
 
 export interface PixelEventInput {
   uuid: string
@@ -13,13 +12,15 @@ export interface PixelEventInput {
 }
 
 /** First-party copy of an advertising pixel event; a repeated uuid is stored once. */
-export async function recordPixelEvent({ db }: StoreDb, request: FastifyRequest, event: PixelEventInput) {
+export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInput) {
+  const { db, brandId } = ctx.data
+  const { visitorId } = await ctx.session.ensure()
   await db
     .insertInto('pixel_events')
     .values({
       id: randomUUID(),
-      brand_id: request.brand.id,
-      visitor_id: request.session.visitorId,
+      brand_id: brandId,
+      visitor_id: visitorId,
       uuid: event.uuid,
       event_name: event.event_name,
       event_json_data: JSON.stringify(event.event_json_data),
@@ -32,7 +33,9 @@ export async function recordPixelEvent({ db }: StoreDb, request: FastifyRequest,
     .execute()
 }
 
-export async function recordUtmVisit({ db }: StoreDb, request: FastifyRequest, params: Record<string, string>) {
+export async function recordUtmVisit(ctx: RequestContext, params: Record<string, string>) {
+  const { db, brandId } = ctx.data
+  const { visitorId } = await ctx.session.ensure()
   const extras = Object.fromEntries(
     Object.entries(params).filter(([name]) => !(UTM_PARAMS as readonly string[]).includes(name) && name !== 'host'),
   )
@@ -40,8 +43,8 @@ export async function recordUtmVisit({ db }: StoreDb, request: FastifyRequest, p
     .insertInto('utm_visits')
     .values({
       id: randomUUID(),
-      brand_id: request.brand.id,
-      visitor_id: request.session.visitorId,
+      brand_id: brandId,
+      visitor_id: visitorId,
       utm_source: params.utm_source ?? null,
       utm_medium: params.utm_medium ?? null,
       utm_campaign: params.utm_campaign ?? null,

@@ -11,6 +11,9 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
   let t: TestStore
   let listed: Listed[]
   let inStock: Listed
+  const countSessions = async () =>
+    Number((await t.store.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+
   beforeAll(async () => {
     t = await startTestStore(dialect)
     listed = dataOf<{ items: Listed[] }>(await new TestShopper(t.app).get('/api/categories/leggings')).items
@@ -20,18 +23,31 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
 
   const cartOf = async (shopper: TestShopper) => dataOf<CartData>(await shopper.get('/api/cart'))
 
-  it('gives a new visitor an empty cart and a session cookie', async () => {
+  it('gives a new visitor an empty cart, and no session until something is written', async () => {
     const shopper = new TestShopper(t.app)
+    const sessionsBefore = await countSessions()
     const response = await shopper.get('/api/cart')
     expect(response.statusCode).toBe(200)
-    const setCookie = String(response.headers['set-cookie'])
-    expect(setCookie).toMatch(/sid=/)
-    expect(setCookie).toMatch(/HttpOnly/)
-    expect(setCookie).toMatch(/SameSite=Lax/)
+    expect(response.headers['set-cookie']).toBeUndefined()
     const cart = dataOf<CartData>(response)
     expect(cart.items).toEqual([])
     expect(cart.cart_total).toBe(0)
     expect(cart.loggedin).toBe(false)
+    expect(await countSessions()).toBe(sessionsBefore)
+
+    // the first line written starts the session: HttpOnly, SameSite=Lax, private answers
+    const added = await shopper.post('/api/cart/items', { item_id: inStock.id, size: inStock.availableSizes[0]!, qty: 1 })
+    expect(added.statusCode).toBe(200)
+    const setCookie = String(added.headers['set-cookie'])
+    expect(setCookie).toMatch(/sid=/)
+    expect(setCookie).toMatch(/HttpOnly/)
+    expect(setCookie).toMatch(/SameSite=Lax/)
+    expect(added.headers['cache-control']).toBe('private, no-store')
+    expect(await countSessions()).toBe(sessionsBefore + 1)
+    const again = await shopper.get('/api/cart')
+    expect(again.headers['set-cookie']).toBeUndefined()
+    expect(again.headers['cache-control']).toBe('private, no-store')
+    expect(dataOf<CartData>(again).items).toHaveLength(1)
   })
 
   it('adds an item, merges a second add of the same size and computes the totals', async () => {
@@ -173,7 +189,7 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
   it('charges members the member price', async () => {
     // a member is a customer with has_club; made directly until accounts land
     const shopper = new TestShopper(t.app)
-    await shopper.get('/api/cart')
+    await shopper.post('/api/cart/items', { item_id: inStock.id, size: inStock.availableSizes[0]!, qty: 1 })
     const token = shopper.cookieHeader.match(/sid=([^;]+)/)![1]!
     const session = { id: createHash('sha256').update(token).digest('base64url') }
     const now = new Date().toISOString()

@@ -11,10 +11,8 @@ const qty = (min: number) =>
     .max(MAX_LINE_QTY, `You can have at most ${MAX_LINE_QTY} of one item in your cart`)
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const store = app.store
-
   app.get('/cart', { schema: { tags: ['cart'], summary: "The shopper's cart with every field of SPEC §3" } }, async (request) => ({
-    data: await getCart(store, request),
+    data: await getCart(request.ctx),
   }))
 
   app.post(
@@ -32,8 +30,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { item_id, size, qty: count } = request.body
-      await addToCart(store, request, item_id, size, count)
-      return { data: await getCart(store, request) }
+      await addToCart(request.ctx, item_id, size, count)
+      return { data: await getCart(request.ctx) }
     },
   )
 
@@ -48,8 +46,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await changeLineQty(store, request, request.params.cartId, request.body.qty)
-      return { data: await getCart(store, request) }
+      await changeLineQty(request.ctx, request.params.cartId, request.body.qty)
+      return { data: await getCart(request.ctx) }
     },
   )
 
@@ -65,8 +63,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await applyDiscountCode(store, request, request.body.code)
-      return { data: await getCart(store, request) }
+      await applyDiscountCode(request.ctx, request.body.code)
+      return { data: await getCart(request.ctx) }
     },
   )
 
@@ -74,8 +72,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/discount-code/remove',
     { schema: { tags: ['cart'], summary: 'Remove the discount code from the cart' } },
     async (request) => {
-      await removeDiscountCode(store, request)
-      return { data: await getCart(store, request) }
+      await removeDiscountCode(request.ctx)
+      return { data: await getCart(request.ctx) }
     },
   )
 }

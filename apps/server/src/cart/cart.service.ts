@@ -9,13 +9,11 @@ import {
   type CartLine,
   type FeaturedItem,
 } from '@store/core'
-import type { FastifyRequest } from 'fastify'
-import { shopperOf, type Shopper } from '../accounts/shopper.ts'
-import type { StoreDb } from '../db/connection.ts'
+import type { Shopper } from '../accounts/shopper.ts'
+import type { RequestContext } from '../context/request-context.ts'
 import { flag, readJson, readList } from '../db/json.ts'
 import type { DiscountCodesRow } from '../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
-import { attachCart } from '../sessions/session-plugin.ts'
 import { getCartBanners } from '../settings/settings.service.ts'
 import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
 import {
@@ -45,11 +43,10 @@ function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
 }
 
 /** The whole cart of SPEC §3, computed from the database for this request's shopper. */
-export async function getCart(store: StoreDb, request: FastifyRequest): Promise<Cart> {
-  const { db } = store
-  const brandId = request.brand.id
-  const shopper = await shopperOf(store, request)
-  const cartId = request.session.cartId
+export async function getCart(ctx: RequestContext): Promise<Cart> {
+  const { db, brandId } = ctx.data
+  const [shopper, session] = await Promise.all([ctx.shopper(), ctx.session.current()])
+  const cartId = session?.cartId ?? null
   const [cart, settings, banners] = await Promise.all([
     cartId ? findOpenCart(db, brandId, cartId) : Promise.resolve(undefined),
     findCartSettings(db, brandId),
@@ -189,19 +186,20 @@ function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean): 
 }
 
 /** The shopper's open cart, made on first use and remembered by the session. */
-async function ensureCart(store: StoreDb, request: FastifyRequest): Promise<string> {
-  const { db } = store
-  if (request.session.cartId) {
-    const cart = await findOpenCart(db, request.brand.id, request.session.cartId)
+async function ensureCart(ctx: RequestContext): Promise<string> {
+  const { db, brandId } = ctx.data
+  const session = await ctx.session.ensure()
+  if (session.cartId) {
+    const cart = await findOpenCart(db, brandId, session.cartId)
     if (cart) return cart.id
   }
   const now = new Date().toISOString()
   const id = randomUUID()
   await db
     .insertInto('carts')
-    .values({ id, brand_id: request.brand.id, customer_id: request.session.customerId, created_at: now, updated_at: now })
+    .values({ id, brand_id: brandId, customer_id: session.customerId, created_at: now, updated_at: now })
     .execute()
-  await attachCart(request.server.sessionStore, request.session, id)
+  await ctx.session.setCart(id)
   return id
 }
 
@@ -210,13 +208,13 @@ function stockProblem(name: string, size: string, stock: number): string {
   return `Only ${stock} left of ${name} in size ${size}.`
 }
 
-export async function addToCart(store: StoreDb, request: FastifyRequest, itemId: number, size: string, qty: number) {
-  const { db } = store
-  const found = await findSellableSize(db, request.brand.id, itemId, size)
+export async function addToCart(ctx: RequestContext, itemId: number, size: string, qty: number) {
+  const { db, brandId } = ctx.data
+  const found = await findSellableSize(db, brandId, itemId, size)
   if (!found) throw notFound(`We couldn't find item ${itemId}. It may no longer be sold.`)
   if (found.size === null || found.stock === null) throw unprocessable(`${found.name} doesn't come in size ${size}.`, 'size')
   if (found.stock <= 0) throw conflict(stockProblem(found.name, size, found.stock), 'size')
-  const cartId = await ensureCart(store, request)
+  const cartId = await ensureCart(ctx)
   await db.transaction().execute(async (trx) => {
     const existing = await findMergeableLine(trx, cartId, itemId, size)
     const wanted = (existing?.qty ?? 0) + qty
@@ -236,9 +234,9 @@ export async function addToCart(store: StoreDb, request: FastifyRequest, itemId:
   })
 }
 
-export async function changeLineQty(store: StoreDb, request: FastifyRequest, lineId: string, qty: number) {
-  const { db } = store
-  const cartId = request.session.cartId
+export async function changeLineQty(ctx: RequestContext, lineId: string, qty: number) {
+  const { db, brandId } = ctx.data
+  const cartId = (await ctx.session.current())?.cartId ?? null
   const line = cartId ? await findCartLine(db, cartId, lineId) : undefined
   if (!cartId || !line) throw notFound("That line isn't in your cart any more.")
   if (qty === 0) {
@@ -252,27 +250,27 @@ export async function changeLineQty(store: StoreDb, request: FastifyRequest, lin
     throw unprocessable('The quantity of this item is fixed.', 'qty')
   }
   if (qty > MAX_LINE_QTY) throw unprocessable(`You can have at most ${MAX_LINE_QTY} of one item in your cart.`, 'qty')
-  const found = await findSellableSize(db, request.brand.id, line.item_id, line.size)
+  const found = await findSellableSize(db, brandId, line.item_id, line.size)
   const stock = found?.stock ?? 0
   if (qty > line.qty && qty > stock) throw conflict(stockProblem(found?.name ?? 'This item', line.size, stock), 'qty')
   await db.updateTable('cart_lines').set({ qty }).where('id', '=', lineId).execute()
 }
 
-export async function applyDiscountCode(store: StoreDb, request: FastifyRequest, rawCode: string) {
-  const { db } = store
+export async function applyDiscountCode(ctx: RequestContext, rawCode: string) {
+  const { db, brandId } = ctx.data
   const code = rawCode.trim()
-  const row = await findDiscountCode(db, request.brand.id, code)
+  const row = await findDiscountCode(db, brandId, code)
   if (!row) throw unprocessable(`We couldn't find the discount code '${code}'. Check the spelling and try again.`, 'code')
-  const shopper = await shopperOf(store, request)
+  const shopper = await ctx.shopper()
   if (flag(row.club_only) && !shopper.hasClub) {
     throw unprocessable(`${row.name} is for VIP members only. Log in to your member account to use it.`, 'code')
   }
-  const cartId = await ensureCart(store, request)
+  const cartId = await ensureCart(ctx)
   await db.updateTable('carts').set({ discount_code_id: row.id, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute()
 }
 
-export async function removeDiscountCode(store: StoreDb, request: FastifyRequest) {
-  const cartId = request.session.cartId
+export async function removeDiscountCode(ctx: RequestContext) {
+  const cartId = (await ctx.session.current())?.cartId
   if (!cartId) return
-  await store.db.updateTable('carts').set({ discount_code_id: null }).where('id', '=', cartId).execute()
+  await ctx.data.db.updateTable('carts').set({ discount_code_id: null }).where('id', '=', cartId).execute()
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { shopperOf } from '../accounts/shopper.ts'
 import { getCategory, getCategoryGroup, getItemDetail, getReviews } from './catalog.service.ts'
 
 const slug = (what: string) =>
@@ -23,7 +22,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories/:name',
     { schema: { tags: ['catalog'], summary: 'A category with its items', params: z.object({ name: slug('Category name') }) } },
     async (request) => {
-      const shopper = await shopperOf(app.store, request)
+      const shopper = await request.ctx.shopper()
       return { data: await getCategory(db, request.brand.id, request.params.name, shopper.hasClub) }
     },
   )
@@ -44,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const shopper = await shopperOf(app.store, request)
+      const shopper = await request.ctx.shopper()
       return { data: await getItemDetail(db, request.brand.id, request.params.id, shopper.hasClub) }
     },
   )

@@ -18,7 +18,7 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const offered = request.body.values.split(',').map((value) => value.trim()).filter(Boolean)
-      return { data: { test: await assignTestGroup(app.store, request, request.body.key, offered) } satisfies TestGroupResult }
+      return { data: { test: await assignTestGroup(request.ctx, request.body.key, offered) } satisfies TestGroupResult }
     },
   )
 }

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto'
 import type { TestGroupAssignment } from '@store/core'
-import type { FastifyRequest } from 'fastify'
-import type { StoreDb } from '../db/connection.ts'
+import type { Kysely } from 'kysely'
+import type { RequestContext } from '../context/request-context.ts'
+import type { Database } from '../db/schema.ts'
 import { readJson } from '../db/json.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
 
@@ -10,14 +11,8 @@ import { notFound, unprocessable } from '../http/errors.ts'
  * instance gives the same answer. The first assignment wins a race (insert or
  * ignore on the visitor's key, then read back).
  */
-export async function assignTestGroup(
-  store: StoreDb,
-  request: FastifyRequest,
-  key: string,
-  offered: string[],
-): Promise<TestGroupAssignment> {
-  const { db } = store
-  const brandId = request.brand.id
+export async function assignTestGroup(ctx: RequestContext, key: string, offered: string[]): Promise<TestGroupAssignment> {
+  const { db, brandId } = ctx.data
   const test = await db
     .selectFrom('split_tests')
     .select(['variants'])
@@ -30,8 +25,9 @@ export async function assignTestGroup(
   const variants = offered.length > 0 ? defined.filter((variant) => offered.includes(variant)) : defined
   if (variants.length === 0) throw unprocessable(`None of the values offered is a variant of '${key}'.`, 'values')
 
-  const visitorId = request.session.visitorId
-  const existing = await findAssignment(store, brandId, key, visitorId)
+  // an assignment is kept for the visitor: this is a write, so the visitor gets a session
+  const { visitorId } = await ctx.session.ensure()
+  const existing = await findAssignment(db, brandId, key, visitorId)
   if (existing) return existing
   await db
     .insertInto('split_test_assignments')
@@ -44,10 +40,10 @@ export async function assignTestGroup(
     })
     .onConflict((oc) => oc.columns(['brand_id', 'test_name', 'visitor_id']).doNothing())
     .execute()
-  return (await findAssignment(store, brandId, key, visitorId))!
+  return (await findAssignment(db, brandId, key, visitorId))!
 }
 
-async function findAssignment({ db }: StoreDb, brandId: string, key: string, visitorId: string): Promise<TestGroupAssignment | null> {
+async function findAssignment(db: Kysely<Database>, brandId: string, key: string, visitorId: string): Promise<TestGroupAssignment | null> {
   const row = await db
     .selectFrom('split_test_assignments')
     .select(['value'])

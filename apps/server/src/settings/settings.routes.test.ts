@@ -20,10 +20,13 @@ describe.each(DIALECTS)('store settings and brands on %s', (dialect) => {
     expect(glow.brandHasClub).toBe(false)
   })
 
-  it('takes the brand from the host query parameter before the Host header', async () => {
-    const shopper = new TestShopper(t.app, 'localhost')
-    const viaQuery = dataOf<{ mainShoppingPath: string }>(await shopper.get('/api/settings?host=ckb.localhost'))
-    expect(viaQuery.mainShoppingPath).toBe('/category/underwear')
+  it('takes the brand from the Host header; the host parameter may only name that same brand', async () => {
+    const ckb = new TestShopper(t.app, 'ckb.localhost')
+    const same = dataOf<{ mainShoppingPath: string }>(await ckb.get('/api/settings?host=ckb.localhost'))
+    expect(same.mainShoppingPath).toBe('/category/underwear')
+    const other = await new TestShopper(t.app, 'localhost').get('/api/settings?host=ckb.localhost')
+    expect(other.statusCode).toBe(400)
+    expect(errorsOf(other)[0]).toMatch(/host parameter names another store/)
   })
 
   it('sends security headers with every answer', async () => {

@@ -1,0 +1,125 @@
+/**
+ * The edge: every request gets its brand (from the Host header) and its
+ * request context, built once; the cookies the session asked for are written
+ * on the way out. Nothing below this reads headers again for who or where.
+ */
+import { UNKNOWN_HOST } from '@store/core'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { BRANDS, brandForHost, type Brand } from '../brands/registry.ts'
+import { errorBody } from '../http/errors.ts'
+import { SESSION_COOKIE, type SessionHandle } from '../sessions/session-handle.ts'
+import { createRequestContext, type ContextDeps, type RequestContext } from './request-context.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    brand: Brand
+    ctx: RequestContext
+  }
+}
+
+/** Paths served the same for every host (static files carry no brand data). */
+const BRANDLESS = /^\/(assets|media)\//
+/** Paths that need no context: static files and API docs. */
+const CONTEXTLESS = /^\/(assets\/|media\/|favicon|api\/openapi\.json|api\/health)/
+
+export interface ContextPluginOptions extends ContextDeps {
+  /** more hostnames served as the first brand (a load balancer's name) */
+  extraHosts: string[]
+  /** mark the session cookie Secure */
+  secureCookies: boolean
+}
+
+/** 'Ckb.Localhost:3000' -> 'ckb.localhost'; null when the header is not a host[:port]. */
+export function hostnameOf(header: string | undefined): string | null {
+  if (!header) return null
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(header.trim())
+  if (!match) return null
+  return match[1]!.toLowerCase()
+}
+
+export function registerRequestContext(app: FastifyInstance, options: ContextPluginOptions): void {
+  const fallback = BRANDS[0]!
+  const brandOf = (hostname: string | null): Brand | null =>
+    hostname === null ? null : (brandForHost(hostname) ?? (options.extraHosts.includes(hostname) ? fallback : null))
+
+  app.decorateRequest('brand', null as unknown as Brand)
+  app.decorateRequest('ctx', null as unknown as RequestContext)
+
+  app.addHook('onRequest', async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')
+    const hostHeader = request.headers.host
+    const hostname = hostnameOf(hostHeader)
+    if (hostHeader !== undefined && hostname === null && !BRANDLESS.test(request.url)) {
+      return reply.status(400).type('application/json; charset=utf-8').send(errorBody('The Host header of this request is not a valid host name.'))
+    }
+    const brand = brandOf(hostname)
+    if (!brand) {
+      if (BRANDLESS.test(request.url)) {
+        request.brand = fallback
+        return
+      }
+      return unknownHost(reply, isApi)
+    }
+    // the `host` parameter (SPEC §7) may only name the brand this host already serves
+    const named = namedHost(request)
+    if (named !== null && isApi && brandOf(named) !== brand) {
+      return reply
+        .status(400)
+        .send(errorBody(`This address serves ${brand.name}; the host parameter names another store.`, 'host'))
+    }
+    request.brand = brand
+    if (CONTEXTLESS.test(request.url)) return
+    request.ctx = createRequestContext(options, {
+      brand,
+      sessionToken: request.cookies[SESSION_COOKIE] || undefined,
+      clientIp: request.ip,
+      log: request.log,
+    })
+  })
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const ctx = request.ctx
+    if (!ctx) return payload
+    const personal = await isPersonal(ctx.session)
+    writeSessionCookies(reply, ctx.session, options.secureCookies)
+    if (personal) reply.header('cache-control', 'private, no-store')
+    return payload
+  })
+}
+
+/** True when the answer may carry this shopper's own data: they have a session, or just got one. */
+async function isPersonal(session: SessionHandle): Promise<boolean> {
+  if (session.cookieChanges.length > 0) return true
+  if (!session.hasCookie) return false
+  return (await session.current()) !== null
+}
+
+function writeSessionCookies(reply: FastifyReply, session: SessionHandle, secure: boolean) {
+  for (const change of session.cookieChanges) {
+    if (change.kind === 'set') {
+      reply.setCookie(SESSION_COOKIE, change.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: change.expires })
+    } else {
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure })
+    }
+  }
+  // written once: a second onSend (an error answered after a first try) must not repeat them
+  session.cookieChanges.length = 0
+}
+
+function namedHost(request: FastifyRequest): string | null {
+  const query = request.query as Record<string, unknown> | undefined
+  const value = query && typeof query.host === 'string' ? query.host : ''
+  return value ? hostnameOf(value) ?? value.toLowerCase() : null
+}
+
+function unknownHost(reply: FastifyReply, isApi: boolean) {
+  if (isApi) return reply.status(404).send(errorBody(UNKNOWN_HOST))
+  return reply
+    .status(404)
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${UNKNOWN_HOST}</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem"><h1>${UNKNOWN_HOST}</h1>` +
+        `<p>This address is not one of our stores. Check the address, or visit one of our shops.</p></body></html>`,
+    )
+}

@@ -1,0 +1,94 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { defaultExpiry, type Session, type SessionStore } from './session-store.ts'
+
+export const SESSION_COOKIE = 'sid'
+
+/** A cookie the response must carry because the session changed. */
+export type SessionCookieChange = { kind: 'set'; token: string; expires: Date } | { kind: 'clear' }
+
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+
+/**
+ * The shopper's session for one request, read at most once and created only
+ * when something is written (a cart line, a login, a consent): a visitor who
+ * only reads has no session, no row and no cookie.
+ *
+ * It knows nothing of HTTP: the cookie changes it asks for are collected in
+ * `cookieChanges` and the edge (Fastify, the page handler) writes them.
+ */
+export class SessionHandle {
+  private loaded: Promise<Session | null> | undefined
+  private session: Session | null = null
+  readonly cookieChanges: SessionCookieChange[] = []
+
+  constructor(
+    private readonly store: SessionStore,
+    readonly brandId: string,
+    /** the token of the request's session cookie, if it sent one */
+    private readonly token: string | undefined,
+  ) {}
+
+  /** true when the request carried a session cookie (valid or not) */
+  get hasCookie(): boolean {
+    return Boolean(this.token)
+  }
+
+  /** The session, or null for a visitor who has none (one look-up per request at most). */
+  current(): Promise<Session | null> {
+    if (!this.loaded) {
+      this.loaded = this.token
+        ? this.store.find(this.brandId, hashSessionToken(this.token)).then((found) => (this.session = found))
+        : Promise.resolve(null)
+    }
+    return this.loaded.then(() => this.session)
+  }
+
+  /** The session, started now if the visitor has none: call this before writing anything that hangs off it. */
+  async ensure(): Promise<Session> {
+    const existing = await this.current()
+    if (existing) return existing
+    return this.issue({ visitorId: randomUUID(), customerId: null, cartId: null })
+  }
+
+  /**
+   * Login: the old session goes and a new token is issued (no session
+   * fixation), keeping the visitor id and what the caller carries over.
+   */
+  async rotate(customerId: string | null, cartId: string | null): Promise<Session> {
+    const previous = await this.current()
+    return this.issue({ visitorId: previous?.visitorId ?? randomUUID(), customerId, cartId }, previous ?? undefined)
+  }
+
+  /** Points the session at a cart (its first line made one). */
+  async setCart(cartId: string): Promise<void> {
+    const session = await this.ensure()
+    await this.store.setCart(session.brandId, session.id, cartId)
+    session.cartId = cartId
+  }
+
+  /** Logout: the session is deleted and the cookie cleared. */
+  async end(): Promise<void> {
+    const session = await this.current()
+    if (session) await this.store.delete(session.brandId, session.id)
+    this.session = null
+    this.loaded = Promise.resolve(null)
+    if (this.token || this.cookieChanges.length > 0) this.cookieChanges.push({ kind: 'clear' })
+  }
+
+  /** Every session of a customer ends (a password reset, a password change). */
+  endCustomerSessions(customerId: string): Promise<void> {
+    return this.store.deleteCustomerSessions(this.brandId, customerId)
+  }
+
+  private async issue(carried: Omit<Session, 'id' | 'brandId'>, replacing?: Session): Promise<Session> {
+    const token = randomBytes(32).toString('base64url')
+    const expires = defaultExpiry()
+    const session: Session = { id: hashSessionToken(token), brandId: this.brandId, ...carried }
+    if (replacing) await this.store.rotate(replacing, session, expires)
+    else await this.store.create(session, expires)
+    this.session = session
+    this.loaded = Promise.resolve(session)
+    this.cookieChanges.push({ kind: 'set', token, expires })
+    return session
+  }
+}
