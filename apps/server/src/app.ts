@@ -23,6 +23,7 @@ import mediaRoutes from './media/media.routes.ts'
 import { RedisSessionStore } from './sessions/redis-session-store.ts'
 import { registerRequestContext } from './context/context-plugin.ts'
 import { DatabaseSessionStore, type SessionStore } from './sessions/session-store.ts'
+import { PageCache } from './web/page-cache.ts'
 import { settingsRoutes } from './settings/settings.routes.ts'
 import { accountRoutes } from './accounts/accounts.routes.ts'
 import { styleProfileRoutes } from './accounts/style-profile.routes.ts'
@@ -33,6 +34,8 @@ declare module 'fastify' {
     env: Env
     /** where sessions are kept: the database, or Redis where REDIS_URL is set */
     sessionStore: SessionStore
+    /** anonymous pages kept in memory (web/page-cache.ts); writers clear a brand's when what its pages show changes */
+    pageCache: PageCache
   }
 }
 
@@ -74,6 +77,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('store', store)
   app.decorate('env', env)
+  app.decorate('pageCache', new PageCache())
   registerErrorHandler(app)
 
   // pages and API answers compressed on the fly; built assets are precompressed (scripts/precompress.mjs)

@@ -3,14 +3,11 @@ import '../components/catalog/catalog.css'
 import { categoryTileImage } from '../components/catalog/category-header'
 import { orNotFound } from '../components/catalog/loader-helpers'
 import { StoreLink } from '../components/store-link'
-import { getCategoryGroup } from '../lib/api/get-category-group'
-import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/category-group'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const api = serverApi(context, request)
-  const group = await orNotFound(getCategoryGroup(api, params.categoryGroupName))
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const group = await orNotFound(context.services.categoryGroup(params.categoryGroupName))
   return { group }
 }
 

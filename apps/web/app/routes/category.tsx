@@ -16,15 +16,12 @@ import { gridItem } from '../components/catalog/grid-item'
 import { gridLayoutOf, ProductGrid } from '../components/catalog/product-grid'
 import { RichText } from '../components/content/rich-text'
 import { StoreLink } from '../components/store-link'
-import { getCategory } from '../lib/api/get-category'
-import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import { useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/category'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const api = serverApi(context, request)
-  const category = await orNotFound(getCategory(api, params.categoryName))
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const category = await orNotFound(context.services.category(params.categoryName))
   return { category: { ...category, items: category.items.map(gridItem) } }
 }
 

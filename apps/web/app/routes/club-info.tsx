@@ -6,19 +6,17 @@
 import { formatPrice } from '@store/core'
 import '../components/content/content.css'
 import { orNotFound } from '../components/catalog/loader-helpers'
-import { getMembershipLanding } from '../components/content/api/get-membership-landing'
 import { ClubOffer } from '../components/content/club-offer'
 import { faqEntries, FaqList } from '../components/content/faq-list'
 import { StoreLink } from '../components/store-link'
-import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import type { RootData } from '../lib/root-data'
 import { useSplitTest } from '../lib/experiments/use-split-test'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/club-info'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { landing: await orNotFound(getMembershipLanding(serverApi(context, request))) }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { landing: await orNotFound(context.services.membershipLanding()) }
 }
 
 export function meta(args: Route.MetaArgs) {

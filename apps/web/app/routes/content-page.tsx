@@ -9,8 +9,8 @@ import { ContentPageView } from '../components/content/content-page-view'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/content-page'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const page = await loadContentPage(context, request, params['*'] ?? '')
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await loadContentPage(context, params['*'] ?? '')
   return { page }
 }
 

@@ -11,7 +11,7 @@ function slugOf(request: Request): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: await loadContentPage(context, request, slugOf(request)) }
+  return { page: await loadContentPage(context, slugOf(request)) }
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -7,7 +7,6 @@
 import { Suspense } from 'react'
 import { Await } from 'react-router'
 import '../components/catalog/catalog.css'
-import { getReviews } from '../components/catalog/api/get-reviews'
 import { AddToCartForm } from '../components/catalog/add-to-cart-form'
 import { BulletSections } from '../components/catalog/bullet-sections'
 import { CustomerImages } from '../components/catalog/customer-images'
@@ -24,9 +23,7 @@ import { initialSize, readSelectedSize } from '../components/catalog/selected-si
 import { VariantSwatches } from '../components/catalog/variant-swatches'
 import { StoreLink } from '../components/store-link'
 import { formatPrice } from '@store/core'
-import { getItem } from '../lib/api/get-item'
 import type { ItemDetail, Review } from '../lib/api/types'
-import { serverApi } from '../lib/api/server'
 import { pageMeta, storeNameOf } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/item'
@@ -36,17 +33,17 @@ const ITEM_REVIEWS = 6
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,10}$/.test(params.id)) throw notFound('No such item')
-  const api = serverApi(context, request)
-  const item = await orNotFound(getItem(api, params.id))
+  const store = context.services
+  const item = await orNotFound(store.item(params.id))
   const reviewCount = item.reviewSummary.count
   const reviews: Promise<Review[]> =
-    reviewCount > 0 ? settle(getReviews(api, { itemId: item.id, perPage: ITEM_REVIEWS }), [], 'item reviews') : Promise.resolve([])
+    reviewCount > 0 ? settle(store.reviews({ itemId: item.id, perPage: ITEM_REVIEWS }), [], 'item reviews') : Promise.resolve([])
   const remembered = readSelectedSize(request.headers.get('cookie'))
   return {
     // matching items travel as grid cards, not whole items
     item: { ...item, matchingItems: item.matchingItems.map(gridItem) },
     reviews,
-    selectedSize: initialSize(item.availableSizes, remembered, context.brand?.id),
+    selectedSize: initialSize(item.availableSizes, remembered, context.brand.id),
     url: pageUrl(request),
   }
 }

@@ -1,14 +1,12 @@
 /** Shop Our Feed: the store's bio and its feed posts, each linking to the item it shows. */
 import '../components/content/content.css'
 import { orNotFound } from '../components/catalog/loader-helpers'
-import { getFeed } from '../components/content/api/get-feed'
 import { StoreLink } from '../components/store-link'
-import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/shop-our-feed'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { feed: await orNotFound(getFeed(serverApi(context, request))) }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { feed: await orNotFound(context.services.feed()) }
 }
 
 export function meta(args: Route.MetaArgs) {
