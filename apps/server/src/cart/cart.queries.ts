@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/schema.ts'
-import { cachePerDatabase } from '../shared/ttl-cache.ts'
+import type { Database, StoreSettingsRow } from '../db/schema.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -65,33 +65,26 @@ export function findDiscountCode(db: Db, brandId: string, code: string) {
     .executeTakeFirst()
 }
 
-const cartSettingsCache = cachePerDatabase<CartSettingsRow>()
-
-/** The settings the cart's money rule needs (cached like the store settings). */
-export function findCartSettings(db: Db, brandId: string): Promise<CartSettingsRow> {
-  return cartSettingsCache(db, brandId, () => loadCartSettings(db, brandId))
+/** The settings the cart's money rule needs: the settings row, cached with the store settings (no statement of its own). */
+export async function findCartSettings(db: Db, brandId: string): Promise<CartSettingsRow> {
+  const bundle = await getSettingsBundle(db, brandId)
+  if (!bundle) throw new Error(`The brand ${brandId} has no store settings row.`)
+  return bundle.row
 }
 
-type CartSettingsRow = Awaited<ReturnType<typeof loadCartSettings>>
-
-function loadCartSettings(db: Db, brandId: string) {
-  return db
-    .selectFrom('store_settings')
-    .select([
-      'free_shipping_threshold_cents',
-      'standard_shipping_cost_cents',
-      'tax_rate_basis_points',
-      'club_monthly_cents',
-      'club_discount_percentage',
-      'brand_has_club',
-      'afterpay',
-      'afterpay_min_cents',
-      'afterpay_max_cents',
-      'main_shopping_path',
-    ])
-    .where('brand_id', '=', brandId)
-    .executeTakeFirstOrThrow()
-}
+export type CartSettingsRow = Pick<
+  StoreSettingsRow,
+  | 'free_shipping_threshold_cents'
+  | 'standard_shipping_cost_cents'
+  | 'tax_rate_basis_points'
+  | 'club_monthly_cents'
+  | 'club_discount_percentage'
+  | 'brand_has_club'
+  | 'afterpay'
+  | 'afterpay_min_cents'
+  | 'afterpay_max_cents'
+  | 'main_shopping_path'
+>
 
 export function findSellableSize(db: Db, brandId: string, itemId: number, size: string) {
   return db
