@@ -86,7 +86,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
     transform: jsonSchemaTransform,
   })
 
-  registerBrandResolution(app, env.EXTRA_HOSTS?.split(',').map((host) => host.trim()) ?? [])
+  registerBrandResolution(app, env.EXTRA_HOSTS?.split(',').map((host) => host.trim()) ?? [], env.publicOrigins)
   // sessions in Redis where REDIS_URL is set (one connection, made now: an unreachable Redis stops start-up), else in the database
   const sessions: SessionStore = env.REDIS_URL
     ? await RedisSessionStore.connect(env.REDIS_URL, {

@@ -1,7 +1,7 @@
 import { UNKNOWN_HOST } from '@store/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errorBody } from '../http/errors.ts'
-import { BRANDS, brandForHost, type Brand } from './registry.ts'
+import { brandForHost, brandsWithOrigins, type Brand, type PublicOrigins } from './registry.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,14 +15,16 @@ const BRANDLESS = /^\/(assets|media)\//
 
 /**
  * Resolves the brand of every request: the `host` query parameter when present
- * (the storefront's GETs send it), otherwise the Host header.
+ * (the storefront's GETs send it), otherwise the Host header. The brand carries
+ * its configured public origin (env PUBLIC_ORIGINS), never one read from the request.
  */
-export function registerBrandResolution(app: FastifyInstance, extraHosts: string[] = []): void {
-  const fallback = BRANDS[0]!
+export function registerBrandResolution(app: FastifyInstance, extraHosts: string[] = [], publicOrigins: Partial<PublicOrigins> = {}): void {
+  const brands = brandsWithOrigins(publicOrigins)
+  const fallback = brands[0]!
   app.decorateRequest('brand', null as unknown as Brand)
   app.addHook('onRequest', async (request, reply) => {
     const host = requestedHost(request)
-    const brand = brandForHost(host) ?? (extraHosts.includes(host.split(':')[0] ?? '') ? fallback : null)
+    const brand = brandForHost(host, brands) ?? (extraHosts.includes(host.split(':')[0] ?? '') ? fallback : null)
     if (brand) {
       request.brand = brand
       return
