@@ -5,7 +5,7 @@ import { orNotFound } from '../components/catalog/loader-helpers'
 import { StoreLink } from '../components/store-link'
 import { getCategoryGroup } from '../lib/api/get-category-group'
 import { serverApi } from '../lib/api/server'
-import { pageMeta } from '../lib/meta'
+import { notFoundMeta, pageMeta } from '../lib/meta'
 import type { Route } from './+types/category-group'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -16,9 +16,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const group = args.loaderData?.group
-  if (!group) return pageMeta(args, 'Page not found')
+  if (!group) return notFoundMeta(args)
   const title = group.title || group.name
-  return [...pageMeta(args, title, { description: group.description ?? undefined }), { property: 'og:title', content: title }]
+  return pageMeta(args, title, { description: group.description ?? undefined })
 }
 
 export default function CategoryGroupPage({ loaderData }: Route.ComponentProps) {
@@ -44,7 +44,6 @@ export default function CategoryGroupPage({ loaderData }: Route.ComponentProps) 
                       height={tile.height}
                       style={{ aspectRatio: `${tile.width} / ${tile.height}` }}
                       loading={i < 4 ? 'eager' : 'lazy'}
-                      sizes="(min-width: 1024px) 25vw, (min-width: 640px) 45vw, 100vw"
                     />
                   ) : null}
                   <h2>{title}</h2>

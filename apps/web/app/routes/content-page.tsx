@@ -6,7 +6,7 @@
 import '../components/content/content.css'
 import { contentDescription, loadContentPage } from '../components/content/content-loader'
 import { ContentPageView } from '../components/content/content-page-view'
-import { pageMeta } from '../lib/meta'
+import { notFoundMeta, pageMeta } from '../lib/meta'
 import type { Route } from './+types/content-page'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -16,8 +16,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData?.page
-  if (!page) return pageMeta(args, 'Page not found')
-  return [...pageMeta(args, page.name, { description: contentDescription(page) }), { property: 'og:title', content: page.name }]
+  if (!page) return notFoundMeta(args)
+  return pageMeta(args, page.name, { description: contentDescription(page) })
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
