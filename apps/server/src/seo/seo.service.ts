@@ -5,7 +5,7 @@
  * is hidden from search (checkout-type routes, social_media_specials pages,
  * members pages).
  */
-import { CHECKOUT_ROUTES, PROTECTED_ROUTES } from '@store/core'
+import { CHECKOUT_ROUTES, contentPagePath, PROTECTED_ROUTES } from '@store/core'
 import type { Kysely } from 'kysely'
 import type { Brand } from '../brands/registry.ts'
 import type { Database } from '../db/schema.ts'
@@ -48,17 +48,6 @@ export function robotsTxt(brand: Pick<Brand, 'publicOrigin'>): string {
   return lines.join('\n')
 }
 
-/** Content pages served at a route of their own rather than /page/{slug}. */
-const ROUTED_SLUGS: Record<string, string> = {
-  home: '/',
-  terms: '/terms',
-  'about-us': '/about-us',
-  vipterms: '/vipterms',
-  care: '/care',
-  dnsmpi: '/dnsmpi',
-  'contact-us': '/contact-us',
-}
-
 /** Pages only a brand with a club has. */
 const CLUB_PATHS = ['/vip', '/vip_exclusives', '/vipterms']
 
@@ -91,7 +80,7 @@ export async function sitemapEntries(db: Db, brand: Pick<Brand, 'id' | 'publicOr
   for (const page of pages) {
     // {name}-test pages are experiments, not pages to be found
     if (page.slug.endsWith('-test')) continue
-    paths.push({ path: ROUTED_SLUGS[page.slug] ?? `/page/${page.slug.split('/').map(encodeURIComponent).join('/')}`, lastmod: day(page.updated_at) })
+    paths.push({ path: contentPagePath(page.slug), lastmod: day(page.updated_at) })
   }
   paths.push({ path: '/photo-size-chart' }, { path: '/customer_reviews' })
   if (feed) paths.push({ path: '/shop_our_feed' })

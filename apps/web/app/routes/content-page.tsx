@@ -6,6 +6,7 @@
 import '../components/content/content.css'
 import { contentDescription, loadContentPage } from '../components/content/content-loader'
 import { ContentPageView } from '../components/content/content-page-view'
+import { contentPagePath } from '@store/core'
 import { notFoundMeta, pageMeta } from '../lib/meta'
 import type { Route } from './+types/content-page'
 
@@ -17,7 +18,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData?.page
   if (!page) return notFoundMeta(args)
-  return pageMeta(args, page.name, { description: contentDescription(page) })
+  // one address per page: /pf-lastchance (catch-all) and /page/about-us say /page/pf-lastchance and /about-us
+  return pageMeta(args, page.name, { description: contentDescription(page), canonicalPath: contentPagePath(page.slug) })
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
