@@ -20,6 +20,7 @@ import { registerInputGuard } from './http/input-guard.ts'
 import { registerRequestLog } from './http/request-log.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import mediaRoutes from './media/media.routes.ts'
+import { seoRoutes } from './seo/seo.routes.ts'
 import { RedisSessionStore } from './sessions/redis-session-store.ts'
 import { registerRequestContext } from './context/context-plugin.ts'
 import { DatabaseSessionStore, type SessionStore } from './sessions/session-store.ts'
@@ -131,6 +132,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
     { prefix: '/api' },
   )
   await app.register(mediaRoutes)
+  await app.register(seoRoutes)
 
   const buildDir = webBuildDir ?? resolve(import.meta.dirname, '../../web/build')
   if (existsSync(resolve(buildDir, 'server/index.js'))) {

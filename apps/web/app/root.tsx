@@ -63,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     brand: {
       id: brand.id,
       name: brand.name,
+      // canonical links, Open Graph and JSON-LD are built on it (never on the request's host)
+      publicOrigin: brand.publicOrigin,
       apiBaseUrl: brand.apiBaseUrl,
       hasOwnHome: brand.hasOwnHome,
       styles: {

@@ -3,7 +3,7 @@ import '../components/catalog/catalog.css'
 import { categoryTileImage } from '../components/catalog/category-header'
 import { orNotFound } from '../components/catalog/loader-helpers'
 import { StoreLink } from '../components/store-link'
-import { pageMeta } from '../lib/meta'
+import { notFoundMeta, pageMeta } from '../lib/meta'
 import type { Route } from './+types/category-group'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -13,9 +13,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const group = args.loaderData?.group
-  if (!group) return pageMeta(args, 'Page not found')
+  if (!group) return notFoundMeta(args)
   const title = group.title || group.name
-  return [...pageMeta(args, title, { description: group.description ?? undefined }), { property: 'og:title', content: title }]
+  return pageMeta(args, title, { description: group.description ?? undefined })
 }
 
 export default function CategoryGroupPage({ loaderData }: Route.ComponentProps) {
@@ -41,7 +41,6 @@ export default function CategoryGroupPage({ loaderData }: Route.ComponentProps) 
                       height={tile.height}
                       style={{ aspectRatio: `${tile.width} / ${tile.height}` }}
                       loading={i < 4 ? 'eager' : 'lazy'}
-                      sizes="(min-width: 1024px) 25vw, (min-width: 640px) 45vw, 100vw"
                     />
                   ) : null}
                   <h2>{title}</h2>

@@ -17,7 +17,7 @@ import { ContentPageView } from '../components/content/content-page-view'
 import { ClubOffer } from '../components/content/club-offer'
 import { StoreLink } from '../components/store-link'
 import type { ContentPage, HeaderMenuEntry, MembershipLanding } from '../lib/api/types'
-import { pageMeta } from '../lib/meta'
+import { pageMeta, rootDataOf } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/home'
 
@@ -63,7 +63,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<HomeData> {
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData
   const description = data?.kind === 'content' ? (data.page.body ?? undefined) : undefined
-  return [...pageMeta(args, 'Browse Store', { description }), { property: 'og:type', content: 'website' }]
+  const hero = rootDataOf(args.matches)?.settings.scrollingImages?.find((image) => image && typeof image.url === 'string')
+  return pageMeta(args, 'Browse Store', { description, image: hero ?? null, canonicalPath: '/' })
 }
 
 /** Header menu entries that lead to a category or a group and have a picture. */
@@ -102,7 +103,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
           </p>
         </div>
         {hero ? (
-          <img src={hero.url} alt={hero.alt} width={hero.width ?? undefined} height={hero.height ?? undefined} loading="eager" fetchPriority="high" sizes="(min-width: 900px) 58vw, 100vw" />
+          <img src={hero.url} alt={hero.alt} width={hero.width ?? undefined} height={hero.height ?? undefined} loading="eager" fetchPriority="high" />
         ) : null}
       </section>
 

@@ -44,7 +44,6 @@ export default function ShopOurFeed({ loaderData }: Route.ComponentProps) {
                 height={size.height}
                 loading={i < 4 ? 'eager' : 'lazy'}
                 decoding="async"
-                sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
               />
             )
             const body = (

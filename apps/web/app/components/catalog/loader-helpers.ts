@@ -23,9 +23,3 @@ export function settle<T>(read: Promise<T>, fallback: T, what: string): Promise<
     return fallback
   })
 }
-
-/** The page's own absolute address without query or hash, for canonical and og:url. */
-export function pageUrl(request: Request): string {
-  const url = new URL(request.url)
-  return `${url.origin}${url.pathname}`
-}
