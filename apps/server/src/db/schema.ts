@@ -319,6 +319,8 @@ export interface CartsTable {
   removed_free_promo: Generated<number>
   created_at: string
   updated_at: string
+  /** the session that made the cart: one open cart per session */
+  session_key: string | null
 }
 export type CartsRow = Selectable<CartsTable>
 export type NewCartsRow = Insertable<CartsTable>
