@@ -1,4 +1,6 @@
-import type { Kysely, Transaction } from 'kysely'
+import type { Expression, Kysely, Transaction } from 'kysely'
+import type { Dialect } from '../db/connection.ts'
+import { jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.ts'
 import type { Database, StoreSettingsRow } from '../db/schema.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 
@@ -14,41 +16,82 @@ export function findOpenCart(db: Db, brandId: string, cartId: string) {
     .executeTakeFirst()
 }
 
-/** Lines of a cart with what the shopper sees of each item, and its stock. */
-export function listCartLines(db: Db, cartId: string) {
-  return db
-    .selectFrom('cart_lines')
-    .innerJoin('items', 'items.id', 'cart_lines.item_id')
-    .leftJoin('item_sizes', (join) =>
-      join.onRef('item_sizes.item_id', '=', 'cart_lines.item_id').onRef('item_sizes.size', '=', 'cart_lines.size'),
-    )
-    .leftJoin('item_images', (join) =>
-      join.onRef('item_images.item_id', '=', 'cart_lines.item_id').on('item_images.kind', '=', 'image1'),
-    )
-    .select([
-      'cart_lines.id as cartId',
-      'cart_lines.item_id',
-      'cart_lines.size',
-      'cart_lines.qty',
-      'cart_lines.bundled_with',
-      'cart_lines.social_media_special',
-      'cart_lines.skip_qty_controls',
-      'cart_lines.price_override_cents',
-      'cart_lines.banner',
-      'items.name',
-      'items.description',
-      'items.color',
-      'items.price_cents',
-      'items.original_price_cents',
-      'items.member_price_cents',
-      'items.discount_class',
-      'item_sizes.stock',
-      'item_images.url as image',
-    ])
-    .where('cart_lines.cart_id', '=', cartId)
-    .orderBy('cart_lines.created_at')
-    .orderBy('cart_lines.id')
-    .execute()
+/** The lines of a cart as one JSON column: what the shopper sees of each item, and its stock. */
+function cartLinesOf(db: Db, dialect: Dialect, cartId: Expression<string>) {
+  return jsonArrayFrom(
+    dialect,
+    db
+      .selectFrom('cart_lines')
+      .innerJoin('items', 'items.id', 'cart_lines.item_id')
+      .leftJoin('item_sizes', (join) =>
+        join.onRef('item_sizes.item_id', '=', 'cart_lines.item_id').onRef('item_sizes.size', '=', 'cart_lines.size'),
+      )
+      .leftJoin('item_images', (join) =>
+        join.onRef('item_images.item_id', '=', 'cart_lines.item_id').on('item_images.kind', '=', 'image1'),
+      )
+      .select([
+        'cart_lines.id as cartId',
+        'cart_lines.item_id',
+        'cart_lines.size',
+        'cart_lines.qty',
+        'cart_lines.bundled_with',
+        'cart_lines.social_media_special',
+        'cart_lines.skip_qty_controls',
+        'cart_lines.price_override_cents',
+        'cart_lines.banner',
+        'cart_lines.created_at',
+        'items.name',
+        'items.description',
+        'items.color',
+        'items.price_cents',
+        'items.original_price_cents',
+        'items.member_price_cents',
+        'items.discount_class',
+        'item_sizes.stock',
+        'item_images.url as image',
+      ])
+      .whereRef('cart_lines.cart_id', '=', cartId),
+  )
+}
+
+export interface CartLineRow {
+  cartId: string
+  item_id: number
+  size: string
+  qty: number
+  bundled_with: string | null
+  social_media_special: number
+  skip_qty_controls: number
+  price_override_cents: number | null
+  banner: string | null
+  created_at: string
+  name: string
+  description: string
+  color: string
+  price_cents: number
+  original_price_cents: number | null
+  member_price_cents: number | null
+  discount_class: string
+  stock: number | null
+  image: string | null
+}
+
+/** An open cart of the brand with its lines, in one statement; lines in the order they were added. */
+export async function findOpenCartWithLines(db: Db, dialect: Dialect, brandId: string, cartId: string) {
+  const row = await db
+    .selectFrom('carts')
+    .selectAll('carts')
+    .select((eb) => cartLinesOf(db, dialect, eb.ref('carts.id')).as('lines'))
+    .where('carts.id', '=', cartId)
+    .where('carts.brand_id', '=', brandId)
+    .where('carts.status', '=', 'open')
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { lines, ...cart } = row
+  const sorted = readJsonColumn<CartLineRow[]>(lines, []).sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.cartId.localeCompare(b.cartId),
+  )
+  return { cart, lines: sorted }
 }
 
 export function findDiscountCodeById(db: Db, id: string) {

@@ -16,6 +16,7 @@ import { flag, readJson, readList } from '../db/json.ts'
 import type { DiscountCodesRow } from '../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
 import { getCartBanners } from '../settings/settings.service.ts'
+import { getFeaturedItems } from '../catalog/catalog.service.ts'
 import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
 import {
   findCartLine,
@@ -25,15 +26,14 @@ import {
   findMergeableLine,
   findOpenCart,
   findSellableSize,
-  listCartLines,
-  listFeaturedItems,
+  findOpenCartWithLines,
+  type CartLineRow,
 } from './cart.queries.ts'
 
 /** No one line holds more than this many pieces. */
 export const MAX_LINE_QTY = 10
 const FEATURED_ITEMS = 4
 
-type CartLineRow = Awaited<ReturnType<typeof listCartLines>>[number]
 
 function mainCategoryName(mainShoppingPath: string): string {
   return mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
@@ -45,18 +45,20 @@ function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
 
 /** The whole cart of SPEC §3, computed from the database for this request's shopper. */
 export async function getCart(ctx: RequestContext): Promise<Cart> {
-  const { db, brandId } = ctx.data
+  const { db, dialect, brandId } = ctx.data
   const [shopper, session] = await Promise.all([ctx.shopper(), ctx.session.current()])
   const cartId = session?.cartId ?? null
-  const [cart, settings, banners] = await Promise.all([
-    cartId ? findOpenCart(db, brandId, cartId) : Promise.resolve(undefined),
+  // the cart and its lines in one statement; settings, banners and suggestions come from the brand's caches
+  const [found, settings, banners] = await Promise.all([
+    cartId ? findOpenCartWithLines(db, dialect, brandId, cartId) : Promise.resolve(undefined),
     findCartSettings(db, brandId),
     getCartBanners(db, brandId),
   ])
-  const [lines, code, featured] = await Promise.all([
-    cart ? listCartLines(db, cart.id) : Promise.resolve([] as CartLineRow[]),
+  const cart = found?.cart
+  const lines = found?.lines ?? []
+  const [code, featured] = await Promise.all([
     cart?.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
-    listFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
+    getFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
   ])
 
   const codeApplies = code && (!flag(code.club_only) || shopper.hasClub)

@@ -29,6 +29,7 @@ import {
   type ItemCategoryJson,
   type SizeJson,
 } from './catalog.queries.ts'
+import { listFeaturedItems } from '../cart/cart.queries.ts'
 import { priceFields } from './pricing.ts'
 
 type Db = Kysely<Database>
@@ -53,6 +54,14 @@ const catalogScope = new BrandScope()
 const categoryCache = catalogScope.cache<Category>({ ttlMs: CATALOG_TTL_MS, maxEntries: 200 })
 const categoryGroupCache = catalogScope.cache<CategoryGroup>({ ttlMs: CATALOG_TTL_MS, maxEntries: 100 })
 const itemCache = catalogScope.cache<ItemDetail>({ ttlMs: CATALOG_TTL_MS, maxEntries: 1000 })
+const featuredCache = catalogScope.cache<FeaturedRow[]>({ ttlMs: CATALOG_TTL_MS, maxEntries: 50 })
+
+type FeaturedRow = Awaited<ReturnType<typeof listFeaturedItems>>[number]
+
+/** The first items of a category, as the cart drawer suggests them (cached with the catalogue). */
+export function getFeaturedItems(db: Db, brandId: string, categoryName: string, limit: number): Promise<FeaturedRow[]> {
+  return featuredCache(db, brandId, `${categoryName}\u0000${limit}`, () => listFeaturedItems(db, brandId, categoryName, limit))
+}
 
 /** Drops every cached category, category group and item page of the brand (after a stock, price or catalogue change). */
 export function invalidateCatalog(brandId: string): void {
