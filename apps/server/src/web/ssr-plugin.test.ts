@@ -186,6 +186,36 @@ describe('ssr plugin with a build', () => {
     expect(fresh.headers['set-cookie']).toBeUndefined()
   })
 
+  it("keeps a shopper's session when a link names another brand in ?host=", async () => {
+    const shopper = new TestShopper(app, 'localhost')
+    const popfitItem = await store.db
+      .selectFrom('item_sizes')
+      .innerJoin('items', 'items.id', 'item_sizes.item_id')
+      .select(['items.id', 'item_sizes.size'])
+      .where('items.brand_id', '=', 'popfitclothing')
+      .where('item_sizes.stock', '>', 5)
+      .orderBy('items.id')
+      .executeTakeFirstOrThrow()
+    await shopper.request({
+      method: 'POST',
+      url: '/item/1',
+      payload: `item_id=${popfitItem.id}&size=${encodeURIComponent(popfitItem.size)}&qty=1`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    const cookieBefore = shopper.cookieHeader
+    const page = await shopper.get('/?host=ckb.localhost')
+    expect(page.statusCode).toBe(200)
+    expect(page.json().brand).toBe('popfitclothing')
+    expect(page.headers['set-cookie']).toBeUndefined()
+    expect(shopper.cookieHeader).toBe(cookieBefore)
+    expect((await shopper.get('/')).json().cartLines).toBe(1)
+    // the API refuses another brand's name outright, and the session stays too
+    const api = await shopper.get('/api/cart?host=ckb.localhost')
+    expect(api.statusCode).toBe(400)
+    expect(api.headers['set-cookie']).toBeUndefined()
+    expect((await shopper.get('/api/cart')).json().data.items).toHaveLength(1)
+  })
+
   it('reads a page with one session look-up at most', async () => {
     const shopper = new TestShopper(app, 'ckb.localhost')
     await shopper.request({
