@@ -16,42 +16,46 @@ export function findOpenCart(db: Db, brandId: string, cartId: string) {
     .executeTakeFirst()
 }
 
-/** The lines of a cart as one JSON column: what the shopper sees of each item, and its stock. */
+/** What the shopper sees of each cart line (the item, its stock, its front image), before the where. */
+function cartLineSelect(db: Db) {
+  return db
+    .selectFrom('cart_lines')
+    .innerJoin('items', 'items.id', 'cart_lines.item_id')
+    .leftJoin('item_sizes', (join) =>
+      join.onRef('item_sizes.item_id', '=', 'cart_lines.item_id').onRef('item_sizes.size', '=', 'cart_lines.size'),
+    )
+    .leftJoin('item_images', (join) => join.onRef('item_images.item_id', '=', 'cart_lines.item_id').on('item_images.kind', '=', 'image1'))
+    .select([
+      'cart_lines.id as cartId',
+      'cart_lines.item_id',
+      'cart_lines.size',
+      'cart_lines.qty',
+      'cart_lines.bundled_with',
+      'cart_lines.social_media_special',
+      'cart_lines.skip_qty_controls',
+      'cart_lines.price_override_cents',
+      'cart_lines.banner',
+      'cart_lines.created_at',
+      'items.name',
+      'items.description',
+      'items.color',
+      'items.price_cents',
+      'items.original_price_cents',
+      'items.member_price_cents',
+      'items.discount_class',
+      'item_sizes.stock',
+      'item_images.url as image',
+    ])
+}
+
+/** The lines of a cart as one JSON column of the cart's row. */
 function cartLinesOf(db: Db, dialect: Dialect, cartId: Expression<string>) {
-  return jsonArrayFrom(
-    dialect,
-    db
-      .selectFrom('cart_lines')
-      .innerJoin('items', 'items.id', 'cart_lines.item_id')
-      .leftJoin('item_sizes', (join) =>
-        join.onRef('item_sizes.item_id', '=', 'cart_lines.item_id').onRef('item_sizes.size', '=', 'cart_lines.size'),
-      )
-      .leftJoin('item_images', (join) =>
-        join.onRef('item_images.item_id', '=', 'cart_lines.item_id').on('item_images.kind', '=', 'image1'),
-      )
-      .select([
-        'cart_lines.id as cartId',
-        'cart_lines.item_id',
-        'cart_lines.size',
-        'cart_lines.qty',
-        'cart_lines.bundled_with',
-        'cart_lines.social_media_special',
-        'cart_lines.skip_qty_controls',
-        'cart_lines.price_override_cents',
-        'cart_lines.banner',
-        'cart_lines.created_at',
-        'items.name',
-        'items.description',
-        'items.color',
-        'items.price_cents',
-        'items.original_price_cents',
-        'items.member_price_cents',
-        'items.discount_class',
-        'item_sizes.stock',
-        'item_images.url as image',
-      ])
-      .whereRef('cart_lines.cart_id', '=', cartId),
-  )
+  return jsonArrayFrom(dialect, cartLineSelect(db).whereRef('cart_lines.cart_id', '=', cartId))
+}
+
+/** Lines of a cart in the order they were added (checkout reads them inside its transaction). */
+export function listCartLines(db: Db, cartId: string): Promise<CartLineRow[]> {
+  return cartLineSelect(db).where('cart_lines.cart_id', '=', cartId).orderBy('cart_lines.created_at').orderBy('cart_lines.id').execute()
 }
 
 export interface CartLineRow {
