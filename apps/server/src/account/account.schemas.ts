@@ -35,3 +35,6 @@ export const accountInfo = z.object({
 }) satisfies z.ZodType<AccountInfo>
 
 export const emailChangeRequested = z.object({ pending_e_mail_address: z.string() }) satisfies z.ZodType<EmailChangeRequested>
+
+/** Style profile answers as a page posts them (field name -> option value), the same rule as POST /style-profile. */
+export const styleProfileAnswers = z.record(z.string().max(60), z.string().max(100, 'That answer is too long'))

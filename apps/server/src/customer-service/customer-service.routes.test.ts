@@ -17,7 +17,7 @@ describe.each(DIALECTS)('contact and feedback on %s', (dialect) => {
       shopper.request({
         method: 'POST',
         url,
-        payload: new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString(),
+        payload: new URLSearchParams(Object.entries(form).map(([k, v]): [string, string] => [k, String(v)])).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         remoteAddress: ip,
       }),
