@@ -1,19 +1,7 @@
 /** What the contact and feedback forms take and answer, checked alike for the API and for the pages. */
-import type { MessageReceived } from '@store/core'
+import { CONTACT_TOPICS, ORDER_NUMBER_FORMAT, type MessageReceived } from '@store/core'
 import { z } from 'zod'
 import { email } from '../accounts/accounts.schemas.ts'
-
-export const CONTACT_TOPICS = [
-  { value: 'order', caption: 'An order or delivery' },
-  { value: 'returns', caption: 'Returns and exchanges' },
-  { value: 'sizing', caption: 'Sizing and fit' },
-  { value: 'club', caption: 'My VIP membership' },
-  { value: 'account', caption: 'My account' },
-  { value: 'other', caption: 'Something else' },
-] as const
-
-/** An order number as printed on a receipt: letters, digits and dashes (free text, the format only is checked). */
-export const ORDER_NUMBER_FORMAT = /^#?[A-Za-z0-9][A-Za-z0-9-]{2,31}$/
 
 const name = z.string({ message: 'Enter your name' }).trim().min(1, 'Enter your name').max(120, 'That name is too long')
 const orderNumber = z

@@ -6,9 +6,9 @@
  * page shows the confirmation and a reference to quote.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { MessageReceived } from '@store/core'
+import { CONTACT_TOPICS, type MessageReceived } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
-import { CONTACT_TOPICS, type ContactBody, type FeedbackBody } from './customer-service.schemas.ts'
+import type { ContactBody, FeedbackBody } from './customer-service.schemas.ts'
 import { countAttempt } from './form-throttle.ts'
 
 /** Messages per hour from one client address, and naming one e-mail address (contact and feedback together). */

@@ -8,6 +8,8 @@ import { Suspense } from 'react'
 import { Await } from 'react-router'
 import '../components/catalog/catalog.css'
 import { AddToCartForm } from '../components/catalog/add-to-cart-form'
+import '../components/members/members.css'
+import { WishlistButton } from '../components/members/wishlist-button'
 import { BulletSections } from '../components/catalog/bullet-sections'
 import { CustomerImages } from '../components/catalog/customer-images'
 import { ItemGallery } from '../components/catalog/item-gallery'
@@ -124,6 +126,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <VariantSwatches variants={item.variants ?? []} currentId={item.id} currentColor={item.color} />
           <AddToCartForm key={item.id} item={item} initialSize={selectedSize} />
+          <WishlistButton key={`wish-${item.id}`} itemId={item.id} />
           {item.description ? <p className="item-description">{item.description}</p> : null}
           <BulletSections sections={item.bulletSections ?? []} />
         </div>
