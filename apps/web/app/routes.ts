@@ -63,6 +63,7 @@ export default [
     route('members_skip_flow', 'routes/skip-vip.tsx', { id: 'members_skip_flow' }),
     route('members_pause_flow', 'routes/pause-vip.tsx', { id: 'members_pause_flow' }),
     route('styleprofile', 'routes/styleprofile.tsx'),
+    route('addresses', 'routes/addresses.tsx'),
 
     // ----- protected (SPEC §6): a visitor who is not logged in goes to /login
     layout('layouts/protected-layout.tsx', [
@@ -77,8 +78,6 @@ export default [
       route('cancel_error', 'routes/cancel-error.tsx'),
       route('pause-vip', 'routes/pause-vip.tsx', { id: 'pause-vip' }),
       route('wishlist', 'routes/wishlist.tsx'),
-      // the address book is personal data too (SPEC §6 lists no rule for it; docs/members.md)
-      route('addresses', 'routes/addresses.tsx'),
     ]),
 
     // ----- everything else: content pages (and {name}-test pages), or 404

@@ -12,6 +12,7 @@ import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
+import { requireCustomer } from '../lib/auth.server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/addresses'
@@ -24,11 +25,14 @@ interface ActionAnswer {
   values?: Record<string, string>
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // personal data: a visitor goes to /login and comes back (SPEC §6 does not list /addresses; its own guard, docs/members.md)
+  await requireCustomer(context, request)
   return { addresses: await context.services.addresses() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  await requireCustomer(context, request)
   const form = await request.formData()
   const text = (name: string) => String(form.get(name) ?? '')
   const intent = text('intent')
