@@ -127,6 +127,9 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           <VariantSwatches variants={item.variants ?? []} currentId={item.id} currentColor={item.color} />
           <AddToCartForm key={item.id} item={item} initialSize={selectedSize} />
           <WishlistButton key={`wish-${item.id}`} itemId={item.id} />
+          <p className="item-send">
+            <StoreLink to={`/send?item=${item.id}`}>Send to a friend</StoreLink>
+          </p>
           {item.description ? <p className="item-description">{item.description}</p> : null}
           <BulletSections sections={item.bulletSections ?? []} />
         </div>
