@@ -1,6 +1,10 @@
 import type { Cart, WishlistEntry } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { routeStatements, statementsOf } from '../test/statements.ts'
+
+/** GET /wishlist: entries with their items, then images and sizes in stock, whatever the number of entries. */
+const WISHLIST_STATEMENTS = 3
 
 describe.each(DIALECTS)('wishlist on %s', (dialect) => {
   let t: TestStore
@@ -31,6 +35,17 @@ describe.each(DIALECTS)('wishlist on %s', (dialect) => {
     expect(list[1]!.item.availableSizes.length).toBeGreaterThan(0)
     expect(typeof list[1]!.item.price).toBe('number')
     expect(dataOf<WishlistEntry[]>(await shopper.get('/api/wishlist'))).toHaveLength(2)
+  })
+
+  it(`reads the wishlist in ${WISHLIST_STATEMENTS} statements whatever its length`, async () => {
+    const shopper = await customer()
+    for (const item of items.slice(0, 8)) await shopper.post('/api/wishlist', { item_id: item.id })
+    let length = 0
+    const statements = await statementsOf(t.store, async () => {
+      length = dataOf<WishlistEntry[]>(await shopper.get('/api/wishlist')).length
+    })
+    expect(length).toBe(Math.min(8, items.length))
+    expect(routeStatements(statements)).toHaveLength(WISHLIST_STATEMENTS)
   })
 
   it('refuses an unknown item with 404 and a bad id with 400', async () => {
