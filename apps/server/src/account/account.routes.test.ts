@@ -71,7 +71,8 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
     expect(mails.map((m) => m.to_email).sort()).toEqual([email, next].sort())
     const body = mails.find((m) => m.to_email === next)!.body
     const token = body.match(/\/change_password\?confirm=([A-Za-z0-9_-]+)/)![1]!
-    expect(body).toContain('http://popfit.localhost:3000/change_password?confirm=')
+    // the brand's configured origin, never the request's Host
+    expect(body).toContain(`${t.app.env.publicOrigins.popfitclothing}/change_password?confirm=`)
     const stored = await t.store.db.selectFrom('email_changes').select('token_hash').where('new_email', '=', next).executeTakeFirstOrThrow()
     expect(stored.token_hash).not.toBe(token)
 
