@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await context.services.settings()
   const path = item ? `/item/${item.id}` : settings.brandHasClub ? '/vip' : '/'
   const campaign = item ? 'item' : settings.brandHasClub ? 'club' : 'store'
-  const link = new URL(path, url.origin)
+  // the brand's configured public origin: a shared link never carries the address this request came in on
+  const link = new URL(path, context.brand.publicOrigin)
   link.search = new URLSearchParams({ utm_source: 'send', utm_medium: 'share', utm_campaign: campaign }).toString()
   return {
     item: item ? { id: item.id, name: item.name, color: item.color } : null,
