@@ -22,6 +22,8 @@ export interface TestStore {
 export interface TestStoreOptions {
   /** keep sessions in the Redis of TEST_REDIS_URL, under a key prefix of this store's own */
   redisSessions?: boolean
+  /** called with the app before it is ready (to add a hook, say) */
+  beforeReady?: (app: FastifyInstance) => void
 }
 
 /** A key prefix no other test run shares. */
@@ -69,6 +71,7 @@ export async function startTestStore(dialect: 'sqlite' | 'postgres', options: Te
   const redisKeyPrefix = redisUrl ? uniqueRedisPrefix() : undefined
   const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) })
   const app = await buildApp({ env, store, webBuildDir: '/nonexistent', sessionKeyPrefix: redisKeyPrefix })
+  options.beforeReady?.(app)
   await app.ready()
   return {
     app,
