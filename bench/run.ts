@@ -107,7 +107,8 @@ async function main() {
     }
     console.log(`\nAPI, ${CONNECTIONS} connections, ${DURATION} s each (SQLite):\n`)
     console.log(table(results, results[0]!))
-    await runPageBench(store.origin, { duration: DURATION, connections: CONNECTIONS, itemId })
+    // BENCH_PAGES=0: the API part only (no storefront build needed)
+    if (process.env.BENCH_PAGES !== '0') await runPageBench(store.origin, { duration: DURATION, connections: CONNECTIONS, itemId })
   } finally {
     await store.stop()
   }

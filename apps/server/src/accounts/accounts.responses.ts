@@ -3,15 +3,15 @@ import type { Customer, CustomerResult, StyleProfile, StyleProfileField, StylePr
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-export const customerSchema = contract<Customer>()(
+export const customerSchema = contract<Customer>('Customer')(
   z.object({ id: z.string(), name: z.string(), e_mail_address: z.string(), has_club: z.boolean() }),
 )
 
-export const customerResultSchema = contract<CustomerResult>()(z.object({ customer: customerSchema }))
+export const customerResultSchema = contract<CustomerResult>('CustomerResult')(z.object({ customer: customerSchema }))
 
-export const styleProfileOptionSchema = contract<StyleProfileOption>()(z.object({ value: z.string(), caption: z.string() }))
+export const styleProfileOptionSchema = contract<StyleProfileOption>('StyleProfileOption')(z.object({ value: z.string(), caption: z.string() }))
 
-export const styleProfileFieldSchema = contract<StyleProfileField>()(
+export const styleProfileFieldSchema = contract<StyleProfileField>('StyleProfileField')(
   z.object({
     name: z.string(),
     caption: z.string(),
@@ -20,4 +20,4 @@ export const styleProfileFieldSchema = contract<StyleProfileField>()(
   }),
 )
 
-export const styleProfileSchema = contract<StyleProfile>()(z.object({ style_profile: z.array(styleProfileFieldSchema) }))
+export const styleProfileSchema = contract<StyleProfile>('StyleProfile')(z.object({ style_profile: z.array(styleProfileFieldSchema) }))

@@ -3,11 +3,11 @@ import type { Cart, CartBanner, CartCustomer, CartLine, DiscountCodeDetails, Fea
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-export const cartCustomerSchema = contract<CartCustomer>()(
+export const cartCustomerSchema = contract<CartCustomer>('CartCustomer')(
   z.object({ id: z.string(), name: z.string().nullable(), e_mail_address: z.string().nullable() }),
 )
 
-export const cartLineSchema = contract<CartLine>()(
+export const cartLineSchema = contract<CartLine>('CartLine')(
   z.object({
     cartId: z.string().describe('the line id: POST /cart/items/{cartId} changes it'),
     item_id: z.int(),
@@ -33,7 +33,7 @@ export const cartLineSchema = contract<CartLine>()(
   }),
 )
 
-export const discountCodeDetailsSchema = contract<DiscountCodeDetails>()(
+export const discountCodeDetailsSchema = contract<DiscountCodeDetails>('DiscountCodeDetails')(
   z.object({
     bullets: z.array(z.string()),
     included_classes: z.array(z.string()),
@@ -43,11 +43,11 @@ export const discountCodeDetailsSchema = contract<DiscountCodeDetails>()(
   }),
 )
 
-export const featuredItemSchema = contract<FeaturedItem>()(
+export const featuredItemSchema = contract<FeaturedItem>('FeaturedItem')(
   z.object({ id: z.int(), link: z.string(), name: z.string(), color: z.string(), image: z.string().nullable(), price: z.number() }),
 )
 
-export const cartBannerSchema = contract<CartBanner>()(
+export const cartBannerSchema = contract<CartBanner>('CartBanner')(
   z.object({
     text: z.string().nullable(),
     buttonText: z.string().nullable(),
@@ -57,7 +57,7 @@ export const cartBannerSchema = contract<CartBanner>()(
   }),
 )
 
-export const cartSchema = contract<Cart>()(
+export const cartSchema = contract<Cart>('Cart')(
   z
     .object({
       customer: cartCustomerSchema.nullable(),

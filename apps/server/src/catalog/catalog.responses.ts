@@ -23,7 +23,7 @@ import type {
 import { z } from 'zod'
 import { contract, openString } from '../http/response-schemas.ts'
 
-export const catalogImageSchema = contract<CatalogImage>()(
+export const catalogImageSchema = contract<CatalogImage>('CatalogImage')(
   z.object({ url: z.string(), width: z.number(), height: z.number(), alt: z.string() }),
 )
 
@@ -53,9 +53,9 @@ const itemSummaryShape = {
   member_price: z.number().nullable(),
 }
 
-export const itemSummarySchema = contract<ItemSummary>()(z.object(itemSummaryShape))
+export const itemSummarySchema = contract<ItemSummary>('ItemSummary')(z.object(itemSummaryShape))
 
-export const bulletSchema = contract<Bullet>()(
+export const bulletSchema = contract<Bullet>('Bullet')(
   z.object({
     value: z.string(),
     value_for_category_page: z.string().optional(),
@@ -64,11 +64,11 @@ export const bulletSchema = contract<Bullet>()(
   }),
 )
 
-export const bulletSectionSchema = contract<BulletSection>()(
+export const bulletSectionSchema = contract<BulletSection>('BulletSection')(
   z.object({ header: z.string(), icon: z.string().nullable(), bullets: z.array(bulletSchema) }),
 )
 
-export const itemVariantSchema = contract<ItemVariant>()(
+export const itemVariantSchema = contract<ItemVariant>('ItemVariant')(
   z.object({
     id: z.int(),
     link: z.string(),
@@ -80,17 +80,17 @@ export const itemVariantSchema = contract<ItemVariant>()(
   }),
 )
 
-export const additionalImageSchema = contract<AdditionalImage>()(
+export const additionalImageSchema = contract<AdditionalImage>('AdditionalImage')(
   catalogImageSchema.extend({ type: openString<AdditionalImage['type']>('instagram, model, pocket ...') }),
 )
 
-export const categoryLinkSchema = contract<CategoryLink>()(z.object({ name: z.string(), title: z.string(), link: z.string() }))
+export const categoryLinkSchema = contract<CategoryLink>('CategoryLink')(z.object({ name: z.string(), title: z.string(), link: z.string() }))
 
-export const reviewSummarySchema = contract<ReviewSummary>()(
+export const reviewSummarySchema = contract<ReviewSummary>('ReviewSummary')(
   z.object({ count: z.int(), average: z.number().nullable().describe('to one decimal; null without reviews') }),
 )
 
-export const itemDetailSchema = contract<ItemDetail>()(
+export const itemDetailSchema = contract<ItemDetail>('ItemDetail')(
   z
     .object({
       ...itemSummaryShape,
@@ -122,15 +122,15 @@ const categoryInfoShape = {
   banner: z.string().nullable().describe('promotional text shown above the category'),
 }
 
-export const categoryInfoSchema = contract<CategoryInfo>()(z.object(categoryInfoShape))
+export const categoryInfoSchema = contract<CategoryInfo>('CategoryInfo')(z.object(categoryInfoShape))
 
-export const categorySchema = contract<Category>()(
+export const categorySchema = contract<Category>('Category')(
   z.object({ ...categoryInfoShape, items: z.array(itemSummarySchema) }).meta({ description: 'A category with its items' }),
 )
 
-export const groupCategorySchema = contract<GroupCategory>()(z.object({ ...categoryInfoShape, item_count: z.int() }))
+export const groupCategorySchema = contract<GroupCategory>('GroupCategory')(z.object({ ...categoryInfoShape, item_count: z.int() }))
 
-export const categoryGroupSchema = contract<CategoryGroup>()(
+export const categoryGroupSchema = contract<CategoryGroup>('CategoryGroup')(
   z
     .object({
       id: z.int(),
@@ -143,7 +143,7 @@ export const categoryGroupSchema = contract<CategoryGroup>()(
     .meta({ description: 'A category group with its categories (without their items)' }),
 )
 
-export const reviewSchema = contract<Review>()(
+export const reviewSchema = contract<Review>('Review')(
   z.object({
     id: z.string(),
     item_id: z.int().nullable(),

@@ -12,7 +12,7 @@ import type {
 import { z } from 'zod'
 import { contract, openString } from '../http/response-schemas.ts'
 
-export const contentBlockSchema = contract<ContentBlock>()(
+export const contentBlockSchema = contract<ContentBlock>('ContentBlock')(
   z.object({
     type: openString<ContentBlock['type']>('text, video, button or image; other types are skipped'),
     body: z.string().nullable().describe('markup of a text block; the caption or alt text of the others'),
@@ -24,7 +24,7 @@ export const contentBlockSchema = contract<ContentBlock>()(
   }),
 )
 
-export const contentPageSchema = contract<ContentPage>()(
+export const contentPageSchema = contract<ContentPage>('ContentPage')(
   z
     .object({
       slug: z.string(),
@@ -37,7 +37,7 @@ export const contentPageSchema = contract<ContentPage>()(
     .meta({ description: 'A content page with its blocks' }),
 )
 
-export const feedPostSchema = contract<FeedPost>()(
+export const feedPostSchema = contract<FeedPost>('FeedPost')(
   z.object({
     id: z.string(),
     image: z.string(),
@@ -47,13 +47,13 @@ export const feedPostSchema = contract<FeedPost>()(
   }),
 )
 
-export const feedSchema = contract<Feed>()(
+export const feedSchema = contract<Feed>('Feed')(
   z.object({ bio: z.string(), instagram: z.string().nullable(), feed_posts: z.array(feedPostSchema) }),
 )
 
-export const membershipFaqSchema = contract<MembershipFaq>()(z.object({ question: z.string(), answer: z.string().describe('markup') }))
+export const membershipFaqSchema = contract<MembershipFaq>('MembershipFaq')(z.object({ question: z.string(), answer: z.string().describe('markup') }))
 
-export const membershipLandingSchema = contract<MembershipLanding>()(
+export const membershipLandingSchema = contract<MembershipLanding>('MembershipLanding')(
   z.object({
     headline: z.string(),
     subheadline: z.string(),
@@ -65,11 +65,11 @@ export const membershipLandingSchema = contract<MembershipLanding>()(
   }),
 )
 
-export const socialMediaLanderSchema = contract<SocialMediaLander>()(
+export const socialMediaLanderSchema = contract<SocialMediaLander>('SocialMediaLander')(
   z.object({ id: z.string(), headline: z.string(), image: z.string() }),
 )
 
-export const socialMediaSpecialSchema = contract<SocialMediaSpecial>()(
+export const socialMediaSpecialSchema = contract<SocialMediaSpecial>('SocialMediaSpecial')(
   z.object({
     id: z.string(),
     permalink: z.string(),

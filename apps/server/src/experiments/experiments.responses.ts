@@ -3,8 +3,8 @@ import type { TestGroupAssignment, TestGroupResult } from '@store/core'
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-export const testGroupAssignmentSchema = contract<TestGroupAssignment>()(
+export const testGroupAssignmentSchema = contract<TestGroupAssignment>('TestGroupAssignment')(
   z.object({ key: z.string().describe("the test's name"), value: z.string().describe('the assigned variant') }),
 )
 
-export const testGroupResultSchema = contract<TestGroupResult>()(z.object({ test: testGroupAssignmentSchema }))
+export const testGroupResultSchema = contract<TestGroupResult>('TestGroupResult')(z.object({ test: testGroupAssignmentSchema }))

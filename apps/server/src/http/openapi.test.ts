@@ -21,7 +21,7 @@ interface Operation {
   summary?: string
   operationId?: string
   tags?: string[]
-  responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }>
+  responses: Record<string, { description: string; content?: Record<string, { schema?: { $ref?: string; properties?: Record<string, unknown> } }> }>
 }
 interface OpenApiDoc {
   openapi: string
@@ -38,6 +38,14 @@ describe('/api/openapi.json', () => {
     doc = response.json()
   })
   afterAll(() => t.close())
+
+  /** A schema, or the component its $ref names. */
+  const resolved = (schema: { $ref?: string; properties?: Record<string, unknown> } | undefined) =>
+    schema?.$ref
+      ? (doc as unknown as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } }).components.schemas[
+          schema.$ref.replace('#/components/schemas/', '')
+        ]
+      : schema
 
   const operations = () =>
     Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })))
@@ -77,13 +85,25 @@ describe('/api/openapi.json', () => {
       expect(operation.summary, where).toBeTruthy()
       expect(operation.operationId, where).toBeTruthy()
       expect(operation.tags?.length, where).toBeGreaterThan(0)
-      const success = operation.responses['200']?.content?.['application/json']?.schema
-      expect(success?.properties, where).toHaveProperty('data')
-      const failure = operation.responses['4XX']?.content?.['application/json']?.schema
-      expect(failure?.properties, where).toHaveProperty('errors')
+      const success = resolved(operation.responses['200']?.content?.['application/json']?.schema)
+      expect(Object.keys(success?.properties ?? {}), where).toEqual(['data'])
+      for (const status of ['4XX', '5XX']) {
+        const failure = resolved(operation.responses[status]?.content?.['application/json']?.schema)
+        expect(Object.keys(failure?.properties ?? {}), `${where} ${status}`).toEqual(['errors'])
+      }
+      for (const response of Object.values(operation.responses)) expect(response.description, where).not.toBe('Default Response')
     }
     const ids = all.map(({ operation }) => operation.operationId)
     expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('names the contract types as components, referred to from the answers', () => {
+    const components = (doc as unknown as { components: { schemas: Record<string, unknown> } }).components.schemas
+    for (const name of ['Cart', 'StoreSettings', 'Category', 'CategoryGroup', 'ItemDetail', 'ItemSummary', 'Review', 'ErrorBody']) {
+      expect(components, name).toHaveProperty(name)
+    }
+    const cart = doc.paths['/api/cart']!.get!.responses['200']!.content!['application/json']!.schema!
+    expect(cart.properties?.data).toEqual({ $ref: '#/components/schemas/Cart' })
   })
 
   it('lists the utm_* parameters of /utm-data one by one', () => {

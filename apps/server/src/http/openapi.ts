@@ -4,13 +4,20 @@
  * redocly.yaml). Only the API is documented: media and storefront pages are hidden.
  */
 import type { SwaggerOptions } from '@fastify/swagger'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { createJsonSchemaTransformObject, jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { SESSION_COOKIE } from '../sessions/session-handle.ts'
 
 type Transform = typeof jsonSchemaTransform
 
 /** OpenAPI names path parameters; Fastify's wildcard `*` (the rest of the path) is documented as {path}. */
 const WILDCARD_PARAM = 'path'
+
+/** What each answer is, where the route's schema does not say (@fastify/swagger writes 'Default Response'). */
+const RESPONSE_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Done: `{"data": ...}`',
+  '4XX': 'Refused: bad input (400, 422), unknown (404), not allowed (403, 409, 429); `{"errors": [...]}`',
+  '5XX': 'Our fault: `{"errors": [...]}` with a generic message',
+}
 
 export const openApiTransform: Transform = (input) => {
   if (!input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url }
@@ -25,15 +32,64 @@ export const openApiTransform: Transform = (input) => {
   return { ...result, url: `${input.url.slice(0, -1)}{${WILDCARD_PARAM}}` }
 }
 
+const jsonSchemaTransformObject = createJsonSchemaTransformObject({})
+type TransformObject = typeof jsonSchemaTransformObject
+
+/**
+ * The named contract schemas (contract<T>(name) in response-schemas.ts) as components;
+ * jsonSchemaTransformObject adds an input twin (CartInput ...) of each, which no request
+ * uses: only the components something refers to are kept.
+ */
+export const openApiTransformObject: TransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as {
+    paths?: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>
+    components?: { schemas?: Record<string, unknown> }
+  }
+  for (const operation of Object.values(document.paths ?? {}).flatMap((methods) => Object.values(methods))) {
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (response.description === 'Default Response' && RESPONSE_DESCRIPTIONS[status]) response.description = RESPONSE_DESCRIPTIONS[status]
+    }
+  }
+  const schemas = document.components?.schemas
+  if (!schemas) return document as ReturnType<TransformObject>
+  const used = new Set<string>()
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (!node || typeof node !== 'object') return
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+        const name = value.slice('#/components/schemas/'.length)
+        if (!used.has(name)) {
+          used.add(name)
+          visit(schemas[name])
+        }
+      } else visit(value)
+    }
+  }
+  visit({ ...document, components: { ...document.components, schemas: {} } })
+  // each component without its `$schema`: OpenAPI 3.1's dialect is JSON Schema 2020-12 already
+  document.components!.schemas = Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => used.has(name))
+      .map(([name, schema]) => {
+        const { $schema: _dialect, ...rest } = schema as Record<string, unknown>
+        return [name, rest]
+      }),
+  )
+  return document as ReturnType<TransformObject>
+}
+
+
 export const openApiOptions: SwaggerOptions = {
   openapi: {
+    // 3.1: its schemas are JSON Schema 2020-12, where a nullable component is exactly `anyOf: [{$ref}, {type: 'null'}]`
+    openapi: '3.1.0',
     info: {
       title: 'Store API',
       version: '1.0.0',
       description:
         'The multi-brand store API (DESIGN §4). The brand is the one the Host header serves. ' +
         'Success is `{"data": ...}`; failure is `{"errors": [{"message": "...", "field": "name"?}]}`.',
-      license: { name: 'Proprietary' },
     },
     servers: [{ url: '/', description: "the brand's own origin" }],
     components: {
@@ -60,4 +116,5 @@ export const openApiOptions: SwaggerOptions = {
     ],
   },
   transform: openApiTransform,
+  transformObject: openApiTransformObject,
 }

@@ -20,13 +20,14 @@ interface ContractDrift<Schema, Contract> {
 }
 
 /**
- * `contract<Cart>()(z.object({...}))`: the schema itself, accepted only when what it
- * serialises (z.output) is exactly the contract type T.
+ * `contract<Cart>('Cart')(z.object({...}))`: the schema, accepted only when what it
+ * serialises (z.output) is exactly the contract type T. Named with the type's name, it
+ * is one of the components of /api/openapi.json, referred to wherever it is used.
  */
 export const contract =
-  <T>() =>
+  <T>(name: string) =>
   <S extends z.ZodType>(schema: S & (Equals<z.output<S>, T> extends true ? unknown : ContractDrift<z.output<S>, T>)): S =>
-    schema
+    schema.meta({ ...schema.meta(), id: name })
 
 /**
  * An open enumeration of the contract (`'double' | 'aspect2x5' | (string & {})`): any
@@ -36,7 +37,7 @@ export const openString = <T extends string>(description?: string) =>
   (description ? z.string().describe(description) : z.string()) as unknown as z.ZodType<T, T>
 
 /** DESIGN §4: `{"errors": [{"message": "...", "field": "name"?}]}` for every 4xx and 5xx. */
-export const errorBodySchema = contract<ErrorBody>()(
+export const errorBodySchema = contract<ErrorBody>('ErrorBody')(
   z
     .object({
       errors: z.array(

@@ -16,9 +16,22 @@ type Serialize = (data: unknown) => string
 /** One compiled function per schema: the error body is shared by every route. */
 const compiled = new WeakMap<object, Serialize>()
 
-/** z.toJSONSchema as fast-json-stringify reads it (draft-07, the answer's output side). */
+/**
+ * No metadata: the named contract schemas (ids in zod's global registry, components of
+ * /api/openapi.json) are written inline here, and descriptions do not matter to a serializer.
+ */
+const noMetadata = z.registry<Record<string, unknown>>()
+
+/** z.toJSONSchema as fast-json-stringify reads it (draft-07, the answer's output side, every schema inline). */
 export function responseJsonSchema(schema: z.ZodType): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any', cycles: 'ref', reused: 'inline' })
+  const json = z.toJSONSchema(schema, {
+    io: 'output',
+    target: 'draft-7',
+    metadata: noMetadata,
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+  })
   delete json.$schema
   return simplify(json) as JsonSchema
 }

@@ -3,7 +3,7 @@ import type { FooterMenuGroup, GlobalBanner, HeaderMenuEntry, ImageRef, MenuLink
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-export const imageRefSchema = contract<ImageRef>()(
+export const imageRefSchema = contract<ImageRef>('ImageRef')(
   z.object({
     url: z.string(),
     width: z.number().nullable(),
@@ -12,9 +12,9 @@ export const imageRefSchema = contract<ImageRef>()(
   }),
 )
 
-export const menuLinkSchema = contract<MenuLink>()(z.object({ caption: z.string(), link: z.string() }))
+export const menuLinkSchema = contract<MenuLink>('MenuLink')(z.object({ caption: z.string(), link: z.string() }))
 
-export const headerMenuEntrySchema = contract<HeaderMenuEntry>()(
+export const headerMenuEntrySchema = contract<HeaderMenuEntry>('HeaderMenuEntry')(
   z.object({
     caption: z.string(),
     link: z.string(),
@@ -23,7 +23,7 @@ export const headerMenuEntrySchema = contract<HeaderMenuEntry>()(
   }),
 )
 
-export const footerMenuGroupSchema = contract<FooterMenuGroup>()(
+export const footerMenuGroupSchema = contract<FooterMenuGroup>('FooterMenuGroup')(
   z.object({
     header: z.string().describe("'' for links without a group"),
     showDuringCheckout: z.boolean(),
@@ -31,11 +31,11 @@ export const footerMenuGroupSchema = contract<FooterMenuGroup>()(
   }),
 )
 
-export const globalBannerSchema = contract<GlobalBanner>()(
+export const globalBannerSchema = contract<GlobalBanner>('GlobalBanner')(
   z.object({ link: z.string().nullable(), desktop: imageRefSchema.nullable(), mobile: imageRefSchema.nullable() }),
 )
 
-export const sizingGuideRowSchema = contract<SizingGuideRow>()(
+export const sizingGuideRowSchema = contract<SizingGuideRow>('SizingGuideRow')(
   z.object({
     size: z.string(),
     bust: z.string().nullable(),
@@ -48,7 +48,7 @@ export const sizingGuideRowSchema = contract<SizingGuideRow>()(
   }),
 )
 
-export const storeSettingsSchema = contract<StoreSettings>()(
+export const storeSettingsSchema = contract<StoreSettings>('StoreSettings')(
   z
     .object({
       storeName: z.string(),
