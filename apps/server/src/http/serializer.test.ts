@@ -122,4 +122,16 @@ describe('the fast-json-stringify serializer of response schemas', () => {
     expect(failed.json()).toEqual({ errors: [{ message: 'No', field: 'fail' }] })
     await app.close()
   })
+
+  it("compiles a plugin's plain JSON Schema as it is", async () => {
+    const app = Fastify()
+    app.setSerializerCompiler(serializerCompiler)
+    app.get(
+      '/plain',
+      { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } },
+      async () => ({ ok: true, hidden: 1 }),
+    )
+    expect((await app.inject('/plain')).body).toBe('{"ok":true}')
+    await app.close()
+  })
 })

@@ -71,8 +71,11 @@ export function compileResponseSerializer(schema: z.ZodType): Serialize {
   return serialize
 }
 
-/** app.setSerializerCompiler(serializerCompiler): for routes whose response schemas are zod schemas. */
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema, method, url }) => {
-  if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: a response schema must be a zod schema`)
-  return compileResponseSerializer(schema)
+/**
+ * app.setSerializerCompiler(serializerCompiler): a route's zod response schemas; a plain
+ * JSON Schema (a plugin's own route) is compiled as it is.
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType | JsonSchema> = ({ schema }) => {
+  if (schema instanceof z.ZodType) return compileResponseSerializer(schema)
+  return fastJson(schema as unknown as Parameters<typeof fastJson>[0]) as Serialize
 }
