@@ -15,6 +15,8 @@ import {
 import type { FastifyError } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { answers } from '../http/response-schemas.ts'
+import { acceptedEventsSchema } from './analytics.responses.ts'
 import { createAnalyticsSink } from './analytics-sink.ts'
 
 const describeInput = (input: unknown) => (typeof input === 'string' ? `'${input.slice(0, 64)}'` : String(input))
@@ -105,7 +107,9 @@ export const analyticsEventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['analytics'],
         summary: 'Record a batch of first-party analytics events (1-50)',
+        operationId: 'recordAnalyticsEvents',
         body: batch,
+        response: answers(acceptedEventsSchema),
       },
     },
     async (request) => {

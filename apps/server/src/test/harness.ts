@@ -24,6 +24,8 @@ export interface TestStoreOptions {
   redisSessions?: boolean
   /** more environment for the app (e.g. PUBLIC_ORIGINS) */
   env?: Record<string, string>
+  /** called with the app before it is ready (to add a hook, say) */
+  beforeReady?: (app: FastifyInstance) => void
 }
 
 /** A key prefix no other test run shares. */
@@ -71,6 +73,7 @@ export async function startTestStore(dialect: 'sqlite' | 'postgres', options: Te
   const redisKeyPrefix = redisUrl ? uniqueRedisPrefix() : undefined
   const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...(redisUrl ? { REDIS_URL: redisUrl } : {}), ...options.env })
   const app = await buildApp({ env, store, webBuildDir: '/nonexistent', sessionKeyPrefix: redisKeyPrefix })
+  options.beforeReady?.(app)
   await app.ready()
   return {
     app,
