@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.ts'
+import { parseEnv } from '../env.ts'
 import { DIALECTS, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
 /**
@@ -10,14 +12,18 @@ const addIpRoute = (app: TestStore['app']) =>
 
 describe.each(DIALECTS)('reset links and proxy headers on %s', (dialect) => {
   let t: TestStore
-  let trusting: TestStore
+  let trusting: { app: TestStore['app'] }
   beforeAll(async () => {
     t = await startTestStore(dialect, { beforeReady: addIpRoute })
-    trusting = await startTestStore(dialect, { env: { TRUST_PROXY: '127.0.0.1' }, beforeReady: addIpRoute })
+    // a second app on the same database, behind a proxy at 127.0.0.1
+    const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', TRUST_PROXY: '127.0.0.1' })
+    trusting = { app: await buildApp({ env, store: t.store, webBuildDir: '/nonexistent' }) }
+    addIpRoute(trusting.app)
+    await trusting.app.ready()
   })
   afterAll(async () => {
+    await trusting.app.close()
     await t.close()
-    await trusting.close()
   })
 
   const email = `poison-${dialect}@example.com`
