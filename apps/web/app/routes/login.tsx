@@ -3,6 +3,7 @@
  * after logging in (?redirectTo=); otherwise to the members area.
  */
 import { data, Form, redirect, useSearchParams } from 'react-router'
+import { safeRedirectPath } from '@store/core'
 import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
@@ -11,7 +12,6 @@ import { formResult } from '../lib/api/post-form'
 import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
-import { safeRedirectPath } from '../lib/store/navigation-rules'
 import type { Route } from './+types/login'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Member Login')

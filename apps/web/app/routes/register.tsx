@@ -1,6 +1,6 @@
 /** Create Account: name, email and password; the new customer is logged in. */
 import { data, Form, redirect, useSearchParams } from 'react-router'
-import { isValidFullName, passwordProblem } from '@store/core'
+import { isValidFullName, passwordProblem, safeRedirectPath } from '@store/core'
 import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField, NewPasswordField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
@@ -9,7 +9,6 @@ import { formResult } from '../lib/api/post-form'
 import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
-import { safeRedirectPath } from '../lib/store/navigation-rules'
 import type { Route } from './+types/register'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Create Account')
