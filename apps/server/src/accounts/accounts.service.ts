@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { isValidFullName, passwordProblem, type Customer } from '@store/core'
+import { isValidFullName, type Customer } from '@store/core'
+import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import type { RequestContext } from '../context/request-context.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
@@ -20,8 +21,9 @@ const view = (row: { id: string; name: string; email: string; has_club: number }
 const normalizeEmail = (email: string) => email.trim().toLowerCase()
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
-function checkPassword(password: string) {
-  const problem = passwordProblem(password)
+/** The server's word on a new password: core's rule and the list of common passwords (docs/safety-rules.md). */
+function checkPassword(password: string, email?: string) {
+  const problem = passwordProblemWithCommonList(password, { email })
   if (problem) throw unprocessable(problem, 'password')
 }
 
@@ -57,8 +59,11 @@ export async function register(ctx: RequestContext, input: { name: string; email
   const { db, brandId } = ctx.data
   const name = input.name.trim().replace(/\s+/g, ' ')
   if (!isValidFullName(name)) throw unprocessable('Enter your first and last name.', 'name')
-  checkPassword(input.password)
   const email = normalizeEmail(input.email)
+  checkPassword(input.password, email)
+  // hashed before the address is looked up: a taken address answers as slowly as a new one,
+  // so the time of the answer does not tell who has an account
+  const passwordHash = await hashPassword(input.password)
   const taken = await db
     .selectFrom('customers')
     .select('id')
@@ -71,7 +76,7 @@ export async function register(ctx: RequestContext, input: { name: string; email
     brand_id: brandId,
     name,
     email,
-    password_hash: await hashPassword(input.password),
+    password_hash: passwordHash,
     has_club: 0,
     created_at: new Date().toISOString(),
   }
@@ -160,15 +165,27 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
 
 export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<void> {
   const { db, brandId } = ctx.data
-  checkPassword(password)
   const now = new Date().toISOString()
+  const tokenHash = hashToken(token)
+  // the link is looked at first (without using it), so the password can be checked against the address
+  const pending = await db
+    .selectFrom('password_resets')
+    .innerJoin('customers', 'customers.id', 'password_resets.customer_id')
+    .select('customers.email')
+    .where('password_resets.token_hash', '=', tokenHash)
+    .where('password_resets.brand_id', '=', brandId)
+    .where('password_resets.used_at', 'is', null)
+    .where('password_resets.expires_at', '>', now)
+    .executeTakeFirst()
+  if (!pending) throw unprocessable('This reset link has expired or was already used. Ask for a new one.', 'token')
+  checkPassword(password, pending.email)
   const hash = await hashPassword(password)
   const customerId = await db.transaction().execute(async (trx) => {
     // used once: the update only succeeds for an unused, unexpired token
     const claimed = await trx
       .updateTable('password_resets')
       .set({ used_at: now })
-      .where('token_hash', '=', hashToken(token))
+      .where('token_hash', '=', tokenHash)
       .where('brand_id', '=', brandId)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
@@ -176,6 +193,14 @@ export async function resetPassword(ctx: RequestContext, token: string, password
       .executeTakeFirst()
     if (!claimed) return null
     await trx.updateTable('customers').set({ password_hash: hash }).where('id', '=', claimed.customer_id).execute()
+    // every other link still outstanding for this customer is spent too: an older e-mail must not reset it again
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', claimed.customer_id)
+      .where('used_at', 'is', null)
+      .execute()
     return claimed.customer_id
   })
   if (!customerId) throw unprocessable('This reset link has expired or was already used. Ask for a new one.', 'token')
