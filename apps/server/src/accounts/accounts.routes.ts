@@ -19,7 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      schema: { tags: ['accounts'], summary: 'Log in (5 failures per email in 15 minutes lock it)', body: loginBody },
+      schema: { tags: ['accounts'], summary: 'Log in (throttled: docs/decisions/008-login-throttling.md)', body: loginBody },
     },
     async (request) => ({ data: { customer: await login(request.ctx, request.body) } satisfies CustomerResult }),
   )

@@ -3,7 +3,9 @@ import { isValidFullName, type Customer } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import type { RequestContext } from '../context/request-context.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { isKnownDevice, rememberDevice } from './known-devices.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
+import { forgotLimits, registerLimits, takeRequest } from './request-limits.ts'
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts'
 
 const RESET_TTL_MS = 60 * 60 * 1000
@@ -53,10 +55,12 @@ async function cartForCustomer(ctx: RequestContext, customerId: string): Promise
 async function logIn(ctx: RequestContext, customerId: string) {
   const cartId = await cartForCustomer(ctx, customerId)
   await ctx.session.rotate(customerId, cartId)
+  await rememberDevice(ctx, customerId)
 }
 
 export async function register(ctx: RequestContext, input: { name: string; email: string; password: string }): Promise<CustomerView> {
   const { db, brandId } = ctx.data
+  await takeRequest(ctx, registerLimits(ctx))
   const name = input.name.trim().replace(/\s+/g, ' ')
   if (!isValidFullName(name)) throw unprocessable('Enter your first and last name.', 'name')
   const email = normalizeEmail(input.email)
@@ -96,13 +100,14 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
   const email = normalizeEmail(input.email)
   const { store, brandId } = ctx.data
   const keys = { brandId, email, ip: ctx.clientIp }
-  await assertLoginAllowed(store, keys)
   const row = await store.db
     .selectFrom('customers')
     .select(['id', 'name', 'email', 'has_club', 'password_hash'])
     .where('brand_id', '=', brandId)
     .where('email', '=', email)
     .executeTakeFirst()
+  // a device this customer has logged in from before passes the e-mail's backoff (decision 008)
+  await assertLoginAllowed(store, keys, { knownDevice: row ? await isKnownDevice(ctx, row.id) : false })
   const ok = row ? await verifyPassword(input.password, row.password_hash) : await verifyPassword(input.password, await DECOY_HASH_PROMISE)
   if (!row || !ok) {
     await recordLoginFailure(store, keys)
@@ -124,6 +129,8 @@ export async function logout(ctx: RequestContext): Promise<void> {
 export async function requestPasswordReset(ctx: RequestContext, rawEmail: string): Promise<void> {
   const { db, brandId } = ctx.data
   const email = normalizeEmail(rawEmail)
+  // counted whether the address has an account or not, so the answer tells nothing
+  await takeRequest(ctx, forgotLimits(ctx, email))
   const customer = await db
     .selectFrom('customers')
     .select(['id', 'name'])

@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import * as m001 from './migrations/001-store.ts'
 import * as m002 from './migrations/002-accounts.ts'
+import * as m004 from './migrations/004-hardening.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
   '001-store': m001,
   '002-accounts': m002,
+  '004-hardening': m004,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -7,10 +7,19 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** a 429's wait, sent as Retry-After (seconds) */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'HttpError'
   }
+}
+
+/** 429 with the wait in the message and in Retry-After. */
+export function tooManyRequests(what: string, retryAfterMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000))
+  const wait = seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`
+  return new HttpError(429, `${what} Please try again in ${wait}.`, undefined, seconds)
 }
 
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field)
@@ -47,6 +56,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ errors })
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply.status(error.statusCode).send(errorBody(error.message, error.field))
     }
     const status = error.statusCode ?? 500
