@@ -3,6 +3,7 @@ import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
 import { parseEnv } from './env.ts'
+import { startPurgeSchedule } from './jobs/purge.ts'
 
 /** Starts the store: environment, database (migrated and seeded on first start), server. */
 async function main() {
@@ -13,8 +14,12 @@ async function main() {
   const app = await buildApp({ env, store, webBuildDir: env.WEB_BUILD_DIR })
   if (seeded) app.log.info('new database: migrated and seeded three brands')
 
+  // expired sessions, reset links and old throttle counts go every hour (jobs/purge.ts)
+  const purge = startPurgeSchedule(store, app.log)
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
+    purge.stop()
     await app.close()
     await store.close()
     process.exit(0)
