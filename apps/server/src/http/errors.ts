@@ -59,6 +59,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply.status(error.statusCode).send(errorBody(error.message, error.field))
     }
+    if (isBrokenMultipart(error)) {
+      return reply.status(400).send(errorBody('The form data of this request is broken or incomplete. Send the form again.'))
+    }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(readableClientError(error)))
@@ -70,6 +73,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody(`No such page: ${request.method} ${request.url.split('?')[0]}`))
   })
+}
+
+/**
+ * The multipart parser (busboy, under @fastify/multipart) throws plain errors
+ * without a status for a body the client broke: no boundary, cut off, no parts.
+ */
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|.* terminated early due to unexpected end of multipart data|Malformed part header|Missing Content-Type|Unsupported Content-Type)/
+
+export function isBrokenMultipart(error: { statusCode?: number; message?: string }): boolean {
+  return error.statusCode === undefined && typeof error.message === 'string' && BROKEN_MULTIPART.test(error.message)
 }
 
 function readableClientError(error: FastifyError): string {

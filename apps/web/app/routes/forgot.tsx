@@ -15,11 +15,12 @@ import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import { addressWithoutToken } from '../lib/reset-token'
 import type { Route } from './+types/forgot'
+import { readForm } from '../lib/read-form'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Reset Your Password', { noindex: true })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const token = String(form.get('token') ?? '')
   if (token) {
     const password = String(form.get('password') ?? '')

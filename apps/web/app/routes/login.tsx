@@ -13,6 +13,7 @@ import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/login'
+import { readForm } from '../lib/read-form'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Member Login')
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const email = String(form.get('email') ?? '').trim()
   const password = String(form.get('password') ?? '')
   const back = safeRedirectPath(form.get('redirectTo'), AFTER_LOGIN)

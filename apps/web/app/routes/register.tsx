@@ -10,6 +10,7 @@ import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/register'
+import { readForm } from '../lib/read-form'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Create Account')
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const name = String(form.get('name') ?? '').trim()
   const email = String(form.get('email') ?? '').trim()
   const password = String(form.get('password') ?? '')
