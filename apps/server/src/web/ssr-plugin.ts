@@ -155,9 +155,15 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
   return reply.send(head ? undefined : body)
 }
 
-/** The page's origin as the shopper sees it: 'http://ckb.localhost:3000'. */
+/**
+ * The page's origin as the shopper sees it: 'http://ckb.localhost:3000'. The host
+ * is the Host header (the edge checked it and chose the brand by it), never
+ * X-Forwarded-Host; the scheme is http or https only (X-Forwarded-Proto counts
+ * only from a proxy TRUST_PROXY names, and only for those two).
+ */
 function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`
+  const protocol = request.protocol === 'https' ? 'https' : 'http'
+  return `${protocol}://${request.headers.host ?? request.brand.hostnames[0]}`
 }
 
 /** A Fastify request as a Web Request, aborted when the shopper goes away. */
