@@ -143,7 +143,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
   })
   registerCsrfGuard(app)
   registerInputGuard(app)
-  registerSecurityHeaders(app)
+  await registerSecurityHeaders(app)
   registerRequestLog(app)
 
   await app.register(
