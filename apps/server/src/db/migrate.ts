@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import * as m001 from './migrations/001-store.ts'
 import * as m002 from './migrations/002-accounts.ts'
 import * as m004 from './migrations/004-hardening.ts'
@@ -18,7 +18,13 @@ class StaticProvider implements MigrationProvider {
 
 // biome-ignore lint: the migrator works on any database
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() })
+  // PostgreSQL: the migration tables live in the connection's own schema, named, since
+  // Kysely otherwise takes a lock table found in any schema for its own (tests run one schema per file)
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined
+  const migrator = new Migrator({ db, provider: new StaticProvider(), migrationTableSchema: schema })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
