@@ -55,12 +55,43 @@ export interface AppOptions {
   webBuildDir?: string
   /** put before every Redis key of the session store (default `store:`); tests use their own */
   sessionKeyPrefix?: string
+  /** the server's timeouts (default SERVER_TIMEOUTS); tests use short ones */
+  timeouts?: ServerTimeouts
+}
+
+export interface ServerTimeouts {
+  /** the whole request, headers and body, must have arrived within this */
+  requestTimeoutMs: number
+  /** the headers must have arrived within this */
+  headersTimeoutMs: number
+  /** a connection with no traffic at all is closed after this (above Fastify's 72 s keep-alive) */
+  connectionTimeoutMs: number
+  /** how often Node checks the two above */
+  checkIntervalMs: number
+}
+
+/**
+ * A client that trickles its request (a byte every 10 s held a connection 330 s)
+ * is cut off: whole request within 30 s, headers within 15 s, checked every 2 s.
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 15_000,
+  connectionTimeoutMs: 75_000,
+  checkIntervalMs: 2_000,
 }
 
 export type App = FastifyInstance
 
-export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, timeouts = SERVER_TIMEOUTS }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    requestTimeout: timeouts.requestTimeoutMs,
+    connectionTimeout: timeouts.connectionTimeoutMs,
+    http: {
+      requestTimeout: timeouts.requestTimeoutMs,
+      headersTimeout: timeouts.headersTimeoutMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
     logger:
       env.LOG_LEVEL === 'silent'
         ? false
@@ -125,7 +156,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
   })
   registerCsrfGuard(app)
   registerInputGuard(app)
-  registerSecurityHeaders(app)
+  await registerSecurityHeaders(app)
   registerRequestLog(app)
 
   await app.register(

@@ -25,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Log in (5 failures per email in 15 minutes lock it)',
+        summary: 'Log in (throttled: docs/decisions/008-login-throttling.md)',
         operationId: 'login',
         body: loginBody,
         response: answers(customerResultSchema),
