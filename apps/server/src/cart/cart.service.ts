@@ -32,7 +32,7 @@ import {
 export const MAX_LINE_QTY = 10
 const FEATURED_ITEMS = 4
 
-type CartLineRow = Awaited<ReturnType<typeof listCartLines>>[number]
+export type CartLineRow = Awaited<ReturnType<typeof listCartLines>>[number]
 
 function mainCategoryName(mainShoppingPath: string): string {
   return mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
@@ -40,6 +40,47 @@ function mainCategoryName(mainShoppingPath: string): string {
 
 function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
   return line.price_override_cents ?? unitPriceCents(line, shopper.hasClub)
+}
+
+export type CartSettings = Awaited<ReturnType<typeof findCartSettings>>
+
+/**
+ * The cart's money, one computation for the cart drawer and for checkout:
+ * each line's unit price for this shopper, the code (when it applies to them)
+ * and the brand's shipping rule, through core's computeCartTotals. Checkout
+ * passes the tax rate of the shipping address; the cart, the brand's estimate.
+ */
+export function priceCart(
+  lines: readonly CartLineRow[],
+  code: DiscountCodesRow | undefined,
+  settings: CartSettings,
+  shopper: Shopper,
+  taxBasisPoints: number,
+) {
+  const codeApplies = Boolean(code && (!flag(code.club_only) || shopper.hasClub))
+  const unitCents = lines.map((line) => lineUnitCents(line, shopper))
+  const totals = computeCartTotals({
+    lines: lines.map((line, i) => ({
+      unitCents: unitCents[i]!,
+      qty: line.qty,
+      originalUnitCents: line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null,
+      discountClasses: parseDiscountClasses(line.discount_class),
+    })),
+    code:
+      code && codeApplies
+        ? {
+            percentage: code.percentage_amount,
+            includedClasses: readList(code.included_classes),
+            excludedClasses: readList(code.excluded_classes),
+            minimumSubtotalCents: code.minimum_subtotal_cents,
+          }
+        : null,
+    freeShippingThresholdCents: settings.free_shipping_threshold_cents,
+    standardShippingCents: settings.standard_shipping_cost_cents,
+    freeShippingForMember: shopper.hasClub,
+    taxBasisPoints,
+  })
+  return { codeApplies, unitCents, totals }
 }
 
 /** The whole cart of SPEC §3, computed from the database for this request's shopper. */
@@ -58,27 +99,7 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
     listFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
   ])
 
-  const codeApplies = code && (!flag(code.club_only) || shopper.hasClub)
-  const totals = computeCartTotals({
-    lines: lines.map((line) => ({
-      unitCents: lineUnitCents(line, shopper),
-      qty: line.qty,
-      originalUnitCents: line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null,
-      discountClasses: parseDiscountClasses(line.discount_class),
-    })),
-    code: codeApplies
-      ? {
-          percentage: code.percentage_amount,
-          includedClasses: readList(code.included_classes),
-          excludedClasses: readList(code.excluded_classes),
-          minimumSubtotalCents: code.minimum_subtotal_cents,
-        }
-      : null,
-    freeShippingThresholdCents: settings.free_shipping_threshold_cents,
-    standardShippingCents: settings.standard_shipping_cost_cents,
-    freeShippingForMember: shopper.hasClub,
-    taxBasisPoints: settings.tax_rate_basis_points,
-  })
+  const { codeApplies, totals } = priceCart(lines, code, settings, shopper, settings.tax_rate_basis_points)
 
   const items = lines.map((line): CartLine => {
     const unit = lineUnitCents(line, shopper)
@@ -186,7 +207,7 @@ function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean): 
 }
 
 /** The shopper's open cart, made on first use and remembered by the session. */
-async function ensureCart(ctx: RequestContext): Promise<string> {
+export async function ensureCart(ctx: RequestContext): Promise<string> {
   const { db, brandId } = ctx.data
   const session = await ctx.session.ensure()
   if (session.cartId) {

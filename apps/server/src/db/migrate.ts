@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import * as m001 from './migrations/001-store.ts'
 import * as m002 from './migrations/002-accounts.ts'
+import * as m003 from './migrations/003-checkout.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
   '001-store': m001,
   '002-accounts': m002,
+  '003-checkout': m003,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -319,6 +319,8 @@ export interface CartsTable {
   removed_free_promo: Generated<number>
   created_at: string
   updated_at: string
+  /** the offer code the shopper came in with: csr, ms, cb, cbv2 (003) */
+  offer_code: string | null
 }
 export type CartsRow = Selectable<CartsTable>
 export type NewCartsRow = Insertable<CartsTable>
@@ -388,6 +390,11 @@ export interface OrdersTable {
   payment_method_id: string | null
   idempotency_key: string | null
   created_at: string
+  /** the visitor id of the session that placed it (003): that session may read it */
+  placed_by_visitor_id: string | null
+  /** while 'pending_payment': when the held stock goes back (003) */
+  reserved_until: string | null
+  checkout_flow: Generated<string>
 }
 export type OrdersRow = Selectable<OrdersTable>
 export type NewOrdersRow = Insertable<OrdersTable>
@@ -407,6 +414,8 @@ export interface OrderLinesTable {
   discount_class: Generated<string>
   image1: string | null
   cancelled: Generated<number>
+  /** the one-time offer this line was bought with (003) */
+  offer_id: string | null
 }
 export type OrderLinesRow = Selectable<OrderLinesTable>
 export type NewOrderLinesRow = Insertable<OrderLinesTable>
@@ -734,10 +743,86 @@ export interface OutboxEmailsTable {
   body: string
   created_at: string
   sent_at: string | null
+  /** delivery bookkeeping (003) */
+  attempts: Generated<number>
+  next_attempt_at: string | null
+  claimed_by: string | null
+  claimed_until: string | null
+  last_error: string | null
+  message_id: string | null
+  /** 'smtp' or 'log' (development without SMTP) */
+  delivered_via: string | null
+  /** set when the worker gave up */
+  failed_at: string | null
 }
 export type OutboxEmailsRow = Selectable<OutboxEmailsTable>
 export type NewOutboxEmailsRow = Insertable<OutboxEmailsTable>
 export type OutboxEmailsUpdate = Updateable<OutboxEmailsTable>
+
+export interface CheckoutAttemptsTable {
+  brand_id: string
+  idempotency_key: string
+  scope: string
+  fingerprint: string
+  state: string
+  order_number: string | null
+  payment_id: string | null
+  response_status: number | null
+  response_body: string | null
+  created_at: string
+  updated_at: string
+}
+export type CheckoutAttemptsRow = Selectable<CheckoutAttemptsTable>
+
+export interface PaymentsTable {
+  id: string
+  brand_id: string
+  order_number: string
+  offer_id: string | null
+  gateway: string
+  gateway_payment_id: string | null
+  idempotency_key: string
+  amount_cents: number
+  status: string
+  decline_reason: string | null
+  card_brand: string | null
+  last4: string | null
+  exp_month: number | null
+  exp_year: number | null
+  saved_method: string | null
+  created_at: string
+  updated_at: string
+}
+export type PaymentsRow = Selectable<PaymentsTable>
+
+export interface TestGatewayTokensTable {
+  token: string
+  brand_id: string
+  card_brand: string
+  last4: string
+  exp_month: number
+  exp_year: number
+  behaviour: string
+  created_at: string
+}
+
+export interface TestGatewayChargesTable {
+  id: string
+  brand_id: string
+  idempotency_key: string
+  token: string
+  amount_cents: number
+  status: string
+  decline_code: string | null
+  created_at: string
+}
+
+export interface TaxRatesTable {
+  brand_id: string
+  country: string
+  state: Generated<string>
+  basis_points: number
+}
 
 export interface Database {
   brands: BrandsTable
@@ -786,4 +871,9 @@ export interface Database {
   login_attempts: LoginAttemptsTable
   password_resets: PasswordResetsTable
   outbox_emails: OutboxEmailsTable
+  checkout_attempts: CheckoutAttemptsTable
+  payments: PaymentsTable
+  test_gateway_tokens: TestGatewayTokensTable
+  test_gateway_charges: TestGatewayChargesTable
+  tax_rates: TaxRatesTable
 }
