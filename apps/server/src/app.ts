@@ -26,6 +26,8 @@ import { DatabaseSessionStore, type SessionStore } from './sessions/session-stor
 import { settingsRoutes } from './settings/settings.routes.ts'
 import { accountRoutes } from './accounts/accounts.routes.ts'
 import { styleProfileRoutes } from './accounts/style-profile.routes.ts'
+import { checkoutRoutes } from './checkout/checkout.routes.ts'
+import { paymentRoutes } from './payments/payments.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,6 +125,8 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
       await api.register(styleProfileRoutes)
       await api.register(experimentRoutes)
       await api.register(analyticsRoutes)
+      await api.register(paymentRoutes)
+      await api.register(checkoutRoutes)
     },
     { prefix: '/api' },
   )

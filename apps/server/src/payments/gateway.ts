@@ -65,3 +65,15 @@ export async function createGateway(env: Env): Promise<PaymentGateway> {
   const { TestGateway } = await import('./test-gateway.ts')
   return new TestGateway()
 }
+
+const made = new WeakMap<Env, Promise<PaymentGateway>>()
+
+/** One gateway per app (per parsed environment), shared by every route that charges. */
+export function gatewayFor(env: Env): Promise<PaymentGateway> {
+  let gateway = made.get(env)
+  if (!gateway) {
+    gateway = createGateway(env)
+    made.set(env, gateway)
+  }
+  return gateway
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto'
+import type { Cart, CheckoutResult } from '@store/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { CARDS, count, itemWithStock, placeOrder, setStock, shopperWithCart, stockOf, tokenFor } from './checkout-test-kit.ts'
+
+describe.each(DIALECTS)('checkout API on %s', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(() => t.close())
+
+  it('places an order: stock taken, lines at the prices paid, payment recorded, cart ordered, e-mail queued', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 2)
+    const cart = dataOf<Cart>(await shopper.get('/api/cart'))
+    const token = await tokenFor(shopper)
+    const before = await stockOf(t, item.itemId, item.size)
+    const response = await placeOrder(shopper, token)
+    expect(response.statusCode).toBe(200)
+    const result = dataOf<CheckoutResult>(response)
+    expect(result.status).toBe('succeeded')
+    expect(result.order_number).toMatch(/^\d{10}$/)
+    expect(result.next).toBe(`/special-offer/pf-oto-1?order=${result.order_number}`)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 2)
+
+    const order = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', result.order_number).executeTakeFirstOrThrow()
+    expect(order).toMatchObject({ status: 'paid', brand_id: 'popfitclothing', email: 'ada@example.com', shipping_state: 'TX', billing_state: 'TX' })
+    expect(order.total_cents / 100).toBeCloseTo(cart.cart_total, 2)
+    expect(order.subtotal_cents / 100).toBeCloseTo(cart.cart_subtotal, 2)
+    const lines = await t.store.db.selectFrom('order_lines').selectAll().where('order_number', '=', result.order_number).execute()
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatchObject({ item_id: item.itemId, size: item.size, qty: 2, price_cents: item.priceCents, total_cents: item.priceCents * 2 })
+    const payment = await t.store.db.selectFrom('payments').selectAll().where('order_number', '=', result.order_number).executeTakeFirstOrThrow()
+    expect(payment).toMatchObject({ status: 'succeeded', gateway: 'test', card_brand: 'visa', last4: '4242', exp_month: 12, amount_cents: order.total_cents })
+    expect(await count(t, 'outbox_emails', { column: 'to_email', value: 'ada@example.com' })).toBe(1)
+
+    // the cart is spent: the shopper sees an empty one
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toEqual([])
+  })
+
+  it('needs an Idempotency-Key: 400 when missing or malformed', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const token = await tokenFor(shopper)
+    const missing = await shopper.post('/api/checkout', { email: 'a@b.co', payment_token: token })
+    expect(missing.statusCode).toBe(400)
+    expect(errorsOf(missing)[0]).toMatch(/Idempotency-Key/)
+    const malformed = await placeOrder(shopper, token, 'bad key!')
+    expect(malformed.statusCode).toBe(400)
+  })
+
+  it('refuses readable 4xx with fields: bad name, empty cart, a card number as token', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const token = await tokenFor(shopper)
+    const name = await placeOrder(shopper, token, randomUUID(), { shipping_name: 'Ada' })
+    expect(name.statusCode).toBe(422)
+    expect(name.json().errors[0].field).toBe('shipping_name')
+    const card = await placeOrder(shopper, '4242 4242 4242 4242')
+    expect(card.statusCode).toBe(422)
+    expect(card.json().errors[0].field).toBe('payment_token')
+    const empty = await placeOrder(new TestShopper(t.app), token)
+    expect(empty.statusCode).toBe(422)
+    expect(empty.json().errors[0].field).toBe('cart')
+  })
+
+  it('a declined card leaves no order, the stock untouched and the cart intact; the same key answers the same', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const before = await stockOf(t, item.itemId, item.size)
+    const ordersBefore = await count(t, 'orders')
+    for (const number of [CARDS.declined, CARDS.insufficient]) {
+      const token = await tokenFor(shopper, number)
+      const key = randomUUID()
+      const response = await placeOrder(shopper, token, key)
+      expect(response.statusCode).toBe(402)
+      expect(response.json().errors[0]).toMatchObject({ field: 'payment_token' })
+      expect(errorsOf(response)[0]).toMatch(number === CARDS.declined ? /declined/ : /insufficient funds/)
+      const again = await placeOrder(shopper, token, key)
+      expect(again.statusCode).toBe(402)
+      expect(again.body).toBe(response.body)
+    }
+    expect(await count(t, 'orders')).toBe(ordersBefore)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+    const cart = dataOf<Cart>(await shopper.get('/api/cart'))
+    expect(cart.items.map((line) => [line.item_id, line.size, line.qty])).toEqual([[item.itemId, item.size, 1]])
+    // and a good card then goes through
+    const ok = await placeOrder(shopper, await tokenFor(shopper))
+    expect(ok.statusCode).toBe(200)
+  })
+
+  it('a card asking for authentication: requires_action, then the same key completes the order (or cancels it)', async () => {
+    const item = await itemWithStock(t, 5)
+    for (const outcome of ['complete', 'cancel'] as const) {
+      const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+      const token = await tokenFor(shopper, CARDS.authenticate)
+      const before = await stockOf(t, item.itemId, item.size)
+      const key = randomUUID()
+      const first = dataOf<CheckoutResult>(await placeOrder(shopper, token, key))
+      expect(first.status).toBe('requires_action')
+      if (first.status !== 'requires_action') throw new Error('unreachable')
+      expect(first.client_secret).toBeTruthy()
+      expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+      const step = await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome })
+      expect(step.statusCode).toBe(200)
+      const second = await placeOrder(shopper, token, key)
+      if (outcome === 'complete') {
+        expect(second.statusCode).toBe(200)
+        expect(dataOf<CheckoutResult>(second)).toMatchObject({ status: 'succeeded', order_number: first.order_number })
+        expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+      } else {
+        expect(second.statusCode).toBe(402)
+        expect(errorsOf(second)[0]).toMatch(/bank could not confirm/)
+        expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+        expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toHaveLength(1)
+      }
+    }
+  })
+
+  it('20 shoppers racing for the last 5 pieces: exactly 5 orders and 5 charges, the rest a sold-out 409 and no charge', async () => {
+    const item = await itemWithStock(t, 5)
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWithCart(t, item.itemId, item.size, 1)))
+    const tokens = await Promise.all(shoppers.map((shopper) => tokenFor(shopper)))
+    await setStock(t, item.itemId, item.size, 5)
+    const chargesBefore = await count(t, 'test_gateway_charges')
+    const ordersBefore = await count(t, 'orders')
+    const responses = await Promise.all(shoppers.map((shopper, i) => placeOrder(shopper, tokens[i]!)))
+    const statuses = responses.map((response) => response.statusCode)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(15)
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(errorsOf(response)[0]).toMatch(/sold out/)
+      expect(response.json().errors[0].field).toBe('cart')
+    }
+    expect(await count(t, 'orders') - ordersBefore).toBe(5)
+    expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(5)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(0)
+  })
+
+  it('8 concurrent retries of one Idempotency-Key: one order, one charge, the same answer to all', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const token = await tokenFor(shopper)
+    const key = randomUUID()
+    const chargesBefore = await count(t, 'test_gateway_charges')
+    const ordersBefore = await count(t, 'orders')
+    const responses = await Promise.all(Array.from({ length: 8 }, () => placeOrder(shopper, token, key)))
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(8).fill(200))
+    const numbers = new Set(responses.map((r) => dataOf<CheckoutResult>(r).order_number))
+    expect(numbers.size).toBe(1)
+    expect(await count(t, 'orders') - ordersBefore).toBe(1)
+    expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(1)
+    // the same key with other fields is refused
+    const other = await placeOrder(shopper, token, key, { shipping_city: 'Dallas' })
+    expect(other.statusCode).toBe(422)
+  })
+
+  it('makes at most 20 SQL statements per checkout', async () => {
+    const item = await itemWithStock(t, 5)
+    // warm the caches (settings, tax rates, offers) the way a running store has them
+    const warm = await shopperWithCart(t, item.itemId, item.size, 1)
+    expect((await placeOrder(warm, await tokenFor(warm))).statusCode).toBe(200)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const token = await tokenFor(shopper)
+    const before = t.store.queryCount()
+    const response = await placeOrder(shopper, token)
+    expect(response.statusCode).toBe(200)
+    const statements = t.store.queryCount() - before
+    console.log(`statements per checkout (${dialect}): ${statements}`)
+    expect(statements).toBeLessThanOrEqual(20)
+  })
+})
