@@ -28,6 +28,7 @@ import { accountRoutes } from './accounts/accounts.routes.ts'
 import { styleProfileRoutes } from './accounts/style-profile.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
+import { orderRoutes } from './orders/orders.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +128,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
       await api.register(analyticsRoutes)
       await api.register(paymentRoutes)
       await api.register(checkoutRoutes)
+      await api.register(orderRoutes)
     },
     { prefix: '/api' },
   )
