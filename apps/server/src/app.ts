@@ -29,6 +29,7 @@ import { styleProfileRoutes } from './accounts/style-profile.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
+import { offerRoutes } from './offers/offers.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,6 +130,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
       await api.register(paymentRoutes)
       await api.register(checkoutRoutes)
       await api.register(orderRoutes)
+      await api.register(offerRoutes)
     },
     { prefix: '/api' },
   )

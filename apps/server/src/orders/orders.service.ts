@@ -19,17 +19,22 @@ export async function getOrder(ctx: RequestContext, orderNumber: string): Promis
     ctx.shopper(),
     db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).where('status', 'in', VISIBLE).executeTakeFirst(),
   ])
-  const missing = () => notFound(`We couldn't find order ${orderNumber}.`)
-  if (!order) throw missing()
-  const placedHere = session !== null && order.placed_by_visitor_id !== null && order.placed_by_visitor_id === session.visitorId
-  const owns = shopper.customerId !== null && order.customer_id === shopper.customerId
-  if (!placedHere && !owns) throw missing()
+  if (!order || !mayReadOrder(order, session?.visitorId ?? null, shopper.customerId)) throw orderNotFound(orderNumber)
   const [lines, payments, shipment] = await Promise.all([
     db.selectFrom('order_lines').selectAll().where('order_number', '=', orderNumber).orderBy('name').execute(),
     db.selectFrom('payments').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).orderBy('created_at').execute(),
     db.selectFrom('shipments').select('tracking_number').where('order_number', '=', orderNumber).executeTakeFirst(),
   ])
   return orderView(order, lines, payments, shipment?.tracking_number ?? null)
+}
+
+export const orderNotFound = (orderNumber: string) => notFound(`We couldn't find order ${orderNumber}.`)
+
+/** The session that placed the order (its visitor id), or the customer who owns it. */
+export function mayReadOrder(order: Pick<OrdersRow, 'placed_by_visitor_id' | 'customer_id'>, visitorId: string | null, customerId: string | null): boolean {
+  const placedHere = visitorId !== null && order.placed_by_visitor_id !== null && order.placed_by_visitor_id === visitorId
+  const owns = customerId !== null && order.customer_id === customerId
+  return placedHere || owns
 }
 
 /** The logged-in customer's orders, newest first (SPEC §3 order history). */
