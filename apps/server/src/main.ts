@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
+import { startOutboxWorker } from './email/outbox-worker.ts'
 import { parseEnv } from './env.ts'
 
 /** Starts the store: environment, database (migrated and seeded on first start), server. */
@@ -12,9 +13,12 @@ async function main() {
   const { seeded } = await seedDatabase(store.db)
   const app = await buildApp({ env, store, webBuildDir: env.WEB_BUILD_DIR })
   if (seeded) app.log.info('new database: migrated and seeded three brands')
+  // e-mail leaves through the outbox (SMTP when configured, else the log), every OUTBOX_INTERVAL_MS
+  const stopOutbox = startOutboxWorker(store, env, app.log)
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
+    await stopOutbox()
     await app.close()
     await store.close()
     process.exit(0)
