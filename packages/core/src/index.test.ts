@@ -13,6 +13,22 @@ describe('@store/core public names (DESIGN §5)', () => {
     ] as const
     for (const name of names) expect(typeof core[name], name).toBe('function')
   })
+  it('exports the checkout, club and safety rules', () => {
+    const names = [
+      'safeRedirectPath', 'isSafeRedirectPath', 'stripSecretParams', 'isSecretParam', 'passwordProblem',
+      'transition', 'memberActions', 'nextBillingDate', 'periodOf', 'cutoffDate', 'isPastCutoff', 'retryDates',
+      'retryTimes', 'isLastRetry', 'nextRetryDate', 'amountDue', 'taxCents', 'findTaxRate', 'rateTableTaxRule',
+      'shippingOptions', 'shippingCentsFor', 'validateCheckoutAddress', 'validateCheckoutForm', 'validateCardForm',
+      'billingAddressOf', 'isValidEmail', 'isCountryCode', 'isUsStateCode',
+    ] as const
+    for (const name of names) expect(typeof core[name], name).toBe('function')
+    expect(core.PICK_CUTOFF_DAYS).toBe(5)
+    expect(core.MAX_PASSWORD_LENGTH).toBe(128)
+  })
+  it('keeps the common-password list out of the browser entry', () => {
+    expect('isCommonPassword' in core).toBe(false)
+    expect('passwordProblemWithCommonList' in core).toBe(false)
+  })
   it('exports the constants', () => {
     expect(core.SECURITY_CODE_MAX_LENGTH).toBe(4)
     expect(core.EXPIRY_INPUT_MAX_LENGTH).toBe(9)

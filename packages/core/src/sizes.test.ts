@@ -58,6 +58,29 @@ describe('sortSizes', () => {
   it('puts unknown sizes last in their original order', () => {
     expect(sortSizes(['Tall', 'L', 'Petite', 'S', 'Kids'])).toEqual(['S', 'L', 'Tall', 'Petite', 'Kids'])
   })
+  it('orders the paired labels One Size, XS-S, M-L, XL-2X, 3X-4X (SPEC §5)', () => {
+    expect(sortSizes(['3X-4X', 'M-L', 'XL-2X', 'One Size', 'XS-S'])).toEqual(['One Size', 'XS-S', 'M-L', 'XL-2X', '3X-4X'])
+    expect(sortSizes(['XL-2X', '3X-4X', 'XS-S', 'M-L'])).toEqual(['XS-S', 'M-L', 'XL-2X', '3X-4X'])
+  })
+  it('puts unknown sizes after the paired labels, in their original order', () => {
+    expect(sortSizes(['Tall', 'XL-2X', 'Petite', 'XS-S', 'M-L'])).toEqual(['XS-S', 'M-L', 'XL-2X', 'Tall', 'Petite'])
+  })
+  it('reads other spellings of a pair and places a pair between its two sizes', () => {
+    expect(sortSizes(['3XL/4XL', 'xl - xxl', 'm–l', 'xs-s'])).toEqual(['xs-s', 'm–l', 'xl - xxl', '3XL/4XL'])
+    expect(sortSizes(['S', 'XS-S', 'XS', 'M-L', 'M'])).toEqual(['XS', 'XS-S', 'S', 'M', 'M-L'])
+  })
+  it('treats a pair of unknown or reversed sizes as unknown', () => {
+    expect(isKnownSize('XS-S')).toBe(true)
+    expect(isKnownSize('S-XS')).toBe(false)
+    expect(isKnownSize('M-M')).toBe(false)
+    expect(isKnownSize('Tall-Petite')).toBe(false)
+    expect(isKnownSize('One Size-S')).toBe(false)
+    expect(isKnownSize('XS-S-M')).toBe(false)
+    expect(sortSizes(['S-XS', 'M-L', 'Kids-Teen'])).toEqual(['M-L', 'S-XS', 'Kids-Teen'])
+  })
+  it('keeps equal sizes in their original order', () => {
+    expect(sortSizes(['XXL', 'M-L', '2X', 'm-l', '2XL'])).toEqual(['M-L', 'm-l', 'XXL', '2X', '2XL'])
+  })
   it('returns a new array', () => {
     const input = ['L', 'S']
     expect(sortSizes(input)).toEqual(['S', 'L'])

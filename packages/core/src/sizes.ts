@@ -53,9 +53,26 @@ const RANK: Record<string, number> = {
   '5XL': 9,
 }
 
-/** Sort rank of a size, or undefined for a size the store does not know (§8: log it). */
+/** Between the two parts of a paired size label: 'XS-S', 'XL - 2X', 'M/L', 'M–L'. */
+const PAIR_SEPARATOR = /^([^\s/\-\u2013]+)\s*[-/\u2013]\s*([^\s/\-\u2013]+)$/
+
+/**
+ * Sort rank of a size, or undefined for a size the store does not know (§8: log it).
+ * A paired label (SPEC §5: XS-S, M-L, XL-2X, 3X-4X) of two known sizes, smaller
+ * first, ranks between its two sizes, so XS < XS-S < S and the pairs sort in their
+ * own order: XS-S, M-L, XL-2X, 3X-4X. Any spelling of the parts works ('XL-XXL',
+ * '3XL/4XL').
+ */
 export function sizeRank(size: string): number | undefined {
-  return RANK[size.trim().toUpperCase()]
+  const name = size.trim().toUpperCase()
+  const single = RANK[name]
+  if (single !== undefined) return single
+  const pair = PAIR_SEPARATOR.exec(name)
+  if (!pair) return undefined
+  const low = RANK[pair[1]!]
+  const high = RANK[pair[2]!]
+  if (low === undefined || high === undefined || low >= high || low === RANK['ONE SIZE']) return undefined
+  return (low + high) / 2
 }
 
 export function isKnownSize(size: string): boolean {

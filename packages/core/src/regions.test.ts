@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { COUNTRY_CODES, isCountryCode, isUsStateCode, US_STATE_CODES } from './regions.ts'
+
+describe('country codes', () => {
+  it('lists the 249 ISO 3166-1 alpha-2 codes once each, in order', () => {
+    expect(COUNTRY_CODES).toHaveLength(249)
+    expect(new Set(COUNTRY_CODES).size).toBe(249)
+    expect([...COUNTRY_CODES].sort()).toEqual(COUNTRY_CODES)
+    for (const code of COUNTRY_CODES) expect(code).toMatch(/^[A-Z]{2}$/)
+  })
+  it('knows real codes in any case and nothing else', () => {
+    for (const code of ['US', 'gb', ' ca ', 'DE', 'JP', 'MX', 'AU', 'SS']) expect(isCountryCode(code), code).toBe(true)
+    for (const code of ['UK', 'USA', 'EU', 'XX', 'ZZ', '', 'U']) expect(isCountryCode(code), code).toBe(false)
+  })
+})
+
+describe('US state codes', () => {
+  it('lists the 50 states, DC, five territories and three military codes', () => {
+    expect(US_STATE_CODES).toHaveLength(59)
+    expect(new Set(US_STATE_CODES).size).toBe(59)
+  })
+  it('knows real codes in any case and nothing else', () => {
+    for (const code of ['NY', 'ca', 'DC', 'PR', 'AE']) expect(isUsStateCode(code), code).toBe(true)
+    for (const code of ['XX', 'New York', 'ON', '']) expect(isUsStateCode(code), code).toBe(false)
+  })
+})

@@ -1,0 +1,57 @@
+/** Countries and US states an address may name, as two-letter codes. */
+
+/** ISO 3166-1 alpha-2: every officially assigned country code (249). */
+export const COUNTRY_CODES: readonly string[] = `
+AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ
+BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ
+CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ
+DE DJ DK DM DO DZ
+EC EE EG EH ER ES ET
+FI FJ FK FM FO FR
+GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY
+HK HM HN HR HT HU
+ID IE IL IM IN IO IQ IR IS IT
+JE JM JO JP
+KE KG KH KI KM KN KP KR KW KY KZ
+LA LB LC LI LK LR LS LT LU LV LY
+MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ
+NA NC NE NF NG NI NL NO NP NR NU NZ
+OM
+PA PE PF PG PH PK PL PM PN PR PS PT PW PY
+QA
+RE RO RS RU RW
+SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ
+TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ
+UA UG UM US UY UZ
+VA VC VE VG VI VN VU
+WF WS
+YE YT
+ZA ZM ZW
+`
+  .trim()
+  .split(/\s+/)
+
+/**
+ * US state codes a US address may carry: the 50 states, DC, the inhabited
+ * territories (AS, GU, MP, PR, VI) and the military post codes (AA, AE, AP).
+ */
+export const US_STATE_CODES: readonly string[] = `
+AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ
+NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY
+DC AS GU MP PR VI AA AE AP
+`
+  .trim()
+  .split(/\s+/)
+
+const COUNTRIES = new Set(COUNTRY_CODES)
+const US_STATES = new Set(US_STATE_CODES)
+
+/** An ISO 3166-1 alpha-2 code, any case: 'US', 'gb'. Not 'USA', not 'UK'. */
+export function isCountryCode(v: string): boolean {
+  return COUNTRIES.has(v.trim().toUpperCase())
+}
+
+/** A US state code, any case: 'NY', 'dc', 'PR'. */
+export function isUsStateCode(v: string): boolean {
+  return US_STATES.has(v.trim().toUpperCase())
+}
