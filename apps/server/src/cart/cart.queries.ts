@@ -80,6 +80,7 @@ function loadCartSettings(db: Db, brandId: string) {
     .select([
       'free_shipping_threshold_cents',
       'standard_shipping_cost_cents',
+      'express_shipping_cost_cents',
       'tax_rate_basis_points',
       'club_monthly_cents',
       'club_discount_percentage',

@@ -1,16 +1,19 @@
 /**
- * The checkout form as the service takes it, and its checks: core's rules
- * (the same the browser runs), each failure a 422 naming its field.
+ * The checkout form read with core's rules (validateCheckoutForm, the same the
+ * browser runs): every problem a 422 naming its field, in form order.
  */
-import { isValidFullName, isValidPhone, postalLabel, type Address } from '@store/core'
-import { unprocessable } from '../http/errors.ts'
+import { addressFromForm, billingAddressOf, formText, isShippingMethod, validateCheckoutForm, type AddressInput, type FieldError, type ShippingMethod } from '@store/core'
 
-export const SHIPPING_METHODS = ['standard', 'express'] as const
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
-
-export interface CheckoutAddress extends Address {
+export interface CheckoutAddress {
+  name: string
   company: string
+  country: string
+  address: string
   address_2: string
+  city: string
+  state: string
+  zip: string
+  phone: string
 }
 
 export interface CheckoutInput {
@@ -22,21 +25,36 @@ export interface CheckoutInput {
   shipping_method: ShippingMethod
 }
 
-function checkAddress(address: CheckoutAddress, prefix: 'shipping' | 'billing') {
-  const who = prefix === 'shipping' ? 'shipping' : 'billing'
-  if (!isValidFullName(address.name)) throw unprocessable(`Enter the first and last name for ${who}.`, `${prefix}_name`)
-  if (!address.country) throw unprocessable(`Choose the ${who} country.`, `${prefix}_country`)
-  if (!address.address) throw unprocessable(`Enter the ${who} street address.`, `${prefix}_address`)
-  if (!address.city) throw unprocessable(`Enter the ${who} city.`, `${prefix}_city`)
-  if (!address.state) throw unprocessable(`Enter the ${who} state or region.`, `${prefix}_state`)
-  if (!address.zip) throw unprocessable(`Enter the ${who} ${postalLabel(address.country)}.`, `${prefix}_zip`)
-  if (address.phone && !isValidPhone(address.phone, address.country)) {
-    throw unprocessable(`Enter a complete ${who} phone number.`, `${prefix}_phone`)
-  }
-}
+const complete = (address: AddressInput): CheckoutAddress => ({
+  name: address.name?.trim() ?? '',
+  company: address.company?.trim() ?? '',
+  country: address.country?.trim().toUpperCase() ?? '',
+  address: address.address?.trim() ?? '',
+  address_2: address.address_2?.trim() ?? '',
+  city: address.city?.trim() ?? '',
+  state: address.state?.trim() ?? '',
+  zip: address.zip?.trim() ?? '',
+  phone: address.phone?.trim() ?? '',
+})
 
-/** Throws the first problem, as the form lists its fields. */
-export function checkCheckoutInput(input: CheckoutInput): void {
-  checkAddress(input.shipping, 'shipping')
-  if (input.billing) checkAddress(input.billing, 'billing')
+/** The form as the service takes it, or every problem with it. */
+export function readCheckoutForm(form: Record<string, unknown>): { input: CheckoutInput } | { errors: FieldError[] } {
+  const errors = validateCheckoutForm(form)
+  const token = formText(form, 'payment_token')
+  if (token === '') errors.push({ field: 'payment_token', message: 'Enter your card details.' })
+  // a card number where the token belongs goes no further (nor into a log)
+  else if (/^[\d\s-]{12,23}$/.test(token)) errors.push({ field: 'payment_token', message: 'Send the payment token from the card form, never the card number itself.' })
+  const method = formText(form, 'shipping_method') || 'standard'
+  if (!isShippingMethod(method)) errors.push({ field: 'shipping_method', message: 'Choose standard or express shipping.' })
+  if (errors.length > 0 || !isShippingMethod(method)) return { errors }
+  const billing = billingAddressOf(form)
+  return {
+    input: {
+      email: formText(form, 'email').toLowerCase(),
+      shipping: complete(addressFromForm(form, 'shipping')),
+      billing: billing.same ? null : complete(billing.address),
+      payment_token: token,
+      shipping_method: method,
+    },
+  }
 }

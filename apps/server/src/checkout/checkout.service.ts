@@ -15,7 +15,7 @@
  *    finishes the step and sends the same key again.
  */
 import { randomInt, randomUUID } from 'node:crypto'
-import { fromCents, nextOfferPath, type CheckoutResult } from '@store/core'
+import { fromCents, nextOfferPath, shippingCentsFor, type CheckoutResult } from '@store/core'
 import { findCartSettings, findDiscountCodeById, findOpenCart, listCartLines } from '../cart/cart.queries.ts'
 import { priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
@@ -23,7 +23,7 @@ import type { OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
-import { checkCheckoutInput, type CheckoutAddress, type CheckoutInput } from './checkout-input.ts'
+import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, type StoredAnswer } from './idempotency.ts'
 import { orderConfirmationEmail } from './order-email.ts'
 import { emitStockChanged } from './stock-events.ts'
@@ -37,9 +37,6 @@ export interface CheckoutDeps {
 
 /** How long a reservation waiting for payment (3-D Secure) holds its stock. */
 export const RESERVATION_MS = 30 * 60 * 1000
-
-/** Express shipping: a flat upgrade on top of standard shipping (free standard shipping does not make express free). */
-export const EXPRESS_SHIPPING_CENTS = 1500
 
 /** A ten-digit order number. */
 export const newOrderNumber = () => String(randomInt(1_000_000_000, 9_999_999_999))
@@ -68,7 +65,6 @@ export async function afterPaymentPath(ctx: RequestContext, orderNumber: string)
 }
 
 export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: string, input: CheckoutInput): Promise<CheckoutResult> {
-  checkCheckoutInput(input)
   const session = await ctx.session.current()
   const fingerprint = fingerprintOf([session?.visitorId ?? null, input])
   const claim = await claimAttempt(ctx, key, 'checkout', fingerprint, newOrderNumber())
@@ -149,15 +145,32 @@ async function reserveOrder(
   if (!cartId) throw empty()
   const [shopper, cart, settings] = await Promise.all([ctx.shopper(), findOpenCart(db, brandId, cartId), findCartSettings(db, brandId)])
   if (!cart) throw empty()
-  const [lines, code, taxBasisPoints] = await Promise.all([
+  const [lines, code] = await Promise.all([
     listCartLines(db, cart.id),
     cart.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
-    deps.tax.basisPointsFor(ctx.data, input.shipping, settings.tax_rate_basis_points),
   ])
   if (lines.length === 0) throw empty()
-  const { unitCents, totals } = priceCart(lines, code, settings, shopper, taxBasisPoints)
-  const shippingCents = totals.shippingCents + (input.shipping_method === 'express' ? EXPRESS_SHIPPING_CENTS : 0)
-  const totalCents = totals.totalCents - totals.shippingCents + shippingCents
+  // the cart's own prices and discount; then, now the address is known, core's shipping and tax rules
+  const { unitCents, totals } = priceCart(lines, code, settings, shopper, 0)
+  const shippingCents = shippingCentsFor(
+    {
+      subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
+      standardCents: settings.standard_shipping_cost_cents,
+      freeThresholdCents: settings.free_shipping_threshold_cents,
+      expressCents: settings.express_shipping_cost_cents,
+      memberFreeShipping: shopper.hasClub,
+    },
+    input.shipping_method,
+  )
+  if (shippingCents === null) throw unprocessable('Choose standard or express shipping.', 'shipping_method')
+  const taxCents = await deps.tax.taxCentsFor(ctx.data, {
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    shippingCents,
+    country: input.shipping.country,
+    state: input.shipping.state,
+  })
+  const totalCents = totals.subtotalCents - totals.discountCents + shippingCents + taxCents
 
   const now = ctx.now()
   const billing: CheckoutAddress = input.billing ?? input.shipping
@@ -171,7 +184,7 @@ async function reserveOrder(
     subtotal_cents: totals.subtotalCents,
     discount_cents: totals.discountCents,
     shipping_cents: shippingCents,
-    tax_cents: totals.taxCents,
+    tax_cents: taxCents,
     total_cents: totalCents,
     shipping_method: input.shipping_method,
     ...prefixed('shipping', input.shipping),

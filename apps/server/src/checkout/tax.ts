@@ -1,38 +1,36 @@
 /**
- * Tax: the rate of the shipping address, from the brand's rate table
- * (tax_rates: by country, and by state where a row names one), else the
- * brand's flat estimate from its settings. The arithmetic stays in core's
- * computeCartTotals: this only chooses the rate.
+ * Tax at checkout: core's taxCents (docs/checkout-money.md) over the brand's
+ * rate table. The table lives in tax_rates (by country, '*' for any, and state);
+ * a brand without rows uses core's DEFAULT_TAX_RATES. Cached like the store
+ * settings (30 s). This is the TaxRates extension point: a tax service adapter
+ * would be a second implementation.
  */
-import { isUnitedStates } from '@store/core'
+import { DEFAULT_TAX_RATES, taxCents, type TaxQuestion, type TaxRateRow } from '@store/core'
 import type { BrandData } from '../context/request-context.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 
-export interface TaxAddress {
-  country: string
-  state: string
-}
-
 export interface TaxRates {
-  /** basis points (600 = 6%) for an address; `fallback` where the table has nothing */
-  basisPointsFor(data: BrandData, address: TaxAddress, fallback: number): Promise<number>
+  /** the tax of an order in cents */
+  taxCentsFor(data: BrandData, question: TaxQuestion): Promise<number>
 }
 
-type RateRow = { country: string; state: string; basis_points: number }
-const ratesCache = cachePerDatabase<RateRow[]>()
+const ratesCache = cachePerDatabase<TaxRateRow[]>()
 
-export const normalizeCountry = (country: string) => (isUnitedStates(country) ? 'US' : country.trim().toUpperCase())
+export function brandTaxRates({ db, brandId }: BrandData): Promise<TaxRateRow[]> {
+  return ratesCache(db, `tax:${brandId}`, async () => {
+    const rows = await db.selectFrom('tax_rates').select(['country', 'state', 'basis_points', 'tax_shipping']).where('brand_id', '=', brandId).execute()
+    if (rows.length === 0) return [...(DEFAULT_TAX_RATES[brandId] ?? [])]
+    return rows.map((row) => ({
+      country: row.country,
+      ...(row.state ? { state: row.state } : {}),
+      basisPoints: row.basis_points,
+      taxShipping: row.tax_shipping === 1,
+    }))
+  })
+}
 
-/** The rate table in the database, cached like the store settings (30 s). */
 export const databaseTaxRates: TaxRates = {
-  async basisPointsFor({ db, brandId }, address, fallback) {
-    const rows = await ratesCache(db, brandId, () =>
-      db.selectFrom('tax_rates').select(['country', 'state', 'basis_points']).where('brand_id', '=', brandId).execute(),
-    )
-    const country = normalizeCountry(address.country)
-    const state = address.state.trim().toUpperCase()
-    const exact = rows.find((row) => row.country === country && row.state !== '' && row.state.toUpperCase() === state)
-    const whole = rows.find((row) => row.country === country && row.state === '')
-    return exact?.basis_points ?? whole?.basis_points ?? fallback
+  async taxCentsFor(data, question) {
+    return taxCents({ ...question, rates: await brandTaxRates(data) })
   },
 }

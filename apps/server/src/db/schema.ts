@@ -46,6 +46,8 @@ export interface StoreSettingsTable {
   free_shipping_threshold_cents: number
   standard_shipping_cost_cents: number
   tax_rate_basis_points: Generated<number>
+  /** express shipping, whatever the order (003) */
+  express_shipping_cost_cents: Generated<number>
 }
 export type StoreSettingsRow = Selectable<StoreSettingsTable>
 export type NewStoreSettingsRow = Insertable<StoreSettingsTable>
@@ -822,6 +824,7 @@ export interface TaxRatesTable {
   country: string
   state: Generated<string>
   basis_points: number
+  tax_shipping: Generated<number>
 }
 
 export interface Database {

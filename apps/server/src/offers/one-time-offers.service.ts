@@ -13,7 +13,7 @@
  *    and the pending payment gone.
  */
 import { randomUUID } from 'node:crypto'
-import { computeCartTotals, fromCents, nextOfferPath, sortSizes, type OfferChoice, type OneTimeOffer } from '@store/core'
+import { fromCents, nextOfferPath, sortSizes, type OfferChoice, type OneTimeOffer } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { readJson } from '../db/json.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
@@ -170,15 +170,14 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
       .executeTakeFirst()
     if (!saved?.saved_method) throw conflict("We can't add this to your order with one click. Place a new order instead.", 'order_number')
     // the offer's price is taxed at the order's address, like the order; it ships with the order, free
-    const taxBasisPoints = await deps.tax.basisPointsFor(ctx.data, { country: order.shipping_country, state: order.shipping_state }, 0)
-    const totals = computeCartTotals({
-      lines: [{ unitCents: offer.price_cents, qty: 1, originalUnitCents: null, discountClasses: [] }],
-      code: null,
-      freeShippingThresholdCents: 0,
-      standardShippingCents: 0,
-      freeShippingForMember: true,
-      taxBasisPoints,
+    const offerTaxCents = await deps.tax.taxCentsFor(ctx.data, {
+      subtotalCents: offer.price_cents,
+      discountCents: 0,
+      shippingCents: 0,
+      country: order.shipping_country,
+      state: order.shipping_state,
     })
+    const totals = { totalCents: offer.price_cents + offerTaxCents, taxCents: offerTaxCents }
     const paymentId = randomUUID()
     await db.transaction().execute(async (trx) => {
       if (!(await takeStock(trx, brandId, [{ itemId: choice.item_id, size, qty: offer.how_many }]))) {

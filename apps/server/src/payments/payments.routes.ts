@@ -3,7 +3,8 @@ import { z } from 'zod'
 import { gatewayFor } from './gateway.ts'
 import { authenticateTestPayment, createTestToken } from './payments.service.ts'
 
-const field = (message: string, max: number) => z.coerce.string({ message }).trim().min(1, message).max(max, message)
+const field = (max: number) => z.coerce.string().trim().max(max, 'That is too long').optional().default('')
+const ErrorsSchema = z.object({ errors: z.array(z.object({ message: z.string(), field: z.string().optional() })) })
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = await gatewayFor(app.env)
@@ -15,19 +16,24 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary: 'Test gateway only: turn a test card into a token, as Stripe.js does (404 with PAYMENT_GATEWAY=stripe)',
         body: z.object({
-          number: field('Enter your card number', 30),
-          cvc: field('Enter the security code', 8),
-          exp_month: field('Enter the expiry month', 4),
-          exp_year: field('Enter the expiry year', 6),
+          number: field(30),
+          cvc: field(8),
+          exp_month: field(4),
+          exp_year: field(6),
         }),
         response: {
           200: z.object({
             data: z.object({ token: z.string(), card_brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() }),
           }),
+          422: ErrorsSchema.describe('core validateCardForm: fields number, cvc, exp'),
         },
       },
     },
-    async (request) => ({ data: await createTestToken(request.ctx, gateway, request.body) }),
+    async (request, reply) => {
+      const result = await createTestToken(request.ctx, gateway, request.body)
+      if ('errors' in result) return reply.status(422).send({ errors: result.errors.map(({ message, field }) => ({ message, field })) })
+      return { data: result.token }
+    },
   )
 
   app.post(

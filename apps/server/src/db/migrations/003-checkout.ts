@@ -14,7 +14,9 @@ import type { Kysely } from 'kysely'
  * - test_gateway_tokens / test_gateway_charges: the built-in test gateway's own
  *   state (what a real provider keeps on its side), so it is idempotent across
  *   instances too.
- * - tax_rates: per brand, by country and state ('' = the whole country).
+ * - tax_rates: per brand, by country ('*' = any) and state ('' = the whole country);
+ *   a brand without rows uses core's DEFAULT_TAX_RATES.
+ * - store_settings gain the express shipping cost.
  * - orders gain who placed them (the session's visitor id) and the reservation
  *   expiry; carts gain the offer code the shopper came in with.
  * - outbox_emails gain delivery bookkeeping: attempts, next try, lease, result.
@@ -101,9 +103,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn('country', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('basis_points', 'integer', (c) => c.notNull())
+    // 1: shipping is taxed too where this row applies
+    .addColumn('tax_shipping', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('tax_rates_pk', ['brand_id', 'country', 'state'])
     .execute()
 
+  await db.schema.alterTable('store_settings').addColumn('express_shipping_cost_cents', 'integer', (c) => c.notNull().defaultTo(1999)).execute()
   await db.schema.alterTable('orders').addColumn('placed_by_visitor_id', 'text').execute()
   await db.schema.alterTable('orders').addColumn('reserved_until', 'text').execute()
   await db.schema.alterTable('orders').addColumn('checkout_flow', 'text', (c) => c.notNull().defaultTo('free_flow')).execute()
