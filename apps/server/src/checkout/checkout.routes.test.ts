@@ -40,6 +40,15 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toEqual([])
   })
 
+  it('answers a bad form with every field in error, in form order', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const response = await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { email: 'nope', shipping_name: 'Ada', shipping_zip: 'x', billing_same: 'maybe' })
+    expect(response.statusCode).toBe(422)
+    const fields = (response.json().errors as { field: string }[]).map((e) => e.field)
+    expect(fields).toEqual(['email', 'shipping_name', 'shipping_zip', 'billing_same'])
+  })
+
   it('needs an Idempotency-Key: 400 when missing or malformed', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)
@@ -170,5 +179,43 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     const statements = t.store.queryCount() - before
     console.log(`statements per checkout (${dialect}): ${statements}`)
     expect(statements).toBeLessThanOrEqual(20)
+  })
+})
+
+describe.each(DIALECTS)('checkout tax and shipping on %s', (dialect) => {
+  it("charges the address's tax (rate table by state) and the chosen shipping method", async () => {
+    // a store of its own: the rate table is read once and cached, like the settings
+    const t = await startTestStore(dialect)
+    await t.store.db
+      .insertInto('tax_rates')
+      .values([
+        { brand_id: 'popfitclothing', country: 'US', state: 'TX', basis_points: 825, tax_shipping: 1 },
+        { brand_id: 'popfitclothing', country: 'US', state: '', basis_points: 500, tax_shipping: 0 },
+      ])
+      .execute()
+    try {
+      const item = await itemWithStock(t, 5)
+      // one piece: under the free-shipping threshold, so standard shipping costs
+      const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+      const express = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { shipping_method: 'express' }))
+      const order = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', express.order_number).executeTakeFirstOrThrow()
+      expect(order.shipping_method).toBe('express')
+      expect(order.shipping_cents).toBe(1999)
+      // Texas taxes goods and shipping at 8.25%, rounded once
+      expect(order.tax_cents).toBe(Math.round(((item.priceCents + 1999) * 825) / 10_000))
+      expect(order.total_cents).toBe(item.priceCents + 1999 + order.tax_cents)
+
+      const other = await shopperWithCart(t, item.itemId, item.size, 1)
+      const ny = dataOf<CheckoutResult>(
+        await placeOrder(other, await tokenFor(other), randomUUID(), { shipping_state: 'NY', shipping_city: 'New York', shipping_zip: '10001' }),
+      )
+      const nyOrder = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', ny.order_number).executeTakeFirstOrThrow()
+      expect(nyOrder.tax_cents).toBe(Math.round((item.priceCents * 500) / 10_000))
+      expect(nyOrder.total_cents).toBe(nyOrder.subtotal_cents + nyOrder.shipping_cents + nyOrder.tax_cents)
+      const bad = await placeOrder(other, 'tok_x', randomUUID(), { shipping_method: 'drone' })
+      expect(bad.statusCode).toBe(422)
+    } finally {
+      await t.close()
+    }
   })
 })
