@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import * as m001 from './migrations/001-store.ts'
 import * as m002 from './migrations/002-accounts.ts'
 import * as m003 from './migrations/003-checkout.ts'
@@ -18,7 +18,13 @@ class StaticProvider implements MigrationProvider {
 
 // biome-ignore lint: the migrator works on any database
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() })
+  // PostgreSQL: the migration tables are looked for in this connection's own schema only; without it Kysely
+  // finds another schema's kysely_migration_lock (parallel test runs, one schema each) and fails
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
