@@ -51,6 +51,16 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(fields).toEqual(['email', 'shipping_name', 'shipping_zip', 'billing_same'])
   })
 
+  it('documents the checkout routes, their answers and errors, in /api/openapi.json', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: 'localhost' } })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
+    for (const path of ['/api/checkout', '/api/payments/test-tokens', '/api/payments/authenticate', '/api/orders/{number}', '/api/order-bumps/{id}', '/api/one-time-offers/{id}/accept']) {
+      expect(Object.keys(spec.paths)).toContain(path)
+    }
+    expect(Object.keys(spec.paths['/api/checkout']!.post!.responses)).toEqual(expect.arrayContaining(['200', '402', '409', '422']))
+  })
+
   it('needs an Idempotency-Key: 400 when missing or malformed', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)
