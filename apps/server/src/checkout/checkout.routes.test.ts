@@ -200,6 +200,30 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(other.statusCode).toBe(422)
   })
 
+  it('one cart checked out twice at once with two keys (two tabs): one order, one charge', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const token = await tokenFor(shopper)
+    const charges = await count(t, 'test_gateway_charges')
+    const [a, b] = await Promise.all([placeOrder(shopper, token), placeOrder(shopper, token)])
+    const codes = [a.statusCode, b.statusCode]
+    expect(codes.filter((code) => code === 200)).toHaveLength(1)
+    expect(codes.filter((code) => code !== 200)[0]).toBeGreaterThanOrEqual(409)
+    expect(await count(t, 'test_gateway_charges') - charges).toBe(1)
+  })
+
+  it('keeps the order-bump price on the order line it becomes', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const bump = dataOf<{ sizes: string[]; item_id: number }>(await shopper.get('/api/order-bumps/pf-ob-1'))
+    await shopper.postJson('/api/order-bumps/pf-ob-1/accept', { size: bump.sizes[0] })
+    const placed = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper)))
+    const lines = await t.store.db.selectFrom('order_lines').selectAll().where('order_number', '=', placed.order_number).execute()
+    expect(lines.find((line) => line.item_id === bump.item_id && line.price_cents === 1999)).toBeDefined()
+    const order = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', placed.order_number).executeTakeFirstOrThrow()
+    expect(order.subtotal_cents).toBe(item.priceCents + 1999)
+  })
+
   it('makes at most 20 SQL statements per checkout', async () => {
     const item = await itemWithStock(t, 5)
     // warm the caches (settings, tax rates, offers) the way a running store has them
