@@ -65,6 +65,15 @@ export function findDiscountCode(db: Db, brandId: string, code: string) {
     .executeTakeFirst()
 }
 
+const orderBumpIdsCache = cachePerDatabase<string[]>()
+
+/** The brand's order bumps in order (cached like the settings): the checkout button goes to the first. */
+export function findOrderBumpIds(db: Db, brandId: string): Promise<string[]> {
+  return orderBumpIdsCache(db, brandId, async () =>
+    (await db.selectFrom('order_bumps').select('id').where('brand_id', '=', brandId).orderBy('position').orderBy('id').execute()).map((row) => row.id),
+  )
+}
+
 const cartSettingsCache = cachePerDatabase<CartSettingsRow>()
 
 /** The settings the cart's money rule needs (cached like the store settings). */

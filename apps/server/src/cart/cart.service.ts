@@ -3,6 +3,7 @@ import {
   cartLineColors,
   computeCartTotals,
   fromCents,
+  nextOfferPath,
   originalTotal,
   parseDiscountClasses,
   type Cart,
@@ -23,6 +24,7 @@ import {
   findDiscountCodeById,
   findMergeableLine,
   findOpenCart,
+  findOrderBumpIds,
   findSellableSize,
   listCartLines,
   listFeaturedItems,
@@ -88,10 +90,11 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
   const { db, brandId } = ctx.data
   const [shopper, session] = await Promise.all([ctx.shopper(), ctx.session.current()])
   const cartId = session?.cartId ?? null
-  const [cart, settings, banners] = await Promise.all([
+  const [cart, settings, banners, bumpIds] = await Promise.all([
     cartId ? findOpenCart(db, brandId, cartId) : Promise.resolve(undefined),
     findCartSettings(db, brandId),
     getCartBanners(db, brandId),
+    findOrderBumpIds(db, brandId),
   ])
   const [lines, code, featured] = await Promise.all([
     cart ? listCartLines(db, cart.id) : Promise.resolve([] as CartLineRow[]),
@@ -180,7 +183,8 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
     banners,
-    proceed_to_checkout_link: '/checkout',
+    // the order bumps come first, then /checkout (SPEC §4 post-offer flow)
+    proceed_to_checkout_link: nextOfferPath('checkout-ob', bumpIds, null, true),
     ineligible_for_social_media: shopper.hasClub,
     free_promo_eligible: hasClubProgram && !shopper.hasClub,
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,
