@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Cart, CheckoutResult } from '@store/core'
+import type { Cart, CheckoutQuote, CheckoutResult } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { RESERVATION_MS } from './checkout.service.ts'
@@ -255,6 +255,9 @@ describe.each(DIALECTS)('checkout tax and shipping on %s', (dialect) => {
       const item = await itemWithStock(t, 5)
       // one piece: under the free-shipping threshold, so standard shipping costs
       const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+      const quote = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=express'))
+      expect(quote.shipping_options.map((o) => o.method)).toEqual(['standard', 'express'])
+      expect(quote.shipping).toBe(19.99)
       const express = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { shipping_method: 'express' }))
       const order = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', express.order_number).executeTakeFirstOrThrow()
       expect(order.shipping_method).toBe('express')
@@ -262,6 +265,9 @@ describe.each(DIALECTS)('checkout tax and shipping on %s', (dialect) => {
       // Texas taxes goods and shipping at 8.25%, rounded once
       expect(order.tax_cents).toBe(Math.round(((item.priceCents + 1999) * 825) / 10_000))
       expect(order.total_cents).toBe(item.priceCents + 1999 + order.tax_cents)
+      // the quote said what the order charged
+      expect(quote.tax).toBe(order.tax_cents / 100)
+      expect(quote.total).toBe(order.total_cents / 100)
 
       const other = await shopperWithCart(t, item.itemId, item.size, 1)
       const ny = dataOf<CheckoutResult>(
