@@ -281,10 +281,30 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
   const next = await afterPaymentPath(ctx, order.order_number)
   const answer: StoredAnswer = { status: 200, data: { status: 'succeeded', order_number: order.order_number, next } satisfies CheckoutResult }
   const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines)
+  // a logged-in customer's card is kept for later (club billing, the payment methods page): the gateway's reference only
+  const savedMethodId = order.customer_id && result.savedMethod && result.card ? randomUUID() : null
   const kept = await db.transaction().execute(async (trx) => {
+    if (savedMethodId && result.card) {
+      await trx
+        .insertInto('payment_methods')
+        .values({
+          id: savedMethodId,
+          brand_id: brandId,
+          customer_id: order.customer_id!,
+          gateway: deps.gateway.name,
+          gateway_token: result.savedMethod!,
+          card_brand: result.card.brand,
+          last4: result.card.last4,
+          exp_month: result.card.expMonth,
+          exp_year: result.card.expYear,
+          is_default: 0,
+          created_at: now,
+        })
+        .execute()
+    }
     const paid = await trx
       .updateTable('orders')
-      .set({ status: 'paid', reserved_until: null })
+      .set({ status: 'paid', reserved_until: null, payment_method_id: savedMethodId })
       .where('order_number', '=', order.order_number)
       .where('status', '=', 'pending_payment')
       .executeTakeFirst()
