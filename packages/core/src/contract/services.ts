@@ -1,0 +1,92 @@
+/**
+ * The store's services as a page sees them: what the server hands every
+ * loader and action through the load context, answered in the same process by
+ * the same services as the JSON API (no HTTP hop, no cookie jar). Inputs are
+ * what a form posts (strings), checked by the same rules as the API's; a
+ * failure is thrown as a StoreError with the API's status and messages.
+ */
+import type { CustomerResult, StyleProfileField } from './accounts.ts'
+import type { Cart } from './cart.ts'
+import type { Category, CategoryGroup, ItemDetail, Review } from './catalog.ts'
+import type { ContentPage, Feed, MembershipLanding } from './content.ts'
+import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'
+import type { StoreSettings } from './settings.ts'
+
+/** A posted field: a string, or absent. */
+export type FormInput = string | number | null | undefined
+
+export interface ReviewQuery {
+  itemId?: number | string
+  page?: number
+  perPage?: number
+}
+
+export interface StoreServices {
+  settings(): Promise<StoreSettings>
+  /** the shopper's cart (read once per request until something changes it) */
+  cart(): Promise<Cart>
+  category(name: string): Promise<Category>
+  categoryGroup(name: string): Promise<CategoryGroup>
+  item(id: string | number): Promise<ItemDetail>
+  reviews(query: ReviewQuery): Promise<Review[]>
+  contentPage(slug: string): Promise<ContentPage>
+  feed(): Promise<Feed>
+  membershipLanding(): Promise<MembershipLanding>
+  styleProfile(): Promise<StyleProfileField[]>
+
+  addToCart(input: { item_id: FormInput; size: FormInput; qty?: FormInput }): Promise<Cart>
+  updateCartLine(cartId: string, qty: FormInput): Promise<Cart>
+  applyDiscountCode(code: FormInput): Promise<Cart>
+  removeDiscountCode(): Promise<Cart>
+
+  register(input: { name: FormInput; email: FormInput; password: FormInput }): Promise<CustomerResult>
+  login(input: { email: FormInput; password: FormInput }): Promise<CustomerResult>
+  logout(): Promise<void>
+  forgot(email: FormInput): Promise<void>
+  resetPassword(input: { token: FormInput; password: FormInput }): Promise<void>
+
+  // ----- members area (logged-in customers: a visitor gets a 401 StoreError)
+  account(): Promise<AccountInfo>
+  /** current password required; every other session of the customer ends and this one gets a new cookie */
+  changePassword(input: { current_password: FormInput; password: FormInput }): Promise<void>
+  /** the customer's name */
+  updateAccount(input: { name: FormInput }): Promise<AccountInfo>
+  /** e-mails a confirmation link to the new address; nothing changes until it is opened */
+  changeEmail(input: { email: FormInput; current_password: FormInput }): Promise<EmailChangeRequested>
+  /** the token of the link /change_password?confirm=TOKEN, opened by the logged-in customer */
+  confirmEmail(token: FormInput): Promise<AccountInfo>
+
+  addresses(): Promise<AddressEntry[]>
+  /** the default shipping and billing addresses, both null for a visitor (checkout prefill; docs/members.md) */
+  defaultAddresses(): Promise<DefaultAddresses>
+  /** adds an address, or changes the one `id` names */
+  saveAddress(input: AddressForm, id?: FormInput): Promise<AddressEntry>
+  deleteAddress(id: FormInput): Promise<void>
+  setDefaultAddress(id: FormInput, type?: FormInput): Promise<AddressEntry>
+
+  wishlist(): Promise<WishlistEntry[]>
+  addToWishlist(itemId: FormInput): Promise<WishlistEntry[]>
+  removeFromWishlist(id: FormInput): Promise<WishlistEntry[]>
+  moveWishlistToCart(id: FormInput, size: FormInput): Promise<WishlistEntry[]>
+
+  // ----- customer service and the style profile (visitors too)
+  sendContact(input: { name: FormInput; email: FormInput; topic: FormInput; order_number?: FormInput; message: FormInput }): Promise<MessageReceived>
+  sendFeedback(input: { name: FormInput; email: FormInput; rating?: FormInput; order_number?: FormInput; message: FormInput }): Promise<MessageReceived>
+  /** field name -> option value; empty answers are left out */
+  saveStyleProfile(answers: Record<string, FormInput>): Promise<StyleProfileField[]>
+}
+
+/** An address book entry as a form posts it. */
+export interface AddressForm {
+  address_type: FormInput
+  name: FormInput
+  company?: FormInput
+  country: FormInput
+  address: FormInput
+  address_2?: FormInput
+  city: FormInput
+  state?: FormInput
+  zip?: FormInput
+  phone?: FormInput
+  default?: FormInput | boolean
+}
