@@ -36,6 +36,10 @@ import { accountSettingsRoutes } from './account/account.routes.ts'
 import { addressRoutes } from './addresses/addresses.routes.ts'
 import { customerServiceRoutes } from './customer-service/customer-service.routes.ts'
 import { wishlistRoutes } from './wishlist/wishlist.routes.ts'
+import { checkoutRoutes } from './checkout/checkout.routes.ts'
+import { paymentRoutes } from './payments/payments.routes.ts'
+import { orderRoutes } from './orders/orders.routes.ts'
+import { offerRoutes } from './offers/offers.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +183,10 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
       await api.register(customerServiceRoutes)
       await api.register(experimentRoutes)
       await api.register(analyticsRoutes)
+      await api.register(paymentRoutes)
+      await api.register(checkoutRoutes)
+      await api.register(orderRoutes)
+      await api.register(offerRoutes)
     },
     { prefix: '/api' },
   )

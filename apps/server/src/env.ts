@@ -12,6 +12,18 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
   STRIPE_SECRET_KEY: z.string().optional(),
+  /** another Stripe API address (stripe-mock, tests): http://127.0.0.1:12111 */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** outgoing mail: SMTP_URL (smtp://user:pass@host:587, smtps://...) or SMTP_HOST with the others; unset: e-mail goes to the log */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  SMTP_SECURE: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),
+  SMTP_FROM: z.string().default('Store <no-reply@localhost>'),
+  /** how often the e-mail outbox is looked at, in ms (0 = never: tests drive it) */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   CONTENT_SOURCE: z.enum(['local', 'sanity']).default('local'),
   SANITY_PROJECT_ID: z.string().optional(),
   ANALYTICS_SINK: z.enum(['local', 'mixpanel']).default('local'),
@@ -81,6 +93,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = { ...result.data, publicOrigins: resolvePublicOrigins(result.data, source) }
   // SPEC §8: a content service with no project cannot start
   if (env.CONTENT_SOURCE === 'sanity' && !env.SANITY_PROJECT_ID) throw new Error(UNKNOWN_PROJECT)
+  if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY')
   if (env.CONTENT_SOURCE === 'sanity') throw new Error('The Sanity content source is not built yet; use CONTENT_SOURCE=local')
   return env
 }

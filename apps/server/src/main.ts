@@ -2,6 +2,8 @@ import { buildApp } from './app.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
+import { startReservationSweeper } from './checkout/reservations.ts'
+import { startOutboxWorker } from './email/outbox-worker.ts'
 import { parseEnv, shouldSeedDemo } from './env.ts'
 import { startPurgeSchedule } from './jobs/purge.ts'
 
@@ -17,10 +19,15 @@ async function main() {
 
   // expired sessions, reset links and old throttle counts go every hour (jobs/purge.ts)
   const purge = startPurgeSchedule(store, app.log)
+  // e-mail leaves through the outbox (SMTP when configured, else the log), every OUTBOX_INTERVAL_MS
+  const stopOutbox = startOutboxWorker(store, env, app.log)
+  const stopSweeper = startReservationSweeper(store, app.log)
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     purge.stop()
+    await stopOutbox()
+    await stopSweeper()
     await app.close()
     await store.close()
     process.exit(0)

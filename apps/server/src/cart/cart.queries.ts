@@ -3,6 +3,7 @@ import type { Dialect } from '../db/connection.ts'
 import { jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.ts'
 import type { Database, StoreSettingsRow } from '../db/schema.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
+import { cachePerDatabase } from '../shared/ttl-cache.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -112,6 +113,15 @@ export function findDiscountCode(db: Db, brandId: string, code: string) {
     .executeTakeFirst()
 }
 
+const orderBumpIdsCache = cachePerDatabase<string[]>()
+
+/** The brand's order bumps in order (cached like the settings): the checkout button goes to the first. */
+export function findOrderBumpIds(db: Db, brandId: string): Promise<string[]> {
+  return orderBumpIdsCache(db, brandId, async () =>
+    (await db.selectFrom('order_bumps').select('id').where('brand_id', '=', brandId).orderBy('position').orderBy('id').execute()).map((row) => row.id),
+  )
+}
+
 /** The settings the cart's money rule needs: the settings row, cached with the store settings (no statement of its own). */
 export async function findCartSettings(db: Db, brandId: string): Promise<CartSettingsRow> {
   const bundle = await getSettingsBundle(db, brandId)
@@ -123,6 +133,7 @@ export type CartSettingsRow = Pick<
   StoreSettingsRow,
   | 'free_shipping_threshold_cents'
   | 'standard_shipping_cost_cents'
+  | 'express_shipping_cost_cents'
   | 'tax_rate_basis_points'
   | 'club_monthly_cents'
   | 'club_discount_percentage'

@@ -3,6 +3,7 @@ import {
   cartLineColors,
   computeCartTotals,
   fromCents,
+  nextOfferPath,
   originalTotal,
   parseDiscountClasses,
   type Cart,
@@ -27,7 +28,9 @@ import {
   findOpenCart,
   findSellableSize,
   findOpenCartWithLines,
+  findOrderBumpIds,
   type CartLineRow,
+  type CartSettingsRow,
 } from './cart.queries.ts'
 
 /** No one line holds more than this many pieces. */
@@ -43,16 +46,56 @@ function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
   return line.price_override_cents ?? unitPriceCents(line, shopper.hasClub)
 }
 
+/**
+ * The cart's money, one computation for the cart drawer and for checkout:
+ * each line's unit price for this shopper, the code (when it applies to them)
+ * and the brand's shipping rule, through core's computeCartTotals. Checkout
+ * passes the tax rate of the shipping address; the cart, the brand's estimate.
+ */
+export function priceCart(
+  lines: readonly CartLineRow[],
+  code: DiscountCodesRow | undefined,
+  settings: CartSettingsRow,
+  shopper: Shopper,
+  taxBasisPoints: number,
+) {
+  const codeApplies = Boolean(code && (!flag(code.club_only) || shopper.hasClub))
+  const unitCents = lines.map((line) => lineUnitCents(line, shopper))
+  const totals = computeCartTotals({
+    lines: lines.map((line, i) => ({
+      unitCents: unitCents[i]!,
+      qty: line.qty,
+      originalUnitCents: line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null,
+      discountClasses: parseDiscountClasses(line.discount_class),
+    })),
+    code:
+      code && codeApplies
+        ? {
+            percentage: code.percentage_amount,
+            includedClasses: readList(code.included_classes),
+            excludedClasses: readList(code.excluded_classes),
+            minimumSubtotalCents: code.minimum_subtotal_cents,
+          }
+        : null,
+    freeShippingThresholdCents: settings.free_shipping_threshold_cents,
+    standardShippingCents: settings.standard_shipping_cost_cents,
+    freeShippingForMember: shopper.hasClub,
+    taxBasisPoints,
+  })
+  return { codeApplies, unitCents, totals }
+}
+
 /** The whole cart of SPEC §3, computed from the database for this request's shopper. */
 export async function getCart(ctx: RequestContext): Promise<Cart> {
   const { db, dialect, brandId } = ctx.data
   const [shopper, session] = await Promise.all([ctx.shopper(), ctx.session.current()])
   const cartId = session?.cartId ?? null
   // the cart and its lines in one statement; settings, banners and suggestions come from the brand's caches
-  const [found, settings, banners] = await Promise.all([
+  const [found, settings, banners, bumpIds] = await Promise.all([
     cartId ? findOpenCartWithLines(db, dialect, brandId, cartId) : Promise.resolve(undefined),
     findCartSettings(db, brandId),
     getCartBanners(db, brandId),
+    findOrderBumpIds(db, brandId),
   ])
   const cart = found?.cart
   const lines = found?.lines ?? []
@@ -61,27 +104,7 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
     getFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
   ])
 
-  const codeApplies = code && (!flag(code.club_only) || shopper.hasClub)
-  const totals = computeCartTotals({
-    lines: lines.map((line) => ({
-      unitCents: lineUnitCents(line, shopper),
-      qty: line.qty,
-      originalUnitCents: line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null,
-      discountClasses: parseDiscountClasses(line.discount_class),
-    })),
-    code: codeApplies
-      ? {
-          percentage: code.percentage_amount,
-          includedClasses: readList(code.included_classes),
-          excludedClasses: readList(code.excluded_classes),
-          minimumSubtotalCents: code.minimum_subtotal_cents,
-        }
-      : null,
-    freeShippingThresholdCents: settings.free_shipping_threshold_cents,
-    standardShippingCents: settings.standard_shipping_cost_cents,
-    freeShippingForMember: shopper.hasClub,
-    taxBasisPoints: settings.tax_rate_basis_points,
-  })
+  const { codeApplies, totals } = priceCart(lines, code, settings, shopper, settings.tax_rate_basis_points)
 
   const items = lines.map((line): CartLine => {
     const unit = lineUnitCents(line, shopper)
@@ -162,7 +185,8 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
     banners,
-    proceed_to_checkout_link: '/checkout',
+    // the order bumps come first, then /checkout (SPEC §4 post-offer flow)
+    proceed_to_checkout_link: nextOfferPath('checkout-ob', bumpIds, null, true),
     ineligible_for_social_media: shopper.hasClub,
     free_promo_eligible: hasClubProgram && !shopper.hasClub,
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,
@@ -193,7 +217,7 @@ function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean): 
  * Requests racing to make it meet in one row: the cart names its session, and a
  * session has one open cart (a unique index), so the losers read the winner's.
  */
-async function ensureCart(ctx: RequestContext): Promise<string> {
+export async function ensureCart(ctx: RequestContext): Promise<string> {
   const { db, brandId } = ctx.data
   const session = await ctx.session.ensure()
   if (session.cartId) {

@@ -48,6 +48,8 @@ export interface StoreSettingsTable {
   tax_rate_basis_points: Generated<number>
   /** where contact and feedback messages are e-mailed (migration 005) */
   support_email: string | null
+  /** express shipping, whatever the order (003) */
+  express_shipping_cost_cents: Generated<number>
 }
 export type StoreSettingsRow = Selectable<StoreSettingsTable>
 export type NewStoreSettingsRow = Insertable<StoreSettingsTable>
@@ -323,6 +325,8 @@ export interface CartsTable {
   updated_at: string
   /** the session that made the cart: one open cart per session */
   session_key: string | null
+  /** the offer code the shopper came in with: csr, ms, cb, cbv2 (003) */
+  offer_code: string | null
 }
 export type CartsRow = Selectable<CartsTable>
 export type NewCartsRow = Insertable<CartsTable>
@@ -392,6 +396,11 @@ export interface OrdersTable {
   payment_method_id: string | null
   idempotency_key: string | null
   created_at: string
+  /** the visitor id of the session that placed it (003): that session may read it */
+  placed_by_visitor_id: string | null
+  /** while 'pending_payment': when the held stock goes back (003) */
+  reserved_until: string | null
+  checkout_flow: Generated<string>
 }
 export type OrdersRow = Selectable<OrdersTable>
 export type NewOrdersRow = Insertable<OrdersTable>
@@ -411,6 +420,8 @@ export interface OrderLinesTable {
   discount_class: Generated<string>
   image1: string | null
   cancelled: Generated<number>
+  /** the one-time offer this line was bought with (003) */
+  offer_id: string | null
 }
 export type OrderLinesRow = Selectable<OrderLinesTable>
 export type NewOrderLinesRow = Insertable<OrderLinesTable>
@@ -756,6 +767,17 @@ export interface OutboxEmailsTable {
   body: string
   created_at: string
   sent_at: string | null
+  /** delivery bookkeeping (003) */
+  attempts: Generated<number>
+  next_attempt_at: string | null
+  claimed_by: string | null
+  claimed_until: string | null
+  last_error: string | null
+  message_id: string | null
+  /** 'smtp' or 'log' (development without SMTP) */
+  delivered_via: string | null
+  /** set when the worker gave up */
+  failed_at: string | null
 }
 export type OutboxEmailsRow = Selectable<OutboxEmailsTable>
 export type NewOutboxEmailsRow = Insertable<OutboxEmailsTable>
@@ -808,6 +830,72 @@ export interface FormCountersTable {
   key: string
   window_start: string
   count: Generated<number>
+}
+
+export interface CheckoutAttemptsTable {
+  brand_id: string
+  idempotency_key: string
+  scope: string
+  fingerprint: string
+  state: string
+  order_number: string | null
+  payment_id: string | null
+  response_status: number | null
+  response_body: string | null
+  created_at: string
+  updated_at: string
+}
+export type CheckoutAttemptsRow = Selectable<CheckoutAttemptsTable>
+
+export interface PaymentsTable {
+  id: string
+  brand_id: string
+  order_number: string
+  offer_id: string | null
+  gateway: string
+  gateway_payment_id: string | null
+  idempotency_key: string
+  amount_cents: number
+  status: string
+  decline_reason: string | null
+  card_brand: string | null
+  last4: string | null
+  exp_month: number | null
+  exp_year: number | null
+  saved_method: string | null
+  created_at: string
+  updated_at: string
+}
+export type PaymentsRow = Selectable<PaymentsTable>
+
+export interface TestGatewayTokensTable {
+  token: string
+  brand_id: string
+  card_brand: string
+  last4: string
+  exp_month: number
+  exp_year: number
+  behaviour: string
+  created_at: string
+}
+
+export interface TestGatewayChargesTable {
+  id: string
+  brand_id: string
+  idempotency_key: string
+  token: string
+  amount_cents: number
+  status: string
+  decline_code: string | null
+  created_at: string
+}
+
+export interface TaxRatesTable {
+  brand_id: string
+  country: string
+  state: Generated<string>
+  basis_points: number
+  tax_shipping: Generated<number>
 }
 
 export interface Database {
@@ -863,4 +951,9 @@ export interface Database {
   contact_messages: ContactMessagesTable
   feedback_messages: FeedbackMessagesTable
   form_counters: FormCountersTable
+  checkout_attempts: CheckoutAttemptsTable
+  payments: PaymentsTable
+  test_gateway_tokens: TestGatewayTokensTable
+  test_gateway_charges: TestGatewayChargesTable
+  tax_rates: TaxRatesTable
 }

@@ -1,0 +1,60 @@
+/**
+ * The checkout form read with core's rules (validateCheckoutForm, the same the
+ * browser runs): every problem a 422 naming its field, in form order.
+ */
+import { addressFromForm, billingAddressOf, formText, isShippingMethod, validateCheckoutForm, type AddressInput, type FieldError, type ShippingMethod } from '@store/core'
+
+export interface CheckoutAddress {
+  name: string
+  company: string
+  country: string
+  address: string
+  address_2: string
+  city: string
+  state: string
+  zip: string
+  phone: string
+}
+
+export interface CheckoutInput {
+  email: string
+  shipping: CheckoutAddress
+  /** null when billing is the shipping address */
+  billing: CheckoutAddress | null
+  payment_token: string
+  shipping_method: ShippingMethod
+}
+
+const complete = (address: AddressInput): CheckoutAddress => ({
+  name: address.name?.trim() ?? '',
+  company: address.company?.trim() ?? '',
+  country: address.country?.trim().toUpperCase() ?? '',
+  address: address.address?.trim() ?? '',
+  address_2: address.address_2?.trim() ?? '',
+  city: address.city?.trim() ?? '',
+  state: address.state?.trim() ?? '',
+  zip: address.zip?.trim() ?? '',
+  phone: address.phone?.trim() ?? '',
+})
+
+/** The form as the service takes it, or every problem with it. */
+export function readCheckoutForm(form: Record<string, unknown>): { input: CheckoutInput } | { errors: FieldError[] } {
+  const errors = validateCheckoutForm(form)
+  const token = formText(form, 'payment_token')
+  if (token === '') errors.push({ field: 'payment_token', message: 'Enter your card details.' })
+  // a card number where the token belongs goes no further (nor into a log)
+  else if (/^[\d\s-]{12,23}$/.test(token)) errors.push({ field: 'payment_token', message: 'Send the payment token from the card form, never the card number itself.' })
+  const method = formText(form, 'shipping_method') || 'standard'
+  if (!isShippingMethod(method)) errors.push({ field: 'shipping_method', message: 'Choose standard or express shipping.' })
+  if (errors.length > 0 || !isShippingMethod(method)) return { errors }
+  const billing = billingAddressOf(form)
+  return {
+    input: {
+      email: formText(form, 'email').toLowerCase(),
+      shipping: complete(addressFromForm(form, 'shipping')),
+      billing: billing.same ? null : complete(billing.address),
+      payment_token: token,
+      shipping_method: method,
+    },
+  }
+}

@@ -1,0 +1,78 @@
+/** Helpers for checkout tests: a shopper with a cart, a token, a checkout form. */
+import { randomUUID } from 'node:crypto'
+import { dataOf, TestShopper, type TestStore } from '../test/harness.ts'
+
+export const CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+  authenticate: '4000 0027 6000 3184',
+} as const
+
+export const ADDRESS = {
+  email: 'ada@example.com',
+  shipping_name: 'Ada Lovelace',
+  shipping_company: '',
+  shipping_country: 'US',
+  shipping_address: '12 Analytical Way',
+  shipping_address_2: '',
+  shipping_city: 'Austin',
+  shipping_state: 'TX',
+  shipping_zip: '78701',
+  shipping_phone: '(512) 555-0100',
+  billing_same: 'true',
+}
+
+/** An item and size of popfitclothing with at least `min` in stock (not LAST_ITEM). */
+export async function itemWithStock(t: TestStore, min = 5, brandId = 'popfitclothing') {
+  const row = await t.store.db
+    .selectFrom('item_sizes')
+    .innerJoin('items', 'items.id', 'item_sizes.item_id')
+    .select(['items.id', 'item_sizes.size', 'item_sizes.stock', 'items.price_cents'])
+    .where('items.brand_id', '=', brandId)
+    .where('items.active', '=', 1)
+    .where('item_sizes.stock', '>=', min)
+    .orderBy('items.id')
+    .orderBy('item_sizes.size')
+    .executeTakeFirstOrThrow()
+  return { itemId: row.id, size: row.size, stock: row.stock, priceCents: row.price_cents }
+}
+
+export async function stockOf(t: TestStore, itemId: number, size: string): Promise<number> {
+  const row = await t.store.db.selectFrom('item_sizes').select('stock').where('item_id', '=', itemId).where('size', '=', size).executeTakeFirstOrThrow()
+  return row.stock
+}
+
+export async function setStock(t: TestStore, itemId: number, size: string, stock: number) {
+  await t.store.db.updateTable('item_sizes').set({ stock }).where('item_id', '=', itemId).where('size', '=', size).execute()
+}
+
+export async function shopperWithCart(t: TestStore, itemId: number, size: string, qty = 1, host = 'localhost') {
+  const shopper = new TestShopper(t.app, host)
+  const added = await shopper.post('/api/cart/items', { item_id: itemId, size, qty })
+  if (added.statusCode !== 200) throw new Error(`add to cart: ${added.statusCode} ${added.body}`)
+  return shopper
+}
+
+export async function tokenFor(shopper: TestShopper, number: string = CARDS.success): Promise<string> {
+  const year = new Date().getFullYear() + 3
+  return dataOf<{ token: string }>(await shopper.post('/api/payments/test-tokens', { number, cvc: '123', exp_month: '12', exp_year: String(year) })).token
+}
+
+export function placeOrder(shopper: TestShopper, token: string, key: string = randomUUID(), extra: Record<string, string> = {}) {
+  const form = { ...ADDRESS, payment_token: token, ...extra }
+  const body = new URLSearchParams(Object.entries(form)).toString()
+  return shopper.request({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+  })
+}
+
+export async function count(t: TestStore, table: 'orders' | 'payments' | 'test_gateway_charges' | 'outbox_emails' | 'order_lines', where?: { column: string; value: string }) {
+  let query = t.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'))
+  // biome-ignore lint: a column name from the test
+  if (where) query = query.where(where.column as any, '=', where.value)
+  return Number((await query.executeTakeFirstOrThrow()).n)
+}

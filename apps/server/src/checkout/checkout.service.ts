@@ -1,0 +1,395 @@
+/**
+ * Placing an order (docs/checkout.md): reserve, charge, then keep or give back.
+ *
+ * 1. Claim the Idempotency-Key (idempotency.ts): a duplicate waits and gets the same answer.
+ * 2. Price the cart with the cart's own computation (priceCart) and the
+ *    address's tax rate.
+ * 3. One transaction: the cart is locked for checkout, the stock taken by a
+ *    conditional update, the order written with its lines at the prices paid,
+ *    status 'pending_payment' and a reservation expiry.
+ * 4. Charge, outside any transaction (a card network call never holds a
+ *    database lock), with an idempotency key derived from the client's.
+ * 5. One transaction: paid (order, payment record, cart ordered, confirmation
+ *    e-mail, the key's answer) or declined (stock back, order gone, cart open).
+ *    A card that asks for 3-D Secure keeps the reservation until the page
+ *    finishes the step and sends the same key again.
+ */
+import { randomInt, randomUUID } from 'node:crypto'
+import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
+import type { RequestContext } from '../context/request-context.ts'
+import type { Transaction } from 'kysely'
+import type { Database, OrdersRow } from '../db/schema.ts'
+import { conflict, HttpError } from '../http/errors.ts'
+import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
+import { cachePerDatabase } from '../shared/ttl-cache.ts'
+import { priceCheckout } from './checkout-pricing.ts'
+import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
+import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, type StoredAnswer } from './idempotency.ts'
+import { orderConfirmationEmail } from './order-email.ts'
+import { emitStockChanged } from './stock-events.ts'
+import { giveBackStock, takeStock, type StockWant } from './stock.ts'
+import type { TaxRates } from './tax.ts'
+
+export interface CheckoutDeps {
+  gateway: PaymentGateway
+  tax: TaxRates
+}
+
+/** How long a reservation waiting for payment (3-D Secure) holds its stock. */
+export const RESERVATION_MS = 30 * 60 * 1000
+
+/** A ten-digit order number. */
+export const newOrderNumber = () => String(randomInt(1_000_000_000, 9_999_999_999))
+
+/** The gateway's key for the charge of one client key: stable across retries, distinct per brand. */
+export const gatewayKeyOf = (brandId: string, key: string) => `checkout:${brandId}:${key}`
+
+class NotReserved extends Error {}
+
+const offerIdsCache = cachePerDatabase<string[]>()
+
+/** The brand's one-time offers in their order (cached like settings). */
+export function oneTimeOfferIds(ctx: RequestContext): Promise<string[]> {
+  const { db, brandId } = ctx.data
+  return offerIdsCache(db, `oto:${brandId}`, async () =>
+    (await db.selectFrom('one_time_offers').select('id').where('brand_id', '=', brandId).orderBy('position').orderBy('id').execute()).map(
+      (row) => row.id,
+    ),
+  )
+}
+
+/** After payment: the first one-time offer, else the thank-you page (SPEC §4), carrying the order number. */
+export async function afterPaymentPath(ctx: RequestContext, orderNumber: string): Promise<string> {
+  const path = nextOfferPath('checkout-oto', await oneTimeOfferIds(ctx), null, false)
+  return `${path}?order=${encodeURIComponent(orderNumber)}`
+}
+
+export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: string, input: CheckoutInput): Promise<CheckoutResult> {
+  const session = await ctx.session.current()
+  const fingerprint = fingerprintOf([session?.visitorId ?? null, input])
+  const claim = await claimAttempt(ctx, key, 'checkout', fingerprint, newOrderNumber())
+  if (claim.kind === 'replay') return replay<CheckoutResult>(claim.answer)
+  const orderNumber = claim.attempt.order_number!
+  const gatewayKey = gatewayKeyOf(ctx.data.brandId, key)
+
+  let reserved: Reserved | undefined
+  if (claim.kind === 'resume') reserved = await findPendingOrder(ctx, orderNumber)
+  if (!reserved) {
+    try {
+      reserved = await reserveOrder(ctx, deps, orderNumber, input, session?.visitorId ?? null, session?.cartId ?? null)
+    } catch (error) {
+      // nothing taken, nothing charged: the key may be used again
+      await releaseAttempt(ctx, key)
+      throw error
+    }
+  }
+
+  let result: ChargeResult
+  try {
+    result =
+      claim.kind === 'resume' && claim.attempt.payment_id
+        ? await deps.gateway.resume(ctx.data, claim.attempt.payment_id, gatewayKey)
+        : await deps.gateway.charge(ctx.data, {
+            amountCents: reserved.order.total_cents,
+            source: { kind: 'token', token: input.payment_token },
+            idempotencyKey: gatewayKey,
+            saveForLater: true,
+            description: `${ctx.brand.name} order ${orderNumber}`,
+            metadata: { order_number: orderNumber },
+          })
+  } catch (error) {
+    await pauseAttempt(ctx, key, 'interrupted', claim.attempt.payment_id)
+    if (error instanceof GatewayUnavailable) {
+      ctx.log.warn({ err: error, order: orderNumber }, 'payment gateway unavailable; the order waits for a retry with the same key')
+      throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
+    }
+    throw error
+  }
+  return settle(ctx, deps, key, reserved, result)
+}
+
+/**
+ * The cart goes back to open after a decline, unless the shopper already started
+ * another open cart meanwhile (one open cart per session, migration 006).
+ */
+export async function reopenCart(trx: Transaction<Database>, cartId: string, now: string): Promise<void> {
+  await trx
+    .updateTable('carts')
+    .set({ status: 'open', updated_at: now })
+    .where('id', '=', cartId)
+    .where('status', '=', 'checking_out')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('carts as other')
+            .select('other.id')
+            .whereRef('other.brand_id', '=', 'carts.brand_id')
+            .whereRef('other.session_key', '=', 'carts.session_key')
+            .where('other.status', '=', 'open'),
+        ),
+      ),
+    )
+    .execute()
+}
+
+/** An order holding its stock, waiting for its payment, and its lines. */
+interface Reserved {
+  order: OrdersRow
+  lines: ReservedLine[]
+}
+type ReservedLine = { item_id: number; size: string; qty: number; name: string; color: string; total_cents: number }
+
+async function findPendingOrder(ctx: RequestContext, orderNumber: string): Promise<Reserved | undefined> {
+  const order = await ctx.data.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_number', '=', orderNumber)
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirst()
+  if (!order) return undefined
+  const lines = await ctx.data.db
+    .selectFrom('order_lines')
+    .select(['item_id', 'size', 'qty', 'name', 'color', 'total_cents'])
+    .where('order_number', '=', orderNumber)
+    .execute()
+  return { order, lines }
+}
+
+async function reserveOrder(
+  ctx: RequestContext,
+  deps: CheckoutDeps,
+  orderNumber: string,
+  input: CheckoutInput,
+  visitorId: string | null,
+  cartId: string | null,
+): Promise<Reserved> {
+  const { db, brandId } = ctx.data
+  const priced = await priceCheckout(ctx, deps.tax, cartId, { country: input.shipping.country, state: input.shipping.state, method: input.shipping_method })
+  const { cart, shopper, lines, unitCents } = priced
+
+  const now = ctx.now()
+  const billing: CheckoutAddress = input.billing ?? input.shipping
+  const order: OrdersRow = {
+    order_number: orderNumber,
+    brand_id: brandId,
+    customer_id: shopper.customerId,
+    cart_id: cart.id,
+    email: input.email,
+    status: 'pending_payment',
+    subtotal_cents: priced.subtotalCents,
+    discount_cents: priced.discountCents,
+    shipping_cents: priced.shippingCents,
+    tax_cents: priced.taxCents,
+    total_cents: priced.totalCents,
+    shipping_method: input.shipping_method,
+    ...prefixed('shipping', input.shipping),
+    ...prefixed('billing', billing),
+    payment_method_id: null,
+    idempotency_key: null,
+    created_at: now.toISOString(),
+    placed_by_visitor_id: visitorId,
+    reserved_until: new Date(now.getTime() + RESERVATION_MS).toISOString(),
+    checkout_flow: cart.checkout_flow,
+  }
+  const wants: StockWant[] = lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty }))
+  const orderLines = lines.map((line, i) => {
+    const discount = priced.lineDiscountCents[i] ?? 0
+    return {
+      id: randomUUID(),
+      order_number: orderNumber,
+      item_id: line.item_id,
+      name: line.name,
+      color: line.color,
+      size: line.size,
+      qty: line.qty,
+      price_cents: unitCents[i]!,
+      discount_cents: discount,
+      total_cents: unitCents[i]! * line.qty - discount,
+      discount_class: line.discount_class,
+      image1: line.image,
+      cancelled: 0,
+      offer_id: null,
+    }
+  })
+  try {
+    await db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .updateTable('carts')
+        .set({ status: 'checking_out', updated_at: now.toISOString() })
+        .where('id', '=', cart.id)
+        .where('status', '=', 'open')
+        .executeTakeFirst()
+      if (Number(locked.numUpdatedRows) !== 1) throw conflict('This cart is already being checked out in another window.', 'cart')
+      if (!(await takeStock(trx, brandId, wants))) throw new NotReserved()
+      await trx.insertInto('orders').values(order).execute()
+      await trx.insertInto('order_lines').values(orderLines).execute()
+    })
+  } catch (error) {
+    if (error instanceof NotReserved) throw await shortageError(ctx, wants)
+    throw error
+  }
+  emitStockChanged({ brandId, itemIds: wants.map((want) => want.itemId) }, ctx.log)
+  return { order, lines: orderLines }
+}
+
+function prefixed<P extends 'shipping' | 'billing'>(prefix: P, address: CheckoutAddress) {
+  return {
+    [`${prefix}_name`]: address.name,
+    [`${prefix}_company`]: address.company,
+    [`${prefix}_country`]: address.country,
+    [`${prefix}_address`]: address.address,
+    [`${prefix}_address_2`]: address.address_2,
+    [`${prefix}_city`]: address.city,
+    [`${prefix}_state`]: address.state,
+    [`${prefix}_zip`]: address.zip,
+    [`${prefix}_phone`]: address.phone,
+  } as Record<`${P}_${'name' | 'company' | 'country' | 'address' | 'address_2' | 'city' | 'state' | 'zip' | 'phone'}`, string>
+}
+
+/** Which size ran short, in words: 'X in size M is sold out.' or 'Only 2 left of X in size M.' */
+async function shortageError(ctx: RequestContext, wants: readonly StockWant[]): Promise<HttpError> {
+  const rows = await ctx.data.db
+    .selectFrom('item_sizes')
+    .innerJoin('items', 'items.id', 'item_sizes.item_id')
+    .select(['items.id', 'items.name', 'item_sizes.size', 'item_sizes.stock'])
+    .where('items.brand_id', '=', ctx.data.brandId)
+    .where('items.id', 'in', wants.map((want) => want.itemId))
+    .execute()
+  const totals = new Map<string, number>()
+  for (const want of wants) totals.set(`${want.itemId}|${want.size}`, (totals.get(`${want.itemId}|${want.size}`) ?? 0) + want.qty)
+  for (const row of rows) {
+    const wanted = totals.get(`${row.id}|${row.size}`)
+    if (wanted === undefined || row.stock >= wanted) continue
+    const message =
+      row.stock <= 0
+        ? `${row.name} in size ${row.size} is sold out. Remove it from your cart to check out.`
+        : `Only ${row.stock} left of ${row.name} in size ${row.size}. Lower the quantity in your cart to check out.`
+    return conflict(message, 'cart')
+  }
+  return conflict('Something in your cart has just sold out. Check your cart and try again.', 'cart')
+}
+
+async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, reserved: Reserved, result: ChargeResult): Promise<CheckoutResult> {
+  const { db, brandId } = ctx.data
+  const { order, lines } = reserved
+  const now = ctx.now().toISOString()
+  if (result.status === 'requires_action') {
+    await pauseAttempt(ctx, key, 'requires_action', result.paymentId)
+    return { status: 'requires_action', order_number: order.order_number, next: null, payment_id: result.paymentId, client_secret: result.clientSecret }
+  }
+
+  if (result.status === 'declined') {
+    const answer: StoredAnswer = { status: 402, error: { message: result.message, field: 'payment_token' } }
+    await db.transaction().execute(async (trx) => {
+      // a reservation that already expired gave its stock back itself
+      const mine = await trx
+        .updateTable('orders')
+        .set({ status: 'declined' })
+        .where('order_number', '=', order.order_number)
+        .where('status', '=', 'pending_payment')
+        .executeTakeFirst()
+      if (Number(mine.numUpdatedRows) === 1) {
+        await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
+        await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
+      }
+      await finishAttempt(ctx, key, answer, trx)
+      if (Number(mine.numUpdatedRows) !== 1) return
+      await giveBackStock(trx, brandId, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
+      await reopenCart(trx, order.cart_id!, now)
+    })
+    emitStockChanged({ brandId, itemIds: lines.map((line) => line.item_id) }, ctx.log)
+    ctx.log.info({ order: order.order_number, decline: result.code }, 'checkout declined')
+    return replay<CheckoutResult>(answer)
+  }
+
+  const next = await afterPaymentPath(ctx, order.order_number)
+  const answer: StoredAnswer = { status: 200, data: { status: 'succeeded', order_number: order.order_number, next } satisfies CheckoutResult }
+  const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines)
+  // a logged-in customer's card is kept for later (club billing, the payment methods page): the gateway's reference only
+  const savedMethodId = order.customer_id && result.savedMethod && result.card ? randomUUID() : null
+  const kept = await db.transaction().execute(async (trx) => {
+    if (savedMethodId && result.card) {
+      await trx
+        .insertInto('payment_methods')
+        .values({
+          id: savedMethodId,
+          brand_id: brandId,
+          customer_id: order.customer_id!,
+          gateway: deps.gateway.name,
+          gateway_token: result.savedMethod!,
+          card_brand: result.card.brand,
+          last4: result.card.last4,
+          exp_month: result.card.expMonth,
+          exp_year: result.card.expYear,
+          is_default: 0,
+          created_at: now,
+        })
+        .execute()
+    }
+    const paid = await trx
+      .updateTable('orders')
+      .set({ status: 'paid', reserved_until: null, payment_method_id: savedMethodId })
+      .where('order_number', '=', order.order_number)
+      .where('status', '=', 'pending_payment')
+      .executeTakeFirst()
+    if (Number(paid.numUpdatedRows) !== 1) return false
+    await trx
+      .insertInto('payments')
+      .values({
+        id: randomUUID(),
+        brand_id: brandId,
+        order_number: order.order_number,
+        offer_id: null,
+        gateway: deps.gateway.name,
+        gateway_payment_id: result.paymentId,
+        idempotency_key: key,
+        amount_cents: order.total_cents,
+        status: 'succeeded',
+        decline_reason: null,
+        card_brand: result.card?.brand ?? null,
+        last4: result.card?.last4 ?? null,
+        exp_month: result.card?.expMonth ?? null,
+        exp_year: result.card?.expYear ?? null,
+        saved_method: result.savedMethod,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    await trx.updateTable('carts').set({ status: 'ordered', updated_at: now }).where('id', '=', order.cart_id!).execute()
+    await trx
+      .insertInto('outbox_emails')
+      .values({ id: randomUUID(), brand_id: brandId, to_email: order.email, subject: email.subject, body: email.body, created_at: now, sent_at: null })
+      .execute()
+    await finishAttempt(ctx, key, answer, trx)
+    return true
+  })
+  if (!kept) {
+    // the reservation ran out while the shopper authenticated: the stock went back, so the money does too
+    await deps.gateway.refund(ctx.data, result.paymentId, gatewayKeyOf(brandId, key))
+    const expired: StoredAnswer = { status: 409, error: { message: 'Your checkout took too long and the items were released. You have not been charged: please check out again.', field: 'cart' } }
+    await finishAttempt(ctx, key, expired)
+    return replay<CheckoutResult>(expired)
+  }
+  ctx.log.info({ order: order.order_number, total: fromCents(order.total_cents) }, 'order placed')
+  return replay<CheckoutResult>(answer)
+}
+
+/** What POST /checkout would charge, before the shopper places the order (the checkout page's summary). */
+export async function quoteCheckout(
+  ctx: RequestContext,
+  deps: Pick<CheckoutDeps, 'tax'>,
+  destination: { country: string; state: string; method: ShippingMethod },
+): Promise<CheckoutQuote> {
+  const cartId = (await ctx.session.current())?.cartId ?? null
+  const priced = await priceCheckout(ctx, deps.tax, cartId, destination)
+  return {
+    subtotal: fromCents(priced.subtotalCents),
+    discount: fromCents(priced.discountCents),
+    shipping_method: destination.method,
+    shipping: fromCents(priced.shippingCents),
+    tax: fromCents(priced.taxCents),
+    total: fromCents(priced.totalCents),
+    shipping_options: priced.shippingOptions.map((option) => ({ method: option.method, label: option.label, price: fromCents(option.cents), free: option.free })),
+  }
+}

@@ -1,0 +1,44 @@
+/** The order confirmation e-mail: the lines and totals paid, links from the brand's public origin. */
+import { formatPrice, fromCents } from '@store/core'
+
+export interface ConfirmationOrder {
+  order_number: string
+  shipping_name: string
+  subtotal_cents: number
+  discount_cents: number
+  shipping_cents: number
+  tax_cents: number
+  total_cents: number
+  shipping_method: string
+}
+
+export interface ConfirmationLine {
+  name: string
+  color: string
+  size: string
+  qty: number
+  total_cents: number
+}
+
+const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
+
+export function orderConfirmationEmail(storeName: string, origin: string, order: ConfirmationOrder, lines: readonly ConfirmationLine[]) {
+  const first = order.shipping_name.trim().split(/\s+/)[0] ?? ''
+  const body = [
+    `Hi ${first},`,
+    '',
+    `Thank you for your order ${order.order_number} at ${storeName}. Here is what you bought:`,
+    '',
+    ...lines.map((line) => `  ${line.qty} x ${line.name} (${line.color}, ${line.size})  ${money(line.total_cents)}`),
+    '',
+    `  Subtotal  ${money(order.subtotal_cents)}`,
+    ...(order.discount_cents > 0 ? [`  Discount  -${money(order.discount_cents)}`] : []),
+    `  Shipping (${order.shipping_method})  ${order.shipping_cents === 0 ? 'Free' : money(order.shipping_cents)}`,
+    `  Tax  ${money(order.tax_cents)}`,
+    `  Total  ${money(order.total_cents)}`,
+    '',
+    `Track your order: ${origin}/tracker?order=${encodeURIComponent(order.order_number)}`,
+    `Questions? ${origin}/contact-us`,
+  ].join('\n')
+  return { subject: `Your ${storeName} order ${order.order_number}`, body }
+}

@@ -1,0 +1,143 @@
+/**
+ * The e-mail outbox worker: outbox_emails rows (order confirmations, password
+ * resets, ...) delivered by a Mailer, from any number of instances at once.
+ *
+ * - Claimed atomically: one UPDATE takes a lease (claimed_by, claimed_until) on
+ *   due rows nobody holds; the database re-checks the condition under its row
+ *   lock, so two instances never take one row (on PostgreSQL they skip each
+ *   other's locked rows: SKIP LOCKED), and a crashed worker's lease simply runs out.
+ * - Retried with backoff: a failure counts the attempt, records the error and
+ *   waits 30 s, 1, 2, 4 ... minutes (at most an hour); after MAX_ATTEMPTS it
+ *   is marked failed and left for an operator.
+ * - Recorded: sent_at, the server's message id and how it went (smtp or log).
+ */
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import type { StoreDb } from '../db/connection.ts'
+import type { Env } from '../env.ts'
+import { mailerFor, type MailLog, type Mailer } from './mailer.ts'
+
+export const MAX_ATTEMPTS = 8
+const LEASE_MS = 5 * 60 * 1000
+const BATCH = 20
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60 * 60 * 1000, 30_000 * 2 ** Math.max(0, attempts - 1))
+}
+
+export interface DeliveryResult {
+  sent: number
+  retrying: number
+  failed: number
+}
+
+export interface DeliverOptions {
+  from: string
+  now?: Date
+  workerId?: string
+  batch?: number
+  log?: MailLog
+}
+
+/** Claims the due e-mails and sends each once; returns what happened. */
+export async function deliverOutbox(store: StoreDb, mailer: Mailer, options: DeliverOptions): Promise<DeliveryResult> {
+  const { db } = store
+  const now = options.now ?? new Date()
+  const nowText = now.toISOString()
+  const workerId = options.workerId ?? randomUUID()
+  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString()
+  const dueRows = db
+    .selectFrom('outbox_emails')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowText)]))
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowText)]))
+    .orderBy('created_at')
+    .limit(options.batch ?? BATCH)
+  // PostgreSQL: workers running at once take different rows instead of waiting on the same ones
+  const due = store.dialect === 'postgres' ? dueRows.forUpdate().skipLocked() : dueRows
+  await db
+    .updateTable('outbox_emails')
+    .set({ claimed_by: workerId, claimed_until: leaseUntil })
+    .where('id', 'in', due)
+    .where('sent_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowText)]))
+    .execute()
+  const claimed = await db
+    .selectFrom('outbox_emails')
+    .select(['id', 'brand_id', 'to_email', 'subject', 'body', 'attempts'])
+    .where('claimed_by', '=', workerId)
+    .where('claimed_until', '=', leaseUntil)
+    .where('sent_at', 'is', null)
+    .execute()
+
+  const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 }
+  for (const email of claimed) {
+    const attempts = email.attempts + 1
+    try {
+      const { messageId } = await mailer.send({ from: options.from, to: email.to_email, subject: email.subject, text: email.body })
+      await db
+        .updateTable('outbox_emails')
+        .set({ sent_at: new Date().toISOString(), message_id: messageId, delivered_via: mailer.via, attempts, last_error: null, claimed_by: null, claimed_until: null })
+        .where('id', '=', email.id)
+        .where('claimed_by', '=', workerId)
+        .execute()
+      result.sent += 1
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
+      const giveUp = attempts >= MAX_ATTEMPTS
+      await db
+        .updateTable('outbox_emails')
+        .set({
+          attempts,
+          last_error: message,
+          next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+          failed_at: giveUp ? nowText : null,
+          claimed_by: null,
+          claimed_until: null,
+        })
+        .where('id', '=', email.id)
+        .where('claimed_by', '=', workerId)
+        .execute()
+      options.log?.warn({ email: email.id, brand: email.brand_id, attempts, err: message }, giveUp ? 'e-mail failed for good' : 'e-mail failed, will retry')
+      if (giveUp) result.failed += 1
+      else result.retrying += 1
+    }
+  }
+  return result
+}
+
+/** How many e-mails wait (for tests and operators). */
+export async function pendingEmails(store: StoreDb): Promise<number> {
+  const row = await store.db
+    .selectFrom('outbox_emails')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Runs the worker in this process every OUTBOX_INTERVAL_MS; returns stop(). */
+export function startOutboxWorker(store: StoreDb, env: Env, log: MailLog): () => Promise<void> {
+  const mailer = mailerFor(env, log)
+  const workerId = randomUUID()
+  let running: Promise<unknown> = Promise.resolve()
+  let stopped = false
+  const tick = () => {
+    if (stopped) return
+    running = deliverOutbox(store, mailer, { from: env.SMTP_FROM, workerId, log }).catch((error: unknown) =>
+      log.error({ err: error }, 'e-mail outbox: delivery round failed'),
+    )
+  }
+  const timer = env.OUTBOX_INTERVAL_MS > 0 ? setInterval(tick, env.OUTBOX_INTERVAL_MS) : undefined
+  timer?.unref()
+  if (timer) tick()
+  return async () => {
+    stopped = true
+    if (timer) clearInterval(timer)
+    await running
+    mailer.close()
+  }
+}

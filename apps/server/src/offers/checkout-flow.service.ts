@@ -1,0 +1,33 @@
+/**
+ * The checkout flow on the cart (SPEC §4 flow types) and the offer code the
+ * shopper came in with (csr, ms, cb, cbv2): the code's discount is applied
+ * where the shopper may have it (Lock5 is the club's: a visitor keeps the flow
+ * without it, decision 003).
+ */
+import { offerTerms, type CheckoutFlowResult, type FlowType } from '@store/core'
+import { applyDiscountCode, ensureCart } from '../cart/cart.service.ts'
+import type { RequestContext } from '../context/request-context.ts'
+import { HttpError, unprocessable } from '../http/errors.ts'
+
+export async function setCheckoutFlow(ctx: RequestContext, flow: FlowType, offerCode: string | null): Promise<CheckoutFlowResult> {
+  const terms = offerCode ? offerTerms(offerCode) : null
+  if (offerCode && !terms) throw unprocessable(`'${offerCode}' is not an offer we know. Offer codes are csr, ms, cb and cbv2.`, 'offer_code')
+  const cartId = await ensureCart(ctx)
+  await ctx.data.db
+    .updateTable('carts')
+    .set({ checkout_flow: flow, offer_code: terms?.code ?? null, updated_at: ctx.now().toISOString() })
+    .where('id', '=', cartId)
+    .where('brand_id', '=', ctx.data.brandId)
+    .execute()
+  let discountCodeName: string | null = null
+  if (terms) {
+    try {
+      await applyDiscountCode(ctx, terms.discountCode)
+      discountCodeName = terms.discountCode
+    } catch (error) {
+      // a club code for a visitor, a code the brand does not run: the flow stands without it
+      if (!(error instanceof HttpError)) throw error
+    }
+  }
+  return { checkout_flow: flow, offer_code: terms?.code ?? null, discount_code_name: discountCodeName, offer_price: terms?.price ?? null }
+}

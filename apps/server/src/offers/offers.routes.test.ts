@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto'
+import type { Cart, CheckoutResult, OneTimeOffer, Order, OrderBump } from '@store/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CARDS, count, itemWithStock, placeOrder, shopperWithCart, stockOf, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+
+describe.each(DIALECTS)('offers API on %s', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(() => t.close())
+
+  const accept = (shopper: TestShopper, id: string, body: Record<string, unknown>, key = randomUUID()) =>
+    shopper.request({
+      method: 'POST',
+      url: `/api/one-time-offers/${id}/accept`,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    })
+
+  it('sets the checkout flow and the offer code on the cart, with its discount code', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const flow = dataOf<Record<string, unknown>>(await shopper.postJson('/api/checkout/flow', { checkout_flow: 'vip_flow', offer_code: 'ms' }))
+    expect(flow).toEqual({ checkout_flow: 'vip_flow', offer_code: 'ms', discount_code_name: 'First15', offer_price: 39.99 })
+    const cart = dataOf<Cart>(await shopper.get('/api/cart'))
+    expect(cart.checkout_flow).toBe('vip_flow')
+    expect(cart.discount_code_name).toBe('First15')
+    // the club's code is not a visitor's: the flow stands without it
+    const club = dataOf<Record<string, unknown>>(await shopper.postJson('/api/checkout/flow', { checkout_flow: 'checkout_club_flow', offer_code: 'cb' }))
+    expect(club).toMatchObject({ checkout_flow: 'checkout_club_flow', offer_price: 24.99, discount_code_name: null })
+    expect((await shopper.postJson('/api/checkout/flow', { checkout_flow: 'nope' })).statusCode).toBe(400)
+    expect((await shopper.postJson('/api/checkout/flow', { checkout_flow: 'free_flow', offer_code: 'zz' })).statusCode).toBe(422)
+  })
+
+  it('walks the order bumps before payment: each adds its item at its price, then /checkout', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const list = dataOf<{ ids: string[]; first: string }>(await shopper.get('/api/order-bumps'))
+    expect(list).toEqual({ ids: ['pf-ob-1', 'pf-ob-2'], first: '/checkout-ob/pf-ob-1' })
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).proceed_to_checkout_link).toBe('/checkout-ob/pf-ob-1')
+    const bump = dataOf<OrderBump>(await shopper.get('/api/order-bumps/pf-ob-1'))
+    expect(bump).toMatchObject({ id: 'pf-ob-1', price: 19.99, next: '/checkout-ob/pf-ob-2' })
+    expect(bump.sizes.length).toBeGreaterThan(0)
+    const accepted = await shopper.postJson('/api/order-bumps/pf-ob-1/accept', { size: bump.sizes[0] })
+    expect(dataOf(accepted)).toEqual({ next: '/checkout-ob/pf-ob-2' })
+    await shopper.postJson('/api/order-bumps/pf-ob-1/accept', { size: bump.sizes[0] })
+    const cart = dataOf<Cart>(await shopper.get('/api/cart'))
+    const added = cart.items.filter((line) => line.item_id === bump.item_id && line.price === 19.99)
+    expect(added).toHaveLength(1)
+    expect(added[0]).toMatchObject({ qty: 1, skip_qty_controls: true })
+    expect(dataOf(await shopper.postJson('/api/order-bumps/pf-ob-2/decline', {}))).toEqual({ next: '/checkout' })
+    expect((await shopper.get('/api/order-bumps/nope')).statusCode).toBe(404)
+    // the post-offer flow by type; an unknown type is SPEC §8's error
+    expect(dataOf(await shopper.get('/api/offer-flow/next?type=checkout-ob&current=pf-ob-1'))).toEqual({ next: '/checkout-ob/pf-ob-2' })
+    const unknown = await shopper.get('/api/offer-flow/next?type=checkout-xx')
+    expect(unknown.statusCode).toBe(422)
+    expect(errorsOf(unknown)).toEqual(['Unknown pageOfferType'])
+  })
+
+  it('one-time offers after payment: one charge per key on the saved card, lines added to the order, then /thank-you', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const placed = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper)))
+    const orderNumber = placed.order_number
+    expect(placed.next).toBe(`/special-offer/pf-oto-1?order=${orderNumber}`)
+
+    const offer = dataOf<OneTimeOffer>(await shopper.get(`/api/one-time-offers/pf-oto-1?order=${orderNumber}`))
+    expect(offer).toMatchObject({ id: 'pf-oto-1', price: 29.99, how_many: 1, show_product_picker: true, next: `/special-offer/pf-oto-2?order=${orderNumber}` })
+    const choice = offer.choices[0]!
+    const before = await stockOf(t, choice.item_id, choice.sizes[0]!)
+    const chargesBefore = await count(t, 'test_gateway_charges')
+
+    const key = randomUUID()
+    const body = { order_number: orderNumber, item_id: choice.item_id, size: choice.sizes[0] }
+    const answers = await Promise.all([accept(shopper, 'pf-oto-1', body, key), accept(shopper, 'pf-oto-1', body, key), accept(shopper, 'pf-oto-1', body, key)])
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200])
+    expect(dataOf(answers[0]!)).toEqual({ next: `/special-offer/pf-oto-2?order=${orderNumber}` })
+    expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(1)
+    expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before - 1)
+    // another key for the same offer: refused, nothing charged
+    const again = await accept(shopper, 'pf-oto-1', body)
+    expect(again.statusCode).toBe(409)
+    expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(1)
+
+    // two pairs for 39.99: the price spread over the pieces
+    const two = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-2'))
+    const pick = two.choices.find((c) => c.sizes.length > 0)!
+    expect((await accept(shopper, 'pf-oto-2', { order_number: orderNumber, item_id: pick.item_id, size: pick.sizes[0] })).statusCode).toBe(200)
+    expect(dataOf(await shopper.postJson('/api/one-time-offers/pf-oto-3/decline', { order_number: orderNumber }))).toEqual({ next: `/thank-you?order=${orderNumber}` })
+
+    const order = dataOf<Order>(await shopper.get(`/api/orders/${orderNumber}`))
+    const offerLines = order.items.filter((line) => line.offer_id !== null)
+    expect(offerLines.map((line) => line.price).sort()).toEqual([19.99, 20, 29.99])
+    expect(order.payments).toHaveLength(3)
+    expect(order.total).toBeCloseTo(order.subtotal - order.discount + order.shipping + order.tax, 2)
+
+    // someone else cannot add to (or learn of) this order
+    const stranger = new TestShopper(t.app)
+    expect((await accept(stranger, 'pf-oto-3', { order_number: orderNumber, item_id: pick.item_id, size: pick.sizes[0] })).statusCode).toBe(404)
+    expect((await accept(shopper, 'pf-oto-3', { order_number: orderNumber })).statusCode).not.toBe(500)
+    expect((await shopper.request({ method: 'POST', url: '/api/one-time-offers/pf-oto-3/accept', payload: { order_number: orderNumber } })).statusCode).toBe(400)
+  })
+
+  it('an off-session decline adds nothing and gives the stock back', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    // insufficient funds on the order itself is a decline; so use a card that pays once, then fails: none exists, so
+    // make the saved method refer to a declining card
+    const placed = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper)))
+    const declining = await tokenFor(shopper, CARDS.insufficient)
+    await t.store.db.updateTable('payments').set({ saved_method: declining }).where('order_number', '=', placed.order_number).execute()
+    const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
+    const choice = offer.choices[0]!
+    const before = await stockOf(t, choice.item_id, choice.sizes[0]!)
+    const response = await accept(shopper, 'pf-oto-1', { order_number: placed.order_number, item_id: choice.item_id, size: choice.sizes[0] })
+    expect(response.statusCode).toBe(402)
+    expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before)
+    const order = dataOf<Order>(await shopper.get(`/api/orders/${placed.order_number}`))
+    expect(order.items.filter((line) => line.offer_id !== null)).toEqual([])
+  })
+})

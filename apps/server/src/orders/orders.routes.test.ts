@@ -1,0 +1,45 @@
+import type { CheckoutResult, Order } from '@store/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+
+describe.each(DIALECTS)('orders API on %s', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(() => t.close())
+
+  it('shows an order to the session that placed it, and to its customer after login; 404 to anyone else', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const registered = await shopper.post('/api/register', { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password-1' })
+    expect(registered.statusCode).toBe(200)
+    const { order_number } = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper)))
+
+    const order = dataOf<Order>(await shopper.get(`/api/orders/${order_number}`))
+    expect(order).toMatchObject({ order_number, status: 'paid', shippingCity: 'Austin', shippingState: 'TX' })
+    expect(order.items).toHaveLength(1)
+    expect(order.items[0]).toMatchObject({ id: item.itemId, size: item.size, qty: 1, price: item.priceCents / 100 })
+    expect(order.payments[0]).toMatchObject({ card_brand: 'visa', last4: '4242' })
+    // the customer's card is kept for later as the gateway's reference, brand, last four and expiry
+    const methods = await t.store.db.selectFrom('payment_methods').selectAll().execute()
+    expect(methods).toHaveLength(1)
+    expect(methods[0]).toMatchObject({ gateway: 'test', card_brand: 'visa', last4: '4242', exp_month: 12 })
+    expect(methods[0]!.gateway_token).toMatch(/^tok_test_/)
+
+    // another visitor, and a visitor of another brand: not found, as for a number that does not exist
+    const stranger = new TestShopper(t.app)
+    const hidden = await stranger.get(`/api/orders/${order_number}`)
+    expect(hidden.statusCode).toBe(404)
+    expect(hidden.body).toBe((await stranger.get('/api/orders/0000000000')).body.replace('0000000000', order_number))
+    expect((await new TestShopper(t.app, 'ckb.localhost').get(`/api/orders/${order_number}`)).statusCode).toBe(404)
+
+    // the owner, logged in from another browser
+    const elsewhere = new TestShopper(t.app)
+    expect((await elsewhere.post('/api/login', { email: 'grace@example.com', password: 'a-long-password-1' })).statusCode).toBe(200)
+    expect(dataOf<Order>(await elsewhere.get(`/api/orders/${order_number}`)).order_number).toBe(order_number)
+    expect(dataOf<Order[]>(await elsewhere.get('/api/orders')).map((o) => o.order_number)).toEqual([order_number])
+    expect((await stranger.get('/api/orders')).statusCode).toBe(401)
+  })
+})

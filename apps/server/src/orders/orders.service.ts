@@ -1,0 +1,123 @@
+/**
+ * Orders as the thank-you page and the order history read them. An order is
+ * shown to the session that placed it (its visitor id, kept across login) and
+ * to the logged-in customer who owns it; anyone else gets the same 404 as for
+ * a number that does not exist, so order numbers reveal nothing.
+ */
+import { fromCents, type Order, type OrderItem } from '@store/core'
+import type { RequestContext } from '../context/request-context.ts'
+import type { OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
+import { HttpError, notFound } from '../http/errors.ts'
+
+/** Statuses a shopper sees; a declined attempt is not an order. */
+const VISIBLE = ['pending_payment', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded']
+
+export async function getOrder(ctx: RequestContext, orderNumber: string): Promise<Order> {
+  const { db, brandId } = ctx.data
+  const [session, shopper, order] = await Promise.all([
+    ctx.session.current(),
+    ctx.shopper(),
+    db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).where('status', 'in', VISIBLE).executeTakeFirst(),
+  ])
+  if (!order || !mayReadOrder(order, session?.visitorId ?? null, shopper.customerId)) throw orderNotFound(orderNumber)
+  const [lines, payments, shipment] = await Promise.all([
+    db.selectFrom('order_lines').selectAll().where('order_number', '=', orderNumber).orderBy('name').execute(),
+    db.selectFrom('payments').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).orderBy('created_at').execute(),
+    db.selectFrom('shipments').select('tracking_number').where('order_number', '=', orderNumber).executeTakeFirst(),
+  ])
+  return orderView(order, lines, payments, shipment?.tracking_number ?? null)
+}
+
+export const orderNotFound = (orderNumber: string) => notFound(`We couldn't find order ${orderNumber}.`)
+
+/** The session that placed the order (its visitor id), or the customer who owns it. */
+export function mayReadOrder(order: Pick<OrdersRow, 'placed_by_visitor_id' | 'customer_id'>, visitorId: string | null, customerId: string | null): boolean {
+  const placedHere = visitorId !== null && order.placed_by_visitor_id !== null && order.placed_by_visitor_id === visitorId
+  const owns = customerId !== null && order.customer_id === customerId
+  return placedHere || owns
+}
+
+/** The logged-in customer's orders, newest first (SPEC §3 order history). */
+export async function listOrders(ctx: RequestContext): Promise<Order[]> {
+  const { db, brandId } = ctx.data
+  const shopper = await ctx.shopper()
+  if (!shopper.customerId) throw new HttpError(401, 'Log in to see your orders.')
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('brand_id', '=', brandId)
+    .where('customer_id', '=', shopper.customerId)
+    .where('status', 'in', VISIBLE)
+    .orderBy('created_at', 'desc')
+    .limit(100)
+    .execute()
+  if (orders.length === 0) return []
+  const numbers = orders.map((order) => order.order_number)
+  const [lines, payments, shipments] = await Promise.all([
+    db.selectFrom('order_lines').selectAll().where('order_number', 'in', numbers).orderBy('name').execute(),
+    db.selectFrom('payments').selectAll().where('order_number', 'in', numbers).orderBy('created_at').execute(),
+    db.selectFrom('shipments').select(['order_number', 'tracking_number']).where('order_number', 'in', numbers).execute(),
+  ])
+  return orders.map((order) =>
+    orderView(
+      order,
+      lines.filter((line) => line.order_number === order.order_number),
+      payments.filter((payment) => payment.order_number === order.order_number),
+      shipments.find((shipment) => shipment.order_number === order.order_number)?.tracking_number ?? null,
+    ),
+  )
+}
+
+function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsRow[], tracking: string | null): Order {
+  return {
+    order_number: order.order_number,
+    date: order.created_at,
+    status: order.status,
+    email: order.email,
+    subtotal: fromCents(order.subtotal_cents),
+    discount: fromCents(order.discount_cents),
+    shipping: fromCents(order.shipping_cents),
+    tax: fromCents(order.tax_cents),
+    total: fromCents(order.total_cents),
+    shipping_method: order.shipping_method,
+    shipment_tracking_number: tracking,
+    shipping_name: order.shipping_name,
+    shipping_company: order.shipping_company,
+    shipping_country: order.shipping_country,
+    shippingAddress: order.shipping_address,
+    shippingAddress2: order.shipping_address_2,
+    shippingCity: order.shipping_city,
+    shippingState: order.shipping_state,
+    shippingZip: order.shipping_zip,
+    shipping_phone: order.shipping_phone,
+    billing_name: order.billing_name,
+    billing_company: order.billing_company,
+    billing_country: order.billing_country,
+    billing_address: order.billing_address,
+    billing_address_2: order.billing_address_2,
+    billing_city: order.billing_city,
+    billing_state: order.billing_state,
+    billing_zip: order.billing_zip,
+    billing_phone: order.billing_phone,
+    // the order's own lines first, then what one-time offers added
+    items: [...lines].sort((a, b) => Number(a.offer_id !== null) - Number(b.offer_id !== null)).map(
+      (line): OrderItem => ({
+        id: line.item_id,
+        cancelled: line.cancelled === 1,
+        qty: line.qty,
+        price: fromCents(line.price_cents),
+        total: fromCents(line.total_cents),
+        discount: fromCents(line.discount_cents),
+        discount_class: line.discount_class,
+        name: line.name,
+        color: line.color,
+        size: line.size,
+        image1: line.image1,
+        offer_id: line.offer_id,
+      }),
+    ),
+    payments: payments
+      .filter((payment) => payment.status === 'succeeded' || payment.status === 'refunded')
+      .map((payment) => ({ card_brand: payment.card_brand, last4: payment.last4, amount: fromCents(payment.amount_cents), status: payment.status })),
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The payment gateway: the one seam between the store and a card provider
+ * (DESIGN §6). The built-in test gateway is the default; Stripe is chosen by
+ * PAYMENT_GATEWAY=stripe. Card numbers never pass through here: a charge names
+ * a token the provider issued to the browser, or a method saved for later.
+ */
+import type { BrandData } from '../context/request-context.ts'
+import type { Env } from '../env.ts'
+
+/** The card as the provider describes it: all the store ever keeps of one. */
+export interface CardSummary {
+  brand: string
+  last4: string
+  expMonth: number
+  expYear: number
+}
+
+export type PaymentSource =
+  /** a one-time token from the browser (test-tokens, Stripe.js) */
+  | { kind: 'token'; token: string }
+  /** a method saved at an earlier charge (savedMethod of that result), charged off-session */
+  | { kind: 'saved'; reference: string }
+
+export interface ChargeRequest {
+  amountCents: number
+  source: PaymentSource
+  /** the provider's idempotency key: the same key never charges twice */
+  idempotencyKey: string
+  /** keep the method for off-session charges (one-time offers, club billing) */
+  saveForLater?: boolean
+  description?: string
+  metadata: Record<string, string>
+}
+
+export type ChargeResult =
+  | { status: 'succeeded'; paymentId: string; card: CardSummary | null; savedMethod: string | null }
+  | { status: 'declined'; paymentId: string | null; code: string; message: string; card: CardSummary | null }
+  /** the bank wants the shopper to authenticate (3-D Secure): the page completes it with clientSecret */
+  | { status: 'requires_action'; paymentId: string; clientSecret: string; card: CardSummary | null }
+
+/** The provider could not be reached or answered oddly: the outcome is unknown, retry with the same key. */
+export class GatewayUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'GatewayUnavailable'
+  }
+}
+
+export interface PaymentGateway {
+  readonly name: 'test' | 'stripe'
+  /** Charges once per idempotency key: a repeat returns the first outcome. */
+  charge(scope: BrandData, request: ChargeRequest): Promise<ChargeResult>
+  /** After the shopper's authentication step: the payment's outcome (confirming it where the provider needs that). */
+  resume(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<ChargeResult>
+  /** Gives a succeeded payment back (an order that could not be kept after all). */
+  refund(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<void>
+}
+
+/** The gateway the environment names (made once per app: it holds no shopper state). */
+export async function createGateway(env: Env): Promise<PaymentGateway> {
+  if (env.PAYMENT_GATEWAY === 'stripe') {
+    const { StripeGateway } = await import('./stripe-gateway.ts')
+    return StripeGateway.fromEnv(env)
+  }
+  const { TestGateway } = await import('./test-gateway.ts')
+  return new TestGateway()
+}
+
+const made = new WeakMap<Env, Promise<PaymentGateway>>()
+
+/** One gateway per app (per parsed environment), shared by every route that charges. */
+export function gatewayFor(env: Env): Promise<PaymentGateway> {
+  let gateway = made.get(env)
+  if (!gateway) {
+    gateway = createGateway(env)
+    made.set(env, gateway)
+  }
+  return gateway
+}

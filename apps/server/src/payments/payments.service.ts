@@ -1,0 +1,45 @@
+import { validateCardForm, validateCardNumber, validateExpiry, type FieldError, type TestToken } from '@store/core'
+import type { RequestContext } from '../context/request-context.ts'
+import { notFound } from '../http/errors.ts'
+import type { PaymentGateway } from './gateway.ts'
+import { testBehaviourOf } from './test-cards.ts'
+import { issueTestToken, type TestGateway } from './test-gateway.ts'
+
+export interface CardForm {
+  number: string
+  cvc: string
+  exp_month: string
+  exp_year: string
+}
+
+const testOnly = () => notFound('Test cards are not accepted here: the card form talks to the payment provider directly.')
+
+/**
+ * The test gateway's stand-in for the provider's tokenisation (Stripe.js):
+ * the card is checked with core's rules, the browser's own, and only a token,
+ * the brand, the last four digits, the expiry and the test behaviour are kept.
+ */
+export async function createTestToken(ctx: RequestContext, gateway: PaymentGateway, card: CardForm): Promise<{ token: TestToken } | { errors: FieldError[] }> {
+  if (gateway.name !== 'test') throw testOnly()
+  const errors = validateCardForm(card, ctx.now())
+  if (errors.length > 0) return { errors }
+  const number = validateCardNumber(card.number)
+  const expiry = validateExpiry(card.exp_month, card.exp_year, ctx.now())
+  const summary = {
+    brand: number.brand!,
+    last4: number.digits.slice(-4),
+    expMonth: expiry.month!,
+    expYear: expiry.year!,
+    behaviour: testBehaviourOf(number.digits),
+  }
+  const token = await issueTestToken(ctx.data, summary, ctx.now())
+  return { token: { token, card_brand: summary.brand, last4: summary.last4, exp_month: summary.expMonth, exp_year: summary.expYear } }
+}
+
+/** The test gateway's 3-D Secure step: the shopper completes or cancels it. */
+export async function authenticateTestPayment(ctx: RequestContext, gateway: PaymentGateway, paymentId: string, outcome: 'complete' | 'cancel') {
+  if (gateway.name !== 'test') throw testOnly()
+  const done = await (gateway as TestGateway).authenticate(ctx.data, paymentId, outcome)
+  if (!done) throw notFound('No payment is waiting for authentication with that id.')
+  return { payment_id: paymentId, outcome }
+}

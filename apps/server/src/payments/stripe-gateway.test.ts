@@ -1,0 +1,252 @@
+/**
+ * The Stripe adapter against a local HTTP server answering as Stripe's API
+ * documents for the calls the adapter makes (customers, payment_intents create,
+ * retrieve and confirm, refunds), through the whole checkout API.
+ */
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { CheckoutResult, OneTimeOffer } from '@store/core'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.ts'
+import { itemWithStock, placeOrder, stockOf } from '../checkout/checkout-test-kit.ts'
+import { openDatabase, type StoreDb } from '../db/connection.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { seedDatabase } from '../db/seed/index.ts'
+import { parseEnv } from '../env.ts'
+import { dataOf, errorsOf, TestShopper, type TestStore } from '../test/harness.ts'
+
+interface Call {
+  method: string
+  path: string
+  idempotencyKey: string | undefined
+  authorization: string | undefined
+  form: URLSearchParams
+}
+
+type Intent = Record<string, unknown> & { id: string; status: string }
+
+const CARDS: Record<string, { brand: string; last4: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002' },
+  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3184' },
+}
+
+/** Answers like api.stripe.com for the calls the adapter makes; replays a repeated Idempotency-Key as Stripe does. */
+function fakeStripe() {
+  const calls: Call[] = []
+  const intents = new Map<string, Intent>()
+  const replays = new Map<string, { status: number; body: unknown }>()
+  let n = 0
+  const paymentMethod = (id: string) => ({
+    id,
+    object: 'payment_method',
+    type: 'card',
+    card: { brand: CARDS[id]?.brand ?? 'visa', last4: CARDS[id]?.last4 ?? '4242', exp_month: 12, exp_year: 2030, funding: 'credit', country: 'US' },
+  })
+  const intentBody = (intent: Intent, expand: boolean) => ({
+    ...intent,
+    payment_method: expand && typeof intent.payment_method === 'string' ? paymentMethod(intent.payment_method) : intent.payment_method,
+  })
+
+  const answer = (call: Call): { status: number; body: unknown } => {
+    if (call.method === 'POST' && call.path === '/v1/customers') return { status: 200, body: { id: `cus_${++n}`, object: 'customer', metadata: {} } }
+    if (call.method === 'POST' && call.path === '/v1/payment_intents') {
+      const pm = call.form.get('payment_method') ?? 'pm_card_visa'
+      const id = `pi_${++n}`
+      const base: Intent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(call.form.get('amount')),
+        currency: call.form.get('currency'),
+        client_secret: `${id}_secret_${n}`,
+        confirmation_method: call.form.get('confirmation_method') ?? 'automatic',
+        customer: call.form.get('customer'),
+        payment_method: pm,
+        status: 'succeeded',
+        next_action: null,
+        last_payment_error: null,
+        livemode: false,
+        metadata: {},
+      }
+      if (pm === 'pm_card_chargeDeclined') {
+        const intent = { ...base, status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } }
+        intents.set(id, intent)
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+              doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+              payment_intent: intentBody(intent, true),
+            },
+          },
+        }
+      }
+      if (pm === 'pm_card_threeDSecure2Required' && call.form.get('off_session') !== 'true') {
+        const intent = { ...base, status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } } }
+        intents.set(id, intent)
+        return { status: 200, body: intentBody(intent, true) }
+      }
+      intents.set(id, base)
+      return { status: 200, body: intentBody(base, true) }
+    }
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(call.path)
+    if (call.method === 'GET' && retrieve) {
+      const intent = intents.get(retrieve[1]!)
+      return intent ? { status: 200, body: intentBody(intent, true) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } }
+    }
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(call.path)
+    if (call.method === 'POST' && confirm) {
+      const intent = intents.get(confirm[1]!)!
+      intent.status = 'succeeded'
+      intent.next_action = null
+      return { status: 200, body: intentBody(intent, true) }
+    }
+    if (call.method === 'POST' && call.path === '/v1/refunds') {
+      return { status: 200, body: { id: `re_${++n}`, object: 'refund', payment_intent: call.form.get('payment_intent'), status: 'succeeded' } }
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${call.method}: ${call.path})` } } }
+  }
+
+  const read = (request: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let text = ''
+      request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+      request.on('end', () => resolve(text))
+    })
+
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stripe.test')
+    const body = await read(request)
+    const call: Call = {
+      method: request.method ?? 'GET',
+      path: url.pathname,
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      authorization: request.headers.authorization,
+      form: new URLSearchParams(request.method === 'GET' ? url.search : body),
+    }
+    calls.push(call)
+    const replayKey = call.idempotencyKey ? `${call.path}|${call.idempotencyKey}` : null
+    const result = (replayKey && replays.get(replayKey)) || answer(call)
+    if (replayKey && !replays.has(replayKey)) replays.set(replayKey, result)
+    response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` })
+    response.end(JSON.stringify(result.body))
+  })
+  return {
+    calls,
+    intents,
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () => {
+  const stripe = fakeStripe()
+  let store: StoreDb
+  let app: FastifyInstance
+  let t: TestStore
+
+  beforeAll(async () => {
+    const url = await stripe.listen()
+    store = openDatabase('sqlite::memory:')
+    await migrateToLatest(store.db)
+    await seedDatabase(store.db)
+    const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_API_URL: url })
+    app = await buildApp({ env, store, webBuildDir: '/nonexistent' })
+    await app.ready()
+    t = { app, store, close: async () => {} }
+  })
+  afterAll(async () => {
+    await app.close()
+    await store.close()
+    await stripe.close()
+  })
+
+  const shopperWithCart = async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = new TestShopper(app)
+    await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    return { shopper, item }
+  }
+
+  it('refuses test tokens: the card form talks to Stripe.js', async () => {
+    const response = await new TestShopper(app).post('/api/payments/test-tokens', { number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030' })
+    expect(response.statusCode).toBe(404)
+  })
+
+  it('charges with a PaymentIntent: confirm, manual confirmation, a customer kept for later, the Idempotency-Key sent', async () => {
+    const { shopper } = await shopperWithCart()
+    const key = randomUUID()
+    const response = await placeOrder(shopper, 'pm_card_visa', key)
+    expect(response.statusCode).toBe(200)
+    const result = dataOf<CheckoutResult>(response)
+    const create = stripe.calls.find((call) => call.path === '/v1/payment_intents' && call.idempotencyKey === `checkout:popfitclothing:${key}`)!
+    expect(create).toBeDefined()
+    expect(create.authorization).toBe('Bearer sk_test_local')
+    expect(Object.fromEntries(create.form)).toMatchObject({
+      confirm: 'true',
+      confirmation_method: 'manual',
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      setup_future_usage: 'off_session',
+      'metadata[order_number]': result.order_number,
+      'expand[0]': 'payment_method',
+    })
+    expect(create.form.get('customer')).toMatch(/^cus_/)
+    expect(stripe.calls.some((call) => call.path === '/v1/customers' && call.idempotencyKey === `checkout:popfitclothing:${key}:customer`)).toBe(true)
+    const payment = await store.db.selectFrom('payments').selectAll().where('order_number', '=', result.order_number).executeTakeFirstOrThrow()
+    expect(payment).toMatchObject({ gateway: 'stripe', status: 'succeeded', card_brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 })
+    expect(payment.gateway_payment_id).toMatch(/^pi_/)
+    expect(payment.saved_method).toMatch(/^cus_\d+\/pm_card_visa$/)
+
+    // a one-time offer charges the saved method off-session, with its own key
+    const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
+    const choice = offer.choices[0]!
+    const offerKey = randomUUID()
+    const accepted = await shopper.request({
+      method: 'POST',
+      url: '/api/one-time-offers/pf-oto-1/accept',
+      payload: { order_number: result.order_number, item_id: choice.item_id, size: choice.sizes[0] },
+      headers: { 'idempotency-key': offerKey },
+    })
+    expect(accepted.statusCode).toBe(200)
+    const offSession = stripe.calls.find((call) => call.idempotencyKey === `offer:popfitclothing:${offerKey}`)!
+    expect(Object.fromEntries(offSession.form)).toMatchObject({ off_session: 'true', confirm: 'true', amount: '2999', payment_method: 'pm_card_visa' })
+    expect(offSession.form.get('customer')).toBe(create.form.get('customer'))
+  })
+
+  it('a decline (402 card_error with decline_code) leaves no order and the stock as it was', async () => {
+    const { shopper, item } = await shopperWithCart()
+    const before = await stockOf(t, item.itemId, item.size)
+    const orders = (await store.db.selectFrom('orders').select('order_number').execute()).length
+    const response = await placeOrder(shopper, 'pm_card_chargeDeclined')
+    expect(response.statusCode).toBe(402)
+    expect(errorsOf(response)[0]).toMatch(/declined/)
+    expect((await store.db.selectFrom('orders').select('order_number').execute()).length).toBe(orders)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+  })
+
+  it('requires_action: the client secret goes to the page (handleCardAction), then the same key confirms on the server', async () => {
+    const { shopper } = await shopperWithCart()
+    const key = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', key))
+    expect(first.status).toBe('requires_action')
+    if (first.status !== 'requires_action') throw new Error('unreachable')
+    expect(first.client_secret).toMatch(/^pi_\d+_secret_/)
+    // what Stripe.js handleCardAction leaves behind once the shopper authenticated
+    stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
+    const second = await placeOrder(shopper, 'pm_card_threeDSecure2Required', key)
+    expect(second.statusCode).toBe(200)
+    expect(dataOf<CheckoutResult>(second)).toMatchObject({ status: 'succeeded', order_number: first.order_number })
+    const confirm = stripe.calls.find((call) => call.path === `/v1/payment_intents/${first.payment_id}/confirm`)!
+    expect(confirm.idempotencyKey).toBe(`checkout:popfitclothing:${key}:confirm`)
+  })
+})

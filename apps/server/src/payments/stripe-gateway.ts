@@ -1,0 +1,130 @@
+/**
+ * The Stripe adapter: PaymentIntents confirmed on the server (confirmation_method
+ * manual, so a card that asks for 3-D Secure comes back as requires_action and the
+ * page finishes it with Stripe.js handleCardAction, then the store confirms).
+ * Every call carries an idempotency key derived from the store's own.
+ * A method kept for later is a Customer with the PaymentMethod attached
+ * (setup_future_usage off_session), referenced as 'cus_…/pm_…'.
+ */
+import Stripe from 'stripe'
+import type { BrandData } from '../context/request-context.ts'
+import type { Env } from '../env.ts'
+import { GatewayUnavailable, type CardSummary, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway.ts'
+import { declineMessage } from './test-cards.ts'
+
+export interface StripeGatewayOptions {
+  secretKey: string
+  /** another API address (stripe-mock, tests) */
+  apiUrl?: string
+}
+
+export class StripeGateway implements PaymentGateway {
+  readonly name = 'stripe' as const
+  readonly client: Stripe
+
+  constructor(options: StripeGatewayOptions) {
+    const url = options.apiUrl ? new URL(options.apiUrl) : null
+    this.client = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(url
+        ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol === 'http:' ? 'http' : 'https' }
+        : {}),
+    })
+  }
+
+  static fromEnv(env: Env): StripeGateway {
+    if (!env.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY')
+    return new StripeGateway({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL })
+  }
+
+  async charge(scope: BrandData, request: ChargeRequest): Promise<ChargeResult> {
+    const metadata = { ...request.metadata, brand: scope.brandId }
+    try {
+      let params: Partial<Stripe.PaymentIntentCreateParams>
+      if (request.source.kind === 'saved') {
+        const [customer, paymentMethod] = request.source.reference.split('/')
+        params = { customer, payment_method: paymentMethod, off_session: true }
+      } else {
+        const token = request.source.token
+        // a PaymentMethod id from Stripe.js (pm_…), or a legacy card token (tok_…) turned into one
+        params = token.startsWith('tok_')
+          ? ({ payment_method_data: { type: 'card', card: { token } } } as unknown as Partial<Stripe.PaymentIntentCreateParams>)
+          : { payment_method: token }
+        if (request.saveForLater) {
+          const customer = await this.client.customers.create(
+            { metadata: { brand: scope.brandId } },
+            { idempotencyKey: `${request.idempotencyKey}:customer` },
+          )
+          params = { ...params, customer: customer.id, setup_future_usage: 'off_session' }
+        }
+        params = { ...params, confirmation_method: 'manual' }
+      }
+      const intent = await this.client.paymentIntents.create(
+        {
+          ...params,
+          amount: request.amountCents,
+          currency: 'usd',
+          confirm: true,
+          description: request.description,
+          metadata,
+          expand: ['payment_method'],
+        },
+        { idempotencyKey: request.idempotencyKey },
+      )
+      return resultOf(intent)
+    } catch (error) {
+      return this.failure(error)
+    }
+  }
+
+  async resume(_scope: BrandData, paymentId: string, idempotencyKey: string): Promise<ChargeResult> {
+    try {
+      let intent = await this.client.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] })
+      if (intent.status === 'requires_confirmation') {
+        intent = await this.client.paymentIntents.confirm(paymentId, { expand: ['payment_method'] }, { idempotencyKey: `${idempotencyKey}:confirm` })
+      }
+      return resultOf(intent)
+    } catch (error) {
+      return this.failure(error)
+    }
+  }
+
+  async refund(_scope: BrandData, paymentId: string, idempotencyKey: string): Promise<void> {
+    try {
+      await this.client.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `${idempotencyKey}:refund` })
+    } catch (error) {
+      throw new GatewayUnavailable('Stripe refund failed', { cause: error })
+    }
+  }
+
+  private failure(error: unknown): ChargeResult {
+    if (error instanceof Stripe.errors.StripeCardError) {
+      const code = error.decline_code ?? error.code ?? 'card_declined'
+      const intent = (error.raw as { payment_intent?: Stripe.PaymentIntent } | undefined)?.payment_intent
+      return { status: 'declined', paymentId: intent?.id ?? null, code, message: declineMessage(code), card: intent ? cardOf(intent) : null }
+    }
+    throw new GatewayUnavailable('Stripe could not be reached or refused the request', { cause: error })
+  }
+}
+
+function cardOf(intent: Stripe.PaymentIntent): CardSummary | null {
+  const method = intent.payment_method
+  if (!method || typeof method === 'string' || !method.card) return null
+  return { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year }
+}
+
+function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
+  const card = cardOf(intent)
+  if (intent.status === 'succeeded' || intent.status === 'processing') {
+    const method = intent.payment_method
+    const methodId = typeof method === 'string' ? method : method?.id
+    const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id
+    return { status: 'succeeded', paymentId: intent.id, card, savedMethod: customer && methodId ? `${customer}/${methodId}` : null }
+  }
+  if (intent.status === 'requires_action' && intent.client_secret) {
+    return { status: 'requires_action', paymentId: intent.id, clientSecret: intent.client_secret, card }
+  }
+  const code = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'authentication_failed'
+  return { status: 'declined', paymentId: intent.id, code, message: declineMessage(code), card }
+}

@@ -1,0 +1,33 @@
+/**
+ * The test gateway's documented cards (docs/checkout.md). Any other valid card
+ * number succeeds, like Stripe's test mode.
+ */
+export type TestBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'authenticate'
+
+export const TEST_CARDS: Record<string, TestBehaviour> = {
+  '4242424242424242': 'succeed',
+  '4000000000000002': 'decline',
+  '4000000000009995': 'insufficient_funds',
+  '4000002760003184': 'authenticate',
+}
+
+export function testBehaviourOf(digits: string): TestBehaviour {
+  return TEST_CARDS[digits] ?? 'succeed'
+}
+
+/** What a shopper reads for each decline code (the gateways' codes, Stripe's names). */
+export function declineMessage(code: string): string {
+  switch (code) {
+    case 'insufficient_funds':
+      return 'Your card has insufficient funds. Try another card.'
+    case 'authentication_failed':
+    case 'authentication_required':
+      return 'Your bank could not confirm this payment. Try again, or use another card.'
+    case 'expired_card':
+      return 'Your card has expired. Try another card.'
+    case 'incorrect_cvc':
+      return "Your card's security code is incorrect."
+    default:
+      return 'Your card was declined. Try another card, or contact your bank.'
+  }
+}

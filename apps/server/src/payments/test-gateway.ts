@@ -1,0 +1,163 @@
+/**
+ * The built-in test gateway: what a card provider does, kept in two tables of
+ * its own (test_gateway_tokens, test_gateway_charges) so it is idempotent
+ * across instances. Behaviour comes from the card the token was made from
+ * (test-cards.ts). Only for development and tests: PAYMENT_GATEWAY=test.
+ */
+import { randomBytes } from 'node:crypto'
+import type { BrandData } from '../context/request-context.ts'
+import type { CardSummary, ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts'
+import { declineMessage, type TestBehaviour } from './test-cards.ts'
+
+export const TEST_TOKEN_PREFIX = 'tok_test_'
+const CHARGE_PREFIX = 'ch_test_'
+
+export interface TestTokenInput {
+  brand: string
+  last4: string
+  expMonth: number
+  expYear: number
+  behaviour: TestBehaviour
+}
+
+/** Keeps a token for a card already validated: the token, brand, last four, expiry and behaviour. Nothing else. */
+export async function issueTestToken({ db, brandId }: BrandData, card: TestTokenInput, now: Date): Promise<string> {
+  const token = TEST_TOKEN_PREFIX + randomBytes(12).toString('hex')
+  await db
+    .insertInto('test_gateway_tokens')
+    .values({
+      token,
+      brand_id: brandId,
+      card_brand: card.brand,
+      last4: card.last4,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+      behaviour: card.behaviour,
+      created_at: now.toISOString(),
+    })
+    .execute()
+  return token
+}
+
+type ChargeRow = { id: string; token: string; status: string; decline_code: string | null }
+type TokenRow = { card_brand: string; last4: string; exp_month: number; exp_year: number; behaviour: string }
+
+const summary = (row: TokenRow): CardSummary => ({ brand: row.card_brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year })
+
+export class TestGateway implements PaymentGateway {
+  readonly name = 'test' as const
+
+  async charge(scope: BrandData, request: ChargeRequest): Promise<ChargeResult> {
+    const { db, brandId } = scope
+    const token = request.source.kind === 'token' ? request.source.token : request.source.reference
+    const card = await db
+      .selectFrom('test_gateway_tokens')
+      .select(['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour'])
+      .where('token', '=', token)
+      .where('brand_id', '=', brandId)
+      .executeTakeFirst()
+    if (!card) return { status: 'declined', paymentId: null, code: 'invalid_token', message: 'This payment could not be read. Enter your card again.', card: null }
+    // a saved method is charged off-session: no shopper to authenticate, so a card that asks for it fails
+    const behaviour = card.behaviour as TestBehaviour
+    const outcome = outcomeOf(behaviour, request.source.kind === 'saved')
+    const id = CHARGE_PREFIX + randomBytes(12).toString('hex')
+    const inserted = await db
+      .insertInto('test_gateway_charges')
+      .values({
+        id,
+        brand_id: brandId,
+        idempotency_key: request.idempotencyKey,
+        token,
+        amount_cents: request.amountCents,
+        status: outcome.status,
+        decline_code: outcome.code,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['brand_id', 'idempotency_key']).doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+      return this.resultOf({ id, token, status: outcome.status, decline_code: outcome.code }, card, request.saveForLater ?? false)
+    }
+    // the same key again: the first outcome, and no second charge
+    const first = await this.findCharge(scope, { idempotencyKey: request.idempotencyKey })
+    return this.resultOf(first!, card, request.saveForLater ?? false)
+  }
+
+  async resume(scope: BrandData, paymentId: string): Promise<ChargeResult> {
+    // like Stripe's manual confirmation: an authenticated payment is charged when the store confirms it
+    await scope.db
+      .updateTable('test_gateway_charges')
+      .set({ status: 'succeeded' })
+      .where('id', '=', paymentId)
+      .where('brand_id', '=', scope.brandId)
+      .where('status', '=', 'authenticated')
+      .execute()
+    const charge = await this.findCharge(scope, { id: paymentId })
+    if (!charge) return { status: 'declined', paymentId, code: 'processing_error', message: declineMessage('processing_error'), card: null }
+    const card = await scope.db
+      .selectFrom('test_gateway_tokens')
+      .select(['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour'])
+      .where('token', '=', charge.token)
+      .executeTakeFirstOrThrow()
+    return this.resultOf(charge, card, true)
+  }
+
+  async refund(scope: BrandData, paymentId: string): Promise<void> {
+    await scope.db
+      .updateTable('test_gateway_charges')
+      .set({ status: 'refunded' })
+      .where('id', '=', paymentId)
+      .where('brand_id', '=', scope.brandId)
+      .where('status', '=', 'succeeded')
+      .execute()
+  }
+
+  /**
+   * The test authentication step (what 3-D Secure is in the browser): completes or
+   * cancels a charge waiting for it. Completed, it is charged only when the store
+   * confirms it (resume), as with Stripe's handleCardAction then confirm.
+   */
+  async authenticate(scope: BrandData, paymentId: string, outcome: 'complete' | 'cancel'): Promise<boolean> {
+    const result = await scope.db
+      .updateTable('test_gateway_charges')
+      .set(outcome === 'complete' ? { status: 'authenticated', decline_code: null } : { status: 'declined', decline_code: 'authentication_failed' })
+      .where('id', '=', paymentId)
+      .where('brand_id', '=', scope.brandId)
+      .where('status', '=', 'requires_action')
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
+  }
+
+  private findCharge({ db, brandId }: BrandData, by: { id?: string; idempotencyKey?: string }) {
+    let query = db.selectFrom('test_gateway_charges').select(['id', 'token', 'status', 'decline_code']).where('brand_id', '=', brandId)
+    if (by.id) query = query.where('id', '=', by.id)
+    if (by.idempotencyKey) query = query.where('idempotency_key', '=', by.idempotencyKey)
+    return query.executeTakeFirst()
+  }
+
+  private resultOf(charge: ChargeRow, card: TokenRow, save: boolean): ChargeResult {
+    const described = summary(card)
+    if (charge.status === 'succeeded' || charge.status === 'refunded') {
+      return { status: 'succeeded', paymentId: charge.id, card: described, savedMethod: save ? charge.token : null }
+    }
+    if (charge.status === 'requires_action' || charge.status === 'authenticated') {
+      return { status: 'requires_action', paymentId: charge.id, clientSecret: `${charge.id}_secret`, card: described }
+    }
+    const code = charge.decline_code ?? 'card_declined'
+    return { status: 'declined', paymentId: charge.id, code, message: declineMessage(code), card: described }
+  }
+}
+
+function outcomeOf(behaviour: TestBehaviour, offSession: boolean): { status: string; code: string | null } {
+  switch (behaviour) {
+    case 'decline':
+      return { status: 'declined', code: 'card_declined' }
+    case 'insufficient_funds':
+      return { status: 'declined', code: 'insufficient_funds' }
+    case 'authenticate':
+      // Stripe's 3184 card: authenticated once, later off-session charges go through
+      return offSession ? { status: 'succeeded', code: null } : { status: 'requires_action', code: null }
+    default:
+      return { status: 'succeeded', code: null }
+  }
+}

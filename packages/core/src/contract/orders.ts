@@ -1,0 +1,60 @@
+/** Orders as the API answers them: GET /orders/{number} (SPEC §3 order history, snake_case). */
+
+export interface OrderItem {
+  id: number
+  cancelled: boolean
+  qty: number
+  /** unit price paid */
+  price: number
+  total: number
+  discount: number
+  discount_class: string
+  name: string
+  color: string
+  size: string
+  image1: string | null
+  /** the one-time offer it was bought with, or null */
+  offer_id: string | null
+}
+
+export interface OrderPayment {
+  card_brand: string | null
+  last4: string | null
+  amount: number
+  status: string
+}
+
+export interface Order {
+  order_number: string
+  /** ISO-8601 time the order was placed */
+  date: string
+  status: string
+  email: string
+  subtotal: number
+  discount: number
+  shipping: number
+  tax: number
+  total: number
+  shipping_method: string
+  shipment_tracking_number: string | null
+  shipping_name: string
+  shipping_company: string
+  shipping_country: string
+  shippingAddress: string
+  shippingAddress2: string
+  shippingCity: string
+  shippingState: string
+  shippingZip: string
+  shipping_phone: string
+  billing_name: string
+  billing_company: string
+  billing_country: string
+  billing_address: string
+  billing_address_2: string
+  billing_city: string
+  billing_state: string
+  billing_zip: string
+  billing_phone: string
+  items: OrderItem[]
+  payments: OrderPayment[]
+}
