@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // Tests import @store/core from its TypeScript source ("@store/source" in its
+  // package.json exports), never from a possibly stale packages/core/dist
+  // (the rest are Vite's default conditions for server code).
+  ssr: { resolve: { conditions: ['@store/source', 'module', 'node', 'development|production'] } },
   test: {
     include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'e2e/**'],

@@ -5,22 +5,42 @@
  */
 import { existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+import { get } from 'node:http'
 import autocannon from 'autocannon'
+
+/** GET JSON with a Host header of our choosing (fetch does not let us set Host). */
+function getJson(origin: string, path: string, host: string): Promise<unknown> {
+  return new Promise((done, fail) => {
+    get(`${origin}${path}`, { headers: { host } }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        try {
+          done(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+        } catch (error) {
+          fail(error)
+        }
+      })
+    }).on('error', fail)
+  })
+}
 
 interface PageOptions {
   duration: number
   connections: number
   itemId: number
+  /** the session cookie of a shopper with a cart: their pages are personal, never from the page cache */
+  cookie: string
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-async function load(origin: string, path: string, options: PageOptions) {
+async function load(origin: string, path: string, options: PageOptions, cookie?: string) {
   const result = await autocannon({
     url: `${origin}${path}`,
     connections: options.connections,
     duration: options.duration,
-    headers: { host: 'localhost' },
+    headers: { host: 'localhost', 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) },
   })
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99 }
@@ -43,7 +63,7 @@ async function firstVisitJavaScript(origin: string, path: string) {
   return { files: sources.size, rawKb: raw / 1024, gzipKb: gzipped / 1024 }
 }
 
-async function lighthouseScores(origin: string, paths: string[]) {
+async function lighthouseScores(paths: string[]) {
   if (!existsSync(CHROMIUM)) return null
   const { default: lighthouse } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
@@ -54,7 +74,7 @@ async function lighthouseScores(origin: string, paths: string[]) {
   const rows: { path: string; performance: number; accessibility: number; seo: number; lcpMs: number; cls: number }[] = []
   try {
     for (const path of paths) {
-      const result = await lighthouse(`${origin.replace('127.0.0.1', 'localhost')}${path}`, {
+      const result = await lighthouse(path, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -88,12 +108,15 @@ export async function runPageBench(origin: string, options: PageOptions): Promis
   const asset = html.match(/\/assets\/[^"]+\.css/)?.[0] ?? html.match(/\/assets\/[^"]+\.js/)?.[0]
   const pages = [
     { name: `static file (${asset})`, path: asset ?? '/favicon.svg' },
-    { name: 'home /', path: '/' },
-    { name: 'category /category/leggings', path: '/category/leggings' },
-    { name: `item /item/${options.itemId}`, path: `/item/${options.itemId}` },
+    { name: 'home / (visitor: page cache)', path: '/' },
+    { name: 'category /category/leggings (visitor: page cache)', path: '/category/leggings' },
+    { name: `item /item/${options.itemId} (visitor: page cache)`, path: `/item/${options.itemId}` },
+    { name: 'home / (shopper with a cart: rendered)', path: '/', cookie: options.cookie },
+    { name: 'category /category/leggings (shopper with a cart: rendered)', path: '/category/leggings', cookie: options.cookie },
+    { name: `item /item/${options.itemId} (shopper with a cart: rendered)`, path: `/item/${options.itemId}`, cookie: options.cookie },
   ]
   const results = []
-  for (const page of pages) results.push({ ...page, ...(await load(origin, page.path, options)) })
+  for (const page of pages) results.push({ ...page, ...(await load(origin, page.path, options, page.cookie)) })
   const baseline = results[0]!
   console.log(`\nServer-rendered pages, ${options.connections} connections, ${options.duration} s each:\n`)
   console.log('| page | req/s | p99 ms | ratio to static file |')
@@ -106,7 +129,15 @@ export async function runPageBench(origin: string, options: PageOptions): Promis
   console.log(`\nJavaScript of a first visit to an item page: ${js.files} files, ${js.rawKb.toFixed(1)} kB raw, ${js.gzipKb.toFixed(1)} kB gzipped`)
 
   if (process.env.BENCH_LIGHTHOUSE === '0') return
-  const scores = await lighthouseScores(origin, ['/', '/category/leggings', `/item/${options.itemId}`])
+  // home, main category and its first item of each brand (Chromium resolves *.localhost to this machine)
+  const port = new URL(origin).port
+  const urls: string[] = []
+  for (const [host, category] of [['localhost', 'leggings'], ['ckb.localhost', 'underwear'], ['glow.localhost', 'loungewear']] as const) {
+    const brandOrigin = `http://${host}:${port}`
+    const answer = (await getJson(origin, `/api/categories/${category}`, host)) as { data: { items: { id: number }[] } }
+    urls.push(`${brandOrigin}/`, `${brandOrigin}/category/${category}`, `${brandOrigin}/item/${answer.data.items[0]!.id}`)
+  }
+  const scores = await lighthouseScores(urls)
   if (!scores) {
     console.log('\n(Lighthouse skipped: no Chromium at /usr/bin/chromium)')
     return

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs the browser tests: builds the storefront, starts the store on a free
+// Runs the browser tests: builds the store (npm run build: core and server with
+// tsc, storefront with Vite), starts the compiled server on a free
 // port with a fresh SQLite database, and drives Debian's Chromium through the
 // specs in e2e/*.spec.ts. Where Chromium is missing it says so loudly; with
 // REQUIRE_E2E=1 (CI) it fails instead.

@@ -1,13 +1,15 @@
-// Starts the store (apps/server/src/main.ts) in a child process on a port, with
-// a fresh SQLite database, and waits until it answers. Used by the browser
-// tests (e2e/run.mjs) and the benchmarks (bench/).
+// Starts the store as production runs it (the compiled apps/server/dist/main.js,
+// plain node, no TypeScript loader) in a child process on a port, with a fresh
+// SQLite database, and waits until it answers. Used by the browser tests
+// (e2e/run.mjs) and the benchmarks (bench/); both run `npm run build` first.
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
+const serverEntry = join(root, 'apps/server/dist/main.js')
 
 /** A port nobody listens on right now. */
 export function freePort() {
@@ -22,9 +24,10 @@ export function freePort() {
 }
 
 export async function startStore({ port, env = {}, timeoutMs = 90_000 } = {}) {
+  if (!existsSync(serverEntry)) throw new Error(`no compiled server at ${serverEntry}: run npm run build`)
   const listenPort = port ?? (await freePort())
   const dir = mkdtempSync(join(tmpdir(), 'store-run-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,

@@ -7,7 +7,7 @@ const coreSource = fileURLToPath(new URL('../../packages/core/src/index.ts', imp
 export default defineConfig({
   plugins: [reactRouter()],
   resolve: {
-    // @store/core is TypeScript source (no build step): point straight at it.
+    // bundle @store/core from its TypeScript source (packages/core/dist is for the server under Node)
     alias: { '@store/core': coreSource },
   },
   ssr: {

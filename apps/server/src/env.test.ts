@@ -19,4 +19,36 @@ describe('parseEnv', () => {
     // with a project, the adapter itself is not built yet: it says so instead of serving local content
     expect(() => parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123' })).toThrow(/not built yet/)
   })
+
+  it('gives each brand a public origin: local addresses for the demo store, the registry domains in a production deployment', () => {
+    expect(parseEnv({ PORT: '4100' }).publicOrigins).toEqual({
+      popfitclothing: 'http://localhost:4100',
+      ckb: 'http://ckb.localhost:4100',
+      glow: 'http://glow.localhost:4100',
+    })
+    // npm start on the embedded database is the demo store on this machine
+    expect(parseEnv({ NODE_ENV: 'production', PORT: '3000' }).publicOrigins.ckb).toBe('http://ckb.localhost:3000')
+    expect(parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store' }).publicOrigins).toEqual({
+      popfitclothing: 'https://popfitclothing.com',
+      ckb: 'https://ckbintimates.com',
+      glow: 'https://glowlounge.com',
+    })
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_ORIGINS: 'local', PORT: '80' }).publicOrigins.popfitclothing).toBe('http://localhost')
+  })
+
+  it('takes brand=origin pairs and one-brand overrides, and refuses anything but an origin', () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      PUBLIC_ORIGINS: 'ckb=https://shop.ckb.example/, glow=http://glow.test:8080',
+      PUBLIC_ORIGIN_POPFITCLOTHING: 'https://www.popfitclothing.com',
+    })
+    expect(env.publicOrigins).toEqual({
+      popfitclothing: 'https://www.popfitclothing.com',
+      ckb: 'https://shop.ckb.example',
+      glow: 'http://glow.test:8080',
+    })
+    expect(() => parseEnv({ PUBLIC_ORIGINS: 'nobody=https://x.example' })).toThrow(/PUBLIC_ORIGINS/)
+    expect(() => parseEnv({ PUBLIC_ORIGIN_CKB: 'https://x.example/shop' })).toThrow(/PUBLIC_ORIGIN_CKB/)
+    expect(() => parseEnv({ PUBLIC_ORIGIN_GLOW: 'ftp://x.example' })).toThrow(/PUBLIC_ORIGIN_GLOW/)
+  })
 })

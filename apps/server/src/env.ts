@@ -1,5 +1,6 @@
 import { UNKNOWN_PROJECT } from '@store/core'
 import { z } from 'zod'
+import { BRANDS, isBrandId, localOrigins, productionOrigins, type PublicOrigins } from './brands/registry.ts'
 
 /** The environment, parsed once at start-up. Nothing else reads process.env. */
 const EnvSchema = z.object({
@@ -54,9 +55,23 @@ const EnvSchema = z.object({
     }),
   /** extra hostnames that resolve to popfitclothing, comma separated (e.g. a load balancer's name) */
   EXTRA_HOSTS: z.string().optional(),
+  /**
+   * each brand's public origin (canonical links, sitemap, Open Graph): 'local'
+   * (http://localhost:PORT, http://ckb.localhost:PORT, ...), 'production' (the
+   * registry's domains) or 'brand=origin' pairs, comma separated. Default:
+   * 'production' when NODE_ENV=production, else 'local'.
+   */
+  PUBLIC_ORIGINS: z.string().optional(),
+  /** one brand's origin, over PUBLIC_ORIGINS: PUBLIC_ORIGIN_CKB=https://ckb.example.com */
+  PUBLIC_ORIGIN_POPFITCLOTHING: z.string().optional(),
+  PUBLIC_ORIGIN_CKB: z.string().optional(),
+  PUBLIC_ORIGIN_GLOW: z.string().optional(),
 })
 
-export type Env = z.infer<typeof EnvSchema>
+export type Env = z.infer<typeof EnvSchema> & {
+  /** every brand's public origin, resolved from PUBLIC_ORIGINS and PUBLIC_ORIGIN_<BRAND> */
+  publicOrigins: PublicOrigins
+}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source)
@@ -64,10 +79,54 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
     throw new Error(`Invalid environment: ${problems}`)
   }
-  const env = result.data
+  const env = { ...result.data, publicOrigins: resolvePublicOrigins(result.data, source) }
   // SPEC §8: a content service with no project cannot start
   if (env.CONTENT_SOURCE === 'sanity' && !env.SANITY_PROJECT_ID) throw new Error(UNKNOWN_PROJECT)
   if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY')
   if (env.CONTENT_SOURCE === 'sanity') throw new Error('The Sanity content source is not built yet; use CONTENT_SOURCE=local')
   return env
+}
+
+/** 'https://ckbintimates.com/' -> 'https://ckbintimates.com'; anything but an http(s) origin is refused. */
+function originOf(name: string, value: string): string {
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    throw new Error(`Invalid environment: ${name}: '${value}' is not an address such as https://popfitclothing.com`)
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+    throw new Error(`Invalid environment: ${name}: '${value}' must be an origin only (scheme, host, port), such as https://popfitclothing.com`)
+  }
+  return url.origin
+}
+
+function resolvePublicOrigins(
+  env: z.infer<typeof EnvSchema>,
+  source: Record<string, string | undefined>,
+): PublicOrigins {
+  // the embedded default database (DATABASE_URL unset) is the demo store on this machine: local origins
+  const deployed = env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL)
+  const spec = env.PUBLIC_ORIGINS?.trim() || (deployed ? 'production' : 'local')
+  let origins: PublicOrigins
+  if (spec === 'production') origins = productionOrigins()
+  else if (spec === 'local') origins = localOrigins(env.PORT)
+  else {
+    // pairs over the default of the environment
+    origins = deployed ? productionOrigins() : localOrigins(env.PORT)
+    for (const pair of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const at = pair.indexOf('=')
+      const id = at > 0 ? pair.slice(0, at).trim() : ''
+      if (!isBrandId(id)) {
+        throw new Error(`Invalid environment: PUBLIC_ORIGINS: '${pair}' is not brand=origin with a brand of ${BRANDS.map((b) => b.id).join(', ')}`)
+      }
+      origins[id] = originOf('PUBLIC_ORIGINS', pair.slice(at + 1))
+    }
+  }
+  for (const brand of BRANDS) {
+    const name = `PUBLIC_ORIGIN_${brand.id.toUpperCase()}`
+    const value = source[name]
+    if (value) origins[brand.id] = originOf(name, value)
+  }
+  return origins
 }

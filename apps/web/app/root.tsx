@@ -31,8 +31,7 @@ import {
 import { StoreChrome } from './components/layout/store-chrome'
 import { Page } from './components/page/page'
 import { StoreLink } from './components/store-link'
-import { getSettings } from './lib/api/get-settings'
-import { requestCart, serverApi } from './lib/api/server'
+import { requestCart, requestHost } from './lib/api/server'
 import type { BrandStyles } from './lib/api/types'
 import { brandCss } from './lib/brand-css'
 import { describeError } from './lib/error-view'
@@ -48,15 +47,14 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const brand = context.brand
   if (!brand) throw data(UNKNOWN_HOST, { status: 404, statusText: UNKNOWN_HOST })
-  const api = serverApi(context, request)
   const [settings, cart] = await Promise.all([
-    getSettings(api).catch((error: unknown) => {
+    context.services.settings().catch((error: unknown) => {
       // without settings there is no menu, name or shopping path: a clear 503, not a broken page
       console.error('settings could not be read', error)
       throw data('The store is not available right now', { status: 503 })
     }),
     // the page still renders without a cart; the drawer says so
-    requestCart(context, request).catch((error: unknown) => {
+    requestCart(context).catch((error: unknown) => {
       console.error('cart could not be read', error)
       return null
     }),
@@ -65,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     brand: {
       id: brand.id,
       name: brand.name,
+      // canonical links, Open Graph and JSON-LD are built on it (never on the request's host)
+      publicOrigin: brand.publicOrigin,
       apiBaseUrl: brand.apiBaseUrl,
       hasOwnHome: brand.hasOwnHome,
       styles: {
@@ -75,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     },
     settings,
     cart,
-    host: api.host,
+    host: requestHost(request),
   }
 }
 

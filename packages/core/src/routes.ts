@@ -57,3 +57,22 @@ export function isCheckoutPath(pathname: string): boolean {
 export function usesSlimLayout(pathname: string): boolean {
   return isCheckoutPath(pathname) || firstPathSegment(pathname).toLowerCase() === 'social_media_specials'
 }
+
+/**
+ * Content pages served at a route of their own rather than at /page/{slug}
+ * (SPEC §2): their address for canonical links and the sitemap.
+ */
+export const CONTENT_PAGE_PATHS: Readonly<Record<string, string>> = {
+  home: '/',
+  terms: '/terms',
+  'about-us': '/about-us',
+  vipterms: '/vipterms',
+  care: '/care',
+  dnsmpi: '/dnsmpi',
+  'contact-us': '/contact-us',
+}
+
+/** The one address of a content page: '/about-us', '/page/pf-lastchance'. */
+export function contentPagePath(slug: string): string {
+  return CONTENT_PAGE_PATHS[slug] ?? `/page/${slug.split('/').map(encodeURIComponent).join('/')}`
+}

@@ -18,6 +18,14 @@ export interface Brand extends BrandInfo {
   id: BrandId
   hostnames: string[]
   styles: BrandLook
+  /**
+   * Where the brand is published: the production origin in this file
+   * (https://popfitclothing.com); the running server swaps in the configured one
+   * (env PUBLIC_ORIGINS, see brandsWithOrigins). Every absolute URL comes from it.
+   */
+  publicOrigin: string
+  /** the hostname that serves the brand on a developer's machine: 'ckb.localhost' */
+  localHostname: string
 }
 
 export const BRANDS: readonly Brand[] = [
@@ -25,6 +33,8 @@ export const BRANDS: readonly Brand[] = [
     id: 'popfitclothing',
     name: 'PopFit Clothing',
     hostnames: ['popfit.localhost', 'localhost', '127.0.0.1'],
+    publicOrigin: 'https://popfitclothing.com',
+    localHostname: 'localhost',
     apiBaseUrl: '/api',
     hasOwnHome: true,
     styles: {
@@ -48,6 +58,8 @@ export const BRANDS: readonly Brand[] = [
     id: 'ckb',
     name: 'CKB Intimates',
     hostnames: ['ckb.localhost'],
+    publicOrigin: 'https://ckbintimates.com',
+    localHostname: 'ckb.localhost',
     apiBaseUrl: '/api',
     hasOwnHome: true,
     styles: {
@@ -71,6 +83,8 @@ export const BRANDS: readonly Brand[] = [
     id: 'glow',
     name: 'Glow Lounge',
     hostnames: ['glow.localhost'],
+    publicOrigin: 'https://glowlounge.com',
+    localHostname: 'glow.localhost',
     apiBaseUrl: '/api',
     hasOwnHome: false,
     styles: {
@@ -99,10 +113,31 @@ export function normalizeHost(host: string): string {
   return trimmed.split(':')[0] ?? ''
 }
 
-export function brandForHost(host: string | undefined | null): Brand | null {
+export function brandForHost(host: string | undefined | null, brands: readonly Brand[] = BRANDS): Brand | null {
   if (!host) return null
   const name = normalizeHost(host)
-  return BRANDS.find((brand) => brand.hostnames.includes(name)) ?? null
+  return brands.find((brand) => brand.hostnames.includes(name)) ?? null
+}
+
+export type PublicOrigins = Record<BrandId, string>
+
+/** The registry's production origins: { popfitclothing: 'https://popfitclothing.com', ... }. */
+export function productionOrigins(): PublicOrigins {
+  return Object.fromEntries(BRANDS.map((brand) => [brand.id, brand.publicOrigin])) as PublicOrigins
+}
+
+/** A developer's machine: { popfitclothing: 'http://localhost:3000', ckb: 'http://ckb.localhost:3000', ... }. */
+export function localOrigins(port: number): PublicOrigins {
+  return Object.fromEntries(BRANDS.map((brand) => [brand.id, new URL(`http://${brand.localHostname}:${port}`).origin])) as PublicOrigins
+}
+
+/** The registry with each brand's configured public origin (built once at start-up). */
+export function brandsWithOrigins(origins: Partial<PublicOrigins>): readonly Brand[] {
+  return BRANDS.map((brand) => ({ ...brand, publicOrigin: origins[brand.id] ?? brand.publicOrigin }))
+}
+
+export function isBrandId(id: string): id is BrandId {
+  return BRANDS.some((brand) => brand.id === id)
 }
 
 export function brandById(id: string): Brand | null {

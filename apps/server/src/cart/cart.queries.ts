@@ -1,6 +1,8 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/schema.ts'
-import { cachePerDatabase } from '../shared/ttl-cache.ts'
+import type { Expression, Kysely, Transaction } from 'kysely'
+import type { Dialect } from '../db/connection.ts'
+import { jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.ts'
+import type { Database, StoreSettingsRow } from '../db/schema.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -14,17 +16,15 @@ export function findOpenCart(db: Db, brandId: string, cartId: string) {
     .executeTakeFirst()
 }
 
-/** Lines of a cart with what the shopper sees of each item, and its stock. */
-export function listCartLines(db: Db, cartId: string) {
+/** What the shopper sees of each cart line (the item, its stock, its front image), before the where. */
+function cartLineSelect(db: Db) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('items', 'items.id', 'cart_lines.item_id')
     .leftJoin('item_sizes', (join) =>
       join.onRef('item_sizes.item_id', '=', 'cart_lines.item_id').onRef('item_sizes.size', '=', 'cart_lines.size'),
     )
-    .leftJoin('item_images', (join) =>
-      join.onRef('item_images.item_id', '=', 'cart_lines.item_id').on('item_images.kind', '=', 'image1'),
-    )
+    .leftJoin('item_images', (join) => join.onRef('item_images.item_id', '=', 'cart_lines.item_id').on('item_images.kind', '=', 'image1'))
     .select([
       'cart_lines.id as cartId',
       'cart_lines.item_id',
@@ -35,6 +35,7 @@ export function listCartLines(db: Db, cartId: string) {
       'cart_lines.skip_qty_controls',
       'cart_lines.price_override_cents',
       'cart_lines.banner',
+      'cart_lines.created_at',
       'items.name',
       'items.description',
       'items.color',
@@ -45,10 +46,56 @@ export function listCartLines(db: Db, cartId: string) {
       'item_sizes.stock',
       'item_images.url as image',
     ])
-    .where('cart_lines.cart_id', '=', cartId)
-    .orderBy('cart_lines.created_at')
-    .orderBy('cart_lines.id')
-    .execute()
+}
+
+/** The lines of a cart as one JSON column of the cart's row. */
+function cartLinesOf(db: Db, dialect: Dialect, cartId: Expression<string>) {
+  return jsonArrayFrom(dialect, cartLineSelect(db).whereRef('cart_lines.cart_id', '=', cartId))
+}
+
+/** Lines of a cart in the order they were added (checkout reads them inside its transaction). */
+export function listCartLines(db: Db, cartId: string): Promise<CartLineRow[]> {
+  return cartLineSelect(db).where('cart_lines.cart_id', '=', cartId).orderBy('cart_lines.created_at').orderBy('cart_lines.id').execute()
+}
+
+export interface CartLineRow {
+  cartId: string
+  item_id: number
+  size: string
+  qty: number
+  bundled_with: string | null
+  social_media_special: number
+  skip_qty_controls: number
+  price_override_cents: number | null
+  banner: string | null
+  created_at: string
+  name: string
+  description: string
+  color: string
+  price_cents: number
+  original_price_cents: number | null
+  member_price_cents: number | null
+  discount_class: string
+  stock: number | null
+  image: string | null
+}
+
+/** An open cart of the brand with its lines, in one statement; lines in the order they were added. */
+export async function findOpenCartWithLines(db: Db, dialect: Dialect, brandId: string, cartId: string) {
+  const row = await db
+    .selectFrom('carts')
+    .selectAll('carts')
+    .select((eb) => cartLinesOf(db, dialect, eb.ref('carts.id')).as('lines'))
+    .where('carts.id', '=', cartId)
+    .where('carts.brand_id', '=', brandId)
+    .where('carts.status', '=', 'open')
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { lines, ...cart } = row
+  const sorted = readJsonColumn<CartLineRow[]>(lines, []).sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.cartId.localeCompare(b.cartId),
+  )
+  return { cart, lines: sorted }
 }
 
 export function findDiscountCodeById(db: Db, id: string) {
@@ -65,34 +112,27 @@ export function findDiscountCode(db: Db, brandId: string, code: string) {
     .executeTakeFirst()
 }
 
-const cartSettingsCache = cachePerDatabase<CartSettingsRow>()
-
-/** The settings the cart's money rule needs (cached like the store settings). */
-export function findCartSettings(db: Db, brandId: string): Promise<CartSettingsRow> {
-  return cartSettingsCache(db, brandId, () => loadCartSettings(db, brandId))
+/** The settings the cart's money rule needs: the settings row, cached with the store settings (no statement of its own). */
+export async function findCartSettings(db: Db, brandId: string): Promise<CartSettingsRow> {
+  const bundle = await getSettingsBundle(db, brandId)
+  if (!bundle) throw new Error(`The brand ${brandId} has no store settings row.`)
+  return bundle.row
 }
 
-type CartSettingsRow = Awaited<ReturnType<typeof loadCartSettings>>
-
-function loadCartSettings(db: Db, brandId: string) {
-  return db
-    .selectFrom('store_settings')
-    .select([
-      'free_shipping_threshold_cents',
-      'standard_shipping_cost_cents',
-      'express_shipping_cost_cents',
-      'tax_rate_basis_points',
-      'club_monthly_cents',
-      'club_discount_percentage',
-      'brand_has_club',
-      'afterpay',
-      'afterpay_min_cents',
-      'afterpay_max_cents',
-      'main_shopping_path',
-    ])
-    .where('brand_id', '=', brandId)
-    .executeTakeFirstOrThrow()
-}
+export type CartSettingsRow = Pick<
+  StoreSettingsRow,
+  | 'free_shipping_threshold_cents'
+  | 'standard_shipping_cost_cents'
+  | 'express_shipping_cost_cents'
+  | 'tax_rate_basis_points'
+  | 'club_monthly_cents'
+  | 'club_discount_percentage'
+  | 'brand_has_club'
+  | 'afterpay'
+  | 'afterpay_min_cents'
+  | 'afterpay_max_cents'
+  | 'main_shopping_path'
+>
 
 export function findSellableSize(db: Db, brandId: string, itemId: number, size: string) {
   return db

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { itemIdSchema } from '../catalog/catalog.routes.ts'
-import { addToCart, applyDiscountCode, changeLineQty, getCart, MAX_LINE_QTY, removeDiscountCode } from './cart.service.ts'
-
-const qty = (min: number) =>
-  z.coerce
-    .number({ message: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(min, min === 0 ? 'Quantity cannot be negative' : 'Quantity must be at least 1')
-    .max(MAX_LINE_QTY, `You can have at most ${MAX_LINE_QTY} of one item in your cart`)
+import { addLineBody, cartLineParams, changeLineBody, discountCodeBody } from './cart.schemas.ts'
+import { addToCart, applyDiscountCode, changeLineQty, getCart, removeDiscountCode } from './cart.service.ts'
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cart', { schema: { tags: ['cart'], summary: "The shopper's cart with every field of SPEC §3" } }, async (request) => ({
@@ -21,11 +13,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Add an item in a size to the cart',
-        body: z.object({
-          item_id: itemIdSchema,
-          size: z.string({ message: 'Choose a size' }).trim().min(1, 'Choose a size').max(20, 'That size is not valid'),
-          qty: qty(1).default(1),
-        }),
+        body: addLineBody,
       },
     },
     async (request) => {
@@ -41,8 +29,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Change the quantity of a cart line (0 removes it)',
-        params: z.object({ cartId: z.string().uuid('That cart line id is not valid') }),
-        body: z.object({ qty: qty(0) }),
+        params: cartLineParams,
+        body: changeLineBody,
       },
     },
     async (request) => {
@@ -57,9 +45,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Apply a discount code to the cart',
-        body: z.object({
-          code: z.string({ message: 'Enter a discount code' }).trim().min(1, 'Enter a discount code').max(40, 'That code is too long'),
-        }),
+        body: discountCodeBody,
       },
     },
     async (request) => {

@@ -9,12 +9,14 @@ import {
   type CartLine,
   type FeaturedItem,
 } from '@store/core'
+import { sql } from 'kysely'
 import type { Shopper } from '../accounts/shopper.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { flag, readJson, readList } from '../db/json.ts'
 import type { DiscountCodesRow } from '../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
 import { getCartBanners } from '../settings/settings.service.ts'
+import { getFeaturedItems } from '../catalog/catalog.service.ts'
 import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
 import {
   findCartLine,
@@ -24,15 +26,15 @@ import {
   findMergeableLine,
   findOpenCart,
   findSellableSize,
-  listCartLines,
-  listFeaturedItems,
+  findOpenCartWithLines,
+  type CartLineRow,
 } from './cart.queries.ts'
 
 /** No one line holds more than this many pieces. */
 export const MAX_LINE_QTY = 10
 const FEATURED_ITEMS = 4
 
-export type CartLineRow = Awaited<ReturnType<typeof listCartLines>>[number]
+export type { CartLineRow }
 
 function mainCategoryName(mainShoppingPath: string): string {
   return mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
@@ -85,18 +87,20 @@ export function priceCart(
 
 /** The whole cart of SPEC §3, computed from the database for this request's shopper. */
 export async function getCart(ctx: RequestContext): Promise<Cart> {
-  const { db, brandId } = ctx.data
+  const { db, dialect, brandId } = ctx.data
   const [shopper, session] = await Promise.all([ctx.shopper(), ctx.session.current()])
   const cartId = session?.cartId ?? null
-  const [cart, settings, banners] = await Promise.all([
-    cartId ? findOpenCart(db, brandId, cartId) : Promise.resolve(undefined),
+  // the cart and its lines in one statement; settings, banners and suggestions come from the brand's caches
+  const [found, settings, banners] = await Promise.all([
+    cartId ? findOpenCartWithLines(db, dialect, brandId, cartId) : Promise.resolve(undefined),
     findCartSettings(db, brandId),
     getCartBanners(db, brandId),
   ])
-  const [lines, code, featured] = await Promise.all([
-    cart ? listCartLines(db, cart.id) : Promise.resolve([] as CartLineRow[]),
+  const cart = found?.cart
+  const lines = found?.lines ?? []
+  const [code, featured] = await Promise.all([
     cart?.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
-    listFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
+    getFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
   ])
 
   const { codeApplies, totals } = priceCart(lines, code, settings, shopper, settings.tax_rate_basis_points)
@@ -206,7 +210,11 @@ function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean): 
   return code.info
 }
 
-/** The shopper's open cart, made on first use and remembered by the session. */
+/**
+ * The shopper's open cart, made on first use and remembered by the session.
+ * Requests racing to make it meet in one row: the cart names its session, and a
+ * session has one open cart (a unique index), so the losers read the winner's.
+ */
 export async function ensureCart(ctx: RequestContext): Promise<string> {
   const { db, brandId } = ctx.data
   const session = await ctx.session.ensure()
@@ -214,14 +222,21 @@ export async function ensureCart(ctx: RequestContext): Promise<string> {
     const cart = await findOpenCart(db, brandId, session.cartId)
     if (cart) return cart.id
   }
-  const now = new Date().toISOString()
-  const id = randomUUID()
+  const now = ctx.now().toISOString()
   await db
     .insertInto('carts')
-    .values({ id, brand_id: brandId, customer_id: session.customerId, created_at: now, updated_at: now })
+    .values({ id: randomUUID(), brand_id: brandId, customer_id: session.customerId, session_key: session.id, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.doNothing())
     .execute()
-  await ctx.session.setCart(id)
-  return id
+  const cart = await db
+    .selectFrom('carts')
+    .select('id')
+    .where('brand_id', '=', brandId)
+    .where('session_key', '=', session.id)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow()
+  await ctx.session.setCart(cart.id)
+  return cart.id
 }
 
 function stockProblem(name: string, size: string, stock: number): string {
@@ -235,24 +250,35 @@ export async function addToCart(ctx: RequestContext, itemId: number, size: strin
   if (!found) throw notFound(`We couldn't find item ${itemId}. It may no longer be sold.`)
   if (found.size === null || found.stock === null) throw unprocessable(`${found.name} doesn't come in size ${size}.`, 'size')
   if (found.stock <= 0) throw conflict(stockProblem(found.name, size, found.stock), 'size')
+  const stock = found.stock
+  if (qty > MAX_LINE_QTY) throw unprocessable(`You can have at most ${MAX_LINE_QTY} of one item in your cart.`, 'qty')
+  if (qty > stock) throw conflict(stockProblem(found.name, size, stock), 'qty')
   const cartId = await ensureCart(ctx)
-  await db.transaction().execute(async (trx) => {
-    const existing = await findMergeableLine(trx, cartId, itemId, size)
+  const limit = Math.min(MAX_LINE_QTY, stock)
+  const now = ctx.now().toISOString()
+  // one statement: a new line, or the existing one grows, never past the limit;
+  // concurrent adds of the same item and size meet in that one row and add up
+  const line = await db
+    .insertInto('cart_lines')
+    .values({ id: randomUUID(), cart_id: cartId, item_id: itemId, size, qty, created_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['cart_id', 'item_id', 'size'])
+        // the partial index's own predicate, word for word (SQLite matches it literally)
+        .where(sql<boolean>`bundled_with is null and social_media_special = 0 and price_override_cents is null`)
+        .doUpdateSet((eb) => ({ qty: eb('cart_lines.qty', '+', eb.ref('excluded.qty')) }))
+        .where((eb) => eb(eb('cart_lines.qty', '+', eb.ref('excluded.qty')), '<=', limit)),
+    )
+    .returning('qty')
+    .executeTakeFirst()
+  if (!line) {
+    // the line exists and would pass the limit: say which limit
+    const existing = await findMergeableLine(db, cartId, itemId, size)
     const wanted = (existing?.qty ?? 0) + qty
-    if (wanted > MAX_LINE_QTY) {
-      throw unprocessable(`You can have at most ${MAX_LINE_QTY} of one item in your cart.`, 'qty')
-    }
-    if (wanted > found.stock!) throw conflict(stockProblem(found.name, size, found.stock!), 'qty')
-    if (existing) {
-      await trx.updateTable('cart_lines').set({ qty: wanted }).where('id', '=', existing.id).execute()
-    } else {
-      await trx
-        .insertInto('cart_lines')
-        .values({ id: randomUUID(), cart_id: cartId, item_id: itemId, size, qty, created_at: new Date().toISOString() })
-        .execute()
-    }
-    await trx.updateTable('carts').set({ updated_at: new Date().toISOString() }).where('id', '=', cartId).execute()
-  })
+    if (wanted > MAX_LINE_QTY) throw unprocessable(`You can have at most ${MAX_LINE_QTY} of one item in your cart.`, 'qty')
+    throw conflict(stockProblem(found.name, size, stock), 'qty')
+  }
+  await db.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute()
 }
 
 export async function changeLineQty(ctx: RequestContext, lineId: string, qty: number) {

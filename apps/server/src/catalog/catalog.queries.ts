@@ -1,7 +1,16 @@
-import type { Kysely } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
+import { dialectOf } from '../db/connection.ts'
+import { jsonArrayFrom } from '../db/json-aggregate.ts'
 import type { Database } from '../db/schema.ts'
 
 type Db = Kysely<Database>
+
+/**
+ * Statement budget (cold cache, catalogue statements only; guarded by
+ * catalog.statements.test.ts): a category 2, a category group 1, an item 2.
+ * Children (sizes, images, bullet sections...) come back as JSON array
+ * columns of their parent row (db/json-aggregate.ts), not one statement each.
+ */
 
 export const ITEM_SUMMARY_COLUMNS = [
   'items.id',
@@ -24,128 +33,202 @@ export const ITEM_SUMMARY_COLUMNS = [
   'items.created_at',
 ] as const
 
-export function findCategory(db: Db, brandId: string, name: string) {
-  return db.selectFrom('categories').selectAll().where('brand_id', '=', brandId).where('name', '=', name).executeTakeFirst()
+export const CATEGORY_COLUMNS = [
+  'categories.id',
+  'categories.name',
+  'categories.title',
+  'categories.layout',
+  'categories.icon',
+  'categories.icon_2',
+  'categories.images',
+  'categories.short_description',
+  'categories.long_description',
+  'categories.bullets',
+  'categories.base_category_name',
+  'categories.banner',
+] as const
+
+/** JSON of `items` columns (these are the raw column values of the aggregated rows). */
+export interface SizeJson {
+  size: string
+  stock: number
+  position: number
+}
+export interface ImageJson {
+  kind: string
+  url: string
+  width: number
+  height: number
+  alt: string
+  position: number
+}
+export interface BulletSectionJson {
+  header: string
+  icon: string | null
+  bullets: string
+  position: number
+}
+export interface ItemCategoryJson {
+  name: string
+  title: string
+  position: number
 }
 
-export function listCategoryItems(db: Db, categoryId: number) {
+type ItemsScope = ExpressionBuilder<Database, 'items'>
+
+/** The sizes of the outer row's item with their stock, as a JSON array column. */
+function sizesOf(db: Db, eb: ItemsScope) {
+  return jsonArrayFrom(
+    dialectOf(db),
+    eb.selectFrom('item_sizes').select(['item_sizes.size', 'item_sizes.stock', 'item_sizes.position']).whereRef('item_sizes.item_id', '=', 'items.id'),
+  )
+}
+
+/** The images of the outer row's item (of the given kinds, or all), as a JSON array column. */
+function imagesOf(db: Db, eb: ItemsScope, kinds?: string[]) {
+  let images = eb
+    .selectFrom('item_images')
+    .select(['item_images.kind', 'item_images.url', 'item_images.width', 'item_images.height', 'item_images.alt', 'item_images.position'])
+    .whereRef('item_images.item_id', '=', 'items.id')
+  if (kinds) images = images.where('item_images.kind', 'in', kinds)
+  return jsonArrayFrom(dialectOf(db), images)
+}
+
+export function findCategory(db: Db, brandId: string, name: string) {
+  return db.selectFrom('categories').select(CATEGORY_COLUMNS).where('brand_id', '=', brandId).where('name', '=', name).executeTakeFirst()
+}
+
+/**
+ * The cards of a category, found by its name, with each card's sizes and
+ * images of `imageKinds`: one statement however many items.
+ */
+export function listCategoryCards(db: Db, brandId: string, categoryName: string, imageKinds: string[]) {
   return db
-    .selectFrom('item_categories')
+    .selectFrom('categories')
+    .innerJoin('item_categories', 'item_categories.category_id', 'categories.id')
     .innerJoin('items', 'items.id', 'item_categories.item_id')
     .select(ITEM_SUMMARY_COLUMNS)
-    .where('item_categories.category_id', '=', categoryId)
+    .select((eb) => [sizesOf(db, eb).as('sizes'), imagesOf(db, eb, imageKinds).as('images')])
+    .where('categories.brand_id', '=', brandId)
+    .where('categories.name', '=', categoryName)
+    .where('items.brand_id', '=', brandId)
     .where('items.active', '=', 1)
     .orderBy('item_categories.position')
     .orderBy('items.id')
     .execute()
 }
 
-export function listSizes(db: Db, itemIds: number[]) {
-  if (itemIds.length === 0) return Promise.resolve([])
-  return db
-    .selectFrom('item_sizes')
-    .select(['item_id', 'size', 'stock'])
-    .where('item_id', 'in', itemIds)
-    .orderBy('item_id')
-    .orderBy('position')
-    .execute()
-}
-
-/** Images of the given kinds (all kinds when omitted). */
-export function listImages(db: Db, itemIds: number[], kinds?: string[]) {
-  if (itemIds.length === 0) return Promise.resolve([])
-  let query = db
-    .selectFrom('item_images')
-    .select(['item_id', 'kind', 'url', 'width', 'height', 'alt', 'position'])
-    .where('item_id', 'in', itemIds)
-  if (kinds) query = query.where('kind', 'in', kinds)
-  return query.orderBy('item_id').orderBy('position').execute()
-}
-
-export function findItem(db: Db, brandId: string, id: number) {
+/**
+ * An item with everything of its own page: sizes, all images, bullet
+ * sections, categories and review count and average. One statement.
+ */
+export function findItemPage(db: Db, brandId: string, id: number) {
+  const dialect = dialectOf(db)
   return db
     .selectFrom('items')
     .select(ITEM_SUMMARY_COLUMNS)
-    .where('brand_id', '=', brandId)
-    .where('id', '=', id)
-    .where('active', '=', 1)
+    .select((eb) => [
+      sizesOf(db, eb).as('sizes'),
+      imagesOf(db, eb).as('images'),
+      jsonArrayFrom(
+        dialect,
+        eb
+          .selectFrom('item_bullet_sections')
+          .select(['item_bullet_sections.header', 'item_bullet_sections.icon', 'item_bullet_sections.bullets', 'item_bullet_sections.position'])
+          .whereRef('item_bullet_sections.item_id', '=', 'items.id'),
+      ).as('bullet_sections'),
+      jsonArrayFrom(
+        dialect,
+        eb
+          .selectFrom('item_categories')
+          .innerJoin('categories', 'categories.id', 'item_categories.category_id')
+          .select(['categories.name', 'categories.title', 'categories.position'])
+          .whereRef('item_categories.item_id', '=', 'items.id'),
+      ).as('categories'),
+      eb
+        .selectFrom('reviews')
+        .select((r) => r.fn.countAll<number>().as('count'))
+        .whereRef('reviews.brand_id', '=', 'items.brand_id')
+        .whereRef('reviews.item_id', '=', 'items.id')
+        .as('review_count'),
+      eb
+        .selectFrom('reviews')
+        .select((r) => r.fn.avg<number | string | null>('reviews.rating').as('average'))
+        .whereRef('reviews.brand_id', '=', 'items.brand_id')
+        .whereRef('reviews.item_id', '=', 'items.id')
+        .as('review_average'),
+    ])
+    .where('items.brand_id', '=', brandId)
+    .where('items.id', '=', id)
+    .where('items.active', '=', 1)
     .executeTakeFirst()
 }
 
-export function listStyleVariants(db: Db, brandId: string, styleId: string) {
+/**
+ * The items an item page shows beside it, in one statement: its colour
+ * variants (same style, the item itself among them) and its matching items,
+ * each with sizes and front image. `match_position` is null for a row that is
+ * only a variant. Needs no earlier statement (the style is a subquery), so it
+ * runs beside findItemPage.
+ */
+export function listItemNeighbours(db: Db, brandId: string, id: number) {
   return db
     .selectFrom('items')
     .select(ITEM_SUMMARY_COLUMNS)
-    .where('brand_id', '=', brandId)
-    .where('style_id', '=', styleId)
-    .where('active', '=', 1)
-    .orderBy('id')
-    .execute()
-}
-
-export function listMatchingItems(db: Db, itemId: number) {
-  return db
-    .selectFrom('item_matches')
-    .innerJoin('items', 'items.id', 'item_matches.match_item_id')
-    .select(ITEM_SUMMARY_COLUMNS)
-    .where('item_matches.item_id', '=', itemId)
+    .select((eb) => [
+      sizesOf(db, eb).as('sizes'),
+      imagesOf(db, eb, ['image1']).as('images'),
+      eb
+        .selectFrom('item_matches')
+        .select('item_matches.position')
+        .where('item_matches.item_id', '=', id)
+        .whereRef('item_matches.match_item_id', '=', 'items.id')
+        .as('match_position'),
+    ])
+    .where('items.brand_id', '=', brandId)
     .where('items.active', '=', 1)
-    .orderBy('item_matches.position')
+    .where((eb) =>
+      eb.or([
+        eb(
+          'items.style_id',
+          '=',
+          eb.selectFrom('items as main').select('main.style_id').where('main.brand_id', '=', brandId).where('main.id', '=', id),
+        ),
+        eb('items.id', 'in', eb.selectFrom('item_matches').select('item_matches.match_item_id').where('item_matches.item_id', '=', id)),
+      ]),
+    )
+    .orderBy('items.id')
     .execute()
 }
 
-export function listBulletSections(db: Db, itemId: number) {
+/** A category group with its categories and their active item counts: one statement. */
+export function findCategoryGroupWithCategories(db: Db, brandId: string, name: string) {
   return db
-    .selectFrom('item_bullet_sections')
-    .select(['header', 'icon', 'bullets'])
-    .where('item_id', '=', itemId)
-    .orderBy('position')
-    .execute()
-}
-
-export function listItemCategories(db: Db, itemId: number) {
-  return db
-    .selectFrom('item_categories')
-    .innerJoin('categories', 'categories.id', 'item_categories.category_id')
-    .select(['categories.name', 'categories.title'])
-    .where('item_categories.item_id', '=', itemId)
-    .orderBy('categories.position')
-    .execute()
-}
-
-export function reviewSummary(db: Db, brandId: string, itemId: number) {
-  return db
-    .selectFrom('reviews')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.avg<number | string | null>('rating').as('average')])
-    .where('brand_id', '=', brandId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirstOrThrow()
-}
-
-export function findCategoryGroup(db: Db, brandId: string, name: string) {
-  return db.selectFrom('category_groups').selectAll().where('brand_id', '=', brandId).where('name', '=', name).executeTakeFirst()
-}
-
-export function listGroupCategories(db: Db, groupId: number) {
-  return db
-    .selectFrom('category_group_members')
-    .innerJoin('categories', 'categories.id', 'category_group_members.category_id')
-    .selectAll('categories')
-    .where('category_group_members.group_id', '=', groupId)
-    .orderBy('category_group_members.position')
-    .execute()
-}
-
-export function countCategoryItems(db: Db, categoryIds: number[]) {
-  if (categoryIds.length === 0) return Promise.resolve([])
-  return db
-    .selectFrom('item_categories')
-    .innerJoin('items', 'items.id', 'item_categories.item_id')
-    .select((eb) => ['item_categories.category_id', eb.fn.countAll<number>().as('count')])
-    .where('item_categories.category_id', 'in', categoryIds)
-    .where('items.active', '=', 1)
-    .groupBy('item_categories.category_id')
-    .execute()
+    .selectFrom('category_groups')
+    .select(['category_groups.id', 'category_groups.name', 'category_groups.title', 'category_groups.description'])
+    .select((eb) =>
+      jsonArrayFrom(
+        dialectOf(db),
+        eb
+          .selectFrom('category_group_members')
+          .innerJoin('categories', 'categories.id', 'category_group_members.category_id')
+          .select(CATEGORY_COLUMNS)
+          .select((member) => [
+            'category_group_members.position as member_position',
+            member
+              .selectFrom('item_categories')
+              .innerJoin('items', 'items.id', 'item_categories.item_id')
+              .select((count) => count.fn.countAll<number>().as('count'))
+              .whereRef('item_categories.category_id', '=', 'categories.id')
+              .where('items.active', '=', 1)
+              .as('item_count'),
+          ])
+          .whereRef('category_group_members.group_id', '=', 'category_groups.id'),
+      ).as('categories'),
+    )
+    .where('category_groups.brand_id', '=', brandId)
+    .where('category_groups.name', '=', name)
+    .executeTakeFirst()
 }
 
 export function listReviews(db: Db, brandId: string, itemId: number | null, limit: number, offset: number) {

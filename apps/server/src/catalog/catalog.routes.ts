@@ -1,19 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { itemIdSchema, reviewsQuery, slug } from './catalog.schemas.ts'
 import { getCategory, getCategoryGroup, getItemDetail, getReviews } from './catalog.service.ts'
-
-const slug = (what: string) =>
-  z
-    .string()
-    .min(1, `${what} is required`)
-    .max(100, `${what} is too long`)
-    .regex(/^[a-z0-9][a-z0-9_-]*$/i, `${what} may use letters, digits, '-' and '_' only`)
-
-export const itemIdSchema = z.coerce
-  .number({ message: 'Item id must be a number' })
-  .int('Item id must be a whole number')
-  .positive('Item id must be a positive number')
-  .max(2_147_483_647, 'Item id is too large')
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.store
@@ -54,12 +42,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Customer reviews of the brand, or of one item',
-        querystring: z.object({
-          item_id: itemIdSchema.optional(),
-          page: z.coerce.number({ message: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(1000).default(1),
-          per_page: z.coerce.number({ message: 'per_page must be a number' }).int().min(1).max(100).default(24),
-          host: z.string().optional(),
-        }),
+        querystring: reviewsQuery.extend({ host: z.string().optional() }),
       },
     },
     async (request) => {

@@ -12,51 +12,74 @@ import {
   type Review,
 } from '@store/core'
 import type { Kysely } from 'kysely'
+import { byPosition, readJsonColumn } from '../db/json-aggregate.ts'
 import { flag, readJson, readList } from '../db/json.ts'
-import type { CategoriesRow, Database } from '../db/schema.ts'
+import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
+import { BrandScope, CATALOG_TTL_MS } from '../shared/ttl-cache.ts'
 import {
-  countCategoryItems,
   findCategory,
-  findCategoryGroup,
-  findItem,
-  listBulletSections,
-  listCategoryItems,
-  listGroupCategories,
-  listImages,
-  listItemCategories,
-  listMatchingItems,
+  findCategoryGroupWithCategories,
+  findItemPage,
+  listCategoryCards,
+  listItemNeighbours,
   listReviews,
-  listSizes,
-  listStyleVariants,
-  reviewSummary,
+  type BulletSectionJson,
+  type ImageJson,
+  type ItemCategoryJson,
+  type SizeJson,
 } from './catalog.queries.ts'
+import { listFeaturedItems } from '../cart/cart.queries.ts'
 import { priceFields } from './pricing.ts'
 
 type Db = Kysely<Database>
-type ItemRow = Awaited<ReturnType<typeof listCategoryItems>>[number]
-type SizeRow = Awaited<ReturnType<typeof listSizes>>[number]
-type ImageRow = Awaited<ReturnType<typeof listImages>>[number]
+type ItemRow = Awaited<ReturnType<typeof listCategoryCards>>[number]
+type CategoryRow = NonNullable<Awaited<ReturnType<typeof findCategory>>>
 
 /** The images of a grid card: front and a second look for hover. */
 const CARD_IMAGE_KINDS = ['image1', 'image2']
 const ORDERED_IMAGE_KINDS = ['image1', 'image2', 'image3', 'image4', 'model_plus', 'model_straight']
 const ADDITIONAL_IMAGE_KINDS = ['customer', 'instagram', 'model', 'pocket']
 
-const byItem = <T extends { item_id: number }>(rows: T[]) => {
-  const map = new Map<number, T[]>()
-  for (const row of rows) {
-    const list = map.get(row.item_id)
-    if (list) list.push(row)
-    else map.set(row.item_id, [row])
-  }
-  return map
+/**
+ * Catalogue reads are cached per brand for CATALOG_TTL_MS (docs/performance.md):
+ * a category, a category group, an item page (per club price list). So what
+ * a page shows of stock (`availableSizes`) may be up to that old; the cart and
+ * checkout read stock from the database themselves and are the authority on
+ * it. Whoever changes items, prices, categories or stock calls
+ * `invalidateCatalog(brandId)` to drop the brand's entries at once (on this
+ * instance; others catch up within the TTL).
+ */
+const catalogScope = new BrandScope()
+const categoryCache = catalogScope.cache<Category>({ ttlMs: CATALOG_TTL_MS, maxEntries: 200 })
+const categoryGroupCache = catalogScope.cache<CategoryGroup>({ ttlMs: CATALOG_TTL_MS, maxEntries: 100 })
+const itemCache = catalogScope.cache<ItemDetail>({ ttlMs: CATALOG_TTL_MS, maxEntries: 1000 })
+const featuredCache = catalogScope.cache<FeaturedRow[]>({ ttlMs: CATALOG_TTL_MS, maxEntries: 50 })
+
+type FeaturedRow = Awaited<ReturnType<typeof listFeaturedItems>>[number]
+
+/** The first items of a category, as the cart drawer suggests them (cached with the catalogue). */
+export function getFeaturedItems(db: Db, brandId: string, categoryName: string, limit: number): Promise<FeaturedRow[]> {
+  return featuredCache(db, brandId, `${categoryName}\u0000${limit}`, () => listFeaturedItems(db, brandId, categoryName, limit))
 }
 
-const imageData = (row: ImageRow): CatalogImage => ({ url: row.url, width: row.width, height: row.height, alt: row.alt })
+/** Drops every cached category, category group and item page of the brand (after a stock, price or catalogue change). */
+export function invalidateCatalog(brandId: string): void {
+  catalogScope.invalidate(brandId)
+}
+
+const imageData = (row: ImageJson): CatalogImage => ({ url: row.url, width: row.width, height: row.height, alt: row.alt })
+
+/** Sizes and images of a row, from their JSON columns, in position order. */
+function childrenOf(row: { sizes: unknown; images: unknown }) {
+  return {
+    sizes: byPosition(readJsonColumn<SizeJson[]>(row.sizes, [])),
+    images: byPosition(readJsonColumn<ImageJson[]>(row.images, [])),
+  }
+}
 
 /** A card in a grid (SPEC §3 Item). */
-function itemSummary(row: ItemRow, sizes: SizeRow[], images: ImageRow[], hasClub: boolean): ItemSummary {
+function itemSummary(row: ItemRow, sizes: SizeJson[], images: ImageJson[], hasClub: boolean): ItemSummary {
   const allSizes = sortSizes(sizes.map((entry) => entry.size))
   const inStock = new Set(sizes.filter((entry) => entry.stock > 0).map((entry) => entry.size))
   const imageMap: Record<string, CatalogImage> = {}
@@ -84,16 +107,12 @@ function itemSummary(row: ItemRow, sizes: SizeRow[], images: ImageRow[], hasClub
   }
 }
 
-/** Cards for many items in three queries whatever their number: items, sizes, images. */
-async function summaries(db: Db, rows: ItemRow[], hasClub: boolean, imageKinds = CARD_IMAGE_KINDS): Promise<ItemSummary[]> {
-  const ids = rows.map((row) => row.id)
-  const [sizes, images] = await Promise.all([listSizes(db, ids), listImages(db, ids, imageKinds)])
-  const sizesOf = byItem(sizes)
-  const imagesOf = byItem(images)
-  return rows.map((row) => itemSummary(row, sizesOf.get(row.id) ?? [], imagesOf.get(row.id) ?? [], hasClub))
+function cardOf(row: ItemRow, hasClub: boolean): ItemSummary {
+  const { sizes, images } = childrenOf(row)
+  return itemSummary(row, sizes, images, hasClub)
 }
 
-function categoryFields(row: CategoriesRow): CategoryInfo {
+function categoryFields(row: CategoryRow): CategoryInfo {
   return {
     id: row.id,
     name: row.name,
@@ -111,50 +130,55 @@ function categoryFields(row: CategoriesRow): CategoryInfo {
   }
 }
 
-export async function getCategory(db: Db, brandId: string, name: string, hasClub: boolean): Promise<Category> {
-  const category = await findCategory(db, brandId, name)
-  if (!category) throw notFound(`We couldn't find the category '${name}'.`)
-  const rows = await listCategoryItems(db, category.id)
-  return { ...categoryFields(category), items: await summaries(db, rows, hasClub) }
+export function getCategory(db: Db, brandId: string, name: string, hasClub: boolean): Promise<Category> {
+  return categoryCache(db, brandId, `${name}\u0000${hasClub ? 'club' : 'visitor'}`, () => loadCategory(db, brandId, name, hasClub))
 }
 
-export async function getCategoryGroup(db: Db, brandId: string, name: string): Promise<CategoryGroup> {
-  const group = await findCategoryGroup(db, brandId, name)
+/** Two statements, side by side: the category, and its cards with their sizes and images. */
+async function loadCategory(db: Db, brandId: string, name: string, hasClub: boolean): Promise<Category> {
+  const [category, rows] = await Promise.all([findCategory(db, brandId, name), listCategoryCards(db, brandId, name, CARD_IMAGE_KINDS)])
+  if (!category) throw notFound(`We couldn't find the category '${name}'.`)
+  return { ...categoryFields(category), items: rows.map((row) => cardOf(row, hasClub)) }
+}
+
+export function getCategoryGroup(db: Db, brandId: string, name: string): Promise<CategoryGroup> {
+  return categoryGroupCache(db, brandId, name, () => loadCategoryGroup(db, brandId, name))
+}
+
+/** One statement: the group with its categories and their item counts. */
+async function loadCategoryGroup(db: Db, brandId: string, name: string): Promise<CategoryGroup> {
+  const group = await findCategoryGroupWithCategories(db, brandId, name)
   if (!group) throw notFound(`We couldn't find the collection '${name}'.`)
-  const categories = await listGroupCategories(db, group.id)
-  const counts = new Map((await countCategoryItems(db, categories.map((c) => c.id))).map((c) => [c.category_id, Number(c.count)]))
+  const categories = readJsonColumn<(CategoryRow & { member_position: number; item_count: number })[]>(group.categories, [])
+  categories.sort((a, b) => a.member_position - b.member_position)
   return {
     id: group.id,
     name: group.name,
     title: group.title,
     description: group.description,
     link: `/category-group/${group.name}`,
-    categories: categories.map((category) => ({ ...categoryFields(category), item_count: counts.get(category.id) ?? 0 })),
+    categories: categories.map((category) => ({ ...categoryFields(category), item_count: Number(category.item_count) })),
   }
 }
 
-export async function getItemDetail(db: Db, brandId: string, id: number, hasClub: boolean): Promise<ItemDetail> {
-  const item = await findItem(db, brandId, id)
+export function getItemDetail(db: Db, brandId: string, id: number, hasClub: boolean): Promise<ItemDetail> {
+  return itemCache(db, brandId, `${id}\u0000${hasClub ? 'club' : 'visitor'}`, () => loadItemDetail(db, brandId, id, hasClub))
+}
+
+/** Two statements, side by side: the item with its own children, and its variants and matching items with theirs. */
+async function loadItemDetail(db: Db, brandId: string, id: number, hasClub: boolean): Promise<ItemDetail> {
+  const [item, neighbours] = await Promise.all([findItemPage(db, brandId, id), listItemNeighbours(db, brandId, id)])
   if (!item) throw notFound(`We couldn't find item ${id}. It may no longer be sold.`)
-  const [variants, matches, sections, categories, reviews] = await Promise.all([
-    listStyleVariants(db, brandId, item.style_id),
-    listMatchingItems(db, id),
-    listBulletSections(db, id),
-    listItemCategories(db, id),
-    reviewSummary(db, brandId, id),
-  ])
-  const related = [...variants, ...matches]
-  const relatedIds = related.map((row) => row.id)
-  const [sizes, allImages, cardImages] = await Promise.all([
-    listSizes(db, [...new Set([id, ...relatedIds])]),
-    listImages(db, [id]),
-    listImages(db, relatedIds, ['image1']),
-  ])
-  const sizesOf = byItem(sizes)
-  const cardImagesOf = byItem(cardImages)
-  const summary = itemSummary(item, sizesOf.get(id) ?? [], allImages, hasClub)
+  const { sizes, images: allImages } = childrenOf(item)
+  const variants = neighbours.filter((row) => row.style_id === item.style_id)
+  const matches = neighbours
+    .filter((row): row is typeof row & { match_position: number } => row.match_position !== null && row.match_position !== undefined)
+    .sort((a, b) => a.match_position - b.match_position)
+  const summary = itemSummary(item, sizes, allImages, hasClub)
   const customerImages = allImages.filter((image) => image.kind === 'customer').slice(0, MAX_CUSTOMER_IMAGES)
-  const count = Number(reviews.count)
+  const sections = byPosition(readJsonColumn<BulletSectionJson[]>(item.bullet_sections, []))
+  const categories = byPosition(readJsonColumn<ItemCategoryJson[]>(item.categories, []))
+  const count = Number(item.review_count ?? 0)
   return {
     ...summary,
     orderedImageKeys: ORDERED_IMAGE_KINDS.filter((kind) => summary.images[kind]),
@@ -168,22 +192,21 @@ export async function getItemDetail(db: Db, brandId: string, id: number, hasClub
       bullets: readJson<Bullet[]>(section.bullets, []),
     })),
     variants: variants.map((variant): ItemVariant => {
-      const variantSizes = sizesOf.get(variant.id) ?? []
+      const own = childrenOf(variant)
+      const front = own.images[0]
       return {
         id: variant.id,
         link: `/item/${variant.id}`,
         color: variant.color,
         swatch: variant.swatch,
-        image: cardImagesOf.get(variant.id)?.[0] ? imageData(cardImagesOf.get(variant.id)![0]!) : (summary.images.image1 ?? null),
-        availableSizes: sortSizes(variantSizes.filter((s) => s.stock > 0).map((s) => s.size)),
+        image: front ? imageData(front) : (summary.images.image1 ?? null),
+        availableSizes: sortSizes(own.sizes.filter((s) => s.stock > 0).map((s) => s.size)),
         itemGroupIds: readList(variant.item_group_ids),
       }
     }),
-    matchingItems: matches.map((match) =>
-      itemSummary(match, sizesOf.get(match.id) ?? [], cardImagesOf.get(match.id) ?? [], hasClub),
-    ),
+    matchingItems: matches.map((match) => cardOf(match, hasClub)),
     categories: categories.map((category) => ({ name: category.name, title: category.title, link: `/category/${category.name}` })),
-    reviewSummary: { count, average: count ? Math.round(Number(reviews.average) * 10) / 10 : null },
+    reviewSummary: { count, average: count ? Math.round(Number(item.review_average) * 10) / 10 : null },
   }
 }
 

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { pageSlug as slug } from './content.schemas.ts'
 import { getContentPage, getFeed, getMembershipLanding, getSocialMediaSpecial } from './content.service.ts'
-
-const slug = z
-  .string()
-  .min(1, 'Page name is required')
-  .max(120, 'Page name is too long')
-  .regex(/^[a-z0-9][a-z0-9/_-]*$/i, "Page names use letters, digits, '-', '_' and '/' only")
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.store

@@ -11,8 +11,11 @@ import {
 } from '@store/core'
 import type { Kysely } from 'kysely'
 import { flag, readJson } from '../db/json.ts'
-import type { Database } from '../db/schema.ts'
+import { dialectOf } from '../db/connection.ts'
+import { byPosition, jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.ts'
+import type { ContentBlocksRow, Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
 
 type Db = Kysely<Database>
 
@@ -21,14 +24,33 @@ type Db = Kysely<Database>
  * (DESIGN §6: a Sanity adapter can stand behind the same functions).
  */
 export async function getContentPage(db: Db, brandId: string, slug: string): Promise<ContentPage> {
+  // one statement: the page with its blocks as a JSON array column
   const page = await db
     .selectFrom('content_pages')
-    .selectAll()
-    .where('brand_id', '=', brandId)
-    .where('slug', '=', slug)
+    .selectAll('content_pages')
+    .select((eb) =>
+      jsonArrayFrom(
+        dialectOf(db),
+        eb
+          .selectFrom('content_blocks')
+          .select([
+            'content_blocks.type',
+            'content_blocks.body',
+            'content_blocks.wistia_video_id',
+            'content_blocks.button_text',
+            'content_blocks.link',
+            'content_blocks.desktop_image',
+            'content_blocks.mobile_image',
+            'content_blocks.position',
+          ])
+          .whereRef('content_blocks.page_id', '=', 'content_pages.id'),
+      ).as('blocks'),
+    )
+    .where('content_pages.brand_id', '=', brandId)
+    .where('content_pages.slug', '=', slug)
     .executeTakeFirst()
   if (!page) throw notFound(`We couldn't find the page '${slug}'.`)
-  const blocks = await db.selectFrom('content_blocks').selectAll().where('page_id', '=', page.id).orderBy('position').execute()
+  const blocks = byPosition(readJsonColumn<Omit<ContentBlocksRow, 'id' | 'page_id'>[]>(page.blocks, []))
   return {
     slug: page.slug,
     name: page.name,
@@ -47,11 +69,13 @@ export async function getContentPage(db: Db, brandId: string, slug: string): Pro
   }
 }
 
+/** The feed: its posts (one statement) and the bio and Instagram link of the cached store settings. */
 export async function getFeed(db: Db, brandId: string): Promise<Feed> {
-  const [settings, posts] = await Promise.all([
-    db.selectFrom('store_settings').select(['feed_bio', 'instagram_url']).where('brand_id', '=', brandId).executeTakeFirst(),
+  const [bundle, posts] = await Promise.all([
+    getSettingsBundle(db, brandId),
     db.selectFrom('feed_posts').selectAll().where('brand_id', '=', brandId).orderBy('position').execute(),
   ])
+  const settings = bundle?.row
   return {
     bio: settings?.feed_bio ?? '',
     instagram: settings?.instagram_url ?? null,

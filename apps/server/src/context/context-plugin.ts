@@ -5,7 +5,7 @@
  */
 import { UNKNOWN_HOST } from '@store/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { BRANDS, brandForHost, type Brand } from '../brands/registry.ts'
+import { brandForHost, brandsWithOrigins, type Brand } from '../brands/registry.ts'
 import { errorBody } from '../http/errors.ts'
 import { SESSION_COOKIE, type SessionHandle } from '../sessions/session-handle.ts'
 import { createRequestContext, type ContextDeps, type RequestContext } from './request-context.ts'
@@ -38,9 +38,11 @@ export function hostnameOf(header: string | undefined): string | null {
 }
 
 export function registerRequestContext(app: FastifyInstance, options: ContextPluginOptions): void {
-  const fallback = BRANDS[0]!
+  // each brand with the public origin this deployment configured (env PUBLIC_ORIGINS)
+  const brands = brandsWithOrigins(options.env.publicOrigins)
+  const fallback = brands[0]!
   const brandOf = (hostname: string | null): Brand | null =>
-    hostname === null ? null : (brandForHost(hostname) ?? (options.extraHosts.includes(hostname) ? fallback : null))
+    hostname === null ? null : (brandForHost(hostname, brands) ?? (options.extraHosts.includes(hostname) ? fallback : null))
 
   app.decorateRequest('brand', null as unknown as Brand)
   app.decorateRequest('ctx', null as unknown as RequestContext)

@@ -7,7 +7,6 @@
 import type { Kysely } from 'kysely'
 import type { Shopper } from '../accounts/shopper.ts'
 import { readShopper } from '../accounts/shopper.ts'
-import { publicOriginOf } from '../brands/public-origin.ts'
 import type { Brand } from '../brands/registry.ts'
 import type { Dialect, StoreDb } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
@@ -86,7 +85,7 @@ export function createRequestContext(deps: ContextDeps, input: ContextInput): Re
       return shopper
     },
     clientIp: input.clientIp,
-    origin: publicOriginOf(input.brand, deps.env),
+    origin: input.brand.publicOrigin,
     env: deps.env,
     log: input.log,
     now: input.now ?? (() => new Date()),

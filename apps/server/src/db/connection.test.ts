@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openDatabase } from './connection.ts'
+import SQLite from 'better-sqlite3'
+import { openDatabase, reusingStatements } from './connection.ts'
 import { migrateToLatest } from './migrate.ts'
 import { seedDatabase } from './seed/index.ts'
 
@@ -38,6 +39,41 @@ describe('openDatabase', () => {
     const before = store.queryCount()
     await store.db.selectFrom('brands').selectAll().execute()
     expect(store.queryCount() - before).toBe(1)
+    await store.close()
+  })
+
+  it('prepares each SQLite statement once and hands the same one out again', async () => {
+    const database = new SQLite(':memory:')
+    let prepared = 0
+    const counting = { prepare: (sql: string) => (prepared++, database.prepare(sql)), close: () => database.close() }
+    const reusing = reusingStatements(counting, 2)
+    const first = reusing.prepare('select 1 as one')
+    expect(reusing.prepare('select 1 as one')).toBe(first)
+    expect(first.reader).toBe(true)
+    expect(first.all([])).toEqual([{ one: 1 }])
+    expect(reusing.prepare('create table t (x integer)').reader).toBe(false)
+    reusing.prepare('select 2')
+    reusing.prepare('select 3')
+    expect(reusing.cachedStatements()).toBe(2)
+    expect(prepared).toBe(4)
+    reusing.prepare('select 1 as one') // dropped as least recently used: prepared again
+    expect(prepared).toBe(5)
+    reusing.close()
+  })
+
+  it('runs writes and reads through reused statements with new parameters each time', async () => {
+    const store = openDatabase('sqlite::memory:')
+    await migrateToLatest(store.db)
+    await seedDatabase(store.db)
+    const read = (id: string) => store.db.selectFrom('brands').select('name').where('id', '=', id).executeTakeFirstOrThrow()
+    expect((await read('ckb')).name).not.toBe((await read('glow')).name)
+    for (const name of ['One', 'Two']) {
+      await store.db.updateTable('brands').set({ name }).where('id', '=', 'glow').execute()
+      expect((await read('glow')).name).toBe(name)
+    }
+    const streamed: string[] = []
+    for await (const row of store.db.selectFrom('brands').select('id').orderBy('id').stream()) streamed.push(row.id)
+    expect(streamed).toEqual(['ckb', 'glow', 'popfitclothing'])
     await store.close()
   })
 })

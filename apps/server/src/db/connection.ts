@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely'
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
 
@@ -12,10 +12,31 @@ export interface StoreDb {
   dialect: Dialect
   /** how many SQL statements ran since start; read by tests and the bench to catch N+1 queries */
   queryCount(): number
+  /**
+   * Calls `listener` with the SQL text of every statement from now until the
+   * returned function is called (tests use it to tell the catalogue's
+   * statements from the session's).
+   */
+  watchQueries(listener: (sql: string) => void): () => void
   close(): Promise<void>
 }
 
 export const DEFAULT_SQLITE_PATH = 'data/store.sqlite'
+
+/** Prepared SQLite statements kept per connection, by SQL text (least recently used go first). */
+export const STATEMENT_CACHE_SIZE = 500
+
+const dialects = new WeakMap<object, Dialect>()
+
+/**
+ * The dialect of a Kysely instance: the one openDatabase registered, else
+ * read from its adapter (a transaction, a test's own instance).
+ */
+export function dialectOf(db: Kysely<Database>): Dialect {
+  const known = dialects.get(db)
+  if (known) return known
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
 
 /**
  * Opens the database named by a DATABASE_URL: unset means SQLite at
@@ -24,15 +45,23 @@ export const DEFAULT_SQLITE_PATH = 'data/store.sqlite'
  */
 export function openDatabase(url: string | undefined, options: { root?: string } = {}): StoreDb {
   let queries = 0
+  const listeners = new Set<(sql: string) => void>()
   const log = (event: LogEvent) => {
-    if (event.level === 'query') queries += 1
+    if (event.level !== 'query') return
+    queries += 1
+    for (const listener of listeners) listener(event.query.sql)
+  }
+  const watchQueries = (listener: (sql: string) => void) => {
+    listeners.add(listener)
+    return () => void listeners.delete(listener)
   }
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 })
     // integer columns come back as numbers; COUNT/SUM (int8) too, they stay far below 2^53
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
-    return { db, dialect: 'postgres', queryCount: () => queries, close: () => db.destroy() }
+    dialects.set(db, 'postgres')
+    return { db, dialect: 'postgres', queryCount: () => queries, watchQueries, close: () => db.destroy() }
   }
   const file = sqlitePath(url, options.root ?? process.cwd())
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
@@ -41,8 +70,44 @@ export function openDatabase(url: string | undefined, options: { root?: string }
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = NORMAL')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log })
-  return { db, dialect: 'sqlite', queryCount: () => queries, close: () => db.destroy() }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(database) }), log })
+  dialects.set(db, 'sqlite')
+  return { db, dialect: 'sqlite', queryCount: () => queries, watchQueries, close: () => db.destroy() }
+}
+
+/**
+ * The database as Kysely's SqliteDialect sees it, preparing each SQL text once:
+ * the dialect calls `prepare(sql)` for every statement it runs, and compiling
+ * a statement costs about as much as running a small one. A better-sqlite3
+ * statement may run any number of times with new parameters; Kysely drives one
+ * connection behind a mutex, so a cached statement is never busy when it is
+ * handed out again (a streamed select holds the connection until it ends).
+ * The statement object is returned as it is, so `reader` and the rest are the
+ * driver's own. Bounded: past `size` texts, the least recently used is dropped
+ * (better-sqlite3 finalises it when it is collected).
+ */
+export function reusingStatements(database: SqliteDatabase, size = STATEMENT_CACHE_SIZE): SqliteDatabase & { cachedStatements(): number } {
+  const statements = new Map<string, SqliteStatement>()
+  return {
+    prepare(sql: string): SqliteStatement {
+      const cached = statements.get(sql)
+      if (cached) {
+        // most recently used last
+        statements.delete(sql)
+        statements.set(sql, cached)
+        return cached
+      }
+      const statement = database.prepare(sql)
+      statements.set(sql, statement)
+      if (statements.size > size) statements.delete(statements.keys().next().value as string)
+      return statement
+    },
+    close() {
+      statements.clear()
+      database.close()
+    },
+    cachedStatements: () => statements.size,
+  }
 }
 
 function sqlitePath(url: string | undefined, root: string): string {

@@ -1,13 +1,15 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 import * as m001 from './migrations/001-store.ts'
 import * as m002 from './migrations/002-accounts.ts'
 import * as m003 from './migrations/003-checkout.ts'
+import * as m006 from './migrations/006-cart-integrity.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
   '001-store': m001,
   '002-accounts': m002,
   '003-checkout': m003,
+  '006-cart-integrity': m006,
 }
 
 class StaticProvider implements MigrationProvider {
@@ -18,7 +20,14 @@ class StaticProvider implements MigrationProvider {
 
 // biome-ignore lint: the migrator works on any database
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() })
+  // On PostgreSQL the migrator's own tables live in the connection's schema: named
+  // explicitly, or it would take another schema's lock table for ours (tests run
+  // each store in a schema of its own, side by side)
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {

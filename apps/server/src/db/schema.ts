@@ -323,6 +323,8 @@ export interface CartsTable {
   updated_at: string
   /** the offer code the shopper came in with: csr, ms, cb, cbv2 (003) */
   offer_code: string | null
+  /** the session that made the cart: one open cart per session */
+  session_key: string | null
 }
 export type CartsRow = Selectable<CartsTable>
 export type NewCartsRow = Insertable<CartsTable>

@@ -1,38 +1,88 @@
 import { fromCents, type CartBanner, type FooterMenuGroup, type HeaderMenuEntry, type ImageRef, type SizingGuideRow, type StoreSettings } from '@store/core'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import { byPosition, readJsonColumn } from '../db/json-aggregate.ts'
 import { flag, readJson, readList } from '../db/json.ts'
-import type { BannersRow, Database, MenuItemsRow, StoreSettingsRow } from '../db/schema.ts'
+import type { BannersRow, Database, MenuItemsRow, SizingGuideEntriesRow, StoreSettingsRow } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
-import { cachePerDatabase } from '../shared/ttl-cache.ts'
-import { findSettingsRow, listBanners, listMenuItems, listSizingGuide } from './settings.queries.ts'
+import { BrandScope, SETTINGS_TTL_MS } from '../shared/ttl-cache.ts'
+import { findSettingsBundle } from './settings.queries.ts'
 
-const settingsCache = cachePerDatabase<StoreSettings>()
-const cartBannerCache = cachePerDatabase<CartBanner[]>()
+type MenuRow = Omit<MenuItemsRow, 'brand_id'>
+type BannerRow = Omit<BannersRow, 'id' | 'brand_id' | 'active'>
+type SizingRow = Omit<SizingGuideEntriesRow, 'id' | 'brand_id'>
+
+/** What one statement reads of a brand's settings, shaped for each reader. */
+export interface SettingsBundle {
+  /** the store_settings row as stored (cents, flags), for the cart's money rule and the feed */
+  row: StoreSettingsRow
+  /** SPEC §3 store settings */
+  settings: StoreSettings
+  cartBanners: CartBanner[]
+}
+
+/**
+ * Every page reads the settings (row, menus, banners, sizing guide), the cart
+ * its money rule and banners: one statement per brand per SETTINGS_TTL_MS,
+ * shared by all of them. An operator's edit shows within that time, at once
+ * on an instance that calls invalidateSettings(brandId).
+ */
+const settingsScope = new BrandScope()
+const bundleCache = settingsScope.cache<SettingsBundle | null>({ ttlMs: SETTINGS_TTL_MS, maxEntries: 100 })
+
+/** Drops the brand's cached settings, menus and banners (after an edit). */
+export function invalidateSettings(brandId: string): void {
+  settingsScope.invalidate(brandId)
+}
+
+/** The brand's settings bundle (cached), null when the brand has no settings row. */
+export function getSettingsBundle(db: Kysely<Database> | Transaction<Database>, brandId: string): Promise<SettingsBundle | null> {
+  return bundleCache(db, brandId, 'settings', () => loadSettingsBundle(db as Kysely<Database>, brandId))
+}
+
+async function loadSettingsBundle(db: Kysely<Database>, brandId: string): Promise<SettingsBundle | null> {
+  const found = await findSettingsBundle(db, brandId)
+  if (!found) return null
+  const { menu_items, banners, sizing_guide, ...row } = found
+  const menu = byPosition(readJsonColumn<MenuRow[]>(menu_items, []))
+  const activeBanners = byPosition(readJsonColumn<BannerRow[]>(banners, []))
+  const sizing = byPosition(readJsonColumn<SizingRow[]>(sizing_guide, []))
+  return {
+    row,
+    settings: shapeSettings(row, menu, activeBanners, sizing),
+    cartBanners: activeBanners.filter((banner) => banner.placement === 'cart').map(cartBanner),
+  }
+}
 
 /**
  * Store settings of one brand (SPEC §3), in the camelCase of the contract.
- * Every page reads them: they are cached for SETTINGS_TTL_MS (shared/ttl-cache.ts).
+ * Every page reads them: cached for SETTINGS_TTL_MS (see getSettingsBundle).
  */
-export function getStoreSettings(db: Kysely<Database>, brandId: string): Promise<StoreSettings> {
-  return settingsCache(db, brandId, () => loadStoreSettings(db, brandId))
+export async function getStoreSettings(db: Kysely<Database>, brandId: string): Promise<StoreSettings> {
+  const bundle = await getSettingsBundle(db, brandId)
+  if (!bundle) throw notFound('This store has no settings yet.')
+  return bundle.settings
 }
 
-async function loadStoreSettings(db: Kysely<Database>, brandId: string): Promise<StoreSettings> {
-  const [row, menu, banners, sizing] = await Promise.all([
-    findSettingsRow(db, brandId),
-    listMenuItems(db, brandId),
-    listBanners(db, brandId),
-    listSizingGuide(db, brandId),
-  ])
-  if (!row) throw notFound('This store has no settings yet.')
-  return shapeSettings(row, menu, banners, sizing)
+/** Banners shown in the cart drawer (cached with the settings). */
+export async function getCartBanners(db: Kysely<Database>, brandId: string): Promise<CartBanner[]> {
+  return (await getSettingsBundle(db, brandId))?.cartBanners ?? []
+}
+
+function cartBanner(row: BannerRow): CartBanner {
+  return {
+    text: row.text,
+    buttonText: row.button_text,
+    buttonLink: row.button_link,
+    image: row.image,
+    css_class: row.css_class,
+  }
 }
 
 function shapeSettings(
   row: StoreSettingsRow,
-  menu: MenuItemsRow[],
-  banners: BannersRow[],
-  sizing: Awaited<ReturnType<typeof listSizingGuide>>,
+  menu: MenuRow[],
+  banners: BannerRow[],
+  sizing: SizingRow[],
 ): StoreSettings {
   const global = banners.find((banner) => banner.placement === 'global')
   return {
@@ -92,7 +142,7 @@ function image(url: string | null, width: number | null, height: number | null, 
   return url ? { url, width, height, alt: alt ?? '' } : null
 }
 
-function headerMenu(menu: MenuItemsRow[]): HeaderMenuEntry[] {
+function headerMenu(menu: MenuRow[]): HeaderMenuEntry[] {
   const header = menu.filter((entry) => entry.menu === 'header')
   return header
     .filter((entry) => !entry.parent_id)
@@ -106,7 +156,7 @@ function headerMenu(menu: MenuItemsRow[]): HeaderMenuEntry[] {
     }))
 }
 
-function footerMenu(menu: MenuItemsRow[]): FooterMenuGroup[] {
+function footerMenu(menu: MenuRow[]): FooterMenuGroup[] {
   const groups = new Map<string, FooterMenuGroup>()
   for (const entry of menu) {
     if (entry.menu !== 'footer') continue
@@ -117,27 +167,4 @@ function footerMenu(menu: MenuItemsRow[]): FooterMenuGroup[] {
     groups.set(header, group)
   }
   return [...groups.values()]
-}
-
-/** Banners shown in the cart drawer (cached like the settings). */
-export function getCartBanners(db: Kysely<Database>, brandId: string): Promise<CartBanner[]> {
-  return cartBannerCache(db, brandId, () => loadCartBanners(db, brandId))
-}
-
-async function loadCartBanners(db: Kysely<Database>, brandId: string): Promise<CartBanner[]> {
-  const rows = await db
-    .selectFrom('banners')
-    .select(['text', 'button_text', 'button_link', 'image', 'css_class'])
-    .where('brand_id', '=', brandId)
-    .where('placement', '=', 'cart')
-    .where('active', '=', 1)
-    .orderBy('position')
-    .execute()
-  return rows.map((row) => ({
-    text: row.text,
-    buttonText: row.button_text,
-    buttonLink: row.button_link,
-    image: row.image,
-    css_class: row.css_class,
-  }))
 }

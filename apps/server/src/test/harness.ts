@@ -22,6 +22,8 @@ export interface TestStore {
 export interface TestStoreOptions {
   /** keep sessions in the Redis of TEST_REDIS_URL, under a key prefix of this store's own */
   redisSessions?: boolean
+  /** more environment for the app (e.g. PUBLIC_ORIGINS) */
+  env?: Record<string, string>
 }
 
 /** A key prefix no other test run shares. */
@@ -67,7 +69,7 @@ export async function startTestStore(dialect: 'sqlite' | 'postgres', options: Te
   const redisUrl = options.redisSessions ? process.env.TEST_REDIS_URL : undefined
   if (options.redisSessions && !redisUrl) throw new Error('Redis sessions need TEST_REDIS_URL')
   const redisKeyPrefix = redisUrl ? uniqueRedisPrefix() : undefined
-  const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) })
+  const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...(redisUrl ? { REDIS_URL: redisUrl } : {}), ...options.env })
   const app = await buildApp({ env, store, webBuildDir: '/nonexistent', sessionKeyPrefix: redisKeyPrefix })
   await app.ready()
   return {

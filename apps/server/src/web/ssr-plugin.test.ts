@@ -1,84 +1,86 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { BRANDS } from '../brands/registry.ts'
-import ssrPlugin, { applySetCookies, mergeSetCookies, NOT_BUILT_MESSAGE, type StoreLoadContext } from './ssr-plugin.ts'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { buildApp } from '../app.ts'
+import { openDatabase, type StoreDb } from '../db/connection.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { seedDatabase } from '../db/seed/index.ts'
+import { parseEnv } from '../env.ts'
+import { TestShopper } from '../test/harness.ts'
+import { NOT_BUILT_MESSAGE, type StoreLoadContext } from './ssr-plugin.ts'
+
+const renders = vi.hoisted(() => ({ count: 0 }))
 
 // The React Router handler is replaced by one that shows what it was given and
-// calls the API through the load context, like a loader does.
+// reads and writes through the load context's services, as loaders and actions do.
 vi.mock('react-router', () => ({
   createRequestHandler: () => async (request: Request, context: StoreLoadContext) => {
-    const api = await context.apiFetch('/api/echo?x=1', { headers: { accept: 'application/json' } })
-    const again = await context.apiFetch('/api/echo?x=2')
+    renders.count += 1
+    const url = new URL(request.url)
+    if (request.method === 'POST') {
+      const form = new URLSearchParams(await request.text())
+      await context.services.addToCart({ item_id: form.get('item_id'), size: form.get('size'), qty: form.get('qty') })
+    }
+    const [settings, cart] = await Promise.all([context.services.settings(), context.services.cart()])
     const body = {
       method: request.method,
       url: request.url,
       cookie: request.headers.get('cookie'),
-      body: request.method === 'POST' ? await request.text() : null,
-      brand: context.brand?.id ?? null,
-      api: await api.json(),
-      apiAgain: await again.json(),
+      brand: context.brand.id,
+      storeName: settings.storeName,
+      cartLines: cart.items.length,
+      customer: cart.customer,
     }
+    const status = Number(url.searchParams.get('status') ?? '200')
     const headers = new Headers({ 'content-type': 'application/json' })
-    headers.append('set-cookie', 'page=1; Path=/')
-    headers.append('set-cookie', 'flash=hello; Path=/')
-    return new Response(JSON.stringify(body), { status: 201, headers })
+    if (url.searchParams.has('flash')) headers.append('set-cookie', 'flash=hello; Path=/')
+    return new Response(JSON.stringify(body), { status, headers })
   },
 }))
 
-function testApp(): FastifyInstance {
-  const app = Fastify()
-  app.decorateRequest('brand', null as never)
-  app.addHook('onRequest', async (request) => {
-    request.brand = BRANDS[1]!
-  })
-  app.get('/api/echo', async (request, reply) => {
-    const seenCookie = request.headers.cookie ?? ''
-    if (!seenCookie.includes('sid=')) reply.header('set-cookie', 'sid=new; Path=/; HttpOnly')
-    return { data: { cookie: seenCookie, host: request.headers.host, ip: request.ip, query: request.query } }
-  })
-  return app
+async function storeWithBuild(buildDir: string): Promise<{ app: FastifyInstance; store: StoreDb }> {
+  const store = openDatabase('sqlite::memory:')
+  await migrateToLatest(store.db)
+  await seedDatabase(store.db)
+  const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), store, webBuildDir: buildDir })
+  return { app, store }
 }
-
-describe('cookie helpers', () => {
-  it('keeps one Set-Cookie per name, the later winning', () => {
-    expect(mergeSetCookies(['sid=a; Path=/', 'x=1'], ['sid=b; Path=/; HttpOnly'])).toEqual([
-      'x=1',
-      'sid=b; Path=/; HttpOnly',
-    ])
-  })
-
-  it('applies Set-Cookie values to a Cookie header, dropping expired ones', () => {
-    expect(applySetCookies('a=1; b=2', ['b=3; Path=/', 'c=4', 'a=; Max-Age=0'])).toBe('b=3; c=4')
-    expect(applySetCookies('', ['sid=z; Expires=Thu, 01 Jan 1970 00:00:00 GMT'])).toBe('')
-  })
-})
 
 describe('ssr plugin without a build', () => {
   let app: FastifyInstance
+  let store: StoreDb
   beforeAll(async () => {
-    app = testApp()
-    await app.register(ssrPlugin, { buildDir: '/nonexistent/build' })
+    const dir = mkdtempSync(join(tmpdir(), 'ssr-none-'))
+    // a server entry but no client folder: not a whole build
+    mkdirSync(join(dir, 'server'), { recursive: true })
+    writeFileSync(join(dir, 'server', 'index.js'), 'export const routes = {}\n')
+    ;({ app, store } = await storeWithBuild(dir))
   })
-  afterAll(() => app.close())
+  afterAll(async () => {
+    await app.close()
+    await store.close()
+  })
 
   it('answers 503 with how to build', async () => {
-    const res = await app.inject({ url: '/category/leggings' })
+    const res = await app.inject({ url: '/category/leggings', headers: { host: 'localhost' } })
     expect(res.statusCode).toBe(503)
     expect(res.body).toBe(NOT_BUILT_MESSAGE)
   })
 
   it('leaves unknown API paths to the not-found handler', async () => {
-    const res = await app.inject({ url: '/api/nope' })
+    const res = await app.inject({ url: '/api/nope', headers: { host: 'localhost' } })
     expect(res.statusCode).toBe(404)
   })
 })
 
 describe('ssr plugin with a build', () => {
   let app: FastifyInstance
+  let store: StoreDb
   let dir: string
+  let item: { id: number; size: string }
+
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ssr-'))
     mkdirSync(join(dir, 'client', 'assets'), { recursive: true })
@@ -86,13 +88,23 @@ describe('ssr plugin with a build', () => {
     writeFileSync(join(dir, 'client', 'assets', 'entry-abc.js'), 'console.log(1)')
     writeFileSync(join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     writeFileSync(join(dir, 'server', 'index.js'), 'export const routes = {}\n')
-    app = testApp()
-    await app.register(ssrPlugin, { buildDir: dir })
+    ;({ app, store } = await storeWithBuild(dir))
+    const row = await store.db
+      .selectFrom('item_sizes')
+      .innerJoin('items', 'items.id', 'item_sizes.item_id')
+      .select(['items.id', 'item_sizes.size'])
+      .where('items.brand_id', '=', 'ckb')
+      .where('item_sizes.stock', '>', 5)
+      .orderBy('items.id')
+      .executeTakeFirstOrThrow()
+    item = { id: row.id, size: row.size }
   })
   afterAll(async () => {
     await app.close()
+    await store.close()
     rmSync(dir, { recursive: true, force: true })
   })
+  beforeEach(() => app.pageCache.clear())
 
   it('serves fingerprinted assets immutable and other files briefly cached', async () => {
     const asset = await app.inject({ url: '/assets/entry-abc.js' })
@@ -103,48 +115,124 @@ describe('ssr plugin with a build', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=300')
   })
 
-  it('renders a page: Web Request in, status, headers, every Set-Cookie and body out', async () => {
-    const res = await app.inject({
-      url: '/item/3?color=red',
-      headers: { host: 'ckb.localhost:3000', cookie: 'sid=abc; other=1' },
-      remoteAddress: '10.1.2.3',
-    })
+  it("renders a page with the brand's own services: Web Request in, status, headers and body out", async () => {
+    const res = await app.inject({ url: '/item/3?color=red&status=201&flash=1', headers: { host: 'ckb.localhost:3000', cookie: 'other=1' } })
     expect(res.statusCode).toBe(201)
     const body = res.json()
-    expect(body.method).toBe('GET')
-    expect(body.url).toBe('http://ckb.localhost:3000/item/3?color=red')
-    expect(body.cookie).toBe('sid=abc; other=1')
-    expect(body.brand).toBe('ckb')
-    // the API call ran in-process with the shopper's cookie, host and address
-    expect(body.api.data.cookie).toBe('sid=abc; other=1')
-    expect(body.api.data.host).toBe('ckb.localhost:3000')
-    expect(body.api.data.ip).toBe('10.1.2.3')
-    expect(body.api.data.query).toEqual({ x: '1' })
-    const cookies = res.headers['set-cookie']
-    expect(cookies).toEqual(['page=1; Path=/', 'flash=hello; Path=/'])
+    expect(body).toMatchObject({ method: 'GET', url: 'http://ckb.localhost:3000/item/3?color=red&status=201&flash=1', brand: 'ckb', cartLines: 0 })
+    expect(body.storeName).toMatch(/CKB/i)
+    expect(res.headers['set-cookie']).toEqual(['flash=hello; Path=/'])
   })
 
-  it('copies the API Set-Cookie onto the page and sends it on later API calls of the same render', async () => {
-    const res = await app.inject({ url: '/', headers: { host: 'ckb.localhost' } })
-    const body = res.json()
-    expect(body.api.data.cookie).toBe('')
-    expect(body.apiAgain.data.cookie).toBe('sid=new')
-    expect(res.headers['set-cookie']).toEqual(['page=1; Path=/', 'flash=hello; Path=/', 'sid=new; Path=/; HttpOnly'])
+  it('serves a cookieless visitor the same page from the cache, public for a CDN too', async () => {
+    const before = renders.count
+    const first = await app.inject({ url: '/category/underwear', headers: { host: 'ckb.localhost' } })
+    const second = await app.inject({ url: '/category/underwear', headers: { host: 'ckb.localhost', 'accept-encoding': 'gzip' } })
+    expect(renders.count - before).toBe(1)
+    expect(first.statusCode).toBe(200)
+    expect(second.statusCode).toBe(200)
+    expect(first.headers['cache-control']).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+/)
+    expect(first.headers['set-cookie']).toBeUndefined()
+    expect(second.json()).toEqual(first.json())
+    // another brand's page of the same path is its own entry
+    const popfit = await app.inject({ url: '/category/underwear', headers: { host: 'localhost' } })
+    expect(popfit.json().brand).toBe('popfitclothing')
+    expect(renders.count - before).toBe(2)
+    // what a brand's pages show changed: its pages are rendered afresh, the other brand's stay
+    app.pageCache.clearBrand('ckb')
+    await app.inject({ url: '/category/underwear', headers: { host: 'ckb.localhost' } })
+    await app.inject({ url: '/category/underwear', headers: { host: 'localhost' } })
+    expect(renders.count - before).toBe(3)
   })
 
-  it('passes a POST body through untouched', async () => {
-    const res = await app.inject({
+  it('never caches a page that is not a plain success', async () => {
+    const before = renders.count
+    await app.inject({ url: '/gone?status=404', headers: { host: 'ckb.localhost' } })
+    await app.inject({ url: '/gone?status=404', headers: { host: 'ckb.localhost' } })
+    await app.inject({ url: '/flash?flash=1', headers: { host: 'ckb.localhost' } })
+    await app.inject({ url: '/flash?flash=1', headers: { host: 'ckb.localhost' } })
+    expect(renders.count - before).toBe(4)
+  })
+
+  it("keeps a shopper's cart to that shopper: their pages are private, and visitors never see it", async () => {
+    const shopper = new TestShopper(app, 'ckb.localhost')
+    // a visitor's page is cached first
+    const visitorBefore = await app.inject({ url: '/', headers: { host: 'ckb.localhost' } })
+    expect(visitorBefore.json().cartLines).toBe(0)
+
+    // the page action writes a cart line: the session starts on that answer
+    const added = await shopper.request({
       method: 'POST',
-      url: '/resources/cart',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'ckb.localhost' },
-      payload: 'intent=add&item_id=1001&size=M',
+      url: '/item/1',
+      payload: `item_id=${item.id}&size=${encodeURIComponent(item.size)}&qty=1`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
-    expect(res.json().body).toBe('intent=add&item_id=1001&size=M')
+    expect(added.statusCode).toBe(200)
+    expect(added.json().cartLines).toBe(1)
+    expect(String(added.headers['set-cookie'])).toMatch(/^sid=.*HttpOnly/)
+    expect(added.headers['cache-control']).toBe('private, no-store')
+
+    const mine = await shopper.get('/')
+    expect(mine.json().cartLines).toBe(1)
+    expect(mine.headers['cache-control']).toBe('private, no-store')
+    expect(mine.headers['set-cookie']).toBeUndefined()
+
+    // visitors, cached or rendered afresh, see an empty cart
+    const visitor = await app.inject({ url: '/', headers: { host: 'ckb.localhost' } })
+    expect(visitor.json().cartLines).toBe(0)
+    app.pageCache.clear()
+    const fresh = await app.inject({ url: '/', headers: { host: 'ckb.localhost' } })
+    expect(fresh.json().cartLines).toBe(0)
+    expect(fresh.headers['set-cookie']).toBeUndefined()
+  })
+
+  it("keeps a shopper's session when a link names another brand in ?host=", async () => {
+    const shopper = new TestShopper(app, 'localhost')
+    const popfitItem = await store.db
+      .selectFrom('item_sizes')
+      .innerJoin('items', 'items.id', 'item_sizes.item_id')
+      .select(['items.id', 'item_sizes.size'])
+      .where('items.brand_id', '=', 'popfitclothing')
+      .where('item_sizes.stock', '>', 5)
+      .orderBy('items.id')
+      .executeTakeFirstOrThrow()
+    await shopper.request({
+      method: 'POST',
+      url: '/item/1',
+      payload: `item_id=${popfitItem.id}&size=${encodeURIComponent(popfitItem.size)}&qty=1`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    const cookieBefore = shopper.cookieHeader
+    const page = await shopper.get('/?host=ckb.localhost')
+    expect(page.statusCode).toBe(200)
+    expect(page.json().brand).toBe('popfitclothing')
+    expect(page.headers['set-cookie']).toBeUndefined()
+    expect(shopper.cookieHeader).toBe(cookieBefore)
+    expect((await shopper.get('/')).json().cartLines).toBe(1)
+    // the API refuses another brand's name outright, and the session stays too
+    const api = await shopper.get('/api/cart?host=ckb.localhost')
+    expect(api.statusCode).toBe(400)
+    expect(api.headers['set-cookie']).toBeUndefined()
+    expect((await shopper.get('/api/cart')).json().data.items).toHaveLength(1)
+  })
+
+  it('reads a page with one session look-up at most', async () => {
+    const shopper = new TestShopper(app, 'ckb.localhost')
+    await shopper.request({
+      method: 'POST',
+      url: '/item/1',
+      payload: `item_id=${item.id}&size=${encodeURIComponent(item.size)}&qty=1`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    const find = vi.spyOn(app.sessionStore, 'find')
+    await shopper.get('/category/underwear')
+    expect(find).toHaveBeenCalledTimes(1)
+    find.mockRestore()
   })
 
   it('answers HEAD without a body', async () => {
     const res = await app.inject({ method: 'HEAD', url: '/', headers: { host: 'ckb.localhost' } })
-    expect(res.statusCode).toBe(201)
+    expect(res.statusCode).toBe(200)
     expect(res.body).toBe('')
   })
 })

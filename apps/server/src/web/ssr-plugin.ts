@@ -6,19 +6,22 @@
  *
  *     await app.register(ssrPlugin, { buildDir })
  *
- * Loaders and actions call the API in-process through `app.inject` (no socket,
- * no second port): the shopper's cookie and host go with each call, and any
- * Set-Cookie the API answers is copied onto the page response.
+ * Loaders and actions receive the request's services through the load context
+ * (web/store-services.ts): the same services as the JSON API, called in the same
+ * process with the request context the edge built once. Anonymous page GETs are
+ * answered from the page cache (web/page-cache.ts).
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
+import type { BrandInfo, StoreServices } from '@store/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
-import type { Brand } from '../brands/registry.ts'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
+import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
+import { createStoreServices } from './store-services.ts'
 
 export interface SsrPluginOptions {
   /** apps/web/build: holds client/ (static files) and server/index.js (the server bundle) */
@@ -27,26 +30,26 @@ export interface SsrPluginOptions {
 
 /** What every loader and action receives (typed for the web app in apps/web/app/lib/load-context.ts). */
 export interface StoreLoadContext {
-  brand: Brand | null
-  apiFetch: typeof fetch
+  brand: BrandInfo
+  /** the request's services, bound to its brand, session and shopper */
+  services: StoreServices
 }
 
 export const NOT_BUILT_MESSAGE = 'Storefront not built: run npm run build'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const SHORT = 'public, max-age=300'
+const PERSONAL = 'private, no-store'
 
-/** Request headers never passed to React Router or the API as they are. */
+/** Request headers never passed to React Router as they are. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer'])
-
-/** Set-Cookie values the API sent while a page was rendered, kept until the page's onSend. */
-const apiCookiesOf = new WeakMap<FastifyRequest, string[]>()
 
 export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOptions): Promise<void> {
   const buildDir = resolve(opts.buildDir)
   const clientDir = join(buildDir, 'client')
   const serverEntry = join(buildDir, 'server', 'index.js')
   const built = existsSync(serverEntry) && existsSync(clientDir)
+  const cache = app.pageCache
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -80,17 +83,20 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
     return handler
   }
 
-  // The API's cookies win over the page's own for the same name (a login that
-  // rotated the session must not be undone by the cookie the page started with).
-  app.addHook('onSend', async (request, reply, payload) => {
-    const fromApi = apiCookiesOf.get(request)
-    if (!fromApi || fromApi.length === 0) return payload
-    const current = reply.getHeader('set-cookie')
-    const all = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)]
-    reply.removeHeader('set-cookie')
-    reply.header('set-cookie', mergeSetCookies(all, fromApi))
-    return payload
-  })
+  /** Renders the page for this request with its own services. */
+  async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
+    const context: StoreLoadContext = { brand: request.brand, services: createStoreServices(request.ctx) }
+    return (await requestHandler())(toWebRequest(request, reply), context)
+  }
+
+  /** Renders a URL afresh for the cache, as a cookieless visitor of the brand would ask for it. */
+  function refresh(key: string, url: string, host: string) {
+    if (!cache.startRefresh(key)) return
+    void app
+      .inject({ method: 'GET', url, headers: { host, [INTERNAL_HEADER]: INTERNAL_TOKEN } })
+      .catch((error: unknown) => app.log.warn({ err: error, url }, 'page cache: refresh failed'))
+      .finally(() => cache.endRefresh(key))
+  }
 
   app.route({
     method: ['GET', 'HEAD', 'POST'],
@@ -102,17 +108,51 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
       if (!built) {
         return reply.status(503).type('text/plain; charset=utf-8').header('retry-after', '30').send(NOT_BUILT_MESSAGE)
       }
-      const apiCookies: string[] = []
-      apiCookiesOf.set(request, apiCookies)
-      const context: StoreLoadContext = {
-        brand: request.brand ?? null,
-        apiFetch: createApiFetch(app, request, apiCookies),
+      const head = request.method === 'HEAD'
+      // a visitor who sends no cookie at all sees nothing personal: the page may come from the cache
+      const anonymous = (request.method === 'GET' || head) && !request.headers.cookie
+      const key = PageCache.key(request.brand.id, request.url)
+      if (anonymous && request.headers[INTERNAL_HEADER] !== INTERNAL_TOKEN) {
+        const hit = cache.get(key)
+        if (hit) {
+          if (hit.state === 'stale') refresh(key, request.url, request.headers.host ?? '')
+          return sendCached(request, reply, hit.page, head)
+        }
       }
-      const webRequest = toWebRequest(request, reply)
-      const response = await (await requestHandler())(webRequest, context)
-      return sendWebResponse(reply, response, request.method === 'HEAD')
+      const response = await render(request, reply)
+      if (anonymous && isCacheable(response) && request.ctx.session.cookieChanges.length === 0) {
+        const page: Omit<CachedPage, 'storedAt'> = {
+          status: response.status,
+          headers: [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'cache-control'),
+          body: Buffer.from(await response.arrayBuffer()),
+        }
+        cache.set(key, page)
+        return sendCached(request, reply, { ...page, storedAt: Date.now() }, head)
+      }
+      if (!response.headers.has('cache-control')) reply.header('cache-control', PERSONAL)
+      return sendWebResponse(reply, response, head)
     },
   })
+}
+
+/** A page worth keeping: a whole, successful HTML or data answer that sets no cookie and asks for no privacy. */
+function isCacheable(response: Response): boolean {
+  if (response.status !== 200) return false
+  if (response.headers.getSetCookie().length > 0) return false
+  const control = response.headers.get('cache-control')
+  if (control && /private|no-store/.test(control)) return false
+  return true
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, head: boolean): FastifyReply {
+  reply.status(page.status)
+  for (const [name, value] of page.headers) reply.header(name, value)
+  reply.header('cache-control', PUBLIC_PAGE_CACHE_CONTROL)
+  reply.header('vary', 'Accept-Encoding, Cookie')
+  const { body, encoding } = encodedBody(page, request.headers['accept-encoding'])
+  if (encoding) reply.header('content-encoding', encoding)
+  reply.header('content-length', String(body.length))
+  return reply.send(head ? undefined : body)
 }
 
 /** The page's origin as the shopper sees it: 'http://ckb.localhost:3000'. */
@@ -157,107 +197,4 @@ export async function sendWebResponse(reply: FastifyReply, response: Response, h
     return reply.send()
   }
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
-}
-
-function cookieName(setCookie: string): string {
-  return setCookie.slice(0, setCookie.indexOf('=')).trim()
-}
-
-/** All Set-Cookie values, one per cookie name; for a name set twice, the later one wins. */
-export function mergeSetCookies(first: readonly string[], later: readonly string[]): string[] {
-  const byName = new Map<string, string>()
-  for (const c of [...first, ...later]) {
-    const name = cookieName(c)
-    byName.delete(name)
-    byName.set(name, c)
-  }
-  return [...byName.values()]
-}
-
-/** 'a=1; b=2' with 'b=3; Path=/' applied -> 'a=1; b=3'. Expired cookies are dropped. */
-export function applySetCookies(cookieHeader: string, setCookies: readonly string[]): string {
-  const jar = new Map<string, string>()
-  for (const part of cookieHeader.split(';')) {
-    const i = part.indexOf('=')
-    if (i > 0) jar.set(part.slice(0, i).trim(), part.slice(i + 1).trim())
-  }
-  for (const c of setCookies) {
-    const [pair = '', ...attributes] = c.split(';')
-    const i = pair.indexOf('=')
-    if (i <= 0) continue
-    const name = pair.slice(0, i).trim()
-    const value = pair.slice(i + 1).trim()
-    const expired = attributes.some((a) => {
-      const [k = '', v = ''] = a.split('=').map((s) => s.trim())
-      if (k.toLowerCase() === 'max-age') return Number(v) <= 0
-      if (k.toLowerCase() === 'expires') return Date.parse(v) <= Date.now()
-      return false
-    })
-    if (expired || value === '') jar.delete(name)
-    else jar.set(name, value)
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-}
-
-/**
- * fetch for loaders: a same-origin API URL ('/api/cart?host=...') runs through
- * app.inject with the shopper's cookie, host and address; other URLs (a brand
- * whose API lives elsewhere) go out with the real fetch.
- */
-export function createApiFetch(app: FastifyInstance, request: FastifyRequest, apiCookies: string[]): typeof fetch {
-  let cookie = request.headers.cookie ?? ''
-  const apiFetch = async (input: Parameters<typeof fetch>[0], init: RequestInit = {}): Promise<Response> => {
-    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    const target = new URL(raw, originOf(request))
-    if (target.origin !== originOf(request) && !raw.startsWith('/')) return fetch(input, init)
-
-    const headers = new Headers(input instanceof Request ? input.headers : undefined)
-    new Headers(init.headers).forEach((value, name) => headers.set(name, value))
-    // cookies this render has received so far from the API ride along, on top of the shopper's
-    const sent = headers.get('cookie') ?? ''
-    headers.set('cookie', applySetCookies(mergeCookieHeaders(cookie, sent), apiCookies))
-    if (!headers.get('cookie')) headers.delete('cookie')
-    headers.set('host', request.headers.host ?? target.host)
-    const ua = request.headers['user-agent']
-    if (ua && !headers.has('user-agent')) headers.set('user-agent', ua)
-    const language = request.headers['accept-language']
-    if (language && !headers.has('accept-language')) headers.set('accept-language', language)
-
-    const method = (init.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
-    const body = init.body == null ? undefined : await new Response(init.body).arrayBuffer()
-    init.signal?.throwIfAborted()
-    const injected = await app.inject({
-      method: method as 'GET',
-      url: target.pathname + target.search,
-      payload: body ? Buffer.from(body) : undefined,
-      remoteAddress: request.ip,
-      // one log line per page, not one per API call it makes
-      headers: { ...Object.fromEntries(headers), [INTERNAL_HEADER]: INTERNAL_TOKEN },
-    })
-    const setCookie = injected.headers['set-cookie']
-    const received = setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)]
-    if (received.length > 0) {
-      apiCookies.push(...received)
-      cookie = applySetCookies(cookie, received)
-    }
-    const responseHeaders = new Headers()
-    for (const [name, value] of Object.entries(injected.headers)) {
-      if (value === undefined || name === 'set-cookie' || HOP_BY_HOP.has(name)) continue
-      responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value))
-    }
-    for (const c of received) responseHeaders.append('set-cookie', c)
-    const nullBody = injected.statusCode === 204 || injected.statusCode === 304 || method === 'HEAD'
-    return new Response(nullBody ? null : new Uint8Array(injected.rawPayload), {
-      status: injected.statusCode,
-      headers: responseHeaders,
-    })
-  }
-  return apiFetch as typeof fetch
-}
-
-/** Two Cookie headers as one; the second wins for a name in both. */
-function mergeCookieHeaders(a: string, b: string): string {
-  if (!b) return a
-  if (!a) return b
-  return applySetCookies(a, b.split(';').map((pair) => pair.trim()).filter(Boolean))
 }

@@ -13,7 +13,7 @@ export function loginRedirectPath(request: Request): string {
 
 /** The logged-in customer's cart; a visitor is redirected to /login and back afterwards. */
 export async function requireCustomer(context: AppLoadContext, request: Request): Promise<Cart> {
-  const cart = await requestCart(context, request)
+  const cart = await requestCart(context)
   if (!cart.loggedin || !cart.customer) throw redirect(loginRedirectPath(request))
   return cart
 }

@@ -5,8 +5,8 @@ import { ContentPageView } from '../components/content/content-page-view'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/care'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: await loadContentPage(context, request, 'care') }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await loadContentPage(context, 'care') }
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -3,22 +3,19 @@ import '../components/catalog/catalog.css'
 import { categoryTileImage } from '../components/catalog/category-header'
 import { orNotFound } from '../components/catalog/loader-helpers'
 import { StoreLink } from '../components/store-link'
-import { getCategoryGroup } from '../lib/api/get-category-group'
-import { serverApi } from '../lib/api/server'
-import { pageMeta } from '../lib/meta'
+import { notFoundMeta, pageMeta } from '../lib/meta'
 import type { Route } from './+types/category-group'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const api = serverApi(context, request)
-  const group = await orNotFound(getCategoryGroup(api, params.categoryGroupName))
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const group = await orNotFound(context.services.categoryGroup(params.categoryGroupName))
   return { group }
 }
 
 export function meta(args: Route.MetaArgs) {
   const group = args.loaderData?.group
-  if (!group) return pageMeta(args, 'Page not found')
+  if (!group) return notFoundMeta(args)
   const title = group.title || group.name
-  return [...pageMeta(args, title, { description: group.description ?? undefined }), { property: 'og:title', content: title }]
+  return pageMeta(args, title, { description: group.description ?? undefined })
 }
 
 export default function CategoryGroupPage({ loaderData }: Route.ComponentProps) {
@@ -44,7 +41,6 @@ export default function CategoryGroupPage({ loaderData }: Route.ComponentProps) 
                       height={tile.height}
                       style={{ aspectRatio: `${tile.width} / ${tile.height}` }}
                       loading={i < 4 ? 'eager' : 'lazy'}
-                      sizes="(min-width: 1024px) 25vw, (min-width: 640px) 45vw, 100vw"
                     />
                   ) : null}
                   <h2>{title}</h2>

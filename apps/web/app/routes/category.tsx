@@ -8,7 +8,7 @@
 import { useMemo } from 'react'
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 import '../components/catalog/catalog.css'
-import { CategoryHeader } from '../components/catalog/category-header'
+import { CategoryHeader, categoryBannerImage } from '../components/catalog/category-header'
 import { GridControls } from '../components/catalog/grid-controls'
 import { applyGridQuery, readGridQuery, sizeFilterOptions } from '../components/catalog/grid-query'
 import { orNotFound } from '../components/catalog/loader-helpers'
@@ -16,15 +16,12 @@ import { gridItem } from '../components/catalog/grid-item'
 import { gridLayoutOf, ProductGrid } from '../components/catalog/product-grid'
 import { RichText } from '../components/content/rich-text'
 import { StoreLink } from '../components/store-link'
-import { getCategory } from '../lib/api/get-category'
-import { serverApi } from '../lib/api/server'
-import { pageMeta } from '../lib/meta'
+import { notFoundMeta, pageMeta } from '../lib/meta'
 import { useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/category'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const api = serverApi(context, request)
-  const category = await orNotFound(getCategory(api, params.categoryName))
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const category = await orNotFound(context.services.category(params.categoryName))
   return { category: { ...category, items: category.items.map(gridItem) } }
 }
 
@@ -36,13 +33,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export function meta(args: Route.MetaArgs) {
   const category = args.loaderData?.category
-  if (!category) return pageMeta(args, 'Page not found')
+  if (!category) return notFoundMeta(args)
   const title = category.title || category.name
-  return [
-    ...pageMeta(args, title, { description: category.short_description ?? undefined }),
-    { property: 'og:title', content: title },
-    { property: 'og:type', content: 'website' },
-  ]
+  const image = categoryBannerImage(category) ?? category.items[0]?.images.image1 ?? null
+  return pageMeta(args, title, { description: category.short_description ?? undefined, image })
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

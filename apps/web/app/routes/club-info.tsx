@@ -6,31 +6,26 @@
 import { formatPrice } from '@store/core'
 import '../components/content/content.css'
 import { orNotFound } from '../components/catalog/loader-helpers'
-import { getMembershipLanding } from '../components/content/api/get-membership-landing'
 import { ClubOffer } from '../components/content/club-offer'
 import { faqEntries, FaqList } from '../components/content/faq-list'
 import { StoreLink } from '../components/store-link'
-import { serverApi } from '../lib/api/server'
-import { pageMeta } from '../lib/meta'
+import { notFoundMeta, pageMeta } from '../lib/meta'
 import type { RootData } from '../lib/root-data'
 import { useSplitTest } from '../lib/experiments/use-split-test'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/club-info'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { landing: await orNotFound(getMembershipLanding(serverApi(context, request))) }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { landing: await orNotFound(context.services.membershipLanding()) }
 }
 
 export function meta(args: Route.MetaArgs) {
   const root = args.matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined
   const clubName = root?.settings.clubName || 'VIP'
   const landing = args.loaderData?.landing
-  if (!landing) return pageMeta(args, 'Page not found')
-  return [
-    ...pageMeta(args, `Join ${clubName}`, { description: landing.subheadline }),
-    { property: 'og:title', content: landing.headline },
-    { property: 'og:description', content: landing.subheadline },
-  ]
+  if (!landing) return notFoundMeta(args)
+  // /vip, /more-about-vip, /club and /learn-more show the same page: /vip is its address
+  return pageMeta(args, `Join ${clubName}`, { description: landing.subheadline, socialTitle: landing.headline, canonicalPath: '/vip' })
 }
 
 export default function ClubInfo({ loaderData }: Route.ComponentProps) {

@@ -6,18 +6,20 @@
 import '../components/content/content.css'
 import { contentDescription, loadContentPage } from '../components/content/content-loader'
 import { ContentPageView } from '../components/content/content-page-view'
-import { pageMeta } from '../lib/meta'
+import { contentPagePath } from '@store/core'
+import { notFoundMeta, pageMeta } from '../lib/meta'
 import type { Route } from './+types/content-page'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const page = await loadContentPage(context, request, params['*'] ?? '')
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await loadContentPage(context, params['*'] ?? '')
   return { page }
 }
 
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData?.page
-  if (!page) return pageMeta(args, 'Page not found')
-  return [...pageMeta(args, page.name, { description: contentDescription(page) }), { property: 'og:title', content: page.name }]
+  if (!page) return notFoundMeta(args)
+  // one address per page: /pf-lastchance (catch-all) and /page/about-us say /page/pf-lastchance and /about-us
+  return pageMeta(args, page.name, { description: contentDescription(page), canonicalPath: contentPagePath(page.slug) })
 }
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

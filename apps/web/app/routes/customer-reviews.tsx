@@ -1,11 +1,9 @@
 /** Every customer review of the brand, newest first, with photos; 24 a page (?page=2). */
 import '../components/catalog/catalog.css'
 import '../components/content/content.css'
-import { getReviews } from '../components/catalog/api/get-reviews'
 import { orNotFound } from '../components/catalog/loader-helpers'
 import { ReviewList } from '../components/catalog/review-list'
 import { StoreLink } from '../components/store-link'
-import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/customer-reviews'
 
@@ -18,7 +16,7 @@ function pageOf(request: Request): number {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageOf(request)
-  const reviews = await orNotFound(getReviews(serverApi(context, request), { page, perPage: PER_PAGE }))
+  const reviews = await orNotFound(context.services.reviews({ page, perPage: PER_PAGE }))
   return { page, reviews, hasNext: reviews.length === PER_PAGE }
 }
 

@@ -9,8 +9,7 @@ import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField, NewPasswordField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
-import { postForm } from '../lib/api/post-form'
-import { serverApi } from '../lib/api/server'
+import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/forgot'
@@ -19,19 +18,18 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Reset Your Pas
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const api = serverApi(context, request)
   const token = String(form.get('token') ?? '')
   if (token) {
     const password = String(form.get('password') ?? '')
     const problem = passwordProblem(password)
     if (problem) return data({ sent: false, errors: [{ message: problem, field: 'password' }] as ApiErrorItem[] }, { status: 400 })
-    const result = await postForm(api, '/reset-password', { token, password })
+    const result = await formResult(context.services.resetPassword({ token, password }))
     if (!result.ok) return data({ sent: false, errors: result.errors }, { status: result.status })
     throw redirect('/login?reset=1')
   }
   const email = String(form.get('email') ?? '').trim()
   if (!email) return data({ sent: false, errors: [{ message: 'Enter your email address.', field: 'email' }] as ApiErrorItem[] }, { status: 400 })
-  const result = await postForm(api, '/forgot', { email })
+  const result = await formResult(context.services.forgot(email))
   if (!result.ok) return data({ sent: false, errors: result.errors }, { status: result.status })
   return { sent: true, errors: [] as ApiErrorItem[] }
 }

@@ -4,24 +4,20 @@
  * featured items from the main shopping category and, when the settings say so,
  * the club's offer. Other brands (glow): the content page 'home'.
  */
+import { isStoreError } from '@store/core'
 import '../components/catalog/catalog.css'
 import '../components/content/content.css'
 import { pickFeatured } from '../components/catalog/featured'
 import { orNotFound, settle } from '../components/catalog/loader-helpers'
 import { gridItem, type GridItem } from '../components/catalog/grid-item'
 import { ProductGrid } from '../components/catalog/product-grid'
-import { getMembershipLanding } from '../components/content/api/get-membership-landing'
 import { blockImage } from '../components/content/content-image'
 import { loadContentPage } from '../components/content/content-loader'
 import { ContentPageView } from '../components/content/content-page-view'
 import { ClubOffer } from '../components/content/club-offer'
 import { StoreLink } from '../components/store-link'
-import { ApiError } from '../lib/api/client'
-import { getCategory } from '../lib/api/get-category'
-import { getSettings } from '../lib/api/get-settings'
-import { serverApi } from '../lib/api/server'
 import type { ContentPage, HeaderMenuEntry, MembershipLanding } from '../lib/api/types'
-import { pageMeta } from '../lib/meta'
+import { pageMeta, rootDataOf } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/home'
 
@@ -37,22 +33,22 @@ function mainCategoryName(path: string | null | undefined): string | null {
   return /^\/category\/([a-z0-9][a-z0-9_-]*)$/i.exec(path ?? '')?.[1] ?? null
 }
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<HomeData> {
-  if (!context.brand?.hasOwnHome) {
-    return { kind: 'content', page: await loadContentPage(context, request, 'home') }
+export async function loader({ context }: Route.LoaderArgs): Promise<HomeData> {
+  if (!context.brand.hasOwnHome) {
+    return { kind: 'content', page: await loadContentPage(context, 'home') }
   }
-  const api = serverApi(context, request)
-  const settings = await orNotFound(getSettings(api))
+  const store = context.services
+  const settings = await orNotFound(store.settings())
   const main = mainCategoryName(settings.mainShoppingPath)
   const [category, landing] = await Promise.all([
     main
-      ? getCategory(api, main).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null
+      ? store.category(main).catch((error: unknown) => {
+          if (isStoreError(error) && error.status === 404) return null
           throw error
         })
       : Promise.resolve(null),
     settings.brandHasClub && settings.showClubOffer
-      ? settle<MembershipLanding | null>(getMembershipLanding(api), null, 'club offer')
+      ? settle<MembershipLanding | null>(store.membershipLanding(), null, 'club offer')
       : Promise.resolve(null),
   ])
   return {
@@ -67,7 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ho
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData
   const description = data?.kind === 'content' ? (data.page.body ?? undefined) : undefined
-  return [...pageMeta(args, 'Browse Store', { description }), { property: 'og:type', content: 'website' }]
+  const hero = rootDataOf(args.matches)?.settings.scrollingImages?.find((image) => image && typeof image.url === 'string')
+  return pageMeta(args, 'Browse Store', { description, image: hero ?? null, canonicalPath: '/' })
 }
 
 /** Header menu entries that lead to a category or a group and have a picture. */
@@ -106,7 +103,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
           </p>
         </div>
         {hero ? (
-          <img src={hero.url} alt={hero.alt} width={hero.width ?? undefined} height={hero.height ?? undefined} loading="eager" fetchPriority="high" sizes="(min-width: 900px) 58vw, 100vw" />
+          <img src={hero.url} alt={hero.alt} width={hero.width ?? undefined} height={hero.height ?? undefined} loading="eager" fetchPriority="high" />
         ) : null}
       </section>
 

@@ -2,7 +2,7 @@
 import '../components/content/content.css'
 import { contentDescription, loadContentPage } from '../components/content/content-loader'
 import { ContentPageView } from '../components/content/content-page-view'
-import { pageMeta } from '../lib/meta'
+import { notFoundMeta, pageMeta } from '../lib/meta'
 import type { Route } from './+types/info-page'
 
 /** The route's own path is the page's slug: terms, about-us, vipterms. */
@@ -11,12 +11,12 @@ function slugOf(request: Request): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { page: await loadContentPage(context, request, slugOf(request)) }
+  return { page: await loadContentPage(context, slugOf(request)) }
 }
 
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData?.page
-  if (!page) return pageMeta(args, 'Page not found')
+  if (!page) return notFoundMeta(args)
   return pageMeta(args, page.name, { description: contentDescription(page) })
 }
 

@@ -5,7 +5,7 @@ import { pageMeta } from '../lib/meta'
 import { useSettings } from '../lib/store/store-provider'
 import type { Route } from './+types/instagram'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Instagram')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Instagram', { canonicalPath: '/ig' })
 
 export default function Instagram() {
   const settings = useSettings()

@@ -1,19 +1,17 @@
 /**
- * Item detail. Critical data (the item with its variants, bullet sections and
- * matching items) is awaited and a missing item is a 404; the reviews are
- * deferred and stream in after the page has painted. The size remembered in the
- * selected_size cookie is pre-selected when the item has it in stock.
+ * Item detail. The item (with its variants, bullet sections and matching items)
+ * is awaited and a missing item is a 404; its first reviews are read beside it
+ * and rendered in the server's HTML, so a reader without JavaScript (or a
+ * crawler) sees them (a failed read shows a note, never an error). The size
+ * remembered in the selected_size cookie is pre-selected when the item has it in stock.
  */
-import { Suspense } from 'react'
-import { Await } from 'react-router'
 import '../components/catalog/catalog.css'
-import { getReviews } from '../components/catalog/api/get-reviews'
 import { AddToCartForm } from '../components/catalog/add-to-cart-form'
 import { BulletSections } from '../components/catalog/bullet-sections'
 import { CustomerImages } from '../components/catalog/customer-images'
 import { ItemGallery } from '../components/catalog/item-gallery'
 import { itemImages } from '../components/catalog/item-images'
-import { notFound, orNotFound, pageUrl, settle } from '../components/catalog/loader-helpers'
+import { notFound, orNotFound, settle } from '../components/catalog/loader-helpers'
 import { Price } from '../components/catalog/price'
 import { gridItem } from '../components/catalog/grid-item'
 import { ProductGrid } from '../components/catalog/product-grid'
@@ -24,10 +22,8 @@ import { initialSize, readSelectedSize } from '../components/catalog/selected-si
 import { VariantSwatches } from '../components/catalog/variant-swatches'
 import { StoreLink } from '../components/store-link'
 import { formatPrice } from '@store/core'
-import { getItem } from '../lib/api/get-item'
 import type { ItemDetail, Review } from '../lib/api/types'
-import { serverApi } from '../lib/api/server'
-import { pageMeta, storeNameOf } from '../lib/meta'
+import { canonicalUrl, notFoundMeta, pageMeta, publicOriginOf, storeNameOf } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/item'
 
@@ -36,41 +32,38 @@ const ITEM_REVIEWS = 6
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!/^\d{1,10}$/.test(params.id)) throw notFound('No such item')
-  const api = serverApi(context, request)
-  const item = await orNotFound(getItem(api, params.id))
-  const reviewCount = item.reviewSummary.count
-  const reviews: Promise<Review[]> =
-    reviewCount > 0 ? settle(getReviews(api, { itemId: item.id, perPage: ITEM_REVIEWS }), [], 'item reviews') : Promise.resolve([])
+  const store = context.services
+  // both reads at once; reviews are awaited too (not deferred): a deferred part never resolves without JavaScript
+  const [item, reviews] = await Promise.all([
+    orNotFound(store.item(params.id)),
+    settle<Review[] | null>(store.reviews({ itemId: params.id, perPage: ITEM_REVIEWS }), null, 'item reviews'),
+  ])
   const remembered = readSelectedSize(request.headers.get('cookie'))
   return {
     // matching items travel as grid cards, not whole items
     item: { ...item, matchingItems: item.matchingItems.map(gridItem) },
     reviews,
-    selectedSize: initialSize(item.availableSizes, remembered, context.brand?.id),
-    url: pageUrl(request),
+    selectedSize: initialSize(item.availableSizes, remembered, context.brand.id),
   }
 }
 
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData
-  if (!data) return pageMeta(args, 'Page not found')
-  const { item, url } = data
+  if (!data) return notFoundMeta(args)
+  const { item } = data
   const storeName = storeNameOf(args.matches)
   const image = itemImages(item)[0]
   const description = item.description || `${item.name}${item.color ? ` in ${item.color}` : ''} from ${storeName}.`
   const title = item.color ? `${item.name} - ${item.color}` : item.name
+  // the item's own address on the brand's public origin, whatever path or host it was asked by
+  const canonicalPath = `/item/${item.id}`
+  const url = canonicalUrl(args, canonicalPath)
+  const origin = publicOriginOf(args.matches)
   return [
-    ...pageMeta(args, title, { description }),
-    { property: 'og:title', content: item.name },
-    { property: 'og:description', content: description },
-    { property: 'og:type', content: 'product' },
-    { property: 'og:url', content: url },
-    { property: 'og:site_name', content: storeName },
-    ...(image ? [{ property: 'og:image', content: new URL(image.url, url).href }, { property: 'og:image:alt', content: image.alt }] : []),
+    ...pageMeta(args, title, { description, image: image ?? null, socialTitle: item.name, ogType: 'product', canonicalPath }),
     { property: 'product:price:amount', content: item.price.toFixed(2) },
     { property: 'product:price:currency', content: 'USD' },
-    { tagName: 'link', rel: 'canonical', href: url },
-    { 'script:ld+json': buildProductJsonLd({ item, url, brandName: storeName }) },
+    ...(url && origin ? [{ 'script:ld+json': buildProductJsonLd({ item, url, origin, brandName: storeName }) }] : []),
   ]
 }
 
@@ -144,11 +137,7 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
                 {summary.average} out of 5, from {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
               </span>
             </div>
-            <Suspense fallback={<div className="skeleton" aria-busy="true" aria-label="Loading reviews" />}>
-              <Await resolve={reviews} errorElement={<p>Reviews could not be loaded just now.</p>}>
-                {(list) => (list.length ? <ReviewList reviews={list} /> : <p>Reviews could not be loaded just now.</p>)}
-              </Await>
-            </Suspense>
+            {reviews?.length ? <ReviewList reviews={reviews} /> : <p>Reviews could not be loaded just now.</p>}
             <p>
               <StoreLink to="/customer_reviews">Read all customer reviews</StoreLink>
             </p>

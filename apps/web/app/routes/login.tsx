@@ -7,8 +7,8 @@ import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
-import { postForm } from '../lib/api/post-form'
-import { requestCart, serverApi } from '../lib/api/server'
+import { formResult } from '../lib/api/post-form'
+import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import { safeRedirectPath } from '../lib/store/navigation-rules'
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Member Login')
 const AFTER_LOGIN = '/members'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cart = await requestCart(context, request).catch(() => null)
+  const cart = await requestCart(context).catch(() => null)
   const back = safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), AFTER_LOGIN)
   if (cart?.loggedin) throw redirect(back)
   return null
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email) errors.push({ message: 'Enter your email address.', field: 'email' })
   if (!password) errors.push({ message: 'Enter your password.', field: 'password' })
   if (errors.length) return data({ errors, email }, { status: 400 })
-  const result = await postForm(serverApi(context, request), '/login', { email, password })
+  const result = await formResult(context.services.login({ email, password }))
   if (!result.ok) return data({ errors: result.errors, email }, { status: result.status })
   throw redirect(back)
 }

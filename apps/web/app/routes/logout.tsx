@@ -2,23 +2,23 @@
 import { Form, redirect } from 'react-router'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
-import { ApiError } from '../lib/api/client'
-import { requestCart, serverApi } from '../lib/api/server'
+import { isStoreError } from '@store/core'
+import { requestCart } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/logout'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Log Out', { noindex: true })
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const cart = await requestCart(context, request).catch(() => null)
+export async function loader({ context }: Route.LoaderArgs) {
+  const cart = await requestCart(context).catch(() => null)
   return { loggedIn: Boolean(cart?.loggedin) }
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ context }: Route.ActionArgs) {
   try {
-    await serverApi(context, request).post('/logout')
+    await context.services.logout()
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
+    if (!isStoreError(error)) throw error
   }
   throw redirect('/')
 }

@@ -5,8 +5,8 @@ import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField, NewPasswordField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
-import { postForm } from '../lib/api/post-form'
-import { requestCart, serverApi } from '../lib/api/server'
+import { formResult } from '../lib/api/post-form'
+import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import { safeRedirectPath } from '../lib/store/navigation-rules'
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Create Account
 const AFTER_REGISTER = '/confirm-register'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cart = await requestCart(context, request).catch(() => null)
+  const cart = await requestCart(context).catch(() => null)
   if (cart?.loggedin) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), '/members'))
   return null
 }
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const problem = passwordProblem(password)
   if (problem) errors.push({ message: problem, field: 'password' })
   if (errors.length) return data({ errors, name, email }, { status: 400 })
-  const result = await postForm(serverApi(context, request), '/register', { name, email, password })
+  const result = await formResult(context.services.register({ name, email, password }))
   if (!result.ok) return data({ errors: result.errors, name, email }, { status: result.status })
   throw redirect(back)
 }

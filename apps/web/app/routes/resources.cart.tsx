@@ -1,5 +1,5 @@
 /**
- * Cart changes, run on the server against the API: add a line, change a
+ * Cart changes, run on the server through the store's services: add a line, change a
  * line's quantity, remove it, apply or remove a discount code. Fetchers post here after
  * hydration (the answer is the updated cart, and React Router refreshes the
  * root loader's cart); before hydration the same forms post here as plain
@@ -7,12 +7,7 @@
  * the cart drawer open.
  */
 import { data, redirect } from 'react-router'
-import { ApiError, type ApiClient } from '../lib/api/client'
-import { addToCart } from '../lib/api/add-to-cart'
-import { postDiscountCode } from '../lib/api/post-discount-code'
-import { removeDiscountCode } from '../lib/api/remove-discount-code'
-import { serverApi } from '../lib/api/server'
-import { updateCartLine } from '../lib/api/update-cart-line'
+import { isStoreError, type StoreServices } from '@store/core'
 import { backWithDrawer, type CartActionData, type CartIntent } from '../lib/cart-actions'
 import type { Route } from './+types/resources.cart'
 
@@ -29,7 +24,7 @@ function fail(intent: CartIntent | null, status: number, message: string, field?
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const result = await runIntent(form, serverApi(context, request))
+  const result = await runIntent(form, context.services)
   const back = form.get('redirectTo')
   if (typeof back === 'string' && back) {
     // a plain HTML form (no JavaScript yet): back to the page with the cart drawer open
@@ -38,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return result
 }
 
-async function runIntent(form: FormData, api: ApiClient) {
+async function runIntent(form: FormData, store: StoreServices) {
   const rawIntent = text(form, 'intent')
   const intent = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as CartIntent) : null
   if (!intent) return fail(null, 400, 'Unknown cart action.')
@@ -48,8 +43,7 @@ async function runIntent(form: FormData, api: ApiClient) {
       case 'add': {
         const itemId = text(form, 'item_id')
         if (!itemId) return fail(intent, 400, 'Choose an item to add.', 'item_id')
-        const qty = Number(text(form, 'qty') || '1')
-        cart = await addToCart(api, itemId, text(form, 'size') || null, Number.isInteger(qty) && qty > 0 ? qty : 1)
+        cart = await store.addToCart({ item_id: itemId, size: text(form, 'size') || null, qty: text(form, 'qty') || '1' })
         break
       }
       case 'update':
@@ -58,22 +52,22 @@ async function runIntent(form: FormData, api: ApiClient) {
         if (!cartId) return fail(intent, 400, 'That line is no longer in your cart.', 'cartId')
         const qty = intent === 'remove' ? 0 : Number(text(form, 'qty'))
         if (!Number.isInteger(qty) || qty < 0) return fail(intent, 400, 'Enter a quantity of 0 or more.', 'qty')
-        cart = await updateCartLine(api, cartId, qty)
+        cart = await store.updateCartLine(cartId, qty)
         break
       }
       case 'discount': {
         const code = text(form, 'code')
         if (!code) return fail(intent, 400, 'Enter a discount code.', 'code')
-        cart = await postDiscountCode(api, code)
+        cart = await store.applyDiscountCode(code)
         break
       }
       case 'removeDiscount':
-        cart = await removeDiscountCode(api)
+        cart = await store.removeDiscountCode()
         break
     }
     return data<CartActionData>({ intent, cart, errors: null })
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (isStoreError(error)) {
       const status = error.status >= 400 && error.status < 500 ? error.status : 502
       return data<CartActionData>({ intent, cart: null, errors: error.errors }, { status })
     }

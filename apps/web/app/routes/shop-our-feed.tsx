@@ -1,14 +1,12 @@
 /** Shop Our Feed: the store's bio and its feed posts, each linking to the item it shows. */
 import '../components/content/content.css'
 import { orNotFound } from '../components/catalog/loader-helpers'
-import { getFeed } from '../components/content/api/get-feed'
 import { StoreLink } from '../components/store-link'
-import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/shop-our-feed'
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return { feed: await orNotFound(getFeed(serverApi(context, request))) }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { feed: await orNotFound(context.services.feed()) }
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -46,7 +44,6 @@ export default function ShopOurFeed({ loaderData }: Route.ComponentProps) {
                 height={size.height}
                 loading={i < 4 ? 'eager' : 'lazy'}
                 decoding="async"
-                sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
               />
             )
             const body = (

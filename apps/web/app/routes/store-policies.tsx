@@ -13,7 +13,7 @@ import type { Route } from './+types/store-policies'
 export async function loader({ request, context }: Route.LoaderArgs) {
   // page/store-policies or page/ckb-store-policies: the last part is the slug
   const slug = new URL(request.url).pathname.split('/').filter(Boolean).pop() ?? 'store-policies'
-  return { page: await loadContentPage(context, request, slug) }
+  return { page: await loadContentPage(context, slug) }
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -3,7 +3,7 @@ import { ComingSoon } from '../components/page/page'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/tracker'
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Order Tracker')
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Order Tracker', { canonicalPath: '/tracker' })
 
 export default function Tracker() {
   return (

@@ -10,11 +10,8 @@ import { notFound } from '../components/catalog/loader-helpers'
 import { gridItem } from '../components/catalog/grid-item'
 import { ProductGrid } from '../components/catalog/product-grid'
 import { StoreLink } from '../components/store-link'
-import { ApiError } from '../lib/api/client'
-import { getCategory } from '../lib/api/get-category'
-import { getSettings } from '../lib/api/get-settings'
+import { isStoreError } from '@store/core'
 import type { ItemSummary } from '../lib/api/types'
-import { serverApi } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/vip-exclusives'
@@ -27,21 +24,21 @@ function mainCategoryName(path: string | null | undefined): string | null {
   return m?.[1] ?? null
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = serverApi(context, request)
-  const settings = await getSettings(api)
+export async function loader({ context }: Route.LoaderArgs) {
+  const store = context.services
+  const settings = await store.settings()
   if (!settings.brandHasClub) throw notFound('This store has no club')
   let items: ItemSummary[] = []
   let description: string | null = null
   try {
-    const category = await getCategory(api, VIP_CATEGORY)
+    const category = await store.category(VIP_CATEGORY)
     items = category.items
     description = category.long_description ?? category.short_description ?? null
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 404)) throw error
+    if (!(isStoreError(error) && error.status === 404)) throw error
     const main = mainCategoryName(settings.mainShoppingPath)
     if (main) {
-      const category = await getCategory(api, main)
+      const category = await store.category(main)
       items = category.items.filter((item) => item.vip_exclusive)
     }
   }

@@ -33,6 +33,12 @@ export interface BrandInfo {
   name: string
   /** the hosts that serve this brand */
   hostnames?: readonly string[]
+  /**
+   * the origin the brand is published at ('https://popfitclothing.com';
+   * 'http://localhost:3000' on a developer's machine): canonical links, Open
+   * Graph, JSON-LD and the sitemap are built on it, never on the request's Host
+   */
+  publicOrigin: string
   /** base address of the brand's API: '/api' (same origin) by default */
   apiBaseUrl: string
   /** true when the brand's home is its own page rather than a content page */

@@ -63,7 +63,8 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
               >
                 <MinusIcon />
               </button>
-              <span className="qty-value" aria-label={`Quantity ${line.qty}`}>
+              <span className="qty-value">
+                <span className="visually-hidden">Quantity </span>
                 {line.qty}
               </span>
               <button

@@ -28,7 +28,6 @@ export function CategoryHeader({ category }: { category: CategoryInfo }) {
           style={{ aspectRatio: `${banner.width} / ${banner.height}` }}
           loading="eager"
           fetchPriority="high"
-          sizes="(min-width: 900px) 50vw, 100vw"
         />
       ) : null}
       <div className="category-intro">

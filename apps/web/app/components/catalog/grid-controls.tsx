@@ -1,13 +1,15 @@
 /**
  * Size filter and sort of a product grid: a GET form, so it works before
- * JavaScript (the Apply button submits it); once hydrated, changing a select
- * updates the address (and so the grid) without a reload and the button goes.
+ * JavaScript (the Apply button submits it). Once hydrated, changing a select
+ * updates the address (and so the grid) without a reload, focus staying on the
+ * select; the Apply button stays, so a keyboard user (or a browser that fires
+ * change only on commit) always has an explicit way to apply: it then applies
+ * in place too, without reading the category again (docs/decisions/155).
  */
 import { displaySize } from '@store/core'
 import { useId } from 'react'
 import { Form, useNavigate } from 'react-router'
 import { DEFAULT_SORT, gridSearch, SORT_OPTIONS, type GridQuery, type SortKey } from './grid-query'
-import { useHydrated } from './use-hydrated'
 
 export interface GridControlsProps {
   query: GridQuery
@@ -21,7 +23,6 @@ export interface GridControlsProps {
 
 export function GridControls({ query, sizes, brandId, count, total, itemWord = 'item' }: GridControlsProps) {
   const id = useId()
-  const hydrated = useHydrated()
   const navigate = useNavigate()
   const change = (next: Partial<GridQuery>) => {
     void navigate({ search: gridSearch({ ...query, ...next }) }, { replace: true, preventScrollReset: true })
@@ -30,7 +31,19 @@ export function GridControls({ query, sizes, brandId, count, total, itemWord = '
   // the chosen size as one of the options (the address may say '2XL' for the option 'XXL')
   const sizeValue = query.size ? (sizes.find((s) => displaySize(s, brandId).toUpperCase() === displaySize(query.size!, brandId).toUpperCase()) ?? query.size) : ''
   return (
-    <Form method="get" className="grid-controls" preventScrollReset replace aria-label="Filter and sort">
+    <Form
+      method="get"
+      className="grid-controls"
+      preventScrollReset
+      replace
+      aria-label="Filter and sort"
+      onSubmit={(e) => {
+        // hydrated: the same as a change, in place (a GET submission would read the category again)
+        e.preventDefault()
+        const form = new FormData(e.currentTarget)
+        change({ size: String(form.get('size') ?? '') || null, sort: (String(form.get('sort') ?? '') || DEFAULT_SORT) as SortKey })
+      }}
+    >
       <div className="grid-control">
         <label htmlFor={`${id}-size`}>Size</label>
         <select
@@ -62,11 +75,9 @@ export function GridControls({ query, sizes, brandId, count, total, itemWord = '
           ))}
         </select>
       </div>
-      {hydrated ? null : (
-        <button type="submit" className="button button-secondary grid-apply">
-          Apply
-        </button>
-      )}
+      <button type="submit" className="button button-secondary grid-apply">
+        Apply
+      </button>
       <p className="grid-count" role="status" aria-live="polite">
         {count === total ? plural(total) : `${plural(count)} of ${total}`}
       </p>

@@ -1,17 +1,17 @@
 /** Small pieces every shopping and content loader uses. */
-import { ApiError } from '../../lib/api/client'
+import { isStoreError } from '@store/core'
 
 /** A 404 Response for the route's error boundary. */
 export function notFound(message = 'Not Found'): Response {
   return new Response(message, { status: 404, statusText: 'Not Found' })
 }
 
-/** Awaits an API read; the API's 404 becomes a thrown 404 Response, other failures pass through. */
+/** Awaits a read; a 404 (or a 400 for a malformed name) becomes a thrown 404 Response, other failures pass through. */
 export async function orNotFound<T>(read: Promise<T>): Promise<T> {
   try {
     return await read
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw notFound(error.message)
+    if (isStoreError(error) && (error.status === 404 || error.status === 400)) throw notFound(error.message)
     throw error
   }
 }
@@ -22,10 +22,4 @@ export function settle<T>(read: Promise<T>, fallback: T, what: string): Promise<
     console.error(`${what} failed`, error)
     return fallback
   })
-}
-
-/** The page's own absolute address without query or hash, for canonical and og:url. */
-export function pageUrl(request: Request): string {
-  const url = new URL(request.url)
-  return `${url.origin}${url.pathname}`
 }

@@ -12,7 +12,9 @@ interface ProductImageProps {
   aspectClass?: AspectClass | null
   /** above the fold: load now, high priority */
   eager?: boolean
-  /** the sizes attribute: how wide the image shows */
+  /** candidate files by width ('a.jpg 400w, b.jpg 800w'); none today: every image is one SVG */
+  srcSet?: string
+  /** the sizes attribute: how wide the image shows. Written only beside a srcSet (HTML allows no sizes without one) */
   sizes?: string
   className?: string
   /** alt text override ('' for a decorative copy) */
@@ -20,7 +22,7 @@ interface ProductImageProps {
   maxHeight?: number | null
 }
 
-export function ProductImage({ image, aspectClass, eager = false, sizes, className, alt, maxHeight }: ProductImageProps) {
+export function ProductImage({ image, aspectClass, eager = false, srcSet, sizes, className, alt, maxHeight }: ProductImageProps) {
   const style: CSSProperties = { aspectRatio: imageAspectRatio(image, aspectClass) }
   if (maxHeight) style.maxHeight = `${maxHeight}px`
   const classes = ['product-image', aspectClass ? `aspect-${aspectClass}` : '', className ?? ''].filter(Boolean).join(' ')
@@ -35,7 +37,8 @@ export function ProductImage({ image, aspectClass, eager = false, sizes, classNa
       loading={eager ? 'eager' : 'lazy'}
       decoding={eager ? 'sync' : 'async'}
       fetchPriority={eager ? 'high' : undefined}
-      sizes={sizes}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       style={style}
     />
   )

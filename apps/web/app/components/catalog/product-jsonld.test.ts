@@ -16,10 +16,11 @@ const item: ProductJsonLdInput['item'] = {
 }
 
 describe('buildProductJsonLd', () => {
-  const url = 'http://localhost:3200/item/1001'
+  const origin = 'https://popfitclothing.com'
+  const url = `${origin}/item/1001`
 
   it('describes the product with absolute images and a USD offer', () => {
-    const ld = buildProductJsonLd({ item, url, brandName: 'PopFit Clothing' })
+    const ld = buildProductJsonLd({ item, url, origin, brandName: 'PopFit Clothing' })
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -28,9 +29,9 @@ describe('buildProductJsonLd', () => {
       description: 'Soft and squat-proof.',
       brand: { '@type': 'Brand', name: 'PopFit Clothing' },
       image: [
-        'http://localhost:3200/media/product/a.svg',
-        'http://localhost:3200/media/product/b.svg',
-        'http://localhost:3200/media/product/c.svg',
+        'https://popfitclothing.com/media/product/a.svg',
+        'https://popfitclothing.com/media/product/b.svg',
+        'https://popfitclothing.com/media/product/c.svg',
       ],
       offers: { '@type': 'Offer', price: '39.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 12 },
@@ -38,14 +39,14 @@ describe('buildProductJsonLd', () => {
   })
 
   it('is out of stock without sizes and has no rating without reviews', () => {
-    const ld = buildProductJsonLd({ item: { ...item, availableSizes: [], reviewSummary: { count: 0, average: null } }, url })
+    const ld = buildProductJsonLd({ item: { ...item, availableSizes: [], reviewSummary: { count: 0, average: null } }, url, origin })
     expect(ld.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' })
     expect(ld).not.toHaveProperty('aggregateRating')
     expect(ld).not.toHaveProperty('brand')
   })
 
   it('writes whole-dollar prices with cents', () => {
-    expect(buildProductJsonLd({ item: { ...item, price: 10 }, url }).offers).toMatchObject({ price: '10.00' })
+    expect(buildProductJsonLd({ item: { ...item, price: 10 }, url, origin }).offers).toMatchObject({ price: '10.00' })
   })
 })
 

@@ -8,8 +8,10 @@ import { itemImages } from './item-images'
 export interface ProductJsonLdInput {
   item: Pick<ItemDetail, 'id' | 'name' | 'description' | 'images' | 'price' | 'availableSizes' | 'reviewSummary' | 'color'> &
     Partial<Pick<ItemDetail, 'orderedImageKeys'>>
-  /** the page's absolute address */
+  /** the page's absolute address (on the brand's public origin) */
   url: string
+  /** the brand's public origin: image addresses are made absolute on it */
+  origin: string
   /** the store's name, as the brand */
   brandName?: string | null
 }
@@ -22,8 +24,8 @@ function absolute(src: string, base: string): string {
   }
 }
 
-export function buildProductJsonLd({ item, url, brandName }: ProductJsonLdInput): Record<string, unknown> {
-  const images = itemImages(item).map((image) => absolute(image.url, url))
+export function buildProductJsonLd({ item, url, origin, brandName }: ProductJsonLdInput): Record<string, unknown> {
+  const images = itemImages(item).map((image) => absolute(image.url, origin))
   const inStock = item.availableSizes.length > 0
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',

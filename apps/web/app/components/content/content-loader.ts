@@ -1,8 +1,6 @@
 /** Reading a content page in a loader: a bad or unknown slug is a 404. */
 import type { AppLoadContext } from 'react-router'
-import { serverApi } from '../../lib/api/server'
 import { notFound, orNotFound } from '../catalog/loader-helpers'
-import { getContentPage } from './api/get-content-page'
 import type { ContentPage } from '../../lib/api/types'
 import { markupText, parseMarkup } from './markup'
 
@@ -11,10 +9,10 @@ export function isContentSlug(slug: string): boolean {
   return slug.length <= 120 && /^[a-z0-9][a-z0-9/_-]*$/i.test(slug) && !slug.includes('//')
 }
 
-export async function loadContentPage(context: AppLoadContext, request: Request, slug: string): Promise<ContentPage> {
+export async function loadContentPage(context: AppLoadContext, slug: string): Promise<ContentPage> {
   const clean = slug.replace(/^\/+|\/+$/g, '')
   if (!isContentSlug(clean)) throw notFound('No such page')
-  return orNotFound(getContentPage(serverApi(context, request), clean))
+  return orNotFound(context.services.contentPage(clean))
 }
 
 /** A short plain-text description of a page for its meta description. */

@@ -4,10 +4,10 @@
  * data with null values omitted; pixel calls never retry and time out sooner.
  *
  * The same client runs in the browser (fetch = window.fetch, cookies travel by
- * themselves) and on the server (fetch = the load context's in-process apiFetch,
- * cookie forwarded explicitly).
+ * themselves). Pages on the server read the store's services from the load
+ * context instead (lib/api/server.ts).
  */
-import { API_TIMEOUT_MS, GET_RETRIES, PIXEL_TIMEOUT_MS, readErrorList, triedAndFailed } from '@store/core'
+import { API_TIMEOUT_MS, GET_RETRIES, PIXEL_TIMEOUT_MS, readErrorList, StoreError, triedAndFailed } from '@store/core'
 import type { ApiErrorItem } from './types'
 
 export type QueryValue = string | number | boolean | null | undefined
@@ -30,14 +30,10 @@ export interface ApiClientOptions {
 }
 
 /** The API answered with a failure body (4xx, or a non-retried 5xx on a POST). */
-export class ApiError extends Error {
-  readonly status: number
-  readonly errors: ApiErrorItem[]
+export class ApiError extends StoreError {
   constructor(status: number, errors: ApiErrorItem[]) {
-    super(errors[0]?.message ?? `Request failed with status ${status}`)
+    super(status, errors)
     this.name = 'ApiError'
-    this.status = status
-    this.errors = errors
   }
 }
 

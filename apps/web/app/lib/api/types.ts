@@ -46,6 +46,7 @@ export type {
   SizingGuideRow,
   SocialMediaLander,
   SocialMediaSpecial,
+  StoreServices,
   StoreSettings,
   StyleProfile,
   StyleProfileField,

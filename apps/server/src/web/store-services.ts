@@ -1,0 +1,119 @@
+/**
+ * The store's services for the pages (the StoreServices of @store/core's
+ * contract), bound to one request's context. Loaders and actions call these in
+ * the same process: the same services and the same input rules as the JSON
+ * API, no HTTP hop and no cookie jar. Failures reach the page as StoreError
+ * with the status and messages the API would have answered.
+ */
+import { StoreError, type Cart, type StoreServices } from '@store/core'
+import { z } from 'zod'
+import { login, logout, register, requestPasswordReset, resetPassword } from '../accounts/accounts.service.ts'
+import { forgotBody, loginBody, registerBody, resetPasswordBody } from '../accounts/accounts.schemas.ts'
+import { getStyleProfile } from '../accounts/style-profile.service.ts'
+import { addLineBody, cartLineParams, changeLineBody, discountCodeBody } from '../cart/cart.schemas.ts'
+import { addToCart, applyDiscountCode, changeLineQty, getCart, removeDiscountCode } from '../cart/cart.service.ts'
+import { itemIdSchema, reviewsQuery, slug } from '../catalog/catalog.schemas.ts'
+import { getCategory, getCategoryGroup, getItemDetail, getReviews } from '../catalog/catalog.service.ts'
+import { pageSlug } from '../content/content.schemas.ts'
+import { getContentPage, getFeed, getMembershipLanding } from '../content/content.service.ts'
+import type { RequestContext } from '../context/request-context.ts'
+import { HttpError } from '../http/errors.ts'
+import { getStoreSettings } from '../settings/settings.service.ts'
+
+/** Input checked by the API's own schema; its problems become a 400 listing each, as the API answers. */
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  throw new StoreError(
+    400,
+    result.error.issues.map((issue) => {
+      const field = issue.path.map(String).join('.')
+      return field ? { message: issue.message, field } : { message: issue.message }
+    }),
+  )
+}
+
+/** A service's HttpError as the StoreError a page reads; anything else is ours and passes through. */
+async function asStoreError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof HttpError) {
+      throw new StoreError(error.statusCode, [error.field ? { message: error.message, field: error.field } : { message: error.message }])
+    }
+    throw error
+  }
+}
+
+export function createStoreServices(ctx: RequestContext): StoreServices {
+  const { db, brandId } = ctx.data
+  // the cart is read once per request, and again only after a change
+  let cart: Promise<Cart> | undefined
+  const readCart = () => (cart ??= getCart(ctx))
+  const changed = async (change: () => Promise<unknown>): Promise<Cart> => {
+    await change()
+    cart = undefined
+    return readCart()
+  }
+  const hasClub = async () => (await ctx.shopper()).hasClub
+
+  const services: StoreServices = {
+    settings: () => getStoreSettings(db, brandId),
+    cart: () => asStoreError(readCart),
+    category: (name) => asStoreError(async () => getCategory(db, brandId, parse(slug('Category name'), name), await hasClub())),
+    categoryGroup: (name) => asStoreError(() => getCategoryGroup(db, brandId, parse(slug('Group name'), name))),
+    item: (id) => asStoreError(async () => getItemDetail(db, brandId, parse(itemIdSchema, id), await hasClub())),
+    reviews: (query) =>
+      asStoreError(() => {
+        const { item_id, page, per_page } = parse(reviewsQuery, { item_id: query.itemId, page: query.page, per_page: query.perPage })
+        return getReviews(db, brandId, item_id ?? null, page, per_page)
+      }),
+    contentPage: (name) => asStoreError(() => getContentPage(db, brandId, parse(pageSlug, name))),
+    feed: () => asStoreError(() => getFeed(db, brandId)),
+    membershipLanding: () => asStoreError(() => getMembershipLanding(db, brandId)),
+    styleProfile: () => asStoreError(() => getStyleProfile(ctx)),
+
+    addToCart: (input) =>
+      asStoreError(() => {
+        const line = parse(addLineBody, input)
+        return changed(() => addToCart(ctx, line.item_id, line.size, line.qty))
+      }),
+    updateCartLine: (cartId, qty) =>
+      asStoreError(() => {
+        const { cartId: id } = parse(cartLineParams, { cartId })
+        const body = parse(changeLineBody, { qty })
+        return changed(() => changeLineQty(ctx, id, body.qty))
+      }),
+    applyDiscountCode: (code) =>
+      asStoreError(() => {
+        const body = parse(discountCodeBody, { code })
+        return changed(() => applyDiscountCode(ctx, body.code))
+      }),
+    removeDiscountCode: () => asStoreError(() => changed(() => removeDiscountCode(ctx))),
+
+    register: (input) =>
+      asStoreError(async () => {
+        const customer = await register(ctx, parse(registerBody, input))
+        cart = undefined
+        return { customer }
+      }),
+    login: (input) =>
+      asStoreError(async () => {
+        const customer = await login(ctx, parse(loginBody, input))
+        cart = undefined
+        return { customer }
+      }),
+    logout: () =>
+      asStoreError(async () => {
+        await logout(ctx)
+        cart = undefined
+      }),
+    forgot: (email) => asStoreError(() => requestPasswordReset(ctx, parse(forgotBody, { email }).email)),
+    resetPassword: (input) =>
+      asStoreError(async () => {
+        const body = parse(resetPasswordBody, input)
+        await resetPassword(ctx, body.token, body.password)
+      }),
+  }
+  return services
+}
