@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Cart, CheckoutResult } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { RESERVATION_MS } from './checkout.service.ts'
+import { releaseExpiredReservations } from './reservations.ts'
 import { CARDS, count, itemWithStock, placeOrder, setStock, shopperWithCart, stockOf, tokenFor } from './checkout-test-kit.ts'
 
 describe.each(DIALECTS)('checkout API on %s', (dialect) => {
@@ -126,6 +128,28 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
         expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toHaveLength(1)
       }
     }
+  })
+
+  it('a reservation left waiting for authentication runs out: stock back, cart open; the same key later still completes once', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const token = await tokenFor(shopper, CARDS.authenticate)
+    const before = await stockOf(t, item.itemId, item.size)
+    const key = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, token, key))
+    if (first.status !== 'requires_action') throw new Error('expected requires_action')
+    expect(await releaseExpiredReservations(t.store, new Date(Date.now() + RESERVATION_MS + 1000))).toBe(1)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toHaveLength(1)
+    expect(await count(t, 'orders', { column: 'order_number', value: first.order_number })).toBe(0)
+    // the shopper finishes the step late: the same key reserves again and the one charge goes through
+    await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome: 'complete' })
+    const charges = await count(t, 'test_gateway_charges')
+    const late = await placeOrder(shopper, token, key)
+    expect(late.statusCode).toBe(200)
+    expect(dataOf<CheckoutResult>(late)).toMatchObject({ status: 'succeeded', order_number: first.order_number })
+    expect(await count(t, 'test_gateway_charges')).toBe(charges)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
   })
 
   it('20 shoppers racing for the last 5 pieces: exactly 5 orders and 5 charges, the rest a sold-out 409 and no charge', async () => {
