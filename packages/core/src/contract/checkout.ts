@@ -101,3 +101,42 @@ export interface OneTimeOffer {
   /** where the page goes when the shopper says no */
   next: string
 }
+
+/** A shipping method with its price for this cart (docs/checkout-money.md). */
+export interface CheckoutShippingOption {
+  method: 'standard' | 'express'
+  label: string
+  price: number
+  free: boolean
+}
+
+/**
+ * data of GET /checkout/quote: the order's figures for a shipping method and the
+ * address's country and state, computed as POST /checkout will charge them.
+ */
+export interface CheckoutQuote {
+  shipping_options: CheckoutShippingOption[]
+  shipping_method: 'standard' | 'express'
+  subtotal: number
+  discount: number
+  shipping: number
+  tax: number
+  total: number
+}
+
+/**
+ * How the card form tokenises the card: the built-in test gateway (POST
+ * /payments/test-tokens), or Stripe.js with the brand's publishable key.
+ */
+export interface PaymentSetup {
+  gateway: 'test' | 'stripe'
+  /** Stripe's publishable key (null for the test gateway, or when none is configured) */
+  publishable_key: string | null
+}
+
+/** data of POST /social-media-specials/{id}/claim: the special's item is in the cart; go on to `next`. */
+export interface SocialMediaClaim {
+  next: string
+  checkout_flow: 'free_flow' | 'vip_flow' | 'checkout_club_flow'
+  offer_code: string | null
+}
