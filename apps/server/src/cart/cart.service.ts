@@ -184,7 +184,8 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
     banners,
-    proceed_to_checkout_link: '/checkout',
+    // the funnel starts with the order bumps (/checkout-ob: the first, or /checkout without any)
+    proceed_to_checkout_link: '/checkout-ob',
     ineligible_for_social_media: shopper.hasClub,
     free_promo_eligible: hasClubProgram && !shopper.hasClub,
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,
