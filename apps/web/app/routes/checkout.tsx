@@ -121,6 +121,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const stripeCard = useRef<StripeCardHandle>(null)
   const cardChanged = useRef(true)
   const attemptScopeRef = useRef<string | null>(null)
+  /** an order waiting for the bank's step: if its outcome gets lost, /please-wait follows it */
+  const pendingOrder = useRef<string | null>(null)
   const payment = loaderData.payment
   const useStripe = payment.gateway === 'stripe' && Boolean(payment.publishable_key) && settings.stripeJs
 
@@ -190,6 +192,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   async function finish(result: CheckoutResult, key: string, token: string) {
     if (result.status === 'requires_action') {
+      pendingOrder.current = result.order_number
       setPhase({ kind: 'authenticate', paymentId: result.payment_id, clientSecret: result.client_secret })
       if (useStripe) {
         // Stripe.js shows the bank's own step, then the same key goes again
@@ -222,6 +225,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   function handleFailure(error: unknown) {
     if (error instanceof ApiError) {
       const list = error.errors.map((e) => ({ message: e.message, field: pageField(e.field) }))
+      if (error.status !== 409) pendingOrder.current = null
+      if (error.status === 409 && pendingOrder.current && error.errors.some((e) => e.field !== 'cart')) {
+        // the same attempt is still being paid (another tab, a double click): follow it rather than pay again
+        return navigate(`/please-wait?order=${encodeURIComponent(pendingOrder.current)}`)
+      }
       if (error.status === 402) {
         // declined: this attempt is over; the shopper may change the card and try again
         forgetAttempt(scope)
@@ -233,6 +241,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       return show(list.map((e) => (e.field === 'cart' || e.field === 'Idempotency-Key' ? { message: e.message } : e)))
     }
     // the network or the server had a bad moment: the attempt (and its key) stays for a retry
+    if (pendingOrder.current) return navigate(`/please-wait?order=${encodeURIComponent(pendingOrder.current)}`)
     show([{ message: 'We could not reach the store just now. Try again: you will not be charged twice.' }])
   }
 
