@@ -13,6 +13,7 @@ import { formatPrice, type OneTimeOffer } from '@store/core'
 import { useState, type FormEvent } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
 import { SizePicker } from '../components/checkout/size-picker'
+import { StoreLink } from '../components/store-link'
 import { useBrowserApi } from '../lib/api/browser'
 import { acceptOneTimeOffer } from '../lib/api/checkout-api'
 import { ApiError } from '../lib/api/client'
@@ -27,7 +28,8 @@ export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = new URL(request.url).searchParams.get('order')
-  if (!order) throw redirect('/thank-you')
+  // an offer follows an order: without one there is nothing to offer (and nothing personal to show)
+  if (!order) return { offer: null, order: null, formKey: '' }
   // the order must be this shopper's: anyone else gets the error page, and learns nothing
   await orErrorPage(context.services.order(order))
   if (!params.id) throw redirect(await context.services.afterPaymentPath(order))
@@ -63,14 +65,30 @@ function choicesShown(offer: OneTimeOffer, category: string | null) {
 }
 
 export default function SpecialOffer({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer, order, formKey } = loaderData
+  if (!loaderData.offer || !loaderData.order) {
+    return (
+      <div className="container page page-narrow">
+        <h1 className="page-title">Special offer</h1>
+        <p>Our one-time offers follow an order, and there is none here.</p>
+        <p>
+          <StoreLink to="/" className="button button-primary">
+            Continue shopping
+          </StoreLink>
+        </p>
+      </div>
+    )
+  }
+  return <OfferForm offer={loaderData.offer} order={loaderData.order} formKey={loaderData.formKey} errors={actionData?.errors} />
+}
+
+function OfferForm({ offer, order, formKey, errors: initialErrors }: { offer: OneTimeOffer; order: string; formKey: string; errors?: ApiErrorItem[] }) {
   const api = useBrowserApi()
   const navigate = useNavigate()
   const navigation = useNavigation()
   const [category, setCategory] = useState<string | null>(offer.show_category_picker ? (offer.categories[0] ?? null) : null)
   const shown = choicesShown(offer, category)
   const [itemId, setItemId] = useState<number | null>(shown[0]?.item_id ?? null)
-  const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? [])
+  const [errors, setErrors] = useState<ApiErrorItem[]>(initialErrors ?? [])
   const [busy, setBusy] = useState(false)
   const chosen = offer.choices.find((c) => c.item_id === itemId) ?? shown[0] ?? null
   // the sizes of the chosen piece, or of every piece of the offer when no piece is picked

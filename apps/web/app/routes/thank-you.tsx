@@ -6,8 +6,9 @@
  * personal on it. A visitor is offered an account; everyone the style profile.
  */
 import '../styles/checkout.css'
-import { formatPrice, isStoreError, type Order } from '@store/core'
+import { CARD_BRAND_NAMES, formatPrice, isStoreError, type CardBrand, type Order } from '@store/core'
 import { data } from 'react-router'
+import { COUNTRIES } from '../components/checkout/address-fields'
 import { StoreLink } from '../components/store-link'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/thank-you'
@@ -45,7 +46,7 @@ function Address({ order }: { order: Order }) {
       {order.shippingCity}
       {order.shippingState ? `, ${order.shippingState}` : ''} {order.shippingZip}
       <br />
-      {order.shipping_country}
+      {COUNTRIES.find((c) => c.code === order.shipping_country)?.name ?? order.shipping_country}
       {order.shipping_phone ? (
         <>
           <br />
@@ -129,7 +130,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           </section>
           {order.payments.length > 0 ? (
             <p className="field-hint">
-              Paid with {order.payments[0]!.card_brand ?? 'card'} ending {order.payments[0]!.last4 ?? '····'}.
+              Paid with {CARD_BRAND_NAMES[order.payments[0]!.card_brand as CardBrand] ?? 'card'} ending {order.payments[0]!.last4 ?? '····'}.
             </p>
           ) : null}
           <StoreLink to={`/checkout-styleprofile?order=${encodeURIComponent(order.order_number)}`} className="button button-primary">
