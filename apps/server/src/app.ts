@@ -32,7 +32,6 @@ import { styleProfileRoutes } from './accounts/style-profile.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
-import { checkoutQuoteRoutes } from './checkout/checkout-quote.routes.ts'
 import { socialMediaSpecialRoutes } from './offers/social-media-specials.routes.ts'
 import { offerRoutes } from './offers/offers.routes.ts'
 
@@ -147,7 +146,6 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
       await api.register(checkoutRoutes)
       await api.register(orderRoutes)
       await api.register(offerRoutes)
-      await api.register(checkoutQuoteRoutes)
       await api.register(socialMediaSpecialRoutes)
     },
     { prefix: '/api' },

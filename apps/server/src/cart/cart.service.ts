@@ -3,6 +3,7 @@ import {
   cartLineColors,
   computeCartTotals,
   fromCents,
+  nextOfferPath,
   originalTotal,
   parseDiscountClasses,
   type Cart,
@@ -25,6 +26,7 @@ import {
   findDiscountCodeById,
   findMergeableLine,
   findOpenCart,
+  findOrderBumpIds,
   findSellableSize,
   findOpenCartWithLines,
   type CartLineRow,
@@ -91,10 +93,11 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
   const [shopper, session] = await Promise.all([ctx.shopper(), ctx.session.current()])
   const cartId = session?.cartId ?? null
   // the cart and its lines in one statement; settings, banners and suggestions come from the brand's caches
-  const [found, settings, banners] = await Promise.all([
+  const [found, settings, banners, bumpIds] = await Promise.all([
     cartId ? findOpenCartWithLines(db, dialect, brandId, cartId) : Promise.resolve(undefined),
     findCartSettings(db, brandId),
     getCartBanners(db, brandId),
+    findOrderBumpIds(db, brandId),
   ])
   const cart = found?.cart
   const lines = found?.lines ?? []
@@ -184,8 +187,8 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
     banners,
-    // the funnel starts with the order bumps (/checkout-ob: the first, or /checkout without any)
-    proceed_to_checkout_link: '/checkout-ob',
+    // the order bumps come first, then /checkout (SPEC §4 post-offer flow)
+    proceed_to_checkout_link: nextOfferPath('checkout-ob', bumpIds, null, true),
     ineligible_for_social_media: shopper.hasClub,
     free_promo_eligible: hasClubProgram && !shopper.hasClub,
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,

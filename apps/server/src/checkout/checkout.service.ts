@@ -15,14 +15,13 @@
  *    finishes the step and sends the same key again.
  */
 import { randomInt, randomUUID } from 'node:crypto'
-import { fromCents, nextOfferPath, shippingCentsFor, type CheckoutResult } from '@store/core'
-import { findCartSettings, findDiscountCodeById, findOpenCart, listCartLines } from '../cart/cart.queries.ts'
-import { priceCart } from '../cart/cart.service.ts'
+import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import type { OrdersRow } from '../db/schema.ts'
-import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { conflict, HttpError } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
+import { priceCheckout } from './checkout-pricing.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, type StoredAnswer } from './idempotency.ts'
 import { orderConfirmationEmail } from './order-email.ts'
@@ -141,36 +140,8 @@ async function reserveOrder(
   cartId: string | null,
 ): Promise<Reserved> {
   const { db, brandId } = ctx.data
-  const empty = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
-  if (!cartId) throw empty()
-  const [shopper, cart, settings] = await Promise.all([ctx.shopper(), findOpenCart(db, brandId, cartId), findCartSettings(db, brandId)])
-  if (!cart) throw empty()
-  const [lines, code] = await Promise.all([
-    listCartLines(db, cart.id),
-    cart.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
-  ])
-  if (lines.length === 0) throw empty()
-  // the cart's own prices and discount; then, now the address is known, core's shipping and tax rules
-  const { unitCents, totals } = priceCart(lines, code, settings, shopper, 0)
-  const shippingCents = shippingCentsFor(
-    {
-      subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
-      standardCents: settings.standard_shipping_cost_cents,
-      freeThresholdCents: settings.free_shipping_threshold_cents,
-      expressCents: settings.express_shipping_cost_cents,
-      memberFreeShipping: shopper.hasClub,
-    },
-    input.shipping_method,
-  )
-  if (shippingCents === null) throw unprocessable('Choose standard or express shipping.', 'shipping_method')
-  const taxCents = await deps.tax.taxCentsFor(ctx.data, {
-    subtotalCents: totals.subtotalCents,
-    discountCents: totals.discountCents,
-    shippingCents,
-    country: input.shipping.country,
-    state: input.shipping.state,
-  })
-  const totalCents = totals.subtotalCents - totals.discountCents + shippingCents + taxCents
+  const priced = await priceCheckout(ctx, deps.tax, cartId, { country: input.shipping.country, state: input.shipping.state, method: input.shipping_method })
+  const { cart, shopper, lines, unitCents } = priced
 
   const now = ctx.now()
   const billing: CheckoutAddress = input.billing ?? input.shipping
@@ -181,11 +152,11 @@ async function reserveOrder(
     cart_id: cart.id,
     email: input.email,
     status: 'pending_payment',
-    subtotal_cents: totals.subtotalCents,
-    discount_cents: totals.discountCents,
-    shipping_cents: shippingCents,
-    tax_cents: taxCents,
-    total_cents: totalCents,
+    subtotal_cents: priced.subtotalCents,
+    discount_cents: priced.discountCents,
+    shipping_cents: priced.shippingCents,
+    tax_cents: priced.taxCents,
+    total_cents: priced.totalCents,
     shipping_method: input.shipping_method,
     ...prefixed('shipping', input.shipping),
     ...prefixed('billing', billing),
@@ -198,7 +169,7 @@ async function reserveOrder(
   }
   const wants: StockWant[] = lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty }))
   const orderLines = lines.map((line, i) => {
-    const discount = totals.lineDiscountCents[i] ?? 0
+    const discount = priced.lineDiscountCents[i] ?? 0
     return {
       id: randomUUID(),
       order_number: orderNumber,
@@ -310,10 +281,30 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
   const next = await afterPaymentPath(ctx, order.order_number)
   const answer: StoredAnswer = { status: 200, data: { status: 'succeeded', order_number: order.order_number, next } satisfies CheckoutResult }
   const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines)
+  // a logged-in customer's card is kept for later (club billing, the payment methods page): the gateway's reference only
+  const savedMethodId = order.customer_id && result.savedMethod && result.card ? randomUUID() : null
   const kept = await db.transaction().execute(async (trx) => {
+    if (savedMethodId && result.card) {
+      await trx
+        .insertInto('payment_methods')
+        .values({
+          id: savedMethodId,
+          brand_id: brandId,
+          customer_id: order.customer_id!,
+          gateway: deps.gateway.name,
+          gateway_token: result.savedMethod!,
+          card_brand: result.card.brand,
+          last4: result.card.last4,
+          exp_month: result.card.expMonth,
+          exp_year: result.card.expYear,
+          is_default: 0,
+          created_at: now,
+        })
+        .execute()
+    }
     const paid = await trx
       .updateTable('orders')
-      .set({ status: 'paid', reserved_until: null })
+      .set({ status: 'paid', reserved_until: null, payment_method_id: savedMethodId })
       .where('order_number', '=', order.order_number)
       .where('status', '=', 'pending_payment')
       .executeTakeFirst()
@@ -357,4 +348,23 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
   }
   ctx.log.info({ order: order.order_number, total: fromCents(order.total_cents) }, 'order placed')
   return replay<CheckoutResult>(answer)
+}
+
+/** What POST /checkout would charge, before the shopper places the order (the checkout page's summary). */
+export async function quoteCheckout(
+  ctx: RequestContext,
+  deps: Pick<CheckoutDeps, 'tax'>,
+  destination: { country: string; state: string; method: ShippingMethod },
+): Promise<CheckoutQuote> {
+  const cartId = (await ctx.session.current())?.cartId ?? null
+  const priced = await priceCheckout(ctx, deps.tax, cartId, destination)
+  return {
+    subtotal: fromCents(priced.subtotalCents),
+    discount: fromCents(priced.discountCents),
+    shipping_method: destination.method,
+    shipping: fromCents(priced.shippingCents),
+    tax: fromCents(priced.taxCents),
+    total: fromCents(priced.totalCents),
+    shipping_options: priced.shippingOptions.map((option) => ({ method: option.method, label: option.label, price: fromCents(option.cents), free: option.free })),
+  }
 }

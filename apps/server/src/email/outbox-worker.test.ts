@@ -121,11 +121,15 @@ describe.each(DIALECTS)('e-mail outbox on %s', (dialect) => {
     await enqueue(12)
     const before = smtp.received.length
     const mailers = [smtp.mailer(), smtp.mailer(), smtp.mailer()]
-    const results = await Promise.all(mailers.map((mailer) => deliverOutbox(t.store, mailer, { from: 'a@b.test', batch: 5 })))
-    const again = await Promise.all(mailers.map((mailer) => deliverOutbox(t.store, mailer, { from: 'a@b.test', batch: 5 })))
+    let total = 0
+    // rounds of three workers at once, until nothing is due
+    for (let round = 0; round < 6 && total < 12; round++) {
+      const results = await Promise.all(mailers.map((mailer) => deliverOutbox(t.store, mailer, { from: 'a@b.test', batch: 5 })))
+      total += results.reduce((sum, r) => sum + r.sent, 0)
+    }
     for (const mailer of mailers) mailer.close()
-    const total = [...results, ...again].reduce((sum, r) => sum + r.sent, 0)
     expect(total).toBe(12)
+    expect(await pendingEmails(t.store)).toBe(0)
     const newOnes = smtp.received.slice(before).flatMap((m) => m.to)
     expect(newOnes.length).toBe(12)
     expect(new Set(newOnes).size).toBe(12)

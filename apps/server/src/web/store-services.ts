@@ -19,9 +19,8 @@ import { getContentPage, getFeed, getMembershipLanding } from '../content/conten
 import type { RequestContext } from '../context/request-context.ts'
 import { HttpError } from '../http/errors.ts'
 import { getStoreSettings } from '../settings/settings.service.ts'
-import { quoteCheckout } from '../checkout/checkout-quote.ts'
-import { checkoutQuoteQuery } from '../checkout/checkout-quote.routes.ts'
-import { afterPaymentPath, oneTimeOfferIds } from '../checkout/checkout.service.ts'
+import { CheckoutQuoteQuery } from '../checkout/checkout.routes.ts'
+import { afterPaymentPath, oneTimeOfferIds, quoteCheckout } from '../checkout/checkout.service.ts'
 import { readIdempotencyKey } from '../checkout/idempotency.ts'
 import { databaseTaxRates } from '../checkout/tax.ts'
 import { getSocialMediaSpecial } from '../content/content.service.ts'
@@ -138,7 +137,15 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
         await resetPassword(ctx, body.token, body.password)
       }),
 
-    checkoutQuote: (input) => asStoreError(() => quoteCheckout(ctx, databaseTaxRates, parse(checkoutQuoteQuery, input))),
+    checkoutQuote: (input) =>
+      asStoreError(() => {
+        const query = parse(CheckoutQuoteQuery, {
+          shipping_country: input.country || undefined,
+          shipping_state: input.state || undefined,
+          shipping_method: input.shipping_method || undefined,
+        })
+        return quoteCheckout(ctx, { tax: databaseTaxRates }, { country: query.shipping_country, state: query.shipping_state, method: query.shipping_method })
+      }),
     paymentSetup: () => ({
       gateway: ctx.env.PAYMENT_GATEWAY,
       publishable_key: ctx.env.PAYMENT_GATEWAY === 'stripe' ? (ctx.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,

@@ -57,11 +57,12 @@ function initialValues(email: string, name: string): FormValues {
   return values
 }
 
+/** The figures of an empty cart (nothing to quote). */
+const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 }
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const [cart, quote] = await Promise.all([
-    requestCart(context),
-    context.services.checkoutQuote({ country: 'US', state: '', shipping_method: 'standard' }),
-  ])
+  const cart = await requestCart(context)
+  const quote = cart.items.length ? await context.services.checkoutQuote({ country: 'US', state: '', shipping_method: 'standard' }) : NOTHING
   return { cart, quote, payment: context.services.paymentSetup() }
 }
 
@@ -75,11 +76,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!values.billing_same) values.billing_same = 'false'
   const errors: ApiErrorItem[] = validateCheckoutForm(values)
-  const quote = await context.services.checkoutQuote({
-    country: values.shipping_country,
-    state: values.shipping_state,
-    shipping_method: values.shipping_method === 'express' ? 'express' : 'standard',
-  })
+  const cart = await requestCart(context)
+  const quote = cart.items.length
+    ? await context.services.checkoutQuote({
+        country: values.shipping_country,
+        state: values.shipping_state,
+        shipping_method: values.shipping_method === 'express' ? 'express' : 'standard',
+      })
+    : NOTHING
   return data({ values, errors, addressReady: errors.length === 0, quote }, { status: errors.length ? 400 : 200 })
 }
 
@@ -148,6 +152,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const cartVersion = `${cart.cart_subtotal}|${cart.cart_discount}|${cart.items.length}`
   const firstQuote = useRef(true)
   useEffect(() => {
+    if (cart.items.length === 0) return
     if (firstQuote.current) {
       firstQuote.current = false
       if (!actionData && country === 'US' && state === '' && method === 'standard') return

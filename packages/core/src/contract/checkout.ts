@@ -102,7 +102,7 @@ export interface OneTimeOffer {
   next: string
 }
 
-/** A shipping method with its price for this cart (docs/checkout-money.md). */
+/** A shipping method with its price for this order. */
 export interface CheckoutShippingOption {
   method: 'standard' | 'express'
   label: string
@@ -111,17 +111,17 @@ export interface CheckoutShippingOption {
 }
 
 /**
- * data of GET /checkout/quote: the order's figures for a shipping method and the
- * address's country and state, computed as POST /checkout will charge them.
+ * data of GET /checkout/quote: what POST /checkout would charge for this cart,
+ * shipped to the country and state by the method (the same computation).
  */
 export interface CheckoutQuote {
-  shipping_options: CheckoutShippingOption[]
-  shipping_method: 'standard' | 'express'
   subtotal: number
   discount: number
+  shipping_method: 'standard' | 'express'
   shipping: number
   tax: number
   total: number
+  shipping_options: CheckoutShippingOption[]
 }
 
 /**

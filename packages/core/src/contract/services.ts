@@ -56,7 +56,7 @@ export interface StoreServices {
   resetPassword(input: { token: FormInput; password: FormInput }): Promise<void>
 
   // ----- the checkout funnel (docs/checkout.md)
-  /** the checkout's figures for a shipping method and address, as POST /checkout will charge them */
+  /** the checkout's figures for a shipping method and address, as POST /checkout will charge them (GET /checkout/quote; an empty cart is a 422) */
   checkoutQuote(input: { country?: FormInput; state?: FormInput; shipping_method?: FormInput }): Promise<CheckoutQuote>
   /** how the card form tokenises: the test gateway, or Stripe.js with the publishable key */
   paymentSetup(): PaymentSetup

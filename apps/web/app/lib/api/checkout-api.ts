@@ -23,7 +23,7 @@ export function authenticatePayment(api: ApiClient, paymentId: string, outcome: 
 
 /** GET checkout/quote: the order's figures for a shipping method and address. */
 export function getCheckoutQuote(api: ApiClient, query: { country: string; state: string; shipping_method: string }): Promise<CheckoutQuote> {
-  return api.get<CheckoutQuote>('/checkout/quote', query)
+  return api.get<CheckoutQuote>('/checkout/quote', { shipping_country: query.country, shipping_state: query.state, shipping_method: query.shipping_method })
 }
 
 /** POST one-time-offers/{id}/accept with its own key: the order's saved card is charged once. */

@@ -1,0 +1,78 @@
+/**
+ * What an order from this cart costs, shipped to an address by a method: the
+ * cart's own prices and discount (priceCart), core's shipping options
+ * (shippingOptions / shippingCentsFor) and core's tax for the address
+ * (taxCents over the brand's rate table). Used by the order and by the quote
+ * the checkout page shows before the order is placed, so both agree.
+ */
+import { shippingOptions, type ShippingMethod, type ShippingOption } from '@store/core'
+import type { Shopper } from '../accounts/shopper.ts'
+import { findCartSettings, findDiscountCodeById, findOpenCart, listCartLines } from '../cart/cart.queries.ts'
+import { priceCart, type CartLineRow } from '../cart/cart.service.ts'
+import type { RequestContext } from '../context/request-context.ts'
+import type { CartsRow } from '../db/schema.ts'
+import { unprocessable } from '../http/errors.ts'
+import type { TaxRates } from './tax.ts'
+
+export interface PricedCheckout {
+  cart: CartsRow
+  shopper: Shopper
+  lines: CartLineRow[]
+  unitCents: number[]
+  lineDiscountCents: number[]
+  subtotalCents: number
+  discountCents: number
+  shippingOptions: ShippingOption[]
+  shippingCents: number
+  taxCents: number
+  totalCents: number
+}
+
+export const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
+
+export async function priceCheckout(
+  ctx: RequestContext,
+  tax: TaxRates,
+  cartId: string | null,
+  destination: { country: string; state: string; method: ShippingMethod },
+): Promise<PricedCheckout> {
+  const { db, brandId } = ctx.data
+  if (!cartId) throw emptyCart()
+  const [shopper, cart, settings] = await Promise.all([ctx.shopper(), findOpenCart(db, brandId, cartId), findCartSettings(db, brandId)])
+  if (!cart) throw emptyCart()
+  const [lines, code] = await Promise.all([
+    listCartLines(db, cart.id),
+    cart.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
+  ])
+  if (lines.length === 0) throw emptyCart()
+  const { unitCents, totals } = priceCart(lines, code, settings, shopper, 0)
+  const options = shippingOptions({
+    subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
+    standardCents: settings.standard_shipping_cost_cents,
+    freeThresholdCents: settings.free_shipping_threshold_cents,
+    expressCents: settings.express_shipping_cost_cents,
+    memberFreeShipping: shopper.hasClub,
+  })
+  const shippingCents = options.find((option) => option.method === destination.method)?.cents
+  if (shippingCents === undefined) throw unprocessable('Choose standard or express shipping.', 'shipping_method')
+  const taxCents = await tax.taxCentsFor(ctx.data, {
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    shippingCents,
+    country: destination.country,
+    state: destination.state,
+  })
+  return {
+    cart,
+    shopper,
+    lines,
+    unitCents,
+    lineDiscountCents: totals.lineDiscountCents,
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    shippingOptions: options,
+    shippingCents,
+    taxCents,
+    totalCents: totals.subtotalCents - totals.discountCents + shippingCents + taxCents,
+  }
+}
