@@ -46,6 +46,10 @@ describe.each(DIALECTS)('the checkout page\'s quote and social media specials on
     expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toHaveLength(1)
     expect((await shopper.postJson('/api/social-media-specials/pf-vip-optin-main/claim', { size: 'M' })).statusCode).toBe(409)
     expect((await shopper.postJson('/api/social-media-specials/nope/claim', {})).statusCode).toBe(404)
+    // the special ships free, whatever the threshold; express is still charged
+    const quote = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX'))
+    expect(quote.shipping).toBe(0)
+    expect(quote.shipping_options[1]!.price).toBeGreaterThan(0)
     expect((await shopper.postJson('/api/social-media-specials/pf-vip-optin-csr/claim', {})).statusCode).toBe(422)
   })
 })
