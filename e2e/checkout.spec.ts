@@ -130,7 +130,10 @@ describe('the checkout funnel', () => {
       const cart = await apiFromPage<{ checkout_flow: string; items: { price: number }[] }>(page, '/api/cart')
       expect(cart.checkout_flow).toBe('free_flow')
       expect(cart.items.map((line) => line.price)).toEqual([29.99])
-      expect(await page.locator('.order-summary').innerText()).toContain('$29.99')
+      const summary = await page.locator('.order-summary').innerText()
+      expect(summary).toContain('$29.99')
+      // this special ships free
+      expect(summary).toMatch(/Shipping\s+Free/)
     } finally {
       await context.close()
     }

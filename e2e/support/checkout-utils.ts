@@ -95,8 +95,9 @@ export async function declineOffersUntilThankYou(page: Page) {
   for (let i = 0; i < 10 && /\/special-offer\//.test(page.url()); i++) {
     const from = page.url()
     await waitForHydration(page)
-    await page.locator('button[name="intent"][value="decline"]').click()
-    await page.waitForURL((url) => url.toString() !== from)
+    const decline = page.locator('button[name="intent"][value="decline"]')
+    await decline.waitFor({ state: 'visible' })
+    await Promise.all([page.waitForURL((url) => url.toString() !== from), decline.click()])
   }
   await page.waitForURL(/\/thank-you\?order=/)
 }

@@ -26,17 +26,17 @@ import {
   findDiscountCodeById,
   findMergeableLine,
   findOpenCart,
-  findOrderBumpIds,
   findSellableSize,
   findOpenCartWithLines,
+  findOrderBumpIds,
   type CartLineRow,
+  type CartSettingsRow,
 } from './cart.queries.ts'
 
 /** No one line holds more than this many pieces. */
 export const MAX_LINE_QTY = 10
 const FEATURED_ITEMS = 4
 
-export type { CartLineRow }
 
 function mainCategoryName(mainShoppingPath: string): string {
   return mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
@@ -45,8 +45,6 @@ function mainCategoryName(mainShoppingPath: string): string {
 function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
   return line.price_override_cents ?? unitPriceCents(line, shopper.hasClub)
 }
-
-export type CartSettings = Awaited<ReturnType<typeof findCartSettings>>
 
 /**
  * The cart's money, one computation for the cart drawer and for checkout:
@@ -57,7 +55,7 @@ export type CartSettings = Awaited<ReturnType<typeof findCartSettings>>
 export function priceCart(
   lines: readonly CartLineRow[],
   code: DiscountCodesRow | undefined,
-  settings: CartSettings,
+  settings: CartSettingsRow,
   shopper: Shopper,
   taxBasisPoints: number,
 ) {

@@ -17,7 +17,8 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
-import type { OrdersRow } from '../db/schema.ts'
+import type { Transaction } from 'kysely'
+import type { Database, OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
@@ -105,6 +106,30 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
     throw error
   }
   return settle(ctx, deps, key, reserved, result)
+}
+
+/**
+ * The cart goes back to open after a decline, unless the shopper already started
+ * another open cart meanwhile (one open cart per session, migration 006).
+ */
+export async function reopenCart(trx: Transaction<Database>, cartId: string, now: string): Promise<void> {
+  await trx
+    .updateTable('carts')
+    .set({ status: 'open', updated_at: now })
+    .where('id', '=', cartId)
+    .where('status', '=', 'checking_out')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('carts as other')
+            .select('other.id')
+            .whereRef('other.brand_id', '=', 'carts.brand_id')
+            .whereRef('other.session_key', '=', 'carts.session_key')
+            .where('other.status', '=', 'open'),
+        ),
+      ),
+    )
+    .execute()
 }
 
 /** An order holding its stock, waiting for its payment, and its lines. */
@@ -271,7 +296,7 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
       await finishAttempt(ctx, key, answer, trx)
       if (Number(mine.numUpdatedRows) !== 1) return
       await giveBackStock(trx, brandId, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
-      await trx.updateTable('carts').set({ status: 'open', updated_at: now }).where('id', '=', order.cart_id!).where('status', '=', 'checking_out').execute()
+      await reopenCart(trx, order.cart_id!, now)
     })
     emitStockChanged({ brandId, itemIds: lines.map((line) => line.item_id) }, ctx.log)
     ctx.log.info({ order: order.order_number, decline: result.code }, 'checkout declined')

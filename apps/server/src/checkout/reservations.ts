@@ -7,6 +7,7 @@
  * the gateway's idempotency key, never made twice.
  */
 import type { StoreDb } from '../db/connection.ts'
+import { reopenCart } from './checkout.service.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock } from './stock.ts'
 
@@ -39,7 +40,7 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
       await trx.deleteFrom('payments').where('order_number', '=', order.order_number).execute()
       await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
       if (order.cart_id) {
-        await trx.updateTable('carts').set({ status: 'open', updated_at: now.toISOString() }).where('id', '=', order.cart_id).where('status', '=', 'checking_out').execute()
+        await reopenCart(trx, order.cart_id, now.toISOString())
       }
       return lines.map((line) => line.item_id)
     })
