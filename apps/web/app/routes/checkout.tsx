@@ -17,13 +17,16 @@
  */
 import '../styles/checkout.css'
 import {
+  billingSameAsShipping,
   formatPrice,
   validateCardForm,
   validateCheckoutForm,
   parseExpiryInput,
   FORM_ERROR_SCROLL_OFFSET_PX,
+  type AddressEntry,
   type CheckoutQuote,
   type CheckoutResult,
+  type DefaultAddresses,
   type FieldError,
 } from '@store/core'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
@@ -51,9 +54,18 @@ export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 const ADDRESS_PARTS = ['name', 'company', 'country', 'address', 'address_2', 'city', 'state', 'zip', 'phone'] as const
 const FIELD_NAMES = ['email', ...ADDRESS_PARTS.map((p) => `shipping_${p}`), 'billing_same', ...ADDRESS_PARTS.map((p) => `billing_${p}`), 'shipping_method']
 
-function initialValues(email: string, name: string): FormValues {
+/** The form's first values: the logged-in customer's e-mail, and their default addresses where the address book has them. */
+function initialValues(email: string, name: string, defaults: DefaultAddresses | null): FormValues {
   const values: FormValues = { email, billing_same: 'true', shipping_method: 'standard', shipping_country: 'US', billing_country: 'US' }
   if (name) values.shipping_name = name
+  const fill = (prefix: 'shipping' | 'billing', address: AddressEntry) => {
+    for (const part of ADDRESS_PARTS) if (address[part]) values[`${prefix}_${part}`] = String(address[part])
+  }
+  if (defaults?.shipping) fill('shipping', defaults.shipping)
+  if (defaults?.billing && defaults.shipping && !billingSameAsShipping(defaults.shipping, defaults.billing)) {
+    fill('billing', defaults.billing)
+    values.billing_same = 'false'
+  }
   return values
 }
 
@@ -62,8 +74,12 @@ const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standar
 
 export async function loader({ context }: Route.LoaderArgs) {
   const cart = await requestCart(context)
-  const quote = cart.items.length ? await context.services.checkoutQuote({ country: 'US', state: '', shipping_method: 'standard' }) : NOTHING
-  return { cart, quote, payment: context.services.paymentSetup() }
+  // a logged-in customer's default addresses fill the form (the members' address book)
+  const defaults = cart.loggedin ? await context.services.defaultAddresses().catch(() => null) : null
+  const country = defaults?.shipping?.country || 'US'
+  const state = defaults?.shipping?.state ?? ''
+  const quote = cart.items.length ? await context.services.checkoutQuote({ country, state, shipping_method: 'standard' }) : NOTHING
+  return { cart, quote, defaults, payment: context.services.paymentSetup() }
 }
 
 /** Without JavaScript: the address is checked with the checkout's own rules; nothing is stored, no card is taken. */
@@ -114,7 +130,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const api = useBrowserApi()
   const navigate = useNavigate()
   const [values, setValues] = useState<FormValues>(
-    () => actionData?.values ?? initialValues(cart.customer?.e_mail_address ?? '', cart.customer?.name ?? ''),
+    () => actionData?.values ?? initialValues(cart.customer?.e_mail_address ?? '', cart.customer?.name ?? '', loaderData.defaults),
   )
   const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
   const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? [])
@@ -155,7 +171,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (cart.items.length === 0) return
     if (firstQuote.current) {
       firstQuote.current = false
-      if (!actionData && country === 'US' && state === '' && method === 'standard') return
+      // the loader quoted the form's first values already
+      if (!actionData && method === 'standard') return
     }
     let cancelled = false
     setQuoting(true)

@@ -69,7 +69,7 @@ export function AddressFields({ prefix, values, fieldError, onChange }: AddressF
           aria-invalid={countryError ? true : undefined}
           aria-describedby={countryError ? `${id('country')}-error` : undefined}
         >
-          {COUNTRIES.map((c) => (
+          {(COUNTRIES.some((c) => c.code === country) ? COUNTRIES : [...COUNTRIES, { code: country, name: country }]).map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>
