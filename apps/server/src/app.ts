@@ -39,6 +39,7 @@ import { wishlistRoutes } from './wishlist/wishlist.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
+import { socialMediaSpecialRoutes } from './offers/social-media-specials.routes.ts'
 import { offerRoutes } from './offers/offers.routes.ts'
 
 declare module 'fastify' {
@@ -187,6 +188,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
       await api.register(checkoutRoutes)
       await api.register(orderRoutes)
       await api.register(offerRoutes)
+      await api.register(socialMediaSpecialRoutes)
     },
     { prefix: '/api' },
   )

@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   /** another Stripe API address (stripe-mock, tests): http://127.0.0.1:12111 */
   STRIPE_API_URL: z.string().url().optional(),
+  /** Stripe's publishable key (pk_...), handed to the card form's Stripe.js; the browser may see it */
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** outgoing mail: SMTP_URL (smtp://user:pass@host:587, smtps://...) or SMTP_HOST with the others; unset: e-mail goes to the log */
   SMTP_URL: z.string().url().optional(),
   SMTP_HOST: z.string().optional(),

@@ -13,6 +13,7 @@ import { priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { CartsRow } from '../db/schema.ts'
 import { unprocessable } from '../http/errors.ts'
+import { specialShipsFree } from '../offers/social-media-specials.service.ts'
 import type { TaxRates } from './tax.ts'
 
 export interface PricedCheckout {
@@ -52,7 +53,8 @@ export async function priceCheckout(
     standardCents: settings.standard_shipping_cost_cents,
     freeThresholdCents: settings.free_shipping_threshold_cents,
     expressCents: settings.express_shipping_cost_cents,
-    memberFreeShipping: shopper.hasClub,
+    // a member where the brand ships members free, or a social media special that ships free
+    memberFreeShipping: shopper.hasClub || (await specialShipsFree(db, brandId, lines)),
   })
   const shippingCents = options.find((option) => option.method === destination.method)?.cents
   if (shippingCents === undefined) throw unprocessable('Choose standard or express shipping.', 'shipping_method')

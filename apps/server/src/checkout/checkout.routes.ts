@@ -21,6 +21,14 @@ const CheckoutBody = z.object({
   shipping_method: part(20),
 })
 
+/** GET /checkout/quote's input, shared with the checkout page's services (web/store-services.ts). */
+export const CheckoutQuoteQuery = z.object({
+  shipping_country: z.string().trim().max(60).default('US'),
+  shipping_state: z.string().trim().max(60).default(''),
+  shipping_method: z.enum(SHIPPING_METHODS, { message: 'Choose standard or express shipping' }).default('standard'),
+  host: z.string().optional(),
+})
+
 /** The contract's error body (DESIGN §4). */
 export const ErrorsSchema = z.object({ errors: z.array(z.object({ message: z.string(), field: z.string().optional() })) })
 
@@ -39,12 +47,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'What POST /checkout would charge for this cart, shipped to a country and state by a method (same computation)',
-        querystring: z.object({
-          shipping_country: z.string().trim().max(60).default('US'),
-          shipping_state: z.string().trim().max(60).default(''),
-          shipping_method: z.enum(SHIPPING_METHODS, { message: 'Choose standard or express shipping' }).default('standard'),
-          host: z.string().optional(),
-        }),
+        querystring: CheckoutQuoteQuery,
         response: {
           200: z.object({
             data: z.object({

@@ -11,8 +11,7 @@ import { setCheckoutFlow } from './checkout-flow.service.ts'
 import { acceptOneTimeOffer, declineOneTimeOffer, getOneTimeOffer } from './one-time-offers.service.ts'
 import { acceptOrderBump, declineOrderBump, getOrderBump, listOrderBumps } from './order-bumps.service.ts'
 
-const offerId = z.object({ id: z.string().trim().min(1, 'invalid ID').max(80) })
-const orderNumber = z.string({ message: 'order_number is required' }).trim().min(1, 'order_number is required').max(40)
+import { acceptBumpBody, acceptOfferBody, checkoutFlowBody, declineOfferBody, offerFlowQuery, offerId } from './offers.schemas.ts'
 const Next = z.object({ data: z.object({ next: z.string() }) })
 
 const OrderBumpSchema = z.object({
@@ -66,10 +65,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: 'Set the checkout flow on the cart, and the offer code the shopper came with (its discount code applied where allowed)',
-        body: z.object({
-          checkout_flow: z.enum(FLOW_TYPES, { message: 'checkout_flow is free_flow, vip_flow or checkout_club_flow' }),
-          offer_code: z.string().trim().max(10).optional(),
-        }),
+        body: checkoutFlowBody,
         response: {
           200: z.object({
             data: z.object({
@@ -91,7 +87,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary: "Where the post-offer flow goes next (SPEC §4): type checkout-ob or checkout-oto; any other type is 'Unknown pageOfferType'",
-        querystring: z.object({ type: z.string().max(40), current: z.string().max(80).optional(), order: z.string().max(40).optional(), host: z.string().optional() }),
+        querystring: offerFlowQuery,
         response: { 200: Next },
       },
     },
@@ -130,7 +126,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: "Add the bump's item to the cart at its price (before payment); data.next is the next page",
         params: offerId,
-        body: z.object({ size: z.string().trim().min(1).max(20).optional() }).default({}),
+        body: acceptBumpBody,
         response: { 200: Next },
       },
     },
@@ -165,12 +161,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Buy the offer: the order's saved card is charged once per Idempotency-Key and the pieces join the order",
         params: offerId,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
-        body: z.object({
-          order_number: orderNumber,
-          item_id: z.coerce.number().int().positive('That item is not valid').optional(),
-          size: z.string().trim().min(1).max(20).optional(),
-          category: z.string().trim().min(1).max(80).optional(),
-        }),
+        body: acceptOfferBody,
         response: { 200: Next },
       },
     },
@@ -187,7 +178,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'No thanks: data.next is the next page',
         params: offerId,
-        body: z.object({ order_number: orderNumber }),
+        body: declineOfferBody,
         response: { 200: Next },
       },
     },

@@ -5,7 +5,7 @@
  * API, no HTTP hop and no cookie jar. Failures reach the page as StoreError
  * with the status and messages the API would have answered.
  */
-import { StoreError, type Cart, type StoreServices } from '@store/core'
+import { isPageOfferType, nextOfferPath, StoreError, UNKNOWN_PAGE_OFFER_TYPE, type Cart, type StoreServices } from '@store/core'
 import { z } from 'zod'
 import { login, logout, register, requestPasswordReset, resetPassword } from '../accounts/accounts.service.ts'
 import { forgotBody, loginBody, registerBody, resetPasswordBody } from '../accounts/accounts.schemas.ts'
@@ -28,6 +28,28 @@ import type { RequestContext } from '../context/request-context.ts'
 import { HttpError } from '../http/errors.ts'
 import { styleProfileAnswers } from '../account/account.schemas.ts'
 import { getStoreSettings } from '../settings/settings.service.ts'
+import { CheckoutQuoteQuery } from '../checkout/checkout.routes.ts'
+import { afterPaymentPath, oneTimeOfferIds, quoteCheckout } from '../checkout/checkout.service.ts'
+import { readIdempotencyKey } from '../checkout/idempotency.ts'
+import { databaseTaxRates } from '../checkout/tax.ts'
+import { getSocialMediaSpecial } from '../content/content.service.ts'
+import { pageSlug as specialSlug } from '../content/content.schemas.ts'
+import { setCheckoutFlow } from '../offers/checkout-flow.service.ts'
+import { acceptOneTimeOffer, declineOneTimeOffer, getOneTimeOffer } from '../offers/one-time-offers.service.ts'
+import { acceptOrderBump, declineOrderBump, getOrderBump, listOrderBumps } from '../offers/order-bumps.service.ts'
+import {
+  acceptBumpBody,
+  acceptOfferBody,
+  checkoutFlowBody,
+  claimSpecialBody,
+  declineOfferBody,
+  offerFlowQuery,
+  offerId,
+  orderNumber,
+} from '../offers/offers.schemas.ts'
+import { claimSocialMediaSpecial } from '../offers/social-media-specials.service.ts'
+import { getOrder } from '../orders/orders.service.ts'
+import { gatewayFor } from '../payments/gateway.ts'
 
 /** Input checked by the API's own schema; its problems become a 400 listing each, as the API answers. */
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -122,6 +144,73 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
       asStoreError(async () => {
         const body = parse(resetPasswordBody, input)
         await resetPassword(ctx, body.token, body.password)
+      }),
+
+    checkoutQuote: (input) =>
+      asStoreError(() => {
+        const query = parse(CheckoutQuoteQuery, {
+          shipping_country: input.country || undefined,
+          shipping_state: input.state || undefined,
+          shipping_method: input.shipping_method || undefined,
+        })
+        return quoteCheckout(ctx, { tax: databaseTaxRates }, { country: query.shipping_country, state: query.shipping_state, method: query.shipping_method })
+      }),
+    paymentSetup: () => ({
+      gateway: ctx.env.PAYMENT_GATEWAY,
+      publishable_key: ctx.env.PAYMENT_GATEWAY === 'stripe' ? (ctx.env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    }),
+    order: (number) => asStoreError(() => getOrder(ctx, parse(orderNumber, number))),
+    afterPaymentPath: (number) => asStoreError(() => afterPaymentPath(ctx, parse(orderNumber, number))),
+    offerFlowNext: (input) =>
+      asStoreError(async () => {
+        const { type, current, order } = parse(offerFlowQuery, input)
+        if (!isPageOfferType(type)) throw new StoreError(422, [{ message: UNKNOWN_PAGE_OFFER_TYPE, field: 'type' }])
+        if (type === 'checkout-ob') return { next: nextOfferPath(type, (await listOrderBumps(ctx)).ids, current, true) }
+        const path = nextOfferPath(type, await oneTimeOfferIds(ctx), current, (await readCart()).items.length > 0)
+        return { next: order ? `${path}?order=${encodeURIComponent(order)}` : path }
+      }),
+    orderBumps: () => asStoreError(() => listOrderBumps(ctx)),
+    orderBump: (id) => asStoreError(() => getOrderBump(ctx, parse(offerId, { id }).id)),
+    acceptOrderBump: (id, input) =>
+      asStoreError(async () => {
+        const bump = parse(offerId, { id }).id
+        const { size } = parse(acceptBumpBody, { size: input.size || undefined })
+        const step = await acceptOrderBump(ctx, bump, size)
+        cart = undefined
+        return step
+      }),
+    declineOrderBump: (id) => asStoreError(() => declineOrderBump(ctx, parse(offerId, { id }).id)),
+    oneTimeOffer: (id, number) =>
+      asStoreError(() => getOneTimeOffer(ctx, parse(offerId, { id }).id, number ? parse(orderNumber, number) : null)),
+    acceptOneTimeOffer: (id, key, input) =>
+      asStoreError(async () => {
+        const offer = parse(offerId, { id }).id
+        const idempotencyKey = readIdempotencyKey(typeof key === 'string' ? key : undefined)
+        const body = parse(acceptOfferBody, {
+          order_number: input.order_number,
+          item_id: input.item_id || undefined,
+          size: input.size || undefined,
+          category: input.category || undefined,
+        })
+        return acceptOneTimeOffer(ctx, { gateway: await gatewayFor(ctx.env), tax: databaseTaxRates }, idempotencyKey, offer, body)
+      }),
+    declineOneTimeOffer: (id, number) =>
+      asStoreError(() => declineOneTimeOffer(ctx, parse(offerId, { id }).id, parse(declineOfferBody, { order_number: number }).order_number)),
+    setCheckoutFlow: (input) =>
+      asStoreError(async () => {
+        const body = parse(checkoutFlowBody, { checkout_flow: input.checkout_flow, offer_code: input.offer_code || undefined })
+        const result = await setCheckoutFlow(ctx, body.checkout_flow, body.offer_code || null)
+        cart = undefined
+        return result
+      }),
+    socialMediaSpecial: (id) => asStoreError(() => getSocialMediaSpecial(db, brandId, parse(specialSlug, id))),
+    claimSocialMediaSpecial: (id, input) =>
+      asStoreError(async () => {
+        const special = parse(specialSlug, id)
+        const { size } = parse(claimSpecialBody, { size: input.size || undefined })
+        const claim = await claimSocialMediaSpecial(ctx, special, size)
+        cart = undefined
+        return claim
       }),
 
     account: () => asStoreError(() => getAccount(ctx)),

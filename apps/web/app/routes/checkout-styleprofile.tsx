@@ -1,14 +1,45 @@
-/** Secure Checkout: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * The style profile after the order (/checkout-styleprofile?order={n}): the
+ * questions of GET /style-profile, saved through the services (the same rules as
+ * POST /api/style-profile), then back to the order's thank-you page. Skipping is
+ * a link. The answers belong to the shopper's session (or customer).
+ */
+import { data, redirect, useNavigation } from 'react-router'
+import { StoreLink } from '../components/store-link'
+import { StyleProfileForm } from '../components/style-profile/style-profile-form'
+import { formResult } from '../lib/api/post-form'
 import { checkoutMeta } from '../lib/meta'
 import type { Route } from './+types/checkout-styleprofile'
 
 export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 
-export default function CheckoutStyleProfile() {
+const afterPath = (order: string | null) => (order ? `/thank-you?order=${encodeURIComponent(order)}` : '/thank-you')
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const order = new URL(request.url).searchParams.get('order')
+  return { fields: await context.services.styleProfile(), order }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const order = new URL(request.url).searchParams.get('order')
+  const answers: Record<string, string> = {}
+  for (const [name, value] of form) if (typeof value === 'string' && value !== '') answers[name] = value
+  const result = await formResult(context.services.saveStyleProfile(answers))
+  if (!result.ok) return data({ errors: result.errors }, { status: result.status })
+  throw redirect(afterPath(order))
+}
+
+export default function CheckoutStyleProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
   return (
-    <ComingSoon title="Secure Checkout">
-      <p>Your style profile is coming soon.</p>
-    </ComingSoon>
+    <div className="container page page-narrow">
+      <h1 className="page-title">Tell us your style</h1>
+      <p>A few answers help us pick what you'll love. Every question is optional.</p>
+      <StyleProfileForm fields={loaderData.fields} errors={actionData?.errors} busy={navigation.state === 'submitting'} />
+      <p>
+        <StoreLink to={afterPath(loaderData.order)}>Skip for now</StoreLink>
+      </p>
+    </div>
   )
 }

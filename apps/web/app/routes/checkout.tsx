@@ -1,14 +1,473 @@
-/** Secure Checkout: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * Secure Checkout: contact, shipping address, billing address (same as shipping
+ * by default), shipping method, card, and the order summary with the server's
+ * figures.
+ *
+ * With JavaScript the form never posts to this page: the browser checks it with
+ * core's rules (validateCheckoutForm, validateCardForm), hands the card to the
+ * payment provider (the test gateway's POST /api/payments/test-tokens, or
+ * Stripe.js) for a token, and places the order with POST /api/checkout under an
+ * Idempotency-Key kept for the attempt (lib/checkout/attempt-key.ts). A bank's
+ * authentication step opens a dialog, then the same key is sent again; a decline
+ * shows at the card and keeps the form. Then the page goes to the answer's `next`.
+ *
+ * Without JavaScript the address part posts to this page's action, which checks
+ * it with the same rules and stores nothing; the card step says why card
+ * payment needs JavaScript (<noscript>).
+ */
+import '../styles/checkout.css'
+import {
+  billingSameAsShipping,
+  formatPrice,
+  validateCardForm,
+  validateCheckoutForm,
+  parseExpiryInput,
+  FORM_ERROR_SCROLL_OFFSET_PX,
+  type AddressEntry,
+  type CheckoutQuote,
+  type CheckoutResult,
+  type DefaultAddresses,
+  type FieldError,
+} from '@store/core'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { data, Form, useNavigate } from 'react-router'
+import { AddressFields, type FormValues } from '../components/checkout/address-fields'
+import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
+import { CardFields, type CardValues } from '../components/checkout/card-fields'
+import { OrderSummary } from '../components/checkout/order-summary'
+import { StripeCard, type StripeCardHandle } from '../components/checkout/stripe-card'
+import { FormErrors } from '../components/forms/form-field'
+import { StoreLink } from '../components/store-link'
+import { track } from '../lib/analytics/analytics-client'
+import { useBrowserApi } from '../lib/api/browser'
+import { authenticatePayment, createTestToken, getCheckoutQuote, placeOrder } from '../lib/api/checkout-api'
+import { ApiError } from '../lib/api/client'
+import { requestCart } from '../lib/api/server'
+import type { ApiErrorItem } from '../lib/api/types'
+import { attemptFor, attemptScope, forgetAttempt, saveAttempt } from '../lib/checkout/attempt-key'
 import { checkoutMeta } from '../lib/meta'
+import { useCart, useSettings } from '../lib/store/store-provider'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 
-export default function Checkout() {
+const ADDRESS_PARTS = ['name', 'company', 'country', 'address', 'address_2', 'city', 'state', 'zip', 'phone'] as const
+const FIELD_NAMES = ['email', ...ADDRESS_PARTS.map((p) => `shipping_${p}`), 'billing_same', ...ADDRESS_PARTS.map((p) => `billing_${p}`), 'shipping_method']
+
+/** The form's first values: the logged-in customer's e-mail, and their default addresses where the address book has them. */
+function initialValues(email: string, name: string, defaults: DefaultAddresses | null): FormValues {
+  const values: FormValues = { email, billing_same: 'true', shipping_method: 'standard', shipping_country: 'US', billing_country: 'US' }
+  if (name) values.shipping_name = name
+  const fill = (prefix: 'shipping' | 'billing', address: AddressEntry) => {
+    for (const part of ADDRESS_PARTS) if (address[part]) values[`${prefix}_${part}`] = String(address[part])
+  }
+  if (defaults?.shipping) fill('shipping', defaults.shipping)
+  if (defaults?.billing && defaults.shipping && !billingSameAsShipping(defaults.shipping, defaults.billing)) {
+    fill('billing', defaults.billing)
+    values.billing_same = 'false'
+  }
+  return values
+}
+
+/** The figures of an empty cart (nothing to quote). */
+const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 }
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const cart = await requestCart(context)
+  // a logged-in customer's default addresses fill the form (the members' address book)
+  const defaults = cart.loggedin ? await context.services.defaultAddresses().catch(() => null) : null
+  const country = defaults?.shipping?.country || 'US'
+  const state = defaults?.shipping?.state ?? ''
+  const quote = cart.items.length ? await context.services.checkoutQuote({ country, state, shipping_method: 'standard' }) : NOTHING
+  return { cart, quote, defaults, payment: context.services.paymentSetup() }
+}
+
+/** Without JavaScript: the address is checked with the checkout's own rules; nothing is stored, no card is taken. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const values: FormValues = {}
+  for (const name of FIELD_NAMES) {
+    const value = form.get(name)
+    if (typeof value === 'string') values[name] = value
+  }
+  if (!values.billing_same) values.billing_same = 'false'
+  const errors: ApiErrorItem[] = validateCheckoutForm(values)
+  const cart = await requestCart(context)
+  const quote = cart.items.length
+    ? await context.services.checkoutQuote({
+        country: values.shipping_country,
+        state: values.shipping_state,
+        shipping_method: values.shipping_method === 'express' ? 'express' : 'standard',
+      })
+    : NOTHING
+  return data({ values, errors, addressReady: errors.length === 0, quote }, { status: errors.length ? 400 : 200 })
+}
+
+type Phase = { kind: 'form' } | { kind: 'paying' } | { kind: 'authenticate'; paymentId: string; clientSecret: string }
+
+/** The field an error of the API belongs to on this page. */
+function pageField(field: string | undefined): string | undefined {
+  if (!field) return undefined
+  if (field === 'number' || field === 'payment_token') return 'card_number'
+  if (field === 'cvc') return 'card_cvc'
+  if (field === 'exp') return 'card_exp'
+  return field
+}
+
+function scrollToFirstError(errors: readonly { field?: string }[]) {
+  const field = errors.find((error) => error.field)?.field
+  if (!field) return
+  const input = document.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"], [data-field="${CSS.escape(field)}"]`)
+  if (!input) return
+  window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
+  input.focus({ preventScroll: true })
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart: rootCart, cartUpdating } = useCart()
+  const settings = useSettings()
+  const cart = rootCart ?? loaderData.cart
+  const api = useBrowserApi()
+  const navigate = useNavigate()
+  const [values, setValues] = useState<FormValues>(
+    () => actionData?.values ?? initialValues(cart.customer?.e_mail_address ?? '', cart.customer?.name ?? '', loaderData.defaults),
+  )
+  const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
+  const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? [])
+  const [quote, setQuote] = useState<CheckoutQuote>(actionData?.quote ?? loaderData.quote)
+  const [quoting, setQuoting] = useState(false)
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' })
+  const [authBusy, setAuthBusy] = useState(false)
+  const stripeCard = useRef<StripeCardHandle>(null)
+  const cardChanged = useRef(true)
+  const attemptScopeRef = useRef<string | null>(null)
+  /** an order waiting for the bank's step: if its outcome gets lost, /please-wait follows it */
+  const pendingOrder = useRef<string | null>(null)
+  const payment = loaderData.payment
+  const useStripe = payment.gateway === 'stripe' && Boolean(payment.publishable_key) && settings.stripeJs
+
+  const fieldError = (name: string) => errors.find((error) => error.field === name)?.message
+  const change = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }))
+    if (errors.some((error) => error.field === name)) setErrors((current) => current.filter((error) => error.field !== name))
+  }
+  const billingSame = values.billing_same !== 'false'
+
+  // Checkout Started, once per visit of the page with something to buy
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current || cart.items.length === 0) return
+    started.current = true
+    track('Checkout Started', { value: cart.cart_total, items: cart.items.length, checkout_flow: cart.checkout_flow })
+  }, [cart])
+
+  // the figures again whenever what they depend on changes: method, country, state, the cart itself
+  const country = values.shipping_country ?? 'US'
+  const state = values.shipping_state ?? ''
+  const method = values.shipping_method === 'express' ? 'express' : 'standard'
+  const cartVersion = `${cart.cart_subtotal}|${cart.cart_discount}|${cart.items.length}`
+  const firstQuote = useRef(true)
+  useEffect(() => {
+    if (cart.items.length === 0) return
+    if (firstQuote.current) {
+      firstQuote.current = false
+      // the loader quoted the form's first values already
+      if (!actionData && method === 'standard') return
+    }
+    let cancelled = false
+    setQuoting(true)
+    const timer = setTimeout(() => {
+      getCheckoutQuote(api, { country, state, shipping_method: method })
+        .then((next) => !cancelled && setQuote(next))
+        .catch(() => undefined)
+        .finally(() => !cancelled && setQuoting(false))
+    }, 150)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, country, state, method, cartVersion])
+
+  useEffect(() => {
+    if (actionData?.errors?.length) scrollToFirstError(actionData.errors)
+  }, [actionData])
+
+  const show = (list: ApiErrorItem[]) => {
+    setErrors(list)
+    setPhase({ kind: 'form' })
+    requestAnimationFrame(() => scrollToFirstError(list))
+  }
+
+  /** The form as POST /checkout takes it (billing parts only when billing differs). */
+  const orderFields = useMemo(() => {
+    const fields: Record<string, string> = {}
+    for (const name of FIELD_NAMES) {
+      if (name.startsWith('billing_') && name !== 'billing_same' && billingSame) continue
+      fields[name] = values[name] ?? ''
+    }
+    fields.billing_same = billingSame ? 'true' : 'false'
+    return fields
+  }, [values, billingSame])
+
+  const scope = attemptScope('checkout', [...cart.items.map((line) => `${line.cartId}x${line.qty}`), JSON.stringify(orderFields)])
+
+  async function finish(result: CheckoutResult, key: string, token: string) {
+    if (result.status === 'requires_action') {
+      pendingOrder.current = result.order_number
+      setPhase({ kind: 'authenticate', paymentId: result.payment_id, clientSecret: result.client_secret })
+      if (useStripe) {
+        // Stripe.js shows the bank's own step, then the same key goes again
+        const problem = await stripeCard.current?.authenticate(result.client_secret)
+        if (problem) {
+          forgetAttempt(scope)
+          cardChanged.current = true
+          track('Payment Failed', { reason: 'authentication' })
+          return show([{ field: 'card_number', message: problem }])
+        }
+        setPhase({ kind: 'paying' })
+        return submitOrder(key, token)
+      }
+      return
+    }
+    forgetAttempt(scope)
+    track('Payment Success', { order_number: result.order_number, value: quote.total })
+    navigate(result.next)
+  }
+
+  async function submitOrder(key: string, token: string) {
+    try {
+      const result = await placeOrder(api, key, { ...orderFields, payment_token: token })
+      await finish(result, key, token)
+    } catch (error) {
+      handleFailure(error)
+    }
+  }
+
+  function handleFailure(error: unknown) {
+    if (error instanceof ApiError) {
+      const list = error.errors.map((e) => ({ message: e.message, field: pageField(e.field) }))
+      if (error.status !== 409) pendingOrder.current = null
+      if (error.status === 409 && pendingOrder.current && error.errors.some((e) => e.field !== 'cart')) {
+        // the same attempt is still being paid (another tab, a double click): follow it rather than pay again
+        return navigate(`/please-wait?order=${encodeURIComponent(pendingOrder.current)}`)
+      }
+      if (error.status === 402) {
+        // declined: this attempt is over; the shopper may change the card and try again
+        forgetAttempt(scope)
+        cardChanged.current = true
+        track('Payment Failed', { reason: list[0]?.message ?? 'declined' })
+      } else if (error.status === 422 || error.status === 409) {
+        forgetAttempt(scope)
+      }
+      return show(list.map((e) => (e.field === 'cart' || e.field === 'Idempotency-Key' ? { message: e.message } : e)))
+    }
+    // the network or the server had a bad moment: the attempt (and its key) stays for a retry
+    if (pendingOrder.current) return navigate(`/please-wait?order=${encodeURIComponent(pendingOrder.current)}`)
+    show([{ message: 'We could not reach the store just now. Try again: you will not be charged twice.' }])
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (phase.kind !== 'form') return
+    const problems: ApiErrorItem[] = validateCheckoutForm(orderFields).map((e: FieldError) => ({ field: e.field, message: e.message }))
+    const expiry = parseExpiryInput(card.exp)
+    const cardValues = { number: card.number, cvc: card.cvc, exp_month: expiry?.month ?? '', exp_year: expiry?.year ?? '' }
+    if (!useStripe) {
+      for (const e of validateCardForm(cardValues)) problems.push({ field: pageField(e.field), message: e.message })
+    }
+    if (problems.length > 0) return show(problems)
+    setErrors([])
+    setPhase({ kind: 'paying' })
+
+    if (attemptScopeRef.current && attemptScopeRef.current !== scope) forgetAttempt(attemptScopeRef.current)
+    attemptScopeRef.current = scope
+    let attempt = attemptFor(scope)
+    if (!attempt.token || cardChanged.current) {
+      // another card is another attempt: a key already sent with the old token gets no second use
+      if (attempt.token) {
+        forgetAttempt(scope)
+        attempt = attemptFor(scope)
+      }
+      try {
+        if (useStripe) {
+          const result = await stripeCard.current!.tokenize()
+          if ('error' in result) return show([{ field: 'card_number', message: result.error }])
+          attempt = { ...attempt, token: result.token }
+        } else {
+          attempt = { ...attempt, token: (await createTestToken(api, cardValues)).token }
+        }
+      } catch (error) {
+        return handleFailure(error)
+      }
+      saveAttempt(scope, attempt)
+      cardChanged.current = false
+    }
+    await submitOrder(attempt.key, attempt.token!)
+  }
+
+  async function answerAuthentication(outcome: 'complete' | 'cancel') {
+    if (phase.kind !== 'authenticate') return
+    setAuthBusy(true)
+    try {
+      await authenticatePayment(api, phase.paymentId, outcome)
+      const attempt = attemptFor(scope)
+      setPhase({ kind: 'paying' })
+      await submitOrder(attempt.key, attempt.token!)
+    } catch (error) {
+      handleFailure(error)
+    } finally {
+      setAuthBusy(false)
+    }
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="container page page-narrow">
+        <h1 className="page-title">Secure Checkout</h1>
+        <p>Your cart is empty.</p>
+        <p>
+          <StoreLink to={settings.mainShoppingPath || '/'} className="button button-primary">
+            Continue shopping
+          </StoreLink>
+        </p>
+      </div>
+    )
+  }
+
+  const paying = phase.kind !== 'form'
+  const topErrors = errors.filter((error) => !error.field || !FIELD_NAMES.concat(['card_number', 'card_cvc', 'card_exp']).includes(error.field))
   return (
-    <ComingSoon title="Secure Checkout">
-      <p>Checkout is coming soon.</p>
-    </ComingSoon>
+    <div className="container checkout-page">
+      <h1 className="page-title">Secure Checkout</h1>
+      <div className="checkout-grid">
+        <Form method="post" className="checkout-form" noValidate onSubmit={onSubmit} aria-describedby={topErrors.length ? 'checkout-errors' : undefined}>
+          <FormErrors id="checkout-errors" errors={topErrors.map((e) => ({ message: e.message }))} />
+
+          <fieldset className="checkout-step">
+            <legend>Contact</legend>
+            <div className="field">
+              <label htmlFor="checkout-email">Email</label>
+              <input
+                id="checkout-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={values.email ?? ''}
+                onChange={(e) => change('email', e.target.value)}
+                aria-invalid={fieldError('email') ? true : undefined}
+                aria-describedby={fieldError('email') ? 'checkout-email-error' : undefined}
+              />
+              {fieldError('email') ? (
+                <p className="field-error" id="checkout-email-error">
+                  {fieldError('email')}
+                </p>
+              ) : null}
+            </div>
+          </fieldset>
+
+          <fieldset className="checkout-step">
+            <legend>Shipping address</legend>
+            <AddressFields prefix="shipping" values={values} fieldError={fieldError} onChange={change} />
+          </fieldset>
+
+          <fieldset className="checkout-step">
+            <legend>Billing address</legend>
+            <div className="checkbox-field">
+              <input
+                id="billing-same"
+                name="billing_same"
+                type="checkbox"
+                value="true"
+                checked={billingSame}
+                onChange={(e) => change('billing_same', e.target.checked ? 'true' : 'false')}
+              />
+              <label htmlFor="billing-same">Same as shipping address</label>
+            </div>
+            {fieldError('billing_same') ? <p className="field-error">{fieldError('billing_same')}</p> : null}
+            {billingSame ? null : <AddressFields prefix="billing" values={values} fieldError={fieldError} onChange={change} />}
+          </fieldset>
+
+          <fieldset className="checkout-step shipping-methods">
+            <legend>Shipping method</legend>
+            {quote.shipping_options.map((option) => (
+              <label key={option.method} className="shipping-option">
+                <input
+                  type="radio"
+                  name="shipping_method"
+                  value={option.method}
+                  checked={method === option.method}
+                  onChange={() => change('shipping_method', option.method)}
+                />
+                <span className="shipping-option-label">{option.label}</span>
+                <span className="shipping-option-price">{option.free ? 'Free' : formatPrice(option.price, { keepZeroCents: true })}</span>
+              </label>
+            ))}
+            {fieldError('shipping_method') ? <p className="field-error">{fieldError('shipping_method')}</p> : null}
+            {method === 'standard' && !quote.shipping_options[0]?.free && cart.free_shipping_threshold > 0 ? (
+              <p className="field-hint">Standard shipping is free on orders of {formatPrice(cart.free_shipping_threshold)} or more.</p>
+            ) : null}
+          </fieldset>
+
+          <fieldset className="checkout-step">
+            <legend>Payment</legend>
+            <noscript>
+              <p className="noscript-card" role="note">
+                {actionData?.addressReady ? 'Your address is complete. ' : ''}
+                Card payment needs JavaScript: your card goes straight to our payment provider from your browser, never through our store. Turn
+                JavaScript on and reload this page to pay.
+              </p>
+            </noscript>
+            {useStripe ? (
+              <StripeCard
+                handle={stripeCard}
+                publishableKey={payment.publishable_key!}
+                applePay={settings.stripeJsApplePay}
+                afterpayAvailable={cart.afterpay_available}
+                total={quote.total}
+                error={fieldError('card_number')}
+                onWalletToken={(token) => {
+                  const attempt = { ...attemptFor(scope), token }
+                  saveAttempt(scope, attempt)
+                  setPhase({ kind: 'paying' })
+                  void submitOrder(attempt.key, token)
+                }}
+              />
+            ) : (
+              <CardFields
+                values={card}
+                fieldError={fieldError}
+                disabled={paying}
+                onChange={(next) => {
+                  cardChanged.current = true
+                  setCard(next)
+                  setErrors((current) => current.filter((e) => !e.field?.startsWith('card_')))
+                }}
+              />
+            )}
+            {payment.gateway === 'test' ? (
+              <p className="field-hint test-cards">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks to authenticate.</p>
+            ) : null}
+          </fieldset>
+
+          <button type="submit" className="button button-primary button-block place-order" aria-disabled={paying || cartUpdating || undefined}>
+            {paying ? 'Processing…' : `Place order · ${formatPrice(quote.total, { keepZeroCents: true })}`}
+          </button>
+        </Form>
+
+        <OrderSummary cart={cart} quote={quote} updating={quoting || cartUpdating} />
+      </div>
+
+      {phase.kind === 'paying' ? (
+        <div className="please-wait-overlay" role="status" aria-live="assertive">
+          <div className="please-wait-panel">
+            <span className="spinner" aria-hidden="true" />
+            <p>Please wait while we process your payment. Don't close or reload this page.</p>
+          </div>
+        </div>
+      ) : null}
+      {phase.kind === 'authenticate' && !useStripe ? <AuthenticationDialog amount={quote.total} busy={authBusy} onAnswer={answerAuthentication} /> : null}
+    </div>
   )
 }

@@ -1,14 +1,214 @@
-/** Secure Checkout: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * One-time offers after payment (SPEC §3, §4): /special-offer/{id}?order={n}.
+ * The offer's flags choose its pickers (product, full product list, category,
+ * size; none for a digital product). Accepting charges the order's saved card
+ * once: the browser posts to POST /api/one-time-offers/{id}/accept with the
+ * offer's own Idempotency-Key (kept for the attempt); before JavaScript the
+ * form posts to this page's action with a key made when the page was rendered,
+ * so a double submit charges once too. No thanks (the offer's own button copy)
+ * moves on; the flow ends at /thank-you.
+ */
+import '../styles/checkout.css'
+import { formatPrice, type OneTimeOffer } from '@store/core'
+import { useState, type FormEvent } from 'react'
+import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
+import { SizePicker } from '../components/checkout/size-picker'
+import { StoreLink } from '../components/store-link'
+import { useBrowserApi } from '../lib/api/browser'
+import { acceptOneTimeOffer } from '../lib/api/checkout-api'
+import { ApiError } from '../lib/api/client'
+import { formResult } from '../lib/api/post-form'
+import type { ApiErrorItem } from '../lib/api/types'
+import { attemptFor, forgetAttempt } from '../lib/checkout/attempt-key'
+import { orErrorPage } from '../lib/checkout/page-errors'
 import { checkoutMeta } from '../lib/meta'
 import type { Route } from './+types/special-offer'
 
 export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 
-export default function SpecialOffer() {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const order = new URL(request.url).searchParams.get('order')
+  // an offer follows an order: without one there is nothing to offer (and nothing personal to show)
+  if (!order) return { offer: null, order: null, formKey: '' }
+  // the order must be this shopper's: anyone else gets the error page, and learns nothing
+  await orErrorPage(context.services.order(order))
+  if (!params.id) throw redirect(await context.services.afterPaymentPath(order))
+  const offer = await orErrorPage(context.services.oneTimeOffer(params.id, order))
+  return { offer, order, formKey: crypto.randomUUID() }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const id = params.id ?? ''
+  const order = String(form.get('order_number') ?? '')
+  if (form.get('intent') === 'decline') {
+    const step = await orErrorPage(context.services.declineOneTimeOffer(id, order))
+    throw redirect(step.next)
+  }
+  const result = await formResult(
+    context.services.acceptOneTimeOffer(id, String(form.get('key') ?? ''), {
+      order_number: order,
+      item_id: String(form.get('item_id') ?? ''),
+      size: String(form.get('size') ?? ''),
+      category: String(form.get('category') ?? ''),
+    }),
+  )
+  if (!result.ok) return data({ errors: result.errors }, { status: result.status })
+  throw redirect(result.value.next)
+}
+
+function choicesShown(offer: OneTimeOffer, category: string | null) {
+  const inCategory = category ? offer.choices.filter((c) => c.category === category) : offer.choices
+  if (offer.show_full_product_picker) return inCategory
+  if (offer.show_product_picker) return inCategory.slice(0, 6)
+  return []
+}
+
+export default function SpecialOffer({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.offer || !loaderData.order) {
+    return (
+      <div className="container page page-narrow">
+        <h1 className="page-title">Special offer</h1>
+        <p>Our one-time offers follow an order, and there is none here.</p>
+        <p>
+          <StoreLink to="/" className="button button-primary">
+            Continue shopping
+          </StoreLink>
+        </p>
+      </div>
+    )
+  }
+  return <OfferForm offer={loaderData.offer} order={loaderData.order} formKey={loaderData.formKey} errors={actionData?.errors} />
+}
+
+function OfferForm({ offer, order, formKey, errors: initialErrors }: { offer: OneTimeOffer; order: string; formKey: string; errors?: ApiErrorItem[] }) {
+  const api = useBrowserApi()
+  const navigate = useNavigate()
+  const navigation = useNavigation()
+  const [category, setCategory] = useState<string | null>(offer.show_category_picker ? (offer.categories[0] ?? null) : null)
+  const shown = choicesShown(offer, category)
+  const [itemId, setItemId] = useState<number | null>(shown[0]?.item_id ?? null)
+  const [errors, setErrors] = useState<ApiErrorItem[]>(initialErrors ?? [])
+  const [busy, setBusy] = useState(false)
+  const chosen = offer.choices.find((c) => c.item_id === itemId) ?? shown[0] ?? null
+  // the sizes of the chosen piece, or of every piece of the offer when no piece is picked
+  const sizes = chosen && shown.length > 0 ? chosen.sizes : [...new Set(offer.choices.filter((c) => !category || c.category === category).flatMap((c) => c.sizes))]
+  const pickSize = offer.show_sizepicker && !offer.digital_product
+  const working = busy || navigation.state !== 'idle'
+
+  async function accept(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (working) return
+    const form = new FormData(event.currentTarget)
+    const scope = `offer:${order}:${offer.id}`
+    const key = attemptFor(scope).key
+    setBusy(true)
+    setErrors([])
+    try {
+      const step = await acceptOneTimeOffer(api, offer.id, key, {
+        order_number: order,
+        item_id: (form.get('item_id') as string | null) || null,
+        size: (form.get('size') as string | null) || null,
+        category: (form.get('category') as string | null) || null,
+      })
+      forgetAttempt(scope)
+      navigate(step.next)
+    } catch (error) {
+      if (error instanceof ApiError) {
+        // refused: nothing charged, the next try is a new attempt
+        forgetAttempt(scope)
+        setErrors(error.errors)
+      } else {
+        setErrors([{ message: 'We could not reach the store just now. Try again: you will not be charged twice.' }])
+      }
+      setBusy(false)
+    }
+  }
+
+  const sizeError = errors.find((e) => e.field === 'size')?.message
+  const image = offer.image_1 ?? chosen?.image ?? null
   return (
-    <ComingSoon title="Secure Checkout">
-      <p>One-time offers are coming soon.</p>
-    </ComingSoon>
+    <div className="container offer-page">
+      {offer.banner ? <p className="notice">{offer.banner}</p> : <p className="notice">Your order {order} is placed. One more thing, just once:</p>}
+      <div className="offer-hero">
+        {image ? <img src={image} alt={offer.short_item_name} width={600} height={750} /> : null}
+        <div className="offer-copy">
+          <h1 className="page-title">{offer.headline}</h1>
+          <p>{offer.text_copy}</p>
+          {[offer.extended_copy_1, offer.extended_copy_2, offer.extended_copy_3].filter(Boolean).map((copy) => (
+            <p key={copy}>{copy}</p>
+          ))}
+          <p className="offer-price">
+            {offer.how_many > 1 ? `${offer.how_many} × ${offer.short_item_name}` : offer.short_item_name}: {formatPrice(offer.price, { keepZeroCents: true })}
+          </p>
+          {offer.digital_product ? <p className="field-hint">A digital product: it arrives by e-mail, nothing is shipped.</p> : null}
+
+          <Form method="post" className="offer-actions" onSubmit={accept}>
+            <input type="hidden" name="order_number" value={order} />
+            <input type="hidden" name="key" value={formKey} />
+            <input type="hidden" name="intent" value="accept" />
+            <div role="alert" className="form-error">
+              {errors
+                .filter((e) => e.field !== 'size')
+                .map((e) => (
+                  <p key={e.message}>{e.message}</p>
+                ))}
+            </div>
+            {offer.show_category_picker && offer.categories.length > 1 ? (
+              <div className="field">
+                <label htmlFor="offer-category">Category</label>
+                <select
+                  id="offer-category"
+                  name="category"
+                  value={category ?? ''}
+                  onChange={(e) => {
+                    setCategory(e.target.value)
+                    setItemId(null)
+                  }}
+                >
+                  {offer.categories.map((c) => (
+                    <option key={c} value={c}>
+                      {c}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {shown.length > 0 ? (
+              <fieldset className="choice-grid">
+                <legend>Choose your {offer.short_item_name}</legend>
+                {shown.map((choice) => (
+                  <label key={choice.item_id} className="choice">
+                    <input
+                      type="radio"
+                      name="item_id"
+                      value={choice.item_id}
+                      checked={(chosen?.item_id ?? null) === choice.item_id}
+                      onChange={() => setItemId(choice.item_id)}
+                    />
+                    {choice.image ? <img src={choice.image} alt="" width={160} height={200} loading="lazy" /> : null}
+                    <span>
+                      {choice.name}
+                      {choice.color ? ` · ${choice.color}` : ''}
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            {pickSize && sizes.length > 0 ? <SizePicker key={chosen?.item_id ?? category ?? 'all'} sizes={sizes} error={sizeError} /> : sizeError ? <p className="field-error">{sizeError}</p> : null}
+            <button type="submit" className="button button-primary button-block" disabled={working}>
+              {working ? 'Adding to your order…' : `Yes, add it to my order for ${formatPrice(offer.price, { keepZeroCents: true })}`}
+            </button>
+          </Form>
+          <Form method="post" className="offer-actions">
+            <input type="hidden" name="order_number" value={order} />
+            <button type="submit" name="intent" value="decline" className="button button-secondary button-block" disabled={working}>
+              {offer.no_thanks_button_copy || 'No thanks'}
+            </button>
+          </Form>
+          <p className="field-hint">Accepting charges the card you just paid with, once. It ships with your order.</p>
+        </div>
+      </div>
+    </div>
   )
 }

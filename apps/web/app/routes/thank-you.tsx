@@ -1,14 +1,153 @@
-/** Thank You: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * Thank You: /thank-you?order={n} shows the order as the server keeps it (its
+ * number, lines, figures, shipping address), read through the services for the
+ * session that placed it or the customer who owns it. Anyone else, and a visitor
+ * without a session (whose answer may be cached), gets a page with nothing
+ * personal on it. A visitor is offered an account; everyone the style profile.
+ */
+import '../styles/checkout.css'
+import { CARD_BRAND_NAMES, formatPrice, isStoreError, type CardBrand, type Order } from '@store/core'
+import { data } from 'react-router'
+import { COUNTRIES } from '../components/checkout/address-fields'
+import { StoreLink } from '../components/store-link'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/thank-you'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Thank You', { noindex: true })
 
-export default function ThankYou() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const number = new URL(request.url).searchParams.get('order')
+  if (!number) return { order: null, loggedIn: false, missing: false }
+  try {
+    const [order, cart] = await Promise.all([context.services.order(number), context.services.cart()])
+    return { order, loggedIn: cart.loggedin, missing: false }
+  } catch (error) {
+    if (isStoreError(error) && error.status < 500) return data({ order: null, loggedIn: false, missing: true }, { status: 404 })
+    throw error
+  }
+}
+
+const money = (n: number) => formatPrice(n, { keepZeroCents: true })
+
+function Address({ order }: { order: Order }) {
   return (
-    <ComingSoon title="Thank You">
-      <p>Thank you for your order.</p>
-    </ComingSoon>
+    <address className="thank-you-address">
+      {order.shipping_name}
+      <br />
+      {order.shipping_company ? (
+        <>
+          {order.shipping_company}
+          <br />
+        </>
+      ) : null}
+      {order.shippingAddress}
+      {order.shippingAddress2 ? `, ${order.shippingAddress2}` : ''}
+      <br />
+      {order.shippingCity}
+      {order.shippingState ? `, ${order.shippingState}` : ''} {order.shippingZip}
+      <br />
+      {COUNTRIES.find((c) => c.code === order.shipping_country)?.name ?? order.shipping_country}
+      {order.shipping_phone ? (
+        <>
+          <br />
+          {order.shipping_phone}
+        </>
+      ) : null}
+    </address>
+  )
+}
+
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  const { order, loggedIn, missing } = loaderData
+  if (!order) {
+    return (
+      <div className="container page page-narrow">
+        <h1 className="page-title">Thank You</h1>
+        {missing ? <p>We couldn't find that order for this browser. If you placed it, the confirmation e-mail has all its details.</p> : <p>Thank you for shopping with us.</p>}
+        <p>
+          <StoreLink to="/" className="button button-primary">
+            Continue shopping
+          </StoreLink>
+        </p>
+      </div>
+    )
+  }
+  const discount = Math.abs(order.discount)
+  return (
+    <div className="container page">
+      <h1 className="page-title">Thank You</h1>
+      <p className="notice" role="status">
+        Your order <strong data-testid="order-number">{order.order_number}</strong> is confirmed. We sent the details to {order.email}.
+      </p>
+      <div className="thank-you-grid">
+        <section aria-labelledby="thank-you-items" className="order-summary">
+          <h2 id="thank-you-items">Your order</h2>
+          <ul className="summary-lines">
+            {order.items.map((line, i) => (
+              <li key={`${line.id}-${line.size}-${i}`} className="summary-line">
+                {line.image1 ? <img src={line.image1} alt="" width={56} height={70} loading="lazy" /> : <span className="summary-image" />}
+                <div>
+                  <p className="summary-name">{line.name}</p>
+                  <p className="summary-detail">
+                    Size {line.size}
+                    {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
+                    {line.offer_id ? ' · added after checkout' : ''}
+                  </p>
+                </div>
+                <p className="summary-price">{money(line.total)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="cart-totals checkout-totals">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{money(order.subtotal)}</dd>
+            </div>
+            {discount > 0 ? (
+              <div className="cart-discount">
+                <dt>Discount</dt>
+                <dd>{money(-discount)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Shipping ({order.shipping_method === 'express' ? 'Express' : 'Standard'})</dt>
+              <dd>{order.shipping > 0 ? money(order.shipping) : 'Free'}</dd>
+            </div>
+            <div>
+              <dt>Tax</dt>
+              <dd>{money(order.tax)}</dd>
+            </div>
+            <div className="cart-total checkout-total">
+              <dt>Total</dt>
+              <dd data-testid="order-total">{money(order.total)}</dd>
+            </div>
+          </dl>
+        </section>
+        <div className="offer-actions">
+          <section aria-labelledby="thank-you-shipping">
+            <h2 id="thank-you-shipping">Shipping to</h2>
+            <Address order={order} />
+          </section>
+          {order.payments.length > 0 ? (
+            <p className="field-hint">
+              Paid with {CARD_BRAND_NAMES[order.payments[0]!.card_brand as CardBrand] ?? 'card'} ending {order.payments[0]!.last4 ?? '····'}.
+            </p>
+          ) : null}
+          <StoreLink to={`/checkout-styleprofile?order=${encodeURIComponent(order.order_number)}`} className="button button-primary">
+            Tell us your style
+          </StoreLink>
+          {loggedIn ? (
+            <StoreLink to="/orders" className="button button-secondary">
+              See your orders
+            </StoreLink>
+          ) : (
+            <p>
+              <StoreLink to="/register?redirectTo=%2Forders">Create an account</StoreLink> to follow this order and check out faster next time.
+            </p>
+          )}
+          <StoreLink to="/">Continue shopping</StoreLink>
+        </div>
+      </div>
+    </div>
   )
 }

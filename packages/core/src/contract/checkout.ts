@@ -123,3 +123,20 @@ export interface CheckoutQuote {
   total: number
   shipping_options: CheckoutShippingOption[]
 }
+
+/**
+ * How the card form tokenises the card: the built-in test gateway (POST
+ * /payments/test-tokens), or Stripe.js with the brand's publishable key.
+ */
+export interface PaymentSetup {
+  gateway: 'test' | 'stripe'
+  /** Stripe's publishable key (null for the test gateway, or when none is configured) */
+  publishable_key: string | null
+}
+
+/** data of POST /social-media-specials/{id}/claim: the special's item is in the cart; go on to `next`. */
+export interface SocialMediaClaim {
+  next: string
+  checkout_flow: 'free_flow' | 'vip_flow' | 'checkout_club_flow'
+  offer_code: string | null
+}

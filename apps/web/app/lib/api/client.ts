@@ -41,7 +41,8 @@ export interface ApiClient {
   readonly host: string
   readonly baseUrl: string
   get<T>(path: string, query?: Query): Promise<T>
-  post<T>(path: string, data?: FormFields): Promise<T>
+  /** one try, never retried (a POST may change something); `headers` adds e.g. an Idempotency-Key */
+  post<T>(path: string, data?: FormFields, options?: { headers?: Record<string, string> }): Promise<T>
   /** GET without retries and with the pixel timeout; resolves false instead of throwing */
   pixel(path: string, query: Query): Promise<boolean>
 }
@@ -142,11 +143,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new Error(triedAndFailed(tries, url))
     },
 
-    async post<T>(path: string, data: FormFields = {}): Promise<T> {
+    async post<T>(path: string, data: FormFields = {}, postOptions: { headers?: Record<string, string> } = {}): Promise<T> {
       const url = joinUrl(options.baseUrl, path)
       const response = await doFetch(url, {
         method: 'POST',
-        headers: headers({ 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }),
+        headers: headers({ ...postOptions.headers, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }),
         body: toSearchParams(data).toString(),
         signal: AbortSignal.timeout(timeoutMs),
       })

@@ -1,0 +1,96 @@
+/**
+ * Claiming a social media special (SPEC §2 social_media_specials/{id}): the
+ * special's item goes into the cart at the special's price, marked
+ * social_media_special (never folded, quantity fixed), and the cart takes the
+ * checkout flow and offer code of the special's kind (its price names the kind,
+ * SPEC §9: 29.99 clearance -> csr, 39.99 main -> ms, 24.99 club -> cb). The
+ * offer code's discount code is not applied on top: the special's price is the
+ * offer. A club member cannot claim one (ineligible_for_social_media), and a cart
+ * holds one special at most (has_social_media_special).
+ */
+import { randomUUID } from 'node:crypto'
+import { OFFER_PRICES, toCents, type OfferCode, type SocialMediaClaim } from '@store/core'
+import { ensureCart } from '../cart/cart.service.ts'
+import { getSocialMediaSpecial } from '../content/content.service.ts'
+import type { Kysely } from 'kysely'
+import type { RequestContext } from '../context/request-context.ts'
+import type { Database } from '../db/schema.ts'
+import { conflict, unprocessable } from '../http/errors.ts'
+import { listOrderBumps } from './order-bumps.service.ts'
+
+/**
+ * Whether the cart's social media special ships free (the special's free_shipping):
+ * a line claimed from a special whose item is that special's. No statement for a
+ * cart without a special line.
+ */
+export async function specialShipsFree(db: Kysely<Database>, brandId: string, lines: readonly { item_id: number; social_media_special: number }[]): Promise<boolean> {
+  const itemIds = lines.filter((line) => line.social_media_special === 1).map((line) => line.item_id)
+  if (itemIds.length === 0) return false
+  const row = await db
+    .selectFrom('social_media_specials')
+    .select('id')
+    .where('brand_id', '=', brandId)
+    .where('item_id', 'in', itemIds)
+    .where('free_shipping', '=', 1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The offer code of a special's price, or null for a price of no offer. */
+export function offerCodeOfPrice(priceCents: number): OfferCode | null {
+  if (priceCents === toCents(OFFER_PRICES.clearance)) return 'csr'
+  if (priceCents === toCents(OFFER_PRICES.main)) return 'ms'
+  if (priceCents === toCents(OFFER_PRICES.club)) return 'cb'
+  return null
+}
+
+export async function claimSocialMediaSpecial(ctx: RequestContext, id: string, size: string | undefined): Promise<SocialMediaClaim> {
+  const { db, brandId } = ctx.data
+  const special = await getSocialMediaSpecial(db, brandId, id)
+  const shopper = await ctx.shopper()
+  if (shopper.hasClub) throw conflict('Social media specials are for new customers: as a VIP member you already have member pricing.', 'special')
+  if (special.item_id === null) throw conflict('This special has ended.', 'special')
+  const sizes = await db.selectFrom('item_sizes').select(['size', 'stock']).where('item_id', '=', special.item_id).execute()
+  const chosen = size ?? (sizes.length === 1 ? sizes[0]!.size : undefined)
+  if (!chosen) throw unprocessable('Choose a size.', 'size')
+  const found = sizes.find((row) => row.size === chosen)
+  if (!found) throw unprocessable(`This item doesn't come in size ${chosen}.`, 'size')
+  if (found.stock <= 0) throw conflict(`Size ${chosen} is sold out.`, 'size')
+
+  const priceCents = toCents(special.price)
+  const offerCode = offerCodeOfPrice(priceCents)
+  const flow = offerCode === 'cb' ? 'vip_flow' : 'free_flow'
+  const cartId = await ensureCart(ctx)
+  const now = ctx.now().toISOString()
+  await db.transaction().execute(async (trx) => {
+    const already = await trx
+      .selectFrom('cart_lines')
+      .select(['id', 'item_id', 'size'])
+      .where('cart_id', '=', cartId)
+      .where('social_media_special', '=', 1)
+      .executeTakeFirst()
+    if (already && (already.item_id !== special.item_id || already.size !== chosen)) {
+      throw conflict('Your cart already holds a social media special: one per order.', 'special')
+    }
+    if (!already) {
+      await trx
+        .insertInto('cart_lines')
+        .values({
+          id: randomUUID(),
+          cart_id: cartId,
+          item_id: special.item_id!,
+          size: chosen,
+          qty: 1,
+          social_media_special: 1,
+          skip_qty_controls: 1,
+          price_override_cents: priceCents,
+          banner: special.landing_page_headline.slice(0, 120),
+          created_at: now,
+        })
+        .execute()
+    }
+    await trx.updateTable('carts').set({ checkout_flow: flow, offer_code: offerCode, updated_at: now }).where('id', '=', cartId).where('brand_id', '=', brandId).execute()
+  })
+  const { first } = await listOrderBumps(ctx)
+  return { next: first, checkout_flow: flow, offer_code: offerCode }
+}

@@ -1,0 +1,56 @@
+/** The checkout's order summary: the lines, the discount code form, and the figures as the server quoted them. */
+import { foldBundles, formatPrice, type CheckoutQuote } from '@store/core'
+import type { Cart } from '../../lib/api/types'
+import { DiscountForm } from '../cart/discount-form'
+
+const money = (n: number) => formatPrice(n, { keepZeroCents: true })
+
+export function OrderSummary({ cart, quote, updating }: { cart: Cart; quote: CheckoutQuote; updating: boolean }) {
+  const lines = foldBundles(cart.items)
+  return (
+    <section className="order-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title">Order summary</h2>
+      <ul className="summary-lines">
+        {lines.map((line) => (
+          <li key={line.cartId} className="summary-line">
+            {line.image ? <img src={line.image} alt="" width={56} height={70} loading="lazy" /> : <span className="summary-image" />}
+            <div>
+              <p className="summary-name">{line.name}</p>
+              <p className="summary-detail">
+                Size {line.size}
+                {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
+              </p>
+              {line.banner ? <p className="summary-banner">{line.banner}</p> : null}
+            </div>
+            <p className="summary-price">{money(line.total)}</p>
+          </li>
+        ))}
+      </ul>
+      <DiscountForm cart={cart} />
+      <dl className="cart-totals checkout-totals" aria-busy={updating || undefined}>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{money(quote.subtotal)}</dd>
+        </div>
+        {quote.discount > 0 ? (
+          <div className="cart-discount">
+            <dt>Discount{cart.discount_code_name ? ` (${cart.discount_code_name})` : ''}</dt>
+            <dd>{money(-quote.discount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Shipping</dt>
+          <dd>{quote.shipping > 0 ? money(quote.shipping) : 'Free'}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>{money(quote.tax)}</dd>
+        </div>
+        <div className="cart-total checkout-total">
+          <dt>Total</dt>
+          <dd data-testid="checkout-total">{money(quote.total)}</dd>
+        </div>
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,151 @@
+/**
+ * The Stripe path of the card form (PAYMENT_GATEWAY=stripe with
+ * STRIPE_PUBLISHABLE_KEY): Stripe.js is loaded asynchronously, only on this
+ * page (SPEC §7), when the brand's settings ask for it (stripeJs). The card is
+ * typed into Stripe's own field and becomes a PaymentMethod id, sent to POST
+ * /checkout as payment_token; a bank's authentication step is Stripe.js's
+ * handleNextAction. Apple Pay through the Payment Request Button where
+ * stripeJsApplePay; Afterpay's message where the cart says afterpay_available.
+ *
+ * Not exercised by the browser tests (no network here): the test gateway path is.
+ */
+import { formatPrice } from '@store/core'
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'
+
+const STRIPE_JS = 'https://js.stripe.com/v3/'
+
+/** The few Stripe.js calls this page makes. */
+interface StripeLike {
+  elements(): { create(type: string, options?: Record<string, unknown>): StripeElement }
+  createPaymentMethod(options: { type: 'card'; card: StripeElement }): Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>
+  handleNextAction(options: { clientSecret: string }): Promise<{ error?: { message?: string } }>
+  paymentRequest(options: Record<string, unknown>): {
+    canMakePayment(): Promise<Record<string, boolean> | null>
+    on(event: 'paymentmethod', handler: (event: { paymentMethod: { id: string }; complete(status: string): void }) => void): void
+  }
+}
+interface StripeElement {
+  mount(selector: string | HTMLElement): void
+  destroy(): void
+  on(event: string, handler: (event: { error?: { message?: string } }) => void): void
+}
+
+let loading: Promise<(key: string) => StripeLike> | null = null
+
+function loadStripe(): Promise<(key: string) => StripeLike> {
+  loading ??= new Promise((resolve, reject) => {
+    const script = document.createElement('script')
+    script.src = STRIPE_JS
+    script.async = true
+    script.onload = () => {
+      const Stripe = (window as unknown as { Stripe?: (key: string) => StripeLike }).Stripe
+      if (Stripe) resolve(Stripe)
+      else reject(new Error('Stripe.js did not start'))
+    }
+    script.onerror = () => {
+      loading = null
+      reject(new Error('Stripe.js could not be loaded'))
+    }
+    document.head.appendChild(script)
+  })
+  return loading
+}
+
+export interface StripeCardHandle {
+  /** the card as a PaymentMethod id, or the message to show at the card */
+  tokenize(): Promise<{ token: string } | { error: string }>
+  /** the bank's authentication step; an error message when it failed */
+  authenticate(clientSecret: string): Promise<string | null>
+}
+
+interface StripeCardProps {
+  publishableKey: string
+  applePay: boolean
+  afterpayAvailable: boolean
+  total: number
+  error?: string
+  handle: Ref<StripeCardHandle>
+  /** Apple Pay gave a PaymentMethod: place the order with it */
+  onWalletToken(token: string): void
+}
+
+export function StripeCard({ publishableKey, applePay, afterpayAvailable, total, error, handle, onWalletToken }: StripeCardProps) {
+  const cardHost = useRef<HTMLDivElement>(null)
+  const walletHost = useRef<HTMLDivElement>(null)
+  const stripe = useRef<StripeLike | null>(null)
+  const card = useRef<StripeElement | null>(null)
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const [cardError, setCardError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let cancelled = false
+    let wallet: StripeElement | null = null
+    loadStripe()
+      .then((Stripe) => {
+        if (cancelled || !cardHost.current) return
+        stripe.current = Stripe(publishableKey)
+        const elements = stripe.current.elements()
+        card.current = elements.create('card', { hidePostalCode: true })
+        card.current.on('change', (event) => setCardError(event.error?.message ?? null))
+        card.current.mount(cardHost.current)
+        setState('ready')
+        if (applePay && walletHost.current) {
+          const request = stripe.current.paymentRequest({ country: 'US', currency: 'usd', total: { label: 'Order total', amount: Math.round(total * 100) } })
+          void request.canMakePayment().then((can) => {
+            if (!can || cancelled || !walletHost.current) return
+            wallet = elements.create('paymentRequestButton', { paymentRequest: request })
+            wallet.mount(walletHost.current)
+          })
+          request.on('paymentmethod', (event) => {
+            event.complete('success')
+            onWalletToken(event.paymentMethod.id)
+          })
+        }
+      })
+      .catch(() => !cancelled && setState('failed'))
+    return () => {
+      cancelled = true
+      card.current?.destroy()
+      wallet?.destroy()
+    }
+    // the element is made once per page; the total of the wallet sheet is the one at load
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [publishableKey, applePay])
+
+  useImperativeHandle(handle, () => ({
+    async tokenize() {
+      if (!stripe.current || !card.current) return { error: 'The card form is still loading. Try again in a moment.' }
+      const result = await stripe.current.createPaymentMethod({ type: 'card', card: card.current })
+      if (result.paymentMethod) return { token: result.paymentMethod.id }
+      return { error: result.error?.message ?? 'Check your card details.' }
+    },
+    async authenticate(clientSecret) {
+      if (!stripe.current) return 'The payment form is not ready.'
+      const result = await stripe.current.handleNextAction({ clientSecret })
+      return result.error ? (result.error.message ?? 'Your bank could not confirm this payment.') : null
+    },
+  }))
+
+  const message = error ?? cardError
+  return (
+    <div className="stripe-card">
+      <div ref={walletHost} className="wallet-button" />
+      <label htmlFor="stripe-card-element" className="field-label">
+        Card
+      </label>
+      <div id="stripe-card-element" ref={cardHost} className="stripe-card-element" data-field="card_number" tabIndex={-1} />
+      {state === 'loading' ? <p className="field-hint">Loading the secure card form…</p> : null}
+      {state === 'failed' ? <p className="field-error">The secure card form could not be loaded. Check your connection and reload the page.</p> : null}
+      {message ? (
+        <p className="field-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {afterpayAvailable ? (
+        <p className="afterpay-note">
+          Or pay in 4 interest-free instalments of {formatPrice(Math.round((total / 4) * 100) / 100, { keepZeroCents: true })} with Afterpay.
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+/**
+ * The checkout's calls from the browser (docs/checkout.md): the card goes to the
+ * payment provider's stand-in (the test gateway's tokens) and never to a page
+ * action; the order and a one-time offer are placed with an Idempotency-Key.
+ */
+import type { ApiClient, FormFields } from './client'
+import type { CheckoutQuote, CheckoutResult, OfferStep, TestAuthentication, TestToken } from '@store/core'
+
+/** POST payments/test-tokens: the card for a token (test gateway only; 422 lists number, cvc, exp). */
+export function createTestToken(api: ApiClient, card: { number: string; cvc: string; exp_month: string; exp_year: string }): Promise<TestToken> {
+  return api.post<TestToken>('/payments/test-tokens', card)
+}
+
+/** POST checkout with the attempt's key: the same key answers the same, and charges once. */
+export function placeOrder(api: ApiClient, idempotencyKey: string, fields: FormFields): Promise<CheckoutResult> {
+  return api.post<CheckoutResult>('/checkout', fields, { headers: { 'idempotency-key': idempotencyKey } })
+}
+
+/** POST payments/authenticate: the test gateway's 3-D Secure step, completed or cancelled. */
+export function authenticatePayment(api: ApiClient, paymentId: string, outcome: 'complete' | 'cancel'): Promise<TestAuthentication> {
+  return api.post<TestAuthentication>('/payments/authenticate', { payment_id: paymentId, outcome })
+}
+
+/** GET checkout/quote: the order's figures for a shipping method and address. */
+export function getCheckoutQuote(api: ApiClient, query: { country: string; state: string; shipping_method: string }): Promise<CheckoutQuote> {
+  return api.get<CheckoutQuote>('/checkout/quote', { shipping_country: query.country, shipping_state: query.state, shipping_method: query.shipping_method })
+}
+
+/** POST one-time-offers/{id}/accept with its own key: the order's saved card is charged once. */
+export function acceptOneTimeOffer(api: ApiClient, offerId: string, idempotencyKey: string, fields: FormFields): Promise<OfferStep> {
+  return api.post<OfferStep>(`/one-time-offers/${encodeURIComponent(offerId)}/accept`, fields, { headers: { 'idempotency-key': idempotencyKey } })
+}

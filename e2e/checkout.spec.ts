@@ -1,0 +1,161 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
+import { priceForms, waitForHydration, type ApiCart } from './support/cart-utils.ts'
+import {
+  acceptOrderBump,
+  cardError,
+  CARDS,
+  cartWithFirstItem,
+  checkoutFromDrawer,
+  declineBumpsUntilCheckout,
+  declineOffersUntilThankYou,
+  expectOnCheckoutWith,
+  fillAddress,
+  fillCard,
+  orderFromApi,
+  orderNumberOf,
+  placeOrder,
+} from './support/checkout-utils.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+describe('the checkout funnel', () => {
+  it('takes a visitor from the cart through a bump, the card form, the offers to a thank-you page with the order total', async () => {
+    const { context, page } = await newPage(browser)
+    page.on('pageerror', (e) => console.log('PAGEERROR', e.message))
+    try {
+      await cartWithFirstItem(page)
+      await checkoutFromDrawer(page)
+      expect(new URL(page.url()).pathname).toBe('/checkout-ob/pf-ob-1')
+      await acceptOrderBump(page)
+      await declineBumpsUntilCheckout(page)
+      const cart = await apiFromPage<ApiCart>(page, '/api/cart')
+      expect(cart.items.length).toBe(2)
+
+      expect(await seriousAxeViolations(page)).toEqual([])
+
+      // nothing filled in: every field in error, the page scrolled to the first
+      await placeOrder(page)
+      await expect.poll(() => page.locator('#shipping-name-error').count()).toBe(1)
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email')
+
+      await fillAddress(page)
+      // the card's brand shows while typing, and a number failing the Luhn check is refused at its field
+      await fillCard(page, CARDS.badLuhn)
+      expect(await page.locator('#card-brand').innerText()).toBe('Visa')
+      expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4241')
+      await placeOrder(page)
+      await expect.poll(() => cardError(page).count()).toBe(1)
+      expect(new URL(page.url()).pathname).toBe('/checkout')
+
+      await fillCard(page, CARDS.success)
+      await expect.poll(() => cardError(page).count()).toBe(0)
+      await placeOrder(page)
+      await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+      const orderNumber = orderNumberOf(page)
+      await declineOffersUntilThankYou(page)
+      await waitForHydration(page)
+
+      const order = await orderFromApi(page, orderNumber)
+      expect(order.status).toBe('paid')
+      expect(order.items.length).toBe(2)
+      expect(await page.getByTestId('order-number').innerText()).toBe(orderNumber)
+      const total = await page.getByTestId('order-total').innerText()
+      expect(priceForms(order.total)).toContain(total.trim())
+      expect(await page.getByRole('link', { name: /create an account/i }).count()).toBe(1)
+      expect(await seriousAxeViolations(page)).toEqual([])
+      // the cart is spent
+      expect((await apiFromPage<ApiCart>(page, '/api/cart')).items).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('shows a declined card at its field, keeps the form and places no order', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await cartWithFirstItem(page)
+      await checkoutFromDrawer(page)
+      await declineBumpsUntilCheckout(page)
+      await fillAddress(page)
+      await fillCard(page, CARDS.declined)
+      await placeOrder(page)
+      await expectOnCheckoutWith(page, /declined/i)
+      // the form is as the shopper left it, and the cart is still there: no order took it
+      expect(await page.getByLabel('Street address').inputValue()).toBe('12 Analytical Way')
+      expect((await apiFromPage<ApiCart>(page, '/api/cart')).items.length).toBe(1)
+      // another card goes through
+      await fillCard(page, CARDS.success)
+      await placeOrder(page)
+      await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('completes a card that asks the shopper to authenticate', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await cartWithFirstItem(page)
+      await checkoutFromDrawer(page)
+      await declineBumpsUntilCheckout(page)
+      await fillAddress(page)
+      await fillCard(page, CARDS.authenticate)
+      await placeOrder(page)
+      const dialog = page.getByRole('dialog', { name: /confirm it's you/i })
+      await dialog.waitFor({ timeout: 15_000 })
+      await dialog.getByRole('button', { name: 'Complete' }).click()
+      await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+      expect((await orderFromApi(page, orderNumberOf(page))).status).toBe('paid')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('leads a visitor from a social media special into checkout with the special at its price', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${originOf('localhost')}/social_media_specials/pf-vip-optin-csr`)
+      await waitForHydration(page)
+      expect(await page.locator('h1').innerText()).toBeTruthy()
+      await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+      await page.getByRole('button', { name: /claim my/i }).click()
+      await page.waitForURL(/\/checkout-ob\/|\/checkout$/)
+      await declineBumpsUntilCheckout(page)
+      const cart = await apiFromPage<{ checkout_flow: string; items: { price: number }[] }>(page, '/api/cart')
+      expect(cart.checkout_flow).toBe('free_flow')
+      expect(cart.items.map((line) => line.price)).toEqual([29.99])
+      const summary = await page.locator('.order-summary').innerText()
+      expect(summary).toContain('$29.99')
+      // this special ships free
+      expect(summary).toMatch(/Shipping\s+Free/)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('without JavaScript reaches the payment step and says why the card needs JavaScript', async () => {
+    const shopper = await newPage(browser)
+    try {
+      await cartWithFirstItem(shopper.page)
+      const cookies = await shopper.context.cookies()
+      const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } })
+      await noJs.addCookies(cookies)
+      const page = await noJs.newPage()
+      await page.goto(`${originOf('localhost')}/checkout`)
+      expect(await page.locator('.noscript-card').innerText()).toMatch(/needs JavaScript/)
+      // the address step posts to the page, which checks it with the same rules
+      await page.getByRole('button', { name: /place order/i }).click()
+      await page.waitForURL(/\/checkout/)
+      expect(await page.locator('#shipping-name-error').count()).toBe(1)
+      await noJs.close()
+    } finally {
+      await shopper.context.close()
+    }
+  })
+})
