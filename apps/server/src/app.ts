@@ -28,6 +28,7 @@ import { seoRoutes } from './seo/seo.routes.ts'
 import { RedisSessionStore } from './sessions/redis-session-store.ts'
 import { registerRequestContext } from './context/context-plugin.ts'
 import { DatabaseSessionStore, type SessionStore } from './sessions/session-store.ts'
+import { invalidateOnStockChange } from './catalog/stock-invalidation.ts'
 import { PageCache } from './web/page-cache.ts'
 import { settingsRoutes } from './settings/settings.routes.ts'
 import { accountRoutes } from './accounts/accounts.routes.ts'
@@ -124,6 +125,9 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
   app.decorate('store', store)
   app.decorate('env', env)
   app.decorate('pageCache', new PageCache())
+  // what a checkout takes from stock shows on pages within moments (catalog/stock-invalidation.ts)
+  const stopStockInvalidation = invalidateOnStockChange({ clearPages: (brandId) => app.pageCache.clearBrand(brandId) })
+  app.addHook('onClose', async () => stopStockInvalidation())
   registerErrorHandler(app)
 
   // pages and API answers compressed on the fly; built assets are precompressed (scripts/precompress.mjs)
