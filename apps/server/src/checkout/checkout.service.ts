@@ -26,6 +26,7 @@ import { priceCheckout } from './checkout-pricing.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, type StoredAnswer } from './idempotency.ts'
 import { orderConfirmationEmail } from './order-email.ts'
+import { assertMayTryCard, recordDecline } from './card-testing.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock, takeStock, type StockWant } from './stock.ts'
 import type { TaxRates } from './tax.ts'
@@ -71,6 +72,15 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
   if (claim.kind === 'replay') return replay<CheckoutResult>(claim.answer)
   const orderNumber = claim.attempt.order_number!
   const gatewayKey = gatewayKeyOf(ctx.data.brandId, key)
+  if (claim.kind !== 'resume') {
+    try {
+      // card testing: many declines from one visitor or network stop new cards (checkout/card-testing.ts)
+      await assertMayTryCard(ctx, session?.visitorId ?? null)
+    } catch (error) {
+      await releaseAttempt(ctx, key)
+      throw error
+    }
+  }
 
   let reserved: Reserved | undefined
   if (claim.kind === 'resume') reserved = await findPendingOrder(ctx, orderNumber)
@@ -299,6 +309,7 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
       await reopenCart(trx, order.cart_id!, now)
     })
     emitStockChanged({ brandId, itemIds: lines.map((line) => line.item_id) }, ctx.log)
+    await recordDecline(ctx, (await ctx.session.current())?.visitorId ?? null)
     ctx.log.info({ order: order.order_number, decline: result.code }, 'checkout declined')
     return replay<CheckoutResult>(answer)
   }
