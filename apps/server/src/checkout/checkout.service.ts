@@ -162,6 +162,7 @@ async function findPendingOrder(ctx: RequestContext, orderNumber: string): Promi
     .selectFrom('order_lines')
     .select(['item_id', 'size', 'qty', 'name', 'color', 'total_cents'])
     .where('order_number', '=', orderNumber)
+    .where('brand_id', '=', ctx.data.brandId)
     .execute()
   return { order, lines }
 }

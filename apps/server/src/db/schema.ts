@@ -146,6 +146,8 @@ export type NewCategoryGroupsRow = Insertable<CategoryGroupsTable>
 export type CategoryGroupsUpdate = Updateable<CategoryGroupsTable>
 
 export interface CategoryGroupMembersTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   group_id: number
   category_id: number
   position: Generated<number>
@@ -181,6 +183,8 @@ export type NewItemsRow = Insertable<ItemsTable>
 export type ItemsUpdate = Updateable<ItemsTable>
 
 export interface ItemCategoriesTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   item_id: number
   category_id: number
   position: Generated<number>
@@ -190,6 +194,8 @@ export type NewItemCategoriesRow = Insertable<ItemCategoriesTable>
 export type ItemCategoriesUpdate = Updateable<ItemCategoriesTable>
 
 export interface ItemSizesTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   item_id: number
   size: string
   stock: Generated<number>
@@ -200,6 +206,8 @@ export type NewItemSizesRow = Insertable<ItemSizesTable>
 export type ItemSizesUpdate = Updateable<ItemSizesTable>
 
 export interface ItemImagesTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   id: string
   item_id: number
   kind: string
@@ -214,6 +222,8 @@ export type NewItemImagesRow = Insertable<ItemImagesTable>
 export type ItemImagesUpdate = Updateable<ItemImagesTable>
 
 export interface ItemBulletSectionsTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   id: string
   item_id: number
   header: string
@@ -226,6 +236,8 @@ export type NewItemBulletSectionsRow = Insertable<ItemBulletSectionsTable>
 export type ItemBulletSectionsUpdate = Updateable<ItemBulletSectionsTable>
 
 export interface ItemMatchesTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   item_id: number
   match_item_id: number
   position: Generated<number>
@@ -346,6 +358,8 @@ export type NewSessionsRow = Insertable<SessionsTable>
 export type SessionsUpdate = Updateable<SessionsTable>
 
 export interface CartLinesTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   id: string
   cart_id: string
   item_id: number
@@ -407,6 +421,8 @@ export type NewOrdersRow = Insertable<OrdersTable>
 export type OrdersUpdate = Updateable<OrdersTable>
 
 export interface OrderLinesTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   id: string
   order_number: string
   item_id: number
@@ -428,6 +444,8 @@ export type NewOrderLinesRow = Insertable<OrderLinesTable>
 export type OrderLinesUpdate = Updateable<OrderLinesTable>
 
 export interface ShipmentsTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   id: string
   order_number: string
   carrier: string
@@ -439,6 +457,8 @@ export type NewShipmentsRow = Insertable<ShipmentsTable>
 export type ShipmentsUpdate = Updateable<ShipmentsTable>
 
 export interface TrackingEventsTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   id: string
   shipment_id: string
   description: string
@@ -625,6 +645,8 @@ export type NewContentPagesRow = Insertable<ContentPagesTable>
 export type ContentPagesUpdate = Updateable<ContentPagesTable>
 
 export interface ContentBlocksTable {
+  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
+  brand_id: Generated<string>
   id: string
   page_id: string
   type: string

@@ -43,7 +43,7 @@ async function findBump(ctx: RequestContext, id: string) {
 
 export async function getOrderBump(ctx: RequestContext, id: string): Promise<OrderBump> {
   const [bump, ids] = await Promise.all([findBump(ctx, id), bumpIds(ctx)])
-  const sizes = await ctx.data.db.selectFrom('item_sizes').select('size').where('item_id', '=', bump.item_id).where('stock', '>', 0).execute()
+  const sizes = await ctx.data.db.selectFrom('item_sizes').select('size').where('item_id', '=', bump.item_id).where('brand_id', '=', ctx.data.brandId).where('stock', '>', 0).execute()
   return {
     id: bump.id,
     headline: bump.headline,
@@ -61,7 +61,7 @@ export async function getOrderBump(ctx: RequestContext, id: string): Promise<Ord
 export async function acceptOrderBump(ctx: RequestContext, id: string, size: string | undefined): Promise<{ next: string }> {
   const { db } = ctx.data
   const [bump, ids] = await Promise.all([findBump(ctx, id), bumpIds(ctx)])
-  const sizes = await db.selectFrom('item_sizes').select(['size', 'stock']).where('item_id', '=', bump.item_id).execute()
+  const sizes = await db.selectFrom('item_sizes').select(['size', 'stock']).where('item_id', '=', bump.item_id).where('brand_id', '=', ctx.data.brandId).execute()
   const chosen = size ?? (sizes.length === 1 ? sizes[0]!.size : undefined)
   if (!chosen) throw unprocessable('Choose a size.', 'size')
   const found = sizes.find((row) => row.size === chosen)

@@ -50,7 +50,7 @@ export async function claimSocialMediaSpecial(ctx: RequestContext, id: string, s
   const shopper = await ctx.shopper()
   if (shopper.hasClub) throw conflict('Social media specials are for new customers: as a VIP member you already have member pricing.', 'special')
   if (special.item_id === null) throw conflict('This special has ended.', 'special')
-  const sizes = await db.selectFrom('item_sizes').select(['size', 'stock']).where('item_id', '=', special.item_id).execute()
+  const sizes = await db.selectFrom('item_sizes').select(['size', 'stock']).where('item_id', '=', special.item_id).where('brand_id', '=', ctx.data.brandId).execute()
   const chosen = size ?? (sizes.length === 1 ? sizes[0]!.size : undefined)
   if (!chosen) throw unprocessable('Choose a size.', 'size')
   const found = sizes.find((row) => row.size === chosen)

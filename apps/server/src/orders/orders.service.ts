@@ -21,9 +21,9 @@ export async function getOrder(ctx: RequestContext, orderNumber: string): Promis
   ])
   if (!order || !mayReadOrder(order, session?.visitorId ?? null, shopper.customerId)) throw orderNotFound(orderNumber)
   const [lines, payments, shipment] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_number', '=', orderNumber).orderBy('name').execute(),
+    db.selectFrom('order_lines').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).orderBy('name').execute(),
     db.selectFrom('payments').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).orderBy('created_at').execute(),
-    db.selectFrom('shipments').select('tracking_number').where('order_number', '=', orderNumber).executeTakeFirst(),
+    db.selectFrom('shipments').select('tracking_number').where('order_number', '=', orderNumber).where('brand_id', '=', brandId).executeTakeFirst(),
   ])
   return orderView(order, lines, payments, shipment?.tracking_number ?? null)
 }
@@ -54,9 +54,9 @@ export async function listOrders(ctx: RequestContext): Promise<Order[]> {
   if (orders.length === 0) return []
   const numbers = orders.map((order) => order.order_number)
   const [lines, payments, shipments] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_number', 'in', numbers).orderBy('name').execute(),
-    db.selectFrom('payments').selectAll().where('order_number', 'in', numbers).orderBy('created_at').execute(),
-    db.selectFrom('shipments').select(['order_number', 'tracking_number']).where('order_number', 'in', numbers).execute(),
+    db.selectFrom('order_lines').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).orderBy('name').execute(),
+    db.selectFrom('payments').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).orderBy('created_at').execute(),
+    db.selectFrom('shipments').select(['order_number', 'tracking_number']).where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),
   ])
   return orders.map((order) =>
     orderView(

@@ -42,8 +42,8 @@ export async function listWishlist(ctx: RequestContext): Promise<WishlistEntry[]
   if (rows.length === 0) return []
   const itemIds = [...new Set(rows.map((row) => row.item_id))]
   const [images, sizes] = await Promise.all([
-    db.selectFrom('item_images').select(['item_id', 'url', 'alt']).where('item_id', 'in', itemIds).where('kind', '=', 'image1').execute(),
-    db.selectFrom('item_sizes').select(['item_id', 'size']).where('item_id', 'in', itemIds).where('stock', '>', 0).execute(),
+    db.selectFrom('item_images').select(['item_id', 'url', 'alt']).where('item_id', 'in', itemIds).where('brand_id', '=', brandId).where('kind', '=', 'image1').execute(),
+    db.selectFrom('item_sizes').select(['item_id', 'size']).where('item_id', 'in', itemIds).where('brand_id', '=', brandId).where('stock', '>', 0).execute(),
   ])
   return rows.map((row) => {
     const image = images.find((candidate) => candidate.item_id === row.item_id)
