@@ -48,9 +48,12 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('sessions in Redis (TEST_REDIS_URL)
 
     it('keeps a cart across requests, and any instance reads it', async () => {
       const shopper = new TestShopper(t.app)
+      // reading makes no session; the first line written does
       const first = await shopper.get('/api/cart')
-      expect(String(first.headers['set-cookie'])).toMatch(/sid=.*HttpOnly/)
-      expect((await shopper.post('/api/cart/items', { item_id: itemId, size, qty: 2 })).statusCode).toBe(200)
+      expect(first.headers['set-cookie']).toBeUndefined()
+      const added = await shopper.post('/api/cart/items', { item_id: itemId, size, qty: 2 })
+      expect(added.statusCode).toBe(200)
+      expect(String(added.headers['set-cookie'])).toMatch(/sid=.*HttpOnly/)
       const cart = dataOf<Cart>(await shopper.get('/api/cart'))
       expect(cart.items.map((line) => [line.item_id, line.qty])).toEqual([[itemId, 2]])
       const response = await getOn(secondInstance, shopper, '/api/cart')
@@ -96,10 +99,16 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('sessions in Redis (TEST_REDIS_URL)
 
     it('does not let one brand read another brand’s session', async () => {
       const shopper = new TestShopper(t.app)
-      await shopper.get('/api/cart')
+      await shopper.post('/api/cart/items', { item_id: itemId, size, qty: 1 })
       const sid = sidOf(shopper)!
+      expect(sid).toBeDefined()
+      // popfit's cookie shown to ckb opens nothing there: an empty cart, and no cookie set by a read
       const ckb = new TestShopper(t.app, 'ckb.localhost')
-      await ckb.request({ method: 'GET', url: '/api/cart', headers: { cookie: `sid=${sid}` } })
+      const read = await ckb.request({ method: 'GET', url: '/api/cart', headers: { cookie: `sid=${sid}` } })
+      expect(dataOf<Cart>(read).items).toEqual([])
+      expect(read.headers['set-cookie']).toBeUndefined()
+      // a write at ckb starts ckb's own session
+      await ckb.post('/api/test-group', { key: 'Vip4sh', values: 'Control,4sh' })
       expect(sidOf(ckb)).toBeDefined()
       expect(sidOf(ckb)).not.toBe(sid)
     })
