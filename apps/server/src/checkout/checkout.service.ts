@@ -17,10 +17,11 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, shippingCentsFor, type CheckoutResult } from '@store/core'
 import { findCartSettings, findDiscountCodeById, findOpenCart, listCartLines } from '../cart/cart.queries.ts'
-import { priceCart } from '../cart/cart.service.ts'
+import { ensureCart, priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { clubJoinTerms, isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
@@ -138,27 +139,33 @@ async function reserveOrder(
   orderNumber: string,
   input: CheckoutInput,
   visitorId: string | null,
-  cartId: string | null,
+  sessionCartId: string | null,
 ): Promise<Reserved> {
+  let cartId = sessionCartId
   const { db, brandId } = ctx.data
   const empty = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
+  // joining the club (membership/club-join.ts) needs no cart lines: the first period is the order
+  if (!cartId && isJoinFlow(input.checkout_flow)) cartId = await ensureCart(ctx)
   if (!cartId) throw empty()
   const [shopper, cart, settings] = await Promise.all([ctx.shopper(), findOpenCart(db, brandId, cartId), findCartSettings(db, brandId)])
   if (!cart) throw empty()
+  const flow = isJoinFlow(input.checkout_flow) ? input.checkout_flow! : cart.checkout_flow
+  const join = clubJoinTerms(flow, shopper, settings)
   const [lines, code] = await Promise.all([
     listCartLines(db, cart.id),
     cart.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
   ])
-  if (lines.length === 0) throw empty()
-  // the cart's own prices and discount; then, now the address is known, core's shipping and tax rules
-  const { unitCents, totals } = priceCart(lines, code, settings, shopper, 0)
+  if (lines.length === 0 && !join) throw empty()
+  // the cart's own prices and discount (a joining shopper's are a member's); then core's shipping and tax rules
+  const pricedAs = join?.pricedAs ?? shopper
+  const { unitCents, totals } = priceCart(lines, code, settings, pricedAs, 0)
   const shippingCents = shippingCentsFor(
     {
       subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
       standardCents: settings.standard_shipping_cost_cents,
       freeThresholdCents: settings.free_shipping_threshold_cents,
       expressCents: settings.express_shipping_cost_cents,
-      memberFreeShipping: shopper.hasClub,
+      memberFreeShipping: pricedAs.hasClub,
     },
     input.shipping_method,
   )
@@ -170,7 +177,8 @@ async function reserveOrder(
     country: input.shipping.country,
     state: input.shipping.state,
   })
-  const totalCents = totals.subtotalCents - totals.discountCents + shippingCents + taxCents
+  const feeCents = join?.feeCents ?? 0
+  const totalCents = totals.subtotalCents + feeCents - totals.discountCents + shippingCents + taxCents
 
   const now = ctx.now()
   const billing: CheckoutAddress = input.billing ?? input.shipping
@@ -181,7 +189,8 @@ async function reserveOrder(
     cart_id: cart.id,
     email: input.email,
     status: 'pending_payment',
-    subtotal_cents: totals.subtotalCents,
+    // the club's first period is part of the subtotal of a joining order
+    subtotal_cents: totals.subtotalCents + feeCents,
     discount_cents: totals.discountCents,
     shipping_cents: shippingCents,
     tax_cents: taxCents,
@@ -194,7 +203,9 @@ async function reserveOrder(
     created_at: now.toISOString(),
     placed_by_visitor_id: visitorId,
     reserved_until: new Date(now.getTime() + RESERVATION_MS).toISOString(),
-    checkout_flow: cart.checkout_flow,
+    checkout_flow: flow,
+    membership_id: null,
+    club_period: null,
   }
   const wants: StockWant[] = lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty }))
   const orderLines = lines.map((line, i) => {
@@ -220,14 +231,14 @@ async function reserveOrder(
     await db.transaction().execute(async (trx) => {
       const locked = await trx
         .updateTable('carts')
-        .set({ status: 'checking_out', updated_at: now.toISOString() })
+        .set({ status: 'checking_out', checkout_flow: flow, updated_at: now.toISOString() })
         .where('id', '=', cart.id)
         .where('status', '=', 'open')
         .executeTakeFirst()
       if (Number(locked.numUpdatedRows) !== 1) throw conflict('This cart is already being checked out in another window.', 'cart')
       if (!(await takeStock(trx, brandId, wants))) throw new NotReserved()
       await trx.insertInto('orders').values(order).execute()
-      await trx.insertInto('order_lines').values(orderLines).execute()
+      if (orderLines.length > 0) await trx.insertInto('order_lines').values(orderLines).execute()
     })
   } catch (error) {
     if (error instanceof NotReserved) throw await shortageError(ctx, wants)
@@ -341,6 +352,8 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
       })
       .execute()
     await trx.updateTable('carts').set({ status: 'ordered', updated_at: now }).where('id', '=', order.cart_id!).execute()
+    // the club hook: a joining order's membership is written with the order's payment, once
+    if (isJoinFlow(order.checkout_flow)) await joinInTransaction(trx, ctx, { order, result, gatewayName: deps.gateway.name, gatewayKey: gatewayKeyOf(brandId, key) })
     await trx
       .insertInto('outbox_emails')
       .values({ id: randomUUID(), brand_id: brandId, to_email: order.email, subject: email.subject, body: email.body, created_at: now, sent_at: null })

@@ -3,6 +3,7 @@ import * as m001 from './migrations/001-store.ts'
 import * as m002 from './migrations/002-accounts.ts'
 import * as m003 from './migrations/003-checkout.ts'
 import * as m006 from './migrations/006-cart-integrity.ts'
+import * as m007 from './migrations/007-club.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002-accounts': m002,
   '003-checkout': m003,
   '006-cart-integrity': m006,
+  '007-club': m007,
 }
 
 class StaticProvider implements MigrationProvider {
