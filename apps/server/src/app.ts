@@ -33,6 +33,7 @@ import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
 import { offerRoutes } from './offers/offers.routes.ts'
+import { membershipRoutes } from './membership/membership.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +146,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
       await api.register(checkoutRoutes)
       await api.register(orderRoutes)
       await api.register(offerRoutes)
+      await api.register(membershipRoutes)
     },
     { prefix: '/api' },
   )

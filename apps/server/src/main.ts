@@ -3,6 +3,7 @@ import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
+import { startBillingScheduler } from './membership/billing-scheduler.ts'
 import { parseEnv } from './env.ts'
 
 /** Starts the store: environment, database (migrated and seeded on first start), server. */
@@ -15,10 +16,13 @@ async function main() {
   if (seeded) app.log.info('new database: migrated and seeded three brands')
   // e-mail leaves through the outbox (SMTP when configured, else the log), every OUTBOX_INTERVAL_MS
   const stopOutbox = startOutboxWorker(store, env, app.log)
+  // the club's billing: what is due today, every CLUB_BILLING_INTERVAL_MS, on any instance
+  const stopBilling = startBillingScheduler(store, env, app.log)
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     await stopOutbox()
+    await stopBilling()
     await app.close()
     await store.close()
     process.exit(0)

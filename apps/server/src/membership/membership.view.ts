@@ -73,7 +73,7 @@ export function membershipView(row: MembershipWithCard, today: string, orderInPr
     period: live && date ? periodOf(date) : null,
     cutoff_date: live && date ? cutoffDate(date) : null,
     cutoff_passed: cutoffPassed,
-    actions: memberActions(status, { cutoffPassed, wasPaused: row.was_paused === 1, orderInProgress }),
+    actions: memberActions(status, { cutoffPassed, wasPaused: row.was_paused === 1, orderInProgress }) as Membership['actions'],
     joined_on: row.joined_on,
     cancelled_on: row.cancelled_at ? row.cancelled_at.slice(0, 10) : null,
     next_retry_date: status === 'overdue' && row.failed_on ? nextRetryDate(row.failed_on, row.retries_done) : null,

@@ -19,6 +19,10 @@ import { getContentPage, getFeed, getMembershipLanding } from '../content/conten
 import type { RequestContext } from '../context/request-context.ts'
 import { HttpError } from '../http/errors.ts'
 import { getStoreSettings } from '../settings/settings.service.ts'
+import { gatewayFor } from '../payments/gateway.ts'
+import { cancelBody, picksBody } from '../membership/membership.schemas.ts'
+import { cancelCheck, cancelMembership, changeMembership, getMembership, rejoinMembership, saveOfferSeen } from '../membership/membership.service.ts'
+import { getPicks, savePicks } from '../membership/picks.service.ts'
 
 /** Input checked by the API's own schema; its problems become a 400 listing each, as the API answers. */
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -56,6 +60,12 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
     return readCart()
   }
   const hasClub = async () => (await ctx.shopper()).hasClub
+  const clubChange = <T>(change: () => Promise<T>) =>
+    asStoreError(async () => {
+      const result = await change()
+      cart = undefined
+      return result
+    })
 
   const services: StoreServices = {
     settings: () => getStoreSettings(db, brandId),
@@ -114,6 +124,19 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
         const body = parse(resetPasswordBody, input)
         await resetPassword(ctx, body.token, body.password)
       }),
+
+    // the club: a change also changes the cart's prices and flags, so the cart is read again after
+    membership: () => asStoreError(() => getMembership(ctx)),
+    skipMonth: () => clubChange(() => changeMembership(ctx, 'skip')),
+    unskipMonth: () => clubChange(() => changeMembership(ctx, 'unskip')),
+    pause: () => clubChange(() => changeMembership(ctx, 'pause')),
+    resume: () => clubChange(() => changeMembership(ctx, 'resume')),
+    cancel: (input) => clubChange(() => cancelMembership(ctx, parse(cancelBody, input))),
+    rejoin: () => clubChange(async () => rejoinMembership(ctx, await gatewayFor(ctx.env))),
+    cancelCheck: () => asStoreError(() => cancelCheck(ctx)),
+    saveOfferSeen: () => asStoreError(() => saveOfferSeen(ctx)),
+    monthlyPicks: () => asStoreError(() => getPicks(ctx)),
+    saveMonthlyPicks: (input) => asStoreError(() => savePicks(ctx, parse(picksBody, input))),
   }
   return services
 }

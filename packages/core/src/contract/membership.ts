@@ -3,7 +3,10 @@
  * pause, resume, cancel, rejoin}, GET/POST /membership/picks, GET
  * /membership/cancel-check). Money in dollars; dates 'YYYY-MM-DD'.
  */
-import type { MembershipEvent, MembershipStatus } from '../membership.ts'
+import type { MEMBER_EVENTS, MembershipStatus } from '../membership.ts'
+
+/** A request a member can make. */
+export type MemberRequest = (typeof MEMBER_EVENTS)[number]
 
 /** The saved card the club charges (what the store keeps of it). */
 export interface MembershipCard {
@@ -37,7 +40,7 @@ export interface Membership {
   cutoff_date: string | null
   cutoff_passed: boolean
   /** the member's requests the state allows now (skip, unskip, pause, resume, cancel, rejoin) */
-  actions: MembershipEvent[]
+  actions: MemberRequest[]
   joined_on: string | null
   cancelled_on: string | null
   /** for an overdue membership: the day of the next retry */

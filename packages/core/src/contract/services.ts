@@ -9,6 +9,7 @@ import type { CustomerResult, StyleProfileField } from './accounts.ts'
 import type { Cart } from './cart.ts'
 import type { Category, CategoryGroup, ItemDetail, Review } from './catalog.ts'
 import type { ContentPage, Feed, MembershipLanding } from './content.ts'
+import type { CancelCheck, Membership, MonthlyPicks } from './membership.ts'
 import type { StoreSettings } from './settings.ts'
 
 /** A posted field: a string, or absent. */
@@ -43,4 +44,18 @@ export interface StoreServices {
   logout(): Promise<void>
   forgot(email: FormInput): Promise<void>
   resetPassword(input: { token: FormInput; password: FormInput }): Promise<void>
+
+  /** the VIP club: the session's customer's membership (null for a visitor or a non-member) */
+  membership(): Promise<Membership | null>
+  skipMonth(): Promise<Membership>
+  unskipMonth(): Promise<Membership>
+  pause(): Promise<Membership>
+  resume(): Promise<Membership>
+  cancel(input: { reasons?: FormInput | FormInput[]; other?: FormInput }): Promise<Membership>
+  rejoin(): Promise<Membership>
+  cancelCheck(): Promise<CancelCheck>
+  /** true the first time: the save offer (pause or skip instead) is shown once */
+  saveOfferSeen(): Promise<boolean>
+  monthlyPicks(): Promise<MonthlyPicks>
+  saveMonthlyPicks(input: { item_id: FormInput; size: FormInput }): Promise<MonthlyPicks>
 }

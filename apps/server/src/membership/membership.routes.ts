@@ -1,0 +1,117 @@
+/**
+ * The club's API (DESIGN §4): GET /membership, POST /membership/{skip, unskip,
+ * pause, resume, cancel, rejoin}, GET /membership/cancel-check, GET/POST
+ * /membership/picks. The membership is the session's customer's, never one named
+ * by the request; state changes pass the CSRF guard like every POST.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ErrorsSchema } from '../checkout/checkout.routes.ts'
+import { gatewayFor } from '../payments/gateway.ts'
+import { CancelCheckSchema, cancelBody, MembershipSchema, MonthlyPicksSchema, picksBody } from './membership.schemas.ts'
+import { cancelCheck, cancelMembership, changeMembership, getMembership, rejoinMembership } from './membership.service.ts'
+import { getPicks, savePicks } from './picks.service.ts'
+
+const changeResponses = {
+  200: z.object({ data: MembershipSchema }),
+  401: ErrorsSchema.describe('not logged in'),
+  404: ErrorsSchema.describe('not a member'),
+  409: ErrorsSchema.describe('the state machine refused the change (its reason), or it changed in another window'),
+}
+
+export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
+  const gateway = await gatewayFor(app.env)
+
+  app.get(
+    '/membership',
+    {
+      schema: {
+        tags: ['club'],
+        summary: "The logged-in customer's membership (SPEC §3) with its status, or null",
+        response: { 200: z.object({ data: MembershipSchema.nullable() }) },
+      },
+    },
+    async (request) => ({ data: await getMembership(request.ctx) }),
+  )
+
+  for (const event of ['skip', 'unskip', 'pause', 'resume'] as const) {
+    app.post(
+      `/membership/${event}`,
+      {
+        schema: {
+          tags: ['club'],
+          summary: `${event[0]!.toUpperCase()}${event.slice(1)} the membership (docs/club-membership.md)`,
+          response: changeResponses,
+        },
+      },
+      async (request) => ({ data: await changeMembership(request.ctx, event) }),
+    )
+  }
+
+  app.post(
+    '/membership/cancel',
+    {
+      schema: {
+        tags: ['club'],
+        summary: 'Cancel at once, with the reasons given: no further charge',
+        body: cancelBody,
+        response: changeResponses,
+      },
+    },
+    async (request) => ({ data: await cancelMembership(request.ctx, request.body) }),
+  )
+
+  app.post(
+    '/membership/rejoin',
+    {
+      schema: {
+        tags: ['club'],
+        summary: 'Rejoin a cancelled or lapsed membership, charging the saved card for the rejoin day’s period (once)',
+        response: {
+          ...changeResponses,
+          402: ErrorsSchema.describe('the saved card was declined'),
+          422: ErrorsSchema.describe('no saved card: rejoin through the club checkout'),
+          503: ErrorsSchema.describe('the payment service could not be reached'),
+        },
+      },
+    },
+    async (request) => ({ data: await rejoinMembership(request.ctx, gateway) }),
+  )
+
+  app.get(
+    '/membership/cancel-check',
+    {
+      schema: {
+        tags: ['club'],
+        summary: 'SPEC §3 cancel check: cant_cancel while an order of the membership is being packed or shipped, with its tracking number',
+        response: { 200: z.object({ data: CancelCheckSchema }), 401: ErrorsSchema, 404: ErrorsSchema },
+      },
+    },
+    async (request) => ({ data: await cancelCheck(request.ctx) }),
+  )
+
+  app.get(
+    '/membership/picks',
+    {
+      schema: {
+        tags: ['club'],
+        summary: "The coming period's monthly items: picks, what may be picked, and the cut-off",
+        response: { 200: z.object({ data: MonthlyPicksSchema }), 401: ErrorsSchema, 404: ErrorsSchema },
+      },
+    },
+    async (request) => ({ data: await getPicks(request.ctx) }),
+  )
+
+  app.post(
+    '/membership/picks',
+    {
+      schema: {
+        tags: ['club'],
+        summary: "Pick the coming period's monthly items before its cut-off (replaces earlier picks)",
+        body: picksBody,
+        response: { 200: z.object({ data: MonthlyPicksSchema }), 401: ErrorsSchema, 404: ErrorsSchema, 409: ErrorsSchema, 422: ErrorsSchema },
+      },
+    },
+    async (request) => ({ data: await savePicks(request.ctx, request.body) }),
+  )
+}
