@@ -161,7 +161,7 @@ describe.each(DIALECTS)('club billing (%s)', (dialect) => {
   })
 
   it.runIf(dialect === 'postgres')('two app instances (two connections) billing at once charge each member at most once', async () => {
-    const other = openDatabase(t.url)
+    const other = openDatabase(t.url!)
     try {
       const members = await Promise.all(Array.from({ length: 6 }, () => member(t)))
       for (const m of members) await billOn(t, m.membershipId, '2027-09-01')

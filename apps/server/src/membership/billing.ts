@@ -161,6 +161,8 @@ async function billMember(scope: BrandData, options: BillingOptions, first: Memb
     const outcome = await billPeriod(scope, options, m, due, asOf)
     count(summary, outcome)
     if (outcome !== 'charged' && outcome !== 'skipped') return
+    // more than one period due (billing fell behind): read the membership again for the next
+    if (nextBillingDate(due, 1, m.billing_day) > asOf) return
     m = await findMembershipById(scope.db, scope.brandId, m.id)
     if (m && m.next_billing_date === due) return
   }
@@ -201,7 +203,7 @@ async function billPeriod(
         })
         .where('id', '=', m.id)
         .execute()
-      if (kind === 'prepaid') await createMonthlyOrder(trx, scope.brandId, m, period, 0, now)
+      if (kind === 'prepaid') await createMonthlyOrder(trx, scope.brandId, m, period, 0, now, scope.db)
       return true
     })
     return done ? 'skipped' : 'busy'

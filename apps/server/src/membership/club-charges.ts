@@ -62,6 +62,7 @@ export async function claimPeriod(
   const now = nowOf(deps).toISOString()
   const pending = claim.amountCents > 0
   const key = pending ? clubGatewayKey(m.brand_id, m.id, claim.period, 1) : null
+  const claimedUntil = leaseEnd(deps)
   let source = db
     .selectFrom('memberships')
     .select([
@@ -75,7 +76,7 @@ export async function claimPeriod(
       sql<string>`${pending ? 'pending' : 'none'}`.as('status'),
       sql<number>`cast(1 as integer)`.as('attempt'),
       sql<string | null>`${key}`.as('gateway_key'),
-      sql<string | null>`${pending ? leaseEnd(deps) : null}`.as('claimed_until'),
+      sql<string | null>`${pending ? claimedUntil : null}`.as('claimed_until'),
       sql<string>`${now}`.as('created_at'),
       sql<string>`${now}`.as('updated_at'),
     ])
@@ -90,7 +91,24 @@ export async function claimPeriod(
     .onConflict((oc) => oc.columns(['membership_id', 'period']).doNothing())
     .executeTakeFirst()
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null
-  return (await db.selectFrom('membership_charges').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+  return {
+    id,
+    brand_id: m.brand_id,
+    membership_id: m.id,
+    period: claim.period,
+    billing_date: claim.billingDate,
+    kind: claim.kind,
+    amount_cents: claim.amountCents,
+    status: pending ? 'pending' : 'none',
+    attempt: 1,
+    gateway_key: key,
+    gateway_payment_id: null,
+    decline_code: null,
+    claimed_until: pending ? claimedUntil : null,
+    next_retry_on: null,
+    created_at: now,
+    updated_at: now,
+  }
 }
 
 /** Takes over a pending claim whose lease ran out (its claimant died): the same attempt, the same key. */
@@ -248,7 +266,7 @@ export async function recordOutcome(
         save_offer_seen: 0,
       })
       await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', m.customer_id).execute()
-      await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now)
+      await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)
       return 'charged' as const
     }
     const following = nextBillingDate(charge.billing_date, 1, m.billing_day)
@@ -259,7 +277,7 @@ export async function recordOutcome(
         await apply('charge_succeeded', { next_billing_date: following })
       }
       if (charge.kind === 'fee' || charge.kind === 'join' || charge.kind === 'rejoin') {
-        await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now)
+        await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)
       }
       return 'charged' as const
     }

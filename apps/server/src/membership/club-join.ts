@@ -174,6 +174,7 @@ export async function joinInTransaction(
       period,
       0,
       now,
+      ctx.data.db,
     )
   }
 }

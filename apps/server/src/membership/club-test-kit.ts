@@ -17,7 +17,7 @@ export async function registered(t: TestStore, host = 'localhost'): Promise<{ sh
 }
 
 /** POST /api/checkout joining the club (checkout_club_flow), with the card given. */
-export async function joinThroughCheckout(shopper: TestShopper, card: string = CARDS.success, key = randomUUID(), email = ADDRESS.email, knownToken?: string) {
+export async function joinThroughCheckout(shopper: TestShopper, card: string = CARDS.success, key: string = randomUUID(), email = ADDRESS.email, knownToken?: string) {
   const token = knownToken ?? (await tokenFor(shopper, card))
   const body = new URLSearchParams({ ...ADDRESS, email, payment_token: token, checkout_flow: 'checkout_club_flow' }).toString()
   return shopper.request({

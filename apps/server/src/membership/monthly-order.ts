@@ -47,9 +47,12 @@ interface Candidate {
 
 const candidatesCache = cachePerDatabase<Candidate[]>(60_000)
 
-/** Items of the brand's main category in stock, by size (kept a minute per process). */
-function candidates(db: Db, brandId: string): Promise<Candidate[]> {
-  return candidatesCache(db, `club-candidates:${brandId}`, async () => {
+/**
+ * Items of the brand's main category in stock, by size (kept a minute per
+ * process, per database: `cacheKey` is the database handle, not a transaction's).
+ */
+function candidates(db: Db, brandId: string, cacheKey: object): Promise<Candidate[]> {
+  return candidatesCache(cacheKey, `club-candidates:${brandId}`, async () => {
     const settings = await db.selectFrom('store_settings').select('main_shopping_path').where('brand_id', '=', brandId).executeTakeFirst()
     const category = (settings?.main_shopping_path ?? '').split('/').filter(Boolean).pop() ?? ''
     return db
@@ -78,7 +81,7 @@ function hashOf(text: string): number {
 }
 
 /** The period's lines: picks first, then items in the profile's size. */
-export async function monthlyLines(db: Db, brandId: string, member: MonthlyMember, period: string): Promise<Candidate[]> {
+export async function monthlyLines(db: Db, brandId: string, member: MonthlyMember, period: string, cacheKey: object = db): Promise<Candidate[]> {
   const picks = await db
     .selectFrom('membership_picks')
     .innerJoin('items', 'items.id', 'membership_picks.item_id')
@@ -91,7 +94,7 @@ export async function monthlyLines(db: Db, brandId: string, member: MonthlyMembe
     .execute()
   if (picks.length >= member.how_many) return picks
   const [pool, profile] = await Promise.all([
-    candidates(db, brandId),
+    candidates(db, brandId, cacheKey),
     db
       .selectFrom('style_profile_answers')
       .select(['field_name', 'value'])
@@ -122,8 +125,10 @@ export async function createMonthlyOrder(
   period: string,
   chargeCents: number,
   now: string,
+  /** the database handle the item cache is kept under (a transaction is new each time) */
+  cacheKey: object = trx,
 ): Promise<string> {
-  const lines = await monthlyLines(trx, brandId, member, period)
+  const lines = await monthlyLines(trx, brandId, member, period, cacheKey)
   const to = readJson<Partial<ShipTo>>(member.ship_to, {})
   const address = {
     name: to.name ?? '',

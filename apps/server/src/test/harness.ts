@@ -15,7 +15,7 @@ export interface TestStore {
   app: FastifyInstance
   store: StoreDb
   /** the database's URL (a second connection to the same store: another instance) */
-  url: string
+  url?: string
   /** with Redis sessions: the prefix of every key this store wrote (deleted on close) */
   redisKeyPrefix?: string
   close(): Promise<void>
