@@ -29,6 +29,10 @@ import { PageCache } from './web/page-cache.ts'
 import { settingsRoutes } from './settings/settings.routes.ts'
 import { accountRoutes } from './accounts/accounts.routes.ts'
 import { styleProfileRoutes } from './accounts/style-profile.routes.ts'
+import { accountSettingsRoutes } from './account/account.routes.ts'
+import { addressRoutes } from './addresses/addresses.routes.ts'
+import { customerServiceRoutes } from './customer-service/customer-service.routes.ts'
+import { wishlistRoutes } from './wishlist/wishlist.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
@@ -140,6 +144,10 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
       await api.register(contentRoutes)
       await api.register(accountRoutes)
       await api.register(styleProfileRoutes)
+      await api.register(accountSettingsRoutes)
+      await api.register(addressRoutes)
+      await api.register(wishlistRoutes)
+      await api.register(customerServiceRoutes)
       await api.register(experimentRoutes)
       await api.register(analyticsRoutes)
       await api.register(paymentRoutes)

@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
 import { startBillingScheduler } from './membership/billing-scheduler.ts'
+import { startReservationSweeper } from './checkout/reservations.ts'
 import { parseEnv } from './env.ts'
 
 /** Starts the store: environment, database (migrated and seeded on first start), server. */
@@ -18,11 +19,13 @@ async function main() {
   const stopOutbox = startOutboxWorker(store, env, app.log)
   // the club's billing: what is due today, every CLUB_BILLING_INTERVAL_MS, on any instance
   const stopBilling = startBillingScheduler(store, env, app.log)
+  const stopSweeper = startReservationSweeper(store, app.log)
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     await stopOutbox()
     await stopBilling()
+    await stopSweeper()
     await app.close()
     await store.close()
     process.exit(0)

@@ -32,6 +32,7 @@ export const SECRET_PARAM_NAMES: readonly string[] = [
   'sid',
   'ssid',
   'username',
+  'confirm', // the e-mail change link /change_password?confirm=TOKEN (docs/members.md)
   // personal data
   'mail',
   // e-mail tracking identifiers that name a subscriber

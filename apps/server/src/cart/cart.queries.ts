@@ -3,6 +3,7 @@ import type { Dialect } from '../db/connection.ts'
 import { jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.ts'
 import type { Database, StoreSettingsRow } from '../db/schema.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
+import { cachePerDatabase } from '../shared/ttl-cache.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -110,6 +111,15 @@ export function findDiscountCode(db: Db, brandId: string, code: string) {
     .where('code', '=', code.toUpperCase())
     .where('active', '=', 1)
     .executeTakeFirst()
+}
+
+const orderBumpIdsCache = cachePerDatabase<string[]>()
+
+/** The brand's order bumps in order (cached like the settings): the checkout button goes to the first. */
+export function findOrderBumpIds(db: Db, brandId: string): Promise<string[]> {
+  return orderBumpIdsCache(db, brandId, async () =>
+    (await db.selectFrom('order_bumps').select('id').where('brand_id', '=', brandId).orderBy('position').orderBy('id').execute()).map((row) => row.id),
+  )
 }
 
 /** The settings the cart's money rule needs: the settings row, cached with the store settings (no statement of its own). */

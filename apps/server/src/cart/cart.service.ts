@@ -3,6 +3,7 @@ import {
   cartLineColors,
   computeCartTotals,
   fromCents,
+  nextOfferPath,
   originalTotal,
   parseDiscountClasses,
   type Cart,
@@ -28,14 +29,15 @@ import {
   findOpenCart,
   findSellableSize,
   findOpenCartWithLines,
+  findOrderBumpIds,
   type CartLineRow,
+  type CartSettingsRow,
 } from './cart.queries.ts'
 
 /** No one line holds more than this many pieces. */
 export const MAX_LINE_QTY = 10
 const FEATURED_ITEMS = 4
 
-export type { CartLineRow }
 
 function mainCategoryName(mainShoppingPath: string): string {
   return mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
@@ -44,8 +46,6 @@ function mainCategoryName(mainShoppingPath: string): string {
 function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
   return line.price_override_cents ?? unitPriceCents(line, shopper.hasClub)
 }
-
-export type CartSettings = Awaited<ReturnType<typeof findCartSettings>>
 
 /**
  * The cart's money, one computation for the cart drawer and for checkout:
@@ -56,7 +56,7 @@ export type CartSettings = Awaited<ReturnType<typeof findCartSettings>>
 export function priceCart(
   lines: readonly CartLineRow[],
   code: DiscountCodesRow | undefined,
-  settings: CartSettings,
+  settings: CartSettingsRow,
   shopper: Shopper,
   taxBasisPoints: number,
 ) {
@@ -92,10 +92,11 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
   const [shopper, session] = await Promise.all([ctx.shopper(), ctx.session.current()])
   const cartId = session?.cartId ?? null
   // the cart and its lines in one statement; settings, banners and suggestions come from the brand's caches
-  const [found, settings, banners] = await Promise.all([
+  const [found, settings, banners, bumpIds] = await Promise.all([
     cartId ? findOpenCartWithLines(db, dialect, brandId, cartId) : Promise.resolve(undefined),
     findCartSettings(db, brandId),
     getCartBanners(db, brandId),
+    findOrderBumpIds(db, brandId),
   ])
   const cart = found?.cart
   const lines = found?.lines ?? []
@@ -191,7 +192,8 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
     banners,
-    proceed_to_checkout_link: '/checkout',
+    // the order bumps come first, then /checkout (SPEC §4 post-offer flow)
+    proceed_to_checkout_link: nextOfferPath('checkout-ob', bumpIds, null, true),
     ineligible_for_social_media: shopper.hasClub,
     free_promo_eligible: hasClubProgram && !shopper.hasClub,
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { Cart, CheckoutResult } from '@store/core'
+import type { Cart, CheckoutQuote, CheckoutResult } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { RESERVATION_MS } from './checkout.service.ts'
+import { releaseExpiredReservations } from './reservations.ts'
 import { CARDS, count, itemWithStock, placeOrder, setStock, shopperWithCart, stockOf, tokenFor } from './checkout-test-kit.ts'
 
 describe.each(DIALECTS)('checkout API on %s', (dialect) => {
@@ -47,6 +49,16 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(response.statusCode).toBe(422)
     const fields = (response.json().errors as { field: string }[]).map((e) => e.field)
     expect(fields).toEqual(['email', 'shipping_name', 'shipping_zip', 'billing_same'])
+  })
+
+  it('documents the checkout routes, their answers and errors, in /api/openapi.json', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: 'localhost' } })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
+    for (const path of ['/api/checkout', '/api/payments/test-tokens', '/api/payments/authenticate', '/api/orders/{number}', '/api/order-bumps/{id}', '/api/one-time-offers/{id}/accept']) {
+      expect(Object.keys(spec.paths)).toContain(path)
+    }
+    expect(Object.keys(spec.paths['/api/checkout']!.post!.responses)).toEqual(expect.arrayContaining(['200', '402', '409', '422']))
   })
 
   it('needs an Idempotency-Key: 400 when missing or malformed', async () => {
@@ -128,6 +140,28 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     }
   })
 
+  it('a reservation left waiting for authentication runs out: stock back, cart open; the same key later still completes once', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const token = await tokenFor(shopper, CARDS.authenticate)
+    const before = await stockOf(t, item.itemId, item.size)
+    const key = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, token, key))
+    if (first.status !== 'requires_action') throw new Error('expected requires_action')
+    expect(await releaseExpiredReservations(t.store, new Date(Date.now() + RESERVATION_MS + 1000))).toBe(1)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toHaveLength(1)
+    expect(await count(t, 'orders', { column: 'order_number', value: first.order_number })).toBe(0)
+    // the shopper finishes the step late: the same key reserves again and the one charge goes through
+    await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome: 'complete' })
+    const charges = await count(t, 'test_gateway_charges')
+    const late = await placeOrder(shopper, token, key)
+    expect(late.statusCode).toBe(200)
+    expect(dataOf<CheckoutResult>(late)).toMatchObject({ status: 'succeeded', order_number: first.order_number })
+    expect(await count(t, 'test_gateway_charges')).toBe(charges)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+  })
+
   it('20 shoppers racing for the last 5 pieces: exactly 5 orders and 5 charges, the rest a sold-out 409 and no charge', async () => {
     const item = await itemWithStock(t, 5)
     const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWithCart(t, item.itemId, item.size, 1)))
@@ -166,6 +200,30 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(other.statusCode).toBe(422)
   })
 
+  it('one cart checked out twice at once with two keys (two tabs): one order, one charge', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const token = await tokenFor(shopper)
+    const charges = await count(t, 'test_gateway_charges')
+    const [a, b] = await Promise.all([placeOrder(shopper, token), placeOrder(shopper, token)])
+    const codes = [a.statusCode, b.statusCode]
+    expect(codes.filter((code) => code === 200)).toHaveLength(1)
+    expect(codes.filter((code) => code !== 200)[0]).toBeGreaterThanOrEqual(409)
+    expect(await count(t, 'test_gateway_charges') - charges).toBe(1)
+  })
+
+  it('keeps the order-bump price on the order line it becomes', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const bump = dataOf<{ sizes: string[]; item_id: number }>(await shopper.get('/api/order-bumps/pf-ob-1'))
+    await shopper.postJson('/api/order-bumps/pf-ob-1/accept', { size: bump.sizes[0] })
+    const placed = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper)))
+    const lines = await t.store.db.selectFrom('order_lines').selectAll().where('order_number', '=', placed.order_number).execute()
+    expect(lines.find((line) => line.item_id === bump.item_id && line.price_cents === 1999)).toBeDefined()
+    const order = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', placed.order_number).executeTakeFirstOrThrow()
+    expect(order.subtotal_cents).toBe(item.priceCents + 1999)
+  })
+
   it('makes at most 20 SQL statements per checkout', async () => {
     const item = await itemWithStock(t, 5)
     // warm the caches (settings, tax rates, offers) the way a running store has them
@@ -197,6 +255,9 @@ describe.each(DIALECTS)('checkout tax and shipping on %s', (dialect) => {
       const item = await itemWithStock(t, 5)
       // one piece: under the free-shipping threshold, so standard shipping costs
       const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+      const quote = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=express'))
+      expect(quote.shipping_options.map((o) => o.method)).toEqual(['standard', 'express'])
+      expect(quote.shipping).toBe(19.99)
       const express = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { shipping_method: 'express' }))
       const order = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', express.order_number).executeTakeFirstOrThrow()
       expect(order.shipping_method).toBe('express')
@@ -204,6 +265,9 @@ describe.each(DIALECTS)('checkout tax and shipping on %s', (dialect) => {
       // Texas taxes goods and shipping at 8.25%, rounded once
       expect(order.tax_cents).toBe(Math.round(((item.priceCents + 1999) * 825) / 10_000))
       expect(order.total_cents).toBe(item.priceCents + 1999 + order.tax_cents)
+      // the quote said what the order charged
+      expect(quote.tax).toBe(order.tax_cents / 100)
+      expect(quote.total).toBe(order.total_cents / 100)
 
       const other = await shopperWithCart(t, item.itemId, item.size, 1)
       const ny = dataOf<CheckoutResult>(

@@ -1,9 +1,9 @@
-import type { CheckoutResult } from '@store/core'
+import { SHIPPING_METHODS, type CheckoutResult } from '@store/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { gatewayFor } from '../payments/gateway.ts'
 import { readCheckoutForm } from './checkout-input.ts'
-import { checkout } from './checkout.service.ts'
+import { checkout, quoteCheckout } from './checkout.service.ts'
 import { readIdempotencyKey } from './idempotency.ts'
 import { databaseTaxRates } from './tax.ts'
 
@@ -34,6 +34,40 @@ export const CheckoutResultSchema = z.discriminatedUnion('status', [
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = await gatewayFor(app.env)
   const deps = { gateway, tax: databaseTaxRates }
+
+  app.get(
+    '/checkout/quote',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'What POST /checkout would charge for this cart, shipped to a country and state by a method (same computation)',
+        querystring: z.object({
+          shipping_country: z.string().trim().max(60).default('US'),
+          shipping_state: z.string().trim().max(60).default(''),
+          shipping_method: z.enum(SHIPPING_METHODS, { message: 'Choose standard or express shipping' }).default('standard'),
+          host: z.string().optional(),
+        }),
+        response: {
+          200: z.object({
+            data: z.object({
+              subtotal: z.number(),
+              discount: z.number(),
+              shipping_method: z.enum(SHIPPING_METHODS),
+              shipping: z.number(),
+              tax: z.number(),
+              total: z.number(),
+              shipping_options: z.array(z.object({ method: z.enum(SHIPPING_METHODS), label: z.string(), price: z.number(), free: z.boolean() })),
+            }),
+          }),
+          422: ErrorsSchema.describe('an empty cart (field cart)'),
+        },
+      },
+    },
+    async (request) => {
+      const { shipping_country, shipping_state, shipping_method } = request.query
+      return { data: await quoteCheckout(request.ctx, deps, { country: shipping_country, state: shipping_state, method: shipping_method }) }
+    },
+  )
 
   app.post(
     '/checkout',

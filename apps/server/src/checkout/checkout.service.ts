@@ -15,15 +15,16 @@
  *    finishes the step and sends the same key again.
  */
 import { randomInt, randomUUID } from 'node:crypto'
-import { fromCents, nextOfferPath, shippingCentsFor, type CheckoutResult } from '@store/core'
-import { findCartSettings, findDiscountCodeById, findOpenCart, listCartLines } from '../cart/cart.queries.ts'
-import { ensureCart, priceCart } from '../cart/cart.service.ts'
+import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
+import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
-import type { OrdersRow } from '../db/schema.ts'
-import { conflict, HttpError, unprocessable } from '../http/errors.ts'
-import { clubJoinTerms, isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
+import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
+import type { Transaction } from 'kysely'
+import type { Database, OrdersRow } from '../db/schema.ts'
+import { conflict, HttpError } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
+import { priceCheckout } from './checkout-pricing.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, type StoredAnswer } from './idempotency.ts'
 import { orderConfirmationEmail } from './order-email.ts'
@@ -109,6 +110,30 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
   return settle(ctx, deps, key, reserved, result)
 }
 
+/**
+ * The cart goes back to open after a decline, unless the shopper already started
+ * another open cart meanwhile (one open cart per session, migration 006).
+ */
+export async function reopenCart(trx: Transaction<Database>, cartId: string, now: string): Promise<void> {
+  await trx
+    .updateTable('carts')
+    .set({ status: 'open', updated_at: now })
+    .where('id', '=', cartId)
+    .where('status', '=', 'checking_out')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('carts as other')
+            .select('other.id')
+            .whereRef('other.brand_id', '=', 'carts.brand_id')
+            .whereRef('other.session_key', '=', 'carts.session_key')
+            .where('other.status', '=', 'open'),
+        ),
+      ),
+    )
+    .execute()
+}
+
 /** An order holding its stock, waiting for its payment, and its lines. */
 interface Reserved {
   order: OrdersRow
@@ -141,44 +166,16 @@ async function reserveOrder(
   visitorId: string | null,
   sessionCartId: string | null,
 ): Promise<Reserved> {
-  let cartId = sessionCartId
   const { db, brandId } = ctx.data
-  const empty = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
-  // joining the club (membership/club-join.ts) needs no cart lines: the first period is the order
-  if (!cartId && isJoinFlow(input.checkout_flow)) cartId = await ensureCart(ctx)
-  if (!cartId) throw empty()
-  const [shopper, cart, settings] = await Promise.all([ctx.shopper(), findOpenCart(db, brandId, cartId), findCartSettings(db, brandId)])
-  if (!cart) throw empty()
-  const flow = isJoinFlow(input.checkout_flow) ? input.checkout_flow! : cart.checkout_flow
-  const join = clubJoinTerms(flow, shopper, settings)
-  const [lines, code] = await Promise.all([
-    listCartLines(db, cart.id),
-    cart.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
-  ])
-  if (lines.length === 0 && !join) throw empty()
-  // the cart's own prices and discount (a joining shopper's are a member's); then core's shipping and tax rules
-  const pricedAs = join?.pricedAs ?? shopper
-  const { unitCents, totals } = priceCart(lines, code, settings, pricedAs, 0)
-  const shippingCents = shippingCentsFor(
-    {
-      subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
-      standardCents: settings.standard_shipping_cost_cents,
-      freeThresholdCents: settings.free_shipping_threshold_cents,
-      expressCents: settings.express_shipping_cost_cents,
-      memberFreeShipping: pricedAs.hasClub,
-    },
-    input.shipping_method,
-  )
-  if (shippingCents === null) throw unprocessable('Choose standard or express shipping.', 'shipping_method')
-  const taxCents = await deps.tax.taxCentsFor(ctx.data, {
-    subtotalCents: totals.subtotalCents,
-    discountCents: totals.discountCents,
-    shippingCents,
+  // joining the club needs no cart lines (membership/club-join.ts): a joining form may come with no cart yet
+  const cartId = sessionCartId ?? (isJoinFlow(input.checkout_flow) ? await ensureCart(ctx) : null)
+  const priced = await priceCheckout(ctx, deps.tax, cartId, {
     country: input.shipping.country,
     state: input.shipping.state,
+    method: input.shipping_method,
+    flow: input.checkout_flow,
   })
-  const feeCents = join?.feeCents ?? 0
-  const totalCents = totals.subtotalCents + feeCents - totals.discountCents + shippingCents + taxCents
+  const { cart, shopper, lines, unitCents } = priced
 
   const now = ctx.now()
   const billing: CheckoutAddress = input.billing ?? input.shipping
@@ -189,12 +186,11 @@ async function reserveOrder(
     cart_id: cart.id,
     email: input.email,
     status: 'pending_payment',
-    // the club's first period is part of the subtotal of a joining order
-    subtotal_cents: totals.subtotalCents + feeCents,
-    discount_cents: totals.discountCents,
-    shipping_cents: shippingCents,
-    tax_cents: taxCents,
-    total_cents: totalCents,
+    subtotal_cents: priced.subtotalCents,
+    discount_cents: priced.discountCents,
+    shipping_cents: priced.shippingCents,
+    tax_cents: priced.taxCents,
+    total_cents: priced.totalCents,
     shipping_method: input.shipping_method,
     ...prefixed('shipping', input.shipping),
     ...prefixed('billing', billing),
@@ -203,13 +199,13 @@ async function reserveOrder(
     created_at: now.toISOString(),
     placed_by_visitor_id: visitorId,
     reserved_until: new Date(now.getTime() + RESERVATION_MS).toISOString(),
-    checkout_flow: flow,
+    checkout_flow: priced.flow,
     membership_id: null,
     club_period: null,
   }
   const wants: StockWant[] = lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty }))
   const orderLines = lines.map((line, i) => {
-    const discount = totals.lineDiscountCents[i] ?? 0
+    const discount = priced.lineDiscountCents[i] ?? 0
     return {
       id: randomUUID(),
       order_number: orderNumber,
@@ -231,7 +227,7 @@ async function reserveOrder(
     await db.transaction().execute(async (trx) => {
       const locked = await trx
         .updateTable('carts')
-        .set({ status: 'checking_out', checkout_flow: flow, updated_at: now.toISOString() })
+        .set({ status: 'checking_out', checkout_flow: priced.flow, updated_at: now.toISOString() })
         .where('id', '=', cart.id)
         .where('status', '=', 'open')
         .executeTakeFirst()
@@ -311,7 +307,7 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
       await finishAttempt(ctx, key, answer, trx)
       if (Number(mine.numUpdatedRows) !== 1) return
       await giveBackStock(trx, brandId, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
-      await trx.updateTable('carts').set({ status: 'open', updated_at: now }).where('id', '=', order.cart_id!).where('status', '=', 'checking_out').execute()
+      await reopenCart(trx, order.cart_id!, now)
     })
     emitStockChanged({ brandId, itemIds: lines.map((line) => line.item_id) }, ctx.log)
     ctx.log.info({ order: order.order_number, decline: result.code }, 'checkout declined')
@@ -321,10 +317,30 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
   const next = await afterPaymentPath(ctx, order.order_number)
   const answer: StoredAnswer = { status: 200, data: { status: 'succeeded', order_number: order.order_number, next } satisfies CheckoutResult }
   const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines)
+  // a logged-in customer's card is kept for later (club billing, the payment methods page): the gateway's reference only
+  const savedMethodId = order.customer_id && result.savedMethod && result.card ? randomUUID() : null
   const kept = await db.transaction().execute(async (trx) => {
+    if (savedMethodId && result.card) {
+      await trx
+        .insertInto('payment_methods')
+        .values({
+          id: savedMethodId,
+          brand_id: brandId,
+          customer_id: order.customer_id!,
+          gateway: deps.gateway.name,
+          gateway_token: result.savedMethod!,
+          card_brand: result.card.brand,
+          last4: result.card.last4,
+          exp_month: result.card.expMonth,
+          exp_year: result.card.expYear,
+          is_default: 0,
+          created_at: now,
+        })
+        .execute()
+    }
     const paid = await trx
       .updateTable('orders')
-      .set({ status: 'paid', reserved_until: null })
+      .set({ status: 'paid', reserved_until: null, payment_method_id: savedMethodId })
       .where('order_number', '=', order.order_number)
       .where('status', '=', 'pending_payment')
       .executeTakeFirst()
@@ -353,7 +369,9 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
       .execute()
     await trx.updateTable('carts').set({ status: 'ordered', updated_at: now }).where('id', '=', order.cart_id!).execute()
     // the club hook: a joining order's membership is written with the order's payment, once
-    if (isJoinFlow(order.checkout_flow)) await joinInTransaction(trx, ctx, { order, result, gatewayName: deps.gateway.name, gatewayKey: gatewayKeyOf(brandId, key) })
+    if (isJoinFlow(order.checkout_flow)) {
+      await joinInTransaction(trx, ctx, { order, result, paymentMethodId: savedMethodId, gatewayKey: gatewayKeyOf(brandId, key) })
+    }
     await trx
       .insertInto('outbox_emails')
       .values({ id: randomUUID(), brand_id: brandId, to_email: order.email, subject: email.subject, body: email.body, created_at: now, sent_at: null })
@@ -370,4 +388,23 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
   }
   ctx.log.info({ order: order.order_number, total: fromCents(order.total_cents) }, 'order placed')
   return replay<CheckoutResult>(answer)
+}
+
+/** What POST /checkout would charge, before the shopper places the order (the checkout page's summary). */
+export async function quoteCheckout(
+  ctx: RequestContext,
+  deps: Pick<CheckoutDeps, 'tax'>,
+  destination: { country: string; state: string; method: ShippingMethod },
+): Promise<CheckoutQuote> {
+  const cartId = (await ctx.session.current())?.cartId ?? null
+  const priced = await priceCheckout(ctx, deps.tax, cartId, destination)
+  return {
+    subtotal: fromCents(priced.subtotalCents),
+    discount: fromCents(priced.discountCents),
+    shipping_method: destination.method,
+    shipping: fromCents(priced.shippingCents),
+    tax: fromCents(priced.taxCents),
+    total: fromCents(priced.totalCents),
+    shipping_options: priced.shippingOptions.map((option) => ({ method: option.method, label: option.label, price: fromCents(option.cents), free: option.free })),
+  }
 }

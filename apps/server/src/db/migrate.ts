@@ -2,6 +2,7 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type Migra
 import * as m001 from './migrations/001-store.ts'
 import * as m002 from './migrations/002-accounts.ts'
 import * as m003 from './migrations/003-checkout.ts'
+import * as m005 from './migrations/005-members.ts'
 import * as m006 from './migrations/006-cart-integrity.ts'
 import * as m007 from './migrations/007-club.ts'
 
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '001-store': m001,
   '002-accounts': m002,
   '003-checkout': m003,
+  '005-members': m005,
   '006-cart-integrity': m006,
   '007-club': m007,
 }
@@ -29,7 +31,14 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     db.getExecutor().adapter instanceof PostgresAdapter
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined
-  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) })
+  // migrations written side by side may land out of order; each stands alone, so a database
+  // that already ran a later one still takes an earlier one that arrives after it
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {

@@ -46,6 +46,8 @@ export interface StoreSettingsTable {
   free_shipping_threshold_cents: number
   standard_shipping_cost_cents: number
   tax_rate_basis_points: Generated<number>
+  /** where contact and feedback messages are e-mailed (migration 005) */
+  support_email: string | null
   /** express shipping, whatever the order (003) */
   express_shipping_cost_cents: Generated<number>
 }
@@ -321,10 +323,10 @@ export interface CartsTable {
   removed_free_promo: Generated<number>
   created_at: string
   updated_at: string
-  /** the offer code the shopper came in with: csr, ms, cb, cbv2 (003) */
-  offer_code: string | null
   /** the session that made the cart: one open cart per session */
   session_key: string | null
+  /** the offer code the shopper came in with: csr, ms, cb, cbv2 (003) */
+  offer_code: string | null
 }
 export type CartsRow = Selectable<CartsTable>
 export type NewCartsRow = Insertable<CartsTable>
@@ -783,6 +785,55 @@ export type OutboxEmailsRow = Selectable<OutboxEmailsTable>
 export type NewOutboxEmailsRow = Insertable<OutboxEmailsTable>
 export type OutboxEmailsUpdate = Updateable<OutboxEmailsTable>
 
+/** An e-mail change waiting for its link to be opened (migration 005). */
+export interface EmailChangesTable {
+  token_hash: string
+  brand_id: string
+  customer_id: string
+  new_email: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+/** A contact-us message (migration 005). */
+export interface ContactMessagesTable {
+  id: string
+  reference: string
+  brand_id: string
+  customer_id: string | null
+  name: string
+  email: string
+  order_number: string | null
+  topic: string
+  message: string
+  client_ip: string
+  created_at: string
+}
+
+/** A customer-feedback message (migration 005). */
+export interface FeedbackMessagesTable {
+  id: string
+  reference: string
+  brand_id: string
+  customer_id: string | null
+  name: string
+  email: string
+  order_number: string | null
+  rating: number | null
+  message: string
+  client_ip: string
+  created_at: string
+}
+
+/** Fixed-window counters throttling the public forms (migration 005). */
+export interface FormCountersTable {
+  brand_id: string
+  key: string
+  window_start: string
+  count: Generated<number>
+}
+
 export interface CheckoutAttemptsTable {
   brand_id: string
   idempotency_key: string
@@ -927,6 +978,10 @@ export interface Database {
   login_attempts: LoginAttemptsTable
   password_resets: PasswordResetsTable
   outbox_emails: OutboxEmailsTable
+  email_changes: EmailChangesTable
+  contact_messages: ContactMessagesTable
+  feedback_messages: FeedbackMessagesTable
+  form_counters: FormCountersTable
   checkout_attempts: CheckoutAttemptsTable
   payments: PaymentsTable
   test_gateway_tokens: TestGatewayTokensTable

@@ -88,10 +88,11 @@ describe.each(DIALECTS)('e-mail outbox on %s', (dialect) => {
     expect(text).toContain(`order ${orderNumber}`)
     expect(text).toMatch(new RegExp(`2 x .+\\(.+, ${item.size}\\)`))
     expect(text).toMatch(/Total\s+\$\d+\.\d\d/)
-    expect(text).toContain(`http://popfit.localhost:3000/tracker?order=${orderNumber}`)
+    // the brand's configured public origin (in tests, the development one), never a request header
+    expect(text).toMatch(new RegExp(`Track your order: http://(popfit\\.)?localhost:3000/tracker\\?order=${orderNumber}`))
     expect(confirmation.from).toBe('orders@popfit.test')
     const reset = decoded(smtp.received.find((m) => m.to.includes('ada.reset@example.com'))!.raw)
-    expect(reset).toMatch(/http:\/\/popfit.localhost:3000\/forgot\?token=/)
+    expect(reset).toMatch(/http:\/\/(popfit\.)?localhost:3000\/forgot\?token=/)
     const rows = await t.store.db.selectFrom('outbox_emails').selectAll().where('to_email', 'in', ['ada@example.com', 'ada.reset@example.com']).execute()
     for (const row of rows) expect(row).toMatchObject({ delivered_via: 'smtp', attempts: 1, last_error: null })
     expect(rows.every((row) => row.sent_at && row.message_id)).toBe(true)
@@ -121,11 +122,15 @@ describe.each(DIALECTS)('e-mail outbox on %s', (dialect) => {
     await enqueue(12)
     const before = smtp.received.length
     const mailers = [smtp.mailer(), smtp.mailer(), smtp.mailer()]
-    const results = await Promise.all(mailers.map((mailer) => deliverOutbox(t.store, mailer, { from: 'a@b.test', batch: 5 })))
-    const again = await Promise.all(mailers.map((mailer) => deliverOutbox(t.store, mailer, { from: 'a@b.test', batch: 5 })))
+    let total = 0
+    // rounds of three workers at once, until nothing is due
+    for (let round = 0; round < 6 && total < 12; round++) {
+      const results = await Promise.all(mailers.map((mailer) => deliverOutbox(t.store, mailer, { from: 'a@b.test', batch: 5 })))
+      total += results.reduce((sum, r) => sum + r.sent, 0)
+    }
     for (const mailer of mailers) mailer.close()
-    const total = [...results, ...again].reduce((sum, r) => sum + r.sent, 0)
     expect(total).toBe(12)
+    expect(await pendingEmails(t.store)).toBe(0)
     const newOnes = smtp.received.slice(before).flatMap((m) => m.to)
     expect(newOnes.length).toBe(12)
     expect(new Set(newOnes).size).toBe(12)

@@ -4,8 +4,8 @@
  *
  * - Claimed atomically: one UPDATE takes a lease (claimed_by, claimed_until) on
  *   due rows nobody holds; the database re-checks the condition under its row
- *   lock, so two instances never take one row, and a crashed worker's lease
- *   simply runs out.
+ *   lock, so two instances never take one row (on PostgreSQL they skip each
+ *   other's locked rows: SKIP LOCKED), and a crashed worker's lease simply runs out.
  * - Retried with backoff: a failure counts the attempt, records the error and
  *   waits 30 s, 1, 2, 4 ... minutes (at most an hour); after MAX_ATTEMPTS it
  *   is marked failed and left for an operator.
@@ -46,7 +46,7 @@ export async function deliverOutbox(store: StoreDb, mailer: Mailer, options: Del
   const nowText = now.toISOString()
   const workerId = options.workerId ?? randomUUID()
   const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString()
-  const due = db
+  const dueRows = db
     .selectFrom('outbox_emails')
     .select('id')
     .where('sent_at', 'is', null)
@@ -55,6 +55,8 @@ export async function deliverOutbox(store: StoreDb, mailer: Mailer, options: Del
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowText)]))
     .orderBy('created_at')
     .limit(options.batch ?? BATCH)
+  // PostgreSQL: workers running at once take different rows instead of waiting on the same ones
+  const due = store.dialect === 'postgres' ? dueRows.forUpdate().skipLocked() : dueRows
   await db
     .updateTable('outbox_emails')
     .set({ claimed_by: workerId, claimed_until: leaseUntil })

@@ -51,14 +51,14 @@ export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: 
 const today = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10)
 
 /**
- * Inside the transaction that marks a joining order paid: the saved card, the
- * membership (new, or a former member's row made active again), the first
+ * Inside the transaction that marks a joining order paid: the card checkout
+ * saved becomes the default, the membership (new, or a former member's row made active again), the first
  * period as charged, and the first period's monthly order.
  */
 export async function joinInTransaction(
   trx: Transaction<Database>,
   ctx: RequestContext,
-  input: { order: OrdersRow; result: Extract<ChargeResult, { status: 'succeeded' }>; gatewayName: string; gatewayKey: string },
+  input: { order: OrdersRow; result: Extract<ChargeResult, { status: 'succeeded' }>; paymentMethodId: string | null; gatewayKey: string },
 ): Promise<void> {
   const { order, result } = input
   const { brandId } = ctx.data
@@ -77,26 +77,11 @@ export async function joinInTransaction(
   const now = ctx.now().toISOString()
   const day = today(ctx)
   const billingDay = Number(day.slice(8, 10))
-  let paymentMethodId: string | null = null
-  if (result.savedMethod && result.card) {
-    paymentMethodId = randomUUID()
+  // checkout kept the card in payment_methods (a customer's order): the club charges that one
+  const paymentMethodId = input.paymentMethodId
+  if (paymentMethodId) {
     await trx.updateTable('payment_methods').set({ is_default: 0 }).where('customer_id', '=', customerId).where('brand_id', '=', brandId).execute()
-    await trx
-      .insertInto('payment_methods')
-      .values({
-        id: paymentMethodId,
-        brand_id: brandId,
-        customer_id: customerId,
-        gateway: input.gatewayName,
-        gateway_token: result.savedMethod,
-        card_brand: result.card.brand,
-        last4: result.card.last4,
-        exp_month: result.card.expMonth,
-        exp_year: result.card.expYear,
-        is_default: 1,
-        created_at: now,
-      })
-      .execute()
+    await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', paymentMethodId).execute()
   }
   const shipTo: ShipTo = {
     email: order.email,

@@ -39,6 +39,7 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     const shopper = await shopperWithCart(t, item.itemId, item.size)
     const list = dataOf<{ ids: string[]; first: string }>(await shopper.get('/api/order-bumps'))
     expect(list).toEqual({ ids: ['pf-ob-1', 'pf-ob-2'], first: '/checkout-ob/pf-ob-1' })
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).proceed_to_checkout_link).toBe('/checkout-ob/pf-ob-1')
     const bump = dataOf<OrderBump>(await shopper.get('/api/order-bumps/pf-ob-1'))
     expect(bump).toMatchObject({ id: 'pf-ob-1', price: 19.99, next: '/checkout-ob/pf-ob-2' })
     expect(bump.sizes.length).toBeGreaterThan(0)

@@ -5,15 +5,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, sortSizes, type OrderBump, type OrderBumpList } from '@store/core'
+import { findOrderBumpIds } from '../cart/cart.queries.ts'
 import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
 
-async function bumpIds(ctx: RequestContext): Promise<string[]> {
-  const { db, brandId } = ctx.data
-  const rows = await db.selectFrom('order_bumps').select('id').where('brand_id', '=', brandId).orderBy('position').orderBy('id').execute()
-  return rows.map((row) => row.id)
-}
+const bumpIds = (ctx: RequestContext) => findOrderBumpIds(ctx.data.db, ctx.data.brandId)
 
 export async function listOrderBumps(ctx: RequestContext): Promise<OrderBumpList> {
   const ids = await bumpIds(ctx)

@@ -22,6 +22,11 @@ describe.each(DIALECTS)('orders API on %s', (dialect) => {
     expect(order.items).toHaveLength(1)
     expect(order.items[0]).toMatchObject({ id: item.itemId, size: item.size, qty: 1, price: item.priceCents / 100 })
     expect(order.payments[0]).toMatchObject({ card_brand: 'visa', last4: '4242' })
+    // the customer's card is kept for later as the gateway's reference, brand, last four and expiry
+    const methods = await t.store.db.selectFrom('payment_methods').selectAll().execute()
+    expect(methods).toHaveLength(1)
+    expect(methods[0]).toMatchObject({ gateway: 'test', card_brand: 'visa', last4: '4242', exp_month: 12 })
+    expect(methods[0]!.gateway_token).toMatch(/^tok_test_/)
 
     // another visitor, and a visitor of another brand: not found, as for a number that does not exist
     const stranger = new TestShopper(t.app)

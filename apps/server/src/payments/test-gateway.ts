@@ -84,6 +84,14 @@ export class TestGateway implements PaymentGateway {
   }
 
   async resume(scope: BrandData, paymentId: string): Promise<ChargeResult> {
+    // like Stripe's manual confirmation: an authenticated payment is charged when the store confirms it
+    await scope.db
+      .updateTable('test_gateway_charges')
+      .set({ status: 'succeeded' })
+      .where('id', '=', paymentId)
+      .where('brand_id', '=', scope.brandId)
+      .where('status', '=', 'authenticated')
+      .execute()
     const charge = await this.findCharge(scope, { id: paymentId })
     if (!charge) return { status: 'declined', paymentId, code: 'processing_error', message: declineMessage('processing_error'), card: null }
     const card = await scope.db
@@ -104,11 +112,15 @@ export class TestGateway implements PaymentGateway {
       .execute()
   }
 
-  /** The test authentication step (what 3-D Secure is in the browser): completes or cancels a charge waiting for it. */
+  /**
+   * The test authentication step (what 3-D Secure is in the browser): completes or
+   * cancels a charge waiting for it. Completed, it is charged only when the store
+   * confirms it (resume), as with Stripe's handleCardAction then confirm.
+   */
   async authenticate(scope: BrandData, paymentId: string, outcome: 'complete' | 'cancel'): Promise<boolean> {
     const result = await scope.db
       .updateTable('test_gateway_charges')
-      .set(outcome === 'complete' ? { status: 'succeeded', decline_code: null } : { status: 'declined', decline_code: 'authentication_failed' })
+      .set(outcome === 'complete' ? { status: 'authenticated', decline_code: null } : { status: 'declined', decline_code: 'authentication_failed' })
       .where('id', '=', paymentId)
       .where('brand_id', '=', scope.brandId)
       .where('status', '=', 'requires_action')
@@ -128,7 +140,7 @@ export class TestGateway implements PaymentGateway {
     if (charge.status === 'succeeded' || charge.status === 'refunded') {
       return { status: 'succeeded', paymentId: charge.id, card: described, savedMethod: save ? charge.token : null }
     }
-    if (charge.status === 'requires_action') {
+    if (charge.status === 'requires_action' || charge.status === 'authenticated') {
       return { status: 'requires_action', paymentId: charge.id, clientSecret: `${charge.id}_secret`, card: described }
     }
     const code = charge.decline_code ?? 'card_declined'

@@ -9,7 +9,15 @@ import { StoreError, type Cart, type StoreServices } from '@store/core'
 import { z } from 'zod'
 import { login, logout, register, requestPasswordReset, resetPassword } from '../accounts/accounts.service.ts'
 import { forgotBody, loginBody, registerBody, resetPasswordBody } from '../accounts/accounts.schemas.ts'
-import { getStyleProfile } from '../accounts/style-profile.service.ts'
+import { getStyleProfile, saveStyleProfile } from '../accounts/style-profile.service.ts'
+import { changeEmailBody, changeNameBody, changePasswordBody, confirmEmailBody } from '../account/account.schemas.ts'
+import { changeName, changePassword, confirmEmailChange, getAccount, requestEmailChange } from '../account/account.service.ts'
+import { addressBody, addressParams, defaultBody } from '../addresses/addresses.schemas.ts'
+import { defaultAddresses, deleteAddress, listAddresses, saveAddress, setDefaultAddress } from '../addresses/addresses.service.ts'
+import { contactBody, feedbackBody } from '../customer-service/customer-service.schemas.ts'
+import { sendContact, sendFeedback } from '../customer-service/customer-service.service.ts'
+import { addWishlistBody, moveToCartBody, wishlistParams } from '../wishlist/wishlist.schemas.ts'
+import { addToWishlist, listWishlist, moveWishlistToCart, removeFromWishlist } from '../wishlist/wishlist.service.ts'
 import { addLineBody, cartLineParams, changeLineBody, discountCodeBody } from '../cart/cart.schemas.ts'
 import { addToCart, applyDiscountCode, changeLineQty, getCart, removeDiscountCode } from '../cart/cart.service.ts'
 import { itemIdSchema, reviewsQuery, slug } from '../catalog/catalog.schemas.ts'
@@ -18,6 +26,7 @@ import { pageSlug } from '../content/content.schemas.ts'
 import { getContentPage, getFeed, getMembershipLanding } from '../content/content.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { HttpError } from '../http/errors.ts'
+import { styleProfileAnswers } from '../account/account.schemas.ts'
 import { getStoreSettings } from '../settings/settings.service.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { cancelBody, picksBody } from '../membership/membership.schemas.ts'
@@ -123,6 +132,50 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
       asStoreError(async () => {
         const body = parse(resetPasswordBody, input)
         await resetPassword(ctx, body.token, body.password)
+      }),
+
+    account: () => asStoreError(() => getAccount(ctx)),
+    changePassword: (input) =>
+      asStoreError(async () => {
+        await changePassword(ctx, parse(changePasswordBody, input))
+        cart = undefined
+      }),
+    updateAccount: (input) => asStoreError(() => changeName(ctx, parse(changeNameBody, input))),
+    changeEmail: (input) => asStoreError(() => requestEmailChange(ctx, parse(changeEmailBody, input))),
+    confirmEmail: (token) => asStoreError(() => confirmEmailChange(ctx, parse(confirmEmailBody, { token }).token)),
+
+    addresses: () => asStoreError(() => listAddresses(ctx)),
+    defaultAddresses: () => asStoreError(() => defaultAddresses(ctx)),
+    saveAddress: (input, id) =>
+      asStoreError(() => {
+        const body = parse(addressBody, input)
+        return id ? saveAddress(ctx, body, parse(addressParams, { id }).id) : saveAddress(ctx, body)
+      }),
+    deleteAddress: (id) => asStoreError(() => deleteAddress(ctx, parse(addressParams, { id }).id)),
+    setDefaultAddress: (id, type) =>
+      asStoreError(() => setDefaultAddress(ctx, parse(addressParams, { id }).id, parse(defaultBody, { address_type: type || undefined }).address_type)),
+
+    wishlist: () => asStoreError(() => listWishlist(ctx)),
+    addToWishlist: (itemId) => asStoreError(() => addToWishlist(ctx, parse(addWishlistBody, { item_id: itemId }).item_id)),
+    removeFromWishlist: (id) => asStoreError(() => removeFromWishlist(ctx, parse(wishlistParams, { id }).id)),
+    moveWishlistToCart: (id, size) =>
+      asStoreError(async () => {
+        const entryId = parse(wishlistParams, { id }).id
+        const body = parse(moveToCartBody, { size })
+        const list = await moveWishlistToCart(ctx, entryId, body.size)
+        cart = undefined
+        return list
+      }),
+
+    sendContact: (input) => asStoreError(() => sendContact(ctx, parse(contactBody, input))),
+    sendFeedback: (input) => asStoreError(() => sendFeedback(ctx, parse(feedbackBody, input))),
+    saveStyleProfile: (answers) =>
+      asStoreError(() => {
+        const chosen: Record<string, string> = {}
+        for (const [name, value] of Object.entries(answers)) {
+          if (value !== null && value !== undefined && String(value) !== '') chosen[name] = String(value)
+        }
+        return saveStyleProfile(ctx, parse(styleProfileAnswers, chosen))
       }),
 
     // the club: a change also changes the cart's prices and flags, so the cart is read again after

@@ -1,14 +1,94 @@
-/** Contact Us: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * Contact Us: a message to customer service, stored and e-mailed to the
+ * brand's support address; the shopper reads a confirmation with a reference.
+ * A logged-in customer's name and e-mail are filled in.
+ */
+import { CONTACT_TOPICS, isValidEmail } from '@store/core'
+import { data, Form } from 'react-router'
+import '../components/members/members.css'
+import { FormErrors, FormField } from '../components/forms/form-field'
+import { SelectField, TextAreaField } from '../components/forms/select-field'
+import { useFormErrors } from '../components/forms/use-form-errors'
+import { Page } from '../components/page/page'
+import { StoreLink } from '../components/store-link'
+import { formResult } from '../lib/api/post-form'
+import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/contact-us'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Contact Us')
 
-export default function ContactUs() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const cart = await context.services.cart().catch(() => null)
+  return { name: cart?.customer?.name ?? '', email: cart?.customer?.e_mail_address ?? '' }
+}
+
+const FIELDS = ['name', 'email', 'topic', 'order_number', 'message'] as const
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? '').trim()])) as Record<(typeof FIELDS)[number], string>
+  const errors: ApiErrorItem[] = []
+  if (!values.name) errors.push({ message: 'Enter your name.', field: 'name' })
+  if (!isValidEmail(values.email)) errors.push({ message: 'Enter a valid email address, so we can reply.', field: 'email' })
+  if (!values.topic) errors.push({ message: 'Choose what your message is about.', field: 'topic' })
+  if (values.message.length < 10) errors.push({ message: 'Tell us a little more: your message needs at least 10 characters.', field: 'message' })
+  if (errors.length) return data({ errors, values, done: null }, { status: 400 })
+  const result = await formResult(context.services.sendContact(values))
+  if (!result.ok) return data({ errors: result.errors, values, done: null }, { status: result.status })
+  return { errors: [] as ApiErrorItem[], values, done: result.value.message }
+}
+
+export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
+  const { errorId, errors, fieldError, busy } = useFormErrors(actionData)
+  if (actionData?.done) {
+    return (
+      <Page title="Contact Us">
+        <p role="status" className="member-status">
+          {actionData.done}
+        </p>
+        <p>
+          <StoreLink to="/" className="button button-secondary">
+            Back to the shop
+          </StoreLink>
+        </p>
+      </Page>
+    )
+  }
+  const value = (name: string) => (actionData?.values as Record<string, string> | undefined)?.[name]
   return (
-    <ComingSoon title="Contact Us">
-      <p>Our contact form is coming soon.</p>
-    </ComingSoon>
+    <Page title="Contact Us">
+      <p>
+        Questions about an order, sizing or your membership? Write to us and we will reply by email within one business day. Feedback about the
+        store is welcome on the <StoreLink to="/customer-feedback">feedback page</StoreLink>.
+      </p>
+      <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
+        <FormErrors id={errorId} errors={errors} />
+        <FormField id="contact-name" name="name" label="Your name" autoComplete="name" required defaultValue={value('name') ?? loaderData.name} error={fieldError('name')} />
+        <FormField
+          id="contact-email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={value('email') ?? loaderData.email}
+          error={fieldError('email')}
+        />
+        <SelectField id="contact-topic" name="topic" label="What is it about?" placeholder="Choose a topic" options={CONTACT_TOPICS} defaultValue={value('topic') ?? ''} error={fieldError('topic')} />
+        <FormField
+          id="contact-order"
+          name="order_number"
+          label="Order number (optional)"
+          hint="It is on your order confirmation email."
+          defaultValue={value('order_number') ?? ''}
+          error={fieldError('order_number')}
+        />
+        <TextAreaField id="contact-message" name="message" label="Message" rows={6} maxLength={4000} required defaultValue={value('message') ?? ''} error={fieldError('message')} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Sending…' : 'Send message'}
+        </button>
+      </Form>
+    </Page>
   )
 }

@@ -7,6 +7,8 @@
  */
 import '../components/catalog/catalog.css'
 import { AddToCartForm } from '../components/catalog/add-to-cart-form'
+import '../components/members/members.css'
+import { WishlistButton } from '../components/members/wishlist-button'
 import { BulletSections } from '../components/catalog/bullet-sections'
 import { CustomerImages } from '../components/catalog/customer-images'
 import { ItemGallery } from '../components/catalog/item-gallery'
@@ -120,6 +122,10 @@ export default function ItemPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           <VariantSwatches variants={item.variants ?? []} currentId={item.id} currentColor={item.color} />
           <AddToCartForm key={item.id} item={item} initialSize={selectedSize} />
+          <WishlistButton key={`wish-${item.id}`} itemId={item.id} />
+          <p className="item-send">
+            <StoreLink to={`/send?item=${item.id}`}>Send to a friend</StoreLink>
+          </p>
           {item.description ? <p className="item-description">{item.description}</p> : null}
           <BulletSections sections={item.bulletSections ?? []} />
         </div>

@@ -101,3 +101,25 @@ export interface OneTimeOffer {
   /** where the page goes when the shopper says no */
   next: string
 }
+
+/** A shipping method with its price for this order. */
+export interface CheckoutShippingOption {
+  method: 'standard' | 'express'
+  label: string
+  price: number
+  free: boolean
+}
+
+/**
+ * data of GET /checkout/quote: what POST /checkout would charge for this cart,
+ * shipped to the country and state by the method (the same computation).
+ */
+export interface CheckoutQuote {
+  subtotal: number
+  discount: number
+  shipping_method: 'standard' | 'express'
+  shipping: number
+  tax: number
+  total: number
+  shipping_options: CheckoutShippingOption[]
+}

@@ -10,6 +10,7 @@ import type { Cart } from './cart.ts'
 import type { Category, CategoryGroup, ItemDetail, Review } from './catalog.ts'
 import type { ContentPage, Feed, MembershipLanding } from './content.ts'
 import type { CancelCheck, Membership, MonthlyPicks } from './membership.ts'
+import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'
 import type { StoreSettings } from './settings.ts'
 
 /** A posted field: a string, or absent. */
@@ -58,4 +59,48 @@ export interface StoreServices {
   saveOfferSeen(): Promise<boolean>
   monthlyPicks(): Promise<MonthlyPicks>
   saveMonthlyPicks(input: { item_id: FormInput; size: FormInput }): Promise<MonthlyPicks>
+  // ----- members area (logged-in customers: a visitor gets a 401 StoreError)
+  account(): Promise<AccountInfo>
+  /** current password required; every other session of the customer ends and this one gets a new cookie */
+  changePassword(input: { current_password: FormInput; password: FormInput }): Promise<void>
+  /** the customer's name */
+  updateAccount(input: { name: FormInput }): Promise<AccountInfo>
+  /** e-mails a confirmation link to the new address; nothing changes until it is opened */
+  changeEmail(input: { email: FormInput; current_password: FormInput }): Promise<EmailChangeRequested>
+  /** the token of the link /change_password?confirm=TOKEN, opened by the logged-in customer */
+  confirmEmail(token: FormInput): Promise<AccountInfo>
+
+  addresses(): Promise<AddressEntry[]>
+  /** the default shipping and billing addresses, both null for a visitor (checkout prefill; docs/members.md) */
+  defaultAddresses(): Promise<DefaultAddresses>
+  /** adds an address, or changes the one `id` names */
+  saveAddress(input: AddressForm, id?: FormInput): Promise<AddressEntry>
+  deleteAddress(id: FormInput): Promise<void>
+  setDefaultAddress(id: FormInput, type?: FormInput): Promise<AddressEntry>
+
+  wishlist(): Promise<WishlistEntry[]>
+  addToWishlist(itemId: FormInput): Promise<WishlistEntry[]>
+  removeFromWishlist(id: FormInput): Promise<WishlistEntry[]>
+  moveWishlistToCart(id: FormInput, size: FormInput): Promise<WishlistEntry[]>
+
+  // ----- customer service and the style profile (visitors too)
+  sendContact(input: { name: FormInput; email: FormInput; topic: FormInput; order_number?: FormInput; message: FormInput }): Promise<MessageReceived>
+  sendFeedback(input: { name: FormInput; email: FormInput; rating?: FormInput; order_number?: FormInput; message: FormInput }): Promise<MessageReceived>
+  /** field name -> option value; empty answers are left out */
+  saveStyleProfile(answers: Record<string, FormInput>): Promise<StyleProfileField[]>
+}
+
+/** An address book entry as a form posts it. */
+export interface AddressForm {
+  address_type: FormInput
+  name: FormInput
+  company?: FormInput
+  country: FormInput
+  address: FormInput
+  address_2?: FormInput
+  city: FormInput
+  state?: FormInput
+  zip?: FormInput
+  phone?: FormInput
+  default?: FormInput | boolean
 }

@@ -90,7 +90,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('idempotency_key', 'text', (c) => c.notNull())
     .addColumn('token', 'text', (c) => c.notNull())
     .addColumn('amount_cents', 'integer', (c) => c.notNull())
-    // 'succeeded' | 'declined' | 'requires_action' | 'refunded'
+    // 'succeeded' | 'declined' | 'requires_action' | 'authenticated' | 'refunded'
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('decline_code', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())

@@ -5,6 +5,7 @@
 import { displaySize } from '@store/core'
 import { BRANDS, brandById, type BrandId } from '../../brands/registry.ts'
 import { bannerUrl, categoryImageUrl, figureUrl, iconUrl, type Garment, type IconName } from '../../media/media.service.ts'
+import { SUPPORT_EMAILS } from '../migrations/005-members.ts'
 import { PREFIX } from './constants.ts'
 import { insertBatches, json, type Rows, type SeedDb } from './random.ts'
 
@@ -29,6 +30,7 @@ function storeSettings(brandId: BrandId): Rows<'store_settings'>[number] {
     store_name: brand.name,
     stripe_js: 1,
     social_media_discount_code: '10First',
+    support_email: SUPPORT_EMAILS[brandId] ?? null,
   }
   if (brandId === 'popfitclothing') {
     return {

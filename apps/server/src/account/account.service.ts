@@ -1,0 +1,207 @@
+/**
+ * The customer's own account (/change_password): password, name and e-mail
+ * address. A changed password ends every other session of the customer; a new
+ * e-mail address counts only once the link sent to it is opened by the
+ * customer, logged in.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { isValidFullName, type AccountInfo } from '@store/core'
+import { passwordProblemWithCommonList } from '@store/core/common-passwords'
+import { hashPassword, verifyPassword } from '../accounts/password.ts'
+import type { RequestContext } from '../context/request-context.ts'
+import { countAttempt } from '../customer-service/form-throttle.ts'
+import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { requireCustomerId } from './require-customer.ts'
+
+/** How long an e-mail confirmation link works. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000
+/** E-mail change requests per customer per hour (each sends two e-mails). */
+export const EMAIL_CHANGES_PER_HOUR = 5
+
+const WRONG_PASSWORD = 'That is not your current password.'
+const TAKEN = 'Another account already uses this email address.'
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+async function customerRow(ctx: RequestContext, customerId: string) {
+  const { db, brandId } = ctx.data
+  const row = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email', 'has_club', 'password_hash'])
+    .where('brand_id', '=', brandId)
+    .where('id', '=', customerId)
+    .executeTakeFirst()
+  if (!row) throw new HttpError(401, 'Please log in to continue.')
+  return row
+}
+
+async function checkCurrentPassword(stored: string | null, given: string): Promise<void> {
+  if (!(await verifyPassword(given, stored))) throw unprocessable(WRONG_PASSWORD, 'current_password')
+}
+
+export async function getAccount(ctx: RequestContext): Promise<AccountInfo> {
+  const customerId = await requireCustomerId(ctx)
+  const { db, brandId } = ctx.data
+  const now = ctx.now().toISOString()
+  const [row, pending, membership] = await Promise.all([
+    customerRow(ctx, customerId),
+    db
+      .selectFrom('email_changes')
+      .select('new_email')
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst(),
+    db.selectFrom('memberships').select('status').where('brand_id', '=', brandId).where('customer_id', '=', customerId).executeTakeFirst(),
+  ])
+  return {
+    id: row.id,
+    name: row.name,
+    e_mail_address: row.email,
+    has_club: row.has_club === 1,
+    pending_e_mail_address: pending?.new_email ?? null,
+    membership_status: membership?.status ?? null,
+  }
+}
+
+/**
+ * A new password: the current one must be given, the new one pass the rules
+ * and the common-password list. Every session of the customer ends and this
+ * one is replaced by a new token, so a stolen cookie stops working.
+ */
+export async function changePassword(ctx: RequestContext, input: { current_password: string; password: string }): Promise<void> {
+  const customerId = await requireCustomerId(ctx)
+  const row = await customerRow(ctx, customerId)
+  await checkCurrentPassword(row.password_hash, input.current_password)
+  const problem = passwordProblemWithCommonList(input.password, { email: row.email })
+  if (problem) throw unprocessable(problem, 'password')
+  if (await verifyPassword(input.password, row.password_hash)) throw unprocessable('Choose a password different from your current one.', 'password')
+  const hash = await hashPassword(input.password)
+  await ctx.data.db.updateTable('customers').set({ password_hash: hash }).where('brand_id', '=', ctx.data.brandId).where('id', '=', customerId).execute()
+  const cartId = (await ctx.session.current())?.cartId ?? null
+  await ctx.session.endCustomerSessions(customerId)
+  await ctx.session.rotate(customerId, cartId)
+}
+
+export async function changeName(ctx: RequestContext, input: { name: string }): Promise<AccountInfo> {
+  const customerId = await requireCustomerId(ctx)
+  const name = input.name.trim().replace(/\s+/g, ' ')
+  if (!isValidFullName(name)) throw unprocessable('Enter your first and last name.', 'name')
+  await ctx.data.db.updateTable('customers').set({ name }).where('brand_id', '=', ctx.data.brandId).where('id', '=', customerId).execute()
+  return getAccount(ctx)
+}
+
+async function emailTaken(ctx: RequestContext, email: string, customerId: string): Promise<boolean> {
+  const other = await ctx.data.db
+    .selectFrom('customers')
+    .select('id')
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('email', '=', email)
+    .where('id', '!=', customerId)
+    .executeTakeFirst()
+  return other !== undefined
+}
+
+/**
+ * Asks for a new e-mail address: the current password is required, the link
+ * goes to the new address (which proves it is theirs) and a notice to the old
+ * one (so a hijacked session cannot quietly take the account). A newer request
+ * replaces an older one.
+ */
+export async function requestEmailChange(ctx: RequestContext, input: { email: string; current_password: string }): Promise<{ pending_e_mail_address: string }> {
+  const customerId = await requireCustomerId(ctx)
+  const { db, brandId } = ctx.data
+  const row = await customerRow(ctx, customerId)
+  await checkCurrentPassword(row.password_hash, input.current_password)
+  const email = normalizeEmail(input.email)
+  if (email === row.email) throw unprocessable('This is already your email address.', 'email')
+  if (await emailTaken(ctx, email, customerId)) throw conflict(TAKEN, 'email')
+  await countAttempt(ctx, [{ key: `email-change:customer:${customerId}`, limit: EMAIL_CHANGES_PER_HOUR }], 'an email change')
+
+  const token = randomBytes(32).toString('base64url')
+  const now = ctx.now()
+  const created = now.toISOString()
+  const link = `${ctx.origin}/change_password?confirm=${token}`
+  const first = row.name.split(' ')[0]
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('email_changes').where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('used_at', 'is', null).execute()
+    await trx
+      .insertInto('email_changes')
+      .values({
+        token_hash: hashToken(token),
+        brand_id: brandId,
+        customer_id: customerId,
+        new_email: email,
+        expires_at: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS).toISOString(),
+        used_at: null,
+        created_at: created,
+      })
+      .execute()
+    await trx
+      .insertInto('outbox_emails')
+      .values([
+        {
+          id: randomUUID(),
+          brand_id: brandId,
+          to_email: email,
+          subject: 'Confirm your new email address',
+          body: `Hi ${first},\n\nTo use this address for your ${ctx.brand.name} account, open this link within 24 hours while logged in:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+          created_at: created,
+          sent_at: null,
+        },
+        {
+          id: randomUUID(),
+          brand_id: brandId,
+          to_email: row.email,
+          subject: 'Your email address is being changed',
+          body: `Hi ${first},\n\nSomeone logged in to your ${ctx.brand.name} account asked to change its email address to ${email}. It changes only when the link we sent there is opened.\n\nIf this was not you, change your password now and contact us.`,
+          created_at: created,
+          sent_at: null,
+        },
+      ])
+      .execute()
+  })
+  if (ctx.env.NODE_ENV === 'production') ctx.log.info({ brand: brandId }, 'email change confirmation queued')
+  else ctx.log.info({ brand: brandId, link }, 'email change confirmation queued (development: link in log)')
+  return { pending_e_mail_address: email }
+}
+
+/** The link was opened by the logged-in customer who asked: the new address replaces the old one. */
+export async function confirmEmailChange(ctx: RequestContext, token: string): Promise<AccountInfo> {
+  const customerId = await requireCustomerId(ctx)
+  const { db, brandId } = ctx.data
+  const now = ctx.now().toISOString()
+  const invalid = () => unprocessable('This confirmation link has expired, was already used or belongs to another account. Ask for a new one.', 'token')
+  const pending = await db
+    .selectFrom('email_changes')
+    .select(['token_hash', 'new_email'])
+    .where('token_hash', '=', hashToken(token))
+    .where('brand_id', '=', brandId)
+    .where('customer_id', '=', customerId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  if (!pending) throw invalid()
+  if (await emailTaken(ctx, pending.new_email, customerId)) throw conflict(TAKEN, 'email')
+  try {
+    await db.transaction().execute(async (trx) => {
+      // used once: only an unused row is claimed
+      const claimed = await trx
+        .updateTable('email_changes')
+        .set({ used_at: now })
+        .where('token_hash', '=', pending.token_hash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(claimed.numUpdatedRows) !== 1) throw invalid()
+      await trx.updateTable('customers').set({ email: pending.new_email }).where('brand_id', '=', brandId).where('id', '=', customerId).execute()
+    })
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    // two accounts racing for one address: the unique key (brand, email) decides
+    if (await emailTaken(ctx, pending.new_email, customerId)) throw conflict(TAKEN, 'email')
+    throw error
+  }
+  return getAccount(ctx)
+}

@@ -1,0 +1,72 @@
+import type { AddressEntry, DefaultAddresses } from '@store/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HOME } from './test-address.ts'
+import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+
+
+describe.each(DIALECTS)('address book on %s', (dialect) => {
+  let t: TestStore
+  let n = 0
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(() => t.close())
+
+  async function customer() {
+    const shopper = new TestShopper(t.app)
+    const response = await shopper.post('/api/register', { name: 'Pat Shopper', email: `book-${n++}-${dialect}@example.com`, password: 'leggings-forever' })
+    expect(response.statusCode).toBe(200)
+    return shopper
+  }
+
+  it('adds an address; the first of its type is the default; the phone is formatted', async () => {
+    const shopper = await customer()
+    expect(dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))).toEqual([])
+    const saved = dataOf<AddressEntry>(await shopper.post('/api/addresses', HOME))
+    expect(saved).toMatchObject({ address_type: 'shipping', name: 'Pat Shopper', city: 'Springfield', phone: '(555) 123-4567', default: true })
+    const second = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, address: '9 Elm St' }))
+    expect(second.default).toBe(false)
+    const defaults = dataOf<DefaultAddresses>(await shopper.get('/api/addresses/defaults'))
+    expect(defaults.shipping?.id).toBe(saved.id)
+    expect(defaults.billing).toBeNull()
+  })
+
+  it('answers the checkout rules with the field in error', async () => {
+    const shopper = await customer()
+    const noZip = await shopper.post('/api/addresses', { ...HOME, zip: '' })
+    expect(noZip.statusCode).toBe(422)
+    expect(noZip.json().errors[0]).toEqual({ message: 'Enter the Zip Code.', field: 'zip' })
+    const oneName = await shopper.post('/api/addresses', { ...HOME, name: 'Pat' })
+    expect(oneName.json().errors[0].field).toBe('name')
+    const badType = await shopper.post('/api/addresses', { ...HOME, address_type: 'gift' })
+    expect(badType.statusCode).toBe(400)
+    // a billing address needs no phone (as at checkout); abroad the postal code is optional
+    const billing = await shopper.post('/api/addresses', { ...HOME, address_type: 'billing', country: 'GB', state: '', zip: '', phone: '' })
+    expect(billing.statusCode).toBe(200)
+  })
+
+  it('edits, makes default per type and deletes', async () => {
+    const shopper = await customer()
+    const first = dataOf<AddressEntry>(await shopper.post('/api/addresses', HOME))
+    const second = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, address: '9 Elm St' }))
+    const billing = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, address_type: 'billing' }))
+    expect(billing.default).toBe(true)
+
+    const made = dataOf<AddressEntry>(await shopper.post(`/api/addresses/${second.id}/default`))
+    expect(made.default).toBe(true)
+    const list = dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))
+    expect(list.filter((a) => a.default).map((a) => a.id).sort()).toEqual([second.id, billing.id].sort())
+
+    const edited = dataOf<AddressEntry>(await shopper.post(`/api/addresses/${first.id}`, { ...HOME, city: 'Chicago', zip: '60601' }))
+    expect(edited).toMatchObject({ id: first.id, city: 'Chicago', default: false })
+
+    const wrongType = await shopper.post(`/api/addresses/${first.id}/default`, { address_type: 'billing' })
+    expect(wrongType.statusCode).toBe(422)
+
+    expect((await shopper.post(`/api/addresses/${second.id}/remove`)).statusCode).toBe(200)
+    expect(dataOf<AddressEntry[]>(await shopper.get('/api/addresses')).map((a) => a.id).sort()).toEqual([first.id, billing.id].sort())
+    const again = await shopper.post(`/api/addresses/${second.id}/remove`)
+    expect(again.statusCode).toBe(404)
+    expect(errorsOf(again)[0]).toMatch(/could not find that address/)
+  })
+})

@@ -1,0 +1,143 @@
+/**
+ * The address book (SPEC §3): a customer's shipping and billing addresses, at
+ * most one default per type. Every query names the brand and the customer, so
+ * an id of another customer's address is not found.
+ */
+import { randomUUID } from 'node:crypto'
+import { ADDRESS_PARTS, formatPhone, validateCheckoutAddress, type AddressEntry, type AddressType, type DefaultAddresses } from '@store/core'
+import { requireCustomerId } from '../account/require-customer.ts'
+import type { RequestContext } from '../context/request-context.ts'
+import type { AddressesRow } from '../db/schema.ts'
+import { notFound, unprocessable } from '../http/errors.ts'
+import type { AddressBody } from './addresses.schemas.ts'
+
+/** More than this is a sign of a script, not a shopper. */
+export const MAX_ADDRESSES = 30
+const NOT_FOUND = 'We could not find that address in your address book.'
+
+const view = (row: AddressesRow): AddressEntry => ({
+  id: row.id,
+  address_type: row.address_type === 'billing' ? 'billing' : 'shipping',
+  name: row.name,
+  company: row.company,
+  country: row.country,
+  address: row.address,
+  address_2: row.address_2,
+  city: row.city,
+  state: row.state,
+  zip: row.zip,
+  phone: row.phone,
+  default: row.is_default === 1,
+})
+
+/** The nine parts checked by the checkout's own rules; the errors name the book's fields (no shipping_/billing_ prefix). */
+function checked(input: AddressBody) {
+  const prefix = input.address_type
+  const form: Record<string, string> = {}
+  for (const part of ADDRESS_PARTS) form[`${prefix}_${part}`] = input[part]
+  const errors = validateCheckoutAddress(form, prefix)
+  // the API answers the first problem; the page checks the same rules first and shows them all
+  const first = errors[0]
+  if (first) throw unprocessable(first.message, first.field.slice(prefix.length + 1))
+  const country = input.country.trim().toUpperCase()
+  const phone = input.phone.trim()
+  return {
+    name: input.name.trim().replace(/\s+/g, ' '),
+    company: input.company.trim(),
+    country,
+    address: input.address.trim(),
+    address_2: input.address_2.trim(),
+    city: input.city.trim(),
+    state: input.state.trim().toUpperCase(),
+    zip: input.zip.trim().toUpperCase(),
+    phone: phone ? formatPhone(phone, country) : '',
+  }
+}
+
+function mine(ctx: RequestContext, customerId: string) {
+  return ctx.data.db.selectFrom('addresses').selectAll().where('brand_id', '=', ctx.data.brandId).where('customer_id', '=', customerId)
+}
+
+export async function listAddresses(ctx: RequestContext): Promise<AddressEntry[]> {
+  const customerId = await requireCustomerId(ctx)
+  const rows = await mine(ctx, customerId).orderBy('address_type', 'desc').orderBy('is_default', 'desc').orderBy('name').orderBy('id').execute()
+  return rows.map(view)
+}
+
+/** The default shipping and billing addresses, for the checkout page to prefill (docs/members.md). A visitor has none. */
+export async function defaultAddresses(ctx: RequestContext): Promise<DefaultAddresses> {
+  const { customerId } = await ctx.shopper()
+  if (!customerId) return { shipping: null, billing: null }
+  const rows = await mine(ctx, customerId).where('is_default', '=', 1).execute()
+  const of = (type: AddressType) => rows.find((row) => row.address_type === type)
+  const shipping = of('shipping')
+  const billing = of('billing')
+  return { shipping: shipping ? view(shipping) : null, billing: billing ? view(billing) : null }
+}
+
+async function findMine(ctx: RequestContext, customerId: string, id: string): Promise<AddressesRow> {
+  const row = await mine(ctx, customerId).where('id', '=', id).executeTakeFirst()
+  if (!row) throw notFound(NOT_FOUND)
+  return row
+}
+
+/** Makes one address the default of its type; the others of that type stop being it (one transaction). */
+async function makeDefault(ctx: RequestContext, customerId: string, id: string, type: string): Promise<void> {
+  const { db, brandId } = ctx.data
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('addresses')
+      .set({ is_default: 0 })
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .where('address_type', '=', type)
+      .where('id', '!=', id)
+      .execute()
+    await trx.updateTable('addresses').set({ is_default: 1 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('id', '=', id).execute()
+  })
+}
+
+export async function saveAddress(ctx: RequestContext, input: AddressBody, id?: string): Promise<AddressEntry> {
+  const customerId = await requireCustomerId(ctx)
+  const { db, brandId } = ctx.data
+  const parts = checked(input)
+  let addressId: string
+  if (id) {
+    const existing = await findMine(ctx, customerId, id)
+    addressId = existing.id
+    const typeChanged = existing.address_type !== input.address_type
+    await db
+      .updateTable('addresses')
+      .set({ ...parts, address_type: input.address_type, ...(typeChanged ? { is_default: 0 } : {}) })
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .where('id', '=', addressId)
+      .execute()
+  } else {
+    const existing = await mine(ctx, customerId).execute()
+    if (existing.length >= MAX_ADDRESSES) throw unprocessable(`Your address book is full (${MAX_ADDRESSES} addresses). Delete one you no longer use first.`)
+    addressId = randomUUID()
+    await db
+      .insertInto('addresses')
+      .values({ id: addressId, brand_id: brandId, customer_id: customerId, address_type: input.address_type, ...parts, is_default: 0 })
+      .execute()
+    // the first address of a type is its default
+    if (!existing.some((row) => row.address_type === input.address_type)) input.default = true
+  }
+  if (input.default) await makeDefault(ctx, customerId, addressId, input.address_type)
+  return view(await findMine(ctx, customerId, addressId))
+}
+
+export async function deleteAddress(ctx: RequestContext, id: string): Promise<void> {
+  const customerId = await requireCustomerId(ctx)
+  const row = await findMine(ctx, customerId, id)
+  await ctx.data.db.deleteFrom('addresses').where('brand_id', '=', ctx.data.brandId).where('customer_id', '=', customerId).where('id', '=', row.id).execute()
+}
+
+export async function setDefaultAddress(ctx: RequestContext, id: string, type?: AddressType): Promise<AddressEntry> {
+  const customerId = await requireCustomerId(ctx)
+  const row = await findMine(ctx, customerId, id)
+  if (type && row.address_type !== type) throw unprocessable(`This is a ${row.address_type} address; it cannot be your default ${type} address.`, 'address_type')
+  await makeDefault(ctx, customerId, row.id, row.address_type)
+  return view(await findMine(ctx, customerId, row.id))
+}

@@ -1,0 +1,91 @@
+/**
+ * What an order from this cart costs, shipped to an address by a method: the
+ * cart's own prices and discount (priceCart), core's shipping options
+ * (shippingOptions / shippingCentsFor) and core's tax for the address
+ * (taxCents over the brand's rate table). Used by the order and by the quote
+ * the checkout page shows before the order is placed, so both agree.
+ */
+import { shippingOptions, type ShippingMethod, type ShippingOption } from '@store/core'
+import type { Shopper } from '../accounts/shopper.ts'
+import { findCartSettings, findDiscountCodeById, findOpenCart, listCartLines } from '../cart/cart.queries.ts'
+import type { CartLineRow } from '../cart/cart.queries.ts'
+import { priceCart } from '../cart/cart.service.ts'
+import type { RequestContext } from '../context/request-context.ts'
+import type { CartsRow } from '../db/schema.ts'
+import { unprocessable } from '../http/errors.ts'
+import { clubJoinTerms, isJoinFlow } from '../membership/club-join.ts'
+import type { TaxRates } from './tax.ts'
+
+export interface PricedCheckout {
+  cart: CartsRow
+  shopper: Shopper
+  lines: CartLineRow[]
+  unitCents: number[]
+  lineDiscountCents: number[]
+  subtotalCents: number
+  discountCents: number
+  shippingOptions: ShippingOption[]
+  shippingCents: number
+  taxCents: number
+  totalCents: number
+  /** the order's checkout flow: the cart's, or a joining flow the form named */
+  flow: string
+  /** the club's first period when this order joins (membership/club-join.ts), in the subtotal; else 0 */
+  clubFeeCents: number
+}
+
+export const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
+
+export async function priceCheckout(
+  ctx: RequestContext,
+  tax: TaxRates,
+  cartId: string | null,
+  destination: { country: string; state: string; method: ShippingMethod; flow?: string },
+): Promise<PricedCheckout> {
+  const { db, brandId } = ctx.data
+  if (!cartId) throw emptyCart()
+  const [shopper, cart, settings] = await Promise.all([ctx.shopper(), findOpenCart(db, brandId, cartId), findCartSettings(db, brandId)])
+  if (!cart) throw emptyCart()
+  const [lines, code] = await Promise.all([
+    listCartLines(db, cart.id),
+    cart.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
+  ])
+  // joining the club (checkout_club_flow, vip_flow): priced as a member, the first period added; no lines needed
+  const flow = isJoinFlow(destination.flow) ? destination.flow! : cart.checkout_flow
+  const join = clubJoinTerms(flow, shopper, settings)
+  if (lines.length === 0 && !join) throw emptyCart()
+  const pricedAs = join?.pricedAs ?? shopper
+  const clubFeeCents = join?.feeCents ?? 0
+  const { unitCents, totals } = priceCart(lines, code, settings, pricedAs, 0)
+  const options = shippingOptions({
+    subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
+    standardCents: settings.standard_shipping_cost_cents,
+    freeThresholdCents: settings.free_shipping_threshold_cents,
+    expressCents: settings.express_shipping_cost_cents,
+    memberFreeShipping: pricedAs.hasClub,
+  })
+  const shippingCents = options.find((option) => option.method === destination.method)?.cents
+  if (shippingCents === undefined) throw unprocessable('Choose standard or express shipping.', 'shipping_method')
+  const taxCents = await tax.taxCentsFor(ctx.data, {
+    subtotalCents: totals.subtotalCents,
+    discountCents: totals.discountCents,
+    shippingCents,
+    country: destination.country,
+    state: destination.state,
+  })
+  return {
+    cart,
+    shopper,
+    lines,
+    unitCents,
+    lineDiscountCents: totals.lineDiscountCents,
+    subtotalCents: totals.subtotalCents + clubFeeCents,
+    discountCents: totals.discountCents,
+    shippingOptions: options,
+    shippingCents,
+    taxCents,
+    totalCents: totals.subtotalCents + clubFeeCents - totals.discountCents + shippingCents + taxCents,
+    flow,
+    clubFeeCents,
+  }
+}

@@ -1,0 +1,134 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitForHydration } from './support/cart-utils.ts'
+import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+const origin = originOf('localhost')
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const violations = await seriousAxeViolations(page)
+  expect(violations.map((v) => `${page.url()}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+describe('members area in the browser', () => {
+  it('sends a visitor to log in from every members page', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      for (const path of ['/members', '/wishlist', '/addresses', '/change_password']) {
+        await page.goto(`${origin}${path}`)
+        const url = new URL(page.url())
+        expect(url.pathname).toBe('/login')
+        expect(url.searchParams.get('redirectTo')).toBe(path)
+      }
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('registers, saves an address, wishes an item and moves it to the cart, contacts us and changes the password', async () => {
+    const { context, page } = await newPage(browser)
+    const email = `members-${Date.now()}@example.com`
+    try {
+      await page.goto(`${origin}/register`)
+      await page.getByLabel('Full name').fill('Mia Member')
+      await page.getByLabel('Email').fill(email)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/confirm-register$/)
+
+      // members area
+      await page.goto(`${origin}/members`)
+      await expect.poll(() => page.locator('main').innerText()).toContain('Welcome back, Mia.')
+      await expectNoSeriousAxeViolations(page)
+
+      // address book
+      await page.goto(`${origin}/addresses`)
+      await waitForHydration(page)
+      await expectNoSeriousAxeViolations(page)
+      await page.getByLabel('Full name').fill('Mia Member')
+      await page.getByLabel('Street address').fill('12 Elm Street')
+      await page.getByLabel('City').fill('Springfield')
+      await page.getByLabel('State', { exact: true }).selectOption('IL')
+      await page.getByLabel('Zip Code').fill('62701')
+      await page.getByLabel('Phone').fill('5551234567')
+      await page.getByRole('button', { name: 'Save address' }).click()
+      await page.waitForURL(/\/addresses\?saved=1$/)
+      await expect.poll(() => page.locator('.member-cards').innerText()).toContain('12 Elm Street')
+      expect(await page.locator('.member-cards').innerText()).toContain('(555) 123-4567')
+
+      // wishlist from an item page, then into the cart
+      await page.goto(`${origin}/category/leggings`)
+      const href = (await page.locator('main a[href^="/item/"]').first().getAttribute('href'))!
+      await page.goto(`${origin}${href}`)
+      await waitForHydration(page)
+      await page.getByRole('button', { name: 'Add to wishlist' }).click()
+      await expect.poll(() => page.getByRole('button', { name: 'Saved to your wishlist' }).count()).toBe(1)
+      const itemId = Number(href.split('/').pop())
+      const wished = await apiFromPage<{ id: string; item: { id: number } }[]>(page, '/api/wishlist')
+      expect(wished.map((entry) => entry.item.id)).toEqual([itemId])
+
+      await page.goto(`${origin}/wishlist`)
+      await waitForHydration(page)
+      await expectNoSeriousAxeViolations(page)
+      await page.locator('select[name="size"]').first().selectOption({ index: 1 })
+      await page.getByRole('button', { name: 'Move to cart' }).click()
+      await page.waitForURL(/\/wishlist\?moved=1$/)
+      await expect.poll(() => page.locator('main').innerText()).toContain('Your wishlist is empty')
+      const cart = await apiFromPage<{ items: { item_id: number }[] }>(page, '/api/cart')
+      expect(cart.items.map((line) => line.item_id)).toContain(itemId)
+
+      // contact us
+      await page.goto(`${origin}/contact-us`)
+      await waitForHydration(page)
+      await expectNoSeriousAxeViolations(page)
+      expect(await page.getByLabel('Email').inputValue()).toBe(email)
+      await page.getByLabel('What is it about?').selectOption('sizing')
+      await page.getByLabel('Order number (optional)').fill('not valid!')
+      await page.getByLabel('Message').fill('Do these leggings run small at the waist?')
+      await page.getByRole('button', { name: 'Send message' }).click()
+      await expect.poll(() => page.locator('#contact-order-error').innerText()).toMatch(/letters, digits and dashes/)
+      await page.getByLabel('Order number (optional)').fill('')
+      await page.getByRole('button', { name: 'Send message' }).click()
+      await expect.poll(() => page.locator('[role="status"]').first().innerText()).toMatch(/We have your message \(reference C-[0-9A-F]{8}\)/)
+
+      // change password
+      await page.goto(`${origin}/change_password`)
+      await waitForHydration(page)
+      await expectNoSeriousAxeViolations(page)
+      await page.locator('#account-current-password').fill('squat-proof-123')
+      await page.getByLabel('New password').fill('even-more-squat-proof-456')
+      await page.getByRole('button', { name: 'Change password' }).click()
+      await expect.poll(() => page.locator('[role="status"]').first().innerText()).toMatch(/Your password is changed/)
+      expect((await apiFromPage<{ loggedin: boolean }>(page, '/api/cart')).loggedin).toBe(true)
+
+      const status = await page.evaluate(async (address) => {
+        await fetch('/api/logout', { method: 'POST' })
+        const response = await fetch('/api/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: address, password: 'even-more-squat-proof-456' }),
+        })
+        return response.status
+      }, email)
+      expect(status).toBe(200)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it.each(['/styleprofile', '/customer-feedback', '/send'])('axe finds no serious or critical violation on %s', async (path) => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' })
+      await expectNoSeriousAxeViolations(page)
+    } finally {
+      await context.close()
+    }
+  })
+})
