@@ -72,11 +72,13 @@ async function insertMembers(store: StoreDb) {
 
 async function bench(label: string, stores: [StoreDb, StoreDb]) {
   await insertMembers(stores[0])
+  const statementsBefore = stores[0].queryCount() + (stores[1] === stores[0] ? 0 : stores[1].queryCount())
   const started = performance.now()
   const runs: BillingSummary[] = await Promise.all(
     stores.map((store) => runBilling(store, { gateway: new TestGateway(), log: quiet, brands: ['popfitclothing'], concurrency: 8 }, AS_OF)),
   )
   const seconds = (performance.now() - started) / 1000
+  const statements = stores[0].queryCount() + (stores[1] === stores[0] ? 0 : stores[1].queryCount()) - statementsBefore
   const db = stores[0].db
   const charges = await db
     .selectFrom('test_gateway_charges')
@@ -94,6 +96,7 @@ async function bench(label: string, stores: [StoreDb, StoreDb]) {
       members: MEMBERS,
       seconds: Number(seconds.toFixed(2)),
       members_per_second: Math.round(MEMBERS / seconds),
+      statements_per_member: Number((statements / MEMBERS).toFixed(1)),
       gateway_charges: charges.length,
       charged_twice: twice,
       monthly_orders: Number(monthly.n),

@@ -117,7 +117,8 @@ async function main() {
     }
     console.log(`\nAPI, ${CONNECTIONS} connections, ${DURATION} s each (SQLite):\n`)
     console.log(table(results, results[0]!))
-    await runPageBench(store.origin, { duration: DURATION, connections: CONNECTIONS, itemId, cookie })
+    // BENCH_PAGES=0: the API part only (no storefront build needed)
+    if (process.env.BENCH_PAGES !== '0') await runPageBench(store.origin, { duration: DURATION, connections: CONNECTIONS, itemId, cookie })
   } finally {
     await store.stop()
   }

@@ -7,7 +7,7 @@ import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
 import { contentRoutes } from './content/content.routes.ts'
@@ -18,8 +18,11 @@ import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { registerCsrfGuard } from './http/csrf.ts'
 import { registerErrorHandler } from './http/errors.ts'
 import { registerInputGuard } from './http/input-guard.ts'
+import { openApiOptions } from './http/openapi.ts'
 import { registerRequestLog } from './http/request-log.ts'
+import { answers, okSchema } from './http/response-schemas.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
+import { serializerCompiler } from './http/serializer.ts'
 import mediaRoutes from './media/media.routes.ts'
 import { seoRoutes } from './seo/seo.routes.ts'
 import { RedisSessionStore } from './sessions/redis-session-store.ts'
@@ -57,12 +60,43 @@ export interface AppOptions {
   webBuildDir?: string
   /** put before every Redis key of the session store (default `store:`); tests use their own */
   sessionKeyPrefix?: string
+  /** the server's timeouts (default SERVER_TIMEOUTS); tests use short ones */
+  timeouts?: ServerTimeouts
+}
+
+export interface ServerTimeouts {
+  /** the whole request, headers and body, must have arrived within this */
+  requestTimeoutMs: number
+  /** the headers must have arrived within this */
+  headersTimeoutMs: number
+  /** a connection with no traffic at all is closed after this (above Fastify's 72 s keep-alive) */
+  connectionTimeoutMs: number
+  /** how often Node checks the two above */
+  checkIntervalMs: number
+}
+
+/**
+ * A client that trickles its request (a byte every 10 s held a connection 330 s)
+ * is cut off: whole request within 30 s, headers within 15 s, checked every 2 s.
+ */
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 15_000,
+  connectionTimeoutMs: 75_000,
+  checkIntervalMs: 2_000,
 }
 
 export type App = FastifyInstance
 
-export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, timeouts = SERVER_TIMEOUTS }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    requestTimeout: timeouts.requestTimeoutMs,
+    connectionTimeout: timeouts.connectionTimeoutMs,
+    http: {
+      requestTimeout: timeouts.requestTimeoutMs,
+      headersTimeout: timeouts.headersTimeoutMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
     logger:
       env.LOG_LEVEL === 'silent'
         ? false
@@ -85,6 +119,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
+  // response schemas compiled once by fast-json-stringify: fast, and only declared fields go out (http/serializer.ts)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('store', store)
   app.decorate('env', env)
@@ -104,12 +139,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
   await app.register(cookie)
   await app.register(formbody)
   await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: 1_000_000, files: 1 } })
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Store API', version: '1.0.0', description: 'The multi-brand store API (DESIGN §4).' },
-    },
-    transform: jsonSchemaTransform,
-  })
+  await app.register(swagger, openApiOptions)
 
   // sessions in Redis where REDIS_URL is set (one connection, made now: an unreachable Redis stops start-up), else in the database
   const sessions: SessionStore = env.REDIS_URL
@@ -131,13 +161,17 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix }: Ap
   })
   registerCsrfGuard(app)
   registerInputGuard(app)
-  registerSecurityHeaders(app)
+  await registerSecurityHeaders(app)
   registerRequestLog(app)
 
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-      api.get('/health', { schema: { hide: true } }, async () => ({ data: { ok: true } }))
+      api.get(
+        '/health',
+        { schema: { tags: ['operations'], summary: 'The server is up', operationId: 'health', response: answers(okSchema) } },
+        async () => ({ data: { ok: true } }),
+      )
       await api.register(settingsRoutes)
       await api.register(catalogRoutes)
       await api.register(cartRoutes)

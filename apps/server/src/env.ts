@@ -55,6 +55,11 @@ const EnvSchema = z.object({
       }
       return text.split(',').map((part) => part.trim()).filter(Boolean)
     }),
+  /**
+   * seed the demo store (made-up catalogue, reviews, drawn images) into a new database:
+   * unset means only on the embedded default database (DATABASE_URL unset)
+   */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
   /** extra hostnames that resolve to popfitclothing, comma separated (e.g. a load balancer's name) */
   EXTRA_HOSTS: z.string().optional(),
   /**
@@ -73,6 +78,12 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema> & {
   /** every brand's public origin, resolved from PUBLIC_ORIGINS and PUBLIC_ORIGIN_<BRAND> */
   publicOrigins: PublicOrigins
+}
+
+/** Demo data goes into a new database when SEED_DEMO says so, else only into the embedded default one. */
+export function shouldSeedDemo(env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): boolean {
+  if (env.SEED_DEMO !== undefined) return env.SEED_DEMO === 'true' || env.SEED_DEMO === '1'
+  return env.DATABASE_URL === undefined || env.DATABASE_URL === ''
 }
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -5,24 +5,29 @@ import { seedDatabase } from './db/seed/index.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
 import { startBillingScheduler } from './membership/billing-scheduler.ts'
 import { startReservationSweeper } from './checkout/reservations.ts'
-import { parseEnv } from './env.ts'
+import { parseEnv, shouldSeedDemo } from './env.ts'
+import { startPurgeSchedule } from './jobs/purge.ts'
 
 /** Starts the store: environment, database (migrated and seeded on first start), server. */
 async function main() {
   const env = parseEnv()
   const store = openDatabase(env.DATABASE_URL)
   await migrateToLatest(store.db)
-  const { seeded } = await seedDatabase(store.db)
+  const demo = shouldSeedDemo(env)
+  const { seeded } = await seedDatabase(store.db, { demo })
   const app = await buildApp({ env, store, webBuildDir: env.WEB_BUILD_DIR })
-  if (seeded) app.log.info('new database: migrated and seeded three brands')
+  if (seeded) app.log.info(demo ? 'new database: migrated and seeded three brands with the demo store' : 'new database: migrated and seeded three brands (no demo data: SEED_DEMO=true adds it)')
   // e-mail leaves through the outbox (SMTP when configured, else the log), every OUTBOX_INTERVAL_MS
   const stopOutbox = startOutboxWorker(store, env, app.log)
   // the club's billing: what is due today, every CLUB_BILLING_INTERVAL_MS, on any instance
   const stopBilling = startBillingScheduler(store, env, app.log)
   const stopSweeper = startReservationSweeper(store, app.log)
+  // expired sessions, reset links and old throttle counts go every hour (jobs/purge.ts)
+  const purge = startPurgeSchedule(store, app.log)
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
+    purge.stop()
     await stopOutbox()
     await stopBilling()
     await stopSweeper()

@@ -36,6 +36,7 @@ import type { BrandStyles } from './lib/api/types'
 import { brandCss } from './lib/brand-css'
 import { describeError } from './lib/error-view'
 import { titleText } from './lib/meta'
+import { useNonce } from './lib/nonce'
 import type { RootData } from './lib/root-data'
 import { TrackingEffects } from './lib/analytics/tracking-effects'
 import { NavigationEffects } from './lib/store/navigation-effects'
@@ -101,6 +102,7 @@ function fontPreloads(styles: BrandStyles | undefined): string[] {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>('root')
   const styles = root?.brand.styles
+  const nonce = useNonce()
   return (
     <html lang="en" data-brand={root?.brand.id}>
       <head>
@@ -117,7 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <Hydrated />
         {children}
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

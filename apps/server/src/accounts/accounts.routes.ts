@@ -1,5 +1,7 @@
 import type { CustomerResult } from '@store/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { answers, okSchema } from '../http/response-schemas.ts'
+import { customerResultSchema } from './accounts.responses.ts'
 import { forgotBody, loginBody, registerBody, resetPasswordBody } from './accounts.schemas.ts'
 import { login, logout, register, requestPasswordReset, resetPassword } from './accounts.service.ts'
 
@@ -10,7 +12,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Create an account and log in',
+        operationId: 'register',
         body: registerBody,
+        response: answers(customerResultSchema),
       },
     },
     async (request) => ({ data: { customer: await register(request.ctx, request.body) } satisfies CustomerResult }),
@@ -19,19 +23,33 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      schema: { tags: ['accounts'], summary: 'Log in (5 failures per email in 15 minutes lock it)', body: loginBody },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in (throttled: docs/decisions/008-login-throttling.md)',
+        operationId: 'login',
+        body: loginBody,
+        response: answers(customerResultSchema),
+      },
     },
     async (request) => ({ data: { customer: await login(request.ctx, request.body) } satisfies CustomerResult }),
   )
 
-  app.post('/logout', { schema: { tags: ['accounts'], summary: 'Log out' } }, async (request) => {
+  app.post('/logout', { schema: { tags: ['accounts'], summary: 'Log out', operationId: 'logout', response: answers(okSchema) } }, async (request) => {
     await logout(request.ctx)
     return { data: { ok: true } }
   })
 
   app.post(
     '/forgot',
-    { schema: { tags: ['accounts'], summary: 'Send a password reset link', body: forgotBody } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a password reset link',
+        operationId: 'forgotPassword',
+        body: forgotBody,
+        response: answers(okSchema),
+      },
+    },
     async (request) => {
       await requestPasswordReset(request.ctx, request.body.email)
       return { data: { ok: true } }
@@ -44,7 +62,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Set a new password with a reset link',
+        operationId: 'resetPassword',
         body: resetPasswordBody,
+        response: answers(okSchema),
       },
     },
     async (request) => {

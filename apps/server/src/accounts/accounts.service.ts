@@ -1,8 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { isValidFullName, passwordProblem, type Customer } from '@store/core'
+import { isValidFullName, type Customer } from '@store/core'
+import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import type { RequestContext } from '../context/request-context.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { isKnownDevice, rememberDevice } from './known-devices.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
+import { forgotLimits, registerLimits, takeRequest } from './request-limits.ts'
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts'
 
 const RESET_TTL_MS = 60 * 60 * 1000
@@ -20,8 +23,9 @@ const view = (row: { id: string; name: string; email: string; has_club: number }
 const normalizeEmail = (email: string) => email.trim().toLowerCase()
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
-function checkPassword(password: string) {
-  const problem = passwordProblem(password)
+/** The server's word on a new password: core's rule and the list of common passwords (docs/safety-rules.md). */
+function checkPassword(password: string, email?: string) {
+  const problem = passwordProblemWithCommonList(password, { email })
   if (problem) throw unprocessable(problem, 'password')
 }
 
@@ -51,14 +55,19 @@ async function cartForCustomer(ctx: RequestContext, customerId: string): Promise
 async function logIn(ctx: RequestContext, customerId: string) {
   const cartId = await cartForCustomer(ctx, customerId)
   await ctx.session.rotate(customerId, cartId)
+  await rememberDevice(ctx, customerId)
 }
 
 export async function register(ctx: RequestContext, input: { name: string; email: string; password: string }): Promise<CustomerView> {
   const { db, brandId } = ctx.data
+  await takeRequest(ctx, registerLimits(ctx))
   const name = input.name.trim().replace(/\s+/g, ' ')
   if (!isValidFullName(name)) throw unprocessable('Enter your first and last name.', 'name')
-  checkPassword(input.password)
   const email = normalizeEmail(input.email)
+  checkPassword(input.password, email)
+  // hashed before the address is looked up: a taken address answers as slowly as a new one,
+  // so the time of the answer does not tell who has an account
+  const passwordHash = await hashPassword(input.password)
   const taken = await db
     .selectFrom('customers')
     .select('id')
@@ -71,7 +80,7 @@ export async function register(ctx: RequestContext, input: { name: string; email
     brand_id: brandId,
     name,
     email,
-    password_hash: await hashPassword(input.password),
+    password_hash: passwordHash,
     has_club: 0,
     created_at: new Date().toISOString(),
   }
@@ -91,13 +100,14 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
   const email = normalizeEmail(input.email)
   const { store, brandId } = ctx.data
   const keys = { brandId, email, ip: ctx.clientIp }
-  await assertLoginAllowed(store, keys)
   const row = await store.db
     .selectFrom('customers')
     .select(['id', 'name', 'email', 'has_club', 'password_hash'])
     .where('brand_id', '=', brandId)
     .where('email', '=', email)
     .executeTakeFirst()
+  // a device this customer has logged in from before passes the e-mail's backoff (decision 008)
+  await assertLoginAllowed(store, keys, { knownDevice: row ? await isKnownDevice(ctx, row.id) : false })
   const ok = row ? await verifyPassword(input.password, row.password_hash) : await verifyPassword(input.password, await DECOY_HASH_PROMISE)
   if (!row || !ok) {
     await recordLoginFailure(store, keys)
@@ -119,6 +129,8 @@ export async function logout(ctx: RequestContext): Promise<void> {
 export async function requestPasswordReset(ctx: RequestContext, rawEmail: string): Promise<void> {
   const { db, brandId } = ctx.data
   const email = normalizeEmail(rawEmail)
+  // counted whether the address has an account or not, so the answer tells nothing
+  await takeRequest(ctx, forgotLimits(ctx, email))
   const customer = await db
     .selectFrom('customers')
     .select(['id', 'name'])
@@ -160,15 +172,27 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
 
 export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<void> {
   const { db, brandId } = ctx.data
-  checkPassword(password)
   const now = new Date().toISOString()
+  const tokenHash = hashToken(token)
+  // the link is looked at first (without using it), so the password can be checked against the address
+  const pending = await db
+    .selectFrom('password_resets')
+    .innerJoin('customers', 'customers.id', 'password_resets.customer_id')
+    .select('customers.email')
+    .where('password_resets.token_hash', '=', tokenHash)
+    .where('password_resets.brand_id', '=', brandId)
+    .where('password_resets.used_at', 'is', null)
+    .where('password_resets.expires_at', '>', now)
+    .executeTakeFirst()
+  if (!pending) throw unprocessable('This reset link has expired or was already used. Ask for a new one.', 'token')
+  checkPassword(password, pending.email)
   const hash = await hashPassword(password)
   const customerId = await db.transaction().execute(async (trx) => {
     // used once: the update only succeeds for an unused, unexpired token
     const claimed = await trx
       .updateTable('password_resets')
       .set({ used_at: now })
-      .where('token_hash', '=', hashToken(token))
+      .where('token_hash', '=', tokenHash)
       .where('brand_id', '=', brandId)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
@@ -176,6 +200,14 @@ export async function resetPassword(ctx: RequestContext, token: string, password
       .executeTakeFirst()
     if (!claimed) return null
     await trx.updateTable('customers').set({ password_hash: hash }).where('id', '=', claimed.customer_id).execute()
+    // every other link still outstanding for this customer is spent too: an older e-mail must not reset it again
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', claimed.customer_id)
+      .where('used_at', 'is', null)
+      .execute()
     return claimed.customer_id
   })
   if (!customerId) throw unprocessable('This reset link has expired or was already used. Ask for a new one.', 'token')

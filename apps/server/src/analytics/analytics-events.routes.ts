@@ -15,7 +15,10 @@ import {
 import type { FastifyError } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { answers } from '../http/response-schemas.ts'
+import { acceptedEventsSchema } from './analytics.responses.ts'
 import { createAnalyticsSink } from './analytics-sink.ts'
+import { scrubUrls } from './url-scrub.ts'
 
 const describeInput = (input: unknown) => (typeof input === 'string' ? `'${input.slice(0, 64)}'` : String(input))
 
@@ -105,7 +108,9 @@ export const analyticsEventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['analytics'],
         summary: 'Record a batch of first-party analytics events (1-50)',
+        operationId: 'recordAnalyticsEvents',
         body: batch,
+        response: answers(acceptedEventsSchema),
       },
     },
     async (request) => {
@@ -118,7 +123,8 @@ export const analyticsEventRoutes: FastifyPluginAsyncZod = async (app) => {
           visitorId: session.visitorId,
           customerId: session.customerId,
           name: event.name,
-          properties: { ...event.properties, brand: request.brand.id },
+          // URLs in the properties (url, path, referrer) lose their secret parameters
+          properties: { ...scrubUrls(event.properties), brand: request.brand.id },
           time: event.time ?? now,
         })),
       )

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { UTM_PARAMS } from '@store/core'
+import { answers, okSchema } from '../http/response-schemas.ts'
 import { analyticsEventRoutes } from './analytics-events.routes.ts'
 import { recordPixelEvent, recordUtmVisit } from './analytics.service.ts'
 
@@ -20,6 +22,26 @@ const jsonObject = z
 
 const utmValue = z.string().max(200, 'UTM values are at most 200 characters')
 
+/**
+ * The utm_* parameters, declared one by one so /api/openapi.json can list them; any
+ * other parameter (gclid, fbclid ...) is accepted too and kept as an extra: the
+ * catchall is checked here but OpenAPI has no way to describe it as parameters.
+ */
+const utmQuery = z
+  .object({
+    ...(Object.fromEntries(UTM_PARAMS.map((name) => [name, utmValue.optional()])) as Record<
+      (typeof UTM_PARAMS)[number],
+      z.ZodOptional<typeof utmValue>
+    >),
+    host: z.string().optional(),
+  })
+  .catchall(utmValue)
+  .superRefine((query, ctx) => {
+    for (const name of Object.keys(query)) {
+      if (name.length > 60) ctx.addIssue({ code: 'custom', message: 'Parameter names are at most 60 characters', path: [name.slice(0, 60)] })
+    }
+  })
+
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // POST /analytics-events, in its own context (it reads text/plain bodies as JSON)
   await app.register(analyticsEventRoutes)
@@ -30,6 +52,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['analytics'],
         summary: 'Record an advertising pixel event (PageView, ViewContent, AddToCart ...)',
+        operationId: 'recordPixelEvent',
         querystring: z.object({
           uuid: z.string({ message: 'uuid is required' }).min(8, 'uuid is too short').max(64, 'uuid is too long'),
           event_name: z
@@ -41,6 +64,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
           limited_data_use: z.enum(['0', '1', 'true', 'false']).optional(),
           host: z.string().optional(),
         }),
+        response: answers(okSchema),
       },
     },
     async (request) => {
@@ -59,7 +83,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['analytics'],
         summary: 'Record the campaign parameters of a visit',
-        querystring: z.record(z.string().max(60), utmValue),
+        description: 'Any other parameter (gclid, fbclid ...) is accepted too, at most 200 characters, and kept with the visit.',
+        operationId: 'recordUtmVisit',
+        querystring: utmQuery,
+        response: answers(okSchema),
       },
     },
     async (request) => {

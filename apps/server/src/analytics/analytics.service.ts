@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isNewsletterClick, UTM_PARAMS } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
+import { publicParams, publicUrl, scrubUrls } from './url-scrub.ts'
 
 export interface PixelEventInput {
   uuid: string
@@ -23,8 +24,9 @@ export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInp
       visitor_id: visitorId,
       uuid: event.uuid,
       event_name: event.event_name,
-      event_json_data: JSON.stringify(event.event_json_data),
-      event_source_url: event.event_source_url ?? null,
+      // a live reset token in the page's address must not be kept (docs/safety-rules.md)
+      event_json_data: JSON.stringify(scrubUrls(event.event_json_data)),
+      event_source_url: event.event_source_url === undefined ? null : publicUrl(event.event_source_url),
       fbclid: event.fbclid ?? null,
       limited_data_use: event.limited_data_use ? 1 : 0,
       created_at: new Date().toISOString(),
@@ -36,8 +38,8 @@ export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInp
 export async function recordUtmVisit(ctx: RequestContext, params: Record<string, string>) {
   const { db, brandId } = ctx.data
   const { visitorId } = await ctx.session.ensure()
-  const extras = Object.fromEntries(
-    Object.entries(params).filter(([name]) => !(UTM_PARAMS as readonly string[]).includes(name) && name !== 'host'),
+  const extras = publicParams(
+    Object.fromEntries(Object.entries(params).filter(([name]) => !(UTM_PARAMS as readonly string[]).includes(name) && name !== 'host')),
   )
   await db
     .insertInto('utm_visits')

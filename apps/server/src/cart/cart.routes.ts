@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { answers } from '../http/response-schemas.ts'
+import { cartSchema } from './cart.responses.ts'
 import { addLineBody, cartLineParams, changeLineBody, discountCodeBody } from './cart.schemas.ts'
 import { addToCart, applyDiscountCode, changeLineQty, getCart, removeDiscountCode } from './cart.service.ts'
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/cart', { schema: { tags: ['cart'], summary: "The shopper's cart with every field of SPEC §3" } }, async (request) => ({
+  app.get('/cart', { schema: { tags: ['cart'], summary: "The shopper's cart with every field of SPEC §3", operationId: 'getCart', response: answers(cartSchema) } }, async (request) => ({
     data: await getCart(request.ctx),
   }))
 
@@ -13,7 +15,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Add an item in a size to the cart',
+        operationId: 'addCartItem',
         body: addLineBody,
+        response: answers(cartSchema),
       },
     },
     async (request) => {
@@ -29,8 +33,10 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Change the quantity of a cart line (0 removes it)',
+        operationId: 'changeCartItem',
         params: cartLineParams,
         body: changeLineBody,
+        response: answers(cartSchema),
       },
     },
     async (request) => {
@@ -45,7 +51,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['cart'],
         summary: 'Apply a discount code to the cart',
+        operationId: 'applyDiscountCode',
         body: discountCodeBody,
+        response: answers(cartSchema),
       },
     },
     async (request) => {
@@ -56,7 +64,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/discount-code/remove',
-    { schema: { tags: ['cart'], summary: 'Remove the discount code from the cart' } },
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove the discount code from the cart',
+        operationId: 'removeDiscountCode',
+        response: answers(cartSchema),
+      },
+    },
     async (request) => {
       await removeDiscountCode(request.ctx)
       return { data: await getCart(request.ctx) }

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { answers } from '../http/response-schemas.ts'
+import { categoryGroupSchema, categorySchema, itemDetailSchema, reviewsSchema } from './catalog.responses.ts'
 import { itemIdSchema, reviewsQuery, slug } from './catalog.schemas.ts'
 import { getCategory, getCategoryGroup, getItemDetail, getReviews } from './catalog.service.ts'
 
@@ -8,7 +10,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/categories/:name',
-    { schema: { tags: ['catalog'], summary: 'A category with its items', params: z.object({ name: slug('Category name') }) } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A category with its items',
+        operationId: 'getCategory',
+        params: z.object({ name: slug('Category name') }),
+        response: answers(categorySchema),
+      },
+    },
     async (request) => {
       const shopper = await request.ctx.shopper()
       return { data: await getCategory(db, request.brand.id, request.params.name, shopper.hasClub) }
@@ -17,7 +27,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/category-groups/:name',
-    { schema: { tags: ['catalog'], summary: 'A category group with its categories', params: z.object({ name: slug('Group name') }) } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A category group with its categories',
+        operationId: 'getCategoryGroup',
+        params: z.object({ name: slug('Group name') }),
+        response: answers(categoryGroupSchema),
+      },
+    },
     async (request) => ({ data: await getCategoryGroup(db, request.brand.id, request.params.name) }),
   )
 
@@ -27,7 +45,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Item detail: images, sizes, variants, bullet sections, matching items',
+        operationId: 'getItem',
         params: z.object({ id: itemIdSchema }),
+        response: answers(itemDetailSchema),
       },
     },
     async (request) => {
@@ -42,7 +62,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Customer reviews of the brand, or of one item',
+        operationId: 'listReviews',
         querystring: reviewsQuery.extend({ host: z.string().optional() }),
+        response: answers(reviewsSchema),
       },
     },
     async (request) => {

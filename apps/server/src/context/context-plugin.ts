@@ -7,6 +7,7 @@ import { UNKNOWN_HOST } from '@store/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { brandForHost, brandsWithOrigins, type Brand } from '../brands/registry.ts'
 import { errorBody } from '../http/errors.ts'
+import { DEVICE_COOKIE } from '../sessions/device-cookie.ts'
 import { SESSION_COOKIE, type SessionHandle } from '../sessions/session-handle.ts'
 import { createRequestContext, type ContextDeps, type RequestContext } from './request-context.ts'
 
@@ -74,6 +75,7 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
     request.ctx = createRequestContext(options, {
       brand,
       sessionToken: request.cookies[SESSION_COOKIE] || undefined,
+      deviceToken: request.cookies[DEVICE_COOKIE] || undefined,
       clientIp: request.ip,
       log: request.log,
     })
@@ -82,8 +84,15 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
   app.addHook('onSend', async (request, reply, payload) => {
     const ctx = request.ctx
     if (!ctx) return payload
-    const personal = await isPersonal(ctx.session)
-    writeSessionCookies(reply, ctx.session, options.secureCookies)
+    const personal = (await isPersonal(ctx.session)) || ctx.device.change !== null
+    // Secure wherever the brand is served over HTTPS (its public origin), or where COOKIE_SECURE asks for it
+    const secure = options.secureCookies || ctx.origin.startsWith('https:')
+    writeSessionCookies(reply, ctx.session, secure)
+    if (ctx.device.change) {
+      const { token, expires } = ctx.device.change
+      reply.setCookie(DEVICE_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires })
+      ctx.device.change = null
+    }
     if (personal) reply.header('cache-control', 'private, no-store')
     return payload
   })

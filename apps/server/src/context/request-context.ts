@@ -11,6 +11,7 @@ import type { Brand } from '../brands/registry.ts'
 import type { Dialect, StoreDb } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 import type { Env } from '../env.ts'
+import { DeviceCookie } from '../sessions/device-cookie.ts'
 import { SessionHandle } from '../sessions/session-handle.ts'
 import type { SessionStore } from '../sessions/session-store.ts'
 
@@ -34,6 +35,8 @@ export interface RequestContext {
   readonly brand: Brand
   readonly data: BrandData
   readonly session: SessionHandle
+  /** the device cookie: a browser a customer has logged in from before (accounts/known-devices.ts) */
+  readonly device: DeviceCookie
   /** who is shopping: a visitor, or the logged-in customer (read once per request) */
   shopper(): Promise<Shopper>
   /** the client's address: the socket's, or the proxy's word for it only where TRUST_PROXY says so */
@@ -56,6 +59,8 @@ export interface ContextInput {
   brand: Brand
   /** the token of the session cookie the request carried */
   sessionToken?: string
+  /** the token of the device cookie the request carried */
+  deviceToken?: string
   clientIp: string
   log: ContextLog
   now?: () => Date
@@ -74,6 +79,7 @@ export function createRequestContext(deps: ContextDeps, input: ContextInput): Re
     brand: input.brand,
     data,
     session,
+    device: new DeviceCookie(input.deviceToken),
     async shopper() {
       const current = await session.current()
       const customerId = current?.customerId ?? null

@@ -2,6 +2,7 @@ import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type Migra
 import * as m001 from './migrations/001-store.ts'
 import * as m002 from './migrations/002-accounts.ts'
 import * as m003 from './migrations/003-checkout.ts'
+import * as m004 from './migrations/004-hardening.ts'
 import * as m005 from './migrations/005-members.ts'
 import * as m006 from './migrations/006-cart-integrity.ts'
 import * as m007 from './migrations/007-club.ts'
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '001-store': m001,
   '002-accounts': m002,
   '003-checkout': m003,
+  '004-hardening': m004,
   '005-members': m005,
   '006-cart-integrity': m006,
   '007-club': m007,

@@ -749,6 +749,24 @@ export type LoginAttemptsRow = Selectable<LoginAttemptsTable>
 export type NewLoginAttemptsRow = Insertable<LoginAttemptsTable>
 export type LoginAttemptsUpdate = Updateable<LoginAttemptsTable>
 
+/** A counted request (/forgot, /register) for the request limits of accounts/request-limits.ts. */
+export interface ThrottleEventsTable {
+  id: string
+  brand_id: string
+  key: string
+  created_at: string
+}
+
+/** A device (the hash of its `did` cookie) a customer has logged in from. */
+export interface KnownDevicesTable {
+  id: string
+  brand_id: string
+  customer_id: string
+  token_hash: string
+  created_at: string
+  expires_at: string
+}
+
 export interface PasswordResetsTable {
   token_hash: string
   brand_id: string
@@ -976,6 +994,8 @@ export interface Database {
   pixel_events: PixelEventsTable
   utm_visits: UtmVisitsTable
   login_attempts: LoginAttemptsTable
+  throttle_events: ThrottleEventsTable
+  known_devices: KnownDevicesTable
   password_resets: PasswordResetsTable
   outbox_emails: OutboxEmailsTable
   email_changes: EmailChangesTable

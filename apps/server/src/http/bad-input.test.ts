@@ -43,8 +43,13 @@ describe.each(DIALECTS)('bad input never makes a 500 on %s', (dialect) => {
     ['application/x-www-form-urlencoded', '%%%', 'broken encoding'],
     ['text/plain', 'hello', 'unsupported type'],
     ['application/json', '{"code":"\\u0000DROP TABLE"}', 'control characters'],
+    ['multipart/form-data', 'item_id=1', 'multipart without a boundary'],
+    ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="code"\r\n\r\nFIRST15', 'unterminated multipart'],
+    ['multipart/form-data; boundary=xyz', 'not a multipart body at all', 'multipart without parts'],
+    ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--xyz--\r\n', 'multipart part without a name'],
   ]
   const POSTS = [
+    '/api/analytics-events',
     '/api/cart/items',
     '/api/cart/items/00000000-0000-0000-0000-000000000000',
     '/api/discount-code',
@@ -71,5 +76,30 @@ describe.each(DIALECTS)('bad input never makes a 500 on %s', (dialect) => {
       expect(response.statusCode, `${what}: ${response.body}`).toBeLessThan(500)
       expect(errorsOf(response)[0], what).toMatch(/\w/)
     }
+  })
+
+  it('POST /api/logout (which reads no body) never fails on a broken one', async () => {
+    for (const [type, payload, what] of BODIES) {
+      const response = await new TestShopper(t.app).request({ method: 'POST', url: '/api/logout', payload, headers: { 'content-type': type } })
+      expect(response.statusCode, `${what}: ${response.body}`).toBeLessThan(500)
+    }
+  })
+
+  it('a Host header that is not a host name is a 400, not a crash', async () => {
+    for (const host of ['localhost:abc', 'localhost:99999999', 'local host', 'evil.example/x']) {
+      const response = await t.app.inject({ url: '/api/settings', headers: { host } })
+      expect(response.statusCode, host).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode, host).toBeLessThan(500)
+      expect(errorsOf(response)[0], host).toMatch(/\w/)
+    }
+  })
+
+  it('forwarded headers a client made up change nothing (TRUST_PROXY is off)', async () => {
+    const response = await new TestShopper(t.app).request({
+      method: 'GET',
+      url: '/api/settings',
+      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'javascript' },
+    })
+    expect(response.statusCode).toBe(200)
   })
 })

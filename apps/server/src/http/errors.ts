@@ -7,10 +7,19 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** a 429's wait, sent as Retry-After (seconds) */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
     this.name = 'HttpError'
   }
+}
+
+/** 429 with the wait in the message and in Retry-After. */
+export function tooManyRequests(what: string, retryAfterMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000))
+  const wait = seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`
+  return new HttpError(429, `${what} Please try again in ${wait}.`, undefined, seconds)
 }
 
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field)
@@ -47,7 +56,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ errors })
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply.status(error.statusCode).send(errorBody(error.message, error.field))
+    }
+    if (isBrokenMultipart(error)) {
+      return reply.status(400).send(errorBody('The form data of this request is broken or incomplete. Send the form again.'))
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
@@ -60,6 +73,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody(`No such page: ${request.method} ${request.url.split('?')[0]}`))
   })
+}
+
+/**
+ * The multipart parser (busboy, under @fastify/multipart) throws plain errors
+ * without a status for a body the client broke: no boundary, cut off, no parts.
+ */
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|.* terminated early due to unexpected end of multipart data|Malformed part header|Missing Content-Type|Unsupported Content-Type)/
+
+export function isBrokenMultipart(error: { statusCode?: number; message?: string }): boolean {
+  return error.statusCode === undefined && typeof error.message === 'string' && BROKEN_MULTIPART.test(error.message)
 }
 
 function readableClientError(error: FastifyError): string {

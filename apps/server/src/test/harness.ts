@@ -24,8 +24,10 @@ export interface TestStore {
 export interface TestStoreOptions {
   /** keep sessions in the Redis of TEST_REDIS_URL, under a key prefix of this store's own */
   redisSessions?: boolean
-  /** more environment for the app (e.g. PUBLIC_ORIGINS) */
+  /** more environment for the app (TRUST_PROXY, NODE_ENV...) */
   env?: Record<string, string>
+  /** called before the app is ready: tests may add routes of their own */
+  beforeReady?: (app: FastifyInstance) => void
 }
 
 /** A key prefix no other test run shares. */
@@ -73,6 +75,7 @@ export async function startTestStore(dialect: 'sqlite' | 'postgres', options: Te
   const redisKeyPrefix = redisUrl ? uniqueRedisPrefix() : undefined
   const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...(redisUrl ? { REDIS_URL: redisUrl } : {}), ...options.env })
   const app = await buildApp({ env, store, webBuildDir: '/nonexistent', sessionKeyPrefix: redisKeyPrefix })
+  options.beforeReady?.(app)
   await app.ready()
   return {
     app,
@@ -92,8 +95,17 @@ export async function startTestStore(dialect: 'sqlite' | 'postgres', options: Te
  * A shopper with a cookie jar, calling the API of one brand's host, as a
  * browser would.
  */
+let shopperCount = 0
+/** Each shopper its own client address (198.18.0.0/15, for benchmarks), as real shoppers have. */
+function nextShopperAddress(): string {
+  shopperCount += 1
+  return `198.${18 + Math.floor(shopperCount / 65536) % 2}.${Math.floor(shopperCount / 256) % 256}.${shopperCount % 256}`
+}
+
 export class TestShopper {
   private cookies = new Map<string, string>()
+  /** the client address every request of this shopper comes from (a test may give one per request) */
+  readonly remoteAddress = nextShopperAddress()
 
   constructor(
     private readonly app: FastifyInstance,
@@ -106,7 +118,7 @@ export class TestShopper {
 
   async request(options: InjectOptions): Promise<LightMyRequestResponse> {
     const headers = { host: this.host, cookie: this.cookieHeader, ...(options.headers ?? {}) }
-    const response = await this.app.inject({ ...options, headers })
+    const response = await this.app.inject({ remoteAddress: this.remoteAddress, ...options, headers })
     for (const cookie of response.cookies) {
       if (cookie.value === '' || (cookie.expires && cookie.expires.getTime() < Date.now())) this.cookies.delete(cookie.name)
       else this.cookies.set(cookie.name, cookie.value)

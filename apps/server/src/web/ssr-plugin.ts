@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
+import { apiOrigins, inlineScriptHashes, newNonce, pageCsp } from './page-csp.ts'
 import { createStoreServices } from './store-services.ts'
 
 export interface SsrPluginOptions {
@@ -33,6 +34,8 @@ export interface StoreLoadContext {
   brand: BrandInfo
   /** the request's services, bound to its brand, session and shopper */
   services: StoreServices
+  /** this answer's CSP nonce, for React Router's inline scripts (web/page-csp.ts) */
+  nonce: string
 }
 
 export const NOT_BUILT_MESSAGE = 'Storefront not built: run npm run build'
@@ -84,8 +87,8 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
   }
 
   /** Renders the page for this request with its own services. */
-  async function render(request: FastifyRequest, reply: FastifyReply): Promise<Response> {
-    const context: StoreLoadContext = { brand: request.brand, services: createStoreServices(request.ctx) }
+  async function render(request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<Response> {
+    const context: StoreLoadContext = { brand: request.brand, services: createStoreServices(request.ctx), nonce }
     return (await requestHandler())(toWebRequest(request, reply), context)
   }
 
@@ -119,17 +122,26 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
           return sendCached(request, reply, hit.page, head)
         }
       }
-      const response = await render(request, reply)
+      const nonce = newNonce()
+      const connectOrigins = apiOrigins(request.brand.apiBaseUrl)
+      const response = await render(request, reply, nonce)
       if (anonymous && isCacheable(response) && request.ctx.session.cookieChanges.length === 0) {
+        const body = Buffer.from(await response.arrayBuffer())
+        const html = (response.headers.get('content-type') ?? '').includes('html')
         const page: Omit<CachedPage, 'storedAt'> = {
           status: response.status,
-          headers: [...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'cache-control'),
-          body: Buffer.from(await response.arrayBuffer()),
+          headers: [
+            ...[...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'cache-control' && name !== 'content-security-policy'),
+            // the same bytes go to many visitors: their inline scripts are allowed by hash, not by a nonce
+            ['content-security-policy', pageCsp(html ? inlineScriptHashes(body.toString('utf8')) : [], { connectOrigins })],
+          ],
+          body,
         }
         cache.set(key, page)
         return sendCached(request, reply, { ...page, storedAt: Date.now() }, head)
       }
       if (!response.headers.has('cache-control')) reply.header('cache-control', PERSONAL)
+      reply.header('content-security-policy', pageCsp([`'nonce-${nonce}'`], { connectOrigins }))
       return sendWebResponse(reply, response, head)
     },
   })
@@ -155,9 +167,15 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
   return reply.send(head ? undefined : body)
 }
 
-/** The page's origin as the shopper sees it: 'http://ckb.localhost:3000'. */
+/**
+ * The page's origin as the shopper sees it: 'http://ckb.localhost:3000'. The host
+ * is the Host header (the edge checked it and chose the brand by it), never
+ * X-Forwarded-Host; the scheme is http or https only (X-Forwarded-Proto counts
+ * only from a proxy TRUST_PROXY names, and only for those two).
+ */
 function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`
+  const protocol = request.protocol === 'https' ? 'https' : 'http'
+  return `${protocol}://${request.headers.host ?? request.brand.hostnames[0]}`
 }
 
 /** A Fastify request as a Web Request, aborted when the shopper goes away. */

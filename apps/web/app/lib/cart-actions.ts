@@ -1,6 +1,6 @@
 /** The intents the cart resource route (/resources/cart) understands, and its answer. */
 import type { ApiErrorItem, Cart } from './api/types'
-import { safeRedirectPath } from './store/navigation-rules'
+import { safeRedirectPath } from '@store/core'
 
 export const CART_ACTION_PATH = '/resources/cart'
 /** id of the cart drawer: `#cart-drawer` opens it before JavaScript has loaded */

@@ -11,6 +11,8 @@ export interface StoreLoadContext {
   brand: BrandInfo
   /** the store's services for this request: the same as the JSON API's, called in the same process */
   services: StoreServices
+  /** this answer's CSP nonce for inline scripts (entry.server.tsx, root.tsx) */
+  nonce: string
 }
 
 declare module 'react-router' {

@@ -15,6 +15,7 @@ import { formResult } from '../lib/api/post-form'
 import { requireCustomer } from '../lib/auth.server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/addresses'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Addresses', { noindex: true })
@@ -33,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireCustomer(context, request)
-  const form = await request.formData()
+  const form = await readForm(request)
   const text = (name: string) => String(form.get(name) ?? '')
   const intent = text('intent')
   const id = text('id')

@@ -14,6 +14,7 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/change-password'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Account', { noindex: true })
@@ -31,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const text = (name: string) => String(form.get(name) ?? '')
   const intent = text('intent') as Intent
   const refuse = (errors: ApiErrorItem[], status: number, values?: Record<string, string>) => data<ActionAnswer>({ intent, errors, values }, { status })

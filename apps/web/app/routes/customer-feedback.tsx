@@ -10,6 +10,7 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/customer-feedback'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Feedback')
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const FIELDS = ['name', 'email', 'rating', 'order_number', 'message'] as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? '').trim()])) as Record<(typeof FIELDS)[number], string>
   const errors: ApiErrorItem[] = []
   if (!values.name) errors.push({ message: 'Enter your name.', field: 'name' })

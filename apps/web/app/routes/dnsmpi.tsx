@@ -8,6 +8,7 @@ import { Page } from '../components/page/page'
 import { DO_NOT_SELL_COOKIE, optedOut } from '../lib/analytics/tracking-rules'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/dnsmpi'
+import { readForm } from '../lib/read-form'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Do Not Sell My Personal Information')
 
@@ -17,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const optOut = form.get('choice') === 'opt-out'
   const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : ''
   const cookie = optOut

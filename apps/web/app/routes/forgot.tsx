@@ -3,6 +3,7 @@
  * (the answer is the same whether an account exists). With ?token= from the
  * link: choose a new password, then log in with it.
  */
+import { useEffect, useState } from 'react'
 import { data, Form, redirect, useSearchParams } from 'react-router'
 import { passwordProblem } from '@store/core'
 import { useFormErrors } from '../components/forms/use-form-errors'
@@ -12,12 +13,14 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
+import { addressWithoutToken } from '../lib/reset-token'
 import type { Route } from './+types/forgot'
+import { readForm } from '../lib/read-form'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Reset Your Password', { noindex: true })
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const token = String(form.get('token') ?? '')
   if (token) {
     const password = String(form.get('password') ?? '')
@@ -36,7 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Forgot({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
+  // read once from the link and kept in the page's state (and the form's hidden field)
+  const [token] = useState(() => params.get('token') ?? '')
+  useEffect(() => {
+    if (!new URL(window.location.href).searchParams.has('token')) return
+    window.history.replaceState(window.history.state, '', addressWithoutToken(window.location.href))
+  }, [])
   const { errorId, errors, fieldError, busy } = useFormErrors(actionData)
 
   if (actionData?.sent) {
@@ -51,7 +59,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
   }
   return (
     <Page title="Reset Your Password">
-      <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
+      <Form method="post" action="/forgot" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
         <FormErrors id={errorId} errors={errors.filter((e) => e.field !== 'token').concat(errors.filter((e) => e.field === 'token').map((e) => ({ message: e.message })))} />
         {token ? (
           <>

@@ -3,6 +3,7 @@
  * after logging in (?redirectTo=); otherwise to the members area.
  */
 import { data, Form, redirect, useSearchParams } from 'react-router'
+import { safeRedirectPath } from '@store/core'
 import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
@@ -11,8 +12,8 @@ import { formResult } from '../lib/api/post-form'
 import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
-import { safeRedirectPath } from '../lib/store/navigation-rules'
 import type { Route } from './+types/login'
+import { readForm } from '../lib/read-form'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Member Login')
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const email = String(form.get('email') ?? '').trim()
   const password = String(form.get('password') ?? '')
   const back = safeRedirectPath(form.get('redirectTo'), AFTER_LOGIN)

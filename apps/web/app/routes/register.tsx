@@ -1,6 +1,6 @@
 /** Create Account: name, email and password; the new customer is logged in. */
 import { data, Form, redirect, useSearchParams } from 'react-router'
-import { isValidFullName, passwordProblem } from '@store/core'
+import { isValidFullName, passwordProblem, safeRedirectPath } from '@store/core'
 import { useFormErrors } from '../components/forms/use-form-errors'
 import { FormErrors, FormField, NewPasswordField } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
@@ -9,8 +9,8 @@ import { formResult } from '../lib/api/post-form'
 import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
-import { safeRedirectPath } from '../lib/store/navigation-rules'
 import type { Route } from './+types/register'
+import { readForm } from '../lib/read-form'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Create Account')
 
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const name = String(form.get('name') ?? '').trim()
   const email = String(form.get('email') ?? '').trim()
   const password = String(form.get('password') ?? '')

@@ -10,6 +10,7 @@ import { data, redirect } from 'react-router'
 import { isStoreError, type StoreServices } from '@store/core'
 import { backWithDrawer, type CartActionData, type CartIntent } from '../lib/cart-actions'
 import type { Route } from './+types/resources.cart'
+import { readForm } from '../lib/read-form'
 
 const INTENTS: readonly CartIntent[] = ['add', 'update', 'remove', 'discount', 'removeDiscount']
 
@@ -23,7 +24,7 @@ function fail(intent: CartIntent | null, status: number, message: string, field?
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const result = await runIntent(form, context.services)
   const back = form.get('redirectTo')
   if (typeof back === 'string' && back) {

@@ -12,6 +12,7 @@ import { Page } from '../components/page/page'
 import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/styleprofile'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Style Profile', { noindex: true })
@@ -21,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const fields = await context.services.styleProfile()
   const result = await formResult(context.services.saveStyleProfile(styleAnswersFrom(form, fields)))
   if (!result.ok) return data({ saved: false, errors: result.errors }, { status: result.status })

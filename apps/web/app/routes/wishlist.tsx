@@ -14,8 +14,9 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
-import { safeRedirectPath } from '../lib/store/navigation-rules'
+import { safeRedirectPath } from '@store/core'
 import { useStore } from '../lib/store/store-provider'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/wishlist'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Wishlist', { noindex: true })
@@ -25,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = String(form.get('id') ?? '')
   if (intent === 'add') {

@@ -18,7 +18,14 @@ import { seedReviews } from './reviews.ts'
 
 export { BRAND_IDS, LAST_ITEM, MAIN_CATEGORY, MANY_CUSTOMER_IMAGES_ITEM } from './constants.ts'
 
-export async function seedDatabase(db: Kysely<Database>, options: { now?: Date } = {}): Promise<{ seeded: boolean }> {
+/**
+ * `demo` (default true; main.ts passes shouldSeedDemo(env)): the made-up catalogue,
+ * reviews, offers, specials and feed. Without it a new database gets the brands,
+ * their menus, banners, sizing guides, style profile, club landing, split tests and
+ * content pages: a store ready for its own catalogue.
+ */
+export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; demo?: boolean } = {}): Promise<{ seeded: boolean }> {
+  const demo = options.demo ?? true
   const existing = await db.selectFrom('brands').select('id').limit(1).executeTakeFirst()
   if (existing) return { seeded: false }
   const now = options.now ?? new Date()
@@ -35,14 +42,15 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date }
         await seedMenus(trx, brandId)
         await seedBanners(trx, brandId)
         await seedSizingGuide(trx, brandId)
+        await seedStyleProfile(trx, brandId)
+        await seedMembershipLanding(trx, brandId)
+        await seedSplitTests(trx, brandId)
+        await seedContent(trx, brandId, now)
+        if (!demo) continue
         const { items } = await seedCatalog(trx, brandId, hasClub, now)
         await seedReviews(trx, brandId, items, now)
         await seedOffers(trx, brandId, items)
-        await seedStyleProfile(trx, brandId)
-        await seedMembershipLanding(trx, brandId)
         await seedSocialMediaSpecials(trx, brandId, items)
-        await seedSplitTests(trx, brandId)
-        await seedContent(trx, brandId, now)
         await seedFeed(trx, brandId, items)
       }
       seeded = true

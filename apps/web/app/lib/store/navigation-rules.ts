@@ -23,8 +23,4 @@ export function couponFromSearch(search: string): string | null {
   return code ? code : null
 }
 
-/** A redirect target that stays on this site: a path starting with one '/'. Anything else -> fallback. */
-export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
-}
+// Redirect targets from the request: `safeRedirectPath` of @store/core (docs/safety-rules.md), the one rule for server and browser.

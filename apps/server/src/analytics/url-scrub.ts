@@ -1,0 +1,30 @@
+/**
+ * What analytics keep of URLs: never a secret parameter (a reset token, a session
+ * id, an e-mail address). Core's `stripSecretParams` decides what is secret
+ * (docs/safety-rules.md); this applies it to what the browser sends before
+ * anything is stored or forwarded, whatever the browser did itself.
+ */
+import { isSecretParam, stripSecretParams } from '@store/core'
+
+/** A string that reads as a URL or a path with a query or a hash: '/forgot?token=..', 'https://x/?a=1#b'. */
+const URL_LIKE = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|\/)[^\s]*[?#]/
+
+const MAX_DEPTH = 6
+
+/** A value with every URL-like string in it stripped of secret parameters (objects and lists walked, to a depth). */
+export function scrubUrls<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return (URL_LIKE.test(value) ? stripSecretParams(value) : value) as T
+  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map((inner) => scrubUrls(inner, depth + 1)) as T
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrubUrls(inner, depth + 1)])) as T
+}
+
+/** A URL as analytics may keep it. */
+export function publicUrl(url: string): string {
+  return stripSecretParams(url)
+}
+
+/** Query parameters of a visit without the ones that carry secrets, and their URL values stripped. */
+export function publicParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).filter(([name]) => !isSecretParam(name)).map(([name, value]) => [name, scrubUrls(value)]))
+}

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildApp } from '../app.ts'
+import { openDatabase, type StoreDb } from '../db/connection.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { seedDatabase } from '../db/seed/index.ts'
+import { parseEnv } from '../env.ts'
+import type { StoreLoadContext } from '../web/ssr-plugin.ts'
+
+// React Router replaced by a page with an inline script carrying the nonce it was handed
+vi.mock('react-router', () => ({
+  createRequestHandler: () => async (request: Request, context: StoreLoadContext) => {
+    const path = new URL(request.url).pathname
+    const html = `<!doctype html><html><head><script type="application/ld+json">{"a":1}</script></head><body><p>${path}</p><script nonce="${context.nonce}">window.__page=${JSON.stringify(path)}</script><script type="module" nonce="${context.nonce}">import "/assets/entry.js"</script></body></html>`
+    return new Response(html, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } })
+  },
+}))
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+async function start(env: Record<string, string>, buildDir = '/nonexistent') {
+  const store = openDatabase('sqlite::memory:')
+  await migrateToLatest(store.db)
+  await seedDatabase(store.db)
+  const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env }), store, webBuildDir: buildDir })
+  return { app, store }
+}
+
+/** Issue 12: security headers through @fastify/helmet, HSTS and Secure cookies on https, a CSP pages can live with. */
+describe('security headers', () => {
+  let dir: string
+  let dev: { app: FastifyInstance; store: StoreDb }
+  let prod: { app: FastifyInstance; store: StoreDb }
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ssr-csp-'))
+    mkdirSync(join(dir, 'client'), { recursive: true })
+    mkdirSync(join(dir, 'server'), { recursive: true })
+    writeFileSync(join(dir, 'server', 'index.js'), 'export const routes = {}\n')
+    dev = await start({}, dir)
+    // a deployment: production origins (https) as PUBLIC_ORIGINS names them
+    prod = await start({ NODE_ENV: 'production', PUBLIC_ORIGINS: 'production' }, dir)
+  })
+  afterAll(async () => {
+    for (const t of [dev, prod]) {
+      await t.app.close()
+      await t.store.close()
+    }
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('API answers carry the usual headers and a CSP that allows nothing', async () => {
+    const res = await dev.app.inject({ url: '/api/settings', headers: { host: 'localhost' } })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.headers['permissions-policy']).toMatch(/camera=\(\)/)
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/)
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
+  })
+
+  it('HSTS only where the brand is served over https', async () => {
+    const https = await prod.app.inject({ url: '/api/settings', headers: { host: 'localhost' } })
+    expect(https.headers['strict-transport-security']).toMatch(/max-age=31536000/)
+    const http = await dev.app.inject({ url: '/api/settings', headers: { host: 'localhost' } })
+    expect(http.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('the session cookie is Secure where the public origin is https, without COOKIE_SECURE', async () => {
+    const item = await prod.store.db.selectFrom('item_sizes').innerJoin('items', 'items.id', 'item_sizes.item_id').select(['items.id', 'item_sizes.size']).where('items.brand_id', '=', 'popfitclothing').where('item_sizes.stock', '>', 5).executeTakeFirstOrThrow()
+    const payload = { item_id: item.id, size: item.size, qty: 1 }
+    const https = await prod.app.inject({ method: 'POST', url: '/api/cart/items', payload, headers: { host: 'localhost' } })
+    expect(https.statusCode).toBe(200)
+    expect(String(https.headers['set-cookie'])).toMatch(/sid=.*; Secure/)
+    const http = await dev.app.inject({ method: 'POST', url: '/api/cart/items', payload, headers: { host: 'localhost' } })
+    expect(String(http.headers['set-cookie'])).not.toMatch(/Secure/)
+  })
+
+  it('a personal page gets a fresh nonce per answer, in its CSP and its scripts', async () => {
+    const nonces: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const res = await dev.app.inject({ url: '/members', headers: { host: 'localhost', cookie: 'x=1' } })
+      expect(res.statusCode).toBe(200)
+      const csp = String(res.headers['content-security-policy'])
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1]
+      expect(nonce).toBeTruthy()
+      expect(csp).toMatch(/script-src 'self' 'nonce-/)
+      expect(csp).toMatch(/object-src 'none'/)
+      expect(csp).toMatch(/base-uri 'self'/)
+      expect(csp).toMatch(/frame-ancestors 'self'/)
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+      expect(res.body).toContain(`nonce="${nonce}"`)
+      nonces.push(nonce!)
+    }
+    expect(nonces[0]).not.toBe(nonces[1])
+  })
+
+  it('a cached page is allowed its own inline scripts by hash, never by a nonce that would repeat', async () => {
+    const first = await dev.app.inject({ url: '/category/leggings', headers: { host: 'localhost' } })
+    const second = await dev.app.inject({ url: '/category/leggings', headers: { host: 'localhost' } })
+    expect(second.headers['cache-control']).toMatch(/public/)
+    for (const res of [first, second]) {
+      const csp = String(res.headers['content-security-policy'])
+      expect(csp).not.toMatch(/'nonce-/)
+      expect(csp).toContain(sha256('window.__page="/category/leggings"'))
+      expect(csp).toContain(sha256('import "/assets/entry.js"'))
+    }
+  })
+})

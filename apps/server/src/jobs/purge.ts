@@ -1,0 +1,91 @@
+/**
+ * Deletes rows whose time is over, in small batches so no statement holds a
+ * table for long: expired sessions (the database store; Redis keys expire on
+ * their own by PEXPIREAT), expired password reset links, login failures and
+ * request counts older than a day (the longest window is an hour), and expired
+ * known devices.
+ *
+ * Runs in every instance on an interval (started by main.ts, an unref'd timer);
+ * the deletes are idempotent, so instances running it at once do no harm.
+ */
+import type { StoreDb } from '../db/connection.ts'
+
+export const PURGE_INTERVAL_MS = 60 * 60 * 1000
+export const PURGE_BATCH_SIZE = 1000
+/** login_attempts and throttle_events are read over at most an hour: a day is plenty */
+const COUNTS_KEPT_MS = 24 * 60 * 60 * 1000
+
+export interface PurgeCounts {
+  sessions: number
+  password_resets: number
+  login_attempts: number
+  throttle_events: number
+  known_devices: number
+}
+
+type PurgedTable = keyof PurgeCounts
+
+/** Each table: its key column and the time column compared with the cut-off. */
+const TABLES: { table: PurgedTable; key: 'id' | 'token_hash'; column: 'expires_at' | 'created_at'; keptMs: number }[] = [
+  { table: 'sessions', key: 'id', column: 'expires_at', keptMs: 0 },
+  { table: 'password_resets', key: 'token_hash', column: 'expires_at', keptMs: 0 },
+  { table: 'login_attempts', key: 'id', column: 'created_at', keptMs: COUNTS_KEPT_MS },
+  { table: 'throttle_events', key: 'id', column: 'created_at', keptMs: COUNTS_KEPT_MS },
+  { table: 'known_devices', key: 'id', column: 'expires_at', keptMs: 0 },
+]
+
+export async function purgeExpired(
+  { db }: StoreDb,
+  options: { now?: Date; batchSize?: number } = {},
+): Promise<PurgeCounts> {
+  const now = options.now ?? new Date()
+  const batchSize = options.batchSize ?? PURGE_BATCH_SIZE
+  const counts: PurgeCounts = { sessions: 0, password_resets: 0, login_attempts: 0, throttle_events: 0, known_devices: 0 }
+  for (const { table, key, column, keptMs } of TABLES) {
+    const cutoff = new Date(now.getTime() - keptMs).toISOString()
+    for (;;) {
+      // biome-ignore lint: one statement shape over several tables
+      const anyDb = db as any
+      const result = await anyDb
+        .deleteFrom(table)
+        .where(key, 'in', (eb: any) => eb.selectFrom(table).select(key).where(column, '<', cutoff).limit(batchSize))
+        .executeTakeFirst()
+      const deleted = Number(result.numDeletedRows ?? 0)
+      counts[table] += deleted
+      if (deleted < batchSize) break
+    }
+  }
+  return counts
+}
+
+export interface PurgeLog {
+  info(details: object, message: string): void
+  error(details: object, message: string): void
+}
+
+export interface PurgeSchedule {
+  timer: NodeJS.Timeout
+  stop(): void
+}
+
+/** Runs the purge every `intervalMs` (first run one interval after start); never keeps the process alive. */
+export function startPurgeSchedule(
+  store: StoreDb,
+  log: PurgeLog,
+  options: { intervalMs?: number; run?: () => Promise<unknown> } = {},
+): PurgeSchedule {
+  const run = options.run ?? (() => purgeExpired(store))
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    run()
+      .then((counts) => log.info({ counts }, 'purge: expired rows deleted'))
+      .catch((error: unknown) => log.error({ err: error }, 'purge failed'))
+      .finally(() => {
+        running = false
+      })
+  }, options.intervalMs ?? PURGE_INTERVAL_MS)
+  timer.unref()
+  return { timer, stop: () => clearInterval(timer) }
+}

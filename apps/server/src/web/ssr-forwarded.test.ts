@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildApp } from '../app.ts'
+import { openDatabase, type StoreDb } from '../db/connection.ts'
+import { migrateToLatest } from '../db/migrate.ts'
+import { seedDatabase } from '../db/seed/index.ts'
+import { parseEnv } from '../env.ts'
+
+// React Router replaced by a handler that shows the Web Request it was given
+vi.mock('react-router', () => ({
+  createRequestHandler: () => async (request: Request) =>
+    new Response(JSON.stringify({ url: request.url }), { status: 200, headers: { 'content-type': 'application/json' } }),
+}))
+
+/**
+ * Issue 8: forwarded headers never make a page fail nor name its address: the
+ * page's URL is built from the Host header (which chose the brand) and http or
+ * https only, with or without TRUST_PROXY.
+ */
+describe.each([
+  ['without TRUST_PROXY', undefined],
+  ['with TRUST_PROXY=true', 'true'],
+])('pages and forwarded headers %s', (_label, trustProxy) => {
+  let app: FastifyInstance
+  let store: StoreDb
+  let dir: string
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ssr-fwd-'))
+    mkdirSync(join(dir, 'client'), { recursive: true })
+    mkdirSync(join(dir, 'server'), { recursive: true })
+    writeFileSync(join(dir, 'server', 'index.js'), 'export const routes = {}\n')
+    store = openDatabase('sqlite::memory:')
+    await migrateToLatest(store.db)
+    await seedDatabase(store.db)
+    const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}) })
+    app = await buildApp({ env, store, webBuildDir: dir })
+  })
+  afterAll(async () => {
+    await app.close()
+    await store.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('X-Forwarded-Host: evil.example neither fails the page nor becomes its address', async () => {
+    const res = await app.inject({ url: '/category/leggings', headers: { host: 'localhost:3000', 'x-forwarded-host': 'evil.example' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().url).toBe('http://localhost:3000/category/leggings')
+  })
+
+  it('X-Forwarded-Proto: javascript on an item page is read as http', async () => {
+    const res = await app.inject({ url: '/item/1001', headers: { host: 'localhost', 'x-forwarded-proto': 'javascript' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().url).toBe('http://localhost/item/1001')
+  })
+
+  it('X-Forwarded-Proto: https is believed only from a trusted proxy', async () => {
+    const res = await app.inject({ url: '/item/1002', headers: { host: 'localhost', 'x-forwarded-proto': 'https' } })
+    expect(res.json().url).toBe(trustProxy ? 'https://localhost/item/1002' : 'http://localhost/item/1002')
+  })
+})

@@ -1,0 +1,65 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, newPage, originOf } from './support/browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+const home = originOf('localhost')
+
+describe('hardening in the browser', () => {
+  it('hydrates under the page CSP, and the reset page takes the token out of the address bar', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      const response = await page.goto(`${home}/forgot?token=abcdefghijklmnopqrstuvwxyz0123&from=mail`)
+      expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' '(nonce|sha256)-/)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      await expect.poll(() => new URL(page.url()).search).toBe('?from=mail')
+      expect(await page.locator('input[name="token"]').inputValue()).toBe('abcdefghijklmnopqrstuvwxyz0123')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('a logged-in shopper sent to /login with a crafted redirectTo stays on the store', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${home}/register`)
+      await page.getByLabel('Full name').fill('Rory Redirect')
+      await page.getByLabel('Email').fill(`redirect-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/confirm-register$/)
+      for (const target of ['%2F%09%2Fevil.example', '%2F%5Cevil.example', '%2Fok%0D%0ASet-Cookie%3A%20x%3D1']) {
+        const response = await page.goto(`${home}/login?redirectTo=${target}`)
+        expect(response?.status()).toBeLessThan(500)
+        const url = new URL(page.url())
+        expect(url.host).toBe(new URL(home).host)
+        expect(url.pathname).toBe('/members')
+      }
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('page actions answer a body that is not a form with 415, not 500', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${home}/login`)
+      const statuses = await page.evaluate(async () => {
+        const out: number[] = []
+        for (const path of ['/login', '/register', '/forgot', '/resources/cart', '/dnsmpi']) {
+          const response = await fetch(path, { method: 'POST', body: '{"email":"x"}', headers: { 'content-type': 'application/json' } })
+          out.push(response.status)
+        }
+        return out
+      })
+      expect(statuses).toEqual([415, 415, 415, 415, 415])
+    } finally {
+      await context.close()
+    }
+  })
+})
