@@ -106,7 +106,10 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
   ])
 
   // joining the club in this cart (checkout_club_flow, vip_flow): priced as a member, as checkout will
-  const hasClubInCart = !shopper.hasClub && isJoinFlow(cart?.checkout_flow) && flag(settings.brand_has_club)
+  const hasClubInCart =
+    !shopper.hasClub &&
+    flag(settings.brand_has_club) &&
+    (cart?.checkout_flow === 'checkout_club_flow' || (isJoinFlow(cart?.checkout_flow) && shopper.customerId !== null))
   const pricedAs = hasClubInCart ? { ...shopper, hasClub: true } : shopper
   const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points)
   const club = shopper.club ?? null

@@ -36,11 +36,14 @@ interface ClubSettings {
 
 /**
  * What joining adds to this checkout, or null when the cart's flow does not join
- * (or the shopper already belongs). A visitor is asked to log in: a membership
- * belongs to an account.
+ * (or the shopper already belongs). In checkout_club_flow a visitor is asked to
+ * log in: a membership belongs to an account. In vip_flow (also the funnel of the
+ * social-media specials) a visitor's order is an ordinary order.
  */
 export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: ClubSettings): JoinTerms | null {
   if (!isJoinFlow(checkoutFlow) || shopper.hasClub) return null
+  // vip_flow is also the social-media funnel a visitor shops in: it joins only a logged-in customer
+  if (checkoutFlow === 'vip_flow' && !shopper.customerId) return null
   if (settings.brand_has_club !== 1 || settings.club_monthly_cents === null) {
     throw unprocessable('This store has no VIP club to join.', 'checkout_flow')
   }

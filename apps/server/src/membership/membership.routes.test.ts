@@ -222,9 +222,11 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
   it('skip, pause and cancel refuse a cross-site post (403)', async () => {
     const m = await member(t)
     await billOn(t, m.membershipId, daysFromToday(20))
-    for (const path of ['skip', 'pause', 'cancel', 'rejoin']) {
-      const foreign = await m.shopper.request({ method: 'POST', url: `/api/membership/${path}`, headers: { origin: 'https://evil.example' } })
-      expect(foreign.statusCode).toBe(403)
+    for (const path of ['skip', 'pause', 'resume', 'cancel', 'rejoin']) {
+      for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]) {
+        const foreign = await m.shopper.request({ method: 'POST', url: `/api/membership/${path}`, headers })
+        expect(foreign.statusCode, `${path} ${JSON.stringify(headers)}`).toBe(403)
+      }
     }
     expect(dataOf<Membership>(await m.shopper.get('/api/membership')).status).toBe('active')
   })

@@ -5,19 +5,14 @@
  * by the request; state changes pass the CSRF guard like every POST.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { ErrorsSchema } from '../checkout/checkout.routes.ts'
+import { answers } from '../http/response-schemas.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { CancelCheckSchema, cancelBody, MembershipSchema, MonthlyPicksSchema, picksBody } from './membership.schemas.ts'
 import { cancelCheck, cancelMembership, changeMembership, getMembership, rejoinMembership } from './membership.service.ts'
 import { getPicks, savePicks } from './picks.service.ts'
 
-const changeResponses = {
-  200: z.object({ data: MembershipSchema }),
-  401: ErrorsSchema.describe('not logged in'),
-  404: ErrorsSchema.describe('not a member'),
-  409: ErrorsSchema.describe('the state machine refused the change (its reason), or it changed in another window'),
-}
+/** 401 not logged in, 404 not a member, 409 refused by the state machine (its reason) or changed in another window */
+const changeResponses = answers(MembershipSchema, 'The membership after the change')
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = await gatewayFor(app.env)
@@ -28,7 +23,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['club'],
         summary: "The logged-in customer's membership (SPEC §3) with its status, or null",
-        response: { 200: z.object({ data: MembershipSchema.nullable() }) },
+        operationId: 'getMembership',
+        response: answers(MembershipSchema.nullable(), 'The membership, or null for a visitor or a non-member'),
       },
     },
     async (request) => ({ data: await getMembership(request.ctx) }),
@@ -40,7 +36,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['club'],
-          summary: `${event[0]!.toUpperCase()}${event.slice(1)} the membership (docs/club-membership.md)`,
+          summary: `${event[0]!.toUpperCase()}${event.slice(1)} the membership (docs/club-membership.md); a refused change is a 409 with its reason`,
+          operationId: `${event}Membership`,
           response: changeResponses,
         },
       },
@@ -54,6 +51,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['club'],
         summary: 'Cancel at once, with the reasons given: no further charge',
+        operationId: 'cancelMembership',
         body: cancelBody,
         response: changeResponses,
       },
@@ -67,12 +65,9 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['club'],
         summary: 'Rejoin a cancelled or lapsed membership, charging the saved card for the rejoin day’s period (once)',
-        response: {
-          ...changeResponses,
-          402: ErrorsSchema.describe('the saved card was declined'),
-          422: ErrorsSchema.describe('no saved card: rejoin through the club checkout'),
-          503: ErrorsSchema.describe('the payment service could not be reached'),
-        },
+        operationId: 'rejoinMembership',
+        // 402 the saved card was declined, 422 no saved card (rejoin through the club checkout), 503 the gateway unreachable
+        response: changeResponses,
       },
     },
     async (request) => ({ data: await rejoinMembership(request.ctx, gateway) }),
@@ -84,7 +79,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['club'],
         summary: 'SPEC §3 cancel check: cant_cancel while an order of the membership is being packed or shipped, with its tracking number',
-        response: { 200: z.object({ data: CancelCheckSchema }), 401: ErrorsSchema, 404: ErrorsSchema },
+        operationId: 'getMembershipCancelCheck',
+        response: answers(CancelCheckSchema, 'The cancel check'),
       },
     },
     async (request) => ({ data: await cancelCheck(request.ctx) }),
@@ -96,7 +92,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['club'],
         summary: "The coming period's monthly items: picks, what may be picked, and the cut-off",
-        response: { 200: z.object({ data: MonthlyPicksSchema }), 401: ErrorsSchema, 404: ErrorsSchema },
+        operationId: 'getMembershipPicks',
+        response: answers(MonthlyPicksSchema, "The coming period's monthly items"),
       },
     },
     async (request) => ({ data: await getPicks(request.ctx) }),
@@ -109,7 +106,8 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['club'],
         summary: "Pick the coming period's monthly items before its cut-off (replaces earlier picks)",
         body: picksBody,
-        response: { 200: z.object({ data: MonthlyPicksSchema }), 401: ErrorsSchema, 404: ErrorsSchema, 409: ErrorsSchema, 422: ErrorsSchema },
+        operationId: 'saveMembershipPicks',
+        response: answers(MonthlyPicksSchema, 'The picks as saved (409 after the cut-off, 422 an item not sold in that size)'),
       },
     },
     async (request) => ({ data: await savePicks(request.ctx, request.body) }),

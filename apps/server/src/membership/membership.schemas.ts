@@ -1,12 +1,13 @@
 /** What the club's calls take and answer, checked alike for the API and for the pages. */
-import { MEMBER_EVENTS, MEMBERSHIP_STATUSES } from '@store/core'
+import { MEMBER_EVENTS, MEMBERSHIP_STATUSES, type CancelCheck, type Membership, type MonthlyPicks } from '@store/core'
 import { z } from 'zod'
 import { itemIdSchema } from '../catalog/catalog.schemas.ts'
+import { contract } from '../http/response-schemas.ts'
 import { CANCEL_REASONS } from './membership.service.ts'
 
 const card = z.object({ card_brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() })
 
-export const MembershipSchema = z.object({
+export const MembershipSchema = contract<Membership>('Membership')(z.object({
   status: z.enum(MEMBERSHIP_STATUSES),
   amount: z.number(),
   pause_monthly_price: z.number(),
@@ -31,21 +32,23 @@ export const MembershipSchema = z.object({
   cancelled_on: z.string().nullable(),
   next_retry_date: z.string().nullable(),
   card: card.nullable(),
-  summary: z.string(),
-})
+  summary: z.string().describe('what happens to the current period, in words'),
+}))
 
-export const CancelCheckSchema = z.object({ cant_cancel: z.boolean(), tracking_number: z.string().nullable() })
+export const CancelCheckSchema = contract<CancelCheck>('CancelCheck')(z.object({ cant_cancel: z.boolean(), tracking_number: z.string().nullable() }))
 
 const pick = z.object({ item_id: z.number(), name: z.string(), color: z.string(), size: z.string(), image: z.string().nullable() })
 const choice = z.object({ item_id: z.number(), name: z.string(), color: z.string(), image: z.string().nullable(), sizes: z.array(z.string()) })
-export const MonthlyPicksSchema = z.object({
-  period: z.string(),
-  cutoff_date: z.string(),
-  open: z.boolean(),
-  how_many: z.number(),
-  picks: z.array(pick),
-  choices: z.array(choice),
-})
+export const MonthlyPicksSchema = contract<MonthlyPicks>('MonthlyPicks')(
+  z.object({
+    period: z.string(),
+    cutoff_date: z.string(),
+    open: z.boolean(),
+    how_many: z.number(),
+    picks: z.array(pick),
+    choices: z.array(choice),
+  }),
+)
 
 const reasonList = z
   .union([z.string(), z.array(z.string())])
