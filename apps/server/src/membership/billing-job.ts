@@ -6,6 +6,7 @@
  * (UTC). Run twice for the same day, it charges nobody twice. Log lines go to
  * stderr, so stdout's last line is always the summary.
  */
+import { pathToFileURL } from 'node:url'
 import { isCalendarDate } from '@store/core'
 import { openDatabase } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
@@ -46,7 +47,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-  process.exit(1)
-})
+// run as a program (not when a test imports readAsOf)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
+}
