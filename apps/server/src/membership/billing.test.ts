@@ -49,6 +49,46 @@ describe.each(DIALECTS)('club billing (%s)', (dialect) => {
     expect(orders.data.map((o) => o.order_number)).toContain(order.order_number)
   })
 
+  it('monthly items come from the member’s picks, taken from stock; a pick sold out since is replaced', async () => {
+    const picked = await member(t)
+    const soldOut = await member(t)
+    const [a, b] = await t.store.db
+      .selectFrom('item_sizes')
+      .innerJoin('items', 'items.id', 'item_sizes.item_id')
+      .select(['items.id', 'item_sizes.size', 'item_sizes.stock'])
+      .where('items.brand_id', '=', 'popfitclothing')
+      .where('items.active', '=', 1)
+      .where('item_sizes.stock', '>=', 3)
+      .orderBy('items.id', 'desc')
+      .limit(2)
+      .execute()
+    const now = new Date().toISOString()
+    await t.store.db
+      .insertInto('membership_picks')
+      .values([
+        { id: `p1-${picked.membershipId}`, brand_id: 'popfitclothing', membership_id: picked.membershipId, period: '2026-12', item_id: a!.id, size: a!.size, created_at: now },
+        { id: `p2-${soldOut.membershipId}`, brand_id: 'popfitclothing', membership_id: soldOut.membershipId, period: '2026-12', item_id: b!.id, size: b!.size, created_at: now },
+      ])
+      .execute()
+    await t.store.db.updateTable('item_sizes').set({ stock: 0 }).where('item_id', '=', b!.id).where('size', '=', b!.size).execute()
+    for (const m of [picked, soldOut]) await billOn(t, m.membershipId, '2026-12-02')
+    await runBilling(t.store, options(), '2026-12-02')
+    const lineOf = async (membershipId: string) =>
+      t.store.db
+        .selectFrom('order_lines')
+        .innerJoin('orders', 'orders.order_number', 'order_lines.order_number')
+        .select(['order_lines.item_id', 'order_lines.size', 'order_lines.price_cents'])
+        .where('orders.membership_id', '=', membershipId)
+        .where('orders.club_period', '=', '2026-12')
+        .execute()
+    expect(await lineOf(picked.membershipId)).toEqual([{ item_id: a!.id, size: a!.size, price_cents: 0 }])
+    const stock = await t.store.db.selectFrom('item_sizes').select('stock').where('item_id', '=', a!.id).where('size', '=', a!.size).executeTakeFirstOrThrow()
+    expect(stock.stock).toBe(a!.stock - 1)
+    const replaced = await lineOf(soldOut.membershipId)
+    expect(replaced).toHaveLength(1)
+    expect(replaced[0]!.item_id).not.toBe(b!.id)
+  })
+
   it('a skipped month charges nothing and the skip ends; a prepaid month is used; a paused one pays the pause price', async () => {
     const skipped = await member(t)
     const prepaid = await member(t)

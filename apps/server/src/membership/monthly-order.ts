@@ -11,6 +11,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { readJson } from '../db/json.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
+import { takeStock } from '../checkout/stock.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -80,8 +81,16 @@ function hashOf(text: string): number {
   return h >>> 0
 }
 
-/** The period's lines: picks first, then items in the profile's size. */
+/**
+ * The period's lines, each taken from stock as it is chosen (a conditional
+ * update, like checkout's): the member's picks first, then items of the main
+ * category in the profile's size, the same order for the same member and period
+ * (a hash), never one item twice. A pick sold out since is replaced by a chosen
+ * item; with nothing left in stock the order has fewer lines (the warehouse
+ * sees it; docs/club-membership.md).
+ */
 export async function monthlyLines(db: Db, brandId: string, member: MonthlyMember, period: string, cacheKey: object = db): Promise<Candidate[]> {
+  const take = (line: Candidate) => takeStock(db as Transaction<Database>, brandId, [{ itemId: line.item_id, size: line.size, qty: 1 }])
   const picks = await db
     .selectFrom('membership_picks')
     .innerJoin('items', 'items.id', 'membership_picks.item_id')
@@ -92,7 +101,9 @@ export async function monthlyLines(db: Db, brandId: string, member: MonthlyMembe
     .orderBy('membership_picks.position')
     .limit(member.how_many)
     .execute()
-  if (picks.length >= member.how_many) return picks
+  const chosen: Candidate[] = []
+  for (const pick of picks) if (await take(pick)) chosen.push(pick)
+  if (chosen.length >= member.how_many) return chosen
   const [pool, profile] = await Promise.all([
     candidates(db, brandId, cacheKey),
     db
@@ -106,11 +117,13 @@ export async function monthlyLines(db: Db, brandId: string, member: MonthlyMembe
   const size = profile.find((row) => row.field_name === 'bottom_size')?.value ?? profile.find((row) => row.field_name === 'top_size')?.value ?? 'M'
   const inSize = pool.filter((c) => c.size === size)
   const from = inSize.length > 0 ? inSize : pool
-  const chosen: Candidate[] = [...picks]
   const start = hashOf(`${member.id}:${period}`)
-  for (let i = 0; chosen.length < member.how_many && i < from.length; i++) {
+  // a bounded number of tries: the pool is a minute old, some of it may have sold out since
+  for (let i = 0, tries = 0; chosen.length < member.how_many && i < from.length && tries < 8; i++) {
     const candidate = from[(start + i) % from.length]!
-    if (!chosen.some((c) => c.item_id === candidate.item_id)) chosen.push(candidate)
+    if (chosen.some((c) => c.item_id === candidate.item_id)) continue
+    tries += 1
+    if (await take(candidate)) chosen.push(candidate)
   }
   return chosen
 }
