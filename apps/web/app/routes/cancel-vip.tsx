@@ -14,6 +14,7 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import { requireMembership } from '../lib/club.server'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/cancel-vip'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Cancel Membership', { noindex: true })
@@ -41,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = String(form.get('intent') ?? 'cancel')
   if (intent === 'pause' || intent === 'skip') {
     const result = await formResult(intent === 'pause' ? context.services.pause() : context.services.skipMonth())

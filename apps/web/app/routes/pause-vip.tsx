@@ -11,6 +11,7 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import { requireMembership } from '../lib/club.server'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/pause-vip'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Pause Membership', { noindex: true })
@@ -20,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = form.get('intent') === 'resume' ? 'resume' : 'pause'
   const result = await formResult(intent === 'pause' ? context.services.pause() : context.services.resume())
   if (!result.ok) return data({ errors: result.errors, done: null, membership: null }, { status: result.status })

@@ -10,6 +10,7 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import { requireMembership } from '../lib/club.server'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/skip-vip'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Skip Month', { noindex: true })
@@ -19,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = form.get('intent') === 'unskip' ? 'unskip' : 'skip'
   const result = await formResult(intent === 'skip' ? context.services.skipMonth() : context.services.unskipMonth())
   if (!result.ok) return data({ errors: result.errors, done: null, membership: null }, { status: result.status })
