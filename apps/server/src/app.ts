@@ -42,6 +42,7 @@ import { paymentRoutes } from './payments/payments.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
 import { socialMediaSpecialRoutes } from './offers/social-media-specials.routes.ts'
 import { offerRoutes } from './offers/offers.routes.ts'
+import { membershipRoutes } from './membership/membership.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -193,6 +194,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
       await api.register(orderRoutes)
       await api.register(offerRoutes)
       await api.register(socialMediaSpecialRoutes)
+      await api.register(membershipRoutes)
     },
     { prefix: '/api' },
   )

@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   SMTP_FROM: z.string().default('Store <no-reply@localhost>'),
   /** how often the e-mail outbox is looked at, in ms (0 = never: tests drive it) */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** how often the club's billing run looks for what is due today, in ms (0 = never: the command line only) */
+  CLUB_BILLING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   CONTENT_SOURCE: z.enum(['local', 'sanity']).default('local'),
   SANITY_PROJECT_ID: z.string().optional(),
   ANALYTICS_SINK: z.enum(['local', 'mixpanel']).default('local'),

@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
 import { startReservationSweeper } from './checkout/reservations.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
+import { startBillingScheduler } from './membership/billing-scheduler.ts'
 import { parseEnv, shouldSeedDemo } from './env.ts'
 import { startPurgeSchedule } from './jobs/purge.ts'
 
@@ -21,12 +22,15 @@ async function main() {
   const purge = startPurgeSchedule(store, app.log)
   // e-mail leaves through the outbox (SMTP when configured, else the log), every OUTBOX_INTERVAL_MS
   const stopOutbox = startOutboxWorker(store, env, app.log)
+  // the club's billing: what is due today, every CLUB_BILLING_INTERVAL_MS, on any instance
+  const stopBilling = startBillingScheduler(store, env, app.log)
   const stopSweeper = startReservationSweeper(store, app.log)
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')
     purge.stop()
     await stopOutbox()
+    await stopBilling()
     await stopSweeper()
     await app.close()
     await store.close()

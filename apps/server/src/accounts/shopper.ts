@@ -6,20 +6,36 @@ export interface Shopper {
   email: string | null
   hasClub: boolean
   cancelledBefore: boolean
+  /** the stored membership, when the customer has one (any state: cancelled and lapsed too) */
+  club?: ShopperClub | null
 }
 
-export const VISITOR: Shopper = { customerId: null, name: null, email: null, hasClub: false, cancelledBefore: false }
+/** What the cart's club flags read from the membership (SPEC §3 cart: club_*). */
+export interface ShopperClub {
+  status: string
+  amountCents: number
+  discountPercentage: number
+}
+
+export const VISITOR: Shopper = { customerId: null, name: null, email: null, hasClub: false, cancelledBefore: false, club: null }
 
 /** The customer behind a session at this brand, or a visitor. */
 export async function readShopper({ db, brandId }: BrandData, customerId: string | null): Promise<Shopper> {
   if (!customerId) return VISITOR
+  // the membership in the same statement: has_club is kept in step with it by the club's writes
   const row = await db
     .selectFrom('customers')
-    .select(['id', 'name', 'email', 'has_club', 'cancelled_before'])
-    .where('id', '=', customerId)
-    .where('brand_id', '=', brandId)
+    .leftJoin('memberships', 'memberships.customer_id', 'customers.id')
+    .select(['customers.id', 'customers.name', 'customers.email', 'customers.has_club', 'customers.cancelled_before'])
+    .select(['memberships.status as club_status', 'memberships.amount_cents as club_amount_cents', 'memberships.discount_percentage as club_discount_percentage'])
+    .where('customers.id', '=', customerId)
+    .where('customers.brand_id', '=', brandId)
     .executeTakeFirst()
-  return row
-    ? { customerId: row.id, name: row.name, email: row.email, hasClub: row.has_club === 1, cancelledBefore: row.cancelled_before === 1 }
-    : VISITOR
+  if (!row) return VISITOR
+  const club =
+    row.club_status !== null && row.club_status !== undefined
+      ? { status: row.club_status, amountCents: row.club_amount_cents ?? 0, discountPercentage: row.club_discount_percentage ?? 0 }
+      : null
+  const member = club ? club.status !== 'cancelled' && club.status !== 'lapsed' : row.has_club === 1
+  return { customerId: row.id, name: row.name, email: row.email, hasClub: member, cancelledBefore: row.cancelled_before === 1, club }
 }

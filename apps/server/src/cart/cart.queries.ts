@@ -148,7 +148,7 @@ export function findSellableSize(db: Db, brandId: string, itemId: number, size: 
   return db
     .selectFrom('items')
     .leftJoin('item_sizes', (join) => join.onRef('item_sizes.item_id', '=', 'items.id').on('item_sizes.size', '=', size))
-    .select(['items.id', 'items.name', 'item_sizes.size', 'item_sizes.stock'])
+    .select(['items.id', 'items.name', 'items.vip_exclusive', 'item_sizes.size', 'item_sizes.stock'])
     .where('items.id', '=', itemId)
     .where('items.brand_id', '=', brandId)
     .where('items.active', '=', 1)

@@ -15,10 +15,11 @@ import type { Shopper } from '../accounts/shopper.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { flag, readJson, readList } from '../db/json.ts'
 import type { DiscountCodesRow } from '../db/schema.ts'
-import { conflict, notFound, unprocessable } from '../http/errors.ts'
+import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { getCartBanners } from '../settings/settings.service.ts'
 import { getFeaturedItems } from '../catalog/catalog.service.ts'
 import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
+import { isJoinFlow } from '../membership/club-join.ts'
 import {
   findCartLine,
   findCartSettings,
@@ -104,11 +105,19 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
     getFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
   ])
 
-  const { codeApplies, totals } = priceCart(lines, code, settings, shopper, settings.tax_rate_basis_points)
+  // joining the club in this cart (checkout_club_flow, vip_flow): priced as a member, as checkout will
+  const hasClubInCart =
+    !shopper.hasClub &&
+    flag(settings.brand_has_club) &&
+    (cart?.checkout_flow === 'checkout_club_flow' || (isJoinFlow(cart?.checkout_flow) && shopper.customerId !== null))
+  const pricedAs = hasClubInCart ? { ...shopper, hasClub: true } : shopper
+  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points)
+  const club = shopper.club ?? null
+  const clubDiscount = shopper.hasClub && club ? club.discountPercentage : settings.club_discount_percentage
 
   const items = lines.map((line): CartLine => {
-    const unit = lineUnitCents(line, shopper)
-    const original = line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null
+    const unit = lineUnitCents(line, pricedAs)
+    const original = line.price_override_cents === null ? originalPriceCents(line, pricedAs.hasClub) : null
     const maxQty = Math.max(0, Math.min(MAX_LINE_QTY, line.stock ?? 0))
     return {
       cartId: line.cartId,
@@ -162,13 +171,14 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
         }
       : null,
     default_coupon_active: false,
-    club_monthly: settings.club_monthly_cents === null ? null : fromCents(settings.club_monthly_cents),
-    club_overdue: false,
-    club_paused: false,
-    club_discount_percentage: settings.club_discount_percentage,
+    // the club's flags from the stored membership (docs/club-membership.md "Cart flags")
+    club_monthly: shopper.hasClub && club ? fromCents(club.amountCents) : settings.club_monthly_cents === null ? null : fromCents(settings.club_monthly_cents),
+    club_overdue: shopper.hasClub && club?.status === 'overdue',
+    club_paused: shopper.hasClub && club?.status === 'paused',
+    club_discount_percentage: clubDiscount,
     has_club: shopper.hasClub,
-    has_club_in_cart: cart?.checkout_flow === 'checkout_club_flow',
-    bought_club: false,
+    has_club_in_cart: hasClubInCart,
+    bought_club: club !== null,
     featured_items: featured
       .filter((item) => !lines.some((line) => line.item_id === item.id))
       .slice(0, 3)
@@ -178,9 +188,9 @@ export async function getCart(ctx: RequestContext): Promise<Cart> {
         name: item.name,
         color: item.color,
         image: item.image,
-        price: fromCents(unitPriceCents(item, shopper.hasClub)),
+        price: fromCents(unitPriceCents(item, pricedAs.hasClub)),
       })),
-    code_worse_than_club: Boolean(code && shopper.hasClub && code.percentage_amount <= settings.club_discount_percentage),
+    code_worse_than_club: Boolean(code && pricedAs.hasClub && code.percentage_amount <= clubDiscount),
     saw_club_upsell: cart ? flag(cart.saw_club_upsell) : false,
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
@@ -250,6 +260,10 @@ export async function addToCart(ctx: RequestContext, itemId: number, size: strin
   const { db, brandId } = ctx.data
   const found = await findSellableSize(db, brandId, itemId, size)
   if (!found) throw notFound(`We couldn't find item ${itemId}. It may no longer be sold.`)
+  // VIP exclusives are for members only (a shopper joining in this cart counts once they have joined)
+  if (found.vip_exclusive === 1 && !(await ctx.shopper()).hasClub) {
+    throw new HttpError(403, `${found.name} is a VIP exclusive: only VIP members can add it to their cart. Join VIP to shop it.`, 'item_id')
+  }
   if (found.size === null || found.stock === null) throw unprocessable(`${found.name} doesn't come in size ${size}.`, 'size')
   if (found.stock <= 0) throw conflict(stockProblem(found.name, size, found.stock), 'size')
   const stock = found.stock

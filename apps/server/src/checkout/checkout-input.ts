@@ -23,6 +23,8 @@ export interface CheckoutInput {
   billing: CheckoutAddress | null
   payment_token: string
   shipping_method: ShippingMethod
+  /** checkout_club_flow or vip_flow: this order joins the club (membership/club-join.ts) */
+  checkout_flow?: string
 }
 
 const complete = (address: AddressInput): CheckoutAddress => ({
@@ -55,6 +57,7 @@ export function readCheckoutForm(form: Record<string, unknown>): { input: Checko
       billing: billing.same ? null : complete(billing.address),
       payment_token: token,
       shipping_method: method,
+      ...(formText(form, 'checkout_flow') ? { checkout_flow: formText(form, 'checkout_flow') } : {}),
     },
   }
 }

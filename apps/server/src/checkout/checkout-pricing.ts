@@ -14,6 +14,7 @@ import type { RequestContext } from '../context/request-context.ts'
 import type { CartsRow } from '../db/schema.ts'
 import { unprocessable } from '../http/errors.ts'
 import { specialShipsFree } from '../offers/social-media-specials.service.ts'
+import { clubJoinTerms, isJoinFlow } from '../membership/club-join.ts'
 import type { TaxRates } from './tax.ts'
 
 export interface PricedCheckout {
@@ -28,6 +29,10 @@ export interface PricedCheckout {
   shippingCents: number
   taxCents: number
   totalCents: number
+  /** the order's checkout flow: the cart's, or a joining flow the form named */
+  flow: string
+  /** the club's first period when this order joins (membership/club-join.ts), in the subtotal; else 0 */
+  clubFeeCents: number
 }
 
 export const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
@@ -36,7 +41,7 @@ export async function priceCheckout(
   ctx: RequestContext,
   tax: TaxRates,
   cartId: string | null,
-  destination: { country: string; state: string; method: ShippingMethod },
+  destination: { country: string; state: string; method: ShippingMethod; flow?: string },
 ): Promise<PricedCheckout> {
   const { db, brandId } = ctx.data
   if (!cartId) throw emptyCart()
@@ -46,15 +51,20 @@ export async function priceCheckout(
     listCartLines(db, cart.id),
     cart.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
   ])
-  if (lines.length === 0) throw emptyCart()
-  const { unitCents, totals } = priceCart(lines, code, settings, shopper, 0)
+  // joining the club (checkout_club_flow, vip_flow): priced as a member, the first period added; no lines needed
+  const flow = isJoinFlow(destination.flow) ? destination.flow! : cart.checkout_flow
+  const join = clubJoinTerms(flow, shopper, settings)
+  if (lines.length === 0 && !join) throw emptyCart()
+  const pricedAs = join?.pricedAs ?? shopper
+  const clubFeeCents = join?.feeCents ?? 0
+  const { unitCents, totals } = priceCart(lines, code, settings, pricedAs, 0)
   const options = shippingOptions({
     subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
     standardCents: settings.standard_shipping_cost_cents,
     freeThresholdCents: settings.free_shipping_threshold_cents,
     expressCents: settings.express_shipping_cost_cents,
-    // a member where the brand ships members free, or a social media special that ships free
-    memberFreeShipping: shopper.hasClub || (await specialShipsFree(db, brandId, lines)),
+    // a member (or a join priced as one) where the brand ships members free, or a social media special that ships free
+    memberFreeShipping: pricedAs.hasClub || (await specialShipsFree(db, brandId, lines)),
   })
   const shippingCents = options.find((option) => option.method === destination.method)?.cents
   if (shippingCents === undefined) throw unprocessable('Choose standard or express shipping.', 'shipping_method')
@@ -71,11 +81,13 @@ export async function priceCheckout(
     lines,
     unitCents,
     lineDiscountCents: totals.lineDiscountCents,
-    subtotalCents: totals.subtotalCents,
+    subtotalCents: totals.subtotalCents + clubFeeCents,
     discountCents: totals.discountCents,
     shippingOptions: options,
     shippingCents,
     taxCents,
-    totalCents: totals.subtotalCents - totals.discountCents + shippingCents + taxCents,
+    totalCents: totals.subtotalCents + clubFeeCents - totals.discountCents + shippingCents + taxCents,
+    flow,
+    clubFeeCents,
   }
 }

@@ -19,6 +19,8 @@ const CheckoutBody = z.object({
   ...addressFields('billing'),
   payment_token: part(255),
   shipping_method: part(20),
+  /** checkout_club_flow (or vip_flow) joins the club: the first period is charged with the order */
+  checkout_flow: part(30),
 })
 
 /** GET /checkout/quote's input, shared with the checkout page's services (web/store-services.ts). */

@@ -16,7 +16,9 @@
  */
 import { randomInt, randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
+import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
+import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
 import type { Transaction } from 'kysely'
 import type { Database, OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError } from '../http/errors.ts'
@@ -173,10 +175,17 @@ async function reserveOrder(
   orderNumber: string,
   input: CheckoutInput,
   visitorId: string | null,
-  cartId: string | null,
+  sessionCartId: string | null,
 ): Promise<Reserved> {
   const { db, brandId } = ctx.data
-  const priced = await priceCheckout(ctx, deps.tax, cartId, { country: input.shipping.country, state: input.shipping.state, method: input.shipping_method })
+  // joining the club needs no cart lines (membership/club-join.ts): a joining form may come with no cart yet
+  const cartId = sessionCartId ?? (isJoinFlow(input.checkout_flow) ? await ensureCart(ctx) : null)
+  const priced = await priceCheckout(ctx, deps.tax, cartId, {
+    country: input.shipping.country,
+    state: input.shipping.state,
+    method: input.shipping_method,
+    flow: input.checkout_flow,
+  })
   const { cart, shopper, lines, unitCents } = priced
 
   const now = ctx.now()
@@ -201,7 +210,9 @@ async function reserveOrder(
     created_at: now.toISOString(),
     placed_by_visitor_id: visitorId,
     reserved_until: new Date(now.getTime() + RESERVATION_MS).toISOString(),
-    checkout_flow: cart.checkout_flow,
+    checkout_flow: priced.flow,
+    membership_id: null,
+    club_period: null,
   }
   const wants: StockWant[] = lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty }))
   const orderLines = lines.map((line, i) => {
@@ -227,14 +238,14 @@ async function reserveOrder(
     await db.transaction().execute(async (trx) => {
       const locked = await trx
         .updateTable('carts')
-        .set({ status: 'checking_out', updated_at: now.toISOString() })
+        .set({ status: 'checking_out', checkout_flow: priced.flow, updated_at: now.toISOString() })
         .where('id', '=', cart.id)
         .where('status', '=', 'open')
         .executeTakeFirst()
       if (Number(locked.numUpdatedRows) !== 1) throw conflict('This cart is already being checked out in another window.', 'cart')
       if (!(await takeStock(trx, brandId, wants))) throw new NotReserved()
       await trx.insertInto('orders').values(order).execute()
-      await trx.insertInto('order_lines').values(orderLines).execute()
+      if (orderLines.length > 0) await trx.insertInto('order_lines').values(orderLines).execute()
     })
   } catch (error) {
     if (error instanceof NotReserved) throw await shortageError(ctx, wants)
@@ -369,6 +380,10 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
       })
       .execute()
     await trx.updateTable('carts').set({ status: 'ordered', updated_at: now }).where('id', '=', order.cart_id!).execute()
+    // the club hook: a joining order's membership is written with the order's payment, once
+    if (isJoinFlow(order.checkout_flow)) {
+      await joinInTransaction(trx, ctx, { order, result, paymentMethodId: savedMethodId, gatewayKey: gatewayKeyOf(brandId, key) })
+    }
     await trx
       .insertInto('outbox_emails')
       .values({ id: randomUUID(), brand_id: brandId, to_email: order.email, subject: email.subject, body: email.body, created_at: now, sent_at: null })

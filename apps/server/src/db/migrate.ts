@@ -6,6 +6,7 @@ import * as m004 from './migrations/004-hardening.ts'
 import * as m005 from './migrations/005-members.ts'
 import * as m006 from './migrations/006-cart-integrity.ts'
 import * as m007 from './migrations/007-brand-isolation.ts'
+import * as m007club from './migrations/007-club.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-members': m005,
   '006-cart-integrity': m006,
   '007-brand-isolation': m007,
+  '007-club': m007club,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -415,6 +415,9 @@ export interface OrdersTable {
   /** while 'pending_payment': when the held stock goes back (003) */
   reserved_until: string | null
   checkout_flow: Generated<string>
+  /** 007: a club monthly order: its membership and period (one per period) */
+  membership_id: string | null
+  club_period: string | null
 }
 export type OrdersRow = Selectable<OrdersTable>
 export type NewOrdersRow = Insertable<OrdersTable>
@@ -505,6 +508,23 @@ export interface MembershipsTable {
   pause_plan_id: string | null
   created_at: string
   cancelled_at: string | null
+  /** 007: the day of the month the member is billed (the day they joined) */
+  billing_day: Generated<number>
+  /** 007: the saved card charged off-session (payment_methods.id) */
+  payment_method_id: string | null
+  /** 007: where monthly boxes go (JSON of the join order's shipping address) */
+  ship_to: string | null
+  /** 007: the day the charge being retried first failed, and its period */
+  failed_on: string | null
+  failed_period: string | null
+  joined_on: string | null
+  /** 007: JSON list of the reasons given when cancelling */
+  cancel_reasons: string | null
+  retries_done: Generated<number>
+  /** 007: the failed charge was the pause fee (a paid retry returns to paused) */
+  was_paused: Generated<number>
+  save_offer_seen: Generated<number>
+  how_many: Generated<number>
 }
 export type MembershipsRow = Selectable<MembershipsTable>
 export type NewMembershipsRow = Insertable<MembershipsTable>
@@ -920,6 +940,37 @@ export interface TaxRatesTable {
   tax_shipping: Generated<number>
 }
 
+export interface MembershipChargesTable {
+  id: string
+  brand_id: string
+  membership_id: string
+  period: string
+  billing_date: string
+  kind: string
+  amount_cents: number
+  status: string
+  attempt: Generated<number>
+  gateway_key: string | null
+  gateway_payment_id: string | null
+  decline_code: string | null
+  claimed_until: string | null
+  next_retry_on: string | null
+  created_at: string
+  updated_at: string
+}
+export type MembershipChargesRow = Selectable<MembershipChargesTable>
+
+export interface MembershipPicksTable {
+  id: string
+  brand_id: string
+  membership_id: string
+  period: string
+  item_id: number
+  size: string
+  position: Generated<number>
+  created_at: string
+}
+
 export interface Database {
   brands: BrandsTable
   store_settings: StoreSettingsTable
@@ -978,4 +1029,6 @@ export interface Database {
   test_gateway_tokens: TestGatewayTokensTable
   test_gateway_charges: TestGatewayChargesTable
   tax_rates: TaxRatesTable
+  membership_charges: MembershipChargesTable
+  membership_picks: MembershipPicksTable
 }

@@ -136,6 +136,7 @@ export const openApiOptions: SwaggerOptions = {
       { name: 'accounts', description: 'Accounts, log-in and the style profile' },
       { name: 'experiments', description: 'Split tests' },
       { name: 'analytics', description: 'First-party analytics, pixel events and campaign parameters' },
+      { name: 'club', description: 'The VIP club: membership, skip, pause, cancel, rejoin, monthly picks' },
       { name: 'operations', description: 'Health' },
     ],
   },

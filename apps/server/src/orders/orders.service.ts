@@ -10,7 +10,8 @@ import type { OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
 import { HttpError, notFound } from '../http/errors.ts'
 
 /** Statuses a shopper sees; a declined attempt is not an order. */
-const VISIBLE = ['pending_payment', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded']
+// 'processing' and 'packing': club monthly orders on their way through the warehouse (docs/club-membership.md)
+const VISIBLE = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded']
 
 export async function getOrder(ctx: RequestContext, orderNumber: string): Promise<Order> {
   const { db, brandId } = ctx.data

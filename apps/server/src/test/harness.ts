@@ -14,6 +14,8 @@ export const DIALECTS: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL
 export interface TestStore {
   app: FastifyInstance
   store: StoreDb
+  /** the database's URL (a second connection to the same store: another instance) */
+  url?: string
   /** with Redis sessions: the prefix of every key this store wrote (deleted on close) */
   redisKeyPrefix?: string
   close(): Promise<void>
@@ -78,6 +80,7 @@ export async function startTestStore(dialect: 'sqlite' | 'postgres', options: Te
   return {
     app,
     store,
+    url,
     redisKeyPrefix,
     async close() {
       await app.close()

@@ -50,6 +50,9 @@ import {
 import { claimSocialMediaSpecial } from '../offers/social-media-specials.service.ts'
 import { getOrder } from '../orders/orders.service.ts'
 import { gatewayFor } from '../payments/gateway.ts'
+import { cancelBody, picksBody } from '../membership/membership.schemas.ts'
+import { cancelCheck, cancelMembership, changeMembership, getMembership, rejoinMembership, saveOfferSeen } from '../membership/membership.service.ts'
+import { getPicks, savePicks } from '../membership/picks.service.ts'
 
 /** Input checked by the API's own schema; its problems become a 400 listing each, as the API answers. */
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -87,6 +90,12 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
     return readCart()
   }
   const hasClub = async () => (await ctx.shopper()).hasClub
+  const clubChange = <T>(change: () => Promise<T>) =>
+    asStoreError(async () => {
+      const result = await change()
+      cart = undefined
+      return result
+    })
 
   const services: StoreServices = {
     settings: () => getStoreSettings(db, brandId),
@@ -256,6 +265,19 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
         }
         return saveStyleProfile(ctx, parse(styleProfileAnswers, chosen))
       }),
+
+    // the club: a change also changes the cart's prices and flags, so the cart is read again after
+    membership: () => asStoreError(() => getMembership(ctx)),
+    skipMonth: () => clubChange(() => changeMembership(ctx, 'skip')),
+    unskipMonth: () => clubChange(() => changeMembership(ctx, 'unskip')),
+    pause: () => clubChange(() => changeMembership(ctx, 'pause')),
+    resume: () => clubChange(() => changeMembership(ctx, 'resume')),
+    cancel: (input) => clubChange(() => cancelMembership(ctx, parse(cancelBody, input))),
+    rejoin: () => clubChange(async () => rejoinMembership(ctx, await gatewayFor(ctx.env))),
+    cancelCheck: () => asStoreError(() => cancelCheck(ctx)),
+    saveOfferSeen: () => asStoreError(() => saveOfferSeen(ctx)),
+    monthlyPicks: () => asStoreError(() => getPicks(ctx)),
+    saveMonthlyPicks: (input) => asStoreError(() => savePicks(ctx, parse(picksBody, input))),
   }
   return services
 }

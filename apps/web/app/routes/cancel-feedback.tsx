@@ -1,14 +1,34 @@
-/** Cancel Membership: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/** After cancelling (/cancel_feedback): what happens now, in words, and the way back. */
+import { useSearchParams } from 'react-router'
+import { PeriodSummary, useTrackOnce } from '../components/club/club'
+import { Page } from '../components/page/page'
+import { StoreLink } from '../components/store-link'
+import { requireMembership } from '../lib/club.server'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/cancel-feedback'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Cancel Membership', { noindex: true })
 
-export default function CancelFeedback() {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { membership: await requireMembership(context, request) }
+}
+
+export default function CancelFeedback({ loaderData }: Route.ComponentProps) {
+  const { membership } = loaderData
+  const [params] = useSearchParams()
+  const cancelled = membership.status === 'cancelled'
+  useTrackOnce('VIP Cancellation Confirmed', cancelled && params.get('cancelled') === '1')
   return (
-    <ComingSoon title="Cancel Membership">
-      <p>Telling us why you left is coming soon.</p>
-    </ComingSoon>
+    <Page title="Cancel Membership">
+      <div role="status" className="club-confirmation">
+        <h2>{cancelled ? 'Your membership is cancelled' : 'Your membership'}</h2>
+      </div>
+      <PeriodSummary membership={membership} />
+      <p>Thank you for telling us why you left: it helps us make VIP better.</p>
+      <p>
+        <StoreLink to="/customer-feedback">Tell us more</StoreLink> · <StoreLink to="/vip-rejoin-test">Rejoin VIP</StoreLink> ·{' '}
+        <StoreLink to="/members">Members Area</StoreLink>
+      </p>
+    </Page>
   )
 }

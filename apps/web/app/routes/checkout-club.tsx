@@ -1,14 +1,213 @@
-/** Secure Checkout: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * Club checkout (/checkout-club): join VIP in one form. The card goes to the
+ * payment provider's tokenisation (the test gateway's /payments/test-tokens,
+ * standing in for Stripe.js), never to the store; the form then posts to
+ * POST /checkout with checkout_flow=checkout_club_flow and an Idempotency-Key
+ * kept for the page's life, so a retried click charges once. The first period
+ * is charged with the order; any cart lines come along at member prices.
+ */
+import { formatPrice, type MembershipLanding } from '@store/core'
+import { useRef, useState, type FormEvent } from 'react'
+import { useRevalidator } from 'react-router'
+import { FormErrors } from '../components/forms/form-field'
+import { Page } from '../components/page/page'
+import { StoreLink } from '../components/store-link'
+import { useBrowserApi } from '../lib/api/browser'
+import { requestCart } from '../lib/api/server'
+import type { ApiErrorItem } from '../lib/api/types'
+import { useStore } from '../lib/store/store-provider'
 import { checkoutMeta } from '../lib/meta'
 import type { Route } from './+types/checkout-club'
 
 export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 
-export default function CheckoutClub() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const cart = await requestCart(context)
+  const [landing, membership] = await Promise.all([
+    context.services.membershipLanding().catch((): MembershipLanding | null => null),
+    cart.loggedin ? context.services.membership() : Promise.resolve(null),
+  ])
+  return {
+    loggedin: cart.loggedin,
+    email: cart.customer?.e_mail_address ?? '',
+    name: cart.customer?.name ?? '',
+    member: cart.has_club,
+    former: membership !== null && !cart.has_club,
+    price: landing?.price ?? cart.club_monthly ?? null,
+    howMany: landing?.how_many ?? 1,
+    lines: cart.items.length,
+  }
+}
+
+type Joined = { order_number: string }
+
+const ADDRESS_FIELDS: { name: string; label: string; autoComplete: string; required?: boolean }[] = [
+  { name: 'shipping_name', label: 'Full name', autoComplete: 'name', required: true },
+  { name: 'shipping_address', label: 'Address', autoComplete: 'address-line1', required: true },
+  { name: 'shipping_address_2', label: 'Apartment, suite (optional)', autoComplete: 'address-line2' },
+  { name: 'shipping_city', label: 'City', autoComplete: 'address-level2', required: true },
+  { name: 'shipping_state', label: 'State', autoComplete: 'address-level1', required: true },
+  { name: 'shipping_zip', label: 'Zip Code', autoComplete: 'postal-code', required: true },
+  { name: 'shipping_phone', label: 'Phone', autoComplete: 'tel', required: true },
+]
+
+const FIELD_NAMES = new Set(['email', ...ADDRESS_FIELDS.map((f) => f.name), 'card_number', 'card_exp_month', 'card_exp_year', 'card_cvc'])
+
+export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
+  const { brand } = useStore()
+  const api = useBrowserApi()
+  const revalidator = useRevalidator()
+  const key = useRef<string | null>(null)
+  const [errors, setErrors] = useState<ApiErrorItem[]>([])
+  const [busy, setBusy] = useState(false)
+  const [joined, setJoined] = useState<Joined | null>(null)
+  const price = loaderData.price === null ? null : formatPrice(loaderData.price, { keepZeroCents: true })
+
+  if (!loaderData.loggedin) {
+    return (
+      <Page title="Join VIP">
+        <p>Your membership belongs to your account: create one, or log in, to join{price ? ` for ${price} a month` : ''}.</p>
+        <p>
+          <StoreLink to="/register?redirectTo=%2Fcheckout-club" className="button button-primary">
+            Create an account
+          </StoreLink>{' '}
+          <StoreLink to="/login?redirectTo=%2Fcheckout-club" className="button button-secondary">
+            Log in
+          </StoreLink>
+        </p>
+      </Page>
+    )
+  }
+  if (joined || loaderData.member) {
+    return (
+      <Page title="Welcome to VIP">
+        <div role="status" className="club-confirmation">
+          <h2>{joined ? `You're a VIP member: order ${joined.order_number}` : 'You are already a VIP member'}</h2>
+        </div>
+        <p>Member prices apply to everything you shop now, and your first monthly pick is on its way. Skip, pause or cancel any time.</p>
+        <p>
+          <StoreLink to="/category/leggings">Shop with member prices</StoreLink> · <StoreLink to="/skip-vip">Skip a month</StoreLink> ·{' '}
+          <StoreLink to="/pause-vip">Pause</StoreLink> · <StoreLink to="/cancel-vip">Cancel</StoreLink>
+        </p>
+      </Page>
+    )
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const text = (name: string) => String(form.get(name) ?? '').trim()
+    setBusy(true)
+    setErrors([])
+    try {
+      // 1. the card to the provider's tokenisation: only a token comes back
+      let token: string
+      try {
+        const result = await api.post<{ token: string }>('/payments/test-tokens', {
+          number: text('card_number'),
+          cvc: text('card_cvc'),
+          exp_month: text('card_exp_month'),
+          exp_year: text('card_exp_year'),
+        })
+        token = result.token
+      } catch (error) {
+        const items = (error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Your card could not be read. Check it and try again.' }]
+        setErrors(items.map((item) => ({ ...item, field: item.field ? `card_${item.field}` : undefined })))
+        return
+      }
+      // 2. the order that joins: one key for this page, so a second click is the same order
+      key.current ??= crypto.randomUUID()
+      const body = new URLSearchParams({
+        email: text('email'),
+        shipping_name: text('shipping_name'),
+        shipping_company: '',
+        shipping_country: 'US',
+        shipping_address: text('shipping_address'),
+        shipping_address_2: text('shipping_address_2'),
+        shipping_city: text('shipping_city'),
+        shipping_state: text('shipping_state'),
+        shipping_zip: text('shipping_zip'),
+        shipping_phone: text('shipping_phone'),
+        billing_same: 'true',
+        payment_token: token,
+        checkout_flow: 'checkout_club_flow',
+      })
+      const response = await fetch(`${brand.apiBaseUrl}/checkout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', 'idempotency-key': key.current },
+        body,
+        credentials: 'same-origin',
+      })
+      const answer = (await response.json().catch(() => ({}))) as { data?: { status: string; order_number: string }; errors?: ApiErrorItem[] }
+      if (!response.ok || !answer.data) {
+        // a refused card or form: a new attempt gets a new key
+        if (response.status !== 503) key.current = null
+        setErrors(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }])
+        return
+      }
+      if (answer.data.status !== 'succeeded') {
+        setErrors([{ message: 'Your bank wants to confirm this card. Please use the main checkout to complete it.' }])
+        return
+      }
+      setJoined({ order_number: answer.data.order_number })
+      revalidator.revalidate()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const fieldError = (name: string) => errors.find((e) => e.field === name)?.message
+  const input = (name: string, label: string, props: Record<string, unknown> = {}) => (
+    <div className="field" key={name}>
+      <label htmlFor={`club-${name}`}>{label}</label>
+      <input
+        id={`club-${name}`}
+        name={name}
+        aria-invalid={fieldError(name) ? true : undefined}
+        aria-describedby={fieldError(name) ? `club-${name}-error` : undefined}
+        {...props}
+      />
+      {fieldError(name) ? (
+        <p className="field-error" id={`club-${name}-error`}>
+          {fieldError(name)}
+        </p>
+      ) : null}
+    </div>
+  )
+
   return (
-    <ComingSoon title="Secure Checkout">
-      <p>Joining the club at checkout is coming soon.</p>
-    </ComingSoon>
+    <Page title="Join VIP">
+      <p>
+        {price ? `${price} a month, charged today and on this day each month. ` : ''}
+        {loaderData.howMany} new piece{loaderData.howMany === 1 ? '' : 's'} picked for you every month, member prices on everything, skip, pause or cancel
+        any time.
+      </p>
+      {loaderData.former ? <p>Welcome back: your membership starts again today.</p> : null}
+      {loaderData.lines > 0 ? <p>The {loaderData.lines === 1 ? 'item' : 'items'} in your cart come along at member prices.</p> : null}
+      <form className="stack-form" onSubmit={submit} noValidate aria-describedby={errors.length ? 'club-errors' : undefined}>
+        <FormErrors id="club-errors" errors={errors.filter((e) => !e.field || !FIELD_NAMES.has(e.field))} />
+        <fieldset>
+          <legend>Contact and shipping</legend>
+          {input('email', 'Email', { type: 'email', autoComplete: 'email', required: true, defaultValue: loaderData.email })}
+          {ADDRESS_FIELDS.map((field) =>
+            input(field.name, field.label, {
+              autoComplete: field.autoComplete,
+              required: field.required,
+              defaultValue: field.name === 'shipping_name' ? loaderData.name : undefined,
+            }),
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Card</legend>
+          {input('card_number', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number', required: true, maxLength: 23 })}
+          {input('card_exp_month', 'Expiry month (MM)', { inputMode: 'numeric', autoComplete: 'cc-exp-month', required: true, maxLength: 2 })}
+          {input('card_exp_year', 'Expiry year (YYYY)', { inputMode: 'numeric', autoComplete: 'cc-exp-year', required: true, maxLength: 4 })}
+          {input('card_cvc', 'Security code', { inputMode: 'numeric', autoComplete: 'cc-csc', required: true, maxLength: 4 })}
+        </fieldset>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Joining…' : price ? `Join VIP for ${price} a month` : 'Join VIP'}
+        </button>
+      </form>
+    </Page>
   )
 }

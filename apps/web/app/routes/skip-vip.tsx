@@ -1,14 +1,76 @@
-/** Skip Month: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * Skip Month (/skip-vip, /members_skip_flow): skip the coming month before its
+ * cut-off, or undo a skip. The confirmation says what happens to the period.
+ */
+import { data, Form, useNavigation } from 'react-router'
+import { MembershipFacts, PeriodSummary, useTrackOnce } from '../components/club/club'
+import { FormErrors } from '../components/forms/form-field'
+import { Page } from '../components/page/page'
+import { StoreLink } from '../components/store-link'
+import { formResult } from '../lib/api/post-form'
+import { requireMembership } from '../lib/club.server'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/skip-vip'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Skip Month', { noindex: true })
 
-export default function SkipVip() {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { membership: await requireMembership(context, request) }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await readForm(request)
+  const intent = form.get('intent') === 'unskip' ? 'unskip' : 'skip'
+  const result = await formResult(intent === 'skip' ? context.services.skipMonth() : context.services.unskipMonth())
+  if (!result.ok) return data({ errors: result.errors, done: null, membership: null }, { status: result.status })
+  return { errors: [], done: intent, membership: result.value }
+}
+
+export default function SkipVip({ loaderData, actionData }: Route.ComponentProps) {
+  const membership = actionData?.membership ?? loaderData.membership
+  const busy = useNavigation().state === 'submitting'
+  const done = actionData?.done ?? null
+  useTrackOnce('Subscription Skip Confirmed', done === 'skip', { period: membership.period })
+  const month = membership.period ? monthOf(membership.period) : 'this month'
   return (
-    <ComingSoon title="Skip Month">
-      <p>Skipping a month online is coming soon.</p>
-    </ComingSoon>
+    <Page title="Skip Month">
+      {done ? (
+        <div role="status" className="club-confirmation">
+          <h2>{done === 'skip' ? `${month} is skipped` : `Your skip of ${month} is undone`}</h2>
+        </div>
+      ) : null}
+      <FormErrors id="skip-errors" errors={actionData?.errors ?? []} />
+      <PeriodSummary membership={membership} />
+      <MembershipFacts membership={membership} />
+      {membership.actions.includes('skip') ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="skip" />
+          <p>Skip {month}: you are not charged and no box is sent. Your membership carries on the month after.</p>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Skipping…' : `Skip ${month}`}
+          </button>
+        </Form>
+      ) : null}
+      {membership.actions.includes('unskip') ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="unskip" />
+          <button type="submit" className="button button-secondary" disabled={busy}>
+            Undo skip
+          </button>
+        </Form>
+      ) : null}
+      {!membership.actions.includes('skip') && !membership.actions.includes('unskip') && membership.cutoff_passed ? (
+        <p>The cut-off for {month} was {membership.cutoff_date}: this month can no longer be skipped. You can skip next month after your billing date.</p>
+      ) : null}
+      <p>
+        <StoreLink to="/members">Back to the Members Area</StoreLink>
+      </p>
+    </Page>
   )
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+function monthOf(period: string) {
+  return `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`
 }

@@ -1,14 +1,92 @@
-/** Rejoin VIP: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * Rejoin VIP (/vip-rejoin-test): a former member (cancelled or lapsed) rejoins
+ * with the saved card in one click (POST /membership/rejoin: the rejoin day's
+ * period charged once, or nothing when this month is already paid). Without a
+ * saved card, through the club checkout.
+ */
+import { formatPrice, type Membership } from '@store/core'
+import { data, Form, useNavigation } from 'react-router'
+import { PeriodSummary } from '../components/club/club'
+import { FormErrors } from '../components/forms/form-field'
+import { Page } from '../components/page/page'
+import { StoreLink } from '../components/store-link'
+import { formResult } from '../lib/api/post-form'
+import { requestCart } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/vip-rejoin'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Rejoin VIP', { noindex: true })
 
-export default function VipRejoin() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const cart = await requestCart(context)
+  const membership: Membership | null = cart.loggedin ? await context.services.membership() : null
+  return { loggedin: cart.loggedin, membership }
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  const result = await formResult(context.services.rejoin())
+  if (!result.ok) return data({ errors: result.errors, membership: null, noCard: result.status === 422 }, { status: result.status })
+  return { errors: [], membership: result.value, noCard: false }
+}
+
+export default function VipRejoin({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === 'submitting'
+  const membership = actionData?.membership ?? loaderData.membership
+  if (!loaderData.loggedin) {
+    return (
+      <Page title="Rejoin VIP">
+        <p>Log in to the account you were a member with to rejoin.</p>
+        <p>
+          <StoreLink to="/login?redirectTo=%2Fvip-rejoin-test" className="button button-primary">
+            Log in
+          </StoreLink>
+        </p>
+      </Page>
+    )
+  }
+  if (!membership) {
+    return (
+      <Page title="Rejoin VIP">
+        <p>You have not been a member yet.</p>
+        <p>
+          <StoreLink to="/checkout-club" className="button button-primary">
+            Join VIP
+          </StoreLink>
+        </p>
+      </Page>
+    )
+  }
+  const former = membership.status === 'cancelled' || membership.status === 'lapsed'
   return (
-    <ComingSoon title="Rejoin VIP">
-      <p>Rejoining the club from here is coming soon.</p>
-    </ComingSoon>
+    <Page title="Rejoin VIP">
+      {actionData?.membership ? (
+        <div role="status" className="club-confirmation">
+          <h2>Welcome back to VIP</h2>
+        </div>
+      ) : null}
+      <FormErrors id="rejoin-errors" errors={actionData?.errors ?? []} />
+      <PeriodSummary membership={membership} />
+      {former ? (
+        <Form method="post">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Rejoining…' : `Rejoin for ${formatPrice(membership.amount, { keepZeroCents: true })} a month`}
+          </button>
+          {membership.card ? (
+            <p>
+              Charged to your {membership.card.card_brand} ending {membership.card.last4}.
+            </p>
+          ) : null}
+        </Form>
+      ) : (
+        <p>
+          <StoreLink to="/members">Go to the Members Area</StoreLink>
+        </p>
+      )}
+      {actionData?.noCard ? (
+        <p>
+          <StoreLink to="/checkout-club">Rejoin with a card</StoreLink>
+        </p>
+      ) : null}
+    </Page>
   )
 }

@@ -19,6 +19,7 @@ import type {
   SocialMediaClaim,
 } from './checkout.ts'
 import type { ContentPage, Feed, MembershipLanding, SocialMediaSpecial } from './content.ts'
+import type { CancelCheck, Membership, MonthlyPicks } from './membership.ts'
 import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'
 import type { Order } from './orders.ts'
 import type { StoreSettings } from './settings.ts'
@@ -83,6 +84,19 @@ export interface StoreServices {
   socialMediaSpecial(id: FormInput): Promise<SocialMediaSpecial>
   claimSocialMediaSpecial(id: FormInput, input: { size?: FormInput }): Promise<SocialMediaClaim>
 
+  /** the VIP club: the session's customer's membership (null for a visitor or a non-member) */
+  membership(): Promise<Membership | null>
+  skipMonth(): Promise<Membership>
+  unskipMonth(): Promise<Membership>
+  pause(): Promise<Membership>
+  resume(): Promise<Membership>
+  cancel(input: { reasons?: FormInput | FormInput[]; other?: FormInput }): Promise<Membership>
+  rejoin(): Promise<Membership>
+  cancelCheck(): Promise<CancelCheck>
+  /** true the first time: the save offer (pause or skip instead) is shown once */
+  saveOfferSeen(): Promise<boolean>
+  monthlyPicks(): Promise<MonthlyPicks>
+  saveMonthlyPicks(input: { item_id: FormInput; size: FormInput }): Promise<MonthlyPicks>
   // ----- members area (logged-in customers: a visitor gets a 401 StoreError)
   account(): Promise<AccountInfo>
   /** current password required; every other session of the customer ends and this one gets a new cookie */

@@ -1,0 +1,218 @@
+/**
+ * The club's billing run for one day (`npm run billing -- --as-of YYYY-MM-DD`,
+ * and the in-process scheduler): for every brand with a club,
+ *
+ * 1. pending charges whose claim ran out (a run died mid-charge) are sent again
+ *    with their own key, and recorded;
+ * 2. failed charges due a retry (core retryDates) are retried, while the
+ *    membership is still overdue for that period;
+ * 3. memberships whose next_billing_date is on or before the day are billed
+ *    period by period: a skipped month charges nothing and the skip ends, a
+ *    prepaid month uses one, a paused membership pays the pause price, an
+ *    active one the amount (core amountDue).
+ *
+ * Any number of runs may overlap (two instances, the scheduler and the command
+ * line): each period is claimed in the database first (club-charges.ts).
+ */
+import { amountDue, nextBillingDate, periodOf, transition } from '@store/core'
+import { brandData, type BrandData, type ContextLog } from '../context/request-context.ts'
+import type { StoreDb } from '../db/connection.ts'
+import type { MembershipChargesRow } from '../db/schema.ts'
+import type { BrandId } from '../brands/registry.ts'
+import { claimPeriod, claimRetry, recordOutcome, sendCharge, takeOverStale, type ChargeDeps } from './club-charges.ts'
+import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
+import { createMonthlyOrder } from './monthly-order.ts'
+import { statusOf } from './membership.view.ts'
+
+export interface BillingSummary {
+  /** charges that went through */
+  charged: number
+  /** charges the card refused (first tries and retries) */
+  failed: number
+  /** due periods that charged nothing: a skipped or prepaid month, or one another run is billing or has billed */
+  skipped: number
+}
+
+export interface BillingOptions extends ChargeDeps {
+  /** memberships billed side by side (default 4) */
+  concurrency?: number
+  /** only these brands (default: every brand whose settings have a club) */
+  brands?: BrandId[]
+}
+
+const PAGE = 500
+const BILLABLE = ['active', 'skipped', 'paused']
+
+async function pool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const runners = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!
+      await work(item)
+    }
+  })
+  await Promise.all(runners)
+}
+
+export async function runBilling(store: StoreDb, options: BillingOptions, asOf: string): Promise<BillingSummary> {
+  const summary: BillingSummary = { charged: 0, failed: 0, skipped: 0 }
+  const brands =
+    options.brands ??
+    ((await store.db.selectFrom('store_settings').select('brand_id').where('brand_has_club', '=', 1).orderBy('brand_id').execute()).map(
+      (row) => row.brand_id as BrandId,
+    ))
+  for (const brandId of brands) {
+    const scope = brandData(store, brandId)
+    await resumeStale(scope, options, asOf, summary)
+    await retryFailed(scope, options, asOf, summary)
+    await billDue(scope, options, asOf, summary)
+  }
+  return summary
+}
+
+function count(summary: BillingSummary, outcome: 'charged' | 'failed' | 'busy' | 'skipped') {
+  if (outcome === 'charged') summary.charged += 1
+  else if (outcome === 'failed') summary.failed += 1
+  else summary.skipped += 1
+}
+
+/** Safe per membership: one member's trouble is logged and the run goes on. */
+async function guarded(log: ContextLog, membershipId: string, work: () => Promise<void>) {
+  try {
+    await work()
+  } catch (error) {
+    log.error({ err: error, membership: membershipId }, 'club billing: a membership could not be billed; it is tried again on the next run')
+  }
+}
+
+async function chargeClaimed(scope: BrandData, options: BillingOptions, charge: MembershipChargesRow, asOf: string, summary: BillingSummary) {
+  const m = await findMembershipById(scope.db, scope.brandId, charge.membership_id)
+  if (!m) return
+  const result = await sendCharge(scope, options, charge, m)
+  if (!result) return count(summary, 'busy')
+  count(summary, await recordOutcome(scope, options, charge, result, asOf))
+}
+
+async function resumeStale(scope: BrandData, options: BillingOptions, asOf: string, summary: BillingSummary) {
+  const now = (options.now ?? (() => new Date()))().toISOString()
+  const stale = await scope.db
+    .selectFrom('membership_charges')
+    .selectAll()
+    .where('brand_id', '=', scope.brandId)
+    .where('status', '=', 'pending')
+    .where('claimed_until', '<', now)
+    .execute()
+  await pool(stale, options.concurrency ?? 4, (charge) =>
+    guarded(options.log, charge.membership_id, async () => {
+      const mine = await takeOverStale(scope.db, options, charge)
+      if (mine) await chargeClaimed(scope, options, mine, asOf, summary)
+    }),
+  )
+}
+
+async function retryFailed(scope: BrandData, options: BillingOptions, asOf: string, summary: BillingSummary) {
+  const due = await scope.db
+    .selectFrom('membership_charges')
+    .innerJoin('memberships', 'memberships.id', 'membership_charges.membership_id')
+    .selectAll('membership_charges')
+    .where('membership_charges.brand_id', '=', scope.brandId)
+    .where('membership_charges.status', '=', 'failed')
+    .where('membership_charges.next_retry_on', '<=', asOf)
+    .where('memberships.status', '=', 'overdue')
+    .whereRef('memberships.failed_period', '=', 'membership_charges.period')
+    .execute()
+  await pool(due, options.concurrency ?? 4, (charge) =>
+    guarded(options.log, charge.membership_id, async () => {
+      const mine = await claimRetry(scope.db, options, charge)
+      if (!mine) return count(summary, 'busy')
+      await chargeClaimed(scope, options, mine, asOf, summary)
+    }),
+  )
+}
+
+async function billDue(scope: BrandData, options: BillingOptions, asOf: string, summary: BillingSummary) {
+  let after = ''
+  for (;;) {
+    const page = await scope.db
+      .selectFrom('memberships')
+      .leftJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
+      .selectAll('memberships')
+      .select(['payment_methods.card_brand', 'payment_methods.last4', 'payment_methods.exp_month', 'payment_methods.exp_year', 'payment_methods.gateway_token'])
+      .where('memberships.brand_id', '=', scope.brandId)
+      .where('memberships.status', 'in', BILLABLE)
+      .where('memberships.next_billing_date', '<=', asOf)
+      .where('memberships.id', '>', after)
+      .orderBy('memberships.id')
+      .limit(PAGE)
+      .execute()
+    if (page.length === 0) return
+    after = page[page.length - 1]!.id
+    await pool(page, options.concurrency ?? 4, (m) => guarded(options.log, m.id, () => billMember(scope, options, m, asOf, summary)))
+  }
+}
+
+/** Bills a member's due periods in order (more than one when billing fell behind), each at most once. */
+async function billMember(scope: BrandData, options: BillingOptions, first: MembershipWithCard, asOf: string, summary: BillingSummary) {
+  let m: MembershipWithCard | undefined = first
+  for (let guard = 0; m && guard < 24; guard++) {
+    const due = m.next_billing_date
+    const status = statusOf(m)
+    if (!due || due > asOf || !BILLABLE.includes(status)) return
+    const outcome = await billPeriod(scope, options, m, due, asOf)
+    count(summary, outcome)
+    if (outcome !== 'charged' && outcome !== 'skipped') return
+    // more than one period due (billing fell behind): read the membership again for the next
+    if (nextBillingDate(due, 1, m.billing_day) > asOf) return
+    m = await findMembershipById(scope.db, scope.brandId, m.id)
+    if (m && m.next_billing_date === due) return
+  }
+}
+
+async function billPeriod(
+  scope: BrandData,
+  options: BillingOptions,
+  m: MembershipWithCard,
+  due: string,
+  asOf: string,
+): Promise<'charged' | 'failed' | 'busy' | 'skipped'> {
+  const status = statusOf(m)
+  const period = periodOf(due)
+  const following = nextBillingDate(due, 1, m.billing_day)
+  const now = (options.now ?? (() => new Date()))().toISOString()
+  const { chargeCents, prepaidMonths } = amountDue({
+    status,
+    amountCents: m.amount_cents,
+    pauseMonthlyPriceCents: m.pause_monthly_price_cents,
+    prepaidMonths: m.prepaid_months,
+  })
+
+  if (chargeCents === 0) {
+    // a skipped month or a prepaid one: the period is claimed and settled in one transaction
+    const kind = status === 'skipped' ? 'skipped' : 'prepaid'
+    const done = await scope.db.transaction().execute(async (trx) => {
+      const claim = await claimPeriod(trx, options, m, { period, billingDate: due, kind, amountCents: 0, statuses: [status], whereBillingDate: due })
+      if (!claim) return false
+      const next = transition(status, 'period_started', { cutoffPassed: true })
+      await trx
+        .updateTable('memberships')
+        .set({
+          status: next.ok ? next.state : status,
+          next_billing_date: following,
+          prepaid_months: prepaidMonths,
+          ...(kind === 'prepaid' ? { next_prepaid_ship_date: due } : {}),
+        })
+        .where('id', '=', m.id)
+        .execute()
+      if (kind === 'prepaid') await createMonthlyOrder(trx, scope.brandId, m, period, 0, now, scope.db)
+      return true
+    })
+    return done ? 'skipped' : 'busy'
+  }
+
+  const kind = status === 'paused' ? 'pause_fee' : 'fee'
+  const claim = await claimPeriod(scope.db, options, m, { period, billingDate: due, kind, amountCents: chargeCents, statuses: [status], whereBillingDate: due })
+  if (!claim) return 'busy'
+  const result = await sendCharge(scope, options, claim, m)
+  if (!result) return 'busy'
+  return recordOutcome(scope, options, claim, result, asOf)
+}

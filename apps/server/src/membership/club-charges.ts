@@ -1,0 +1,300 @@
+/**
+ * Charging a membership for a period, at most once (docs/club-membership.md
+ * "At most once per period"). The period is claimed in the database before any
+ * card is charged: a membership_charges row, unique per membership and period,
+ * inserted as 'pending' (a retry re-claims its 'failed' row by a conditional
+ * update that bumps the attempt). Only the claimant charges, with a gateway
+ * idempotency key naming brand, membership, period and attempt, so a process
+ * that dies between the gateway's answer and the record leaves a pending claim
+ * that the next run takes over once its lease ran out, and sends the same key
+ * again: the gateway answers with the same charge instead of a second one.
+ */
+import { randomUUID } from 'node:crypto'
+import {
+  isLastRetry,
+  nextBillingDate,
+  nextRetryDate,
+  transition,
+  type MembershipEvent,
+} from '@store/core'
+import { sql, type Kysely } from 'kysely'
+import type { BrandData, ContextLog } from '../context/request-context.ts'
+import type { Database, MembershipChargesRow } from '../db/schema.ts'
+import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
+import { declineMessage } from '../payments/test-cards.ts'
+import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
+import { createMonthlyOrder } from './monthly-order.ts'
+import { statusOf } from './membership.view.ts'
+
+/** How long a claim is its claimant's: after it, another run may take the pending charge over. */
+export const CLAIM_LEASE_MS = 10 * 60 * 1000
+
+export type ChargeKind = 'fee' | 'pause_fee' | 'prepaid' | 'skipped' | 'join' | 'rejoin'
+
+export interface ChargeDeps {
+  gateway: PaymentGateway
+  log: ContextLog
+  now?: () => Date
+  leaseMs?: number
+  /** tests: runs right after the gateway answered, before anything is recorded (a crash there) */
+  afterGatewayCall?: (charge: MembershipChargesRow) => void | Promise<void>
+}
+
+/** The gateway key of one attempt at one period: the same attempt always sends the same key. */
+export const clubGatewayKey = (brandId: string, membershipId: string, period: string, attempt: number) =>
+  `club:${brandId}:${membershipId}:${period}:${attempt}`
+
+const nowOf = (deps: Pick<ChargeDeps, 'now'>) => (deps.now ?? (() => new Date()))()
+const leaseEnd = (deps: ChargeDeps) => new Date(nowOf(deps).getTime() + (deps.leaseMs ?? CLAIM_LEASE_MS)).toISOString()
+
+/**
+ * Claims a period for a first charge: inserted only while the membership is still
+ * in one of `statuses` with this billing date (so a member who cancelled or
+ * skipped first is never charged), and only once per membership and period.
+ */
+export async function claimPeriod(
+  db: Kysely<Database>,
+  deps: ChargeDeps,
+  m: { id: string; brand_id: string },
+  claim: { period: string; billingDate: string; kind: ChargeKind; amountCents: number; statuses: string[]; whereBillingDate: string | null },
+): Promise<MembershipChargesRow | null> {
+  const id = randomUUID()
+  const now = nowOf(deps).toISOString()
+  const pending = claim.amountCents > 0
+  const key = pending ? clubGatewayKey(m.brand_id, m.id, claim.period, 1) : null
+  const claimedUntil = leaseEnd(deps)
+  let source = db
+    .selectFrom('memberships')
+    .select([
+      sql.lit(id).as('id'),
+      'brand_id',
+      'id as membership_id',
+      sql<string>`${claim.period}`.as('period'),
+      sql<string>`${claim.billingDate}`.as('billing_date'),
+      sql<string>`${claim.kind}`.as('kind'),
+      sql<number>`cast(${claim.amountCents} as integer)`.as('amount_cents'),
+      sql<string>`${pending ? 'pending' : 'none'}`.as('status'),
+      sql<number>`cast(1 as integer)`.as('attempt'),
+      sql<string | null>`${key}`.as('gateway_key'),
+      sql<string | null>`${pending ? claimedUntil : null}`.as('claimed_until'),
+      sql<string>`${now}`.as('created_at'),
+      sql<string>`${now}`.as('updated_at'),
+    ])
+    .where('id', '=', m.id)
+    .where('brand_id', '=', m.brand_id)
+    .where('status', 'in', claim.statuses)
+  if (claim.whereBillingDate !== null) source = source.where('next_billing_date', '=', claim.whereBillingDate)
+  const inserted = await db
+    .insertInto('membership_charges')
+    .columns(['id', 'brand_id', 'membership_id', 'period', 'billing_date', 'kind', 'amount_cents', 'status', 'attempt', 'gateway_key', 'claimed_until', 'created_at', 'updated_at'])
+    .expression(source)
+    .onConflict((oc) => oc.columns(['membership_id', 'period']).doNothing())
+    .executeTakeFirst()
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null
+  return {
+    id,
+    brand_id: m.brand_id,
+    membership_id: m.id,
+    period: claim.period,
+    billing_date: claim.billingDate,
+    kind: claim.kind,
+    amount_cents: claim.amountCents,
+    status: pending ? 'pending' : 'none',
+    attempt: 1,
+    gateway_key: key,
+    gateway_payment_id: null,
+    decline_code: null,
+    claimed_until: pending ? claimedUntil : null,
+    next_retry_on: null,
+    created_at: now,
+    updated_at: now,
+  }
+}
+
+/** Takes over a pending claim whose lease ran out (its claimant died): the same attempt, the same key. */
+export async function takeOverStale(db: Kysely<Database>, deps: ChargeDeps, charge: MembershipChargesRow): Promise<MembershipChargesRow | null> {
+  const until = leaseEnd(deps)
+  const taken = await db
+    .updateTable('membership_charges')
+    .set({ claimed_until: until, updated_at: nowOf(deps).toISOString() })
+    .where('id', '=', charge.id)
+    .where('status', '=', 'pending')
+    .where('claimed_until', '=', charge.claimed_until)
+    .where('claimed_until', '<', nowOf(deps).toISOString())
+    .executeTakeFirst()
+  return Number(taken.numUpdatedRows) === 1 ? { ...charge, claimed_until: until } : null
+}
+
+/**
+ * Claims the next retry of a failed period, while the membership is still overdue
+ * for that period (or, for a rejoin, while it is still cancelled or lapsed).
+ */
+export async function claimRetry(
+  db: Kysely<Database>,
+  deps: ChargeDeps,
+  charge: MembershipChargesRow,
+  change: { kind: ChargeKind; amountCents: number; billingDate: string } | null = null,
+): Promise<MembershipChargesRow | null> {
+  const attempt = charge.attempt + 1
+  const key = clubGatewayKey(charge.brand_id, charge.membership_id, charge.period, attempt)
+  const until = leaseEnd(deps)
+  const claimed = await db
+    .updateTable('membership_charges')
+    .set({
+      status: 'pending',
+      attempt,
+      gateway_key: key,
+      claimed_until: until,
+      updated_at: nowOf(deps).toISOString(),
+      ...(change ? { kind: change.kind, amount_cents: change.amountCents, billing_date: change.billingDate, next_retry_on: null } : {}),
+    })
+    .where('id', '=', charge.id)
+    .where('status', '=', 'failed')
+    .where('attempt', '=', charge.attempt)
+    .where((eb) => {
+      const membership = eb.selectFrom('memberships').select('memberships.id').whereRef('memberships.id', '=', 'membership_charges.membership_id')
+      return eb.exists(
+        change?.kind === 'rejoin'
+          ? membership.where('memberships.status', 'in', ['cancelled', 'lapsed'])
+          : membership.where('memberships.status', '=', 'overdue').whereRef('memberships.failed_period', '=', 'membership_charges.period'),
+      )
+    })
+    .executeTakeFirst()
+  if (Number(claimed.numUpdatedRows) !== 1) return null
+  return {
+    ...charge,
+    status: 'pending',
+    attempt,
+    gateway_key: key,
+    claimed_until: until,
+    ...(change ? { kind: change.kind, amount_cents: change.amountCents, billing_date: change.billingDate, next_retry_on: null } : {}),
+  }
+}
+
+/** Sends the claimed charge to the gateway (off-session, the saved card); null when the gateway could not be reached. */
+export async function sendCharge(scope: BrandData, deps: ChargeDeps, charge: MembershipChargesRow, m: MembershipWithCard): Promise<ChargeResult | null> {
+  if (!m.gateway_token) {
+    return { status: 'declined', paymentId: null, code: 'no_payment_method', message: 'There is no saved card to charge.', card: null }
+  }
+  let result: ChargeResult
+  try {
+    result = await deps.gateway.charge(scope, {
+      amountCents: charge.amount_cents,
+      source: { kind: 'saved', reference: m.gateway_token },
+      idempotencyKey: charge.gateway_key!,
+      description: `VIP ${charge.period}`,
+      metadata: { membership_id: m.id, period: charge.period, attempt: String(charge.attempt) },
+    })
+  } catch (error) {
+    if (error instanceof GatewayUnavailable) {
+      // the outcome is unknown: the claim stays pending and the next run sends the same key again
+      deps.log.warn({ err: error, membership: m.id, period: charge.period }, 'club billing: gateway unavailable, will retry with the same key')
+      return null
+    }
+    throw error
+  }
+  await deps.afterGatewayCall?.(charge)
+  if (result.status === 'requires_action') {
+    // off-session there is no one to authenticate: a failed charge, retried on schedule
+    return { status: 'declined', paymentId: result.paymentId, code: 'authentication_required', message: declineMessage('authentication_required'), card: result.card }
+  }
+  return result
+}
+
+export type Recorded = 'charged' | 'failed' | 'busy'
+
+/**
+ * Records the gateway's answer for a claimed charge, in one transaction with
+ * the membership's transition and the period's monthly order. `asOf` is the
+ * billing day (a failure's retries are counted from it).
+ */
+export async function recordOutcome(
+  scope: BrandData,
+  deps: ChargeDeps,
+  charge: MembershipChargesRow,
+  result: ChargeResult,
+  asOf: string,
+): Promise<Recorded> {
+  const now = nowOf(deps).toISOString()
+  const ok = result.status === 'succeeded'
+  return scope.db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('membership_charges')
+      .set({
+        status: ok ? 'charged' : 'failed',
+        gateway_payment_id: result.paymentId,
+        decline_code: ok ? null : (result as { code?: string }).code ?? 'card_declined',
+        claimed_until: null,
+        updated_at: now,
+      })
+      .where('id', '=', charge.id)
+      .where('status', '=', 'pending')
+      .where('attempt', '=', charge.attempt)
+      .executeTakeFirst()
+    if (Number(marked.numUpdatedRows) !== 1) return 'busy' as const
+    const m = await findMembershipById(trx, scope.brandId, charge.membership_id)
+    if (!m) return ok ? ('charged' as const) : ('failed' as const)
+    const status = statusOf(m)
+    const facts = { cutoffPassed: false, wasPaused: m.was_paused === 1 }
+    const apply = async (event: MembershipEvent, set: Record<string, unknown>) => {
+      const next = transition(status, event, facts)
+      if (!next.ok) {
+        deps.log.warn({ membership: m.id, status, event, reason: next.reason }, 'club billing: transition refused, membership left as it is')
+        return
+      }
+      await trx
+        .updateTable('memberships')
+        .set({ ...set, status: next.state, overdue: next.state === 'overdue' ? 1 : 0 })
+        .where('id', '=', m.id)
+        .execute()
+      if (next.state === 'lapsed') {
+        await trx.updateTable('customers').set({ has_club: 0, cancelled_before: 1 }).where('id', '=', m.customer_id).execute()
+      }
+    }
+    if (charge.kind === 'rejoin') {
+      if (!ok) return 'failed' as const
+      // a new membership period from the rejoin day, which becomes the billing day
+      const day = Number(charge.billing_date.slice(8, 10))
+      await apply('rejoin', {
+        billing_day: day,
+        next_billing_date: nextBillingDate(charge.billing_date, 1, day),
+        cancelled_at: null,
+        failed_on: null,
+        failed_period: null,
+        retries_done: 0,
+        was_paused: 0,
+        save_offer_seen: 0,
+      })
+      await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', m.customer_id).execute()
+      await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)
+      return 'charged' as const
+    }
+    const following = nextBillingDate(charge.billing_date, 1, m.billing_day)
+    if (ok) {
+      if (status === 'overdue') {
+        await apply('charge_succeeded', { next_billing_date: following, failed_on: null, failed_period: null, retries_done: 0, was_paused: 0 })
+      } else if (status === 'active' || status === 'paused') {
+        await apply('charge_succeeded', { next_billing_date: following })
+      }
+      if (charge.kind === 'fee' || charge.kind === 'join' || charge.kind === 'rejoin') {
+        await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)
+      }
+      return 'charged' as const
+    }
+    // failed
+    if (status === 'overdue' && m.failed_period === charge.period && m.failed_on) {
+      const retriesDone = charge.attempt - 1
+      if (isLastRetry(retriesDone)) {
+        await apply('retries_exhausted', { retries_done: retriesDone })
+        await trx.updateTable('membership_charges').set({ next_retry_on: null }).where('id', '=', charge.id).execute()
+      } else {
+        await trx.updateTable('memberships').set({ retries_done: retriesDone }).where('id', '=', m.id).execute()
+        await trx.updateTable('membership_charges').set({ next_retry_on: nextRetryDate(m.failed_on, retriesDone) }).where('id', '=', charge.id).execute()
+      }
+    } else if (status === 'active' || status === 'paused') {
+      await apply('charge_failed', { failed_on: asOf, failed_period: charge.period, retries_done: 0, was_paused: status === 'paused' ? 1 : 0 })
+      await trx.updateTable('membership_charges').set({ next_retry_on: nextRetryDate(asOf, 0) }).where('id', '=', charge.id).execute()
+    }
+    return 'failed' as const
+  })
+}

@@ -1,0 +1,168 @@
+/**
+ * Joining the club at checkout (DESIGN §4: POST /checkout with
+ * checkout_flow=checkout_club_flow; vip_flow joins too). The order is priced as
+ * a member's and carries the first period's fee; when the payment succeeds, the
+ * membership is written in the same transaction that marks the order paid
+ * (checkout.service.ts settle), so it exists exactly when the order does: a
+ * retried key replays the order and joins nobody twice.
+ */
+import { randomUUID } from 'node:crypto'
+import { nextBillingDate, periodOf } from '@store/core'
+import type { Transaction } from 'kysely'
+import type { Shopper } from '../accounts/shopper.ts'
+import type { RequestContext } from '../context/request-context.ts'
+import type { Database, OrdersRow } from '../db/schema.ts'
+import { unprocessable } from '../http/errors.ts'
+import type { ChargeResult } from '../payments/gateway.ts'
+import { createMonthlyOrder, type ShipTo } from './monthly-order.ts'
+
+export const JOIN_FLOWS = ['checkout_club_flow', 'vip_flow'] as const
+export const isJoinFlow = (flow: string | null | undefined) => (JOIN_FLOWS as readonly string[]).includes(flow ?? '')
+
+/** The pause price (SPEC §3 pause_monthly_price) a new membership gets, in cents. */
+export const PAUSE_MONTHLY_PRICE_CENTS = 499
+
+export interface JoinTerms {
+  /** the first period's fee, added to the order */
+  feeCents: number
+  /** the shopper as priced: a member */
+  pricedAs: Shopper
+}
+
+interface ClubSettings {
+  brand_has_club: number
+  club_monthly_cents: number | null
+}
+
+/**
+ * What joining adds to this checkout, or null when the cart's flow does not join
+ * (or the shopper already belongs). In checkout_club_flow a visitor is asked to
+ * log in: a membership belongs to an account. In vip_flow (also the funnel of the
+ * social-media specials) a visitor's order is an ordinary order.
+ */
+export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: ClubSettings): JoinTerms | null {
+  if (!isJoinFlow(checkoutFlow) || shopper.hasClub) return null
+  // vip_flow is also the social-media funnel a visitor shops in: it joins only a logged-in customer
+  if (checkoutFlow === 'vip_flow' && !shopper.customerId) return null
+  if (settings.brand_has_club !== 1 || settings.club_monthly_cents === null) {
+    throw unprocessable('This store has no VIP club to join.', 'checkout_flow')
+  }
+  if (!shopper.customerId) throw unprocessable('Log in or create an account to join VIP: your membership belongs to your account.', 'email')
+  return { feeCents: settings.club_monthly_cents, pricedAs: { ...shopper, hasClub: true } }
+}
+
+const today = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10)
+
+/**
+ * Inside the transaction that marks a joining order paid: the card checkout
+ * saved becomes the default, the membership (new, or a former member's row made active again), the first
+ * period as charged, and the first period's monthly order.
+ */
+export async function joinInTransaction(
+  trx: Transaction<Database>,
+  ctx: RequestContext,
+  input: { order: OrdersRow; result: Extract<ChargeResult, { status: 'succeeded' }>; paymentMethodId: string | null; gatewayKey: string },
+): Promise<void> {
+  const { order, result } = input
+  const { brandId } = ctx.data
+  const customerId = order.customer_id
+  if (!customerId || !isJoinFlow(order.checkout_flow)) return
+  const [settings, existing, landing, customer] = await Promise.all([
+    trx.selectFrom('store_settings').select(['brand_has_club', 'club_monthly_cents', 'club_discount_percentage']).where('brand_id', '=', brandId).executeTakeFirst(),
+    trx.selectFrom('memberships').select(['id', 'status']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).executeTakeFirst(),
+    trx.selectFrom('membership_landings').select('how_many').where('brand_id', '=', brandId).executeTakeFirst(),
+    trx.selectFrom('customers').select('has_club').where('id', '=', customerId).executeTakeFirst(),
+  ])
+  // a member checking out in a joining flow paid no fee (clubJoinTerms): nothing to join
+  if (!customer || customer.has_club === 1) return
+  if (!settings || settings.brand_has_club !== 1 || settings.club_monthly_cents === null) return
+  if (existing && existing.status !== 'cancelled' && existing.status !== 'lapsed') return
+  const now = ctx.now().toISOString()
+  const day = today(ctx)
+  const billingDay = Number(day.slice(8, 10))
+  // checkout kept the card in payment_methods (a customer's order): the club charges that one
+  const paymentMethodId = input.paymentMethodId
+  if (paymentMethodId) {
+    await trx.updateTable('payment_methods').set({ is_default: 0 }).where('customer_id', '=', customerId).where('brand_id', '=', brandId).execute()
+    await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', paymentMethodId).execute()
+  }
+  const shipTo: ShipTo = {
+    email: order.email,
+    name: order.shipping_name,
+    company: order.shipping_company ?? '',
+    country: order.shipping_country,
+    address: order.shipping_address,
+    address_2: order.shipping_address_2 ?? '',
+    city: order.shipping_city,
+    state: order.shipping_state,
+    zip: order.shipping_zip,
+    phone: order.shipping_phone ?? '',
+  }
+  const fields = {
+    status: 'active',
+    amount_cents: settings.club_monthly_cents,
+    pause_monthly_price_cents: PAUSE_MONTHLY_PRICE_CENTS,
+    discount_percentage: settings.club_discount_percentage,
+    overdue: 0,
+    next_billing_date: nextBillingDate(day, 1, billingDay),
+    next_prepaid_ship_date: null,
+    prepaid_months: 0,
+    // the first box comes with a free accessory
+    free_accessory: 1,
+    bonus_piece: 0,
+    bonus_piece_description: null,
+    plan_id: `${brandId}-vip-monthly`,
+    pause_plan_id: `${brandId}-vip-pause`,
+    cancelled_at: null,
+    billing_day: billingDay,
+    payment_method_id: paymentMethodId,
+    ship_to: JSON.stringify(shipTo),
+    failed_on: null,
+    failed_period: null,
+    joined_on: day,
+    retries_done: 0,
+    was_paused: 0,
+    save_offer_seen: 0,
+    how_many: landing?.how_many ?? 1,
+  }
+  const membershipId = existing?.id ?? randomUUID()
+  if (existing) await trx.updateTable('memberships').set(fields).where('id', '=', existing.id).execute()
+  else await trx.insertInto('memberships').values({ id: membershipId, brand_id: brandId, customer_id: customerId, created_at: now, ...fields }).execute()
+  await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', customerId).where('brand_id', '=', brandId).execute()
+  const period = periodOf(day)
+  // the first period, charged with the order (a former member's row for this period is replaced)
+  await trx.deleteFrom('membership_charges').where('membership_id', '=', membershipId).where('period', '=', period).execute()
+  await trx
+    .insertInto('membership_charges')
+    .values({
+      id: randomUUID(),
+      brand_id: brandId,
+      membership_id: membershipId,
+      period,
+      billing_date: day,
+      kind: 'join',
+      amount_cents: settings.club_monthly_cents,
+      status: 'charged',
+      attempt: 1,
+      gateway_key: input.gatewayKey,
+      gateway_payment_id: result.paymentId,
+      decline_code: null,
+      claimed_until: null,
+      next_retry_on: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  const monthly = await trx.selectFrom('orders').select('order_number').where('membership_id', '=', membershipId).where('club_period', '=', period).executeTakeFirst()
+  if (!monthly) {
+    await createMonthlyOrder(
+      trx,
+      brandId,
+      { id: membershipId, customer_id: customerId, ship_to: fields.ship_to, how_many: fields.how_many, payment_method_id: paymentMethodId },
+      period,
+      0,
+      now,
+      ctx.data.db,
+    )
+  }
+}

@@ -1,0 +1,63 @@
+/** The club's rows: a customer's membership (with its saved card), charges and the monthly order of a period. */
+import type { Kysely, Transaction } from 'kysely'
+import type { Database, MembershipsRow } from '../db/schema.ts'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+export type MembershipWithCard = MembershipsRow & {
+  card_brand: string | null
+  last4: string | null
+  exp_month: number | null
+  exp_year: number | null
+  gateway_token: string | null
+}
+
+/** The membership of a customer at a brand (one per customer), with the card it charges. */
+export function findMembershipOf(db: Db, brandId: string, customerId: string): Promise<MembershipWithCard | undefined> {
+  return db
+    .selectFrom('memberships')
+    .leftJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
+    .selectAll('memberships')
+    .select(['payment_methods.card_brand', 'payment_methods.last4', 'payment_methods.exp_month', 'payment_methods.exp_year', 'payment_methods.gateway_token'])
+    .where('memberships.brand_id', '=', brandId)
+    .where('memberships.customer_id', '=', customerId)
+    .executeTakeFirst()
+}
+
+export function findMembershipById(db: Db, brandId: string, id: string): Promise<MembershipWithCard | undefined> {
+  return db
+    .selectFrom('memberships')
+    .leftJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
+    .selectAll('memberships')
+    .select(['payment_methods.card_brand', 'payment_methods.last4', 'payment_methods.exp_month', 'payment_methods.exp_year', 'payment_methods.gateway_token'])
+    .where('memberships.brand_id', '=', brandId)
+    .where('memberships.id', '=', id)
+    .executeTakeFirst()
+}
+
+/** The monthly order of a membership's period, with its tracking number once labelled. */
+export function findPeriodOrder(db: Db, membershipId: string, period: string) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('shipments', 'shipments.order_number', 'orders.order_number')
+    .select(['orders.order_number', 'orders.status', 'shipments.tracking_number', 'shipments.shipped_at'])
+    .where('orders.membership_id', '=', membershipId)
+    .where('orders.club_period', '=', period)
+    .executeTakeFirst()
+}
+
+/** The most recent monthly order still with the warehouse (packing) for a membership. */
+export function findOrderInProgress(db: Db, membershipId: string) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('shipments', 'shipments.order_number', 'orders.order_number')
+    .select(['orders.order_number', 'orders.status', 'shipments.tracking_number'])
+    .where('orders.membership_id', '=', membershipId)
+    .where('orders.status', '=', 'packing')
+    .orderBy('orders.created_at', 'desc')
+    .executeTakeFirst()
+}
+
+export function findCharge(db: Db, membershipId: string, period: string) {
+  return db.selectFrom('membership_charges').selectAll().where('membership_id', '=', membershipId).where('period', '=', period).executeTakeFirst()
+}

@@ -1,0 +1,233 @@
+import { MEMBERSHIP_REFUSALS, type Cart, type Membership } from '@store/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CARDS, count, itemWithStock } from '../checkout/checkout-test-kit.ts'
+import { dataOf, DIALECTS, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { billOn, daysFromToday, joinThroughCheckout, member, registered, tokenFor } from './club-test-kit.ts'
+
+describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('joins through POST /checkout with checkout_club_flow: first period charged, every SPEC §3 field stored', async () => {
+    const who = await registered(t)
+    const joined = await joinThroughCheckout(who.shopper, CARDS.success, undefined, who.email)
+    expect(joined.statusCode).toBe(200)
+    const { order_number } = dataOf<{ order_number: string }>(joined)
+    const order = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', order_number).executeTakeFirstOrThrow()
+    expect(order.status).toBe('paid')
+    expect(order.total_cents).toBe(2499)
+    expect(order.checkout_flow).toBe('checkout_club_flow')
+
+    const m = dataOf<Membership>(await who.shopper.get('/api/membership'))
+    const today = new Date().toISOString().slice(0, 10)
+    expect(m).toMatchObject({
+      status: 'active',
+      amount: 24.99,
+      pause_monthly_price: 4.99,
+      discount_percentage: 20,
+      overdue: false,
+      paused: false,
+      paypal_express: false,
+      prepaid_months: 0,
+      next_prepaid_ship_date: null,
+      free_accessory: true,
+      bonus_piece: false,
+      bonus_piece_description: null,
+      plan_id: 'popfitclothing-vip-monthly',
+      pause_plan_id: 'popfitclothing-vip-pause',
+      joined_on: today,
+      card: { card_brand: 'visa', last4: '4242' },
+    })
+    expect(m.next_billing_date! > today).toBe(true)
+    expect(m.actions).toEqual(expect.arrayContaining(['skip', 'pause', 'cancel']))
+    // the first period: one charge row, and its monthly order in the order history
+    const charges = await t.store.db.selectFrom('membership_charges').selectAll().where('brand_id', '=', 'popfitclothing').execute()
+    expect(charges.filter((c) => c.kind === 'join' && c.status === 'charged').length).toBeGreaterThan(0)
+    const orders = dataOf<{ order_number: string; status: string }[]>(await who.shopper.get('/api/orders'))
+    expect(orders.map((o) => o.status).sort()).toEqual(['paid', 'processing'])
+  })
+
+  it('the same Idempotency-Key joins once', async () => {
+    const who = await registered(t)
+    const key = `join-once-${dialect}-${Date.now()}`
+    const token = await tokenFor(who.shopper)
+    const a = await joinThroughCheckout(who.shopper, CARDS.success, key, who.email, token)
+    const b = await joinThroughCheckout(who.shopper, CARDS.success, key, who.email, token)
+    expect(a.statusCode).toBe(200)
+    expect(dataOf<{ order_number: string }>(b).order_number).toBe(dataOf<{ order_number: string }>(a).order_number)
+    const rows = await t.store.db.selectFrom('memberships').select('id').where('customer_id', '=', who.customerId).execute()
+    expect(rows).toHaveLength(1)
+    expect(await count(t, 'orders', { column: 'customer_id', value: who.customerId })).toBe(2)
+  })
+
+  it('a visitor is asked to log in to join; a declined card joins nobody', async () => {
+    const visitor = new TestShopper(t.app)
+    const refused = await joinThroughCheckout(visitor)
+    expect(refused.statusCode).toBe(422)
+    expect(errorsOf(refused)[0]).toMatch(/Log in or create an account to join VIP/)
+    const who = await registered(t)
+    const declined = await joinThroughCheckout(who.shopper, CARDS.declined, undefined, who.email)
+    expect(declined.statusCode).toBe(402)
+    expect(dataOf(await who.shopper.get('/api/membership'))).toBeNull()
+  })
+
+  it('cart flags follow the stored membership; member prices in the cart', async () => {
+    const visitor = await registered(t)
+    const item = await itemWithStock(t)
+    await visitor.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    const before = dataOf<Cart>(await visitor.shopper.get('/api/cart'))
+    expect(before).toMatchObject({ has_club: false, club_overdue: false, club_paused: false, bought_club: false, has_club_in_cart: false })
+
+    const m = await member(t)
+    await m.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    const cart = dataOf<Cart>(await m.shopper.get('/api/cart'))
+    expect(cart).toMatchObject({ has_club: true, bought_club: true, club_paused: false, club_overdue: false, club_discount_percentage: 20, club_monthly: 24.99 })
+    expect(cart.items[0]!.price).toBeLessThan(before.items[0]!.price)
+
+    await t.store.db.updateTable('memberships').set({ status: 'paused' }).where('id', '=', m.membershipId).execute()
+    expect(dataOf<Cart>(await m.shopper.get('/api/cart'))).toMatchObject({ has_club: true, club_paused: true })
+    await t.store.db.updateTable('memberships').set({ status: 'overdue' }).where('id', '=', m.membershipId).execute()
+    expect(dataOf<Cart>(await m.shopper.get('/api/cart'))).toMatchObject({ has_club: true, club_overdue: true, club_paused: false })
+    await t.store.db.updateTable('memberships').set({ status: 'lapsed' }).where('id', '=', m.membershipId).execute()
+    expect(dataOf<Cart>(await m.shopper.get('/api/cart'))).toMatchObject({ has_club: false, club_overdue: false, bought_club: true })
+  })
+
+  it('a cart in checkout_club_flow shows member prices and has_club_in_cart', async () => {
+    const who = await registered(t)
+    const item = await itemWithStock(t)
+    await who.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    const plain = dataOf<Cart>(await who.shopper.get('/api/cart'))
+    await who.shopper.post('/api/checkout/flow', { checkout_flow: 'checkout_club_flow' })
+    const joining = dataOf<Cart>(await who.shopper.get('/api/cart'))
+    expect(joining.has_club_in_cart).toBe(true)
+    expect(joining.items[0]!.price).toBeLessThan(plain.items[0]!.price)
+  })
+
+  it('VIP exclusives go into members’ carts only (403 with a readable message for others)', async () => {
+    const vip = await t.store.db.selectFrom('items').innerJoin('item_sizes', 'item_sizes.item_id', 'items.id').select(['items.id', 'item_sizes.size']).where('items.vip_exclusive', '=', 1).where('items.brand_id', '=', 'popfitclothing').where('item_sizes.stock', '>', 2).executeTakeFirstOrThrow()
+    const visitor = new TestShopper(t.app)
+    const refused = await visitor.post('/api/cart/items', { item_id: vip.id, size: vip.size, qty: 1 })
+    expect(refused.statusCode).toBe(403)
+    expect(errorsOf(refused)[0]).toMatch(/VIP exclusive: only VIP members/)
+    const m = await member(t)
+    expect((await m.shopper.post('/api/cart/items', { item_id: vip.id, size: vip.size, qty: 1 })).statusCode).toBe(200)
+  })
+
+  it('skip before the cut-off, refused after it and twice (409 with core’s reasons); unskip', async () => {
+    const m = await member(t)
+    await billOn(t, m.membershipId, daysFromToday(20))
+    const skipped = dataOf<Membership>(await m.shopper.post('/api/membership/skip'))
+    expect(skipped.status).toBe('skipped')
+    expect(skipped.summary).toMatch(/nothing is charged/)
+    const again = await m.shopper.post('/api/membership/skip')
+    expect(again.statusCode).toBe(409)
+    expect(errorsOf(again)).toEqual([MEMBERSHIP_REFUSALS.alreadySkipped])
+    expect(dataOf<Membership>(await m.shopper.post('/api/membership/unskip')).status).toBe('active')
+    await billOn(t, m.membershipId, daysFromToday(3))
+    const late = await m.shopper.post('/api/membership/skip')
+    expect(late.statusCode).toBe(409)
+    expect(errorsOf(late)).toEqual([MEMBERSHIP_REFUSALS.skipAfterCutoff])
+  })
+
+  it('pause at the pause price and resume; resume when active is refused', async () => {
+    const m = await member(t)
+    await billOn(t, m.membershipId, daysFromToday(20))
+    const paused = dataOf<Membership>(await m.shopper.post('/api/membership/pause'))
+    expect(paused).toMatchObject({ status: 'paused', paused: true })
+    expect(paused.summary).toMatch(/\$4\.99/)
+    expect(errorsOf(await m.shopper.post('/api/membership/pause'))).toEqual([MEMBERSHIP_REFUSALS.alreadyPaused])
+    expect(dataOf<Membership>(await m.shopper.post('/api/membership/resume')).status).toBe('active')
+    const refused = await m.shopper.post('/api/membership/resume')
+    expect(refused.statusCode).toBe(409)
+    expect(errorsOf(refused)).toEqual([MEMBERSHIP_REFUSALS.alreadyActive])
+  })
+
+  it('cancel with reasons ends club prices at once; cancel check blocks while an order is packing', async () => {
+    const m = await member(t)
+    const monthly = await t.store.db.selectFrom('orders').select('order_number').where('membership_id', '=', m.membershipId).executeTakeFirstOrThrow()
+    await t.store.db.updateTable('orders').set({ status: 'packing' }).where('order_number', '=', monthly.order_number).execute()
+    await t.store.db.insertInto('shipments').values({ id: `s-${m.membershipId}`, order_number: monthly.order_number, carrier: 'USPS', tracking_number: '9400111899223344556677', shipped_at: null }).execute()
+    expect(dataOf(await m.shopper.get('/api/membership/cancel-check'))).toEqual({ cant_cancel: true, tracking_number: '9400111899223344556677' })
+    const blocked = await m.shopper.post('/api/membership/cancel', { reasons: 'Too expensive' })
+    expect(blocked.statusCode).toBe(409)
+    expect(errorsOf(blocked)).toEqual([MEMBERSHIP_REFUSALS.cancelWhileShipping])
+
+    await t.store.db.updateTable('orders').set({ status: 'shipped' }).where('order_number', '=', monthly.order_number).execute()
+    expect(dataOf(await m.shopper.get('/api/membership/cancel-check'))).toEqual({ cant_cancel: false, tracking_number: null })
+    const cancelled = dataOf<Membership>(await m.shopper.postJson('/api/membership/cancel', { reasons: ['Too expensive', 'Other'], other: 'Moving abroad' }))
+    expect(cancelled.status).toBe('cancelled')
+    expect(cancelled.summary).toMatch(/nothing more is charged/)
+    const row = await t.store.db.selectFrom('memberships').select(['cancel_reasons']).where('id', '=', m.membershipId).executeTakeFirstOrThrow()
+    expect(JSON.parse(row.cancel_reasons!)).toEqual(['Too expensive', 'Other', 'Other: Moving abroad'])
+    expect(dataOf<Cart>(await m.shopper.get('/api/cart'))).toMatchObject({ has_club: false, cancelled_before: true })
+    expect(errorsOf(await m.shopper.post('/api/membership/skip'))).toEqual([MEMBERSHIP_REFUSALS.notMemberCancelled])
+    expect(errorsOf(await m.shopper.post('/api/membership/cancel'))).toEqual([MEMBERSHIP_REFUSALS.alreadyCancelled])
+  })
+
+  it('rejoin charges the saved card once for the rejoin day’s period (a paid period is not charged again)', async () => {
+    const m = await member(t)
+    await m.shopper.post('/api/membership/cancel')
+    // this month was paid at joining: back to active with no charge
+    const back = dataOf<Membership>(await m.shopper.post('/api/membership/rejoin'))
+    expect(back.status).toBe('active')
+    expect(errorsOf(await m.shopper.post('/api/membership/rejoin'))).toEqual([MEMBERSHIP_REFUSALS.alreadyMember])
+    // a lapsed member whose month was not paid is charged once
+    const period = new Date().toISOString().slice(0, 7)
+    await t.store.db.deleteFrom('membership_charges').where('membership_id', '=', m.membershipId).execute()
+    await t.store.db.deleteFrom('order_lines').where('order_number', 'in', (eb) => eb.selectFrom('orders').select('order_number').where('membership_id', '=', m.membershipId)).execute()
+    await t.store.db.deleteFrom('orders').where('membership_id', '=', m.membershipId).execute()
+    await t.store.db.updateTable('memberships').set({ status: 'lapsed' }).where('id', '=', m.membershipId).execute()
+    const [a, b] = await Promise.all([m.shopper.post('/api/membership/rejoin'), m.shopper.post('/api/membership/rejoin')])
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])
+    const charged = await t.store.db.selectFrom('test_gateway_charges').select('id').where('idempotency_key', 'like', `club:%:${m.membershipId}:${period}:%`).execute()
+    expect(charged).toHaveLength(1)
+    const after = dataOf<Membership>(await m.shopper.get('/api/membership'))
+    expect(after.status).toBe('active')
+    expect(after.joined_on).toBeTruthy()
+  })
+
+  it('picks for the coming period before the cut-off; closed after it', async () => {
+    const m = await member(t)
+    await billOn(t, m.membershipId, daysFromToday(20))
+    const open = dataOf<{ open: boolean; choices: { item_id: number; sizes: string[] }[]; how_many: number }>(await m.shopper.get('/api/membership/picks'))
+    expect(open.open).toBe(true)
+    const choice = open.choices[0]!
+    const saved = dataOf<{ picks: { item_id: number; size: string }[] }>(await m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: choice.item_id, size: choice.sizes[0] }] }))
+    expect(saved.picks).toEqual([expect.objectContaining({ item_id: choice.item_id, size: choice.sizes[0] })])
+    const tooMany = await m.shopper.postJson('/api/membership/picks', { picks: open.choices.slice(0, 2).map((c) => ({ item_id: c.item_id, size: c.sizes[0] })) })
+    expect(tooMany.statusCode).toBe(422)
+    await billOn(t, m.membershipId, daysFromToday(2))
+    const closed = await m.shopper.postJson('/api/membership/picks', { picks: [] })
+    expect(closed.statusCode).toBe(409)
+  })
+
+  it('no one reads or changes another’s membership: ids come from the session only', async () => {
+    const a = await member(t)
+    const b = await registered(t)
+    expect(dataOf(await b.shopper.get('/api/membership'))).toBeNull()
+    // a membership id in the body or query is ignored: b has none to change
+    const tried = await b.shopper.postJson('/api/membership/cancel', { membership_id: a.membershipId, customer_id: a.customerId })
+    expect(tried.statusCode).toBe(404)
+    const visitor = new TestShopper(t.app)
+    expect((await visitor.post('/api/membership/skip')).statusCode).toBe(401)
+    expect(dataOf(await visitor.get('/api/membership'))).toBeNull()
+    expect(dataOf<Membership>(await a.shopper.get('/api/membership')).status).toBe('active')
+  })
+
+  it('skip, pause and cancel refuse a cross-site post (403)', async () => {
+    const m = await member(t)
+    await billOn(t, m.membershipId, daysFromToday(20))
+    for (const path of ['skip', 'pause', 'resume', 'cancel', 'rejoin']) {
+      for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]) {
+        const foreign = await m.shopper.request({ method: 'POST', url: `/api/membership/${path}`, headers })
+        expect(foreign.statusCode, `${path} ${JSON.stringify(headers)}`).toBe(403)
+      }
+    }
+    expect(dataOf<Membership>(await m.shopper.get('/api/membership')).status).toBe('active')
+  })
+})

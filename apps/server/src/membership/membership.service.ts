@@ -1,0 +1,176 @@
+/**
+ * A member's own requests (DESIGN §4): read the membership, skip or undo a
+ * skip, pause, resume, cancel (with the cancel check of SPEC §3) and rejoin.
+ * The membership is always the session's customer's: no id is ever taken from
+ * the request. Every change is core's `transition`; a refusal is a 409 with its
+ * reason. Changes are conditional updates on the state read, so two tabs racing
+ * cannot both apply.
+ */
+import { isPastCutoff, periodOf, transition, type CancelCheck, type Membership, type MembershipEvent } from '@store/core'
+import type { RequestContext } from '../context/request-context.ts'
+import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import type { PaymentGateway } from '../payments/gateway.ts'
+import { claimPeriod, claimRetry, recordOutcome, sendCharge, type ChargeDeps } from './club-charges.ts'
+import { findCharge, findMembershipOf, findOrderInProgress, type MembershipWithCard } from './membership.queries.ts'
+import { membershipView, statusOf } from './membership.view.ts'
+
+export const todayOf = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10)
+
+/** The reasons a member may give when cancelling (the form's checkboxes). */
+export const CANCEL_REASONS = [
+  'Too expensive',
+  'I have enough clothes for now',
+  'I did not like my monthly items',
+  'Sizing or fit was not right',
+  'I forget to skip months',
+  'Shipping took too long',
+  'Other',
+] as const
+
+async function customerOf(ctx: RequestContext): Promise<string> {
+  const shopper = await ctx.shopper()
+  if (!shopper.customerId) throw new HttpError(401, 'Log in to manage your membership.')
+  return shopper.customerId
+}
+
+async function mine(ctx: RequestContext): Promise<MembershipWithCard> {
+  const customerId = await customerOf(ctx)
+  const row = await findMembershipOf(ctx.data.db, ctx.data.brandId, customerId)
+  if (!row) throw new HttpError(404, 'You are not a VIP member yet. Join the club to skip, pause or cancel.')
+  return row
+}
+
+/** GET /membership: the session's customer's membership, or null (a visitor or a non-member). */
+export async function getMembership(ctx: RequestContext): Promise<Membership | null> {
+  const shopper = await ctx.shopper()
+  if (!shopper.customerId) return null
+  const row = await findMembershipOf(ctx.data.db, ctx.data.brandId, shopper.customerId)
+  if (!row) return null
+  const inProgress = await findOrderInProgress(ctx.data.db, row.id)
+  return membershipView(row, todayOf(ctx), Boolean(inProgress))
+}
+
+/** SPEC §3 cancel check: an order of the membership being packed or shipped blocks a cancel. */
+export async function cancelCheck(ctx: RequestContext): Promise<CancelCheck> {
+  const row = await mine(ctx)
+  const order = await findOrderInProgress(ctx.data.db, row.id)
+  return { cant_cancel: Boolean(order), tracking_number: order?.tracking_number ?? null }
+}
+
+type Request = Extract<MembershipEvent, 'skip' | 'unskip' | 'pause' | 'resume'>
+
+const STATE_CHANGED = 'Your membership changed in another window. Please look again and retry.'
+
+/** skip, unskip, pause, resume: one conditional update from the state read to the state core says. */
+export async function changeMembership(ctx: RequestContext, event: Request): Promise<Membership> {
+  const row = await mine(ctx)
+  const today = todayOf(ctx)
+  const status = statusOf(row)
+  const cutoffPassed = row.next_billing_date ? isPastCutoff(today, row.next_billing_date) : false
+  const next = transition(status, event, { cutoffPassed, wasPaused: row.was_paused === 1 })
+  if (!next.ok) throw conflict(next.reason)
+  const changed = await ctx.data.db
+    .updateTable('memberships')
+    .set({ status: next.state })
+    .where('id', '=', row.id)
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('status', '=', status)
+    .executeTakeFirst()
+  if (Number(changed.numUpdatedRows) !== 1) throw conflict(STATE_CHANGED)
+  ctx.log.info({ membership: row.id, event, from: status, to: next.state }, 'membership changed')
+  return membershipView({ ...row, status: next.state }, today)
+}
+
+/** Marks the save offer (pause or skip instead) as shown: it is offered once. */
+export async function saveOfferSeen(ctx: RequestContext): Promise<boolean> {
+  const row = await mine(ctx)
+  if (row.save_offer_seen === 1) return false
+  await ctx.data.db.updateTable('memberships').set({ save_offer_seen: 1 }).where('id', '=', row.id).execute()
+  return true
+}
+
+/** Cancels at once (docs/club-membership.md): no further charge, club prices end; reasons are kept. */
+export async function cancelMembership(ctx: RequestContext, reasons: string[]): Promise<Membership> {
+  const row = await mine(ctx)
+  const today = todayOf(ctx)
+  const status = statusOf(row)
+  const inProgress = await findOrderInProgress(ctx.data.db, row.id)
+  const next = transition(status, 'cancel', { cutoffPassed: false, orderInProgress: Boolean(inProgress) })
+  if (!next.ok) throw conflict(next.reason)
+  const now = ctx.now().toISOString()
+  const cancelled = await ctx.data.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('memberships')
+      .set({ status: 'cancelled', overdue: 0, cancelled_at: now, cancel_reasons: JSON.stringify(reasons), save_offer_seen: 1 })
+      .where('id', '=', row.id)
+      .where('brand_id', '=', ctx.data.brandId)
+      .where('status', '=', status)
+      .executeTakeFirst()
+    if (Number(changed.numUpdatedRows) !== 1) return false
+    await trx.updateTable('customers').set({ has_club: 0, cancelled_before: 1 }).where('id', '=', row.customer_id).execute()
+    // a failed charge is not retried any more
+    await trx.updateTable('membership_charges').set({ next_retry_on: null }).where('membership_id', '=', row.id).where('status', '=', 'failed').execute()
+    return true
+  })
+  if (!cancelled) throw conflict(STATE_CHANGED)
+  ctx.log.info({ membership: row.id, from: status, reasons }, 'membership cancelled')
+  return membershipView({ ...row, status: 'cancelled', cancelled_at: now, overdue: 0 }, today)
+}
+
+/**
+ * Rejoins a cancelled or lapsed membership with the saved card: the rejoin day's
+ * period is claimed and charged at once (at most once, like billing), and the
+ * rejoin day becomes the billing day. A period already paid is not charged again.
+ */
+export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGateway): Promise<Membership> {
+  const row = await mine(ctx)
+  const today = todayOf(ctx)
+  const status = statusOf(row)
+  const next = transition(status, 'rejoin', { cutoffPassed: false })
+  if (!next.ok) throw conflict(next.reason)
+  if (!row.gateway_token) {
+    throw unprocessable('There is no saved card to charge. Rejoin through the VIP checkout with your card instead.', 'payment_token')
+  }
+  const period = periodOf(today)
+  const deps: ChargeDeps = { gateway, log: ctx.log, now: () => ctx.now() }
+  const existing = await findCharge(ctx.data.db, row.id, period)
+  let claim = null
+  if (!existing) {
+    claim = await claimPeriod(ctx.data.db, deps, row, {
+      period,
+      billingDate: today,
+      kind: 'rejoin',
+      amountCents: row.amount_cents,
+      statuses: ['cancelled', 'lapsed'],
+      whereBillingDate: null,
+    })
+  } else if (existing.status === 'failed') {
+    claim = await claimRetry(ctx.data.db, deps, existing, { kind: 'rejoin', amountCents: row.amount_cents, billingDate: today })
+  } else if (existing.status === 'charged' || existing.status === 'none') {
+    // this month is paid (or settled): back to active at no charge, the billing date as it was
+    const changed = await ctx.data.db.transaction().execute(async (trx) => {
+      const done = await trx
+        .updateTable('memberships')
+        .set({ status: 'active', overdue: 0, cancelled_at: null, failed_on: null, failed_period: null, retries_done: 0, save_offer_seen: 0 })
+        .where('id', '=', row.id)
+        .where('status', '=', status)
+        .executeTakeFirst()
+      if (Number(done.numUpdatedRows) !== 1) return false
+      await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', row.customer_id).execute()
+      return true
+    })
+    if (!changed) throw conflict(STATE_CHANGED)
+    const after = await findMembershipOf(ctx.data.db, ctx.data.brandId, row.customer_id)
+    return membershipView(after!, today)
+  }
+  if (!claim) throw conflict('Your rejoin is already being processed. Please wait a moment.')
+  const result = await sendCharge(ctx.data, deps, claim, row)
+  if (!result) throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
+  const outcome = await recordOutcome(ctx.data, deps, claim, result, today)
+  if (outcome === 'failed') {
+    throw new HttpError(402, result.status === 'declined' ? result.message : 'Your card was declined.', 'payment_token')
+  }
+  const after = await findMembershipOf(ctx.data.db, ctx.data.brandId, row.customer_id)
+  ctx.log.info({ membership: row.id, period }, 'membership rejoined')
+  return membershipView(after!, today)
+}

@@ -1,0 +1,124 @@
+/**
+ * The VIP club in a real browser: register, join through /checkout-club with the
+ * test card 4242 4242 4242 4242, see member prices in the cart, skip a month,
+ * pause, resume, cancel with feedback, rejoin; axe on each page.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
+import { addFirstAvailableSize, cartDrawer, openFirstItem, priceForms, waitForHydration } from './support/cart-utils.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+interface ClubCart {
+  has_club: boolean
+  club_paused: boolean
+  items: { name: string; price: number }[]
+}
+
+async function expectAccessible(page: Page) {
+  const violations = await seriousAxeViolations(page)
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([])
+}
+
+const origin = originOf('localhost')
+
+describe('the VIP club in the browser', () => {
+  it('joins, shops at member prices, skips, pauses, resumes, cancels with feedback and rejoins', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${origin}/register?redirectTo=%2Fcategory%2Fleggings`)
+      await page.getByLabel('Full name').fill('Vera Member')
+      await page.getByLabel('Email').fill(`vip-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/category\/leggings/)
+      await waitForHydration(page)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+      const before = await apiFromPage<ClubCart>(page, '/api/cart')
+      expect(before.has_club).toBe(false)
+
+      // join through the club checkout
+      await page.goto(`${origin}/checkout-club`)
+      await waitForHydration(page)
+      expect(await page.title()).toContain('Secure Checkout')
+      await expectAccessible(page)
+      await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
+      await page.getByLabel('City').fill('Austin')
+      await page.getByLabel('State').fill('TX')
+      await page.getByLabel('Zip Code').fill('78701')
+      await page.getByLabel('Phone').fill('(512) 555-0100')
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+      await page.getByLabel('Expiry month (MM)').fill('12')
+      await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
+      await page.getByLabel('Security code').fill('123')
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+      await expectAccessible(page)
+
+      // member prices in the cart (the join order took the cart's lines: shop again)
+      await page.goto(`${origin}/category/leggings`)
+      await waitForHydration(page)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+      const after = await apiFromPage<ClubCart>(page, '/api/cart')
+      expect(after.has_club).toBe(true)
+      expect(after.items[0]!.price).toBeLessThan(before.items[0]!.price)
+      const drawerText = await cartDrawer(page).innerText()
+      expect(priceForms(after.items[0]!.price).some((p) => drawerText.includes(p))).toBe(true)
+
+      // skip a month
+      await page.goto(`${origin}/skip-vip`)
+      await waitForHydration(page)
+      await expectAccessible(page)
+      await page.getByRole('button', { name: /^Skip / }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText()).toMatch(/is skipped/)
+      expect(await page.getByTestId('membership-summary').innerText()).toMatch(/nothing is charged/)
+
+      // pause, then resume
+      await page.goto(`${origin}/pause-vip`)
+      await waitForHydration(page)
+      await expectAccessible(page)
+      await page.getByRole('button', { name: /Pause for \$4\.99 a month/ }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText()).toMatch(/paused/)
+      expect((await apiFromPage<ClubCart>(page, '/api/cart')).club_paused).toBe(true)
+      await page.getByRole('button', { name: 'Resume my membership' }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText()).toMatch(/active again/)
+
+      // cancel: the save offer is shown once, the cancel button declines it in one click
+      await page.goto(`${origin}/cancel-vip`)
+      await waitForHydration(page)
+      await expectAccessible(page)
+      expect(await page.getByRole('heading', { name: /take a break instead/ }).count()).toBe(1)
+      await page.getByLabel('Too expensive').check()
+      await page.getByLabel('Anything else? (optional)').fill('Saving for a trip')
+      await page.getByRole('button', { name: 'Cancel my membership' }).click()
+      await page.waitForURL(/\/cancel_feedback/)
+      await expect.poll(() => page.locator('[role="status"]').innerText()).toMatch(/cancelled/)
+      expect(await page.getByTestId('membership-summary').innerText()).toMatch(/nothing more is charged/)
+      await expectAccessible(page)
+      expect((await apiFromPage<ClubCart>(page, '/api/cart')).has_club).toBe(false)
+
+      // the cancel error page reads the cancel check
+      await page.goto(`${origin}/cancel_error`)
+      await expectAccessible(page)
+
+      // rejoin: this month is paid, so back to active with no charge
+      await page.goto(`${origin}/vip-rejoin-test`)
+      await waitForHydration(page)
+      await expectAccessible(page)
+      await page.getByRole('button', { name: /Rejoin for/ }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText()).toMatch(/Welcome back/)
+      expect((await apiFromPage<ClubCart>(page, '/api/cart')).has_club).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+})
