@@ -40,6 +40,8 @@ import { wishlistRoutes } from './wishlist/wishlist.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
+import { paymentMethodRoutes } from './payment-methods/payment-methods.routes.ts'
+import { trackingRoutes, trackingWebhookRoutes } from './tracking/tracking.routes.ts'
 import { socialMediaSpecialRoutes } from './offers/social-media-specials.routes.ts'
 import { offerRoutes } from './offers/offers.routes.ts'
 
@@ -191,6 +193,9 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
       await api.register(paymentRoutes)
       await api.register(checkoutRoutes)
       await api.register(orderRoutes)
+      await api.register(trackingRoutes)
+      await api.register(trackingWebhookRoutes())
+      await api.register(paymentMethodRoutes)
       await api.register(offerRoutes)
       await api.register(socialMediaSpecialRoutes)
     },

@@ -5,6 +5,7 @@ import * as m003 from './migrations/003-checkout.ts'
 import * as m004 from './migrations/004-hardening.ts'
 import * as m005 from './migrations/005-members.ts'
 import * as m006 from './migrations/006-cart-integrity.ts'
+import * as m008 from './migrations/008-members-orders.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004-hardening': m004,
   '005-members': m005,
   '006-cart-integrity': m006,
+  '008-members-orders': m008,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -440,9 +440,16 @@ export type ShipmentsUpdate = Updateable<ShipmentsTable>
 
 export interface TrackingEventsTable {
   id: string
-  shipment_id: string
+  brand_id: string
+  order_number: string
+  shipment_id: string | null
+  /** unique per brand: the carrier's event id, or store:placed:{order} (migration 008) */
+  event_key: string
+  source: string
+  status: string | null
   description: string
   occurred_at: string
+  created_at: string
 }
 export type TrackingEventsRow = Selectable<TrackingEventsTable>
 export type NewTrackingEventsRow = Insertable<TrackingEventsTable>
