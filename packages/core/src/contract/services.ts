@@ -21,7 +21,9 @@ import type {
 import type { ContentPage, Feed, MembershipLanding, SocialMediaSpecial } from './content.ts'
 import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'
 import type { Order } from './orders.ts'
+import type { PaymentMethod } from './payment-methods.ts'
 import type { StoreSettings } from './settings.ts'
+import type { Tracking } from './tracking.ts'
 
 /** A posted field: a string, or absent. */
 export type FormInput = string | number | null | undefined
@@ -101,6 +103,17 @@ export interface StoreServices {
   saveAddress(input: AddressForm, id?: FormInput): Promise<AddressEntry>
   deleteAddress(id: FormInput): Promise<void>
   setDefaultAddress(id: FormInput, type?: FormInput): Promise<AddressEntry>
+
+  /** the customer's orders, newest first (SPEC §3 order history) */
+  orders(): Promise<Order[]>
+  /** an order's tracker: the owner's by number, anyone's by number and the order's e-mail (else a 404; misses throttled: 429) */
+  tracking(orderNumber: FormInput, email?: FormInput): Promise<Tracking>
+  /** saved cards, the default first */
+  paymentMethods(): Promise<PaymentMethod[]>
+  /** saves the card of a gateway token (test-tokens or Stripe.js) through the gateway's setup flow; a refused card is a 402 */
+  addPaymentMethod(input: { payment_token: FormInput; make_default?: FormInput }): Promise<PaymentMethod[]>
+  setDefaultPaymentMethod(id: FormInput): Promise<PaymentMethod[]>
+  removePaymentMethod(id: FormInput): Promise<PaymentMethod[]>
 
   wishlist(): Promise<WishlistEntry[]>
   addToWishlist(itemId: FormInput): Promise<WishlistEntry[]>
