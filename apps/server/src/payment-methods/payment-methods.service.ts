@@ -156,7 +156,7 @@ export interface ChargeableMethod {
  * pays with, unmarked). Null when there is none. For a job without a request, pass
  * the brand's data and the customer's id.
  */
-export async function defaultPaymentMethodFor(data: BrandData, customerId: string, gateway?: string): Promise<ChargeableMethod | null> {
+export async function defaultPaymentMethodFor(data: Pick<BrandData, 'db' | 'brandId'>, customerId: string, gateway?: string): Promise<ChargeableMethod | null> {
   let query = data.db
     .selectFrom('payment_methods')
     .selectAll()
