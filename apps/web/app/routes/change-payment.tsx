@@ -141,7 +141,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
                   <Form method="post">
                     <input type="hidden" name="intent" value="default" />
                     <input type="hidden" name="id" value={method.id} />
-                    <button type="submit" className="button button-secondary" aria-label={`Make the ${brandName(method.card_brand)} ending in ${method.last4} the default`}>
+                    <button type="submit" className="button button-secondary" aria-label={`Make default: ${brandName(method.card_brand)} ending in ${method.last4}`}>
                       Make default
                     </button>
                   </Form>
@@ -149,7 +149,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="id" value={method.id} />
-                  <button type="submit" className="button button-secondary" aria-label={`Remove the ${brandName(method.card_brand)} ending in ${method.last4}`}>
+                  <button type="submit" className="button button-secondary" aria-label={`Remove ${brandName(method.card_brand)} ending in ${method.last4}`}>
                     Remove
                   </button>
                 </Form>
