@@ -252,6 +252,13 @@ export interface ReviewsTable {
   photo_2: string | null
   photo_3: string | null
   created_at: string
+  /** the customer who wrote it (null for imported and demo reviews; migration 008) */
+  customer_id: string | null
+  order_number: string | null
+  /** 1: written by a customer whose order of the item the store saw */
+  verified_buyer: Generated<number>
+  /** 1: hidden by the operator (npm run review:hide) */
+  hidden: Generated<number>
 }
 export type ReviewsRow = Selectable<ReviewsTable>
 export type NewReviewsRow = Insertable<ReviewsTable>

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely'
 
 /**
- * Orders, tracking and payment methods of the members area (docs/tracking.md,
- * docs/members.md).
+ * Orders, tracking, payment methods and buyers' reviews of the members area
+ * (docs/tracking.md, docs/members.md, docs/reviews.md).
  *
  * tracking_events (migration 001) hung every event on a shipment and had no key to
  * recognise a carrier's event delivered twice. Nothing wrote it before this
@@ -37,12 +37,22 @@ export async function up(db: Db): Promise<void> {
   await db.schema.createIndex('tracking_events_key').on('tracking_events').columns(['brand_id', 'event_key']).unique().execute()
   await db.schema.createIndex('tracking_events_order').on('tracking_events').columns(['order_number', 'occurred_at']).execute()
 
+  // reviews written by buyers: who wrote it, from which order, whether the store saw the purchase,
+  // and whether the operator hid it (npm run review:hide); one review per customer and item
+  await db.schema.alterTable('reviews').addColumn('customer_id', 'text', (c) => c.references('customers.id')).execute()
+  await db.schema.alterTable('reviews').addColumn('order_number', 'text').execute()
+  await db.schema.alterTable('reviews').addColumn('verified_buyer', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema.alterTable('reviews').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema.createIndex('reviews_customer_item').on('reviews').columns(['brand_id', 'customer_id', 'item_id']).unique().execute()
+
   // a customer's saved methods, listed and defaulted per customer
   await db.schema.createIndex('payment_methods_customer').ifNotExists().on('payment_methods').columns(['brand_id', 'customer_id']).execute()
 }
 
 export async function down(db: Db): Promise<void> {
   await db.schema.dropIndex('payment_methods_customer').ifExists().execute()
+  await db.schema.dropIndex('reviews_customer_item').ifExists().execute()
+  for (const column of ['hidden', 'verified_buyer', 'order_number', 'customer_id']) await db.schema.alterTable('reviews').dropColumn(column).execute()
   await db.schema.dropTable('tracking_events').ifExists().execute()
   await db.schema
     .createTable('tracking_events')
