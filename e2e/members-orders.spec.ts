@@ -1,10 +1,13 @@
 /**
  * Orders, tracker and payment methods in a real browser: a customer registers,
  * places an order through the checkout, finds it on /orders and /members, tracks
- * it (and a visitor tracks it by number and e-mail), and saves a card on
+ * it (and a visitor tracks it by number and e-mail), the carrier delivers it and
+ * the customer reviews it with a photo, and saves a card on
  * /change_payment through the checkout's card form. Axe on each page.
  */
+import { createHmac } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
 import { waitForHydration } from './support/cart-utils.ts'
@@ -29,13 +32,26 @@ afterAll(() => browser?.close())
 
 const origin = originOf('localhost')
 
+/** The carrier's signed webhook, as docs/tracking.md describes it (e2e/run.mjs gives the store the secret). */
+async function deliverTrackingEvent(event: Record<string, unknown>) {
+  const secret = process.env.E2E_TRACKING_SECRET
+  if (!secret) throw new Error('E2E_TRACKING_SECRET is not set (e2e/run.mjs sets it)')
+  const body = JSON.stringify(event)
+  const response = await fetch(`${origin}/api/tracking/webhook`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-tracking-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` },
+  })
+  expect(response.status).toBe(200)
+}
+
 async function expectNoSeriousAxeViolations(page: Page) {
   const violations = await seriousAxeViolations(page)
   expect(violations.map((v) => `${page.url()}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
 describe('orders, tracker and payment methods in the browser', () => {
-  it('registers, orders, sees the order, tracks it, and saves a card', async () => {
+  it('registers, orders, sees the order, tracks it, reviews it once delivered, and saves a card', async () => {
     const { context, page } = await newPage(browser)
     page.on('pageerror', (e) => console.log('PAGEERROR', e.message))
     const email = `orders-${Date.now()}@example.com`
@@ -107,6 +123,45 @@ describe('orders, tracker and payment methods in the browser', () => {
       } finally {
         await visitor.context.close()
       }
+
+      // the carrier delivers it: the tracker shows the events, and the order may be reviewed
+      await deliverTrackingEvent({
+        id: `evt-${orderNumber}-1`,
+        order_number: orderNumber,
+        carrier: 'UPS',
+        tracking_number: '1Z999AA10123456784',
+        status: 'delivered',
+        description: 'Delivered, front porch',
+        occurred_at: new Date().toISOString(),
+      })
+      await page.goto(`${origin}/tracker?order=${orderNumber}`)
+      await expect.poll(() => page.getByTestId('tracking').innerText()).toContain('Delivered, front porch')
+      expect(await page.getByTestId('tracking').innerText()).toContain('1Z999AA10123456784')
+
+      await page.goto(`${origin}/orders`)
+      await waitForHydration(page)
+      expect(await page.getByTestId('order-status').innerText()).toBe('Delivered')
+      const write = page.locator('details.review-write').first()
+      await write.locator('summary').click()
+      await expectNoSeriousAxeViolations(page)
+      await write.getByLabel('4 stars').check()
+      await write.getByLabel('About your product').fill('Soft, squat proof, pockets fit a phone.')
+      await write.getByLabel('Sizing or fit').fill('True to size')
+      const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#c04080' } }).png().toBuffer()
+      await write.getByLabel('Photos (up to 3)').setInputFiles({ name: 'leggings.png', mimeType: 'image/png', buffer: photo })
+      await write.getByRole('button', { name: 'Post review' }).click()
+      await page.waitForURL(/\/orders\?reviewed=/)
+      await expect.poll(() => page.getByRole('status').innerText()).toContain('your review is posted')
+      expect(await page.locator('details.review-write').count()).toBe(0)
+      // shown at once on the reviews page, as from a verified buyer, with the photo
+      await page.goto(`${origin}/customer_reviews`)
+      const mine = page.getByRole('article', { name: 'Review by Otto O.' })
+      await expect.poll(() => mine.count()).toBe(1)
+      expect(await mine.innerText()).toContain('Verified buyer')
+      const src = await mine.locator('.review-photos img').first().getAttribute('src')
+      expect(src).toMatch(/^\/uploads\/reviews\//)
+      const image = await page.request.get(`${origin}${src}`)
+      expect(image.headers()['content-type']).toBe('image/jpeg')
 
       // payment methods: the card paid with is kept; add another and make it the default
       await page.goto(`${origin}/change_payment`)

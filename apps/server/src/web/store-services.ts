@@ -53,6 +53,9 @@ import { addPaymentMethodBody, paymentMethodParams } from '../payment-methods/pa
 import { addPaymentMethod, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from '../payment-methods/payment-methods.service.ts'
 import { trackingParams, trackingQuery } from '../tracking/tracking.schemas.ts'
 import { getTracking } from '../tracking/tracking.service.ts'
+import { mediaStorageFor } from '../media/storage.ts'
+import { reviewBody } from '../reviews/reviews.schemas.ts'
+import { createReview, reviewableItems } from '../reviews/reviews.service.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 
 /** Input checked by the API's own schema; its problems become a 400 listing each, as the API answers. */
@@ -253,6 +256,13 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
       }),
     setDefaultPaymentMethod: (id) => asStoreError(async () => setDefaultPaymentMethod(ctx, await gatewayFor(ctx.env), parse(paymentMethodParams, { id }).id)),
     removePaymentMethod: (id) => asStoreError(async () => removePaymentMethod(ctx, await gatewayFor(ctx.env), parse(paymentMethodParams, { id }).id)),
+
+    reviewableItems: () => asStoreError(() => reviewableItems(ctx)),
+    writeReview: (input, photos) =>
+      asStoreError(() => {
+        const form = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value === null || value === undefined || value === '' ? undefined : String(value)]))
+        return createReview(ctx, mediaStorageFor(ctx.env), parse(reviewBody, form), photos.map((bytes) => Buffer.from(bytes)))
+      }),
 
     wishlist: () => asStoreError(() => listWishlist(ctx)),
     addToWishlist: (itemId) => asStoreError(() => addToWishlist(ctx, parse(addWishlistBody, { item_id: itemId }).item_id)),

@@ -7,7 +7,7 @@
  */
 import type { CustomerResult, StyleProfileField } from './accounts.ts'
 import type { Cart } from './cart.ts'
-import type { Category, CategoryGroup, ItemDetail, Review } from './catalog.ts'
+import type { Category, CategoryGroup, ItemDetail, Review, ReviewableItem } from './catalog.ts'
 import type {
   CheckoutFlowResult,
   CheckoutQuote,
@@ -115,6 +115,11 @@ export interface StoreServices {
   setDefaultPaymentMethod(id: FormInput): Promise<PaymentMethod[]>
   removePaymentMethod(id: FormInput): Promise<PaymentMethod[]>
 
+  /** the items the customer may review now (bought, arrived, not yet reviewed; docs/reviews.md) */
+  reviewableItems(): Promise<ReviewableItem[]>
+  /** a buyer's review with up to 3 photos (the bytes of each file); shown at once as from a verified buyer */
+  writeReview(input: ReviewForm, photos: Uint8Array[]): Promise<Review>
+
   wishlist(): Promise<WishlistEntry[]>
   addToWishlist(itemId: FormInput): Promise<WishlistEntry[]>
   removeFromWishlist(id: FormInput): Promise<WishlistEntry[]>
@@ -125,6 +130,19 @@ export interface StoreServices {
   sendFeedback(input: { name: FormInput; email: FormInput; rating?: FormInput; order_number?: FormInput; message: FormInput }): Promise<MessageReceived>
   /** field name -> option value; empty answers are left out */
   saveStyleProfile(answers: Record<string, FormInput>): Promise<StyleProfileField[]>
+}
+
+/** A buyer's review as a form posts it (SPEC §3 Review fields). */
+export interface ReviewForm {
+  item_id: FormInput
+  rating: FormInput
+  would_you_recommend_us: FormInput
+  instagram?: FormInput
+  about_your_product: FormInput
+  sizing_fit?: FormInput
+  how_do_you_style?: FormInput
+  where_travel?: FormInput
+  how_was_your_first_order?: FormInput
 }
 
 /** An address book entry as a form posts it. */

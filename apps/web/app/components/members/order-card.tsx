@@ -4,6 +4,8 @@
  * cancelled line shown as cancelled. Used by /orders and, folded, by /members.
  */
 import { formatPrice, type Order } from '@store/core'
+import type { ApiErrorItem } from '../../lib/api/types'
+import { ReviewForm } from './review-form'
 import { COUNTRIES } from '../checkout/address-fields'
 import { StoreLink } from '../store-link'
 
@@ -61,7 +63,18 @@ export function OrderSummaryLine({ order }: { order: Order }) {
   )
 }
 
-export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLevel?: 2 | 3 }) {
+export function OrderCard({
+  order,
+  headingLevel = 2,
+  reviewable = [],
+  reviewErrors,
+}: {
+  order: Order
+  headingLevel?: 2 | 3
+  /** item ids of this order the customer may review now */
+  reviewable?: number[]
+  reviewErrors?: { itemId: number; errors: ApiErrorItem[] } | null
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const headingId = `order-${order.order_number}`
   const discount = Math.abs(order.discount)
@@ -111,6 +124,11 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
               </p>
             </div>
             <p className="order-line-price">{line.cancelled ? <del>{money(line.total)}</del> : money(line.total)}</p>
+            {!line.cancelled && reviewable.includes(line.id) && order.items.findIndex((other) => other.id === line.id && !other.cancelled) === i ? (
+              <div className="order-line-review">
+                <ReviewForm itemId={line.id} itemName={line.name} errors={reviewErrors?.itemId === line.id ? reviewErrors.errors : []} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
