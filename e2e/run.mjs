@@ -25,9 +25,12 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
 let code = 1
 let store
 try {
-  store = await startStore()
+  // the carrier webhook's secret, so a spec can deliver tracking events (docs/tracking.md)
+  const trackingSecret = 'e2e-tracking-secret-0123456789'
+  store = await startStore({ env: { TRACKING_WEBHOOK_SECRET: trackingSecret } })
   code = await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
     E2E_PORT: String(store.port),
+    E2E_TRACKING_SECRET: trackingSecret,
     CHROMIUM_PATH: chromium,
   })
 } catch (error) {

@@ -35,6 +35,8 @@ export async function startStore({ port, env = {}, timeoutMs = 90_000 } = {}) {
       PORT: String(listenPort),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}`,
+      // uploaded review photos beside it, not in the repository's data/
+      MEDIA_DIR: join(dir, 'media'),
       // a database of its own is not the embedded default: ask for the demo store
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',

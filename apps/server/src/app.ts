@@ -24,6 +24,7 @@ import { answers, okSchema } from './http/response-schemas.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { serializerCompiler } from './http/serializer.ts'
 import mediaRoutes from './media/media.routes.ts'
+import uploadsRoutes from './media/uploads.routes.ts'
 import { seoRoutes } from './seo/seo.routes.ts'
 import { RedisSessionStore } from './sessions/redis-session-store.ts'
 import { registerRequestContext } from './context/context-plugin.ts'
@@ -40,6 +41,11 @@ import { wishlistRoutes } from './wishlist/wishlist.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
+import { paymentMethodRoutes } from './payment-methods/payment-methods.routes.ts'
+import { trackingRoutes, trackingWebhookRoutes } from './tracking/tracking.routes.ts'
+import { reviewRoutes } from './reviews/reviews.routes.ts'
+import { onReviewsChanged } from './reviews/review-events.ts'
+import { invalidateCatalog } from './catalog/catalog.service.ts'
 import { socialMediaSpecialRoutes } from './offers/social-media-specials.routes.ts'
 import { offerRoutes } from './offers/offers.routes.ts'
 import { membershipRoutes } from './membership/membership.routes.ts'
@@ -129,6 +135,12 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
   // what a checkout takes from stock shows on pages within moments (catalog/stock-invalidation.ts)
   const stopStockInvalidation = invalidateOnStockChange({ clearPages: (brandId) => app.pageCache.clearBrand(brandId) })
   app.addHook('onClose', async () => stopStockInvalidation())
+  // a buyer's review shows at once: the brand's catalogue answers and anonymous pages go
+  const stopReviewInvalidation = onReviewsChanged((brandId) => {
+    invalidateCatalog(brandId)
+    app.pageCache.clearBrand(brandId)
+  })
+  app.addHook('onClose', async () => stopReviewInvalidation())
   registerErrorHandler(app)
 
   // pages and API answers compressed on the fly; built assets are precompressed (scripts/precompress.mjs)
@@ -192,6 +204,10 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
       await api.register(paymentRoutes)
       await api.register(checkoutRoutes)
       await api.register(orderRoutes)
+      await api.register(trackingRoutes)
+      await api.register(trackingWebhookRoutes())
+      await api.register(paymentMethodRoutes)
+      await api.register(reviewRoutes)
       await api.register(offerRoutes)
       await api.register(socialMediaSpecialRoutes)
       await api.register(membershipRoutes)
@@ -199,6 +215,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
     { prefix: '/api' },
   )
   await app.register(mediaRoutes)
+  await app.register(uploadsRoutes)
   await app.register(seoRoutes)
 
   const buildDir = webBuildDir ?? resolve(import.meta.dirname, '../../web/build')

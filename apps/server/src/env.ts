@@ -16,6 +16,10 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** Stripe's publishable key (pk_...), handed to the card form's Stripe.js; the browser may see it */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** where uploaded images (review photos) are kept by the local media storage (default data/media) */
+  MEDIA_DIR: z.string().default('data/media'),
+  /** the shared secret of the carrier's tracking webhook (docs/tracking.md); unset: every delivery is refused (401) */
+  TRACKING_WEBHOOK_SECRET: z.string().min(16, 'TRACKING_WEBHOOK_SECRET must be at least 16 characters').optional(),
   /** outgoing mail: SMTP_URL (smtp://user:pass@host:587, smtps://...) or SMTP_HOST with the others; unset: e-mail goes to the log */
   SMTP_URL: z.string().url().optional(),
   SMTP_HOST: z.string().optional(),

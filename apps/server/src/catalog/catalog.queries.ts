@@ -150,12 +150,14 @@ export function findItemPage(db: Db, brandId: string, id: number) {
         .select((r) => r.fn.countAll<number>().as('count'))
         .whereRef('reviews.brand_id', '=', 'items.brand_id')
         .whereRef('reviews.item_id', '=', 'items.id')
+        .where('reviews.hidden', '=', 0)
         .as('review_count'),
       eb
         .selectFrom('reviews')
         .select((r) => r.fn.avg<number | string | null>('reviews.rating').as('average'))
         .whereRef('reviews.brand_id', '=', 'items.brand_id')
         .whereRef('reviews.item_id', '=', 'items.id')
+        .where('reviews.hidden', '=', 0)
         .as('review_average'),
     ])
     .where('items.brand_id', '=', brandId)
@@ -232,7 +234,7 @@ export function findCategoryGroupWithCategories(db: Db, brandId: string, name: s
 }
 
 export function listReviews(db: Db, brandId: string, itemId: number | null, limit: number, offset: number) {
-  let query = db.selectFrom('reviews').selectAll().where('brand_id', '=', brandId)
+  let query = db.selectFrom('reviews').selectAll().where('brand_id', '=', brandId).where('hidden', '=', 0)
   if (itemId !== null) query = query.where('item_id', '=', itemId)
   return query.orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute()
 }

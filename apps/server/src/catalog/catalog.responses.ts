@@ -159,6 +159,7 @@ export const reviewSchema = contract<Review>('Review')(
     where_travel: z.string().nullable(),
     how_was_your_first_order: z.string().nullable(),
     created_at: z.string(),
+    verified_buyer: z.boolean().describe("written by a customer whose order of the item the store saw"),
   }),
 )
 

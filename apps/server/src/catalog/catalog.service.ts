@@ -227,5 +227,6 @@ export async function getReviews(db: Db, brandId: string, itemId: number | null,
     where_travel: row.where_travel,
     how_was_your_first_order: row.how_was_your_first_order,
     created_at: row.created_at,
+    verified_buyer: row.verified_buyer === 1,
   }))
 }

@@ -224,7 +224,8 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(order.subtotal_cents).toBe(item.priceCents + 1999)
   })
 
-  it('makes at most 20 SQL statements per checkout', async () => {
+  // 21 since the tracker's "Order placed" event is written with the order (docs/tracking.md)
+  it('makes at most 21 SQL statements per checkout', async () => {
     const item = await itemWithStock(t, 5)
     // warm the caches (settings, tax rates, offers) the way a running store has them
     const warm = await shopperWithCart(t, item.itemId, item.size, 1)
@@ -236,7 +237,7 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(response.statusCode).toBe(200)
     const statements = t.store.queryCount() - before
     console.log(`statements per checkout (${dialect}): ${statements}`)
-    expect(statements).toBeLessThanOrEqual(20)
+    expect(statements).toBeLessThanOrEqual(21)
   })
 })
 

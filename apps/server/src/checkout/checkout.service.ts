@@ -14,6 +14,7 @@
  *    A card that asks for 3-D Secure keeps the reservation until the page
  *    finishes the step and sends the same key again.
  */
+import { recordStoreEvent } from '../tracking/tracking.service.ts'
 import { randomInt, randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
 import { ensureCart } from '../cart/cart.service.ts'
@@ -384,6 +385,8 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
     if (isJoinFlow(order.checkout_flow)) {
       await joinInTransaction(trx, ctx, { order, result, paymentMethodId: savedMethodId, gatewayKey: gatewayKeyOf(brandId, key) })
     }
+    // the tracker's first line (docs/tracking.md)
+    await recordStoreEvent(trx, { brandId, orderNumber: order.order_number, key: `store:placed:${order.order_number}`, description: 'Order placed', occurredAt: order.created_at, status: 'paid' })
     await trx
       .insertInto('outbox_emails')
       .values({ id: randomUUID(), brand_id: brandId, to_email: order.email, subject: email.subject, body: email.body, created_at: now, sent_at: null })

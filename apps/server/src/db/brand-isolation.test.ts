@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARDS, itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { DIALECTS, startTestStore, type TestStore } from '../test/harness.ts'
 import { BRAND_OWNED_CHILDREN } from './migrations/007-brand-isolation.ts'
+import { TRACKING_EVENTS } from './migrations/009-tracking-brand.ts'
 
 /** Every brand-owned child table keeps to its parent's brand, by the database's own rules (migration 007). */
 describe.each(DIALECTS)('brand isolation by construction on %s', (dialect) => {
@@ -22,9 +23,11 @@ describe.each(DIALECTS)('brand isolation by construction on %s', (dialect) => {
     const shipmentId = randomUUID()
     // written without brand_id: the database gives them their order's brand
     await t.store.db.insertInto('shipments').values({ id: shipmentId, order_number: orderNumber, carrier: 'USPS', tracking_number: '9400', shipped_at: null }).execute()
+    const brand = (await t.store.db.selectFrom('orders').select('brand_id').where('order_number', '=', orderNumber).executeTakeFirstOrThrow()).brand_id
+    const now = new Date().toISOString()
     await t.store.db
       .insertInto('tracking_events')
-      .values({ id: randomUUID(), shipment_id: shipmentId, description: 'Label created', occurred_at: new Date().toISOString() })
+      .values({ id: randomUUID(), brand_id: brand, order_number: orderNumber, shipment_id: shipmentId, event_key: `test:${shipmentId}`, source: 'carrier', status: null, description: 'Label created', occurred_at: now, created_at: now })
       .execute()
   })
   afterAll(() => t.close())
@@ -38,7 +41,7 @@ describe.each(DIALECTS)('brand isolation by construction on %s', (dialect) => {
     for (const line of lines) expect(line.brand_id).toBe(order.brand_id)
   })
 
-  for (const { table, references } of BRAND_OWNED_CHILDREN) {
+  for (const { table, references } of [...BRAND_OWNED_CHILDREN, TRACKING_EVENTS]) {
     it(`${table}: every row has a brand, and none can take another brand's`, async () => {
       const db = t.store.db
       const missing = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where brand_id is null`.execute(db)

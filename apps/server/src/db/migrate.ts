@@ -7,6 +7,8 @@ import * as m005 from './migrations/005-members.ts'
 import * as m006 from './migrations/006-cart-integrity.ts'
 import * as m007 from './migrations/007-brand-isolation.ts'
 import * as m007club from './migrations/007-club.ts'
+import * as m008 from './migrations/008-members-orders.ts'
+import * as m009 from './migrations/009-tracking-brand.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '006-cart-integrity': m006,
   '007-brand-isolation': m007,
   '007-club': m007club,
+  '008-members-orders': m008,
+  '009-tracking-brand': m009,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -264,6 +264,13 @@ export interface ReviewsTable {
   photo_2: string | null
   photo_3: string | null
   created_at: string
+  /** the customer who wrote it (null for imported and demo reviews; migration 008) */
+  customer_id: string | null
+  order_number: string | null
+  /** 1: written by a customer whose order of the item the store saw */
+  verified_buyer: Generated<number>
+  /** 1: hidden by the operator (npm run review:hide) */
+  hidden: Generated<number>
 }
 export type ReviewsRow = Selectable<ReviewsTable>
 export type NewReviewsRow = Insertable<ReviewsTable>
@@ -460,12 +467,18 @@ export type NewShipmentsRow = Insertable<ShipmentsTable>
 export type ShipmentsUpdate = Updateable<ShipmentsTable>
 
 export interface TrackingEventsTable {
-  /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
-  brand_id: Generated<string>
   id: string
-  shipment_id: string
+  /** the order's brand; a mismatch with the order or the shipment is refused (migration 009) */
+  brand_id: string
+  order_number: string
+  shipment_id: string | null
+  /** unique per brand: the carrier's event id, or store:placed:{order} (migration 008) */
+  event_key: string
+  source: string
+  status: string | null
   description: string
   occurred_at: string
+  created_at: string
 }
 export type TrackingEventsRow = Selectable<TrackingEventsTable>
 export type NewTrackingEventsRow = Insertable<TrackingEventsTable>

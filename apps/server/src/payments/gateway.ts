@@ -46,6 +46,20 @@ export class GatewayUnavailable extends Error {
   }
 }
 
+export interface SaveMethodRequest {
+  /** a one-time token from the browser (test-tokens, Stripe.js) */
+  token: string
+  /** the provider's customer this shopper already has (from an earlier saved method), or null */
+  customerReference: string | null
+  idempotencyKey: string
+  metadata: Record<string, string>
+}
+
+export type SaveMethodResult =
+  /** reference: what a later charge names as `{ kind: 'saved', reference }` */
+  | { status: 'succeeded'; reference: string; card: CardSummary }
+  | { status: 'declined'; code: string; message: string }
+
 export interface PaymentGateway {
   readonly name: 'test' | 'stripe'
   /** Charges once per idempotency key: a repeat returns the first outcome. */
@@ -54,6 +68,13 @@ export interface PaymentGateway {
   resume(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<ChargeResult>
   /** Gives a succeeded payment back (an order that could not be kept after all). */
   refund(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<void>
+  /**
+   * The provider's setup flow: keeps a card for off-session charges without charging it
+   * (Stripe: the PaymentMethod attached to a Customer). Used by /change_payment.
+   */
+  saveMethod(scope: BrandData, request: SaveMethodRequest): Promise<SaveMethodResult>
+  /** Forgets a saved method at the provider (Stripe: detach). A method already gone is no error. */
+  removeMethod(scope: BrandData, reference: string): Promise<void>
 }
 
 /** The gateway the environment names (made once per app: it holds no shopper state). */

@@ -9,7 +9,15 @@
 import Stripe from 'stripe'
 import type { BrandData } from '../context/request-context.ts'
 import type { Env } from '../env.ts'
-import { GatewayUnavailable, type CardSummary, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway.ts'
+import {
+  GatewayUnavailable,
+  type CardSummary,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentGateway,
+  type SaveMethodRequest,
+  type SaveMethodResult,
+} from './gateway.ts'
 import { declineMessage } from './test-cards.ts'
 
 export interface StripeGatewayOptions {
@@ -95,6 +103,42 @@ export class StripeGateway implements PaymentGateway {
       await this.client.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `${idempotencyKey}:refund` })
     } catch (error) {
       throw new GatewayUnavailable('Stripe refund failed', { cause: error })
+    }
+  }
+
+  /** The PaymentMethod (or a legacy card token made into one) attached to the shopper's Customer: 'cus_…/pm_…'. */
+  async saveMethod(scope: BrandData, request: SaveMethodRequest): Promise<SaveMethodResult> {
+    try {
+      const customer =
+        request.customerReference ??
+        (await this.client.customers.create({ metadata: { ...request.metadata, brand: scope.brandId } }, { idempotencyKey: `${request.idempotencyKey}:customer` })).id
+      const methodId = request.token.startsWith('tok_')
+        ? (await this.client.paymentMethods.create({ type: 'card', card: { token: request.token } }, { idempotencyKey: `${request.idempotencyKey}:method` })).id
+        : request.token
+      const method = await this.client.paymentMethods.attach(methodId, { customer }, { idempotencyKey: `${request.idempotencyKey}:attach` })
+      if (!method.card) return { status: 'declined', code: 'invalid_token', message: 'Only cards can be saved here.' }
+      return {
+        status: 'succeeded',
+        reference: `${customer}/${method.id}`,
+        card: { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year },
+      }
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const code = error.decline_code ?? error.code ?? 'card_declined'
+        return { status: 'declined', code, message: declineMessage(code) }
+      }
+      throw new GatewayUnavailable('Stripe could not be reached or refused the request', { cause: error })
+    }
+  }
+
+  async removeMethod(_scope: BrandData, reference: string): Promise<void> {
+    const methodId = reference.split('/')[1]
+    if (!methodId) return
+    try {
+      await this.client.paymentMethods.detach(methodId)
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return // already detached
+      throw new GatewayUnavailable('Stripe could not be reached or refused the request', { cause: error })
     }
   }
 

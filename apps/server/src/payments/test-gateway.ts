@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { BrandData } from '../context/request-context.ts'
-import type { CardSummary, ChargeRequest, ChargeResult, PaymentGateway } from './gateway.ts'
+import type { CardSummary, ChargeRequest, ChargeResult, PaymentGateway, SaveMethodRequest, SaveMethodResult } from './gateway.ts'
 import { declineMessage, type TestBehaviour } from './test-cards.ts'
 
 export const TEST_TOKEN_PREFIX = 'tok_test_'
@@ -110,6 +110,24 @@ export class TestGateway implements PaymentGateway {
       .where('brand_id', '=', scope.brandId)
       .where('status', '=', 'succeeded')
       .execute()
+  }
+
+  /** A test card kept for later: the token itself is the reference; the decline cards are refused as a provider's setup check would. */
+  async saveMethod({ db, brandId }: BrandData, request: SaveMethodRequest): Promise<SaveMethodResult> {
+    const card = await db
+      .selectFrom('test_gateway_tokens')
+      .select(['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour'])
+      .where('token', '=', request.token)
+      .where('brand_id', '=', brandId)
+      .executeTakeFirst()
+    if (!card) return { status: 'declined', code: 'invalid_token', message: 'This card could not be read. Enter it again.' }
+    const outcome = outcomeOf(card.behaviour as TestBehaviour, true)
+    if (outcome.status === 'declined') return { status: 'declined', code: outcome.code!, message: declineMessage(outcome.code!) }
+    return { status: 'succeeded', reference: request.token, card: summary(card) }
+  }
+
+  async removeMethod(): Promise<void> {
+    // nothing is held for a saved test card besides its token row, which past charges still name
   }
 
   /**

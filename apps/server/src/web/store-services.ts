@@ -48,7 +48,14 @@ import {
   orderNumber,
 } from '../offers/offers.schemas.ts'
 import { claimSocialMediaSpecial } from '../offers/social-media-specials.service.ts'
-import { getOrder } from '../orders/orders.service.ts'
+import { getOrder, listOrders } from '../orders/orders.service.ts'
+import { addPaymentMethodBody, paymentMethodParams } from '../payment-methods/payment-methods.schemas.ts'
+import { addPaymentMethod, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from '../payment-methods/payment-methods.service.ts'
+import { trackingParams, trackingQuery } from '../tracking/tracking.schemas.ts'
+import { getTracking } from '../tracking/tracking.service.ts'
+import { mediaStorageFor } from '../media/storage.ts'
+import { reviewBody } from '../reviews/reviews.schemas.ts'
+import { createReview, reviewableItems } from '../reviews/reviews.service.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { cancelBody, picksBody } from '../membership/membership.schemas.ts'
 import { cancelCheck, cancelMembership, changeMembership, getMembership, rejoinMembership, saveOfferSeen } from '../membership/membership.service.ts'
@@ -242,6 +249,29 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
     deleteAddress: (id) => asStoreError(() => deleteAddress(ctx, parse(addressParams, { id }).id)),
     setDefaultAddress: (id, type) =>
       asStoreError(() => setDefaultAddress(ctx, parse(addressParams, { id }).id, parse(defaultBody, { address_type: type || undefined }).address_type)),
+
+    orders: () => asStoreError(() => listOrders(ctx)),
+    tracking: (number, email) =>
+      asStoreError(() => {
+        const { number: order } = parse(trackingParams, { number })
+        const query = parse(trackingQuery, { email: email ? String(email) : undefined })
+        return getTracking(ctx, order, query.email ?? null)
+      }),
+    paymentMethods: () => asStoreError(async () => listPaymentMethods(ctx, await gatewayFor(ctx.env))),
+    addPaymentMethod: (input) =>
+      asStoreError(async () => {
+        const body = parse(addPaymentMethodBody, { payment_token: input.payment_token, make_default: input.make_default ?? undefined })
+        return addPaymentMethod(ctx, await gatewayFor(ctx.env), body.payment_token, body.make_default)
+      }),
+    setDefaultPaymentMethod: (id) => asStoreError(async () => setDefaultPaymentMethod(ctx, await gatewayFor(ctx.env), parse(paymentMethodParams, { id }).id)),
+    removePaymentMethod: (id) => asStoreError(async () => removePaymentMethod(ctx, await gatewayFor(ctx.env), parse(paymentMethodParams, { id }).id)),
+
+    reviewableItems: () => asStoreError(() => reviewableItems(ctx)),
+    writeReview: (input, photos) =>
+      asStoreError(() => {
+        const form = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value === null || value === undefined || value === '' ? undefined : String(value)]))
+        return createReview(ctx, mediaStorageFor(ctx.env), parse(reviewBody, form), photos.map((bytes) => Buffer.from(bytes)))
+      }),
 
     wishlist: () => asStoreError(() => listWishlist(ctx)),
     addToWishlist: (itemId) => asStoreError(() => addToWishlist(ctx, parse(addWishlistBody, { item_id: itemId }).item_id)),

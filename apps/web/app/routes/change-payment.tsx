@@ -1,14 +1,170 @@
-/** Payment Methods: a real page whose feature is built by a later issue. */
-import { ComingSoon } from '../components/page/page'
+/**
+ * Payment Methods: the customer's saved cards (brand, last four, expiry), the
+ * default first. A card is added through the payment provider: the card form
+ * (components/checkout/card-fields, the checkout's own) hands the card to the
+ * test gateway's tokenisation in the browser, and only the token is posted to
+ * this page's action, which saves it through the gateway's setup flow (no
+ * charge). Make default and remove are plain forms. The default is what club
+ * billing charges (docs/members.md).
+ */
+import { CARD_BRAND_NAMES, parseExpiryInput, validateCardForm, type CardBrand, type PaymentMethod } from '@store/core'
+import { useState, type FormEvent } from 'react'
+import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from 'react-router'
+import '../styles/checkout.css'
+import '../components/members/members.css'
+import { CardFields, type CardValues } from '../components/checkout/card-fields'
+import { FormErrors } from '../components/forms/form-field'
+import { Page } from '../components/page/page'
+import { useBrowserApi } from '../lib/api/browser'
+import { createTestToken } from '../lib/api/checkout-api'
+import { ApiError } from '../lib/api/client'
+import { formResult } from '../lib/api/post-form'
+import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/change-payment'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Methods', { noindex: true })
 
-export default function ChangePayment() {
+export async function loader({ context }: Route.LoaderArgs) {
+  return { methods: await context.services.paymentMethods(), setup: context.services.paymentSetup() }
+}
+
+const NOTICES: Record<string, string> = { added: 'Your card is saved.', default: 'Your default card is changed.', removed: 'The card is removed.' }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request)
+  const intent = String(form.get('intent') ?? '')
+  const id = String(form.get('id') ?? '')
+  const fail = (status: number, errors: ApiErrorItem[]) => data({ id, errors }, { status })
+  if (intent === 'add') {
+    const result = await formResult(context.services.addPaymentMethod({ payment_token: String(form.get('payment_token') ?? ''), make_default: String(form.get('make_default') ?? '') }))
+    if (!result.ok) return fail(result.status, result.errors.map((e) => (e.field === 'payment_token' ? { message: e.message, field: 'card_number' } : e)))
+    throw redirect('/change_payment?done=added')
+  }
+  if (intent === 'default' || intent === 'remove') {
+    const result = await formResult(intent === 'default' ? context.services.setDefaultPaymentMethod(id) : context.services.removePaymentMethod(id))
+    if (!result.ok) return fail(result.status, result.errors)
+    throw redirect(`/change_payment?done=${intent === 'default' ? 'default' : 'removed'}`)
+  }
+  return fail(400, [{ message: 'Choose what to do with this card.' }])
+}
+
+const brandName = (brand: string) => CARD_BRAND_NAMES[brand as CardBrand] ?? brand
+const expiry = (m: PaymentMethod) => `${String(m.exp_month).padStart(2, '0')}/${String(m.exp_year).slice(-2)}`
+
+function AddCard({ serverErrors }: { serverErrors: ApiErrorItem[] }) {
+  const api = useBrowserApi()
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
+  const [makeDefault, setMakeDefault] = useState(false)
+  const [errors, setErrors] = useState<ApiErrorItem[]>([])
+  const [busy, setBusy] = useState(false)
+  const shown = errors.length ? errors : serverErrors
+  const fieldError = (name: string) => shown.find((e) => e.field === name)?.message
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const exp = parseExpiryInput(card.exp)
+    const values = { number: card.number, cvc: card.cvc, exp_month: exp?.month ?? '', exp_year: exp?.year ?? '' }
+    const field = (f: string) => (f === 'number' ? 'card_number' : f === 'cvc' ? 'card_cvc' : 'card_exp')
+    const problems = validateCardForm(values).map((e) => ({ field: field(e.field), message: e.message }))
+    if (problems.length) return setErrors(problems)
+    setErrors([])
+    setBusy(true)
+    try {
+      const { token } = await createTestToken(api, values)
+      submit({ intent: 'add', payment_token: token, make_default: makeDefault ? 'true' : '' }, { method: 'post' })
+      setCard({ number: '', exp: '', cvc: '' })
+    } catch (error) {
+      setErrors(error instanceof ApiError ? error.errors.map((e) => ({ message: e.message, field: e.field ? field(e.field) : undefined })) : [{ message: 'We could not reach the store just now. Try again.' }])
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const sending = busy || navigation.state === 'submitting'
   return (
-    <ComingSoon title="Payment Methods">
-      <p>Managing your payment methods is coming soon.</p>
-    </ComingSoon>
+    <form onSubmit={onSubmit} noValidate aria-labelledby="add-card-title" className="member-card">
+      <h2 id="add-card-title" className="order-title">
+        Add a card
+      </h2>
+      <FormErrors id="add-card-errors" errors={shown.filter((e) => !e.field || !['card_number', 'card_exp', 'card_cvc'].includes(e.field))} />
+      <CardFields values={card} fieldError={fieldError} onChange={setCard} disabled={sending} />
+      <div className="field">
+        <label>
+          <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} /> Make this my default card
+        </label>
+      </div>
+      <button type="submit" className="button button-primary" disabled={sending}>
+        {sending ? 'Saving…' : 'Save card'}
+      </button>
+      <noscript>
+        <p>Adding a card needs JavaScript: the card goes straight to our payment provider, never through our pages.</p>
+      </noscript>
+    </form>
+  )
+}
+
+export default function ChangePayment({ loaderData, actionData }: Route.ComponentProps) {
+  const { methods, setup } = loaderData
+  const [params] = useSearchParams()
+  const done = params.get('done')
+  const errors = actionData?.errors ?? []
+  const listErrors = errors.filter((e) => e.field !== 'card_number')
+  return (
+    <Page title="Payment Methods">
+      {done && NOTICES[done] ? (
+        <p className="notice" role="status">
+          {NOTICES[done]}
+        </p>
+      ) : null}
+      <p>Your default card pays your membership each month. Card numbers are kept by our payment provider, never by us.</p>
+      {methods.length === 0 ? (
+        <p>You have no saved cards yet.</p>
+      ) : (
+        <ul className="member-cards" aria-label="Saved cards">
+          {methods.map((method) => (
+            <li key={method.id} className="member-card payment-method" data-testid="payment-method">
+              <p>
+                <strong>
+                  {brandName(method.card_brand)} ending in {method.last4}
+                </strong>
+                {method.default ? <span className="member-badge">Default</span> : null}
+                <br />
+                Expires {expiry(method)}
+              </p>
+              {actionData?.id === method.id ? <FormErrors id={`method-${method.id}-errors`} errors={listErrors} /> : null}
+              <div className="member-card-actions">
+                {method.default ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="default" />
+                    <input type="hidden" name="id" value={method.id} />
+                    <button type="submit" className="button button-secondary" aria-label={`Make default: ${brandName(method.card_brand)} ending in ${method.last4}`}>
+                      Make default
+                    </button>
+                  </Form>
+                )}
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={method.id} />
+                  <button type="submit" className="button button-secondary" aria-label={`Remove ${brandName(method.card_brand)} ending in ${method.last4}`}>
+                    Remove
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="member-section">
+        {setup.gateway === 'test' ? (
+          <AddCard serverErrors={actionData && !actionData.id ? errors : []} />
+        ) : (
+          <p>To add a card, pay with it at checkout: it is saved to your account.</p>
+        )}
+      </div>
+    </Page>
   )
 }

@@ -1,9 +1,10 @@
 /**
  * Members Area: the customer's name, the way to everything of theirs, and the
- * club status only when they have a membership (no placeholder data). The
- * latest order joins here once orders exist (the checkout issue).
+ * club status only when they have a membership (no placeholder data), and
+ * the latest order with a link to all of them.
  */
 import '../components/members/members.css'
+import { OrderSummaryLine } from '../components/members/order-card'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { pageMeta } from '../lib/meta'
@@ -14,7 +15,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Area',
 
 export async function loader({ context }: Route.LoaderArgs) {
   // the protected layout has already sent a visitor to /login
-  return { account: await context.services.account() }
+  const [account, orders] = await Promise.all([context.services.account(), context.services.orders()])
+  return { account, latestOrder: orders[0] ?? null }
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -27,7 +29,7 @@ const STATUS_TEXT: Record<string, string> = {
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {
-  const { account } = loaderData
+  const { account, latestOrder } = loaderData
   const { settings } = useStore()
   const clubName = settings.clubName || 'VIP'
   const first = account.name.split(' ')[0]
@@ -50,7 +52,17 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           Your {clubName} membership is {STATUS_TEXT[account.membership_status] ?? account.membership_status}.
         </p>
       ) : null}
-      {/* the latest order is shown here once orders exist */}
+      {latestOrder ? (
+        <section className="member-status" aria-labelledby="latest-order" data-testid="latest-order">
+          <h2 id="latest-order" className="order-subtitle">
+            Your latest order
+          </h2>
+          <OrderSummaryLine order={latestOrder} />
+          <p>
+            <StoreLink to="/orders">See your orders</StoreLink> · <StoreLink to={`/tracker?order=${encodeURIComponent(latestOrder.order_number)}`}>Track it</StoreLink>
+          </p>
+        </section>
+      ) : null}
       <nav aria-label="Your account">
         <ul className="member-links">
           {links.map((link) => (

@@ -169,4 +169,14 @@ export interface Review {
   where_travel: string | null
   how_was_your_first_order: string | null
   created_at: string
+  /** written by a customer whose order of the item the store saw (docs/reviews.md) */
+  verified_buyer: boolean
+}
+
+/** An item the logged-in customer may review now (GET /reviews/reviewable; docs/reviews.md). */
+export interface ReviewableItem {
+  item_id: number
+  /** the order it was bought with */
+  order_number: string
+  name: string
 }

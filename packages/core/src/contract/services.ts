@@ -7,7 +7,7 @@
  */
 import type { CustomerResult, StyleProfileField } from './accounts.ts'
 import type { Cart } from './cart.ts'
-import type { Category, CategoryGroup, ItemDetail, Review } from './catalog.ts'
+import type { Category, CategoryGroup, ItemDetail, Review, ReviewableItem } from './catalog.ts'
 import type {
   CheckoutFlowResult,
   CheckoutQuote,
@@ -22,7 +22,9 @@ import type { ContentPage, Feed, MembershipLanding, SocialMediaSpecial } from '.
 import type { CancelCheck, Membership, MonthlyPicks } from './membership.ts'
 import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'
 import type { Order } from './orders.ts'
+import type { PaymentMethod } from './payment-methods.ts'
 import type { StoreSettings } from './settings.ts'
+import type { Tracking } from './tracking.ts'
 
 /** A posted field: a string, or absent. */
 export type FormInput = string | number | null | undefined
@@ -116,6 +118,22 @@ export interface StoreServices {
   deleteAddress(id: FormInput): Promise<void>
   setDefaultAddress(id: FormInput, type?: FormInput): Promise<AddressEntry>
 
+  /** the customer's orders, newest first (SPEC §3 order history) */
+  orders(): Promise<Order[]>
+  /** an order's tracker: the owner's by number, anyone's by number and the order's e-mail (else a 404; misses throttled: 429) */
+  tracking(orderNumber: FormInput, email?: FormInput): Promise<Tracking>
+  /** saved cards, the default first */
+  paymentMethods(): Promise<PaymentMethod[]>
+  /** saves the card of a gateway token (test-tokens or Stripe.js) through the gateway's setup flow; a refused card is a 402 */
+  addPaymentMethod(input: { payment_token: FormInput; make_default?: FormInput }): Promise<PaymentMethod[]>
+  setDefaultPaymentMethod(id: FormInput): Promise<PaymentMethod[]>
+  removePaymentMethod(id: FormInput): Promise<PaymentMethod[]>
+
+  /** the items the customer may review now (bought, arrived, not yet reviewed; docs/reviews.md) */
+  reviewableItems(): Promise<ReviewableItem[]>
+  /** a buyer's review with up to 3 photos (the bytes of each file); shown at once as from a verified buyer */
+  writeReview(input: ReviewForm, photos: Uint8Array[]): Promise<Review>
+
   wishlist(): Promise<WishlistEntry[]>
   addToWishlist(itemId: FormInput): Promise<WishlistEntry[]>
   removeFromWishlist(id: FormInput): Promise<WishlistEntry[]>
@@ -126,6 +144,19 @@ export interface StoreServices {
   sendFeedback(input: { name: FormInput; email: FormInput; rating?: FormInput; order_number?: FormInput; message: FormInput }): Promise<MessageReceived>
   /** field name -> option value; empty answers are left out */
   saveStyleProfile(answers: Record<string, FormInput>): Promise<StyleProfileField[]>
+}
+
+/** A buyer's review as a form posts it (SPEC §3 Review fields). */
+export interface ReviewForm {
+  item_id: FormInput
+  rating: FormInput
+  would_you_recommend_us: FormInput
+  instagram?: FormInput
+  about_your_product: FormInput
+  sizing_fit?: FormInput
+  how_do_you_style?: FormInput
+  where_travel?: FormInput
+  how_was_your_first_order?: FormInput
 }
 
 /** An address book entry as a form posts it. */

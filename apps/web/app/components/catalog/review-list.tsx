@@ -57,6 +57,12 @@ export function ReviewList({ reviews, headingLevel = 3, itemLinks = false, wide 
                 {date ? <time dateTime={date.iso}>{date.text}</time> : null}
                 {review.instagram ? <> · @{review.instagram.replace(/^@/, '')}</> : null}
                 {review.would_you_recommend_us ? <> · Recommends us</> : null}
+                {review.verified_buyer ? (
+                  <>
+                    {' '}
+                    · <span className="review-verified">Verified buyer</span>
+                  </>
+                ) : null}
               </p>
               <dl>
                 {ANSWERS.map(([key, label]) => {

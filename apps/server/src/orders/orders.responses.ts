@@ -1,0 +1,63 @@
+/** The order's answer (SPEC §3 order history), tied to its contract type (decision 009). */
+import type { Order, OrderItem, OrderPayment } from '@store/core'
+import { z } from 'zod'
+import { contract } from '../http/response-schemas.ts'
+
+const text = z.string()
+
+export const orderItemSchema = contract<OrderItem>('OrderItem')(
+  z.object({
+    id: z.int(),
+    cancelled: z.boolean(),
+    qty: z.int(),
+    price: z.number().describe('unit price paid'),
+    total: z.number(),
+    discount: z.number(),
+    discount_class: text,
+    name: text,
+    color: text,
+    size: text,
+    image1: text.nullable(),
+    offer_id: text.nullable().describe('the one-time offer it was bought with, or null'),
+  }),
+)
+
+export const orderPaymentSchema = contract<OrderPayment>('OrderPayment')(
+  z.object({ card_brand: text.nullable(), last4: text.nullable(), amount: z.number(), status: text }),
+)
+
+export const orderSchema = contract<Order>('Order')(
+  z.object({
+    order_number: text,
+    date: text.describe('ISO-8601 time the order was placed'),
+    status: text,
+    email: text,
+    subtotal: z.number(),
+    discount: z.number(),
+    shipping: z.number(),
+    tax: z.number(),
+    total: z.number(),
+    shipping_method: text,
+    shipment_tracking_number: text.nullable(),
+    shipping_name: text,
+    shipping_company: text,
+    shipping_country: text,
+    shippingAddress: text,
+    shippingAddress2: text,
+    shippingCity: text,
+    shippingState: text,
+    shippingZip: text,
+    shipping_phone: text,
+    billing_name: text,
+    billing_company: text,
+    billing_country: text,
+    billing_address: text,
+    billing_address_2: text,
+    billing_city: text,
+    billing_state: text,
+    billing_zip: text,
+    billing_phone: text,
+    items: z.array(orderItemSchema),
+    payments: z.array(orderPaymentSchema),
+  }),
+)

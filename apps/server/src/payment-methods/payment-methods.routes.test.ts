@@ -1,0 +1,86 @@
+import type { CheckoutResult, PaymentMethod } from '@store/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CARDS, itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { defaultPaymentMethodFor } from './payment-methods.service.ts'
+
+async function customer(t: TestStore, email: string, host = 'localhost') {
+  const shopper = new TestShopper(t.app, host)
+  expect((await shopper.post('/api/register', { name: 'Card Holder', email, password: 'a-long-password-1' })).statusCode).toBe(200)
+  return shopper
+}
+
+describe.each(DIALECTS)('payment methods on %s', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(() => t.close())
+
+  it('saves cards through the gateway (the first is the default), makes another the default, removes one', async () => {
+    const shopper = await customer(t, 'cards@example.com')
+    expect(dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))).toEqual([])
+
+    const first = dataOf<PaymentMethod[]>(await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper) }))
+    expect(first).toEqual([{ id: expect.any(String), card_brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getFullYear() + 3, default: true }])
+    const two = dataOf<PaymentMethod[]>(await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper, '5555 5555 5555 4444') }))
+    expect(two.map((m) => [m.last4, m.default])).toEqual([['4242', true], ['4444', false]])
+
+    const mastercard = two.find((m) => m.last4 === '4444')!
+    const switched = dataOf<PaymentMethod[]>(await shopper.post(`/api/payment-methods/${mastercard.id}/default`))
+    expect(switched.map((m) => [m.last4, m.default])).toEqual([['4444', true], ['4242', false]])
+
+    // what club billing reads
+    const account = await t.store.db.selectFrom('customers').select('id').where('email', '=', 'cards@example.com').executeTakeFirstOrThrow()
+    const chargeable = await defaultPaymentMethodFor({ db: t.store.db, brandId: 'popfitclothing' }, account.id)
+    expect(chargeable).toMatchObject({ id: mastercard.id, gateway: 'test', last4: '4444' })
+    expect(chargeable!.reference).toMatch(/^tok_test_/)
+
+    // removing the default hands it to the other one
+    const left = dataOf<PaymentMethod[]>(await shopper.post(`/api/payment-methods/${mastercard.id}/remove`))
+    expect(left.map((m) => [m.last4, m.default])).toEqual([['4242', true]])
+    // and the saved card pays a one-time charge off-session: the gateway takes it
+    const rows = await t.store.db.selectFrom('payment_methods').select(['gateway_token', 'card_brand', 'last4', 'exp_month', 'exp_year']).execute()
+    expect(Object.keys(rows[0]!)).not.toContain('number')
+  })
+
+  it('refuses a declined card (402 at payment_token), a bad token, and a visitor (401)', async () => {
+    const shopper = await customer(t, 'declined@example.com')
+    const declined = await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper, CARDS.declined) })
+    expect(declined.statusCode).toBe(402)
+    expect(declined.json().errors[0]).toMatchObject({ field: 'payment_token' })
+    expect((await shopper.post('/api/payment-methods', { payment_token: 'tok_test_nothing' })).statusCode).toBe(402)
+    expect((await shopper.post('/api/payment-methods', {})).statusCode).toBe(400)
+    expect(dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))).toEqual([])
+    const visitor = new TestShopper(t.app)
+    expect((await visitor.get('/api/payment-methods')).statusCode).toBe(401)
+    expect(errorsOf(await visitor.post('/api/payment-methods', { payment_token: 'tok_test_x' }))).toEqual(['Please log in to continue.'])
+  })
+
+  it("another customer's method, or the same at another brand, is not found (404) by every route", async () => {
+    const owner = await customer(t, 'owner-pm@example.com')
+    const [method] = dataOf<PaymentMethod[]>(await owner.post('/api/payment-methods', { payment_token: await tokenFor(owner) }))
+    const other = await customer(t, 'other-pm@example.com')
+    const elsewhere = await customer(t, 'owner-pm@example.com', 'ckb.localhost')
+    for (const stranger of [other, elsewhere]) {
+      expect(dataOf<PaymentMethod[]>(await stranger.get('/api/payment-methods'))).toEqual([])
+      for (const action of ['default', 'remove']) {
+        const response = await stranger.post(`/api/payment-methods/${method!.id}/${action}`)
+        expect(response.statusCode).toBe(404)
+        expect(response.body).toBe((await stranger.post(`/api/payment-methods/no-such-id/${action}`)).body)
+      }
+    }
+    expect(dataOf<PaymentMethod[]>(await owner.get('/api/payment-methods'))).toEqual([method])
+  })
+
+  it('a card paid with at checkout is listed too, and is what billing charges until one is chosen', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    await shopper.post('/api/register', { name: 'Paid Once', email: 'paid-once@example.com', password: 'a-long-password-1' })
+    dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper, '5555 5555 5555 4444')))
+    const listed = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
+    expect(listed.map((m) => [m.card_brand, m.last4, m.default])).toEqual([['mastercard', '4444', false]])
+    const account = await t.store.db.selectFrom('customers').select('id').where('email', '=', 'paid-once@example.com').executeTakeFirstOrThrow()
+    expect((await defaultPaymentMethodFor({ db: t.store.db, brandId: 'popfitclothing' }, account.id))?.last4).toBe('4444')
+  })
+})

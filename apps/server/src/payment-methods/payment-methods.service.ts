@@ -1,0 +1,184 @@
+/**
+ * Saved payment methods (/change_payment; docs/members.md). The store keeps the
+ * gateway's reference, the card's brand, last four digits and expiry, never the
+ * card. A method is added through the gateway's setup flow (a token from the
+ * browser, attached without a charge), made the default, or removed. Every
+ * query names the brand and the session's customer: another customer's id is a 404.
+ */
+import { randomUUID } from 'node:crypto'
+import type { PaymentMethod } from '@store/core'
+import type { BrandData, RequestContext } from '../context/request-context.ts'
+import type { PaymentMethodsRow } from '../db/schema.ts'
+import { HttpError, notFound, unprocessable } from '../http/errors.ts'
+import { requireCustomerId } from '../account/require-customer.ts'
+import type { PaymentGateway } from '../payments/gateway.ts'
+
+export const MAX_PAYMENT_METHODS = 10
+
+const view = (row: PaymentMethodsRow): PaymentMethod => ({
+  id: row.id,
+  card_brand: row.card_brand,
+  last4: row.last4,
+  exp_month: row.exp_month,
+  exp_year: row.exp_year,
+  default: row.is_default === 1,
+})
+
+const methodNotFound = () => notFound("We couldn't find that payment method.")
+
+/** The customer's methods of the gateway in use: the default first, then the newest. */
+async function rowsOf({ db, brandId }: BrandData, customerId: string, gateway: string): Promise<PaymentMethodsRow[]> {
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('brand_id', '=', brandId)
+    .where('customer_id', '=', customerId)
+    .where('gateway', '=', gateway)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute()
+}
+
+export async function listPaymentMethods(ctx: RequestContext, gateway: PaymentGateway): Promise<PaymentMethod[]> {
+  const customerId = await requireCustomerId(ctx)
+  return (await rowsOf(ctx.data, customerId, gateway.name)).map(view)
+}
+
+/** Attaches the token's card through the gateway (no charge); the customer's first method becomes the default. */
+export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGateway, token: string, makeDefault: boolean): Promise<PaymentMethod[]> {
+  const customerId = await requireCustomerId(ctx)
+  const { db, brandId } = ctx.data
+  const existing = await rowsOf(ctx.data, customerId, gateway.name)
+  if (existing.length >= MAX_PAYMENT_METHODS) throw unprocessable(`You can keep up to ${MAX_PAYMENT_METHODS} cards. Remove one first.`, 'payment_token')
+  // the provider's customer of an earlier saved method ('cus_…/pm_…'), so one shopper is one customer there
+  const customerReference = existing.map((row) => row.gateway_token.split('/')).find((parts) => parts.length === 2)?.[0] ?? null
+  const id = randomUUID()
+  const result = await gateway.saveMethod(ctx.data, {
+    token,
+    customerReference,
+    idempotencyKey: `payment-method:${brandId}:${id}`,
+    metadata: { customer: customerId },
+  })
+  if (result.status !== 'succeeded') throw new HttpError(402, result.message, 'payment_token')
+  const now = ctx.now().toISOString()
+  const isDefault = makeDefault || !existing.some((row) => row.is_default === 1)
+  await db.transaction().execute(async (trx) => {
+    if (isDefault) {
+      await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
+    }
+    await trx
+      .insertInto('payment_methods')
+      .values({
+        id,
+        brand_id: brandId,
+        customer_id: customerId,
+        gateway: gateway.name,
+        gateway_token: result.reference,
+        card_brand: result.card.brand,
+        last4: result.card.last4,
+        exp_month: result.card.expMonth,
+        exp_year: result.card.expYear,
+        is_default: isDefault ? 1 : 0,
+        created_at: now,
+      })
+      .execute()
+  })
+  return listPaymentMethods(ctx, gateway)
+}
+
+export async function setDefaultPaymentMethod(ctx: RequestContext, gateway: PaymentGateway, id: string): Promise<PaymentMethod[]> {
+  const customerId = await requireCustomerId(ctx)
+  const { db, brandId } = ctx.data
+  const found = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('id', '=', id)
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst()
+    if (!row) return false
+    await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
+    await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', id).execute()
+    return true
+  })
+  if (!found) throw methodNotFound()
+  return listPaymentMethods(ctx, gateway)
+}
+
+/** Forgets a method here and at the provider; when it was the default, the newest other one takes its place. */
+export async function removePaymentMethod(ctx: RequestContext, gateway: PaymentGateway, id: string): Promise<PaymentMethod[]> {
+  const customerId = await requireCustomerId(ctx)
+  const { db, brandId } = ctx.data
+  const removed = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('id', '=', id)
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst()
+    if (!row) return null
+    await trx.deleteFrom('payment_methods').where('id', '=', id).execute()
+    if (row.is_default === 1) {
+      const next = await trx
+        .selectFrom('payment_methods')
+        .select('id')
+        .where('brand_id', '=', brandId)
+        .where('customer_id', '=', customerId)
+        .where('gateway', '=', row.gateway)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+      if (next) await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', next.id).execute()
+    }
+    return row
+  })
+  if (!removed) throw methodNotFound()
+  if (removed.gateway === gateway.name) await gateway.removeMethod(ctx.data, removed.gateway_token)
+  return listPaymentMethods(ctx, gateway)
+}
+
+/** What club billing charges: `gateway.charge(scope, { source: { kind: 'saved', reference }, ... })`. */
+export interface ChargeableMethod {
+  id: string
+  gateway: string
+  reference: string
+  card_brand: string
+  last4: string
+  exp_month: number
+  exp_year: number
+}
+
+/**
+ * The method to charge a customer off-session (club billing; docs/members.md): the one
+ * marked default, else the most recently saved (checkout keeps each card a customer
+ * pays with, unmarked). Null when there is none. For a job without a request, pass
+ * the brand's data and the customer's id.
+ */
+export async function defaultPaymentMethodFor(data: Pick<BrandData, 'db' | 'brandId'>, customerId: string, gateway?: string): Promise<ChargeableMethod | null> {
+  let query = data.db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('brand_id', '=', data.brandId)
+    .where('customer_id', '=', customerId)
+  if (gateway) query = query.where('gateway', '=', gateway)
+  const row = await query.orderBy('is_default', 'desc').orderBy('created_at', 'desc').orderBy('id').executeTakeFirst()
+  if (!row) return null
+  return {
+    id: row.id,
+    gateway: row.gateway,
+    reference: row.gateway_token,
+    card_brand: row.card_brand,
+    last4: row.last4,
+    exp_month: row.exp_month,
+    exp_year: row.exp_year,
+  }
+}
+
+/** The logged-in customer's default method, or null (a visitor too). */
+export async function defaultPaymentMethod(ctx: RequestContext): Promise<ChargeableMethod | null> {
+  const { customerId } = await ctx.shopper()
+  if (!customerId) return null
+  return defaultPaymentMethodFor(ctx.data, customerId, ctx.env.PAYMENT_GATEWAY)
+}

@@ -1,0 +1,84 @@
+/** The pages' services for orders, tracker, payment methods and reviews: the API's rules, errors as StoreError. */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type CheckoutResult, isStoreError, StoreError } from '@store/core'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { brandById } from '../brands/registry.ts'
+import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { createRequestContext } from '../context/request-context.ts'
+import { dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { createStoreServices } from './store-services.ts'
+
+const silent = { info() {}, warn() {}, error() {} }
+
+describe('store services for orders, tracker, payment methods and reviews', () => {
+  let t: TestStore
+  let token: string
+  let shopper: TestShopper
+  let orderNumber: string
+  let itemId: number
+  beforeAll(async () => {
+    t = await startTestStore('sqlite', { env: { MEDIA_DIR: mkdtempSync(join(tmpdir(), 'store-media-')) } })
+    const item = await itemWithStock(t, 5)
+    itemId = item.itemId
+    shopper = await shopperWithCart(t, item.itemId, item.size)
+    await shopper.post('/api/register', { name: 'Sam Services', email: 'sam-orders@example.com', password: 'leggings-forever' })
+    orderNumber = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper), undefined, { email: 'sam-orders@example.com' })).order_number
+    token = shopper.cookieHeader.match(/sid=([^;]+)/)![1]!
+  })
+  afterAll(() => t.close())
+
+  const services = (sessionToken?: string, clientIp = '127.0.0.1') =>
+    createStoreServices(
+      createRequestContext(
+        { store: t.store, sessions: t.app.sessionStore, env: t.app.env },
+        { brand: brandById('popfitclothing')!, sessionToken, clientIp, log: silent },
+      ),
+    )
+  const failure = async (work: Promise<unknown>) => {
+    const error = await work.catch((e: unknown) => e)
+    expect(isStoreError(error)).toBe(true)
+    return error as StoreError
+  }
+
+  it('lists orders and tracks them for their customer; a visitor gets 401, or needs the e-mail', async () => {
+    const orders = await services(token).orders()
+    expect(orders.map((o) => o.order_number)).toEqual([orderNumber])
+    expect((await services(token).tracking(orderNumber)).events.map((e) => e.description)).toEqual(['Order placed'])
+    expect((await failure(services().orders())).status).toBe(401)
+    expect((await failure(services(undefined, '10.9.9.9').tracking(orderNumber))).status).toBe(404)
+    expect((await services(undefined, '10.9.9.9').tracking(`#${orderNumber}`, 'SAM-orders@example.com')).order).toBe(orderNumber)
+    expect((await failure(services().tracking(''))).status).toBe(400)
+  })
+
+  it('adds a card, makes it the default and removes it, with the API refusals', async () => {
+    const before = await services(token).paymentMethods()
+    expect(before.map((m) => m.last4)).toEqual(['4242'])
+    const added = await services(token).addPaymentMethod({ payment_token: await tokenFor(shopper, '5555 5555 5555 4444'), make_default: 'true' })
+    expect(added.map((m) => [m.last4, m.default])).toEqual([['4444', true], ['4242', false]])
+    const declined = await failure(services(token).addPaymentMethod({ payment_token: await tokenFor(shopper, '4000 0000 0000 0002') }))
+    expect([declined.status, declined.errors[0]!.field]).toEqual([402, 'payment_token'])
+    expect((await failure(services(token).addPaymentMethod({ payment_token: '' }))).status).toBe(400)
+    const switched = await services(token).setDefaultPaymentMethod(added[1]!.id)
+    expect(switched[0]!.last4).toBe('4242')
+    expect((await services(token).removePaymentMethod(added[0]!.id)).map((m) => m.last4)).toEqual(['4242'])
+    expect((await failure(services(token).removePaymentMethod('nope'))).status).toBe(404)
+  })
+
+  it('writes a review of a delivered order with a photo', async () => {
+    expect(await services(token).reviewableItems()).toEqual([])
+    await t.store.db.updateTable('orders').set({ status: 'delivered' }).where('order_number', '=', orderNumber).execute()
+    expect((await services(token).reviewableItems()).map((i) => i.item_id)).toEqual([itemId])
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } }).png().toBuffer()
+    const review = await services(token).writeReview(
+      { item_id: String(itemId), rating: '4', would_you_recommend_us: 'true', about_your_product: 'Lovely and soft', sizing_fit: '', instagram: '' },
+      [new Uint8Array(photo)],
+    )
+    expect(review).toMatchObject({ item_id: itemId, rating: 4, verified_buyer: true, sizing_fit: null, instagram: null, first_name: 'Sam', last_initial: 'S' })
+    expect(review.images).toHaveLength(1)
+    const again = await failure(services(token).writeReview({ item_id: String(itemId), rating: '4', would_you_recommend_us: 'true', about_your_product: 'Again' }, []))
+    expect(again.status).toBe(409)
+  })
+})

@@ -1,0 +1,189 @@
+/**
+ * One order of the history (SPEC §3 order history): date, status, figures,
+ * shipping method and tracking number, both addresses and the lines, a
+ * cancelled line shown as cancelled. Used by /orders and, folded, by /members.
+ */
+import { formatPrice, type Order } from '@store/core'
+import type { ApiErrorItem } from '../../lib/api/types'
+import { ReviewForm } from './review-form'
+import { COUNTRIES } from '../checkout/address-fields'
+import { StoreLink } from '../store-link'
+
+const money = (n: number) => formatPrice(n, { keepZeroCents: true })
+
+/** The same text on the server and in the browser: a fixed locale and time zone. */
+export const orderDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+const STATUS_TEXT: Record<string, string> = {
+  pending_payment: 'Waiting for payment',
+  paid: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+}
+export const orderStatusText = (status: string) => STATUS_TEXT[status] ?? status
+
+const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code
+
+function AddressBlock(props: { name: string; company: string; address: string; address2: string; city: string; state: string; zip: string; country: string; phone: string }) {
+  return (
+    <address>
+      {props.name}
+      <br />
+      {props.company ? (
+        <>
+          {props.company}
+          <br />
+        </>
+      ) : null}
+      {props.address}
+      {props.address2 ? `, ${props.address2}` : ''}
+      <br />
+      {props.city}
+      {props.state ? `, ${props.state}` : ''} {props.zip}
+      <br />
+      {countryName(props.country)}
+      {props.phone ? (
+        <>
+          <br />
+          {props.phone}
+        </>
+      ) : null}
+    </address>
+  )
+}
+
+export function OrderSummaryLine({ order }: { order: Order }) {
+  return (
+    <p className="order-headline">
+      <strong>Order {order.order_number}</strong> · {orderDate(order.date)} · {orderStatusText(order.status)} · {money(order.total)}
+    </p>
+  )
+}
+
+export function OrderCard({
+  order,
+  headingLevel = 2,
+  reviewable = [],
+  reviewErrors,
+}: {
+  order: Order
+  headingLevel?: 2 | 3
+  /** item ids of this order the customer may review now */
+  reviewable?: number[]
+  reviewErrors?: { itemId: number; errors: ApiErrorItem[] } | null
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const headingId = `order-${order.order_number}`
+  const discount = Math.abs(order.discount)
+  return (
+    <article className="member-card order-card" aria-labelledby={headingId} data-testid="order-card">
+      <Heading id={headingId} className="order-title">
+        Order {order.order_number}
+      </Heading>
+      <dl className="order-facts">
+        <div>
+          <dt>Date</dt>
+          <dd>{orderDate(order.date)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="order-status">{orderStatusText(order.status)}</dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd>{money(order.total)}</dd>
+        </div>
+        <div>
+          <dt>Shipping method</dt>
+          <dd>{order.shipping_method === 'express' ? 'Express' : 'Standard'}</dd>
+        </div>
+        <div>
+          <dt>Tracking number</dt>
+          <dd>
+            {order.shipment_tracking_number ?? 'Not shipped yet'}{' '}
+            <StoreLink to={`/tracker?order=${encodeURIComponent(order.order_number)}`}>Track this order</StoreLink>
+          </dd>
+        </div>
+      </dl>
+      <h3 className="order-subtitle">Items</h3>
+      <ul className="order-lines">
+        {order.items.map((line, i) => (
+          <li key={`${line.id}-${line.size}-${i}`} className={line.cancelled ? 'order-line order-line-cancelled' : 'order-line'}>
+            {line.image1 ? <img src={line.image1} alt="" width={48} height={60} loading="lazy" /> : <span className="order-line-image" />}
+            <div>
+              <p>
+                {line.cancelled ? <del>{line.name}</del> : line.name}
+                {line.cancelled ? <span className="member-badge">Cancelled</span> : null}
+              </p>
+              <p className="order-line-detail">
+                Size {line.size}
+                {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
+              </p>
+            </div>
+            <p className="order-line-price">{line.cancelled ? <del>{money(line.total)}</del> : money(line.total)}</p>
+            {!line.cancelled && reviewable.includes(line.id) && order.items.findIndex((other) => other.id === line.id && !other.cancelled) === i ? (
+              <div className="order-line-review">
+                <ReviewForm itemId={line.id} itemName={line.name} errors={reviewErrors?.itemId === line.id ? reviewErrors.errors : []} />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <dl className="order-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{money(order.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Discount</dt>
+          <dd>{discount > 0 ? money(-discount) : money(0)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd>{order.shipping > 0 ? money(order.shipping) : 'Free'}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>{money(order.tax)}</dd>
+        </div>
+        <div className="order-total">
+          <dt>Total</dt>
+          <dd>{money(order.total)}</dd>
+        </div>
+      </dl>
+      <div className="order-addresses">
+        <div>
+          <h3 className="order-subtitle">Shipping address</h3>
+          <AddressBlock
+            name={order.shipping_name}
+            company={order.shipping_company}
+            address={order.shippingAddress}
+            address2={order.shippingAddress2}
+            city={order.shippingCity}
+            state={order.shippingState}
+            zip={order.shippingZip}
+            country={order.shipping_country}
+            phone={order.shipping_phone}
+          />
+        </div>
+        <div>
+          <h3 className="order-subtitle">Billing address</h3>
+          <AddressBlock
+            name={order.billing_name}
+            company={order.billing_company}
+            address={order.billing_address}
+            address2={order.billing_address_2}
+            city={order.billing_city}
+            state={order.billing_state}
+            zip={order.billing_zip}
+            country={order.billing_country}
+            phone={order.billing_phone}
+          />
+        </div>
+      </div>
+    </article>
+  )
+}
