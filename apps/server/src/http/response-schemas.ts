@@ -1,5 +1,5 @@
 /**
- * The pieces every route's response schema is made of (docs/decisions/009-response-schemas.md):
+ * The pieces every route's response schema is made of (docs/decisions/013-response-schemas.md):
  *
  *   schema: { ..., response: answers(cartSchema) }
  *

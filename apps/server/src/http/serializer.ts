@@ -4,7 +4,7 @@
  * function that writes exactly the declared properties (anything else a service
  * returns is dropped, so nothing extra leaks out). No zod parse per answer: the
  * types (contract<T>() in response-schemas.ts) already prove what the services return.
- * See docs/decisions/009-response-schemas.md.
+ * See docs/decisions/013-response-schemas.md.
  */
 import type { FastifySerializerCompiler } from 'fastify'
 import fastJson from 'fast-json-stringify'
