@@ -7,7 +7,7 @@
  */
 import { shippingOptions, type ShippingMethod, type ShippingOption } from '@store/core'
 import type { Shopper } from '../accounts/shopper.ts'
-import { findCartSettings, findDiscountCodeById, findOpenCart, listCartLines } from '../cart/cart.queries.ts'
+import { findCartSettings, findDiscountCodeById, findOpenCartWithLines } from '../cart/cart.queries.ts'
 import type { CartLineRow } from '../cart/cart.queries.ts'
 import { priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
@@ -43,14 +43,13 @@ export async function priceCheckout(
   cartId: string | null,
   destination: { country: string; state: string; method: ShippingMethod; flow?: string },
 ): Promise<PricedCheckout> {
-  const { db, brandId } = ctx.data
+  const { db, dialect, brandId } = ctx.data
   if (!cartId) throw emptyCart()
-  const [shopper, cart, settings] = await Promise.all([ctx.shopper(), findOpenCart(db, brandId, cartId), findCartSettings(db, brandId)])
-  if (!cart) throw emptyCart()
-  const [lines, code] = await Promise.all([
-    listCartLines(db, cart.id),
-    cart.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
-  ])
+  // the cart and its lines in one statement
+  const [shopper, found, settings] = await Promise.all([ctx.shopper(), findOpenCartWithLines(db, dialect, brandId, cartId), findCartSettings(db, brandId)])
+  if (!found) throw emptyCart()
+  const { cart, lines } = found
+  const code = cart.discount_code_id ? await findDiscountCodeById(db, cart.discount_code_id) : undefined
   // joining the club (checkout_club_flow, vip_flow): priced as a member, the first period added; no lines needed
   const flow = isJoinFlow(destination.flow) ? destination.flow! : cart.checkout_flow
   const join = clubJoinTerms(flow, shopper, settings)
