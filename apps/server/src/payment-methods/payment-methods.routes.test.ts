@@ -83,4 +83,25 @@ describe.each(DIALECTS)('payment methods on %s', (dialect) => {
     const account = await t.store.db.selectFrom('customers').select('id').where('email', '=', 'paid-once@example.com').executeTakeFirstOrThrow()
     expect((await defaultPaymentMethodFor({ db: t.store.db, brandId: 'popfitclothing' }, account.id))?.last4).toBe('4444')
   })
+
+  it("bills a member's membership to the card they make the default, and to the next card when it is removed", async () => {
+    const shopper = await customer(t, 'member-card@example.com')
+    const account = await t.store.db.selectFrom('customers').select('id').where('email', '=', 'member-card@example.com').executeTakeFirstOrThrow()
+    const first = dataOf<PaymentMethod[]>(await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper) }))[0]!
+    const now = new Date().toISOString()
+    await t.store.db
+      .insertInto('memberships')
+      .values({ id: `m-card-${dialect}`, brand_id: 'popfitclothing', customer_id: account.id, status: 'active', amount_cents: 2499, next_billing_date: '2026-12-01', payment_method_id: first.id, created_at: now })
+      .execute()
+    const billedTo = async () =>
+      (await t.store.db.selectFrom('memberships').select('payment_method_id').where('id', '=', `m-card-${dialect}`).executeTakeFirstOrThrow()).payment_method_id
+
+    const added = dataOf<PaymentMethod[]>(await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper, '5555 5555 5555 4444') }))
+    const mastercard = added.find((m) => m.last4 === '4444')!
+    expect(await billedTo()).toBe(first.id)
+    await shopper.post(`/api/payment-methods/${mastercard.id}/default`)
+    expect(await billedTo()).toBe(mastercard.id)
+    await shopper.post(`/api/payment-methods/${mastercard.id}/remove`)
+    expect(await billedTo()).toBe(first.id)
+  })
 })

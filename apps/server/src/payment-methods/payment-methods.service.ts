@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto'
 import type { PaymentMethod } from '@store/core'
 import type { BrandData, RequestContext } from '../context/request-context.ts'
-import type { PaymentMethodsRow } from '../db/schema.ts'
+import type { Transaction } from 'kysely'
+import type { Database, PaymentMethodsRow } from '../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from '../account/require-customer.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
@@ -83,8 +84,31 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
         created_at: now,
       })
       .execute()
+    if (isDefault) await billMembershipsTo(trx, brandId, customerId, id)
   })
   return listPaymentMethods(ctx, gateway)
+}
+
+/**
+ * The club bills the member's default card: a membership that still bills (not
+ * cancelled or lapsed) follows the customer's default, and a removed card is
+ * replaced by the next one (or none, and billing then fails and retries as usual).
+ */
+async function billMembershipsTo(
+  trx: Transaction<Database>,
+  brandId: string,
+  customerId: string,
+  methodId: string | null,
+  onlyFrom?: string,
+): Promise<void> {
+  let update = trx
+    .updateTable('memberships')
+    .set({ payment_method_id: methodId })
+    .where('brand_id', '=', brandId)
+    .where('customer_id', '=', customerId)
+    .where('status', 'not in', ['cancelled', 'lapsed'])
+  if (onlyFrom) update = update.where('payment_method_id', '=', onlyFrom)
+  await update.execute()
 }
 
 export async function setDefaultPaymentMethod(ctx: RequestContext, gateway: PaymentGateway, id: string): Promise<PaymentMethod[]> {
@@ -101,6 +125,7 @@ export async function setDefaultPaymentMethod(ctx: RequestContext, gateway: Paym
     if (!row) return false
     await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
     await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', id).execute()
+    await billMembershipsTo(trx, brandId, customerId, id)
     return true
   })
   if (!found) throw methodNotFound()
@@ -132,6 +157,15 @@ export async function removePaymentMethod(ctx: RequestContext, gateway: PaymentG
         .executeTakeFirst()
       if (next) await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', next.id).execute()
     }
+    const replacement = await trx
+      .selectFrom('payment_methods')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .orderBy('is_default', 'desc')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst()
+    await billMembershipsTo(trx, brandId, customerId, replacement?.id ?? null, id)
     return row
   })
   if (!removed) throw methodNotFound()
