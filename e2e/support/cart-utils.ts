@@ -27,7 +27,17 @@ export function cartDrawer(page: Page) {
 
 /** Chooses the first size in stock and adds the item; the drawer opens with the line. */
 export async function addFirstAvailableSize(page: Page) {
-  await page.locator('input[type="radio"][name="size"]:not([disabled])').first().check({ force: true })
+  const size = page.locator('input[type="radio"][name="size"]:not([disabled])').first()
+  // the item page may still be settling after a client navigation: choose again until the choice holds
+  await expect
+    .poll(
+      async () => {
+        await size.check({ force: true, timeout: 2_000 }).catch(() => undefined)
+        return size.isChecked()
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
   await page.getByRole('button', { name: /add to (cart|bag)/i }).click()
   await expect.poll(() => cartDrawer(page).locator('.cart-line').count(), { timeout: 10_000 }).toBeGreaterThan(0)
 }
