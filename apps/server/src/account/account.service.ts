@@ -4,7 +4,8 @@
  * e-mail address counts only once the link sent to it is opened by the
  * customer, logged in.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { queueEmails } from '../email/outbox.ts'
 import { isValidFullName, type AccountInfo } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import { hashPassword, verifyPassword } from '../accounts/password.ts'
@@ -139,29 +140,18 @@ export async function requestEmailChange(ctx: RequestContext, input: { email: st
         created_at: created,
       })
       .execute()
-    await trx
-      .insertInto('outbox_emails')
-      .values([
+    await queueEmails(trx, brandId, created, [
         {
-          id: randomUUID(),
-          brand_id: brandId,
-          to_email: email,
+          to: email,
           subject: 'Confirm your new email address',
           body: `Hi ${first},\n\nTo use this address for your ${ctx.brand.name} account, open this link within 24 hours while logged in:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-          created_at: created,
-          sent_at: null,
         },
         {
-          id: randomUUID(),
-          brand_id: brandId,
-          to_email: row.email,
+          to: row.email,
           subject: 'Your email address is being changed',
           body: `Hi ${first},\n\nSomeone logged in to your ${ctx.brand.name} account asked to change its email address to ${email}. It changes only when the link we sent there is opened.\n\nIf this was not you, change your password now and contact us.`,
-          created_at: created,
-          sent_at: null,
         },
-      ])
-      .execute()
+    ])
   })
   if (ctx.env.NODE_ENV === 'production') ctx.log.info({ brand: brandId }, 'email change confirmation queued')
   else ctx.log.info({ brand: brandId, link }, 'email change confirmation queued (development: link in log)')

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { queueEmails } from '../email/outbox.ts'
 import { isValidFullName, type Customer } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import type { RequestContext } from '../context/request-context.ts'
@@ -153,18 +154,13 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
     .execute()
   // the brand's configured origin, never a request header (a forged Host must not reach a customer's inbox)
   const link = `${ctx.origin}/forgot?token=${token}`
-  await db
-    .insertInto('outbox_emails')
-    .values({
-      id: randomUUID(),
-      brand_id: brandId,
-      to_email: email,
+  await queueEmails(db, brandId, now.toISOString(), [
+    {
+      to: email,
       subject: 'Reset your password',
       body: `Hi ${customer.name.split(' ')[0]},\n\nReset your password within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-      created_at: now.toISOString(),
-      sent_at: null,
-    })
-    .execute()
+    },
+  ])
   // development has no mail server: the link goes to the log (DESIGN §6); production logs no link
   if (ctx.env.NODE_ENV === 'production') ctx.log.info({ brand: brandId }, 'password reset e-mail queued')
   else ctx.log.info({ brand: brandId, link }, 'password reset e-mail queued (development: link in log)')

@@ -32,8 +32,9 @@ export const registerLimits = (ctx: RequestContext): RequestLimit[] => [
   { key: `register-ip:${ctx.clientIp}`, ...REQUEST_LIMITS.registerPerIp, message: 'Too many accounts were made from this network.' },
 ]
 
-/** Counts this request against each limit, or throws 429 (nothing counted) when one is spent. */
-export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<void> {
+/** Refuses (429, with the wait) when any limit is spent in its window; counts nothing. */
+export async function checkRequestLimits(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<void> {
+  if (limits.length === 0) return
   const { db, brandId } = ctx.data
   const longest = Math.max(...limits.map((limit) => limit.windowMs))
   const rows = await db
@@ -51,8 +52,20 @@ export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], n
       throw tooManyRequests(limit.message, new Date(inWindow[0]!.created_at).getTime() + limit.windowMs - now.getTime())
     }
   }
+}
+
+/** Counts one event under each key (a request, a declined card, a missed guess). */
+export async function countRequests(ctx: RequestContext, keys: string[], now = ctx.now()): Promise<void> {
+  if (keys.length === 0) return
+  const { db, brandId } = ctx.data
   await db
     .insertInto('throttle_events')
-    .values(limits.map((limit) => ({ id: randomUUID(), brand_id: brandId, key: limit.key, created_at: now.toISOString() })))
+    .values(keys.map((key) => ({ id: randomUUID(), brand_id: brandId, key, created_at: now.toISOString() })))
     .execute()
+}
+
+/** Counts this request against each limit, or throws 429 (nothing counted) when one is spent. */
+export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<void> {
+  await checkRequestLimits(ctx, limits, now)
+  await countRequests(ctx, limits.map((limit) => limit.key), now)
 }

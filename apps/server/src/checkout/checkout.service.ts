@@ -15,6 +15,7 @@
  *    finishes the step and sends the same key again.
  */
 import { recordStoreEvent } from '../tracking/tracking.service.ts'
+import { queueEmails } from '../email/outbox.ts'
 import { randomInt, randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
 import { ensureCart } from '../cart/cart.service.ts'
@@ -387,10 +388,7 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
     }
     // the tracker's first line (docs/tracking.md)
     await recordStoreEvent(trx, { brandId, orderNumber: order.order_number, key: `store:placed:${order.order_number}`, description: 'Order placed', occurredAt: order.created_at, status: 'paid' })
-    await trx
-      .insertInto('outbox_emails')
-      .values({ id: randomUUID(), brand_id: brandId, to_email: order.email, subject: email.subject, body: email.body, created_at: now, sent_at: null })
-      .execute()
+    await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body }])
     await finishAttempt(ctx, key, answer, trx)
     return true
   })

@@ -6,6 +6,7 @@
  * page shows the confirmation and a reference to quote.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
+import { queueEmails } from '../email/outbox.ts'
 import { CONTACT_TOPICS, type MessageReceived } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import type { ContactBody, FeedbackBody } from './customer-service.schemas.ts'
@@ -69,12 +70,9 @@ export async function sendContact(ctx: RequestContext, input: ContactBody): Prom
         created_at: created,
       })
       .execute()
-    await trx
-      .insertInto('outbox_emails')
-      .values({
-        id: randomUUID(),
-        brand_id: brandId,
-        to_email: to,
+    await queueEmails(trx, brandId, created, [
+      {
+        to,
         subject: oneLine(`[${reference}] ${topic}: ${input.name}`),
         body: mailBody(
           [
@@ -86,10 +84,8 @@ export async function sendContact(ctx: RequestContext, input: ContactBody): Prom
           ],
           input.message,
         ),
-        created_at: created,
-        sent_at: null,
-      })
-      .execute()
+      },
+    ])
   })
   return { reference, message: `Thank you, ${input.name.split(' ')[0]}. We have your message (reference ${reference}) and will reply to ${email} within one business day.` }
 }
@@ -119,12 +115,9 @@ export async function sendFeedback(ctx: RequestContext, input: FeedbackBody): Pr
         created_at: created,
       })
       .execute()
-    await trx
-      .insertInto('outbox_emails')
-      .values({
-        id: randomUUID(),
-        brand_id: brandId,
-        to_email: to,
+    await queueEmails(trx, brandId, created, [
+      {
+        to,
         subject: oneLine(`[${reference}] Feedback${input.rating ? ` (${input.rating}/5)` : ''}: ${input.name}`),
         body: mailBody(
           [
@@ -136,10 +129,8 @@ export async function sendFeedback(ctx: RequestContext, input: FeedbackBody): Pr
           ],
           input.message,
         ),
-        created_at: created,
-        sent_at: null,
-      })
-      .execute()
+      },
+    ])
   })
   return { reference, message: `Thank you for your feedback, ${input.name.split(' ')[0]}. Our team reads every message (reference ${reference}).` }
 }

@@ -4,12 +4,12 @@
  * (carrier.ts); both land in tracking_events, one row per event key, so a
  * repeated delivery changes nothing.
  */
+import { checkRequestLimits, countRequests } from '../accounts/request-limits.ts'
 import { randomUUID } from 'node:crypto'
 import type { Tracking } from '@store/core'
 import type { Kysely } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database } from '../db/schema.ts'
-import { tooManyRequests } from '../http/errors.ts'
 import { mayReadOrder, orderNotFound } from '../orders/orders.service.ts'
 import type { CarrierEvent, CarrierStatus } from './carrier.ts'
 
@@ -133,22 +133,11 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
   const owns = order !== undefined && mayReadOrder(order, session?.visitorId ?? null, shopper.customerId)
   if (!owns) {
     // by number and e-mail: a guess, counted when it misses
-    const guessKey = `tracker-ip:${ctx.clientIp}`
-    const now = ctx.now()
-    const misses = await db
-      .selectFrom('throttle_events')
-      .select('created_at')
-      .where('brand_id', '=', brandId)
-      .where('key', '=', guessKey)
-      .where('created_at', '>', new Date(now.getTime() - TRACKER_GUESSES.windowMs).toISOString())
-      .orderBy('created_at')
-      .execute()
-    if (misses.length >= TRACKER_GUESSES.max) {
-      throw tooManyRequests('Too many order numbers were tried from this network.', new Date(misses[0]!.created_at).getTime() + TRACKER_GUESSES.windowMs - now.getTime())
-    }
+    const guesses = [{ key: `tracker-ip:${ctx.clientIp}`, ...TRACKER_GUESSES, message: 'Too many order numbers were tried from this network.' }]
+    await checkRequestLimits(ctx, guesses)
     const matches = order !== undefined && email !== null && email.trim() !== '' && order.email.toLowerCase() === email.trim().toLowerCase()
     if (!matches) {
-      await db.insertInto('throttle_events').values({ id: randomUUID(), brand_id: brandId, key: guessKey, created_at: now.toISOString() }).execute()
+      await countRequests(ctx, guesses.map((guess) => guess.key))
       throw orderNotFound(orderNumber)
     }
   }
