@@ -6,19 +6,25 @@
  * under 2 kB, each gzipped alone and each carrying the imports and exports that
  * tie it to the others. Here:
  *
- * - `framework`: React, React DOM, the scheduler and React Router, which every
- *   page runs, in one file;
+ * - `entry.client` holds React, React DOM, the scheduler and React Router, which
+ *   every page runs, with the client entry;
  * - `store`: what the document and the store frame need on every page (the
  *   modules root.tsx and the store layout import, directly or not: header,
- *   drawers, cart, store state, analytics, API client), in one file. The route
- *   modules themselves stay in their own files, with the CSS they import.
+ *   drawers, store state, analytics, API client), in one file;
+ * - `shop-…`: the modules the pages a first visit lands on (home, category,
+ *   item) use beyond that, grouped by which of those three use them (`shop`:
+ *   all three; `shop-item`: the item page only, though some other page may use
+ *   them too), so each of the three loads exactly its own code in a few files.
  *
- * Code only some routes use still lands in those routes' files. `@store/core`
- * is one barrel (`export *` of every rule): through it only the rule modules
- * whose names the every-page modules import count, or checkout's card and
+ * Route modules stay in their own files, with the CSS they import; everything
+ * else is left to the bundler. Only static imports count: what a page fetches
+ * on demand (`import()`) stays out of these files.
+ *
+ * `@store/core` is one barrel (`export *` of every rule): through it only the
+ * rule modules whose names a module imports count, or checkout's card and
  * address rules would ride along on every page.
  */
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import type { Rolldown } from 'vite'
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]dev)[\\/]|^\0rolldown[\\/]runtime/
@@ -26,6 +32,9 @@ const SCRIPT = /\.[cm]?[jt]sx?$/
 /** `import { a, b as c } from '@store/core'` and `export { … } from '@store/core'` (types are stripped by then). */
 const FROM_CORE = /\b(?:import|export)\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["']@store\/core["']/g
 const ALL_OF_CORE = /\b(?:import|export)\s*\*(?:\s*as\s+\w+)?\s*from\s*["']@store\/core["']/
+
+/** The pages a first visit lands on, by their route module (under app/routes). */
+const SHOPPING_PAGES = ['home', 'category', 'item'] as const
 
 /** The names a module takes from `@store/core`; null when it takes the whole namespace. */
 export function namesFromCore(code: string): string[] | null {
@@ -47,47 +56,99 @@ export interface ClientChunkPaths {
   coreBarrel: string
 }
 
+/**
+ * The modules `roots` import, directly or not, through static imports, the
+ * roots themselves left out; through the core barrel only the rule modules
+ * whose names are imported.
+ */
+export function staticImports(roots: readonly string[], coreBarrel: string, getModuleInfo: Rolldown.ChunkingContext['getModuleInfo']): Set<string> {
+  const coreModules = getModuleInfo(coreBarrel)?.importedIds ?? []
+  const found = new Set<string>()
+  const pending = [...roots]
+  while (pending.length > 0) {
+    const id = pending.pop()!
+    if (found.has(id)) continue
+    found.add(id)
+    const info = getModuleInfo(id)
+    if (!info) continue
+    for (const imported of info.importedIds) {
+      if (imported !== coreBarrel && !found.has(imported)) pending.push(imported)
+    }
+    if (!info.importedIds.includes(coreBarrel)) continue
+    const names = namesFromCore(info.code ?? '')
+    for (const coreModule of coreModules) {
+      const exports = getModuleInfo(coreModule)?.exports ?? []
+      if (!found.has(coreModule) && (names === null || names.some((name) => exports.includes(name)))) pending.push(coreModule)
+    }
+  }
+  for (const id of roots) found.delete(id)
+  return found
+}
+
+/** The route modules (files under app/routes) that import a module, directly or not, through static imports. */
+function routesImporting(id: string, routesDirectory: string, getModuleInfo: Rolldown.ChunkingContext['getModuleInfo']): Set<string> {
+  const routes = new Set<string>()
+  const seen = new Set<string>()
+  const pending = [id]
+  while (pending.length > 0) {
+    const current = pending.pop()!
+    if (seen.has(current)) continue
+    seen.add(current)
+    if (current.startsWith(routesDirectory)) routes.add(current.replace(/\?.*$/, ''))
+    pending.push(...(getModuleInfo(current)?.importers ?? []))
+  }
+  return routes
+}
+
 export function clientChunks({ appDirectory, coreBarrel }: ClientChunkPaths): Rolldown.CodeSplittingOptions {
   const frame = [join(appDirectory, 'root.tsx'), join(appDirectory, 'layouts', 'store-layout.tsx')]
-  let everyPage: Set<string> | undefined
+  const routesDirectory = join(appDirectory, 'routes') + sep
+  const pages = SHOPPING_PAGES.map((page) => ({ page, route: join(routesDirectory, `${page}.tsx`) }))
+  let plan: Map<string, string> | undefined
 
-  /** Every module the document and the store layout import, directly or not (static imports only). */
-  function modulesOfEveryPage(ctx: Rolldown.ChunkingContext): Set<string> {
-    if (everyPage) return everyPage
-    const coreModules = ctx.getModuleInfo(coreBarrel)?.importedIds ?? []
-    const found = new Set<string>()
-    const pending = [...frame]
-    const visit = (id: string) => {
-      if (!found.has(id)) pending.push(id)
-    }
-    while (pending.length > 0) {
-      const id = pending.pop()!
-      if (found.has(id)) continue
-      found.add(id)
-      const info = ctx.getModuleInfo(id)
-      if (!info) continue
-      for (const imported of info.importedIds) {
-        if (imported !== coreBarrel) visit(imported)
-      }
-      if (!info.importedIds.includes(coreBarrel)) continue
-      const names = namesFromCore(info.code ?? '')
-      for (const coreModule of coreModules) {
-        const exports = ctx.getModuleInfo(coreModule)?.exports ?? []
-        if (names === null || names.some((name) => exports.includes(name))) visit(coreModule)
+  /** module id -> the file it goes to ('store', 'shop', 'shop-category-item', ...), worked out once per build */
+  function chunkPlan(getModuleInfo: Rolldown.ChunkingContext['getModuleInfo']): Map<string, string> {
+    if (plan) return plan
+    plan = new Map()
+    for (const id of staticImports(frame, coreBarrel, getModuleInfo)) plan.set(id, 'store')
+    const usedBy = new Map<string, string[]>()
+    for (const { page, route } of pages) {
+      for (const id of staticImports([route], coreBarrel, getModuleInfo)) {
+        if (!plan.has(id)) usedBy.set(id, [...(usedBy.get(id) ?? []), page])
       }
     }
-    for (const id of frame) found.delete(id)
-    everyPage = found
-    return found
+    for (const [id, users] of usedBy) {
+      // a module of one route only stays in that route's file
+      if (users.length === 1 && routesImporting(id, routesDirectory, getModuleInfo).size <= 1) continue
+      plan.set(id, users.length === SHOPPING_PAGES.length ? 'shop' : `shop-${users.join('-')}`)
+    }
+    return plan
   }
+
+  /** the group of the modules planned for `file` */
+  const planned = (file: string): Rolldown.CodeSplittingGroup => ({
+    name: (id, ctx) =>
+      SCRIPT.test(id) && !FRAMEWORK.test(id) && chunkPlan((moduleId) => ctx.getModuleInfo(moduleId)).get(id) === file ? file : null,
+  })
+
+  // shared by more shopping pages first: a module's imports are used by at least the pages that use it
+  const shopFiles = subsets(SHOPPING_PAGES)
+    .sort((a, b) => b.length - a.length)
+    .map((users) => (users.length === SHOPPING_PAGES.length ? 'shop' : `shop-${users.join('-')}`))
 
   return {
+    // each group takes its modules before the next one looks (and with them, their imports)
     groups: [
-      { name: 'framework', test: FRAMEWORK, priority: 2 },
-      {
-        name: (id, ctx) => (SCRIPT.test(id) && modulesOfEveryPage(ctx).has(id) ? 'store' : null),
-        priority: 1,
-      },
-    ],
+      { name: 'framework', test: FRAMEWORK },
+      planned('store'),
+      ...shopFiles.map(planned),
+    ].map((group, index, all) => ({ ...group, priority: all.length - index })),
   }
+}
+
+/** Every non-empty subset of `items`, each in the order of `items`. */
+function subsets<T>(items: readonly T[]): T[][] {
+  const all: T[][] = []
+  for (let mask = 1; mask < 1 << items.length; mask++) all.push(items.filter((_, i) => mask & (1 << i)))
+  return all
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
-import { clientChunks } from './client-chunks'
+import { clientChunks } from './client-chunks.ts'
 
 const coreSource = fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url))
 const appDirectory = fileURLToPath(new URL('./app', import.meta.url))
