@@ -11,9 +11,9 @@
  * - `store`: what the document and the store frame need on every page (the
  *   modules root.tsx and the store layout import, directly or not: header,
  *   drawers, store state, analytics, API client), in one file;
- * - `shop-…`: the modules the pages a first visit lands on (home, category,
- *   item) use beyond that, grouped by which of those three use them (`shop`:
- *   all three; `shop-item`: the item page only, though some other page may use
+ * - `shopping-…`: the modules the pages a first visit lands on (home, category,
+ *   item) use beyond that, grouped by which of those three use them (`shopping`:
+ *   all three; `shopping-item`: the item page only, though some other page may use
  *   them too), so each of the three loads exactly its own code in a few files.
  *
  * Route modules stay in their own files, with the CSS they import; everything
@@ -25,7 +25,32 @@
  * address rules would ride along on every page.
  */
 import { join, sep } from 'node:path'
-import type { Rolldown } from 'vite'
+
+// The little of the bundler's (Rolldown's) chunking API used here, written out: apps/web's own
+// `vite` package (types, defineConfig) is not the Vite 8 that @react-router/dev builds with.
+/** What the bundler knows of a module when it cuts chunks. */
+export interface ModuleFacts {
+  /** its code, after the TypeScript and JSX transforms */
+  code: string | null
+  importedIds: readonly string[]
+  importers: readonly string[]
+  exports: readonly string[]
+}
+export type GetModuleInfo = (moduleId: string) => ModuleFacts | null
+export interface ChunkingContext {
+  getModuleInfo: GetModuleInfo
+}
+export interface ChunkGroup {
+  /** the file's name, or for each module the file's name or null (not this group) */
+  name: string | ((moduleId: string, ctx: ChunkingContext) => string | null)
+  test?: RegExp
+  /** groups with a higher priority take their modules first */
+  priority?: number
+}
+/** Rolldown's `output.codeSplitting` */
+export interface CodeSplitting {
+  groups: ChunkGroup[]
+}
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]dev)[\\/]|^\0rolldown[\\/]runtime/
 const SCRIPT = /\.[cm]?[jt]sx?$/
@@ -61,7 +86,7 @@ export interface ClientChunkPaths {
  * roots themselves left out; through the core barrel only the rule modules
  * whose names are imported.
  */
-export function staticImports(roots: readonly string[], coreBarrel: string, getModuleInfo: Rolldown.ChunkingContext['getModuleInfo']): Set<string> {
+export function staticImports(roots: readonly string[], coreBarrel: string, getModuleInfo: GetModuleInfo): Set<string> {
   const coreModules = getModuleInfo(coreBarrel)?.importedIds ?? []
   const found = new Set<string>()
   const pending = [...roots]
@@ -86,7 +111,7 @@ export function staticImports(roots: readonly string[], coreBarrel: string, getM
 }
 
 /** The route modules (files under app/routes) that import a module, directly or not, through static imports. */
-function routesImporting(id: string, routesDirectory: string, getModuleInfo: Rolldown.ChunkingContext['getModuleInfo']): Set<string> {
+function routesImporting(id: string, routesDirectory: string, getModuleInfo: GetModuleInfo): Set<string> {
   const routes = new Set<string>()
   const seen = new Set<string>()
   const pending = [id]
@@ -100,14 +125,14 @@ function routesImporting(id: string, routesDirectory: string, getModuleInfo: Rol
   return routes
 }
 
-export function clientChunks({ appDirectory, coreBarrel }: ClientChunkPaths): Rolldown.CodeSplittingOptions {
+export function clientChunks({ appDirectory, coreBarrel }: ClientChunkPaths): CodeSplitting {
   const frame = [join(appDirectory, 'root.tsx'), join(appDirectory, 'layouts', 'store-layout.tsx')]
   const routesDirectory = join(appDirectory, 'routes') + sep
   const pages = SHOPPING_PAGES.map((page) => ({ page, route: join(routesDirectory, `${page}.tsx`) }))
   let plan: Map<string, string> | undefined
 
-  /** module id -> the file it goes to ('store', 'shop', 'shop-category-item', ...), worked out once per build */
-  function chunkPlan(getModuleInfo: Rolldown.ChunkingContext['getModuleInfo']): Map<string, string> {
+  /** module id -> the file it goes to ('store', 'shopping', 'shopping-category-item', ...), worked out once per build */
+  function chunkPlan(getModuleInfo: GetModuleInfo): Map<string, string> {
     if (plan) return plan
     plan = new Map()
     for (const id of staticImports(frame, coreBarrel, getModuleInfo)) plan.set(id, 'store')
@@ -120,30 +145,35 @@ export function clientChunks({ appDirectory, coreBarrel }: ClientChunkPaths): Ro
     for (const [id, users] of usedBy) {
       // a module of one route only stays in that route's file
       if (users.length === 1 && routesImporting(id, routesDirectory, getModuleInfo).size <= 1) continue
-      plan.set(id, users.length === SHOPPING_PAGES.length ? 'shop' : `shop-${users.join('-')}`)
+      plan.set(id, shoppingFile(users))
     }
     return plan
   }
 
   /** the group of the modules planned for `file` */
-  const planned = (file: string): Rolldown.CodeSplittingGroup => ({
+  const planned = (file: string): ChunkGroup => ({
     name: (id, ctx) =>
       SCRIPT.test(id) && !FRAMEWORK.test(id) && chunkPlan((moduleId) => ctx.getModuleInfo(moduleId)).get(id) === file ? file : null,
   })
 
   // shared by more shopping pages first: a module's imports are used by at least the pages that use it
-  const shopFiles = subsets(SHOPPING_PAGES)
+  const shoppingFiles = subsets(SHOPPING_PAGES)
     .sort((a, b) => b.length - a.length)
-    .map((users) => (users.length === SHOPPING_PAGES.length ? 'shop' : `shop-${users.join('-')}`))
+    .map(shoppingFile)
 
   return {
     // each group takes its modules before the next one looks (and with them, their imports)
     groups: [
       { name: 'framework', test: FRAMEWORK },
       planned('store'),
-      ...shopFiles.map(planned),
+      ...shoppingFiles.map(planned),
     ].map((group, index, all) => ({ ...group, priority: all.length - index })),
   }
+}
+
+/** The file of the modules that these shopping pages (and no other of the three) use. */
+function shoppingFile(users: readonly string[]): string {
+  return users.length === SHOPPING_PAGES.length ? 'shopping' : `shopping-${users.join('-')}`
 }
 
 /** Every non-empty subset of `items`, each in the order of `items`. */
