@@ -101,10 +101,11 @@ describe('clientChunks', () => {
     expect(fileOf('/repo/node_modules/react/index.js')).toBe('framework')
   })
 
-  it('puts what the document and the store frame import in the store file, route modules and CSS aside', () => {
+  it('puts the document, the store frame and what they import in the store file, CSS aside', () => {
+    expect(fileOf(`${app}/root.tsx`)).toBe('store')
+    expect(fileOf(`${app}/layouts/store-layout.tsx`)).toBe('store')
     expect(fileOf(`${app}/components/layout/store-chrome.tsx`)).toBe('store')
     expect(fileOf('/repo/packages/core/src/sizes.ts')).toBe('store')
-    expect(fileOf(`${app}/root.tsx`)).toBeNull()
     expect(fileOf(`${app}/root.css`)).toBeNull()
   })
 

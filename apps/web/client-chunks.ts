@@ -8,16 +8,18 @@
  *
  * - `entry.client` holds React, React DOM, the scheduler and React Router, which
  *   every page runs, with the client entry;
- * - `store`: what the document and the store frame need on every page (the
- *   modules root.tsx and the store layout import, directly or not: header,
- *   drawers, store state, analytics, API client), in one file;
+ * - `store`: what the document and the store frame need on every page (root.tsx,
+ *   the store layout and what they import, directly or not: header, drawers,
+ *   store state, analytics, API client), in one file; the two route files
+ *   React Router asks for are left re-exporting from it, and root.tsx's CSS
+ *   comes out as store-….css;
  * - `shopping-…`: the modules the pages a first visit lands on (home, category,
  *   item) use beyond that, grouped by which of those three use them (`shopping`:
  *   all three; `shopping-item`: the item page only, though some other page may use
  *   them too), so each of the three loads exactly its own code in a few files.
  *
- * Route modules stay in their own files, with the CSS they import; everything
- * else is left to the bundler. Only static imports count: what a page fetches
+ * The other route modules stay in their own files, with the CSS they import;
+ * everything else is left to the bundler. Only static imports count: what a page fetches
  * on demand (`import()`) stays out of these files.
  *
  * `@store/core` is one barrel (`export *` of every rule): through it only the
@@ -135,7 +137,7 @@ export function clientChunks({ appDirectory, coreBarrel }: ClientChunkPaths): Co
   function chunkPlan(getModuleInfo: GetModuleInfo): Map<string, string> {
     if (plan) return plan
     plan = new Map()
-    for (const id of staticImports(frame, coreBarrel, getModuleInfo)) plan.set(id, 'store')
+    for (const id of [...frame, ...staticImports(frame, coreBarrel, getModuleInfo)]) plan.set(id, 'store')
     const usedBy = new Map<string, string[]>()
     for (const { page, route } of pages) {
       for (const id of staticImports([route], coreBarrel, getModuleInfo)) {
