@@ -1,5 +1,6 @@
 import type { Expression, Kysely, Transaction } from 'kysely'
-import type { Dialect } from '../db/connection.ts'
+import { dialectOf, type Dialect } from '../db/connection.ts'
+import { preparedQuery } from '../db/prepared.ts'
 import { jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.ts'
 import type { Database, StoreSettingsRow } from '../db/schema.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
@@ -81,16 +82,23 @@ export interface CartLineRow {
   image: string | null
 }
 
-/** An open cart of the brand with its lines, in one statement; lines in the order they were added. */
-export async function findOpenCartWithLines(db: Db, dialect: Dialect, brandId: string, cartId: string) {
-  const row = await db
+/** The open cart with its lines as a JSON column: every cart read asks this, so it is compiled once per database (db/prepared.ts). */
+const openCartWithLines = preparedQuery((db, key: { cartId: string; brandId: string }) =>
+  db
     .selectFrom('carts')
     .selectAll('carts')
-    .select((eb) => cartLinesOf(db, dialect, eb.ref('carts.id')).as('lines'))
-    .where('carts.id', '=', cartId)
-    .where('carts.brand_id', '=', brandId)
-    .where('carts.status', '=', 'open')
-    .executeTakeFirst()
+    .select((eb) => cartLinesOf(db, dialectOf(db), eb.ref('carts.id')).as('lines'))
+    .where('carts.id', '=', key.cartId)
+    .where('carts.brand_id', '=', key.brandId)
+    .where('carts.status', '=', 'open'),
+)
+
+/**
+ * An open cart of the brand with its lines, in one statement; lines in the order they were added.
+ * (`_dialect` stays for the callers: the compiled query takes the dialect from `db` itself.)
+ */
+export async function findOpenCartWithLines(db: Db, _dialect: Dialect, brandId: string, cartId: string) {
+  const row = await openCartWithLines.first(db, { cartId, brandId })
   if (!row) return undefined
   const { lines, ...cart } = row
   const sorted = readJsonColumn<CartLineRow[]>(lines, []).sort(
@@ -99,8 +107,11 @@ export async function findOpenCartWithLines(db: Db, dialect: Dialect, brandId: s
   return { cart, lines: sorted }
 }
 
+const discountCodeById = preparedQuery((db, key: { id: string }) => db.selectFrom('discount_codes').selectAll().where('id', '=', key.id))
+
+/** The code a cart carries (every cart read with a code asks this). */
 export function findDiscountCodeById(db: Db, id: string) {
-  return db.selectFrom('discount_codes').selectAll().where('id', '=', id).executeTakeFirst()
+  return discountCodeById.first(db, { id })
 }
 
 export function findDiscountCode(db: Db, brandId: string, code: string) {

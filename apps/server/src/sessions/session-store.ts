@@ -1,4 +1,5 @@
 import type { StoreDb } from '../db/connection.ts'
+import { preparedQuery } from '../db/prepared.ts'
 
 /** A session lives 30 days from its start (login starts a new one). */
 export const SESSION_TTL_MS = 30 * 86_400_000
@@ -35,17 +36,21 @@ export interface SessionStore {
 
 export const defaultExpiry = () => new Date(Date.now() + SESSION_TTL_MS)
 
+/** Every request with a session cookie asks this: built and compiled once (db/prepared.ts). */
+const findSession = preparedQuery((db, key: { id: string; brandId: string }) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'brand_id', 'visitor_id', 'customer_id', 'cart_id', 'expires_at'])
+    .where('id', '=', key.id)
+    .where('brand_id', '=', key.brandId),
+)
+
 /** Sessions in the `sessions` table, so any instance on the same database reads them. */
 export class DatabaseSessionStore implements SessionStore {
   constructor(private readonly store: StoreDb) {}
 
   async find(brandId: string, id: string): Promise<Session | null> {
-    const row = await this.store.db
-      .selectFrom('sessions')
-      .select(['id', 'brand_id', 'visitor_id', 'customer_id', 'cart_id', 'expires_at'])
-      .where('id', '=', id)
-      .where('brand_id', '=', brandId)
-      .executeTakeFirst()
+    const row = await findSession.first(this.store.db, { id, brandId })
     if (!row || row.expires_at <= new Date().toISOString()) return null
     return { id: row.id, brandId: row.brand_id, visitorId: row.visitor_id, customerId: row.customer_id, cartId: row.cart_id }
   }
