@@ -93,6 +93,8 @@ const openCartWithLines = preparedQuery((db, key: { cartId: string; brandId: str
     .where('carts.status', '=', 'open'),
 )
 
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
 /**
  * An open cart of the brand with its lines, in one statement; lines in the order they were added.
  * (`_dialect` stays for the callers: the compiled query takes the dialect from `db` itself.)
@@ -101,9 +103,8 @@ export async function findOpenCartWithLines(db: Db, _dialect: Dialect, brandId: 
   const row = await openCartWithLines.first(db, { cartId, brandId })
   if (!row) return undefined
   const { lines, ...cart } = row
-  const sorted = readJsonColumn<CartLineRow[]>(lines, []).sort(
-    (a, b) => a.created_at.localeCompare(b.created_at) || a.cartId.localeCompare(b.cartId),
-  )
+  // as listCartLines orders them: ISO times, then ids, compared as plain text (SQL's binary order)
+  const sorted = readJsonColumn<CartLineRow[]>(lines, []).sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.cartId, b.cartId))
   return { cart, lines: sorted }
 }
 

@@ -89,11 +89,12 @@ export function priceCart(
 /** The whole cart of SPEC §3, computed from the database for this request's shopper. */
 export async function getCart(ctx: RequestContext): Promise<Cart> {
   const { db, dialect, brandId } = ctx.data
-  const [shopper, session] = await Promise.all([ctx.shopper(), ctx.session.current()])
+  const session = await ctx.session.current()
   const cartId = session?.cartId ?? null
-  // the cart and its lines in one statement; settings, banners and suggestions come from the brand's caches
-  const [found, settings, banners, bumpIds] = await Promise.all([
-    cartId ? findOpenCartWithLines(db, dialect, brandId, cartId) : Promise.resolve(undefined),
+  // the shopper, and the cart with its lines in one statement; settings, banners and suggestions come from the brand's caches
+  const [shopper, found, settings, banners, bumpIds] = await Promise.all([
+    ctx.shopper(),
+    cartId ? findOpenCartWithLines(db, dialect, brandId, cartId) : undefined,
     findCartSettings(db, brandId),
     getCartBanners(db, brandId),
     findOrderBumpIds(db, brandId),

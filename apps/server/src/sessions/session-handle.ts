@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { hash, randomBytes, randomUUID } from 'node:crypto'
 import { defaultExpiry, type Session, type SessionStore } from './session-store.ts'
 
 export const SESSION_COOKIE = 'sid'
@@ -6,7 +6,8 @@ export const SESSION_COOKIE = 'sid'
 /** A cookie the response must carry because the session changed. */
 export type SessionCookieChange = { kind: 'set'; token: string; expires: Date } | { kind: 'clear' }
 
-export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+/** The token's SHA-256 (one-shot crypto.hash: no Hash object per request). */
+export const hashSessionToken = (token: string) => hash('sha256', token, 'base64url')
 
 /**
  * The shopper's session for one request, read at most once and created only
