@@ -2,7 +2,8 @@ import type { Expression, Kysely, Transaction } from 'kysely'
 import { dialectOf, type Dialect } from '../db/connection.ts'
 import { preparedQuery } from '../db/prepared.ts'
 import { jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.ts'
-import type { Database, StoreSettingsRow } from '../db/schema.ts'
+import type { CartsRow, Database, StoreSettingsRow } from '../db/schema.ts'
+import { liveSession, type Session } from '../sessions/session-store.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 
@@ -51,7 +52,7 @@ function cartLineSelect(db: Db) {
 }
 
 /** The lines of a cart as one JSON column of the cart's row. */
-function cartLinesOf(db: Db, dialect: Dialect, cartId: Expression<string>) {
+function cartLinesOf(db: Db, dialect: Dialect, cartId: Expression<string | null>) {
   return jsonArrayFrom(dialect, cartLineSelect(db).whereRef('cart_lines.cart_id', '=', cartId))
 }
 
@@ -103,9 +104,54 @@ export async function findOpenCartWithLines(db: Db, _dialect: Dialect, brandId: 
   const row = await openCartWithLines.first(db, { cartId, brandId })
   if (!row) return undefined
   const { lines, ...cart } = row
-  // as listCartLines orders them: ISO times, then ids, compared as plain text (SQL's binary order)
-  const sorted = readJsonColumn<CartLineRow[]>(lines, []).sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.cartId, b.cartId))
-  return { cart, lines: sorted }
+  return { cart, lines: sortedLines(lines) }
+}
+
+/** The lines' JSON column, in the order listCartLines gives: ISO times, then ids, compared as plain text (SQL's binary order). */
+function sortedLines(lines: unknown): CartLineRow[] {
+  return readJsonColumn<CartLineRow[]>(lines, []).sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.cartId, b.cartId))
+}
+
+/** What the cart read takes of the cart's own row. */
+export type CartHead = Pick<CartsRow, 'id' | 'discount_code_id' | 'checkout_flow' | 'saw_club_upsell' | 'removed_free_promo'>
+
+/**
+ * The session with its open cart and the cart's lines, in one statement: GET /api/cart reads the
+ * session only to find the cart, so both come at once (SessionHandle.readWith). Brand-bound twice: the
+ * session at this brand, and the cart at the session's brand.
+ */
+const sessionWithOpenCart = preparedQuery((db, key: { sessionId: string; brandId: string }) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('carts', (join) =>
+      join.onRef('carts.id', '=', 'sessions.cart_id').onRef('carts.brand_id', '=', 'sessions.brand_id').on('carts.status', '=', 'open'),
+    )
+    .select(['sessions.id', 'sessions.brand_id', 'sessions.visitor_id', 'sessions.customer_id', 'sessions.cart_id', 'sessions.expires_at'])
+    .select(['carts.id as open_cart_id', 'carts.discount_code_id', 'carts.checkout_flow', 'carts.saw_club_upsell', 'carts.removed_free_promo'])
+    .select((eb) => cartLinesOf(db, dialectOf(db), eb.ref('carts.id')).as('lines'))
+    .where('sessions.id', '=', key.sessionId)
+    .where('sessions.brand_id', '=', key.brandId),
+)
+
+export async function findSessionWithOpenCart(db: Db, brandId: string, sessionId: string): Promise<{ session: Session | null; with: OpenCart | null }> {
+  const row = await sessionWithOpenCart.first(db, { sessionId, brandId })
+  const session = liveSession(row)
+  if (!row || !session || row.open_cart_id === null) return { session, with: null }
+  const cart: CartHead = {
+    id: row.open_cart_id,
+    discount_code_id: row.discount_code_id,
+    // the left join types these nullable; an open cart's row has them
+    checkout_flow: row.checkout_flow ?? 'free_flow',
+    saw_club_upsell: row.saw_club_upsell ?? 0,
+    removed_free_promo: row.removed_free_promo ?? 0,
+  }
+  return { session, with: { cart, lines: sortedLines(row.lines) } }
+}
+
+/** An open cart's head and its lines in the order they were added. */
+export interface OpenCart {
+  cart: CartHead
+  lines: CartLineRow[]
 }
 
 const discountCodeById = preparedQuery((db, key: { id: string }) => db.selectFrom('discount_codes').selectAll().where('id', '=', key.id))

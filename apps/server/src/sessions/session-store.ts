@@ -32,6 +32,11 @@ export interface SessionStore {
   deleteCustomerSessions(brandId: string, customerId: string): Promise<void>
   /** Releases what the store holds (a connection); the database store leaves the database to its owner. */
   close(): Promise<void>
+  /**
+   * The database the sessions are rows of, when they are (not in Redis): a read may then
+   * fetch the session and what hangs off it in one statement (SessionHandle.readWith).
+   */
+  readonly database?: StoreDb
 }
 
 export const defaultExpiry = () => new Date(Date.now() + SESSION_TTL_MS)
@@ -46,13 +51,21 @@ const findSession = preparedQuery((db, key: { id: string; brandId: string }) =>
 )
 
 /** Sessions in the `sessions` table, so any instance on the same database reads them. */
+/** The session of a row read with the session's columns, or null when there is none or it expired. */
+export function liveSession(row: { id: string; brand_id: string; visitor_id: string; customer_id: string | null; cart_id: string | null; expires_at: string } | undefined): Session | null {
+  if (!row || row.expires_at <= new Date().toISOString()) return null
+  return { id: row.id, brandId: row.brand_id, visitorId: row.visitor_id, customerId: row.customer_id, cartId: row.cart_id }
+}
+
 export class DatabaseSessionStore implements SessionStore {
   constructor(private readonly store: StoreDb) {}
 
+  get database(): StoreDb {
+    return this.store
+  }
+
   async find(brandId: string, id: string): Promise<Session | null> {
-    const row = await findSession.first(this.store.db, { id, brandId })
-    if (!row || row.expires_at <= new Date().toISOString()) return null
-    return { id: row.id, brandId: row.brand_id, visitorId: row.visitor_id, customerId: row.customer_id, cartId: row.cart_id }
+    return liveSession(await findSession.first(this.store.db, { id, brandId }))
   }
 
   async create(session: Session, expiresAt: Date = defaultExpiry()): Promise<void> {
