@@ -1,7 +1,7 @@
 import type { Expression, Kysely, Transaction } from 'kysely'
 import { dialectOf, type Dialect } from '../db/connection.ts'
 import { preparedQuery } from '../db/prepared.ts'
-import { jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.ts'
+import { jsonArrayFrom, jsonObjectFrom, readJsonColumn } from '../db/json-aggregate.ts'
 import type { CartsRow, Database, StoreSettingsRow } from '../db/schema.ts'
 import { liveSession, type Session } from '../sessions/session-store.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
@@ -123,12 +123,21 @@ export type CartHead = Pick<CartsRow, 'id' | 'discount_code_id' | 'checkout_flow
 const sessionWithOpenCart = preparedQuery((db, key: { sessionId: string; brandId: string }) =>
   db
     .selectFrom('sessions')
-    .leftJoin('carts', (join) =>
-      join.onRef('carts.id', '=', 'sessions.cart_id').onRef('carts.brand_id', '=', 'sessions.brand_id').on('carts.status', '=', 'open'),
-    )
     .select(['sessions.id', 'sessions.brand_id', 'sessions.visitor_id', 'sessions.customer_id', 'sessions.cart_id', 'sessions.expires_at'])
-    .select(['carts.id as open_cart_id', 'carts.discount_code_id', 'carts.checkout_flow', 'carts.saw_club_upsell', 'carts.removed_free_promo'])
-    .select((eb) => cartLinesOf(db, dialectOf(db), eb.ref('carts.id')).as('lines'))
+    // the cart and its lines as two subqueries of the session's row: a join to carts with the lines
+    // correlated on it took SQLite ~7 times as long as the two reads it replaces
+    .select((eb) =>
+      jsonObjectFrom(
+        dialectOf(db),
+        eb
+          .selectFrom('carts')
+          .select(['carts.id', 'carts.discount_code_id', 'carts.checkout_flow', 'carts.saw_club_upsell', 'carts.removed_free_promo'])
+          .whereRef('carts.id', '=', 'sessions.cart_id')
+          .whereRef('carts.brand_id', '=', 'sessions.brand_id')
+          .where('carts.status', '=', 'open'),
+      ).as('cart'),
+    )
+    .select((eb) => cartLinesOf(db, dialectOf(db), eb.ref('sessions.cart_id')).as('lines'))
     .where('sessions.id', '=', key.sessionId)
     .where('sessions.brand_id', '=', key.brandId),
 )
@@ -136,16 +145,10 @@ const sessionWithOpenCart = preparedQuery((db, key: { sessionId: string; brandId
 export async function findSessionWithOpenCart(db: Db, brandId: string, sessionId: string): Promise<{ session: Session | null; with: OpenCart | null }> {
   const row = await sessionWithOpenCart.first(db, { sessionId, brandId })
   const session = liveSession(row)
-  if (!row || !session || row.open_cart_id === null) return { session, with: null }
-  const cart: CartHead = {
-    id: row.open_cart_id,
-    discount_code_id: row.discount_code_id,
-    // the left join types these nullable; an open cart's row has them
-    checkout_flow: row.checkout_flow ?? 'free_flow',
-    saw_club_upsell: row.saw_club_upsell ?? 0,
-    removed_free_promo: row.removed_free_promo ?? 0,
-  }
-  return { session, with: { cart, lines: sortedLines(row.lines) } }
+  const cart = row && session ? readJsonColumn<CartHead | null>(row.cart, null) : null
+  // the lines are the session's cart's: shown only when that cart is open (its row came back)
+  if (!cart) return { session, with: null }
+  return { session, with: { cart, lines: sortedLines(row!.lines) } }
 }
 
 /** An open cart's head and its lines in the order they were added. */
