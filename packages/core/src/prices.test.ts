@@ -34,6 +34,15 @@ describe('rounding policy: half away from zero', () => {
     expect(roundHalfAwayFromZero(2.4999)).toBe(2)
     expect(Object.is(roundHalfAwayFromZero(-0.4), 0)).toBe(true)
   })
+  it('gives whole numbers back as they are (zero without its sign), as the long way would', () => {
+    for (const whole of [0, -0, 1, -1, 3999, -250, 123_456_789_012, 999_999_999_999_999]) {
+      const longWay = Math.sign(Number(whole.toPrecision(15))) * Math.round(Math.abs(Number(whole.toPrecision(15))))
+      expect(Object.is(roundHalfAwayFromZero(whole), longWay === 0 ? 0 : longWay)).toBe(true)
+    }
+    expect(Object.is(roundHalfAwayFromZero(-0), 0)).toBe(true)
+    // past 15 digits the long way still rounds to 15 significant digits
+    expect(roundHalfAwayFromZero(1_234_567_890_123_456)).toBe(1_234_567_890_123_460)
+  })
   it('applies to percentages of cents', () => {
     expect(percentOfCents(3999, 15)).toBe(600) // 599.85
     expect(percentOfCents(3999, 10)).toBe(400) // 399.9

@@ -6,6 +6,8 @@
 
 /** Rounds to an integer, half away from zero, tolerant of float noise. */
 export function roundHalfAwayFromZero(x: number): number {
+  // whole numbers (cents, most of the calls) are already rounded: skip the text round trip below
+  if (Number.isInteger(x) && Math.abs(x) < 1e15) return x === 0 ? 0 : x
   if (!Number.isFinite(x)) throw new Error(`Invalid amount: ${x}`)
   const clean = Number(x.toPrecision(15))
   const r = Math.sign(clean) * Math.round(Math.abs(clean))

@@ -1,4 +1,5 @@
 import type { BrandData } from '../context/request-context.ts'
+import { preparedQuery } from '../db/prepared.ts'
 
 export interface Shopper {
   customerId: string | null
@@ -19,18 +20,22 @@ export interface ShopperClub {
 
 export const VISITOR: Shopper = { customerId: null, name: null, email: null, hasClub: false, cancelledBefore: false, club: null }
 
-/** The customer behind a session at this brand, or a visitor. */
-export async function readShopper({ db, brandId }: BrandData, customerId: string | null): Promise<Shopper> {
-  if (!customerId) return VISITOR
-  // the membership in the same statement: has_club is kept in step with it by the club's writes
-  const row = await db
+/** The customer with their membership, in one statement compiled once (db/prepared.ts). */
+const findShopper = preparedQuery((db, key: { customerId: string; brandId: string }) =>
+  db
     .selectFrom('customers')
     .leftJoin('memberships', 'memberships.customer_id', 'customers.id')
     .select(['customers.id', 'customers.name', 'customers.email', 'customers.has_club', 'customers.cancelled_before'])
     .select(['memberships.status as club_status', 'memberships.amount_cents as club_amount_cents', 'memberships.discount_percentage as club_discount_percentage'])
-    .where('customers.id', '=', customerId)
-    .where('customers.brand_id', '=', brandId)
-    .executeTakeFirst()
+    .where('customers.id', '=', key.customerId)
+    .where('customers.brand_id', '=', key.brandId),
+)
+
+/** The customer behind a session at this brand, or a visitor. */
+export async function readShopper({ db, brandId }: BrandData, customerId: string | null): Promise<Shopper> {
+  if (!customerId) return VISITOR
+  // the membership in the same statement: has_club is kept in step with it by the club's writes
+  const row = await findShopper.first(db, { customerId, brandId })
   if (!row) return VISITOR
   const club =
     row.club_status !== null && row.club_status !== undefined

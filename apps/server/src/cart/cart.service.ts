@@ -30,7 +30,9 @@ import {
   findSellableSize,
   findOpenCartWithLines,
   findOrderBumpIds,
+  findSessionWithOpenCart,
   type CartLineRow,
+  type OpenCart,
   type CartSettingsRow,
 } from './cart.queries.ts'
 
@@ -86,14 +88,28 @@ export function priceCart(
   return { codeApplies, unitCents, totals }
 }
 
+/**
+ * The session and its open cart with the lines: one statement where sessions are rows of the same
+ * database and the session was not read yet (the usual GET /api/cart), else the session as read
+ * and the cart by its id.
+ */
+async function openCartOfSession(ctx: RequestContext): Promise<OpenCart | undefined> {
+  const { db, dialect, brandId, store } = ctx.data
+  if (ctx.session.database === store) {
+    const joined = await ctx.session.readWith((sessionBrand, sessionId) => findSessionWithOpenCart(db, sessionBrand, sessionId))
+    if (joined.with !== undefined) return joined.with ?? undefined
+  }
+  const session = await ctx.session.current()
+  return session?.cartId ? findOpenCartWithLines(db, dialect, brandId, session.cartId) : undefined
+}
+
 /** The whole cart of SPEC §3, computed from the database for this request's shopper. */
 export async function getCart(ctx: RequestContext): Promise<Cart> {
-  const { db, dialect, brandId } = ctx.data
-  const [shopper, session] = await Promise.all([ctx.shopper(), ctx.session.current()])
-  const cartId = session?.cartId ?? null
-  // the cart and its lines in one statement; settings, banners and suggestions come from the brand's caches
-  const [found, settings, banners, bumpIds] = await Promise.all([
-    cartId ? findOpenCartWithLines(db, dialect, brandId, cartId) : Promise.resolve(undefined),
+  const { db, brandId } = ctx.data
+  const found = await openCartOfSession(ctx)
+  // settings, banners and suggestions come from the brand's caches
+  const [shopper, settings, banners, bumpIds] = await Promise.all([
+    ctx.shopper(),
     findCartSettings(db, brandId),
     getCartBanners(db, brandId),
     findOrderBumpIds(db, brandId),

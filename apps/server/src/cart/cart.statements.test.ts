@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { statementsOf } from '../test/statements.ts'
 
-/** GET /api/cart of a shopper with lines: the session, then the cart with its lines (settings and suggestions are cached). */
-const CART_STATEMENTS = 2
+/** GET /api/cart of a shopper with lines: the session with the cart and its lines, one statement (settings and suggestions are cached). */
+const CART_STATEMENTS = 1
 
 describe.each(DIALECTS)('cart statements on %s', (dialect) => {
   let t: TestStore

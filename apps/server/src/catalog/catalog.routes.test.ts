@@ -1,6 +1,7 @@
 import type { Category } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MANY_CUSTOMER_IMAGES_ITEM } from '../db/seed/constants.ts'
+import { invalidateCatalog } from './catalog.service.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
 type CategoryData = Category
@@ -30,6 +31,26 @@ describe.each(DIALECTS)('catalog API on %s', (dialect) => {
     await shopper.get('/api/categories/leggings')
     const queries = t.store.queryCount() - before
     expect(queries).toBeLessThanOrEqual(5)
+  })
+
+  it('answers from the written text of a cached value, and shows a change once the catalogue is invalidated', async () => {
+    const shopper = new TestShopper(t.app)
+    const first = await shopper.get('/api/categories/leggings')
+    const again = await shopper.get('/api/categories/leggings')
+    expect(again.body).toBe(first.body)
+    const item = dataOf<CategoryData>(first).items[0]!
+    const { price_cents } = await t.store.db.selectFrom('items').select('price_cents').where('id', '=', item.id).executeTakeFirstOrThrow()
+    await t.store.db.updateTable('items').set({ price_cents: price_cents + 100 }).where('id', '=', item.id).execute()
+    try {
+      invalidateCatalog('popfitclothing')
+      const category = dataOf<CategoryData>(await shopper.get('/api/categories/leggings'))
+      expect(category.items.find((card) => card.id === item.id)?.price).toBe((price_cents + 100) / 100)
+      const detail = dataOf<{ price: number }>(await shopper.get(`/api/items/${item.id}`))
+      expect(detail.price).toBe((price_cents + 100) / 100)
+    } finally {
+      await t.store.db.updateTable('items').set({ price_cents }).where('id', '=', item.id).execute()
+      invalidateCatalog('popfitclothing')
+    }
   })
 
   it('keeps brands apart: a ckb category is not found on popfit', async () => {

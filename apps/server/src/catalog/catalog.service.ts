@@ -16,6 +16,7 @@ import { byPosition, readJsonColumn } from '../db/json-aggregate.ts'
 import { flag, readJson, readList } from '../db/json.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
+import { sharedAnswer } from '../http/serializer.ts'
 import { BrandScope, CATALOG_TTL_MS } from '../shared/ttl-cache.ts'
 import {
   findCategory,
@@ -43,7 +44,8 @@ const ADDITIONAL_IMAGE_KINDS = ['customer', 'instagram', 'model', 'pocket']
 
 /**
  * Catalogue reads are cached per brand for CATALOG_TTL_MS (docs/performance.md):
- * a category, a category group, an item page (per club price list). So what
+ * a category, a category group, an item page (per club price list). Each is a
+ * shared answer (http/serializer.ts): its JSON is written once per cached value. So what
  * a page shows of stock (`availableSizes`) may be up to that old; the cart and
  * checkout read stock from the database themselves and are the authority on
  * it. Whoever changes items, prices, categories or stock calls
@@ -131,7 +133,7 @@ function categoryFields(row: CategoryRow): CategoryInfo {
 }
 
 export function getCategory(db: Db, brandId: string, name: string, hasClub: boolean): Promise<Category> {
-  return categoryCache(db, brandId, `${name}\u0000${hasClub ? 'club' : 'visitor'}`, () => loadCategory(db, brandId, name, hasClub))
+  return categoryCache(db, brandId, `${name}\u0000${hasClub ? 'club' : 'visitor'}`, () => loadCategory(db, brandId, name, hasClub).then(sharedAnswer))
 }
 
 /** Two statements, side by side: the category, and its cards with their sizes and images. */
@@ -142,7 +144,7 @@ async function loadCategory(db: Db, brandId: string, name: string, hasClub: bool
 }
 
 export function getCategoryGroup(db: Db, brandId: string, name: string): Promise<CategoryGroup> {
-  return categoryGroupCache(db, brandId, name, () => loadCategoryGroup(db, brandId, name))
+  return categoryGroupCache(db, brandId, name, () => loadCategoryGroup(db, brandId, name).then(sharedAnswer))
 }
 
 /** One statement: the group with its categories and their item counts. */
@@ -162,7 +164,7 @@ async function loadCategoryGroup(db: Db, brandId: string, name: string): Promise
 }
 
 export function getItemDetail(db: Db, brandId: string, id: number, hasClub: boolean): Promise<ItemDetail> {
-  return itemCache(db, brandId, `${id}\u0000${hasClub ? 'club' : 'visitor'}`, () => loadItemDetail(db, brandId, id, hasClub))
+  return itemCache(db, brandId, `${id}\u0000${hasClub ? 'club' : 'visitor'}`, () => loadItemDetail(db, brandId, id, hasClub).then(sharedAnswer))
 }
 
 /** Two statements, side by side: the item with its own children, and its variants and matching items with theirs. */

@@ -1,6 +1,6 @@
 import type { RawBuilder } from 'kysely'
-import { jsonArrayFrom as postgresArrayFrom } from 'kysely/helpers/postgres'
-import { jsonArrayFrom as sqliteArrayFrom } from 'kysely/helpers/sqlite'
+import { jsonArrayFrom as postgresArrayFrom, jsonObjectFrom as postgresObjectFrom } from 'kysely/helpers/postgres'
+import { jsonArrayFrom as sqliteArrayFrom, jsonObjectFrom as sqliteObjectFrom } from 'kysely/helpers/sqlite'
 import type { Dialect } from './connection.ts'
 
 /**
@@ -16,6 +16,11 @@ import type { Dialect } from './connection.ts'
  */
 export function jsonArrayFrom<O>(dialect: Dialect, expr: Parameters<typeof sqliteArrayFrom<O>>[0]): RawBuilder<unknown> {
   return dialect === 'postgres' ? postgresArrayFrom(expr) : sqliteArrayFrom(expr)
+}
+
+/** A related row as one JSON object column of the outer row (null when there is none); read it with `readJsonColumn`. */
+export function jsonObjectFrom<O>(dialect: Dialect, expr: Parameters<typeof sqliteObjectFrom<O>>[0]): RawBuilder<unknown> {
+  return dialect === 'postgres' ? postgresObjectFrom(expr) : sqliteObjectFrom(expr)
 }
 
 /** A JSON column as a value (SQLite returns JSON as text, pg already parsed it). */

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../app.ts'
 import { openDatabase, type StoreDb } from '../db/connection.ts'
@@ -10,6 +11,7 @@ import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed/index.ts'
 import { parseEnv } from '../env.ts'
 import type { StoreLoadContext } from '../web/ssr-plugin.ts'
+import { HELMET_OPTIONS, HSTS, PERMISSIONS_POLICY } from './security-headers.ts'
 
 // React Router replaced by a page with an inline script carrying the nonce it was handed
 vi.mock('react-router', () => ({
@@ -63,9 +65,50 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
   })
 
+  it('every answer carries what @fastify/helmet itself writes per request, worked out once', async () => {
+    const reference = Fastify()
+    await reference.register(helmet, HELMET_OPTIONS)
+    reference.get('/x', async () => ({ ok: true }))
+    const helmetWrites = (await reference.inject('/x')).headers
+    await reference.close()
+    const ownHeaders = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive'])
+    const expected = Object.entries(helmetWrites).filter(([name]) => !ownHeaders.has(name))
+    expect(expected.length).toBeGreaterThanOrEqual(8)
+    for (const url of ['/api/health', '/api/settings', '/api/categories/leggings', '/api/no-such-route']) {
+      for (const t of [dev, prod]) {
+        const res = await t.app.inject({ url, headers: { host: 'localhost' } })
+        for (const [name, value] of expected) expect([url, name, res.headers[name]]).toEqual([url, name, value])
+        expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY)
+      }
+    }
+    // the edge's own early answers (an unknown host) carry them too
+    const unknown = await dev.app.inject({ url: '/api/settings', headers: { host: 'elsewhere.example' } })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.headers['x-content-type-options']).toBe('nosniff')
+    expect(unknown.headers['content-security-policy']).toMatch(/default-src 'none'/)
+  })
+
+  it('a header a route sets itself is kept', async () => {
+    const store = openDatabase('sqlite::memory:')
+    await migrateToLatest(store.db)
+    await seedDatabase(store.db)
+    const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), store, webBuildDir: '/nonexistent' })
+    app.get('/own-headers', async (_request, reply) => {
+      reply.header('content-security-policy', "default-src 'self'").header('x-frame-options', 'DENY')
+      return 'ok'
+    })
+    const res = await app.inject({ url: '/own-headers', headers: { host: 'localhost' } })
+    expect(res.headers['content-security-policy']).toBe("default-src 'self'")
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    await app.close()
+    await store.close()
+  })
+
   it('HSTS only where the brand is served over https', async () => {
     const https = await prod.app.inject({ url: '/api/settings', headers: { host: 'localhost' } })
-    expect(https.headers['strict-transport-security']).toMatch(/max-age=31536000/)
+    expect(https.headers['strict-transport-security']).toBe(HSTS)
+    expect((await prod.app.inject({ url: '/api/health', headers: { host: 'ckb.localhost' } })).headers['strict-transport-security']).toBe(HSTS)
     const http = await dev.app.inject({ url: '/api/settings', headers: { host: 'localhost' } })
     expect(http.headers['strict-transport-security']).toBeUndefined()
   })

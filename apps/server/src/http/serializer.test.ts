@@ -3,7 +3,7 @@ import Fastify from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { answers, errorBodySchema } from './response-schemas.ts'
-import { compileResponseSerializer, responseJsonSchema, serializerCompiler } from './serializer.ts'
+import { compileResponseSerializer, responseJsonSchema, serializerCompiler, sharedAnswer } from './serializer.ts'
 
 /** What the zod serializer this one replaces wrote: zod's parse (unknown keys stripped), then JSON.stringify. */
 const zodWay = (schema: z.ZodType, data: unknown) => JSON.parse(JSON.stringify(schema.parse(data))) as unknown
@@ -133,5 +133,64 @@ describe('the fast-json-stringify serializer of response schemas', () => {
     )
     expect((await app.inject('/plain')).body).toBe('{"ok":true}')
     await app.close()
+  })
+
+  describe('shared answers (cached catalogue values)', () => {
+    const card = z.object({ name: z.string(), price: z.number(), sizes: z.array(z.string()) })
+    const envelope = answers(card)[200]
+
+    it('are written once per value, and exactly as writing them again would', () => {
+      const serialize = compileResponseSerializer(envelope)
+      const value = sharedAnswer({ name: 'Leggings', price: 39.99, sizes: ['S', 'M'], cost_cents: 500 })
+      const first = serialize({ data: value })
+      expect(first).toBe('{"data":{"name":"Leggings","price":39.99,"sizes":["S","M"]}}')
+      expect(serialize({ data: value })).toBe(first)
+      // the text is kept: the value is not read again (a proxy counts the reads)
+      let reads = 0
+      const watched = sharedAnswer(new Proxy(value, { get: (target, key, receiver) => (reads++, Reflect.get(target, key, receiver)) }))
+      expect(serialize({ data: watched })).toBe(first)
+      expect(reads).toBeGreaterThan(0)
+      reads = 0
+      expect(serialize({ data: watched })).toBe(first)
+      expect(reads).toBe(0)
+      // an equal object that is not marked is written anew each time
+      const copy = { name: 'Leggings', price: 39.99, sizes: ['S', 'M'] }
+      let copyReads = 0
+      const unmarked = new Proxy(copy, { get: (target, key, receiver) => (copyReads++, Reflect.get(target, key, receiver)) })
+      serialize({ data: unmarked })
+      const once = copyReads
+      serialize({ data: unmarked })
+      expect(copyReads).toBe(2 * once)
+    })
+
+    it('are frozen to the bottom, so what was written cannot drift from the value', () => {
+      const value = sharedAnswer({ name: 'Tank', price: 20, sizes: ['S'] })
+      expect(Object.isFrozen(value)).toBe(true)
+      expect(Object.isFrozen(value.sizes)).toBe(true)
+      expect(() => {
+        ;(value.sizes as string[]).push('XL')
+      }).toThrow()
+    })
+
+    it('are written every time when not marked, or when the answer carries more than data', () => {
+      const serialize = compileResponseSerializer(envelope)
+      const plain = { name: 'Cart line', price: 10, sizes: ['S'] }
+      expect(serialize({ data: plain })).toBe('{"data":{"name":"Cart line","price":10,"sizes":["S"]}}')
+      plain.price = 12
+      expect(serialize({ data: plain })).toBe('{"data":{"name":"Cart line","price":12,"sizes":["S"]}}')
+      const shared = sharedAnswer({ name: 'Bra', price: 30, sizes: ['M'] })
+      const withMore = { data: shared, extra: 1 }
+      const loose = compileResponseSerializer(z.object({ data: card, extra: z.number() }))
+      expect(loose(withMore)).toBe('{"data":{"name":"Bra","price":30,"sizes":["M"]},"extra":1}')
+      withMore.extra = 2
+      expect(loose(withMore)).toBe('{"data":{"name":"Bra","price":30,"sizes":["M"]},"extra":2}')
+    })
+
+    it('are kept apart per schema: one value under two schemas gives each its own text', () => {
+      const value = sharedAnswer({ name: 'Hoodie', price: 55, sizes: ['L'] })
+      const narrow = compileResponseSerializer(answers(z.object({ name: z.string() }))[200])
+      expect(compileResponseSerializer(envelope)({ data: value })).toBe('{"data":{"name":"Hoodie","price":55,"sizes":["L"]}}')
+      expect(narrow({ data: value })).toBe('{"data":{"name":"Hoodie"}}')
+    })
   })
 })

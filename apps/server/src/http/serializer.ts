@@ -9,12 +9,57 @@
 import type { FastifySerializerCompiler } from 'fastify'
 import fastJson from 'fast-json-stringify'
 import { z } from 'zod'
+import { deepFreeze } from '../shared/ttl-cache.ts'
 
 type JsonSchema = Record<string, unknown>
 type Serialize = (data: unknown) => string
 
 /** One compiled function per schema: the error body is shared by every route. */
 const compiled = new WeakMap<object, Serialize>()
+
+/** Values every request shares and nobody changes (sharedAnswer). */
+const sharedAnswers = new WeakSet<object>()
+
+/**
+ * Marks a value as an answer every request shares (a cached category or item
+ * page, the same for every visitor of a brand and price list until its cache
+ * drops it): it is frozen, deeply, and `{ data: value }` is written once per
+ * response schema and kept as long as the value lives (a WeakMap: when the
+ * cache lets the value go, the text goes with it). What a shopper sees is
+ * exactly what writing it again would give, so nothing is served that the
+ * value's own cache would not serve; values made per request (a cart) are never
+ * marked and are written every time.
+ */
+export function sharedAnswer<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value
+  deepFreeze(value)
+  sharedAnswers.add(value)
+  return value
+}
+
+/** `{ data }` and nothing else, whose data is a shared answer. */
+function sharedData(payload: unknown): object | null {
+  if (payload === null || typeof payload !== 'object') return null
+  const data = (payload as { data?: unknown }).data
+  if (data === null || typeof data !== 'object' || !sharedAnswers.has(data)) return null
+  for (const key in payload) if (key !== 'data') return null
+  return data
+}
+
+/** The schema's function, writing a shared answer's `{ data }` once and reusing the text. */
+function memoisingShared(serialize: Serialize): Serialize {
+  const written = new WeakMap<object, string>()
+  return (payload) => {
+    const data = sharedData(payload)
+    if (!data) return serialize(payload)
+    let text = written.get(data)
+    if (text === undefined) {
+      text = serialize(payload)
+      written.set(data, text)
+    }
+    return text
+  }
+}
 
 /**
  * No metadata: the named contract schemas (ids in zod's global registry, components of
@@ -65,7 +110,7 @@ function isNullSchema(node: unknown): boolean {
 export function compileResponseSerializer(schema: z.ZodType): Serialize {
   let serialize = compiled.get(schema)
   if (!serialize) {
-    serialize = fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as Serialize
+    serialize = memoisingShared(fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as Serialize)
     compiled.set(schema, serialize)
   }
   return serialize

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { hash, randomBytes, randomUUID } from 'node:crypto'
+import type { StoreDb } from '../db/connection.ts'
 import { defaultExpiry, type Session, type SessionStore } from './session-store.ts'
 
 export const SESSION_COOKIE = 'sid'
@@ -6,7 +7,8 @@ export const SESSION_COOKIE = 'sid'
 /** A cookie the response must carry because the session changed. */
 export type SessionCookieChange = { kind: 'set'; token: string; expires: Date } | { kind: 'clear' }
 
-export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+/** The token's SHA-256 (one-shot crypto.hash: no Hash object per request). */
+export const hashSessionToken = (token: string) => hash('sha256', token, 'base64url')
 
 /**
  * The shopper's session for one request, read at most once and created only
@@ -41,6 +43,27 @@ export class SessionHandle {
         : Promise.resolve(null)
     }
     return this.loaded.then(() => this.session)
+  }
+
+  /** The database the sessions are rows of (undefined: they are in Redis). */
+  get database(): StoreDb | undefined {
+    return this.store.database
+  }
+
+  /**
+   * The session read together with something else in one statement, when it
+   * was not read yet: `read` gets the brand and the hashed token and must
+   * answer the live session exactly as the store's find would (same brand,
+   * not expired) beside what it fetched with it. When the session was read
+   * already, or the request carries no session cookie, `read` is not called
+   * and `with` is undefined: the caller fetches the rest itself.
+   */
+  async readWith<T>(read: (brandId: string, id: string) => Promise<{ session: Session | null; with: T }>): Promise<{ session: Session | null; with: T | undefined }> {
+    if (this.loaded || !this.token) return { session: await this.current(), with: undefined }
+    const result = read(this.brandId, hashSessionToken(this.token))
+    this.loaded = result.then(({ session }) => (this.session = session))
+    const { session, with: fetched } = await result
+    return { session, with: fetched }
   }
 
   /** The session, started now if the visitor has none: call this before writing anything that hangs off it. */

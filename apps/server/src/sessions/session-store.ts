@@ -1,4 +1,5 @@
 import type { StoreDb } from '../db/connection.ts'
+import { preparedQuery } from '../db/prepared.ts'
 
 /** A session lives 30 days from its start (login starts a new one). */
 export const SESSION_TTL_MS = 30 * 86_400_000
@@ -31,23 +32,40 @@ export interface SessionStore {
   deleteCustomerSessions(brandId: string, customerId: string): Promise<void>
   /** Releases what the store holds (a connection); the database store leaves the database to its owner. */
   close(): Promise<void>
+  /**
+   * The database the sessions are rows of, when they are (not in Redis): a read may then
+   * fetch the session and what hangs off it in one statement (SessionHandle.readWith).
+   */
+  readonly database?: StoreDb
 }
 
 export const defaultExpiry = () => new Date(Date.now() + SESSION_TTL_MS)
 
+/** Every request with a session cookie asks this: built and compiled once (db/prepared.ts). */
+const findSession = preparedQuery((db, key: { id: string; brandId: string }) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'brand_id', 'visitor_id', 'customer_id', 'cart_id', 'expires_at'])
+    .where('id', '=', key.id)
+    .where('brand_id', '=', key.brandId),
+)
+
 /** Sessions in the `sessions` table, so any instance on the same database reads them. */
+/** The session of a row read with the session's columns, or null when there is none or it expired. */
+export function liveSession(row: { id: string; brand_id: string; visitor_id: string; customer_id: string | null; cart_id: string | null; expires_at: string } | undefined): Session | null {
+  if (!row || row.expires_at <= new Date().toISOString()) return null
+  return { id: row.id, brandId: row.brand_id, visitorId: row.visitor_id, customerId: row.customer_id, cartId: row.cart_id }
+}
+
 export class DatabaseSessionStore implements SessionStore {
   constructor(private readonly store: StoreDb) {}
 
+  get database(): StoreDb {
+    return this.store
+  }
+
   async find(brandId: string, id: string): Promise<Session | null> {
-    const row = await this.store.db
-      .selectFrom('sessions')
-      .select(['id', 'brand_id', 'visitor_id', 'customer_id', 'cart_id', 'expires_at'])
-      .where('id', '=', id)
-      .where('brand_id', '=', brandId)
-      .executeTakeFirst()
-    if (!row || row.expires_at <= new Date().toISOString()) return null
-    return { id: row.id, brandId: row.brand_id, visitorId: row.visitor_id, customerId: row.customer_id, cartId: row.cart_id }
+    return liveSession(await findSession.first(this.store.db, { id, brandId }))
   }
 
   async create(session: Session, expiresAt: Date = defaultExpiry()): Promise<void> {
