@@ -23,6 +23,15 @@ const links: StoreLinkProps[] = [
   { to: '/category/./a/../b?', children: 'odd' },
   { to: '/search?#', reloadDocument: true },
   { to: '/login', prefetch: 'viewport', replace: true, preventScrollReset: true, onClick: () => undefined },
+  { to: '/page/a/./b/', children: 'dot' },
+  { to: '/page/.well-known/../x' },
+  { to: '/page/a\\b' },
+  { to: '/category/leggings?' },
+  { to: '/category/leggings#' },
+  { to: '/category/leggings?size=M#' },
+  { to: '/category/leggings?#top' },
+  { to: '/page/caf%C3%A9?q=a%20b&x=1#frag' },
+  { to: '/page/a b' },
 ]
 
 describe('StoreLink on the server', () => {
@@ -43,6 +52,8 @@ describe('StoreLink on the server', () => {
   })
 
   it('resolves paths as the router does', () => {
+    expect(routerHref('/item/1001')).toBe('/item/1001')
+    expect(routerHref('/category/leggings?size=M&sort=newest#grid')).toBe('/category/leggings?size=M&sort=newest#grid')
     expect(routerHref('/a//b/./c/../d?')).toBe('/a/b/d')
     expect(routerHref('/a/b/?x=1#')).toBe('/a/b/?x=1')
     expect(routerHref('/')).toBe('/')

@@ -51,12 +51,17 @@ export const StoreLink = forwardRef<HTMLAnchorElement, StoreLinkProps>(function 
   )
 })
 
+/** Segments with no '.', '..', doubled or back slashes, and no empty '?' or '#': the router writes these as they are. */
+const PLAIN_PATH = /^(?:\/[^/?#.\\][^/?#\\]*)*\/?(?:\?[^#]+)?(?:#.+)?$/
+
 /**
  * The href React Router's <Link> writes for a path of the site ('/item/1001?size=M')
  * under the basename '/': the path resolved ('.' and '..' segments, doubled
  * slashes), an explicit trailing slash kept, an empty '?' or '#' dropped.
  */
 export function routerHref(path: string): string {
+  // most links ('/item/1001', '/category/leggings?size=M') are already what the router would write
+  if (PLAIN_PATH.test(path)) return path
   const resolved = resolvePath(path)
   const pathname = path.split(/[?#]/, 1)[0] ?? ''
   if (pathname !== '/' && pathname.endsWith('/') && !resolved.pathname.endsWith('/')) resolved.pathname += '/'

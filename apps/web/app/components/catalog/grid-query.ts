@@ -41,17 +41,29 @@ export function readGridQuery(params: URLSearchParams): GridQuery {
   return { size: size && size.length <= 20 ? size : null, sort: isSortKey(sort) ? sort : DEFAULT_SORT }
 }
 
+/** What makes two size names one size: how they are shown ('XXL' and '2XL' alike), case aside. */
+function sizeKey(size: string, brandId?: string): string {
+  return displaySize(size.trim(), brandId).toUpperCase()
+}
+
 /** Two size names are one size when they are shown alike ('XXL' and '2XL'); case does not matter. */
 export function sameSize(a: string, b: string, brandId?: string): boolean {
-  return displaySize(a.trim(), brandId).toUpperCase() === displaySize(b.trim(), brandId).toUpperCase()
+  return sizeKey(a, brandId) === sizeKey(b, brandId)
 }
 
 /** The sizes a shopper can filter by: every size in stock on some item, in store order, each once. */
 export function sizeFilterOptions(items: readonly GridItemLike[], brandId?: string): string[] {
   const out: string[] = []
+  // each name's key worked out once, not once per pair (a 44-item grid of 8 sizes made thousands)
+  const seen = new Set<string>()
+  const keyOf = new Map<string, string>()
   for (const item of items) {
     for (const size of normalizeSizes(item.availableSizes ?? [])) {
-      if (!out.some((known) => sameSize(known, size, brandId))) out.push(size)
+      let key = keyOf.get(size)
+      if (key === undefined) keyOf.set(size, (key = sizeKey(size, brandId)))
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push(size)
     }
   }
   return sortSizes(out)
