@@ -12,10 +12,14 @@
  * one go, which the server now does: web/page-compression.ts).
  */
 import { Writable } from 'node:stream'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { setBrandHtmlRenderer } from './lib/brand-html'
 import { NonceContext } from './lib/nonce'
+
+// the brand's menus and footer are rendered once per settings, outside page renders (lib/brand-html.ts)
+setBrandHtmlRenderer(renderToString)
 
 export const streamTimeout = 5_000
 
