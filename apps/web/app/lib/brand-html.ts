@@ -17,6 +17,11 @@
  * renderer entry.server.tsx registers (React's renderToString: the same markup
  * the page's own render writes; brand-html.test.ts compares them). In the
  * browser nothing is kept: components render as usual and hydrate onto the markup.
+ *
+ * Kept markup is only text to React, so a part must not hold what React acts on
+ * beyond its markup: no useId (ids follow the tree), no eager <img> (React hoists a
+ * preload of those into the head), no <link>, <meta>, <title> or <style>. The
+ * menus and the footer hold none (their images load lazily).
  */
 import type { ReactElement } from "react";
 
