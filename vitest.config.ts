@@ -6,7 +6,7 @@ export default defineConfig({
   // (the rest are Vite's default conditions for server code).
   ssr: { resolve: { conditions: ['@store/source', 'module', 'node', 'development|production'] } },
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
+    include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts', 'apps/web/app/**/*.test.ts', 'apps/web/*.test.ts'],
     exclude: ['**/node_modules/**', 'e2e/**'],
     testTimeout: 20000,
     hookTimeout: 60000,

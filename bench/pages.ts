@@ -127,6 +127,11 @@ export async function runPageBench(origin: string, options: PageOptions): Promis
 
   const js = await firstVisitJavaScript(origin, `/item/${options.itemId}`)
   console.log(`\nJavaScript of a first visit to an item page: ${js.files} files, ${js.rawKb.toFixed(1)} kB raw, ${js.gzipKb.toFixed(1)} kB gzipped`)
+  // the other pages a first visit lands on, for comparison
+  for (const [name, path] of [['home', '/'], ['category', '/category/leggings']] as const) {
+    const page = await firstVisitJavaScript(origin, path)
+    console.log(`  ${name} (${path}): ${page.files} files, ${page.rawKb.toFixed(1)} kB raw, ${page.gzipKb.toFixed(1)} kB gzipped`)
+  }
 
   if (process.env.BENCH_LIGHTHOUSE === '0') return
   // home, main category and its first item of each brand (Chromium resolves *.localhost to this machine)

@@ -124,6 +124,62 @@ describe('the storefront', () => {
     await context.close()
   })
 
+  it("serves a shopper's cart lines in the page's HTML; they work once their code arrives (fetched on demand)", async () => {
+    const { context, page } = await newPage(browser)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    const linesCode = () => scripts.filter((path) => path.includes('/cart-contents-'))
+    try {
+      await page.goto(`${originOf('localhost')}/category/leggings`)
+      await waitForHydration(page)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      // a first visit's cart is empty: the lines' code is not fetched
+      expect(linesCode()).toEqual([])
+      await addFirstAvailableSize(page)
+      expect(linesCode()).toHaveLength(1)
+      const itemPath = new URL(page.url()).pathname
+
+      // a new page load with a cart: the lines are server-rendered (readable and usable without JavaScript)
+      const html = await (await page.request.get(`${originOf('localhost')}${itemPath}`)).text()
+      expect(html).toContain('class="cart-line"')
+      expect(html).toContain('class="cart-total"')
+
+      await page.reload()
+      await waitForHydration(page)
+      await page.getByRole('link', { name: /^Cart,/ }).click()
+      const drawer = cartDrawer(page)
+      await drawer.getByRole('button', { name: /Increase quantity of/ }).first().click()
+      await expect.poll(async () => (await apiFromPage<ApiCart>(page, '/api/cart')).items[0]!.qty).toBe(2)
+      await expectDrawerTotalMatchesServer(page)
+      expect(errors).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('opens the size guide in a dialog, its code and figures fetched when asked for', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${originOf('localhost')}/category/leggings`)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      const dialog = page.locator('dialog.size-guide-dialog')
+      // not in the page until asked for: no figures load with the item page
+      expect(await dialog.locator('.size-guide-entry').count()).toBe(0)
+      await page.getByRole('link', { name: 'Size guide' }).click()
+      await expect.poll(() => dialog.locator('.size-guide-entry').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      expect(await dialog.evaluate((element) => (element as HTMLDialogElement).open)).toBe(true)
+      expect(new URL(page.url()).pathname).toMatch(/^\/item\//)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('navigates inside the router without full page loads once hydrated', async () => {
     const { context, page } = await newPage(browser)
     await page.goto(`${originOf('localhost')}/`)

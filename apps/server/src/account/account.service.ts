@@ -10,7 +10,7 @@ import { isValidFullName, type AccountInfo } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import { hashPassword, verifyPassword } from '../accounts/password.ts'
 import type { RequestContext } from '../context/request-context.ts'
-import { countAttempt } from '../customer-service/form-throttle.ts'
+import { HOUR_MS, takeRequest } from '../accounts/request-limits.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from './require-customer.ts'
 
@@ -119,7 +119,9 @@ export async function requestEmailChange(ctx: RequestContext, input: { email: st
   const email = normalizeEmail(input.email)
   if (email === row.email) throw unprocessable('This is already your email address.', 'email')
   if (await emailTaken(ctx, email, customerId)) throw conflict(TAKEN, 'email')
-  await countAttempt(ctx, [{ key: `email-change:customer:${customerId}`, limit: EMAIL_CHANGES_PER_HOUR }], 'an email change')
+  await takeRequest(ctx, [
+    { key: `email-change:customer:${customerId}`, max: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR_MS, message: 'You have asked to change your email address several times in a short while.' },
+  ])
 
   const token = randomBytes(32).toString('base64url')
   const now = ctx.now()

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import type { RequestContext } from '../context/request-context.ts'
 import { tooManyRequests } from '../http/errors.ts'
 
-const HOUR_MS = 60 * 60 * 1000
+export const HOUR_MS = 60 * 60 * 1000
 
 export interface RequestLimit {
   key: string
@@ -32,40 +32,59 @@ export const registerLimits = (ctx: RequestContext): RequestLimit[] => [
   { key: `register-ip:${ctx.clientIp}`, ...REQUEST_LIMITS.registerPerIp, message: 'Too many accounts were made from this network.' },
 ]
 
-/** Refuses (429, with the wait) when any limit is spent in its window; counts nothing. */
-export async function checkRequestLimits(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<void> {
-  if (limits.length === 0) return
-  const { db, brandId } = ctx.data
+type Event = { key: string; created_at: string }
+
+/** The events under the limits' keys within the longest window. */
+async function eventsInWindow(ctx: RequestContext, limits: RequestLimit[], now: Date): Promise<Event[]> {
   const longest = Math.max(...limits.map((limit) => limit.windowMs))
-  const rows = await db
+  return ctx.data.db
     .selectFrom('throttle_events')
     .select(['key', 'created_at'])
-    .where('brand_id', '=', brandId)
+    .where('brand_id', '=', ctx.data.brandId)
     .where('key', 'in', limits.map((limit) => limit.key))
     .where('created_at', '>', new Date(now.getTime() - longest).toISOString())
     .orderBy('created_at')
     .execute()
+}
+
+/** The 429 of the first limit with more than `allowed(limit)` events in its window, with the wait until its oldest leaves it. */
+function spentLimit(events: Event[], limits: RequestLimit[], now: Date, allowed: (limit: RequestLimit) => number) {
   for (const limit of limits) {
     const since = now.getTime() - limit.windowMs
-    const inWindow = rows.filter((row) => row.key === limit.key && new Date(row.created_at).getTime() > since)
-    if (inWindow.length >= limit.max) {
-      throw tooManyRequests(limit.message, new Date(inWindow[0]!.created_at).getTime() + limit.windowMs - now.getTime())
+    const inWindow = events.filter((event) => event.key === limit.key && new Date(event.created_at).getTime() > since)
+    if (inWindow.length > allowed(limit)) {
+      return tooManyRequests(limit.message, new Date(inWindow[0]!.created_at).getTime() + limit.windowMs - now.getTime())
     }
   }
+  return null
+}
+
+/** Refuses (429, with the wait) when any limit is spent in its window; counts nothing. */
+export async function checkRequestLimits(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<void> {
+  if (limits.length === 0) return
+  const spent = spentLimit(await eventsInWindow(ctx, limits, now), limits, now, (limit) => limit.max - 1)
+  if (spent) throw spent
 }
 
 /** Counts one event under each key (a request, a declined card, a missed guess). */
-export async function countRequests(ctx: RequestContext, keys: string[], now = ctx.now()): Promise<void> {
-  if (keys.length === 0) return
-  const { db, brandId } = ctx.data
-  await db
-    .insertInto('throttle_events')
-    .values(keys.map((key) => ({ id: randomUUID(), brand_id: brandId, key, created_at: now.toISOString() })))
-    .execute()
+export async function countRequests(ctx: RequestContext, keys: string[], now = ctx.now()): Promise<string[]> {
+  if (keys.length === 0) return []
+  const events = keys.map((key) => ({ id: randomUUID(), brand_id: ctx.data.brandId, key, created_at: now.toISOString() }))
+  await ctx.data.db.insertInto('throttle_events').values(events).execute()
+  return events.map((event) => event.id)
 }
 
-/** Counts this request against each limit, or throws 429 (nothing counted) when one is spent. */
+/**
+ * Counts this request against each limit, or throws 429 when one is spent (and
+ * takes its count back). Counted first and checked after, so requests racing
+ * for a limit's last place see each other: a limit is never overrun.
+ */
 export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<void> {
-  await checkRequestLimits(ctx, limits, now)
-  await countRequests(ctx, limits.map((limit) => limit.key), now)
+  if (limits.length === 0) return
+  const ids = await countRequests(ctx, limits.map((limit) => limit.key), now)
+  const spent = spentLimit(await eventsInWindow(ctx, limits, now), limits, now, (limit) => limit.max)
+  if (spent) {
+    await ctx.data.db.deleteFrom('throttle_events').where('brand_id', '=', ctx.data.brandId).where('id', 'in', ids).execute()
+    throw spent
+  }
 }

@@ -28,6 +28,6 @@ export function assertMayTryCard(ctx: RequestContext, visitorId: string | null):
 }
 
 /** Counts a declined card against the visitor and the network. */
-export function recordDecline(ctx: RequestContext, visitorId: string | null): Promise<void> {
-  return countRequests(ctx, declineLimits(ctx, visitorId).map((limit) => limit.key))
+export async function recordDecline(ctx: RequestContext, visitorId: string | null): Promise<void> {
+  await countRequests(ctx, declineLimits(ctx, visitorId).map((limit) => limit.key))
 }

@@ -21,6 +21,7 @@ import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type
 import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
+import { keepCard } from '../payment-methods/payment-methods.service.ts'
 import type { Transaction } from 'kysely'
 import type { Database, OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError } from '../http/errors.ts'
@@ -332,25 +333,10 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
   const answer: StoredAnswer = { status: 200, data: { status: 'succeeded', order_number: order.order_number, next } satisfies CheckoutResult }
   const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines)
   // a logged-in customer's card is kept for later (club billing, the payment methods page): the gateway's reference only
-  const savedMethodId = order.customer_id && result.savedMethod && result.card ? randomUUID() : null
+  let savedMethodId: string | null = null
   const kept = await db.transaction().execute(async (trx) => {
-    if (savedMethodId && result.card) {
-      await trx
-        .insertInto('payment_methods')
-        .values({
-          id: savedMethodId,
-          brand_id: brandId,
-          customer_id: order.customer_id!,
-          gateway: deps.gateway.name,
-          gateway_token: result.savedMethod!,
-          card_brand: result.card.brand,
-          last4: result.card.last4,
-          exp_month: result.card.expMonth,
-          exp_year: result.card.expYear,
-          is_default: 0,
-          created_at: now,
-        })
-        .execute()
+    if (order.customer_id && result.savedMethod && result.card) {
+      savedMethodId = await keepCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, reference: result.savedMethod, card: result.card, now })
     }
     const paid = await trx
       .updateTable('orders')

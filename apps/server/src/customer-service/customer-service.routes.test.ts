@@ -75,4 +75,20 @@ describe.each(DIALECTS)('contact and feedback on %s', (dialect) => {
     // another address is not held up
     expect((await withIp(new TestShopper(t.app), '203.0.113.6').post('/api/contact', message(`other-${dialect}@example.com`))).statusCode).toBe(200)
   })
+
+  it('many messages at once from one network never get past the limit, and refused ones do not use it up', async () => {
+    const ip = '203.0.113.7'
+    const burst = await Promise.all(
+      Array.from({ length: MESSAGES_PER_IP_PER_HOUR + 6 }, (_, i) => withIp(new TestShopper(t.app), ip).post('/api/contact', message(`burst-${i}-${dialect}@example.com`))),
+    )
+    const taken = burst.filter((answer) => answer.statusCode === 200).length
+    expect(burst.every((answer) => answer.statusCode === 200 || answer.statusCode === 429)).toBe(true)
+    expect(taken).toBeLessThanOrEqual(MESSAGES_PER_IP_PER_HOUR)
+    // the rest of the hour's places are still there, and no more
+    let more = 0
+    for (let i = 0; i < MESSAGES_PER_IP_PER_HOUR + 2; i++) {
+      if ((await withIp(new TestShopper(t.app), ip).post('/api/contact', message(`after-${i}-${dialect}@example.com`))).statusCode === 200) more++
+    }
+    expect(taken + more).toBe(MESSAGES_PER_IP_PER_HOUR)
+  })
 })

@@ -10,7 +10,7 @@ import { queueEmails } from '../email/outbox.ts'
 import { CONTACT_TOPICS, type MessageReceived } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import type { ContactBody, FeedbackBody } from './customer-service.schemas.ts'
-import { countAttempt } from './form-throttle.ts'
+import { HOUR_MS, takeRequest } from '../accounts/request-limits.ts'
 
 /** Messages per hour from one client address, and naming one e-mail address (contact and feedback together). */
 export const MESSAGES_PER_IP_PER_HOUR = 10
@@ -24,15 +24,12 @@ export async function supportAddress(ctx: RequestContext): Promise<string> {
 
 const newReference = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`
 
+/** Messages (contact and feedback together) per client address and per e-mail address named, in an hour. */
 async function throttle(ctx: RequestContext, email: string) {
-  await countAttempt(
-    ctx,
-    [
-      { key: `messages:ip:${ctx.clientIp}`, limit: MESSAGES_PER_IP_PER_HOUR },
-      { key: `messages:email:${email}`, limit: MESSAGES_PER_EMAIL_PER_HOUR },
-    ],
-    'messages',
-  )
+  await takeRequest(ctx, [
+    { key: `messages:ip:${ctx.clientIp}`, max: MESSAGES_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: 'Many messages were sent from this network in a short while.' },
+    { key: `messages:email:${email}`, max: MESSAGES_PER_EMAIL_PER_HOUR, windowMs: HOUR_MS, message: 'Many messages were sent for this email address in a short while.' },
+  ])
 }
 
 /** One line per field for the support inbox; the shopper's text is quoted as given. */

@@ -9,6 +9,7 @@ import * as m007 from './migrations/007-brand-isolation.ts'
 import * as m007club from './migrations/007-club.ts'
 import * as m008 from './migrations/008-members-orders.ts'
 import * as m009 from './migrations/009-tracking-brand.ts'
+import * as m010 from './migrations/010-one-throttle.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '007-club': m007club,
   '008-members-orders': m008,
   '009-tracking-brand': m009,
+  '010-one-throttle': m010,
 }
 
 class StaticProvider implements MigrationProvider {

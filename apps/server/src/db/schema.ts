@@ -879,14 +879,6 @@ export interface FeedbackMessagesTable {
   created_at: string
 }
 
-/** Fixed-window counters throttling the public forms (migration 005). */
-export interface FormCountersTable {
-  brand_id: string
-  key: string
-  window_start: string
-  count: Generated<number>
-}
-
 export interface CheckoutAttemptsTable {
   brand_id: string
   idempotency_key: string
@@ -1036,7 +1028,6 @@ export interface Database {
   email_changes: EmailChangesTable
   contact_messages: ContactMessagesTable
   feedback_messages: FeedbackMessagesTable
-  form_counters: FormCountersTable
   checkout_attempts: CheckoutAttemptsTable
   payments: PaymentsTable
   test_gateway_tokens: TestGatewayTokensTable

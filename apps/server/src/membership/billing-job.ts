@@ -8,6 +8,7 @@
  */
 import { pathToFileURL } from 'node:url'
 import { isCalendarDate } from '@store/core'
+import { brandsWithOrigins } from '../brands/registry.ts'
 import { openDatabase } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { parseEnv } from '../env.ts'
@@ -40,7 +41,7 @@ async function main() {
     await migrateToLatest(store.db)
     const gateway = await gatewayFor(env)
     const log = { info: stderrLog('info'), warn: stderrLog('warn'), error: stderrLog('error') }
-    const summary = await runBilling(store, { gateway, log }, asOf)
+    const summary = await runBilling(store, { gateway, log, brandRegistry: brandsWithOrigins(env.publicOrigins) }, asOf)
     process.stdout.write(`${JSON.stringify(summary)}\n`)
   } finally {
     await store.close()

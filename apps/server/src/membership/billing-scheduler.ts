@@ -5,6 +5,7 @@
  * is claimed in the database), so every instance may run it: nothing to elect.
  * The timer is unref'd, so it never keeps a process alive.
  */
+import { brandsWithOrigins } from '../brands/registry.ts'
 import type { ContextLog } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { Env } from '../env.ts'
@@ -12,6 +13,7 @@ import { gatewayFor } from '../payments/gateway.ts'
 import { runBilling } from './billing.ts'
 
 export function startBillingScheduler(store: StoreDb, env: Env, log: ContextLog): () => Promise<void> {
+  const brandRegistry = brandsWithOrigins(env.publicOrigins)
   let running: Promise<unknown> = Promise.resolve()
   let busy = false
   let stopped = false
@@ -20,7 +22,7 @@ export function startBillingScheduler(store: StoreDb, env: Env, log: ContextLog)
     busy = true
     const asOf = new Date().toISOString().slice(0, 10)
     running = gatewayFor(env)
-      .then((gateway) => runBilling(store, { gateway, log }, asOf))
+      .then((gateway) => runBilling(store, { gateway, log, brandRegistry }, asOf))
       .then((summary) => {
         if (summary.charged + summary.failed > 0) log.info({ asOf, ...summary }, 'club billing run')
       })

@@ -18,10 +18,13 @@ import {
   type MembershipEvent,
 } from '@store/core'
 import { sql, type Kysely } from 'kysely'
+import { BRANDS, type Brand } from '../brands/registry.ts'
 import type { BrandData, ContextLog } from '../context/request-context.ts'
 import type { Database, MembershipChargesRow } from '../db/schema.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { declineMessage } from '../payments/test-cards.ts'
+import { queueEmails, type QueuedEmail } from '../email/outbox.ts'
+import { clubChargedEmail, clubChargeFailedEmail, clubLapsedEmail, type ClubEmailBrand, type ClubEmailMember } from './club-email.ts'
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
 import { createMonthlyOrder } from './monthly-order.ts'
 import { statusOf } from './membership.view.ts'
@@ -36,6 +39,8 @@ export interface ChargeDeps {
   log: ContextLog
   now?: () => Date
   leaseMs?: number
+  /** the brands with their configured public origins, for the club's e-mails' links (default: the registry's) */
+  brandRegistry?: readonly Brand[]
   /** tests: runs right after the gateway answered, before anything is recorded (a crash there) */
   afterGatewayCall?: (charge: MembershipChargesRow) => void | Promise<void>
 }
@@ -236,11 +241,19 @@ export async function recordOutcome(
     if (!m) return ok ? ('charged' as const) : ('failed' as const)
     const status = statusOf(m)
     const facts = { cutoffPassed: false, wasPaused: m.was_paused === 1 }
-    const apply = async (event: MembershipEvent, set: Record<string, unknown>) => {
+    const card = { cardBrand: m.card_brand, last4: m.last4 }
+    /** Queues one of the club's e-mails to the member, in this transaction: sent once, with the outcome. */
+    const tell = async (write: (brand: ClubEmailBrand, member: ClubEmailMember) => QueuedEmail) => {
+      const brand = (deps.brandRegistry ?? BRANDS).find((candidate) => candidate.id === scope.brandId)
+      const member = await trx.selectFrom('customers').select(['name', 'email']).where('id', '=', m.customer_id).where('brand_id', '=', scope.brandId).executeTakeFirst()
+      if (brand && member) await queueEmails(trx, scope.brandId, now, [write(brand, member)])
+    }
+    /** Moves the membership on by `event`; false when the state machine refuses it. */
+    const apply = async (event: MembershipEvent, set: Record<string, unknown>): Promise<boolean> => {
       const next = transition(status, event, facts)
       if (!next.ok) {
         deps.log.warn({ membership: m.id, status, event, reason: next.reason }, 'club billing: transition refused, membership left as it is')
-        return
+        return false
       }
       await trx
         .updateTable('memberships')
@@ -250,6 +263,7 @@ export async function recordOutcome(
       if (next.state === 'lapsed') {
         await trx.updateTable('customers').set({ has_club: 0, cancelled_before: 1 }).where('id', '=', m.customer_id).execute()
       }
+      return true
     }
     if (charge.kind === 'rejoin') {
       if (!ok) return 'failed' as const
@@ -267,6 +281,7 @@ export async function recordOutcome(
       })
       await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', m.customer_id).execute()
       await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)
+      await tell((brand, member) => clubChargedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, paused: false, rejoined: true }, card))
       return 'charged' as const
     }
     const following = nextBillingDate(charge.billing_date, 1, m.billing_day)
@@ -279,21 +294,31 @@ export async function recordOutcome(
       if (charge.kind === 'fee' || charge.kind === 'join' || charge.kind === 'rejoin') {
         await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)
       }
+      // a joining charge is told by the order's confirmation; a month's fee or pause price here
+      if (charge.kind === 'fee' || charge.kind === 'pause_fee') {
+        const paused = charge.kind === 'pause_fee'
+        await tell((brand, member) => clubChargedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, paused, rejoined: false }, card))
+      }
       return 'charged' as const
     }
     // failed
     if (status === 'overdue' && m.failed_period === charge.period && m.failed_on) {
       const retriesDone = charge.attempt - 1
       if (isLastRetry(retriesDone)) {
-        await apply('retries_exhausted', { retries_done: retriesDone })
+        if (await apply('retries_exhausted', { retries_done: retriesDone })) {
+          await tell((brand, member) => clubLapsedEmail(brand, member, { period: charge.period }))
+        }
         await trx.updateTable('membership_charges').set({ next_retry_on: null }).where('id', '=', charge.id).execute()
       } else {
         await trx.updateTable('memberships').set({ retries_done: retriesDone }).where('id', '=', m.id).execute()
         await trx.updateTable('membership_charges').set({ next_retry_on: nextRetryDate(m.failed_on, retriesDone) }).where('id', '=', charge.id).execute()
       }
     } else if (status === 'active' || status === 'paused') {
-      await apply('charge_failed', { failed_on: asOf, failed_period: charge.period, retries_done: 0, was_paused: status === 'paused' ? 1 : 0 })
-      await trx.updateTable('membership_charges').set({ next_retry_on: nextRetryDate(asOf, 0) }).where('id', '=', charge.id).execute()
+      const retryOn = nextRetryDate(asOf, 0)
+      if (await apply('charge_failed', { failed_on: asOf, failed_period: charge.period, retries_done: 0, was_paused: status === 'paused' ? 1 : 0 })) {
+        await tell((brand, member) => clubChargeFailedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, retryOn }, card))
+      }
+      await trx.updateTable('membership_charges').set({ next_retry_on: retryOn }).where('id', '=', charge.id).execute()
     }
     return 'failed' as const
   })

@@ -132,7 +132,7 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
     throw unprocessable('There is no saved card to charge. Rejoin through the VIP checkout with your card instead.', 'payment_token')
   }
   const period = periodOf(today)
-  const deps: ChargeDeps = { gateway, log: ctx.log, now: () => ctx.now() }
+  const deps: ChargeDeps = { gateway, log: ctx.log, now: () => ctx.now(), brandRegistry: [ctx.brand] }
   const existing = await findCharge(ctx.data.db, row.id, period)
   let claim = null
   if (!existing) {

@@ -84,6 +84,28 @@ describe.each(DIALECTS)('payment methods on %s', (dialect) => {
     expect((await defaultPaymentMethodFor({ db: t.store.db, brandId: 'popfitclothing' }, account.id))?.last4).toBe('4444')
   })
 
+  it('the same card paid with on two orders, then added on the page, is one saved card (with the newest reference)', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    await shopper.post('/api/register', { name: 'Paid Twice', email: 'paid-twice@example.com', password: 'a-long-password-1' })
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper)))
+    expect((await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+    const second = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper)))
+    const listed = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
+    expect(listed.map((m) => m.last4)).toEqual(['4242'])
+    const orders = await t.store.db.selectFrom('orders').select('payment_method_id').where('order_number', 'in', [first.order_number, second.order_number]).execute()
+    expect(orders.map((o) => o.payment_method_id)).toEqual([listed[0]!.id, listed[0]!.id])
+    const before = await t.store.db.selectFrom('payment_methods').select('gateway_token').where('id', '=', listed[0]!.id).executeTakeFirstOrThrow()
+    // added again on /change_payment as the default: still one card, now the default, with the new reference
+    const again = dataOf<PaymentMethod[]>(await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper) }))
+    expect(again.map((m) => [m.id, m.default])).toEqual([[listed[0]!.id, true]])
+    const after = await t.store.db.selectFrom('payment_methods').select('gateway_token').where('id', '=', listed[0]!.id).executeTakeFirstOrThrow()
+    expect(after.gateway_token).not.toBe(before.gateway_token)
+    // another card is another row
+    const other = dataOf<PaymentMethod[]>(await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper, '5555 5555 5555 4444') }))
+    expect(other.map((m) => m.last4)).toEqual(['4242', '4444'])
+  })
+
   it("bills a member's membership to the card they make the default, and to the next card when it is removed", async () => {
     const shopper = await customer(t, 'member-card@example.com')
     const account = await t.store.db.selectFrom('customers').select('id').where('email', '=', 'member-card@example.com').executeTakeFirstOrThrow()

@@ -12,7 +12,7 @@ import type { Transaction } from 'kysely'
 import type { Database, PaymentMethodsRow } from '../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from '../account/require-customer.ts'
-import type { PaymentGateway } from '../payments/gateway.ts'
+import type { CardSummary, PaymentGateway } from '../payments/gateway.ts'
 
 export const MAX_PAYMENT_METHODS = 10
 
@@ -54,39 +54,77 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
   if (existing.length >= MAX_PAYMENT_METHODS) throw unprocessable(`You can keep up to ${MAX_PAYMENT_METHODS} cards. Remove one first.`, 'payment_token')
   // the provider's customer of an earlier saved method ('cus_…/pm_…'), so one shopper is one customer there
   const customerReference = existing.map((row) => row.gateway_token.split('/')).find((parts) => parts.length === 2)?.[0] ?? null
-  const id = randomUUID()
   const result = await gateway.saveMethod(ctx.data, {
     token,
     customerReference,
-    idempotencyKey: `payment-method:${brandId}:${id}`,
+    idempotencyKey: `payment-method:${brandId}:${randomUUID()}`,
     metadata: { customer: customerId },
   })
   if (result.status !== 'succeeded') throw new HttpError(402, result.message, 'payment_token')
   const now = ctx.now().toISOString()
   const isDefault = makeDefault || !existing.some((row) => row.is_default === 1)
   await db.transaction().execute(async (trx) => {
+    const kept = await keepCard(trx, { brandId, customerId, gateway: gateway.name, reference: result.reference, card: result.card, now })
     if (isDefault) {
       await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
+      await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', kept).execute()
+      await billMembershipsTo(trx, brandId, customerId, kept)
     }
-    await trx
-      .insertInto('payment_methods')
-      .values({
-        id,
-        brand_id: brandId,
-        customer_id: customerId,
-        gateway: gateway.name,
-        gateway_token: result.reference,
-        card_brand: result.card.brand,
-        last4: result.card.last4,
-        exp_month: result.card.expMonth,
-        exp_year: result.card.expYear,
-        is_default: isDefault ? 1 : 0,
-        created_at: now,
-      })
-      .execute()
-    if (isDefault) await billMembershipsTo(trx, brandId, customerId, id)
   })
   return listPaymentMethods(ctx, gateway)
+}
+
+export interface CardToKeep {
+  brandId: string
+  customerId: string
+  gateway: string
+  /** the gateway's reference of the saved method, just confirmed by a charge or a setup */
+  reference: string
+  card: CardSummary
+  now: string
+}
+
+/**
+ * Keeps a customer's card for later and returns its id. The same card (brand,
+ * last four, expiry) kept before is one row, not one per order: it takes the
+ * newest reference, which the gateway has just confirmed works.
+ */
+export async function keepCard(trx: Transaction<Database>, card: CardToKeep): Promise<string> {
+  const same = await trx
+    .selectFrom('payment_methods')
+    .select('id')
+    .where('brand_id', '=', card.brandId)
+    .where('customer_id', '=', card.customerId)
+    .where('gateway', '=', card.gateway)
+    .where('card_brand', '=', card.card.brand)
+    .where('last4', '=', card.card.last4)
+    .where('exp_month', '=', card.card.expMonth)
+    .where('exp_year', '=', card.card.expYear)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst()
+  if (same) {
+    await trx.updateTable('payment_methods').set({ gateway_token: card.reference }).where('id', '=', same.id).execute()
+    return same.id
+  }
+  const id = randomUUID()
+  await trx
+    .insertInto('payment_methods')
+    .values({
+      id,
+      brand_id: card.brandId,
+      customer_id: card.customerId,
+      gateway: card.gateway,
+      gateway_token: card.reference,
+      card_brand: card.card.brand,
+      last4: card.card.last4,
+      exp_month: card.card.expMonth,
+      exp_year: card.card.expYear,
+      is_default: 0,
+      created_at: card.now,
+    })
+    .execute()
+  return id
 }
 
 /**

@@ -2,35 +2,51 @@
  * The cart drawer: lines (bundles folded under their parent), quantity
  * controls, discount code, free-shipping progress, banners, totals and the
  * way to checkout.
+ *
+ * The lines, discount code and totals (cart-contents.tsx) are fetched on
+ * demand: a first visit's cart is empty, so its page does without their code
+ * until something goes into the cart (fetched as soon as a cart change starts).
  */
-import { foldBundles } from '@store/core'
+import { Suspense, useEffect } from 'react'
+import type { Cart } from '../../lib/api/types'
 import { CART_DRAWER_ID } from '../../lib/cart-actions'
+import { onDemand } from '../../lib/on-demand'
 import { useCart, useSettings, useStore } from '../../lib/store/store-provider'
 import { Drawer } from '../layout/drawer'
 import { StoreLink } from '../store-link'
-import { CartBanners } from './cart-banners'
-import { CartLineRow } from './cart-line'
-import { CartTotals } from './cart-totals'
-import { DiscountForm } from './discount-form'
-import { FreeShippingBar } from './free-shipping-bar'
+
+function LinesNotLoaded() {
+  return <p>We couldn't show your cart just now. Please refresh the page.</p>
+}
+
+const cartLines = onDemand<{ cart: Cart }>(() => import('./cart-contents').then((m) => m.CartLines), LinesNotLoaded)
+const cartTotals = onDemand<{ cart: Cart }>(() => import('./cart-contents').then((m) => m.CartTotals), () => null)
 
 export function CartDrawer() {
   const { cart, cartOpen, closeCart, cartUpdating, cartError, itemCount } = useCart()
   const { dispatch } = useStore()
   const settings = useSettings()
-  const lines = cart ? foldBundles(cart.items) : []
-  const empty = lines.length === 0
+  const empty = !cart || cart.items.length === 0
   const title = empty ? 'Your cart' : `Your cart (${itemCount})`
 
   const footer =
     cart && !empty ? (
       <>
-        <CartTotals cart={cart} />
+        <Suspense fallback={null}>
+          <cartTotals.Component cart={cart} />
+        </Suspense>
         <StoreLink to={cart.proceed_to_checkout_link || '/checkout'} className="button button-primary button-block" onClick={closeCart}>
           Proceed to checkout
         </StoreLink>
       </>
     ) : null
+
+  // a cart change is on its way: the lines and totals will be needed
+  useEffect(() => {
+    if (!cartUpdating) return
+    void cartLines.preload()
+    void cartTotals.preload()
+  }, [cartUpdating])
 
   return (
     <Drawer
@@ -62,16 +78,9 @@ export function CartDrawer() {
             </StoreLink>
           </div>
         ) : (
-          <>
-            <FreeShippingBar cart={cart} />
-            <CartBanners banners={cart.banners ?? []} />
-            <ul className="cart-lines">
-              {lines.map((line) => (
-                <CartLineRow key={line.cartId} line={line} />
-              ))}
-            </ul>
-            <DiscountForm cart={cart} />
-          </>
+          <Suspense fallback={<p>Loading your cart…</p>}>
+            <cartLines.Component cart={cart} />
+          </Suspense>
         )}
       </div>
     </Drawer>

@@ -12,7 +12,7 @@ import { CartForm } from '../cart/cart-form'
 import type { ItemDetail } from '../../lib/api/types'
 import { selectedSizeCookie } from './selected-size'
 import { SizeGuideDialog } from './size-guide-dialog'
-import { sameSize } from './grid-query'
+import { sameSize } from './same-size'
 
 export interface AddToCartFormProps {
   item: Pick<ItemDetail, 'id' | 'name' | 'sizes' | 'availableSizes'>

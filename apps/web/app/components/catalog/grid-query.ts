@@ -3,7 +3,10 @@
  * (`?size=M&sort=price-asc`), so the same GET form works before JavaScript and
  * after hydration. Pure: the category loader and the tests call these.
  */
-import { displaySize, normalizeSizes, sortSizes } from '@store/core'
+import { normalizeSizes, sortSizes } from '@store/core'
+import { sameSize, sizeKey } from './same-size'
+
+export { sameSize }
 
 export const SORT_OPTIONS = [
   { value: 'featured', label: 'Featured' },
@@ -39,16 +42,6 @@ export function readGridQuery(params: URLSearchParams): GridQuery {
   const size = params.get('size')?.trim() || null
   const sort = params.get('sort')?.trim() ?? ''
   return { size: size && size.length <= 20 ? size : null, sort: isSortKey(sort) ? sort : DEFAULT_SORT }
-}
-
-/** What makes two size names one size: how they are shown ('XXL' and '2XL' alike), case aside. */
-function sizeKey(size: string, brandId?: string): string {
-  return displaySize(size.trim(), brandId).toUpperCase()
-}
-
-/** Two size names are one size when they are shown alike ('XXL' and '2XL'); case does not matter. */
-export function sameSize(a: string, b: string, brandId?: string): boolean {
-  return sizeKey(a, brandId) === sizeKey(b, brandId)
 }
 
 /** The sizes a shopper can filter by: every size in stock on some item, in store order, each once. */

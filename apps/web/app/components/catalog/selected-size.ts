@@ -4,7 +4,7 @@
  * cookie (document.cookie); the item loader reads it from the request.
  */
 import { normalizeSizes, ONE_SIZE } from '@store/core'
-import { sameSize } from './grid-query'
+import { sameSize } from './same-size'
 
 export const SELECTED_SIZE_COOKIE = 'selected_size'
 /** one year */

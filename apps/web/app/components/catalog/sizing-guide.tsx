@@ -4,16 +4,9 @@
  */
 import { displaySize, sizingGuideEntry, type SizingGuideInput } from '@store/core'
 
-const VIEWS = ['front', 'side', 'back']
+export { sizingGuideInputs } from './sizing-guide-rows'
 
-/** Settings' sizing guide rows that have everything an entry needs. */
-export function sizingGuideInputs(rows: unknown): SizingGuideInput[] {
-  if (!Array.isArray(rows)) return []
-  return rows.filter(
-    (row): row is SizingGuideInput =>
-      !!row && typeof row === 'object' && typeof (row as SizingGuideInput).size === 'string' && ['front', 'side', 'back'].every((k) => typeof (row as Record<string, unknown>)[k] === 'string'),
-  )
-}
+const VIEWS = ['front', 'side', 'back']
 
 /** The pixel size a media address names ('...-400x600-M.svg' -> 400x600), when it names one. */
 export function sizeFromUrl(url: string): { width: number; height: number } | null {

@@ -1,0 +1,95 @@
+/**
+ * The club's e-mails about money (docs/club-membership.md, "E-mails"): a monthly
+ * charge that went through, a charge the card refused (with the day it is tried
+ * again and where to change the card), and a membership that ended because no
+ * retry went through. Links start at the brand's public origin.
+ */
+import { CARD_BRAND_NAMES, formatPrice, fromCents, type CardBrand } from '@store/core'
+
+export interface ClubEmailBrand {
+  /** the store's name: 'PopFit Clothing' */
+  name: string
+  /** the brand's public origin: 'https://popfitclothing.com' */
+  publicOrigin: string
+}
+
+export interface ClubEmailMember {
+  name: string
+  email: string
+}
+
+export interface ClubEmailCard {
+  cardBrand: string | null
+  last4: string | null
+}
+
+const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** '2026-12' -> 'December 2026' */
+export function monthName(period: string): string {
+  const [year, month] = period.split('-')
+  return `${MONTHS[Number(month) - 1] ?? period} ${year ?? ''}`.trim()
+}
+
+/** '2026-12-04' -> 'December 4, 2026' */
+export function dayName(date: string): string {
+  const [year, month, day] = date.split('-')
+  return `${MONTHS[Number(month) - 1] ?? ''} ${Number(day)}, ${year ?? ''}`
+}
+
+function cardName(card: ClubEmailCard): string {
+  if (!card.last4) return 'your card'
+  const name = card.cardBrand && card.cardBrand in CARD_BRAND_NAMES ? CARD_BRAND_NAMES[card.cardBrand as CardBrand] : 'card'
+  return `your ${name} ending in ${card.last4}`
+}
+
+function letter(member: ClubEmailMember, brand: ClubEmailBrand, subject: string, lines: string[]) {
+  const body = [`Hi ${firstName(member.name)},`, '', ...lines, '', `Questions? ${brand.publicOrigin}/contact-us`, `${brand.name}`].join('\n')
+  return { to: member.email, subject, body }
+}
+
+/** A month of membership paid: the monthly fee, the pause price of a paused month, or a rejoin. */
+export function clubChargedEmail(
+  brand: ClubEmailBrand,
+  member: ClubEmailMember,
+  charge: { period: string; amountCents: number; paused: boolean; rejoined: boolean },
+  card: ClubEmailCard,
+) {
+  const month = monthName(charge.period)
+  const what = charge.paused ? `your paused VIP membership for ${month}` : `your VIP membership for ${month}`
+  return letter(member, brand, `${brand.name} VIP: ${month} paid`, [
+    charge.rejoined ? `Welcome back to the ${brand.name} VIP club.` : `Thank you for being a ${brand.name} VIP.`,
+    `We charged ${money(charge.amountCents)} to ${cardName(card)} for ${what}.`,
+    charge.paused
+      ? 'Your membership stays paused: no monthly items this month. Resume any time from your account.'
+      : `Your monthly items are on their way soon: follow them at ${brand.publicOrigin}/orders.`,
+    '',
+    `Skip a month, pause or manage your membership: ${brand.publicOrigin}/members`,
+  ])
+}
+
+/** The card refused a monthly charge: when it is tried again, and where to change the card. */
+export function clubChargeFailedEmail(
+  brand: ClubEmailBrand,
+  member: ClubEmailMember,
+  charge: { period: string; amountCents: number; retryOn: string | null },
+  card: ClubEmailCard,
+) {
+  const month = monthName(charge.period)
+  return letter(member, brand, `${brand.name} VIP: we could not charge your card`, [
+    `We tried to charge ${money(charge.amountCents)} to ${cardName(card)} for your VIP membership for ${month}, and the card was declined.`,
+    charge.retryOn ? `We will try again on ${dayName(charge.retryOn)}.` : '',
+    `To keep your membership, add or choose another card here: ${brand.publicOrigin}/change_payment`,
+  ].filter((line) => line !== ''))
+}
+
+/** Every retry was declined: the membership has ended. */
+export function clubLapsedEmail(brand: ClubEmailBrand, member: ClubEmailMember, charge: { period: string }) {
+  return letter(member, brand, `${brand.name} VIP: your membership has ended`, [
+    `We could not charge your card for your VIP membership for ${monthName(charge.period)}, after several tries, so your membership has ended.`,
+    'You will not be charged again.',
+    `You can rejoin at any time: ${brand.publicOrigin}/vip`,
+  ])
+}
