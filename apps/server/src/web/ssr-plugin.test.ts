@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -34,6 +35,11 @@ vi.mock('react-router', () => ({
       customer: cart.customer,
     }
     const status = Number(url.searchParams.get('status') ?? '200')
+    if (url.searchParams.has('html')) {
+      // a page as entry.server.tsx answers it: whole, in one buffer
+      const rows = Array.from({ length: 200 }, (_, i) => `<li>${body.storeName} ${i} ${body.cartLines}</li>`).join('')
+      return new Response(Buffer.from(`<!DOCTYPE html><html><body><ul>${rows}</ul></body></html>`), { status, headers: { 'content-type': 'text/html' } })
+    }
     const headers = new Headers({ 'content-type': 'application/json' })
     if (url.searchParams.has('flash')) headers.append('set-cookie', 'flash=hello; Path=/')
     return new Response(JSON.stringify(body), { status, headers })
@@ -228,6 +234,33 @@ describe('ssr plugin with a build', () => {
     await shopper.get('/category/underwear')
     expect(find).toHaveBeenCalledTimes(1)
     find.mockRestore()
+  })
+
+  it("compresses a shopper's page in one go, in the encoding the browser takes", async () => {
+    const shopper = new TestShopper(app, 'ckb.localhost')
+    await shopper.request({
+      method: 'POST',
+      url: '/item/1',
+      payload: `item_id=${item.id}&size=${encodeURIComponent(item.size)}&qty=1`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    const plain = await shopper.get('/?html=1')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toContain('<li>CKB')
+    expect(plain.body).toContain(' 199 1</li>')
+    for (const [accept, encoding, inflate] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1.0, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const page = await shopper.request({ method: 'GET', url: '/?html=1', headers: { 'accept-encoding': accept } })
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['content-encoding']).toBe(encoding)
+      expect(page.headers['vary']).toMatch(/Accept-Encoding/)
+      expect(page.headers['cache-control']).toBe('private, no-store')
+      expect(page.headers['content-type']).toMatch(/^text\/html/)
+      expect(Number(page.headers['content-length'])).toBe(page.rawPayload.length)
+      expect(inflate(page.rawPayload).toString('utf8')).toBe(plain.body)
+    }
   })
 
   it('answers HEAD without a body', async () => {

@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
+import { COMPRESS_THRESHOLD, compressPage, pageEncoding } from './page-compression.ts'
 import { apiOrigins, inlineScriptHashes, newNonce, pageCsp } from './page-csp.ts'
 import { createStoreServices } from './store-services.ts'
 
@@ -142,6 +143,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
       }
       if (!response.headers.has('cache-control')) reply.header('cache-control', PERSONAL)
       reply.header('content-security-policy', pageCsp([`'nonce-${nonce}'`], { connectOrigins }))
+      if (!head && (response.headers.get('content-type') ?? '').startsWith('text/html')) return sendPage(request, reply, response)
       return sendWebResponse(reply, response, head)
     },
   })
@@ -201,8 +203,24 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Requ
   })
 }
 
-/** Streams a Web Response through Fastify: status, headers (each Set-Cookie kept apart), body. */
-export async function sendWebResponse(reply: FastifyReply, response: Response, head = false): Promise<FastifyReply> {
+/**
+ * A rendered HTML page (entry.server.tsx answers it whole): status, headers and
+ * the body compressed in one call (page-compression.ts) rather than streamed
+ * through @fastify/compress.
+ */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  const body = Buffer.from(await response.arrayBuffer())
+  setHeaders(reply, response)
+  const encoding = body.length >= COMPRESS_THRESHOLD ? pageEncoding(request.headers['accept-encoding']) : null
+  const vary = reply.getHeader('vary')
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+  if (!encoding) return reply.header('content-length', String(body.length)).send(body)
+  const compressed = await compressPage(body, encoding)
+  return reply.header('content-encoding', encoding).header('content-length', String(compressed.length)).send(compressed)
+}
+
+/** A Web Response's status and headers on the reply, each Set-Cookie kept apart. */
+function setHeaders(reply: FastifyReply, response: Response): void {
   reply.status(response.status)
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue
@@ -210,6 +228,11 @@ export async function sendWebResponse(reply: FastifyReply, response: Response, h
   }
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) reply.header('set-cookie', cookies)
+}
+
+/** Streams a Web Response through Fastify: status, headers (each Set-Cookie kept apart), body. */
+export async function sendWebResponse(reply: FastifyReply, response: Response, head = false): Promise<FastifyReply> {
+  setHeaders(reply, response)
   if (head || !response.body) {
     await response.body?.cancel().catch(() => undefined)
     return reply.send()

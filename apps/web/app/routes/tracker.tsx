@@ -44,8 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { tracking: result.value, errors: [] as ApiErrorItem[] }
 }
 
+/** One formatter for every event (toLocaleString built a new Intl.DateTimeFormat per call); the same text. */
+const EVENT_TIME = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
+
 function dateTime(iso: string) {
-  return new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
+  const date = new Date(iso)
+  // as toLocaleString answers for an address that is no date
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : EVENT_TIME.format(date)
 }
 
 function TrackingView({ tracking }: { tracking: Tracking }) {

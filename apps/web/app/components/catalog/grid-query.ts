@@ -4,7 +4,7 @@
  * after hydration. Pure: the category loader and the tests call these.
  */
 import { normalizeSizes, sortSizes } from '@store/core'
-import { sameSize } from './same-size'
+import { sameSize, sizeKey } from './same-size'
 
 export { sameSize }
 
@@ -47,9 +47,16 @@ export function readGridQuery(params: URLSearchParams): GridQuery {
 /** The sizes a shopper can filter by: every size in stock on some item, in store order, each once. */
 export function sizeFilterOptions(items: readonly GridItemLike[], brandId?: string): string[] {
   const out: string[] = []
+  // each name's key worked out once, not once per pair (a 44-item grid of 8 sizes made thousands)
+  const seen = new Set<string>()
+  const keyOf = new Map<string, string>()
   for (const item of items) {
     for (const size of normalizeSizes(item.availableSizes ?? [])) {
-      if (!out.some((known) => sameSize(known, size, brandId))) out.push(size)
+      let key = keyOf.get(size)
+      if (key === undefined) keyOf.set(size, (key = sizeKey(size, brandId)))
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push(size)
     }
   }
   return sortSizes(out)

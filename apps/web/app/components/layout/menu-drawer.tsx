@@ -1,4 +1,6 @@
 /** The menu drawer (small screens): the header menu with its child links, and account links. */
+import type { HeaderMenuEntry } from '../../lib/api/types'
+import { brandHtml } from '../../lib/brand-html'
 import { MENU_DRAWER_ID } from '../../lib/cart-actions'
 import { useCart, useDrawers, useSettings } from '../../lib/store/store-provider'
 import { StoreLink } from '../store-link'
@@ -9,28 +11,14 @@ export function MenuDrawer() {
   const { cart } = useCart()
   const { menuOpen, closeMenu } = useDrawers()
   const loggedIn = Boolean(cart?.loggedin)
+  const menu = settings.headerMenu ?? []
+  // the brand's menu is the same markup on every page (lib/brand-html.ts); the account links are the shopper's
+  const html = brandHtml(menu, 'menu-drawer', () => <MenuItems items={menu} onNavigate={() => undefined} />)
   return (
     <Drawer id={MENU_DRAWER_ID} side="left" open={menuOpen} title="Menu" closeLabel="Close menu" onClose={closeMenu}>
       <nav aria-label="Menu">
-        <ul className="menu-list">
-          {(settings.headerMenu ?? []).map((item, index) => (
-            <li key={`${item.link}-${index}`}>
-              <StoreLink to={item.link} className="menu-link" onClick={closeMenu}>
-                {item.caption}
-              </StoreLink>
-              {item.children?.length ? (
-                <ul className="menu-children">
-                  {item.children.map((child) => (
-                    <li key={child.link + child.caption}>
-                      <StoreLink to={child.link} onClick={closeMenu}>
-                        {child.caption}
-                      </StoreLink>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
+        <ul className="menu-list" dangerouslySetInnerHTML={html === undefined ? undefined : { __html: html }}>
+          {html === undefined ? <MenuItems items={menu} onNavigate={closeMenu} /> : undefined}
         </ul>
         <ul className="menu-list menu-account">
           {loggedIn ? (
@@ -62,4 +50,25 @@ export function MenuDrawer() {
       </nav>
     </Drawer>
   )
+}
+
+function MenuItems({ items, onNavigate }: { items: HeaderMenuEntry[]; onNavigate(): void }) {
+  return items.map((item, index) => (
+    <li key={`${item.link}-${index}`}>
+      <StoreLink to={item.link} className="menu-link" onClick={onNavigate}>
+        {item.caption}
+      </StoreLink>
+      {item.children?.length ? (
+        <ul className="menu-children">
+          {item.children.map((child) => (
+            <li key={child.link + child.caption}>
+              <StoreLink to={child.link} onClick={onNavigate}>
+                {child.caption}
+              </StoreLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  ))
 }

@@ -11,9 +11,15 @@ import { StoreLink } from '../store-link'
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
+/** One formatter for every order (toLocaleDateString built a new Intl.DateTimeFormat per call). */
+const ORDER_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
 /** The same text on the server and in the browser: a fixed locale and time zone. */
-export const orderDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+export const orderDate = (iso: string) => {
+  const date = new Date(iso)
+  // as toLocaleDateString answers for an address that is no date
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : ORDER_DATE.format(date)
+}
 
 const STATUS_TEXT: Record<string, string> = {
   pending_payment: 'Waiting for payment',

@@ -1,0 +1,72 @@
+/**
+ * Two builds of the store side by side, a shopper's pages loaded in turn, rounds
+ * alternating, so both see the same machine: for a before/after on a shared
+ * machine, where one run's ratios move with whatever else runs. ROOT_A and ROOT_B
+ * are checkouts each built with `npm run build` (a worktree of main, this one).
+ * Prints each side's ratios to its own static file and the server's CPU time per
+ * request (from /proc), the steadier figure.
+ *
+ *   ROOT_A=/tmp/main-wt ROOT_B=$PWD ROUNDS=3 flock /tmp/bench.lock npx tsx bench/shopper-pages-ab.ts
+ */
+import autocannon from 'autocannon'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+function cpuMs(port: number): number {
+  const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' })
+  const pid = /pid=(\d+)/.exec(line)?.[1]
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100
+}
+const cpu: Record<string, number[]>[] = [{}, {}]
+const rootA = process.env.ROOT_A
+if (!rootA) throw new Error('ROOT_A: a built checkout to compare with')
+const roots: string[] = [rootA, process.env.ROOT_B ?? process.cwd()]
+const ROUNDS = Number(process.env.ROUNDS ?? 3)
+const SECONDS = Number(process.env.SECONDS ?? 3)
+const pagesWanted = (process.env.PAGES ?? 'home,category,item').split(',')
+async function load(origin: string, path: string, cookie?: string, side?: number, name?: string) {
+  const port = Number(new URL(origin).port)
+  const c0 = cpuMs(port)
+  const r = await autocannon({ url: `${origin}${path}`, connections: 10, duration: SECONDS, headers: { host: 'localhost', 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) } })
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+  if (side !== undefined && name) (cpu[side]![name] ??= []).push((cpuMs(port) - c0) / r.requests.total)
+  return r.requests.average
+}
+async function prepare(root: string) {
+  const { startStore } = await import(`${root}/scripts/store-process.mjs`)
+  const store = await startStore({})
+  const get = (path: string) => fetch(`${store.origin}${path}`, { headers: { host: 'localhost' } })
+  const category = (await (await get('/api/categories/leggings')).json()) as { data: { items: { id: number }[] } }
+  let cookie = ''
+  for (const id of category.data.items.slice(1, 3).map((item) => item.id)) {
+    const detail = (await (await get(`/api/items/${id}`)).json()) as { data: { availableSizes: string[] } }
+    const added = await fetch(`${store.origin}/api/cart/items`, { method: 'POST', headers: { host: 'localhost', cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `item_id=${id}&size=${encodeURIComponent(detail.data.availableSizes[0]!)}&qty=1` })
+    cookie = added.headers.get('set-cookie')?.split(';')[0] ?? cookie
+  }
+  const html = await (await get('/')).text()
+  const asset = html.match(/\/assets\/[^"]+\.css/)?.[0] ?? '/favicon.svg'
+  const pages = [{ name: 'home', path: '/' }, { name: 'category', path: '/category/leggings' }, { name: 'item', path: `/item/${category.data.items[0]!.id}` }].filter((p) => pagesWanted.includes(p.name))
+  for (const p of pages) await fetch(`${store.origin}${p.path}`, { headers: { host: 'localhost', cookie } })
+  return { store, cookie, asset, pages }
+}
+const sides = []
+for (const root of roots) sides.push(await prepare(root))
+const ratios: Record<string, number[]>[] = sides.map(() => ({}))
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let k = 0; k < sides.length; k++) {
+      const idx = (k + round) % sides.length
+      const s = sides[idx]!
+      const base = await load(s.store.origin, s.asset, undefined, idx, 'static')
+      for (const p of s.pages) {
+        const rps = await load(s.store.origin, p.path, s.cookie, idx, p.name)
+        ;(ratios[idx]![p.name] ??= []).push(rps / base)
+      }
+      console.log(`round ${round} side ${'AB'[idx]} static ${base.toFixed(0)}`, Object.entries(ratios[idx]!).map(([n, v]) => `${n} ${v.at(-1)!.toFixed(3)}`).join(' '))
+    }
+  }
+  for (const [idx, r] of cpu.entries()) console.log(`side ${'AB'[idx]} CPU ms/request:`, Object.entries(r).map(([n, v]) => `${n} ${[...v].sort((a, b) => a - b)[v.length >> 1]!.toFixed(2)} (${v.map((x) => x.toFixed(1)).join(',')})`).join('  '))
+  for (const [idx, r] of ratios.entries()) console.log(`side ${'AB'[idx]} (${roots[idx]}) mean:`, Object.entries(r).map(([n, v]) => `${n} ${(v.reduce((a, b) => a + b) / v.length).toFixed(4)}`).join('  '))
+} finally {
+  for (const s of sides) await s.store.stop()
+}
