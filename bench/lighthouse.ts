@@ -9,13 +9,14 @@
  *   flock /tmp/bench.lock npx tsx --conditions=@store/source bench/lighthouse.ts [filter]
  *
  * `filter` keeps the pages whose URL contains it (e.g. `ckb` or `/item/`).
- * LIGHTHOUSE_JSON=dir writes each full report there.
+ * LIGHTHOUSE_JSON=dir writes each full report there; LIGHTHOUSE_SIMULATION=0 leaves out
+ * the simulated LCP graph.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { startStore } from '../scripts/store-process.mjs'
-import { lighthousePages, lighthouseReports, lighthouseScores, type LighthouseResult, type LighthouseScores } from './pages.ts'
+import { lighthousePages, lighthouseReports, lighthouseScores, type LighthouseArtifacts, type LighthouseResult, type LighthouseScores } from './pages.ts'
 
 interface TableDetails {
   type: 'table'
@@ -74,6 +75,13 @@ export function describe(lhr: LighthouseResult): string[] {
   const scored = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
   lines.push(`  metric scores: ${scored.map((id) => `${id} ${lhr.audits[id]?.score ?? '-'}`).join(', ')}`)
 
+  const longTasks = table(lhr, 'long-tasks')
+  if (longTasks?.items.length) {
+    lines.push(`  long tasks (simulated): ${longTasks.items.slice(0, 8).map((row) => `${shortUrl(row.url)} ${ms(row.duration)} at ${ms(row.startTime)}`).join('; ')}`)
+  }
+  const work = table(lhr, 'mainthread-work-breakdown')
+  if (work?.items.length) lines.push(`  main thread: ${work.items.map((row) => `${String(row.groupLabel ?? row.group)} ${ms(row.duration)}`).join(', ')}`)
+
   const blocking = table(lhr, 'render-blocking-insight') ?? table(lhr, 'render-blocking-resources')
   if (blocking?.items.length) {
     lines.push(`  render-blocking: ${blocking.items.map((row) => `${shortUrl(row.url)} ${kb(row.totalBytes)} ${ms(row.wastedMs)}`).join('; ')}`)
@@ -112,6 +120,49 @@ export function describe(lhr: LighthouseResult): string[] {
   return lines
 }
 
+interface SimulatedNode {
+  type: string
+  request?: { url: string; resourceType?: string; priority: string; transferSize: number }
+}
+
+/**
+ * Lighthouse's own simulation of the LCP (lantern), node by node: the network
+ * requests of the pessimistic graph with their simulated start and end, and the
+ * CPU time it counted, so one sees what the simulated LCP waited for.
+ */
+export async function simulatedLcp(lhr: LighthouseResult, artifacts: LighthouseArtifacts): Promise<string[]> {
+  const { LanternLargestContentfulPaint } = await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js')
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings: lhr.configSettings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    simulator: null,
+  }
+  const result = (await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings: lhr.configSettings })) as {
+    timing: number
+    optimisticEstimate: { timeInMs: number; nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }> }
+    pessimisticEstimate: { timeInMs: number; nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }> }
+  }
+  const lines = [`  simulated LCP ${ms(result.timing)} = mean of optimistic ${ms(result.optimisticEstimate.timeInMs)} and pessimistic ${ms(result.pessimisticEstimate.timeInMs)}; pessimistic graph:`]
+  let cpu = 0
+  const rows = [...result.pessimisticEstimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)
+  for (const [node, timing] of rows) {
+    if (node.type !== 'network' || !node.request) {
+      cpu += timing.endTime - timing.startTime
+      continue
+    }
+    const request = node.request
+    lines.push(
+      `    ${String(request.resourceType).padEnd(10)} ${request.priority.padEnd(8)} ${kb(request.transferSize).padStart(9)}  ${ms(timing.startTime).padStart(7)}-${ms(timing.endTime).padStart(7)}  ${shortUrl(request.url)}`,
+    )
+  }
+  lines.push(`    + CPU ${ms(cpu)} (simulated, summed)`)
+  return lines
+}
+
 async function main() {
   const filter = process.argv[2]
   const store = await startStore()
@@ -119,10 +170,17 @@ async function main() {
     const urls = (await lighthousePages(store.origin)).filter((url) => !filter || url.includes(filter))
     const outDir = process.env.LIGHTHOUSE_JSON
     if (outDir) mkdirSync(outDir, { recursive: true })
-    const rows = await lighthouseReports(urls, (url, lhr) => {
+    const rows = await lighthouseReports(urls, async (url, lhr, artifacts) => {
       const scores = lighthouseScores(url, lhr)
       console.log(`\n${url}: performance ${scores.performance}, accessibility ${scores.accessibility}, SEO ${scores.seo}, LCP ${scores.lcpMs} ms, CLS ${scores.cls}`)
       for (const line of describe(lhr)) console.log(line)
+      if (process.env.LIGHTHOUSE_SIMULATION !== '0') {
+        try {
+          for (const line of await simulatedLcp(lhr, artifacts)) console.log(line)
+        } catch (error) {
+          console.log(`  (no simulated LCP: ${String(error)})`)
+        }
+      }
       if (outDir) writeFileSync(join(outDir, `${new URL(url).host}${new URL(url).pathname.replaceAll('/', '_')}.json`), JSON.stringify(lhr))
       return scores
     })
