@@ -9,7 +9,7 @@
  *   flock /tmp/bench.lock npx tsx --conditions=@store/source bench/lighthouse.ts [filter]
  *
  * `filter` keeps the pages whose URL contains it (e.g. `ckb` or `/item/`).
- * LIGHTHOUSE_JSON=dir writes each full report there; LIGHTHOUSE_SIMULATION=0 leaves out
+ * LIGHTHOUSE_JSON=dir writes each full report and its trace there; LIGHTHOUSE_SIMULATION=0 leaves out
  * the simulated LCP graph.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -181,7 +181,11 @@ async function main() {
           console.log(`  (no simulated LCP: ${String(error)})`)
         }
       }
-      if (outDir) writeFileSync(join(outDir, `${new URL(url).host}${new URL(url).pathname.replaceAll('/', '_')}.json`), JSON.stringify(lhr))
+      if (outDir) {
+        const name = `${new URL(url).host}${new URL(url).pathname.replaceAll('/', '_')}`
+        writeFileSync(join(outDir, `${name}.json`), JSON.stringify(lhr))
+        writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(artifacts.Trace))
+      }
       return scores
     })
     if (!rows) throw new Error('no Chromium at /usr/bin/chromium')

@@ -81,23 +81,26 @@ export type LighthouseArtifacts = RunnerResult['artifacts']
  * Lighthouse 12 on each URL in one headless Debian Chromium: mobile form factor,
  * default simulated throttling (150 ms RTT, 1.6 Mbps, 4x CPU). Hands each report
  * to `read` as it comes; null when there is no Chromium. Each page is visited once
- * right before (visit), so it comes from the page cache.
+ * right before (visit), so it comes from the page cache, and measured in a fresh
+ * browser, as a first visit.
  */
 export async function lighthouseReports<T>(urls: string[], read: (url: string, lhr: LighthouseResult, artifacts: LighthouseArtifacts) => T | Promise<T>): Promise<T[] | null> {
   if (!existsSync(CHROMIUM)) return null
   const { default: lighthouse } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-  })
   const rows: T[] = []
-  try {
-    for (const url of urls) {
-      const status = await visit(url)
-      if (status !== 200) throw new Error(`${url} answered ${status}`)
-      // a run now and then fails to record its trace (NO_NAVSTART): run that page again, up to three times
-      for (let attempt = 1; attempt <= 3; attempt++) {
+  for (const url of urls) {
+    const status = await visit(url)
+    if (status !== 200) throw new Error(`${url} answered ${status}`)
+    // a run now and then fails to record its trace (NO_NAVSTART): run that page again, up to three times
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      // a browser of its own (a fresh profile) per page, as the Lighthouse CLI runs: every page is a first
+      // visit (Lighthouse clears the HTTP cache between pages of one browser, but not localStorage or cookies)
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+      })
+      try {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -110,10 +113,10 @@ export async function lighthouseReports<T>(urls: string[], read: (url: string, l
         if (lhr.runtimeError && attempt < 3) continue
         rows.push(await read(url, lhr, result.artifacts))
         break
+      } finally {
+        chrome.kill()
       }
     }
-  } finally {
-    chrome.kill()
   }
   return rows
 }

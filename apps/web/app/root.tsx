@@ -30,7 +30,7 @@ import { Page } from './components/page/page'
 import { StoreLink } from './components/store-link'
 import { requestCart, requestHost } from './lib/api/server'
 import { brandCss, webFontsDeclarations } from './lib/brand-css'
-import { WEB_FONTS_SEEN_SCRIPT } from './lib/brand-fonts'
+import { WEB_FONTS_SEEN_SCRIPT, webFontFaces } from './lib/brand-fonts'
 import { deferModuleScripts } from './lib/deferred-scripts'
 import { describeError } from './lib/error-view'
 import { titleText } from './lib/meta'
@@ -103,7 +103,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   return (
     // the web-fonts class is set before hydration (lib/brand-fonts.ts)
-    <html lang="en" data-brand={root?.brand.id} suppressHydrationWarning>
+    <html
+      lang="en"
+      data-brand={root?.brand.id}
+      data-web-fonts={styles ? webFontFaces([styles.fonts.body, styles.fonts.heading]) : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

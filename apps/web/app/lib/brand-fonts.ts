@@ -7,9 +7,13 @@
  * - `:root` names the stand-in first ('Montserrat fallback'), so no web font is
  *   fetched while the page's first view loads;
  * - `:root.web-fonts` names the web font before it. The class is set by the
- *   script that starts the page's JavaScript once the largest image has loaded
- *   (lib/deferred-scripts.ts), at once on a later visit (the fonts are cached
- *   then: WEB_FONTS_SEEN in localStorage), and by <noscript> without JavaScript.
+ *   script that starts the page's JavaScript once the largest image has been
+ *   shown (lib/deferred-scripts.ts), after it has loaded the faces the page
+ *   uses (data-web-fonts on <html>, so text is laid out again once, not once
+ *   per font); at once on the next pages of the same visit (the fonts are in the
+ *   browser's cache then: WEB_FONTS_SEEN in sessionStorage, which unlike
+ *   localStorage is cheap to read before the first paint); and by <noscript>
+ *   without JavaScript.
  *
  * FALLBACK_METRICS were measured in Chromium by scripts/font-fallback-metrics.mjs.
  */
@@ -55,7 +59,7 @@ export const FALLBACK_METRICS: Record<string, WebFont> = {
 
 /** The class on <html> that lets the web fonts in. */
 export const WEB_FONTS_CLASS = 'web-fonts'
-/** localStorage key: this browser has loaded the brand's web fonts before (they are in its cache). */
+/** sessionStorage key: this visit has loaded the brand's web fonts (they are in the browser's cache). */
 export const WEB_FONTS_SEEN = 'web-fonts'
 
 /** Local fonts of the same metrics, by the names Chromium, Safari and Firefox find them under. */
@@ -127,5 +131,17 @@ export function fontStacks(stack: string): { first: string; loaded: string } {
   return { first: first.join(', '), loaded: loaded.join(', ') }
 }
 
-/** Sets the web-fonts class at once when this browser has loaded them before (an inline script at the top of <head>). */
-export const WEB_FONTS_SEEN_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(WEB_FONTS_SEEN)}))document.documentElement.classList.add(${JSON.stringify(WEB_FONTS_CLASS)})}catch(e){}`
+/**
+ * The faces a brand's pages use, as document.fonts.load() takes them
+ * ("400 1em 'Montserrat'|600 1em 'Montserrat'|..."), for data-web-fonts on <html>.
+ */
+export function webFontFaces(stacks: string[]): string {
+  const faces: string[] = []
+  for (const family of new Set(stacks.flatMap(webFontsOf))) {
+    for (const face of FALLBACK_METRICS[family]!.faces) faces.push(`${face.weight} 1em '${family}'`)
+  }
+  return faces.join('|')
+}
+
+/** Sets the web-fonts class at once when this visit has loaded them before (an inline script at the top of <head>). */
+export const WEB_FONTS_SEEN_SCRIPT = `try{if(sessionStorage.getItem(${JSON.stringify(WEB_FONTS_SEEN)}))document.documentElement.classList.add(${JSON.stringify(WEB_FONTS_CLASS)})}catch(e){}`

@@ -15,8 +15,9 @@
  *   fetchpriority="high" (hero, banner, first product image) has loaded or
  *   failed and the browser has shown it (the largest-contentful-paint entry of
  *   a paint after that; half a second when none comes, as when text is the
- *   largest paint), then lets the web fonts in (lib/brand-fonts.ts), adds the
- *   modulepreload links and runs the module script as React Router wrote it.
+ *   largest paint), then loads the web fonts and lets them in once all have
+ *   come (lib/brand-fonts.ts), adds the modulepreload links and runs the module
+ *   script as React Router wrote it.
  *   Three seconds after the document at the latest, whatever the images do.
  *
  * The re-run module script is allowed by the page's CSP as the original was: by
@@ -33,11 +34,15 @@ export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
 
 /** The loader (plain ES5, inline at the end of <body>). */
 export const DEFERRED_LOADER = `(function(){
-var d=document,own=d.currentScript,nonce=own&&own.nonce,started=false;
+var d=document,html=d.documentElement,own=d.currentScript,nonce=own&&own.nonce,started=false;
+function fonts(){
+var faces=(html.getAttribute('data-web-fonts')||'').split('|').filter(Boolean),shown=false;
+function show(){if(shown)return;shown=true;html.classList.add(${JSON.stringify(WEB_FONTS_CLASS)});try{sessionStorage.setItem(${JSON.stringify(WEB_FONTS_SEEN)},'1')}catch(e){}}
+if(!d.fonts||!d.fonts.load||html.classList.contains(${JSON.stringify(WEB_FONTS_CLASS)})){show();return}
+Promise.all(faces.map(function(face){return d.fonts.load(face)})).then(show,show);setTimeout(show,3000)}
 function start(){
 if(started)return;started=true;
-d.documentElement.classList.add(${JSON.stringify(WEB_FONTS_CLASS)});
-try{localStorage.setItem(${JSON.stringify(WEB_FONTS_SEEN)},'1')}catch(e){}
+fonts();
 var entry=d.getElementById(${JSON.stringify(DEFERRED_ENTRY_ID)});if(!entry)return;
 (entry.getAttribute('data-modules')||'').split(' ').filter(Boolean).forEach(function(href){var link=d.createElement('link');link.rel='modulepreload';link.href=href;if(nonce)link.nonce=nonce;d.head.appendChild(link)});
 var script=d.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=entry.textContent;d.head.appendChild(script)}
@@ -51,8 +56,7 @@ setTimeout(start,500)}
 function ready(){
 var waits=[];
 d.querySelectorAll('img[fetchpriority="high"]').forEach(function(img){if(!img.complete)waits.push(new Promise(function(done){img.addEventListener('load',done);img.addEventListener('error',done)}))});
-if(!waits.length&&performance.getEntriesByType('paint').length)soon();
-else Promise.all(waits).then(function(){whenPainted(performance.now())});
+Promise.all(waits).then(function(){whenPainted(waits.length?performance.now():0)});
 setTimeout(start,3000)}
 if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',ready);else ready()})()`
 
