@@ -30,7 +30,7 @@ import { Page } from './components/page/page'
 import { StoreLink } from './components/store-link'
 import { requestCart, requestHost } from './lib/api/server'
 import { brandCss, webFontsDeclarations } from './lib/brand-css'
-import { WEB_FONTS_SEEN_SCRIPT, webFontFaces } from './lib/brand-fonts'
+import { WEB_FONTS_NOW_SCRIPT, WEB_FONTS_SEEN_SCRIPT, webFontFaces } from './lib/brand-fonts'
 import { deferModuleScripts } from './lib/deferred-scripts'
 import { describeError } from './lib/error-view'
 import { titleText } from './lib/meta'
@@ -112,7 +112,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: WEB_FONTS_SEEN_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // in development the scripts are not deferred (DeferredScripts): the fonts come in at once
+          dangerouslySetInnerHTML={{ __html: import.meta.env.DEV ? WEB_FONTS_NOW_SCRIPT : WEB_FONTS_SEEN_SCRIPT }}
+        />
         {styles ? <meta name="theme-color" content={styles.colors.primary} /> : null}
         <Meta />
         <Links />

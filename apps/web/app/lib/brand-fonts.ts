@@ -145,3 +145,6 @@ export function webFontFaces(stacks: string[]): string {
 
 /** Sets the web-fonts class at once when this visit has loaded them before (an inline script at the top of <head>). */
 export const WEB_FONTS_SEEN_SCRIPT = `try{if(sessionStorage.getItem(${JSON.stringify(WEB_FONTS_SEEN)}))document.documentElement.classList.add(${JSON.stringify(WEB_FONTS_CLASS)})}catch(e){}`
+
+/** Sets the web-fonts class at once (development, where the page's scripts are not deferred). */
+export const WEB_FONTS_NOW_SCRIPT = `document.documentElement.classList.add(${JSON.stringify(WEB_FONTS_CLASS)})`
