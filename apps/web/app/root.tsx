@@ -13,10 +13,6 @@ import './styles/base.css'
 import './styles/layout.css'
 import './styles/cart.css'
 
-import montserrat400 from '@fontsource/montserrat/files/montserrat-latin-400-normal.woff2?url'
-import dmSans400 from '@fontsource/dm-sans/files/dm-sans-latin-400-normal.woff2?url'
-import dmSans700 from '@fontsource/dm-sans/files/dm-sans-latin-700-normal.woff2?url'
-import playfair700 from '@fontsource/playfair-display/files/playfair-display-latin-700-normal.woff2?url'
 import { UNKNOWN_HOST } from '@store/core'
 import { useEffect, type ReactNode } from 'react'
 import {
@@ -33,8 +29,9 @@ import { StoreChrome } from './components/layout/store-chrome'
 import { Page } from './components/page/page'
 import { StoreLink } from './components/store-link'
 import { requestCart, requestHost } from './lib/api/server'
-import type { BrandStyles } from './lib/api/types'
-import { brandCss } from './lib/brand-css'
+import { brandCss, webFontsDeclarations } from './lib/brand-css'
+import { WEB_FONTS_NOW_SCRIPT, WEB_FONTS_SEEN_SCRIPT, webFontFaces } from './lib/brand-fonts'
+import { deferModuleScripts } from './lib/deferred-scripts'
 import { describeError } from './lib/error-view'
 import { titleText } from './lib/meta'
 import { useNonce } from './lib/nonce'
@@ -90,15 +87,14 @@ export const meta: Route.MetaFunction = ({ data: root, error }) => {
   return [{ title: storeName ?? 'Store' }]
 }
 
-/** Fonts worth preloading for a brand (the latin subset of its body and heading faces), so text does not jump. */
-function fontPreloads(styles: BrandStyles | undefined): string[] {
-  const faces = `${styles?.fonts.body ?? ''} ${styles?.fonts.heading ?? ''}`
-  const files: string[] = []
-  if (faces.includes('Montserrat')) files.push(montserrat400)
-  // 700 too: buttons and labels (weight 600) are drawn with it, and swapping it in late moved the home page (CLS 0.15)
-  if (faces.includes('DM Sans')) files.push(dmSans400, dmSans700)
-  if (faces.includes('Playfair Display')) files.push(playfair700)
-  return files
+/**
+ * React Router's scripts, started only once the page's largest image is on
+ * screen (lib/deferred-scripts.ts). In development they run as React Router
+ * writes them.
+ */
+function DeferredScripts({ nonce }: { nonce: string }) {
+  const rendered = Scripts({ nonce })
+  return import.meta.env.DEV ? rendered : deferModuleScripts(rendered, nonce)
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -106,22 +102,36 @@ export function Layout({ children }: { children: ReactNode }) {
   const styles = root?.brand.styles
   const nonce = useNonce()
   return (
-    <html lang="en" data-brand={root?.brand.id}>
+    // the web-fonts class is set before hydration (lib/brand-fonts.ts)
+    <html
+      lang="en"
+      data-brand={root?.brand.id}
+      data-web-fonts={styles ? webFontFaces([styles.fonts.body, styles.fonts.heading]) : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // in development the scripts are not deferred (DeferredScripts): the fonts come in at once
+          dangerouslySetInnerHTML={{ __html: import.meta.env.DEV ? WEB_FONTS_NOW_SCRIPT : WEB_FONTS_SEEN_SCRIPT }}
+        />
         {styles ? <meta name="theme-color" content={styles.colors.primary} /> : null}
         <Meta />
-        {fontPreloads(styles).map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
         <Links />
         {styles ? <style dangerouslySetInnerHTML={{ __html: brandCss(styles) }} /> : null}
+        {styles ? (
+          <noscript>
+            <style dangerouslySetInnerHTML={{ __html: `:root{${webFontsDeclarations(styles)}}` }} />
+          </noscript>
+        ) : null}
       </head>
       <body>
         <Hydrated />
         {children}
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   )

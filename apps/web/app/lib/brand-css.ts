@@ -1,8 +1,23 @@
 import type { BrandStyles } from './api/types'
+import { fallbackFaces, fontStacks, WEB_FONTS_CLASS, webFontsOf } from './brand-fonts'
 
-/** The brand's colours, fonts and letter spacing as CSS variables. */
+const clean = (value: string) => value.replace(/[<>{};]/g, '')
+
+function declarations(vars: Record<string, string>): string {
+  return Object.entries(vars)
+    .map(([name, value]) => `${name}:${clean(value)}`)
+    .join(';')
+}
+
+/**
+ * The brand's colours, fonts and letter spacing as CSS variables. The fonts
+ * start as the web fonts' local stand-ins and become the web fonts with the
+ * web-fonts class (lib/brand-fonts.ts).
+ */
 export function brandCss(styles: BrandStyles): string {
   const c = styles.colors
+  const body = fontStacks(styles.fonts.body)
+  const heading = fontStacks(styles.fonts.heading)
   const vars: Record<string, string> = {
     '--color-primary': c.primary,
     '--color-on-primary': c.onPrimary,
@@ -13,12 +28,15 @@ export function brandCss(styles: BrandStyles): string {
     '--color-muted': c.muted,
     '--color-border': c.border,
     '--color-sale': c.sale,
-    '--font-body': styles.fonts.body,
-    '--font-heading': styles.fonts.heading,
+    '--font-body': body.first,
+    '--font-heading': heading.first,
     '--letter-spacing': styles.letterSpacing,
   }
-  const body = Object.entries(vars)
-    .map(([name, value]) => `${name}:${value.replace(/[<>{};]/g, '')}`)
-    .join(';')
-  return `:root{${body}}`
+  const faces = [...new Set([...webFontsOf(styles.fonts.body), ...webFontsOf(styles.fonts.heading)])].map(fallbackFaces).join('')
+  return `:root{${declarations(vars)}}:root.${WEB_FONTS_CLASS}{${webFontsDeclarations(styles)}}${faces}`
+}
+
+/** The font variables with the web fonts in (for :root.web-fonts, and for <noscript>). */
+export function webFontsDeclarations(styles: BrandStyles): string {
+  return declarations({ '--font-body': fontStacks(styles.fonts.body).loaded, '--font-heading': fontStacks(styles.fonts.heading).loaded })
 }

@@ -1,0 +1,121 @@
+/**
+ * The page's JavaScript starts once its largest image is on screen.
+ *
+ * React Router's <Scripts> writes a <link rel="modulepreload"> per module (React
+ * hoists them into <head>) and an inline module script that imports the route
+ * modules and the client entry. On a slow mobile connection those ~30 requests
+ * share the line with the stylesheet, the hero or product image and the fonts,
+ * and the largest image waits for them. So the same output is written inert:
+ *
+ * - the modulepreload links become a list on the entry script (data-modules,
+ *   space-separated);
+ * - the module script keeps its text but gets a type the browser does not run
+ *   (text/x-deferred-module), so nothing is fetched yet;
+ * - a small inline script (DEFERRED_LOADER) waits until every image marked
+ *   fetchpriority="high" (hero, banner, first product image) has loaded or
+ *   failed and the browser has shown it (the largest-contentful-paint entry of
+ *   a paint after that; half a second when none comes, as when text is the
+ *   largest paint), then loads the web fonts and lets them in once all have
+ *   come (lib/brand-fonts.ts), adds the modulepreload links (eight a task:
+ *   starting thirty requests at once blocked the main thread ~30 ms) and runs
+ *   the module script as React Router wrote it.
+ *   Three seconds after the document at the latest, whatever the images do.
+ *
+ * The re-run module script is allowed by the page's CSP as the original was: by
+ * the same nonce (pages rendered for one shopper) or by the hash of the same
+ * text (pages from the page cache: web/page-csp.ts hashes every inline script).
+ * Links, forms and server-rendered content work before it runs, as they do
+ * without JavaScript.
+ */
+import { cloneElement, createElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react'
+import { WEB_FONTS_CLASS, WEB_FONTS_SEEN } from './brand-fonts'
+
+export const DEFERRED_ENTRY_ID = 'deferred-entry'
+export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
+
+/** The loader (plain ES5, inline at the end of <body>). */
+export const DEFERRED_LOADER = `(function(){
+var d=document,html=d.documentElement,own=d.currentScript,nonce=own&&own.nonce,started=false;
+function fonts(){
+var faces=(html.getAttribute('data-web-fonts')||'').split('|').filter(Boolean),shown=false;
+function show(){if(shown)return;shown=true;html.classList.add(${JSON.stringify(WEB_FONTS_CLASS)});try{sessionStorage.setItem(${JSON.stringify(WEB_FONTS_SEEN)},'1')}catch(e){}}
+if(!d.fonts||!d.fonts.load||html.classList.contains(${JSON.stringify(WEB_FONTS_CLASS)})){show();return}
+Promise.all(faces.map(function(face){return d.fonts.load(face)})).then(show,show);setTimeout(show,3000)}
+function start(){
+if(started)return;started=true;
+fonts();
+var entry=d.getElementById(${JSON.stringify(DEFERRED_ENTRY_ID)});if(!entry)return;
+var modules=(entry.getAttribute('data-modules')||'').split(' ').filter(Boolean);
+(function add(from){
+for(var i=from;i<modules.length&&i<from+8;i++){var link=d.createElement('link');link.rel='modulepreload';link.href=modules[i];if(nonce)link.nonce=nonce;d.head.appendChild(link)}
+if(i<modules.length){setTimeout(function(){add(i)},0);return}
+var script=d.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=entry.textContent;d.head.appendChild(script)})(0)}
+function soon(){requestAnimationFrame(function(){setTimeout(start,0)})}
+function whenPainted(since){
+var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];
+if(types.indexOf('largest-contentful-paint')<0){soon();return}
+var observer=new PerformanceObserver(function(list){if(list.getEntries().some(function(e){return e.startTime>=since})){observer.disconnect();setTimeout(start,0)}});
+observer.observe({type:'largest-contentful-paint',buffered:true});
+setTimeout(start,500)}
+function ready(){
+var waits=[];
+d.querySelectorAll('img[fetchpriority="high"]').forEach(function(img){if(!img.complete)waits.push(new Promise(function(done){img.addEventListener('load',done);img.addEventListener('error',done)}))});
+Promise.all(waits).then(function(){whenPainted(waits.length?performance.now():0)});
+setTimeout(start,3000)}
+if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',ready);else ready()})()`
+
+interface ElementProps {
+  rel?: string
+  href?: string
+  type?: string
+  children?: ReactNode
+}
+
+/**
+ * React Router's <Scripts> output made inert as described above, with the loader
+ * after it. Returns the output unchanged when it has no module script (after
+ * hydration <Scripts> renders nothing).
+ */
+export function deferModuleScripts(rendered: ReactNode, nonce: string | undefined): ReactNode {
+  const modules: string[] = []
+  const kept: ReactElement[] = []
+  let entry: ReactElement<ElementProps> | null = null
+  const visit = (node: ReactNode): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit)
+      return
+    }
+    if (!isValidElement<ElementProps>(node)) return
+    if (node.type === Fragment) return visit(node.props.children)
+    if (node.type === 'link' && node.props.rel === 'modulepreload' && node.props.href) {
+      modules.push(node.props.href)
+      return
+    }
+    if (node.type === 'script' && node.props.type === 'module' && !entry) {
+      entry = node
+      return
+    }
+    kept.push(node)
+  }
+  visit(rendered)
+  const moduleScript = entry as ReactElement<ElementProps> | null
+  if (!moduleScript) return rendered
+  return createElement(
+    Fragment,
+    null,
+    ...kept.map((element, index) => cloneElement(element, { key: element.key ?? `kept-${index}` })),
+    cloneElement(moduleScript, {
+      key: 'deferred-entry',
+      type: DEFERRED_MODULE_TYPE,
+      async: undefined,
+      id: DEFERRED_ENTRY_ID,
+      'data-modules': [...new Set(modules)].join(' '),
+    } as Partial<ElementProps>),
+    createElement('script', {
+      key: 'deferred-loader',
+      nonce,
+      suppressHydrationWarning: true,
+      dangerouslySetInnerHTML: { __html: DEFERRED_LOADER },
+    }),
+  )
+}
