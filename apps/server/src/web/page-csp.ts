@@ -32,16 +32,35 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes]
 }
 
-export function pageCsp(scriptSources: string[], options: { connectOrigins?: string[] } = {}): string {
+/**
+ * What the payment provider's browser script needs when it is switched on
+ * (PAYMENT_GATEWAY=stripe): Stripe.js from js.stripe.com, its card and wallet
+ * frames (and 3-D Secure through hooks.stripe.com), its calls to api.stripe.com,
+ * as Stripe's own guide lists them. The test gateway needs nothing from outside.
+ */
+export const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+}
+
+export interface PageCspOptions {
+  connectOrigins?: string[]
+  /** the payment gateway in use: 'stripe' lets Stripe.js in */
+  paymentGateway?: 'test' | 'stripe'
+}
+
+export function pageCsp(scriptSources: string[], options: PageCspOptions = {}): string {
+  const stripe = options.paymentGateway === 'stripe'
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...scriptSources]],
+    ['script-src', ["'self'", ...scriptSources, ...(stripe ? STRIPE_SOURCES.script : [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'https:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...(options.connectOrigins ?? [])]],
+    ['connect-src', ["'self'", ...(options.connectOrigins ?? []), ...(stripe ? STRIPE_SOURCES.connect : [])]],
     ['media-src', ["'self'", 'https:']],
-    ['frame-src', ['https://fast.wistia.net']],
+    ['frame-src', ['https://fast.wistia.net', ...(stripe ? STRIPE_SOURCES.frame : [])]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

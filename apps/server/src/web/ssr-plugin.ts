@@ -124,7 +124,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
         }
       }
       const nonce = newNonce()
-      const connectOrigins = apiOrigins(request.brand.apiBaseUrl)
+      const cspOptions = { connectOrigins: apiOrigins(request.brand.apiBaseUrl), paymentGateway: request.ctx.env.PAYMENT_GATEWAY }
       const response = await render(request, reply, nonce)
       if (anonymous && isCacheable(response) && request.ctx.session.cookieChanges.length === 0) {
         const body = Buffer.from(await response.arrayBuffer())
@@ -134,7 +134,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
           headers: [
             ...[...response.headers].filter(([name]) => name !== 'set-cookie' && name !== 'cache-control' && name !== 'content-security-policy'),
             // the same bytes go to many visitors: their inline scripts are allowed by hash, not by a nonce
-            ['content-security-policy', pageCsp(html ? inlineScriptHashes(body.toString('utf8')) : [], { connectOrigins })],
+            ['content-security-policy', pageCsp(html ? inlineScriptHashes(body.toString('utf8')) : [], cspOptions)],
           ],
           body,
         }
@@ -142,7 +142,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
         return sendCached(request, reply, { ...page, storedAt: Date.now() }, head)
       }
       if (!response.headers.has('cache-control')) reply.header('cache-control', PERSONAL)
-      reply.header('content-security-policy', pageCsp([`'nonce-${nonce}'`], { connectOrigins }))
+      reply.header('content-security-policy', pageCsp([`'nonce-${nonce}'`], cspOptions))
       if (!head && (response.headers.get('content-type') ?? '').startsWith('text/html')) return sendPage(request, reply, response)
       return sendWebResponse(reply, response, head)
     },
