@@ -6,7 +6,8 @@ import { addToCart, applyDiscountCode, changeLineQty, getCart, removeDiscountCod
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cart', { schema: { tags: ['cart'], summary: "The shopper's cart with every field of SPEC §3", operationId: 'getCart', response: answers(cartSchema) } }, async (request) => ({
-    data: await getCart(request.ctx),
+    // the session and the cart in one statement (nothing read the session before the route)
+    data: await getCart(request.ctx, { readSessionWithCart: true }),
   }))
 
   app.post(

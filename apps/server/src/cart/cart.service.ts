@@ -89,13 +89,13 @@ export function priceCart(
 }
 
 /**
- * The session and its open cart with the lines: one statement where sessions are rows of the same
- * database and the session was not read yet (the usual GET /api/cart), else the session as read
- * and the cart by its id.
+ * The session's open cart with the lines: with `withSession`, one statement reading the session
+ * too, where sessions are rows of the same database and nothing read the session yet (GET
+ * /api/cart); else the session as read through its store, and the cart by its id.
  */
-async function openCartOfSession(ctx: RequestContext): Promise<OpenCart | undefined> {
+async function openCartOfSession(ctx: RequestContext, withSession: boolean): Promise<OpenCart | undefined> {
   const { db, dialect, brandId, store } = ctx.data
-  if (ctx.session.database === store) {
+  if (withSession && ctx.session.database === store) {
     const joined = await ctx.session.readWith((sessionBrand, sessionId) => findSessionWithOpenCart(db, sessionBrand, sessionId))
     if (joined.with !== undefined) return joined.with ?? undefined
   }
@@ -103,10 +103,19 @@ async function openCartOfSession(ctx: RequestContext): Promise<OpenCart | undefi
   return session?.cartId ? findOpenCartWithLines(db, dialect, brandId, session.cartId) : undefined
 }
 
+export interface CartReadOptions {
+  /**
+   * Read the session together with the cart in one statement when nothing read it yet (GET
+   * /api/cart, where the cart is the first and only thing the request reads). Pages leave it
+   * off: their loaders read the session through the session store (one look-up per page).
+   */
+  readSessionWithCart?: boolean
+}
+
 /** The whole cart of SPEC §3, computed from the database for this request's shopper. */
-export async function getCart(ctx: RequestContext): Promise<Cart> {
+export async function getCart(ctx: RequestContext, options: CartReadOptions = {}): Promise<Cart> {
   const { db, brandId } = ctx.data
-  const found = await openCartOfSession(ctx)
+  const found = await openCartOfSession(ctx, options.readSessionWithCart === true)
   // settings, banners and suggestions come from the brand's caches
   const [shopper, settings, banners, bumpIds] = await Promise.all([
     ctx.shopper(),
