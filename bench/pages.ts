@@ -46,13 +46,19 @@ async function load(origin: string, path: string, options: PageOptions, cookie?:
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99 }
 }
 
-/** Scripts a first visit loads: the entry module and every modulepreload. */
+/**
+ * Scripts a first visit loads: the entry module and every modulepreload, whether
+ * written as links or, as the page defers them (apps/web/app/lib/deferred-scripts.ts),
+ * listed in the entry script's data-modules; and every module the entry imports.
+ */
 async function firstVisitJavaScript(origin: string, path: string) {
   const html = await (await fetch(`${origin}${path}`, { headers: { host: 'localhost' } })).text()
   const sources = new Set<string>()
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) sources.add(match[1]!)
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) sources.add(match[1]!)
+  for (const match of html.matchAll(/data-modules="([^"]+)"/g)) for (const source of match[1]!.split(/\s+/).filter(Boolean)) sources.add(source)
   for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) sources.add(match[1]!)
+  for (const match of html.matchAll(/\bfrom\s*"([^"]+\.js)"/g)) sources.add(match[1]!)
   let raw = 0
   let gzipped = 0
   for (const source of sources) {
