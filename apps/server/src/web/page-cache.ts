@@ -10,6 +10,7 @@
  * expire on their own within FRESH_MS + STALE_MS on every instance.
  */
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { COMPRESS_THRESHOLD, pageEncoding } from './page-compression.ts'
 
 export const FRESH_MS = 30_000
 export const STALE_MS = 300_000
@@ -91,15 +92,14 @@ export class PageCache {
 
 /** The body in the encoding the client takes best: br, then gzip, else as is (compressed once per entry). */
 export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { body: Buffer; encoding: string | null } {
-  const accepts = (acceptEncoding ?? '').toLowerCase()
-  if (page.body.length < 1024) return { body: page.body, encoding: null }
-  if (/\bbr\b/.test(accepts)) {
+  const encoding = page.body.length >= COMPRESS_THRESHOLD ? pageEncoding(acceptEncoding) : null
+  if (encoding === 'br') {
     page.br ??= brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } })
-    return { body: page.br, encoding: 'br' }
+    return { body: page.br, encoding }
   }
-  if (/\bgzip\b/.test(accepts)) {
+  if (encoding === 'gzip') {
     page.gzip ??= gzipSync(page.body, { level: 6 })
-    return { body: page.gzip, encoding: 'gzip' }
+    return { body: page.gzip, encoding }
   }
   return { body: page.body, encoding: null }
 }
