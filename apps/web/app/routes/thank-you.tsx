@@ -12,6 +12,7 @@ import { COUNTRIES } from '../components/checkout/address-fields'
 import { StoreLink } from '../components/store-link'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/thank-you'
+import { TotalsList } from '../components/totals-list'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Thank You', { noindex: true })
 
@@ -72,7 +73,6 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
-  const discount = Math.abs(order.discount)
   return (
     <div className="container page">
       <h1 className="page-title">Thank You</h1>
@@ -98,30 +98,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <dl className="cart-totals checkout-totals">
-            <div>
-              <dt>Subtotal</dt>
-              <dd>{money(order.subtotal)}</dd>
-            </div>
-            {discount > 0 ? (
-              <div className="cart-discount">
-                <dt>Discount</dt>
-                <dd>{money(-discount)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Shipping ({order.shipping_method === 'express' ? 'Express' : 'Standard'})</dt>
-              <dd>{order.shipping > 0 ? money(order.shipping) : 'Free'}</dd>
-            </div>
-            <div>
-              <dt>Tax</dt>
-              <dd>{money(order.tax)}</dd>
-            </div>
-            <div className="cart-total checkout-total">
-              <dt>Total</dt>
-              <dd data-testid="order-total">{money(order.total)}</dd>
-            </div>
-          </dl>
+          <TotalsList figures={order} place="checkout" shippingMethod={order.shipping_method} totalTestId="order-total" />
         </section>
         <div className="offer-actions">
           <section aria-labelledby="thank-you-shipping">

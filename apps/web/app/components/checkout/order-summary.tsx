@@ -2,6 +2,7 @@
 import { foldBundles, formatPrice, type CheckoutQuote } from '@store/core'
 import type { Cart } from '../../lib/api/types'
 import { DiscountForm } from '../cart/discount-form'
+import { TotalsList } from '../totals-list'
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
@@ -27,30 +28,7 @@ export function OrderSummary({ cart, quote, updating }: { cart: Cart; quote: Che
         ))}
       </ul>
       <DiscountForm cart={cart} />
-      <dl className="cart-totals checkout-totals" aria-busy={updating || undefined}>
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{money(quote.subtotal)}</dd>
-        </div>
-        {quote.discount > 0 ? (
-          <div className="cart-discount">
-            <dt>Discount{cart.discount_code_name ? ` (${cart.discount_code_name})` : ''}</dt>
-            <dd>{money(-quote.discount)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Shipping</dt>
-          <dd>{quote.shipping > 0 ? money(quote.shipping) : 'Free'}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{money(quote.tax)}</dd>
-        </div>
-        <div className="cart-total checkout-total">
-          <dt>Total</dt>
-          <dd data-testid="checkout-total">{money(quote.total)}</dd>
-        </div>
-      </dl>
+      <TotalsList figures={quote} place="checkout" discountCode={cart.discount_code_name} totalTestId="checkout-total" busy={updating} />
     </section>
   )
 }

@@ -8,6 +8,7 @@ import type { ApiErrorItem } from '../../lib/api/types'
 import { ReviewForm } from './review-form'
 import { COUNTRIES } from '../checkout/address-fields'
 import { StoreLink } from '../store-link'
+import { TotalsList } from '../totals-list'
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
@@ -83,7 +84,6 @@ export function OrderCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const headingId = `order-${order.order_number}`
-  const discount = Math.abs(order.discount)
   return (
     <article className="member-card order-card" aria-labelledby={headingId} data-testid="order-card">
       <Heading id={headingId} className="order-title">
@@ -138,28 +138,7 @@ export function OrderCard({
           </li>
         ))}
       </ul>
-      <dl className="order-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{money(order.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Discount</dt>
-          <dd>{discount > 0 ? money(-discount) : money(0)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{order.shipping > 0 ? money(order.shipping) : 'Free'}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{money(order.tax)}</dd>
-        </div>
-        <div className="order-total">
-          <dt>Total</dt>
-          <dd>{money(order.total)}</dd>
-        </div>
-      </dl>
+      <TotalsList figures={order} place="order" />
       <div className="order-addresses">
         <div>
           <h3 className="order-subtitle">Shipping address</h3>

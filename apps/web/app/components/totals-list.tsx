@@ -1,0 +1,81 @@
+/**
+ * The money figures of a cart, a checkout quote or a placed order, as the
+ * server worked them out: subtotal, the discount (only when there is one),
+ * shipping ("Free" at zero), tax and the total. One list for the cart drawer,
+ * the checkout's summary, the thank-you page and the order history, so a
+ * shopper reads the same figures in the same words everywhere.
+ */
+import { formatPrice } from '@store/core'
+
+const money = (n: number) => formatPrice(n, { keepZeroCents: true })
+
+/** In dollars, as the API answers them (DESIGN §4). */
+export interface TotalsFigures {
+  subtotal: number
+  /** either sign: orders keep it negative, carts and quotes positive */
+  discount: number
+  shipping: number
+  tax: number
+  total: number
+}
+
+/** Where the list stands: its look comes from the stylesheet of that place. */
+export type TotalsPlace = 'cart' | 'checkout' | 'order'
+
+const LOOK: Record<TotalsPlace, { list: string; discount?: string; total: string }> = {
+  cart: { list: 'cart-totals', discount: 'cart-discount', total: 'cart-total' },
+  checkout: { list: 'cart-totals checkout-totals', discount: 'cart-discount', total: 'cart-total checkout-total' },
+  order: { list: 'order-totals', total: 'order-total' },
+}
+
+export function TotalsList({
+  figures,
+  place,
+  discountCode,
+  shippingMethod,
+  taxWhenZero = true,
+  totalTestId,
+  busy,
+}: {
+  figures: TotalsFigures
+  place: TotalsPlace
+  /** the code's name, shown beside "Discount" */
+  discountCode?: string | null
+  /** 'express' or 'standard': named beside "Shipping" when given */
+  shippingMethod?: string
+  /** false in the cart, where tax is not known before the address */
+  taxWhenZero?: boolean
+  totalTestId?: string
+  busy?: boolean
+}) {
+  const look = LOOK[place]
+  const discount = Math.abs(figures.discount)
+  return (
+    <dl className={look.list} aria-busy={busy || undefined}>
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{money(figures.subtotal)}</dd>
+      </div>
+      {discount > 0 ? (
+        <div className={look.discount}>
+          <dt>Discount{discountCode ? ` (${discountCode})` : ''}</dt>
+          <dd>{money(-discount)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Shipping{shippingMethod ? ` (${shippingMethod === 'express' ? 'Express' : 'Standard'})` : ''}</dt>
+        <dd>{figures.shipping > 0 ? money(figures.shipping) : 'Free'}</dd>
+      </div>
+      {taxWhenZero || figures.tax > 0 ? (
+        <div>
+          <dt>Tax</dt>
+          <dd>{money(figures.tax)}</dd>
+        </div>
+      ) : null}
+      <div className={look.total}>
+        <dt>Total</dt>
+        <dd data-testid={totalTestId}>{money(figures.total)}</dd>
+      </div>
+    </dl>
+  )
+}
