@@ -3,10 +3,11 @@
  * brand's support address; the shopper reads a confirmation with a reference.
  * A logged-in customer's name and e-mail are filled in.
  */
-import { CONTACT_TOPICS, isValidEmail } from '@store/core'
+import { CONTACT_TOPICS } from '@store/core'
 import { data, Form } from 'react-router'
 import '../components/members/members.css'
 import { FormErrors, FormField } from '../components/forms/form-field'
+import { MessageSent, readMessage, SenderFields, senderDefaults, senderErrors } from '../components/forms/message-form'
 import { SelectField, TextAreaField } from '../components/forms/select-field'
 import { useFormErrors } from '../components/forms/use-form-errors'
 import { Page } from '../components/page/page'
@@ -14,24 +15,19 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
-import { readForm } from '../lib/read-form'
 import type { Route } from './+types/contact-us'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Contact Us')
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const cart = await context.services.cart().catch(() => null)
-  return { name: cart?.customer?.name ?? '', email: cart?.customer?.e_mail_address ?? '' }
+  return senderDefaults(context.services)
 }
 
 const FIELDS = ['name', 'email', 'topic', 'order_number', 'message'] as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request)
-  const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? '').trim()])) as Record<(typeof FIELDS)[number], string>
-  const errors: ApiErrorItem[] = []
-  if (!values.name) errors.push({ message: 'Enter your name.', field: 'name' })
-  if (!isValidEmail(values.email)) errors.push({ message: 'Enter a valid email address, so we can reply.', field: 'email' })
+  const values = await readMessage(request, FIELDS)
+  const errors = senderErrors(values, 'Enter a valid email address, so we can reply.')
   if (!values.topic) errors.push({ message: 'Choose what your message is about.', field: 'topic' })
   if (values.message.length < 10) errors.push({ message: 'Tell us a little more: your message needs at least 10 characters.', field: 'message' })
   if (errors.length) return data({ errors, values, done: null }, { status: 400 })
@@ -42,20 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
   const { errorId, errors, fieldError, busy } = useFormErrors(actionData)
-  if (actionData?.done) {
-    return (
-      <Page title="Contact Us">
-        <p role="status" className="member-status">
-          {actionData.done}
-        </p>
-        <p>
-          <StoreLink to="/" className="button button-secondary">
-            Back to the shop
-          </StoreLink>
-        </p>
-      </Page>
-    )
-  }
+  if (actionData?.done) return <MessageSent title="Contact Us" message={actionData.done} />
   const value = (name: string) => (actionData?.values as Record<string, string> | undefined)?.[name]
   return (
     <Page title="Contact Us">
@@ -65,17 +48,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
       </p>
       <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
         <FormErrors id={errorId} errors={errors} />
-        <FormField id="contact-name" name="name" label="Your name" autoComplete="name" required defaultValue={value('name') ?? loaderData.name} error={fieldError('name')} />
-        <FormField
-          id="contact-email"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={value('email') ?? loaderData.email}
-          error={fieldError('email')}
-        />
+        <SenderFields idPrefix="contact" defaults={{ name: value('name') ?? loaderData.name, email: value('email') ?? loaderData.email }} fieldError={fieldError} />
         <SelectField id="contact-topic" name="topic" label="What is it about?" placeholder="Choose a topic" options={CONTACT_TOPICS} defaultValue={value('topic') ?? ''} error={fieldError('topic')} />
         <FormField
           id="contact-order"

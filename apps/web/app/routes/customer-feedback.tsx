@@ -1,8 +1,8 @@
 /** Feedback: what a shopper thinks of the store, with an optional rating; stored and e-mailed to the brand's support address. */
-import { isValidEmail } from '@store/core'
 import { data, Form } from 'react-router'
 import '../components/members/members.css'
 import { FormErrors, FormField } from '../components/forms/form-field'
+import { MessageSent, readMessage, SenderFields, senderDefaults, senderErrors } from '../components/forms/message-form'
 import { TextAreaField } from '../components/forms/select-field'
 import { useFormErrors } from '../components/forms/use-form-errors'
 import { Page } from '../components/page/page'
@@ -10,24 +10,19 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
-import { readForm } from '../lib/read-form'
 import type { Route } from './+types/customer-feedback'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Feedback')
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const cart = await context.services.cart().catch(() => null)
-  return { name: cart?.customer?.name ?? '', email: cart?.customer?.e_mail_address ?? '' }
+  return senderDefaults(context.services)
 }
 
 const FIELDS = ['name', 'email', 'rating', 'order_number', 'message'] as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request)
-  const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? '').trim()])) as Record<(typeof FIELDS)[number], string>
-  const errors: ApiErrorItem[] = []
-  if (!values.name) errors.push({ message: 'Enter your name.', field: 'name' })
-  if (!isValidEmail(values.email)) errors.push({ message: 'Enter a valid email address.', field: 'email' })
+  const values = await readMessage(request, FIELDS)
+  const errors = senderErrors(values, 'Enter a valid email address.')
   if (values.message.length < 10) errors.push({ message: 'Tell us a little more: your feedback needs at least 10 characters.', field: 'message' })
   if (errors.length) return data({ errors, values, done: null }, { status: 400 })
   const result = await formResult(context.services.sendFeedback(values))
@@ -45,20 +40,7 @@ const RATINGS = [
 
 export default function CustomerFeedback({ loaderData, actionData }: Route.ComponentProps) {
   const { errorId, errors, fieldError, busy } = useFormErrors(actionData)
-  if (actionData?.done) {
-    return (
-      <Page title="Feedback">
-        <p role="status" className="member-status">
-          {actionData.done}
-        </p>
-        <p>
-          <StoreLink to="/" className="button button-secondary">
-            Back to the shop
-          </StoreLink>
-        </p>
-      </Page>
-    )
-  }
+  if (actionData?.done) return <MessageSent title="Feedback" message={actionData.done} />
   const value = (name: string) => (actionData?.values as Record<string, string> | undefined)?.[name]
   const ratingError = fieldError('rating')
   return (
@@ -68,17 +50,7 @@ export default function CustomerFeedback({ loaderData, actionData }: Route.Compo
       </p>
       <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
         <FormErrors id={errorId} errors={errors} />
-        <FormField id="feedback-name" name="name" label="Your name" autoComplete="name" required defaultValue={value('name') ?? loaderData.name} error={fieldError('name')} />
-        <FormField
-          id="feedback-email"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={value('email') ?? loaderData.email}
-          error={fieldError('email')}
-        />
+        <SenderFields idPrefix="feedback" defaults={{ name: value('name') ?? loaderData.name, email: value('email') ?? loaderData.email }} fieldError={fieldError} />
         <fieldset className="field fieldset-plain" aria-describedby={ratingError ? 'feedback-rating-error' : undefined}>
           <legend>Your rating (optional)</legend>
           <div className="rating-options">
