@@ -18,6 +18,9 @@ export interface Address {
   phone: string
 }
 
+/** An address as the store keeps it: all nine parts, an empty string where there is none. */
+export type PostalAddress = Record<AddressPart, string>
+
 /** An address as it may arrive from a form or the server: any part missing or null. */
 export type AddressInput = { [K in AddressPart]?: string | null }
 

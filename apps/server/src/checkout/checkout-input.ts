@@ -2,19 +2,10 @@
  * The checkout form read with core's rules (validateCheckoutForm, the same the
  * browser runs): every problem a 422 naming its field, in form order.
  */
-import { addressFromForm, billingAddressOf, formText, isShippingMethod, validateCheckoutForm, type AddressInput, type FieldError, type ShippingMethod } from '@store/core'
+import { addressFromForm, billingAddressOf, formText, isShippingMethod, validateCheckoutForm, type AddressInput, type FieldError, type PostalAddress, type ShippingMethod } from '@store/core'
 
-export interface CheckoutAddress {
-  name: string
-  company: string
-  country: string
-  address: string
-  address_2: string
-  city: string
-  state: string
-  zip: string
-  phone: string
-}
+/** A shipping or billing address of the form, every part read (empty where none). */
+export type CheckoutAddress = PostalAddress
 
 export interface CheckoutInput {
   email: string

@@ -7,6 +7,7 @@
  * One per membership and period (a unique index on orders).
  */
 import { randomInt, randomUUID } from 'node:crypto'
+import type { PostalAddress } from '@store/core'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { readJson } from '../db/json.ts'
@@ -16,17 +17,8 @@ import { takeStock } from '../checkout/stock.ts'
 type Db = Kysely<Database> | Transaction<Database>
 
 /** Where a member's boxes go: the join order's address and e-mail. */
-export interface ShipTo {
+export interface ShipTo extends PostalAddress {
   email: string
-  name: string
-  company: string
-  country: string
-  address: string
-  address_2: string
-  city: string
-  state: string
-  zip: string
-  phone: string
 }
 
 export interface MonthlyMember {

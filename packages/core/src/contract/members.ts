@@ -3,21 +3,14 @@
  * wishlist and the customer-service forms (SPEC §3 field names, snake_case).
  */
 
+import type { PostalAddress } from '../address.ts'
+
 export type AddressType = 'shipping' | 'billing'
 
 /** An address book entry (SPEC §3): GET /addresses lists them. */
-export interface AddressEntry {
+export interface AddressEntry extends PostalAddress {
   id: string
   address_type: AddressType
-  name: string
-  company: string
-  country: string
-  address: string
-  address_2: string
-  city: string
-  state: string
-  zip: string
-  phone: string
   default: boolean
 }
 
