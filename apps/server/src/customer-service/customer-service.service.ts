@@ -8,7 +8,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { queueEmails } from '../email/outbox.ts'
 import { CONTACT_TOPICS, type MessageReceived } from '@store/core'
+import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
+import type { Database } from '../db/schema.ts'
 import type { ContactBody, FeedbackBody } from './customer-service.schemas.ts'
 import { HOUR_MS, takeRequest } from '../accounts/request-limits.ts'
 
@@ -41,93 +43,101 @@ function mailBody(fields: [string, string | number | null][], text: string): str
 /** Subjects are one line: a name cannot add headers or lines. */
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').slice(0, 120)
 
-export async function sendContact(ctx: RequestContext, input: ContactBody): Promise<MessageReceived> {
+/** The columns contact_messages and feedback_messages share. */
+interface MessageRow {
+  id: string
+  reference: string
+  brand_id: string
+  customer_id: string | null
+  name: string
+  email: string
+  order_number: string | null
+  message: string
+  client_ip: string
+  created_at: string
+}
+
+/** The support e-mail of a message: its subject and the fields above the shopper's text. */
+interface SupportMail {
+  subject: string
+  fields: [string, string | number | null][]
+}
+
+/**
+ * What both forms do: throttle the sender, then in one transaction store the
+ * message (`store`, into its own table) and queue its e-mail to the brand's
+ * support address. Answers the row as stored, its reference included.
+ */
+async function receiveMessage(
+  ctx: RequestContext,
+  input: { name: string; email: string; order_number: string | null; message: string },
+  referencePrefix: 'C' | 'F',
+  store: (trx: Transaction<Database>, row: MessageRow) => Promise<unknown>,
+  mail: (row: MessageRow) => SupportMail,
+): Promise<MessageRow> {
   const email = input.email.trim().toLowerCase()
   await throttle(ctx, email)
   const { db, brandId } = ctx.data
   const { customerId } = await ctx.shopper()
   const to = await supportAddress(ctx)
-  const reference = newReference('C')
-  const created = ctx.now().toISOString()
-  const topic = CONTACT_TOPICS.find((t) => t.value === input.topic)?.caption ?? input.topic
+  const row: MessageRow = {
+    id: randomUUID(),
+    reference: newReference(referencePrefix),
+    brand_id: brandId,
+    customer_id: customerId,
+    name: input.name,
+    email,
+    order_number: input.order_number,
+    message: input.message,
+    client_ip: ctx.clientIp,
+    created_at: ctx.now().toISOString(),
+  }
+  const { subject, fields } = mail(row)
+  const from: SupportMail['fields'] = [
+    ['Reference', row.reference],
+    ['From', `${row.name} <${row.email}>`],
+    ['Customer account', customerId ? 'yes (logged in)' : 'no'],
+  ]
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('contact_messages')
-      .values({
-        id: randomUUID(),
-        reference,
-        brand_id: brandId,
-        customer_id: customerId,
-        name: input.name,
-        email,
-        order_number: input.order_number,
-        topic: input.topic,
-        message: input.message,
-        client_ip: ctx.clientIp,
-        created_at: created,
-      })
-      .execute()
-    await queueEmails(trx, brandId, created, [
-      {
-        to,
-        subject: oneLine(`[${reference}] ${topic}: ${input.name}`),
-        body: mailBody(
-          [
-            ['Reference', reference],
-            ['From', `${input.name} <${email}>`],
-            ['Customer account', customerId ? 'yes (logged in)' : 'no'],
-            ['Topic', topic],
-            ['Order number', input.order_number],
-          ],
-          input.message,
-        ),
-      },
-    ])
+    await store(trx, row)
+    await queueEmails(trx, brandId, row.created_at, [{ to, subject: oneLine(subject), body: mailBody([...from, ...fields], row.message) }])
   })
-  return { reference, message: `Thank you, ${input.name.split(' ')[0]}. We have your message (reference ${reference}) and will reply to ${email} within one business day.` }
+  return row
+}
+
+const firstName = (name: string) => name.split(' ')[0]
+
+export async function sendContact(ctx: RequestContext, input: ContactBody): Promise<MessageReceived> {
+  const topic = CONTACT_TOPICS.find((t) => t.value === input.topic)?.caption ?? input.topic
+  const { reference, email } = await receiveMessage(
+    ctx,
+    input,
+    'C',
+    (trx, row) => trx.insertInto('contact_messages').values({ ...row, topic: input.topic }).execute(),
+    (row) => ({
+      subject: `[${row.reference}] ${topic}: ${row.name}`,
+      fields: [
+        ['Topic', topic],
+        ['Order number', row.order_number],
+      ],
+    }),
+  )
+  return { reference, message: `Thank you, ${firstName(input.name)}. We have your message (reference ${reference}) and will reply to ${email} within one business day.` }
 }
 
 export async function sendFeedback(ctx: RequestContext, input: FeedbackBody): Promise<MessageReceived> {
-  const email = input.email.trim().toLowerCase()
-  await throttle(ctx, email)
-  const { db, brandId } = ctx.data
-  const { customerId } = await ctx.shopper()
-  const to = await supportAddress(ctx)
-  const reference = newReference('F')
-  const created = ctx.now().toISOString()
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('feedback_messages')
-      .values({
-        id: randomUUID(),
-        reference,
-        brand_id: brandId,
-        customer_id: customerId,
-        name: input.name,
-        email,
-        order_number: input.order_number,
-        rating: input.rating,
-        message: input.message,
-        client_ip: ctx.clientIp,
-        created_at: created,
-      })
-      .execute()
-    await queueEmails(trx, brandId, created, [
-      {
-        to,
-        subject: oneLine(`[${reference}] Feedback${input.rating ? ` (${input.rating}/5)` : ''}: ${input.name}`),
-        body: mailBody(
-          [
-            ['Reference', reference],
-            ['From', `${input.name} <${email}>`],
-            ['Customer account', customerId ? 'yes (logged in)' : 'no'],
-            ['Rating', input.rating === null ? null : `${input.rating} of 5`],
-            ['Order number', input.order_number],
-          ],
-          input.message,
-        ),
-      },
-    ])
-  })
-  return { reference, message: `Thank you for your feedback, ${input.name.split(' ')[0]}. Our team reads every message (reference ${reference}).` }
+  const { reference } = await receiveMessage(
+    ctx,
+    input,
+    'F',
+    (trx, row) => trx.insertInto('feedback_messages').values({ ...row, rating: input.rating }).execute(),
+    (row) => ({
+      subject: `[${row.reference}] Feedback${input.rating ? ` (${input.rating}/5)` : ''}: ${row.name}`,
+      fields: [
+        ['Rating', input.rating === null ? null : `${input.rating} of 5`],
+        ['Order number', row.order_number],
+      ],
+    }),
+  )
+  return { reference, message: `Thank you for your feedback, ${firstName(input.name)}. Our team reads every message (reference ${reference}).` }
 }
