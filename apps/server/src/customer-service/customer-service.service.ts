@@ -10,7 +10,7 @@ import { queueEmails } from '../email/outbox.ts'
 import { CONTACT_TOPICS, type MessageReceived } from '@store/core'
 import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
-import type { Database } from '../db/schema.ts'
+import type { ContactMessagesTable, Database, FeedbackMessagesTable } from '../db/schema.ts'
 import type { ContactBody, FeedbackBody } from './customer-service.schemas.ts'
 import { HOUR_MS, takeRequest } from '../accounts/request-limits.ts'
 
@@ -44,18 +44,7 @@ function mailBody(fields: [string, string | number | null][], text: string): str
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').slice(0, 120)
 
 /** The columns contact_messages and feedback_messages share. */
-interface MessageRow {
-  id: string
-  reference: string
-  brand_id: string
-  customer_id: string | null
-  name: string
-  email: string
-  order_number: string | null
-  message: string
-  client_ip: string
-  created_at: string
-}
+type MessageRow = Pick<ContactMessagesTable, keyof ContactMessagesTable & keyof FeedbackMessagesTable>
 
 /** The support e-mail of a message: its subject and the fields above the shopper's text. */
 interface SupportMail {
