@@ -23,10 +23,11 @@ import type { BrandData, ContextLog } from '../context/request-context.ts'
 import type { Database, MembershipChargesRow } from '../db/schema.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { declineMessage } from '../payments/test-cards.ts'
-import { queueEmails, type QueuedEmail } from '../email/outbox.ts'
+import type { QueuedEmail } from '../email/outbox.ts'
 import { clubChargedEmail, clubChargeFailedEmail, clubLapsedEmail, type ClubEmailBrand, type ClubEmailMember } from './club-email.ts'
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
 import { createMonthlyOrder } from './monthly-order.ts'
+import { tellMember } from './tell-member.ts'
 import { statusOf } from './membership.view.ts'
 
 /** How long a claim is its claimant's: after it, another run may take the pending charge over. */
@@ -243,11 +244,8 @@ export async function recordOutcome(
     const facts = { cutoffPassed: false, wasPaused: m.was_paused === 1 }
     const card = { cardBrand: m.card_brand, last4: m.last4 }
     /** Queues one of the club's e-mails to the member, in this transaction: sent once, with the outcome. */
-    const tell = async (write: (brand: ClubEmailBrand, member: ClubEmailMember) => QueuedEmail) => {
-      const brand = (deps.brandRegistry ?? BRANDS).find((candidate) => candidate.id === scope.brandId)
-      const member = await trx.selectFrom('customers').select(['name', 'email']).where('id', '=', m.customer_id).where('brand_id', '=', scope.brandId).executeTakeFirst()
-      if (brand && member) await queueEmails(trx, scope.brandId, now, [write(brand, member)])
-    }
+    const tell = (write: (brand: ClubEmailBrand, member: ClubEmailMember) => QueuedEmail) =>
+      tellMember(trx, scope.brandId, (deps.brandRegistry ?? BRANDS).find((candidate) => candidate.id === scope.brandId), m.customer_id, now, write)
     /** Moves the membership on by `event`; false when the state machine refuses it. */
     const apply = async (event: MembershipEvent, set: Record<string, unknown>): Promise<boolean> => {
       const next = transition(status, event, facts)

@@ -1,8 +1,9 @@
 /**
- * The club's e-mails about money (docs/club-membership.md, "E-mails"): a monthly
+ * The club's e-mails (docs/club-membership.md, "E-mails"): about money, a monthly
  * charge that went through, a charge the card refused (with the day it is tried
  * again and where to change the card), and a membership that ended because no
- * retry went through. Links start at the brand's public origin.
+ * retry went through; and about a member's own changes, a skip (or its undoing),
+ * a pause, a resume, a cancel. Links start at the brand's public origin.
  */
 import { CARD_BRAND_NAMES, formatPrice, fromCents, type CardBrand } from '@store/core'
 
@@ -91,5 +92,37 @@ export function clubLapsedEmail(brand: ClubEmailBrand, member: ClubEmailMember, 
     `We could not charge your card for your VIP membership for ${monthName(charge.period)}, after several tries, so your membership has ended.`,
     'You will not be charged again.',
     `You can rejoin at any time: ${brand.publicOrigin}/vip`,
+  ])
+}
+
+/** A change a member makes to their own membership (membership.service.ts). */
+export type ClubChange = 'skip' | 'unskip' | 'pause' | 'resume' | 'cancel'
+
+/** Each change's subject, and a first line where the page's summary does not already say what happened. */
+const CHANGE_TOLD: Record<ClubChange, (month: string) => { subject: string; opening?: string }> = {
+  skip: (month) => ({ subject: `${month} skipped` }),
+  unskip: (month) => ({ subject: `${month} is back on`, opening: `You took back your skip: ${month} is on again.` }),
+  pause: () => ({ subject: 'your membership is paused' }),
+  resume: () => ({ subject: 'your membership is active again', opening: 'You resumed your VIP membership. Welcome back.' }),
+  cancel: () => ({ subject: 'your membership is cancelled', opening: 'You cancelled your VIP membership. We are sorry to see you go.' }),
+}
+
+/**
+ * A member's own change, confirmed in writing: what they did, what it means for
+ * this month (the words the page showed them), where to manage it, and what to
+ * do if they did not make it.
+ */
+export function clubChangedEmail(
+  brand: ClubEmailBrand,
+  member: ClubEmailMember,
+  change: { event: ClubChange; period: string | null; summary: string },
+) {
+  const told = CHANGE_TOLD[change.event](change.period ? monthName(change.period) : 'this month')
+  return letter(member, brand, `${brand.name} VIP: ${told.subject}`, [
+    ...(told.opening ? [told.opening] : []),
+    change.summary,
+    '',
+    change.event === 'cancel' ? `You can rejoin at any time: ${brand.publicOrigin}/vip` : `Skip a month, pause or manage your membership: ${brand.publicOrigin}/members`,
+    `Did not make this change? Tell us at ${brand.publicOrigin}/contact-us and change your password at ${brand.publicOrigin}/change_password.`,
   ])
 }

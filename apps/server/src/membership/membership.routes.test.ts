@@ -169,6 +169,43 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     expect(errorsOf(await m.shopper.post('/api/membership/cancel'))).toEqual([MEMBERSHIP_REFUSALS.alreadyCancelled])
   })
 
+  it('each change a member makes is confirmed by one e-mail, from the brand’s public origin; a refused change or a lost race sends none', async () => {
+    const m = await member(t)
+    const date = daysFromToday(20)
+    await billOn(t, m.membershipId, date)
+    const month = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    const told = async () =>
+      (await t.store.db.selectFrom('outbox_emails').select(['subject', 'body']).where('to_email', '=', m.email).orderBy('created_at').execute()).filter(
+        (mail) => !/paid$/.test(mail.subject) && mail.subject.includes('VIP:'),
+      )
+
+    // two tabs skip at once: one skip, one e-mail
+    const racing = await Promise.all([m.shopper.post('/api/membership/skip'), m.shopper.post('/api/membership/skip')])
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409])
+    expect(await m.shopper.post('/api/membership/skip').then((r) => r.statusCode)).toBe(409)
+    let mails = await told()
+    expect(mails.map((mail) => mail.subject)).toEqual([`PopFit Clothing VIP: ${month} skipped`])
+    expect(mails[0]!.body).toContain(`You have skipped ${month}: nothing is charged`)
+    // links from the brand's configured origin (a developer's here), not from the request's Host
+    expect(mails[0]!.body).toContain('manage your membership: http://localhost:3000/members\n')
+
+    await m.shopper.post('/api/membership/unskip')
+    await m.shopper.post('/api/membership/pause')
+    await m.shopper.post('/api/membership/resume')
+    await m.shopper.postJson('/api/membership/cancel', { reasons: ['Too expensive'] })
+    mails = await told()
+    expect(mails.map((mail) => mail.subject.replace('PopFit Clothing VIP: ', ''))).toEqual([
+      `${month} skipped`,
+      `${month} is back on`,
+      'your membership is paused',
+      'your membership is active again',
+      'your membership is cancelled',
+    ])
+    expect(mails[2]!.body).toContain('$4.99')
+    expect(mails[4]!.body).toContain('nothing more is charged')
+    expect(mails[4]!.body).toContain('rejoin at any time: http://localhost:3000/vip\n')
+  })
+
   it('rejoin charges the saved card once for the rejoin day’s period (a paid period is not charged again)', async () => {
     const m = await member(t)
     await m.shopper.post('/api/membership/cancel')

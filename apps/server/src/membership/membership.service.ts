@@ -7,12 +7,16 @@
  * cannot both apply.
  */
 import { isPastCutoff, periodOf, transition, type CancelCheck, type Membership, type MembershipEvent } from '@store/core'
+import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
+import type { Database } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { claimPeriod, claimRetry, recordOutcome, sendCharge, type ChargeDeps } from './club-charges.ts'
 import { findCharge, findMembershipOf, findOrderInProgress, type MembershipWithCard } from './membership.queries.ts'
-import { membershipView, statusOf } from './membership.view.ts'
+import { clubChangedEmail, type ClubChange } from './club-email.ts'
+import { membershipView, statusOf, summaryOf } from './membership.view.ts'
+import { tellMember } from './tell-member.ts'
 
 export const todayOf = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10)
 
@@ -69,16 +73,30 @@ export async function changeMembership(ctx: RequestContext, event: Request): Pro
   const cutoffPassed = row.next_billing_date ? isPastCutoff(today, row.next_billing_date) : false
   const next = transition(status, event, { cutoffPassed, wasPaused: row.was_paused === 1 })
   if (!next.ok) throw conflict(next.reason)
-  const changed = await ctx.data.db
-    .updateTable('memberships')
-    .set({ status: next.state })
-    .where('id', '=', row.id)
-    .where('brand_id', '=', ctx.data.brandId)
-    .where('status', '=', status)
-    .executeTakeFirst()
-  if (Number(changed.numUpdatedRows) !== 1) throw conflict(STATE_CHANGED)
+  const after = { ...row, status: next.state }
+  const changed = await ctx.data.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('memberships')
+      .set({ status: next.state })
+      .where('id', '=', row.id)
+      .where('brand_id', '=', ctx.data.brandId)
+      .where('status', '=', status)
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) !== 1) return false
+    await confirmInWriting(ctx, trx, after, event, today)
+    return true
+  })
+  if (!changed) throw conflict(STATE_CHANGED)
   ctx.log.info({ membership: row.id, event, from: status, to: next.state }, 'membership changed')
-  return membershipView({ ...row, status: next.state }, today)
+  return membershipView(after, today)
+}
+
+/** The member's change told by e-mail (club-email.ts), in the transaction that makes it: told once, and only if it happened. */
+function confirmInWriting(ctx: RequestContext, trx: Transaction<Database>, after: MembershipWithCard, event: ClubChange, today: string) {
+  const period = after.next_billing_date ? periodOf(after.next_billing_date) : null
+  return tellMember(trx, ctx.data.brandId, ctx.brand, after.customer_id, ctx.now().toISOString(), (brand, member) =>
+    clubChangedEmail(brand, member, { event, period, summary: summaryOf(after, today) }),
+  )
 }
 
 /** Marks the save offer (pause or skip instead) as shown: it is offered once. */
@@ -98,6 +116,7 @@ export async function cancelMembership(ctx: RequestContext, reasons: string[]): 
   const next = transition(status, 'cancel', { cutoffPassed: false, orderInProgress: Boolean(inProgress) })
   if (!next.ok) throw conflict(next.reason)
   const now = ctx.now().toISOString()
+  const after = { ...row, status: 'cancelled', cancelled_at: now, overdue: 0 }
   const cancelled = await ctx.data.db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('memberships')
@@ -110,11 +129,12 @@ export async function cancelMembership(ctx: RequestContext, reasons: string[]): 
     await trx.updateTable('customers').set({ has_club: 0, cancelled_before: 1 }).where('id', '=', row.customer_id).execute()
     // a failed charge is not retried any more
     await trx.updateTable('membership_charges').set({ next_retry_on: null }).where('membership_id', '=', row.id).where('status', '=', 'failed').execute()
+    await confirmInWriting(ctx, trx, after, 'cancel', today)
     return true
   })
   if (!cancelled) throw conflict(STATE_CHANGED)
   ctx.log.info({ membership: row.id, from: status, reasons }, 'membership cancelled')
-  return membershipView({ ...row, status: 'cancelled', cancelled_at: now, overdue: 0 }, today)
+  return membershipView(after, today)
 }
 
 /**

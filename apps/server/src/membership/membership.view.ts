@@ -11,14 +11,11 @@ import {
   type Membership,
   type MembershipStatus,
 } from '@store/core'
+import { monthName } from './club-email.ts'
 import type { MembershipWithCard } from './membership.queries.ts'
 
 export const statusOf = (row: { status: string }): MembershipStatus => (isMembershipStatus(row.status) ? row.status : 'cancelled')
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-
-/** '2026-12' -> 'December 2026' */
-export const monthName = (period: string) => `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`
 
 const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
 
