@@ -1,6 +1,7 @@
 /** A labelled input with its error read out beside it (aria-invalid, aria-describedby). */
 import { MIN_PASSWORD_LENGTH } from '@store/core'
 import type { InputHTMLAttributes } from 'react'
+import { FieldFrame } from './field-frame'
 
 interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string
@@ -11,22 +12,10 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export function FormField({ id, label, error, hint, ...input }: FormFieldProps) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      {(control) => <input {...control} {...input} />}
+    </FieldFrame>
   )
 }
 
