@@ -14,6 +14,7 @@ import type { RequestContext } from '../context/request-context.ts'
 import type { Database, OrdersRow } from '../db/schema.ts'
 import { unprocessable } from '../http/errors.ts'
 import type { ChargeResult } from '../payments/gateway.ts'
+import { findPaidPeriod } from './membership.queries.ts'
 import { createMonthlyOrder, type ShipTo } from './monthly-order.ts'
 
 export const JOIN_FLOWS = ['checkout_club_flow', 'vip_flow'] as const
@@ -36,11 +37,12 @@ interface ClubSettings {
 
 /**
  * What joining adds to this checkout, or null when the cart's flow does not join
- * (or the shopper already belongs). In checkout_club_flow a visitor is asked to
+ * (or the shopper already belongs). `periodPaid`: the shopper is a former member
+ * whose membership was charged for this month (findPaidPeriod): no fee again. In checkout_club_flow a visitor is asked to
  * log in: a membership belongs to an account. In vip_flow (also the funnel of the
  * social-media specials) a visitor's order is an ordinary order.
  */
-export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: ClubSettings): JoinTerms | null {
+export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: ClubSettings, periodPaid = false): JoinTerms | null {
   if (!isJoinFlow(checkoutFlow) || shopper.hasClub) return null
   // vip_flow is also the social-media funnel a visitor shops in: it joins only a logged-in customer
   if (checkoutFlow === 'vip_flow' && !shopper.customerId) return null
@@ -48,7 +50,8 @@ export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: 
     throw unprocessable('This store has no VIP club to join.', 'checkout_flow')
   }
   if (!shopper.customerId) throw unprocessable('Log in or create an account to join VIP: your membership belongs to your account.', 'email')
-  return { feeCents: settings.club_monthly_cents, pricedAs: { ...shopper, hasClub: true } }
+  // a former member whose membership this month was paid before they cancelled joins again without paying it twice
+  return { feeCents: periodPaid ? 0 : settings.club_monthly_cents, pricedAs: { ...shopper, hasClub: true } }
 }
 
 const today = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10)
@@ -130,29 +133,10 @@ export async function joinInTransaction(
   else await trx.insertInto('memberships').values({ id: membershipId, brand_id: brandId, customer_id: customerId, created_at: now, ...fields }).execute()
   await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', customerId).where('brand_id', '=', brandId).execute()
   const period = periodOf(day)
-  // the first period, charged with the order (a former member's row for this period is replaced)
-  await trx.deleteFrom('membership_charges').where('membership_id', '=', membershipId).where('period', '=', period).execute()
-  await trx
-    .insertInto('membership_charges')
-    .values({
-      id: randomUUID(),
-      brand_id: brandId,
-      membership_id: membershipId,
-      period,
-      billing_date: day,
-      kind: 'join',
-      amount_cents: settings.club_monthly_cents,
-      status: 'charged',
-      attempt: 1,
-      gateway_key: input.gatewayKey,
-      gateway_payment_id: result.paymentId,
-      decline_code: null,
-      claimed_until: null,
-      next_retry_on: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute()
+  // a former member's month already paid stays as it was charged (the order carried no fee: clubJoinTerms)
+  const paid = existing ? await findPaidPeriod(trx, brandId, customerId, period) : undefined
+  // else the first period, charged with the order (a former member's unpaid row for this period is replaced)
+  if (!paid) await chargeFirstPeriod(trx, { brandId, membershipId, period, day, now, amountCents: settings.club_monthly_cents, gatewayKey: input.gatewayKey, paymentId: result.paymentId })
   const monthly = await trx.selectFrom('orders').select('order_number').where('membership_id', '=', membershipId).where('club_period', '=', period).executeTakeFirst()
   if (!monthly) {
     await createMonthlyOrder(
@@ -165,4 +149,33 @@ export async function joinInTransaction(
       ctx.data.db,
     )
   }
+}
+
+async function chargeFirstPeriod(
+  trx: Transaction<Database>,
+  first: { brandId: string; membershipId: string; period: string; day: string; now: string; amountCents: number; gatewayKey: string; paymentId: string },
+) {
+  const { brandId, membershipId, period, day, now } = first
+  await trx.deleteFrom('membership_charges').where('membership_id', '=', membershipId).where('period', '=', period).execute()
+  await trx
+    .insertInto('membership_charges')
+    .values({
+      id: randomUUID(),
+      brand_id: brandId,
+      membership_id: membershipId,
+      period,
+      billing_date: day,
+      kind: 'join',
+      amount_cents: first.amountCents,
+      status: 'charged',
+      attempt: 1,
+      gateway_key: first.gatewayKey,
+      gateway_payment_id: first.paymentId,
+      decline_code: null,
+      claimed_until: null,
+      next_retry_on: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
 }

@@ -61,3 +61,16 @@ export function findOrderInProgress(db: Db, membershipId: string) {
 export function findCharge(db: Db, membershipId: string, period: string) {
   return db.selectFrom('membership_charges').selectAll().where('membership_id', '=', membershipId).where('period', '=', period).executeTakeFirst()
 }
+
+/** A customer's membership charge of a period that went through (a former member's month paid before they cancelled), if any. */
+export function findPaidPeriod(db: Db, brandId: string, customerId: string, period: string) {
+  return db
+    .selectFrom('membership_charges')
+    .innerJoin('memberships', 'memberships.id', 'membership_charges.membership_id')
+    .select(['membership_charges.id'])
+    .where('memberships.brand_id', '=', brandId)
+    .where('memberships.customer_id', '=', customerId)
+    .where('membership_charges.period', '=', period)
+    .where('membership_charges.status', '=', 'charged')
+    .executeTakeFirst()
+}

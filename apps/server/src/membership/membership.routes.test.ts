@@ -2,7 +2,7 @@ import { MEMBERSHIP_REFUSALS, type Cart, type Membership } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARDS, count, itemWithStock } from '../checkout/checkout-test-kit.ts'
 import { dataOf, DIALECTS, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
-import { billOn, daysFromToday, joinThroughCheckout, member, registered, tokenFor } from './club-test-kit.ts'
+import { billOn, daysFromToday, gatewayChargesFor, joinThroughCheckout, member, registered, tokenFor } from './club-test-kit.ts'
 
 describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
   let t: TestStore
@@ -226,6 +226,35 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     const after = dataOf<Membership>(await m.shopper.get('/api/membership'))
     expect(after.status).toBe('active')
     expect(after.joined_on).toBeTruthy()
+  })
+
+  it('a former member who joins again through checkout in a month already paid pays for the items only, and keeps that month’s charge', async () => {
+    const m = await member(t)
+    const period = new Date().toISOString().slice(0, 7)
+    expect(await gatewayChargesFor(t, m.membershipId, period)).toBe(0) // the join's fee went with the order
+    const paidMonth = () => t.store.db.selectFrom('membership_charges').select(['id', 'status', 'gateway_payment_id']).where('membership_id', '=', m.membershipId).where('period', '=', period).execute()
+    const before = await paidMonth()
+    await m.shopper.postJson('/api/membership/cancel', { reasons: ['Too expensive'] })
+
+    // a cart emptied again: nothing to pay or send, so the account's rejoin is the way
+    const item = await itemWithStock(t)
+    const added = dataOf<Cart>(await m.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 }))
+    await m.shopper.post(`/api/cart/items/${added.items[0]!.cartId}`, { qty: 0 })
+    const empty = await joinThroughCheckout(m.shopper, CARDS.success, undefined, m.email)
+    expect(empty.statusCode).toBe(422)
+    expect(errorsOf(empty)[0]).toMatch(/already paid for this month/)
+
+    await m.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    const joined = await joinThroughCheckout(m.shopper, CARDS.success, undefined, m.email)
+    expect(joined.statusCode).toBe(200)
+    const order = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', dataOf<{ order_number: string }>(joined).order_number).executeTakeFirstOrThrow()
+    const line = await t.store.db.selectFrom('order_lines').select(['total_cents']).where('order_number', '=', order.order_number).executeTakeFirstOrThrow()
+    expect(order.subtotal_cents).toBe(line.total_cents) // no month's fee in it
+    expect(dataOf<Membership>(await m.shopper.get('/api/membership')).status).toBe('active')
+    expect(before).toEqual([expect.objectContaining({ status: 'charged' })])
+    expect(await paidMonth()).toEqual(before) // the month's charge as it was paid, not one of this order
+    const monthly = await t.store.db.selectFrom('orders').select('order_number').where('membership_id', '=', m.membershipId).where('club_period', '=', period).execute()
+    expect(monthly).toHaveLength(1) // the month's items are not sent twice
   })
 
   it('picks for the coming period before the cut-off; closed after it', async () => {
