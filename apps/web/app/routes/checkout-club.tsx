@@ -178,7 +178,11 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   return (
     <Page title="Join VIP">
       <p>
-        {price ? `${price} a month, charged today and on this day each month. ` : ''}
+        {price
+          ? loaderData.former
+            ? `${price} a month, charged today (unless you have paid for this month already) and on this day each month. `
+            : `${price} a month, charged today and on this day each month. `
+          : ''}
         {loaderData.howMany} new piece{loaderData.howMany === 1 ? '' : 's'} picked for you every month, member prices on everything, skip, pause or cancel
         any time.
       </p>
