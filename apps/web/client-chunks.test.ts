@@ -23,6 +23,8 @@ function graph(modules: Record<string, FakeModule>): GetModuleInfo {
 }
 
 const modules: Record<string, FakeModule> = {
+  [`${app}/entry.client.tsx`]: { imports: ['/repo/node_modules/react-dom/client.js', `${app}/lib/hydration-tasks.ts`] },
+  [`${app}/lib/hydration-tasks.ts`]: {},
   [`${app}/root.tsx`]: { imports: [`${app}/components/layout/store-chrome.tsx`, `${app}/root.css`, '/repo/node_modules/react/index.js'] },
   [`${app}/layouts/store-layout.tsx`]: { imports: [`${app}/components/layout/store-chrome.tsx`] },
   [`${app}/components/layout/store-chrome.tsx`]: {
@@ -99,6 +101,8 @@ describe('staticImports', () => {
 describe('clientChunks', () => {
   it('puts React and React Router with the client entry', () => {
     expect(fileOf('/repo/node_modules/react/index.js')).toBe('framework')
+    expect(fileOf(`${app}/entry.client.tsx`)).toBe('framework')
+    expect(fileOf(`${app}/lib/hydration-tasks.ts`)).toBe('framework')
   })
 
   it('puts the document, the store frame and what they import in the store file, CSS aside', () => {

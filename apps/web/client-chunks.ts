@@ -7,7 +7,8 @@
  * tie it to the others. Here:
  *
  * - `entry.client` holds React, React DOM, the scheduler and React Router, which
- *   every page runs, with the client entry;
+ *   every page runs, with the client entry (app/entry.client.tsx and what it
+ *   imports: one file, not a framework file and a small entry file beside it);
  * - `store`: what the document and the store frame need on every page (root.tsx,
  *   the store layout and what they import, directly or not: header, drawers,
  *   store state, analytics, API client), in one file; the two route files
@@ -131,7 +132,15 @@ export function clientChunks({ appDirectory, coreBarrel }: ClientChunkPaths): Co
   const frame = [join(appDirectory, 'root.tsx'), join(appDirectory, 'layouts', 'store-layout.tsx')]
   const routesDirectory = join(appDirectory, 'routes') + sep
   const pages = SHOPPING_PAGES.map((page) => ({ page, route: join(routesDirectory, `${page}.tsx`) }))
+  const clientEntry = join(appDirectory, 'entry.client.tsx')
   let plan: Map<string, string> | undefined
+  let entryModules: Set<string> | undefined
+
+  /** the client entry and the modules it imports, which go with the framework */
+  function withEntry(id: string, getModuleInfo: GetModuleInfo): boolean {
+    entryModules ??= new Set([clientEntry, ...staticImports([clientEntry], coreBarrel, getModuleInfo)])
+    return entryModules.has(id)
+  }
 
   /** module id -> the file it goes to ('store', 'shopping', 'shopping-category-item', ...), worked out once per build */
   function chunkPlan(getModuleInfo: GetModuleInfo): Map<string, string> {
@@ -166,7 +175,10 @@ export function clientChunks({ appDirectory, coreBarrel }: ClientChunkPaths): Co
   return {
     // each group takes its modules before the next one looks (and with them, their imports)
     groups: [
-      { name: 'framework', test: FRAMEWORK },
+      {
+        name: (id: string, ctx: ChunkingContext) =>
+          FRAMEWORK.test(id) || (SCRIPT.test(id) && withEntry(id, (moduleId) => ctx.getModuleInfo(moduleId))) ? 'framework' : null,
+      },
       planned('store'),
       ...shoppingFiles.map(planned),
     ].map((group, index, all) => ({ ...group, priority: all.length - index })),

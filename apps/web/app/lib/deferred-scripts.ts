@@ -16,9 +16,14 @@
  *   failed and the browser has shown it (the largest-contentful-paint entry of
  *   a paint after that; half a second when none comes, as when text is the
  *   largest paint), then loads the web fonts and lets them in once all have
- *   come (lib/brand-fonts.ts), adds the modulepreload links (eight a task:
- *   starting thirty requests at once blocked the main thread ~30 ms) and runs
- *   the module script as React Router wrote it.
+ *   come (lib/brand-fonts.ts), adds the modulepreload links (four a task, in
+ *   tasks after the fonts': each link costs the main thread ~0.7 ms, and thirty
+ *   at once blocked it ~30 ms) and runs the module script as React Router wrote
+ *   it. When the fonts come in, the loader asks for the page's style at once
+ *   (getComputedStyle), so the style recalculation of the whole page runs in
+ *   the fonts' task and the new layout in the next frame's: two tasks of
+ *   ~12 and ~18 ms on an item page rather than one of ~30 ms (docs/performance.md
+ *   "Total Blocking Time").
  *   Three seconds after the document at the latest, whatever the images do.
  *
  * The re-run module script is allowed by the page's CSP as the original was: by
@@ -38,7 +43,7 @@ export const DEFERRED_LOADER = `(function(){
 var d=document,html=d.documentElement,own=d.currentScript,nonce=own&&own.nonce,started=false;
 function fonts(){
 var faces=(html.getAttribute('data-web-fonts')||'').split('|').filter(Boolean),shown=false;
-function show(){if(shown)return;shown=true;html.classList.add(${JSON.stringify(WEB_FONTS_CLASS)});try{sessionStorage.setItem(${JSON.stringify(WEB_FONTS_SEEN)},'1')}catch(e){}}
+function show(){if(shown)return;shown=true;html.classList.add(${JSON.stringify(WEB_FONTS_CLASS)});try{getComputedStyle(d.body).fontFamily}catch(e){}try{sessionStorage.setItem(${JSON.stringify(WEB_FONTS_SEEN)},'1')}catch(e){}}
 if(!d.fonts||!d.fonts.load||html.classList.contains(${JSON.stringify(WEB_FONTS_CLASS)})){show();return}
 Promise.all(faces.map(function(face){return d.fonts.load(face)})).then(show,show);setTimeout(show,3000)}
 function start(){
@@ -46,10 +51,11 @@ if(started)return;started=true;
 fonts();
 var entry=d.getElementById(${JSON.stringify(DEFERRED_ENTRY_ID)});if(!entry)return;
 var modules=(entry.getAttribute('data-modules')||'').split(' ').filter(Boolean);
-(function add(from){
-for(var i=from;i<modules.length&&i<from+8;i++){var link=d.createElement('link');link.rel='modulepreload';link.href=modules[i];if(nonce)link.nonce=nonce;d.head.appendChild(link)}
+function add(from){
+for(var i=from;i<modules.length&&i<from+4;i++){var link=d.createElement('link');link.rel='modulepreload';link.href=modules[i];if(nonce)link.nonce=nonce;d.head.appendChild(link)}
 if(i<modules.length){setTimeout(function(){add(i)},0);return}
-var script=d.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=entry.textContent;d.head.appendChild(script)})(0)}
+var script=d.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=entry.textContent;d.head.appendChild(script)}
+setTimeout(function(){add(0)},0)}
 function soon(){requestAnimationFrame(function(){setTimeout(start,0)})}
 function whenPainted(since){
 var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];

@@ -52,13 +52,17 @@ export function TrackingEffects() {
     const search = new URLSearchParams(window.location.search)
     // events carry the brand and the visitor's split-test variants (SPEC §3)
     const data = { ...payload, brand: brand.id, tests: assignedSplitTests() }
-    void pixelEvent(api, {
+    const params = {
       uuid: crypto.randomUUID(),
       event_name: eventName,
       event_json_data: optedOut(document.cookie) ? { ...data, limited_data_use: true } : data,
       event_source_url: window.location.href,
       fbclid: search.get('fbclid'),
-    })
+    }
+    // the request starts in a task of its own: a page's first fetch costs the main thread some
+    // milliseconds, and PageView and ViewContent come from the effects of hydration, whose task
+    // is already the longest of the page load (docs/performance.md "Total Blocking Time")
+    window.setTimeout(() => void pixelEvent(api, params), 0)
   }
 
   // PageView on every page, ViewContent on an item page

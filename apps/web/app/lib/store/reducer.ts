@@ -47,6 +47,11 @@ export const initialUiState: UiState = {
   winner: null,
 }
 
+/** The state on the first page of a visit (server and browser alike): that page already visited. */
+export function firstVisit(path: string): UiState {
+  return uiReducer(initialUiState, { type: 'visit', path })
+}
+
 /** Appends a path, keeping the last `size`; a repeat of the latest path is not added twice. */
 export function pushHistory(history: readonly string[], path: string, size = HISTORY_SIZE): string[] {
   if (history[history.length - 1] === path) return [...history]

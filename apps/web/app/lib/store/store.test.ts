@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { couponFromSearch, ineligibleRedirect } from './navigation-rules'
-import { initialUiState, pushHistory, uiReducer } from './reducer'
+import { firstVisit, initialUiState, pushHistory, uiReducer } from './reducer'
 import type { CartLine } from '../api/types'
 
 describe('ui reducer', () => {
@@ -22,6 +22,13 @@ describe('ui reducer', () => {
     for (const p of ['/a', '/b', '/b', '/c', '/d', '/e', '/f']) s = uiReducer(s, { type: 'visit', path: p })
     expect(s.history).toEqual(['/b', '/c', '/d', '/e', '/f'])
     expect(pushHistory(['/x'], '/x')).toEqual(['/x'])
+  })
+
+  it('starts a visit with its first page in the history, so the visit of that page changes nothing', () => {
+    const first = firstVisit('/item/1001?color=black')
+    expect(first.history).toEqual(['/item/1001?color=black'])
+    expect(uiReducer(first, { type: 'visit', path: '/item/1001?color=black' })).toBe(first)
+    expect(uiReducer(first, { type: 'visit', path: '/' }).history).toEqual(['/item/1001?color=black', '/'])
   })
 
   it('collects and clears one-time-offer flash messages', () => {
