@@ -17,7 +17,7 @@ import { notFound, orNotFound, settle } from '../components/catalog/loader-helpe
 import { Price } from '../components/catalog/price'
 import { itemPageItem } from '../components/catalog/item-page-item'
 import { ProductGrid } from '../components/catalog/product-grid'
-import { buildProductJsonLd } from '../components/catalog/product-jsonld'
+import { productJsonLd } from '../components/catalog/product-jsonld'
 import { Stars } from '../components/catalog/rating-stars'
 import { ReviewList } from '../components/catalog/review-list'
 import { initialSize, readSelectedSize } from '../components/catalog/selected-size'
@@ -66,7 +66,7 @@ export function meta(args: Route.MetaArgs) {
     ...pageMeta(args, title, { description, image: image ?? null, socialTitle: item.name, ogType: 'product', canonicalPath }),
     { property: 'product:price:amount', content: item.price.toFixed(2) },
     { property: 'product:price:currency', content: 'USD' },
-    ...(url && origin ? [{ 'script:ld+json': buildProductJsonLd({ item, url, origin, brandName: storeName }) }] : []),
+    ...(url && origin ? [{ 'script:ld+json': productJsonLd({ item, url, origin, brandName: storeName }) }] : []),
   ]
 }
 
