@@ -15,7 +15,8 @@ function declarations(vars: Record<string, string>): string {
  * web-fonts class (lib/brand-fonts.ts).
  */
 export function brandCss(styles: BrandStyles): string {
-  // every page of a brand asks for the same text: made once per set of styles
+  // every page of a brand asks for the same text: made once per set of styles (on the server)
+  if (!import.meta.env.SSR) return makeBrandCss(styles)
   const c = styles.colors
   const f = styles.fonts
   const key = [c.primary, c.onPrimary, c.accent, c.background, c.surface, c.text, c.muted, c.border, c.sale, f.body, f.heading, styles.letterSpacing].join('\u0000')

@@ -13,7 +13,7 @@ export type CategoryPageCategory = Omit<Category, 'items'> & { items: GridItem[]
 const pages = new WeakMap<Category, CategoryPageCategory>()
 
 export function categoryPageCategory(category: Category): CategoryPageCategory {
-  if (!Object.isFrozen(category)) return { ...category, items: category.items.map(gridItem) }
+  if (!import.meta.env.SSR || !Object.isFrozen(category)) return { ...category, items: category.items.map(gridItem) }
   const kept = pages.get(category)
   if (kept) return kept
   const page: CategoryPageCategory = { ...category, items: category.items.map(gridItem) }

@@ -29,7 +29,8 @@ const cards = new WeakMap<ItemSummary, GridItem>()
  * kept (product-card.tsx, lib/kept-part.ts).
  */
 export function gridItem(item: ItemSummary): GridItem {
-  if (!Object.isFrozen(item)) return cardOf(item)
+  // the browser's loader data is never frozen: the keeping is the server's (and left out of the browser's bundle)
+  if (!import.meta.env.SSR || !Object.isFrozen(item)) return cardOf(item)
   let card = cards.get(item)
   if (!card) {
     card = deepFreeze(cardOf(item))

@@ -67,7 +67,7 @@ const keptSizeOptions = new WeakMap<readonly GridItemLike[], Map<string, readonl
 
 /** sizeFilterOptions, kept for a frozen list (a cached category's cards): the same for every shopper. */
 export function sizeFilterOptionsOf(items: readonly GridItemLike[], brandId?: string): readonly string[] {
-  if (!Object.isFrozen(items)) return sizeFilterOptions(items, brandId)
+  if (!import.meta.env.SSR || !Object.isFrozen(items)) return sizeFilterOptions(items, brandId)
   let byBrand = keptSizeOptions.get(items)
   if (!byBrand) keptSizeOptions.set(items, (byBrand = new Map()))
   let options = byBrand.get(brandId ?? '')

@@ -13,7 +13,7 @@ export type ItemPageItem = Omit<ItemDetail, 'matchingItems'> & { matchingItems: 
 const pages = new WeakMap<ItemDetail, ItemPageItem>()
 
 export function itemPageItem(item: ItemDetail): ItemPageItem {
-  if (!Object.isFrozen(item)) return { ...item, matchingItems: item.matchingItems.map(gridItem) }
+  if (!import.meta.env.SSR || !Object.isFrozen(item)) return { ...item, matchingItems: item.matchingItems.map(gridItem) }
   const kept = pages.get(item)
   if (kept) return kept
   // frozen like the item it is made of (grid cards of frozen items are frozen too)

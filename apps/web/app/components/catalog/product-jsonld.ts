@@ -33,7 +33,7 @@ const kept = new WeakMap<object, Map<string, Readonly<Record<string, unknown>>>>
  */
 export function productJsonLd(input: ProductJsonLdInput): Readonly<Record<string, unknown>> {
   const { item, url, origin, brandName } = input
-  if (!Object.isFrozen(item)) return buildProductJsonLd(input)
+  if (!import.meta.env.SSR || !Object.isFrozen(item)) return buildProductJsonLd(input)
   let byPage = kept.get(item)
   if (!byPage) kept.set(item, (byPage = new Map()))
   const key = `${url}\u0000${origin}\u0000${brandName ?? ''}`
