@@ -57,6 +57,7 @@ const categoryCache = catalogScope.cache<Category>({ ttlMs: CATALOG_TTL_MS, maxE
 const categoryGroupCache = catalogScope.cache<CategoryGroup>({ ttlMs: CATALOG_TTL_MS, maxEntries: 100 })
 const itemCache = catalogScope.cache<ItemDetail>({ ttlMs: CATALOG_TTL_MS, maxEntries: 1000 })
 const featuredCache = catalogScope.cache<FeaturedRow[]>({ ttlMs: CATALOG_TTL_MS, maxEntries: 50 })
+const reviewsCache = catalogScope.cache<Review[]>({ ttlMs: CATALOG_TTL_MS, maxEntries: 1000 })
 
 type FeaturedRow = Awaited<ReturnType<typeof listFeaturedItems>>[number]
 
@@ -212,7 +213,17 @@ async function loadItemDetail(db: Db, brandId: string, id: number, hasClub: bool
   }
 }
 
-export async function getReviews(db: Db, brandId: string, itemId: number | null, page: number, perPage: number): Promise<Review[]> {
+/**
+ * A page of shown reviews, of an item or of the whole brand, newest first. Cached with the
+ * catalogue (the item's review count and average are in its cached page): a buyer's new
+ * review drops the brand's entries at once (reviews/review-events.ts); a review hidden from the
+ * command line leaves within 30 s, with the item's count (reviews/hide-review.ts).
+ */
+export function getReviews(db: Db, brandId: string, itemId: number | null, page: number, perPage: number): Promise<Review[]> {
+  return reviewsCache(db, brandId, `${itemId ?? 'all'}\u0000${page}\u0000${perPage}`, () => loadReviews(db, brandId, itemId, page, perPage).then(sharedAnswer))
+}
+
+async function loadReviews(db: Db, brandId: string, itemId: number | null, page: number, perPage: number): Promise<Review[]> {
   const rows = await listReviews(db, brandId, itemId, perPage, (page - 1) * perPage)
   return rows.map((row): Review => ({
     id: row.id,

@@ -15,6 +15,22 @@ function declarations(vars: Record<string, string>): string {
  * web-fonts class (lib/brand-fonts.ts).
  */
 export function brandCss(styles: BrandStyles): string {
+  // every page of a brand asks for the same text: made once per set of styles (on the server)
+  if (!import.meta.env.SSR) return makeBrandCss(styles)
+  const c = styles.colors
+  const f = styles.fonts
+  const key = [c.primary, c.onPrimary, c.accent, c.background, c.surface, c.text, c.muted, c.border, c.sale, f.body, f.heading, styles.letterSpacing].join('\u0000')
+  let css = madeCss.get(key)
+  if (css === undefined) {
+    if (madeCss.size >= 64) madeCss.clear()
+    madeCss.set(key, (css = makeBrandCss(styles)))
+  }
+  return css
+}
+
+const madeCss = new Map<string, string>()
+
+function makeBrandCss(styles: BrandStyles): string {
   const c = styles.colors
   const body = fontStacks(styles.fonts.body)
   const heading = fontStacks(styles.fonts.heading)

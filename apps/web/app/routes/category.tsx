@@ -10,9 +10,9 @@ import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router
 import '../components/catalog/catalog.css'
 import { CategoryHeader, categoryBannerImage } from '../components/catalog/category-header'
 import { GridControls } from '../components/catalog/grid-controls'
-import { applyGridQuery, readGridQuery, sizeFilterOptions } from '../components/catalog/grid-query'
+import { applyGridQuery, readGridQuery, sizeFilterOptionsOf } from '../components/catalog/grid-query'
 import { orNotFound } from '../components/catalog/loader-helpers'
-import { gridItem } from '../components/catalog/grid-item'
+import { categoryPageCategory } from '../components/catalog/category-page-category'
 import { gridLayoutOf, ProductGrid } from '../components/catalog/product-grid'
 import { RichText } from '../components/content/rich-text'
 import { StoreLink } from '../components/store-link'
@@ -22,7 +22,8 @@ import type { Route } from './+types/category'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const category = await orNotFound(context.services.category(params.categoryName))
-  return { category: { ...category, items: category.items.map(gridItem) } }
+  // its items as grid cards, made once per cached category
+  return { category: categoryPageCategory(category) }
 }
 
 /** Changing only the filter or sort keeps the category already loaded. */
@@ -44,7 +45,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { brand } = useStore()
   const [searchParams] = useSearchParams()
   const query = readGridQuery(searchParams)
-  const sizes = useMemo(() => sizeFilterOptions(category.items, brand.id), [category.items, brand.id])
+  const sizes = useMemo(() => sizeFilterOptionsOf(category.items, brand.id), [category.items, brand.id])
   const items = useMemo(() => applyGridQuery(category.items, query, brand.id), [category.items, query.size, query.sort, brand.id]) // eslint-disable-line react-hooks/exhaustive-deps
   const layout = gridLayoutOf(category.layout)
 

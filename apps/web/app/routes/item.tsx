@@ -15,14 +15,15 @@ import { ItemGallery } from '../components/catalog/item-gallery'
 import { itemImages } from '../components/catalog/item-images'
 import { notFound, orNotFound, settle } from '../components/catalog/loader-helpers'
 import { Price } from '../components/catalog/price'
-import { gridItem } from '../components/catalog/grid-item'
+import { itemPageItem } from '../components/catalog/item-page-item'
 import { ProductGrid } from '../components/catalog/product-grid'
-import { buildProductJsonLd } from '../components/catalog/product-jsonld'
+import { productJsonLd } from '../components/catalog/product-jsonld'
 import { Stars } from '../components/catalog/rating-stars'
 import { ReviewList } from '../components/catalog/review-list'
 import { initialSize, readSelectedSize } from '../components/catalog/selected-size'
 import { VariantSwatches } from '../components/catalog/variant-swatches'
 import { StoreLink } from '../components/store-link'
+import { keptPart } from '../lib/kept-part'
 import { formatPrice } from '@store/core'
 import type { ItemDetail, Review } from '../lib/api/types'
 import { canonicalUrl, notFoundMeta, pageMeta, publicOriginOf, storeNameOf } from '../lib/meta'
@@ -42,8 +43,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ])
   const remembered = readSelectedSize(request.headers.get('cookie'))
   return {
-    // matching items travel as grid cards, not whole items
-    item: { ...item, matchingItems: item.matchingItems.map(gridItem) },
+    // matching items travel as grid cards, not whole items (made once per cached item)
+    item: itemPageItem(item),
     reviews,
     selectedSize: initialSize(item.availableSizes, remembered, context.brand.id),
   }
@@ -65,7 +66,7 @@ export function meta(args: Route.MetaArgs) {
     ...pageMeta(args, title, { description, image: image ?? null, socialTitle: item.name, ogType: 'product', canonicalPath }),
     { property: 'product:price:amount', content: item.price.toFixed(2) },
     { property: 'product:price:currency', content: 'USD' },
-    ...(url && origin ? [{ 'script:ld+json': buildProductJsonLd({ item, url, origin, brandName: storeName }) }] : []),
+    ...(url && origin ? [{ 'script:ld+json': productJsonLd({ item, url, origin, brandName: storeName }) }] : []),
   ]
 }
 
@@ -81,27 +82,32 @@ function MemberPrice({ item }: { item: Pick<ItemDetail, 'price' | 'member_price'
   )
 }
 
+/** The way back: home, the item's first category, the item. */
+function Breadcrumbs({ item }: { item: Pick<ItemDetail, 'name' | 'categories'> }) {
+  const category = item.categories?.[0]
+  return (
+    <ol>
+      <li>
+        <StoreLink to="/">Home</StoreLink>
+      </li>
+      {category ? (
+        <li>
+          <StoreLink to={category.link}>{category.title}</StoreLink>
+        </li>
+      ) : null}
+      <li aria-current="page">{item.name}</li>
+    </ol>
+  )
+}
+
 export default function ItemPage({ loaderData }: Route.ComponentProps) {
   const { item, reviews, selectedSize } = loaderData
-  const category = item.categories?.[0]
   const summary = item.reviewSummary
   const hasReviews = !!summary && summary.count > 0 && summary.average !== null
 
   return (
     <div className="container item-page">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <ol>
-          <li>
-            <StoreLink to="/">Home</StoreLink>
-          </li>
-          {category ? (
-            <li>
-              <StoreLink to={category.link}>{category.title}</StoreLink>
-            </li>
-          ) : null}
-          <li aria-current="page">{item.name}</li>
-        </ol>
-      </nav>
+      <nav className="breadcrumbs" aria-label="Breadcrumb" {...keptPart(item, 'breadcrumbs', () => <Breadcrumbs item={item} />)} />
 
       <div className="item-main">
         <ItemGallery item={item} />

@@ -12,7 +12,7 @@ import { CartForm } from '../cart/cart-form'
 import type { ItemDetail } from '../../lib/api/types'
 import { selectedSizeCookie } from './selected-size'
 import { SizeGuideDialog } from './size-guide-dialog'
-import { sameSize } from './same-size'
+import { sizeKey } from './same-size'
 
 export interface AddToCartFormProps {
   item: Pick<ItemDetail, 'id' | 'name' | 'sizes' | 'availableSizes'>
@@ -32,7 +32,9 @@ export function AddToCartForm({ item, initialSize }: AddToCartFormProps) {
   const inStock = normalizeSizes(item.availableSizes)
   const sizes = sortSizes(normalizeSizes(item.sizes?.length ? item.sizes : item.availableSizes))
   const soldOut = inStock.length === 0
-  const isInStock = (s: string) => inStock.some((x) => sameSize(x, s, brand.id))
+  // each size name's key once (sameSize compares these keys), not once per pair
+  const inStockKeys = new Set(inStock.map((x) => sizeKey(x, brand.id)))
+  const isInStock = (s: string) => inStockKeys.has(sizeKey(s, brand.id))
 
   // a size picked before hydration is the one that counts
   useEffect(() => {

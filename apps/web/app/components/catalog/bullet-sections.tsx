@@ -1,4 +1,8 @@
-/** An item's bullet sections (SPEC §3): a header with its icon, then bullets with their icons and descriptions. */
+/**
+ * An item's bullet sections (SPEC §3): a header with its icon, then bullets with their icons and descriptions.
+ * The same markup for every shopper of the item and brand: kept per cached item on the server (lib/kept-part.ts).
+ */
+import { keptPart } from '../../lib/kept-part'
 import { useStore } from '../../lib/store/store-provider'
 import type { BulletSection } from '../../lib/api/types'
 import { storeIconUrl } from './store-icons'
@@ -19,8 +23,12 @@ export function BulletSections({ sections }: { sections: BulletSection[] }) {
   const { brand } = useStore()
   const color = brand.styles.colors.primary
   if (sections.length === 0) return null
+  return <div className="bullet-sections" {...keptPart(sections, `bullets ${color}`, () => <Sections sections={sections} color={color} />)} />
+}
+
+function Sections({ sections, color }: { sections: BulletSection[]; color: string }) {
   return (
-    <div className="bullet-sections">
+    <>
       {sections.map((section, i) => (
         <section key={`${section.header}-${i}`} className="bullet-section" aria-labelledby={`bullets-${i}`}>
           <h2 id={`bullets-${i}`}>
@@ -43,6 +51,6 @@ export function BulletSections({ sections }: { sections: BulletSection[] }) {
           </ul>
         </section>
       ))}
-    </div>
+    </>
   )
 }

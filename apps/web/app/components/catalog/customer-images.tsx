@@ -2,9 +2,12 @@
  * Photos shoppers sent in, at most MAX_CUSTOMER_IMAGES (42), loaded lazily.
  * The first dozen show; the rest open with 'Show all' (a <details>, so it
  * works without JavaScript and nothing past the dozen loads until asked).
+ * The same markup for every shopper of the item: kept per cached item on the
+ * server (lib/kept-part.ts).
  */
 import { MAX_CUSTOMER_IMAGES } from '@store/core'
 import type { CatalogImage } from '../../lib/api/types'
+import { keptPart } from '../../lib/kept-part'
 
 const FIRST = 12
 
@@ -28,12 +31,22 @@ function Photos({ images, offset }: { images: CatalogImage[]; offset: number }) 
 }
 
 export function CustomerImages({ images, itemName }: { images: CatalogImage[]; itemName: string }) {
+  if (images.length === 0) return null
+  return (
+    <section
+      className="item-section"
+      aria-labelledby="customer-images"
+      {...keptPart(images, `customer-images ${itemName}`, () => <CustomerImagesContent images={images} itemName={itemName} />)}
+    />
+  )
+}
+
+function CustomerImagesContent({ images, itemName }: { images: CatalogImage[]; itemName: string }) {
   const shown = images.slice(0, MAX_CUSTOMER_IMAGES)
-  if (shown.length === 0) return null
   const first = shown.slice(0, FIRST)
   const rest = shown.slice(FIRST)
   return (
-    <section className="item-section" aria-labelledby="customer-images">
+    <>
       <h2 id="customer-images">From our customers</h2>
       <p>
         {shown.length} {shown.length === 1 ? 'photo' : 'photos'} of {itemName} from shoppers like you.
@@ -45,6 +58,6 @@ export function CustomerImages({ images, itemName }: { images: CatalogImage[]; i
           <Photos images={rest} offset={FIRST} />
         </details>
       ) : null}
-    </section>
+    </>
   )
 }

@@ -13,7 +13,7 @@ import { DEFAULT_SORT, gridSearch, SORT_OPTIONS, type GridQuery, type SortKey } 
 
 export interface GridControlsProps {
   query: GridQuery
-  sizes: string[]
+  sizes: readonly string[]
   brandId?: string
   /** how many items the grid shows now */
   count: number

@@ -20,7 +20,34 @@ export interface GridItem {
   categoryPageAttributes: { badge?: string }
 }
 
+/** The card of each cached item (frozen, shared by every request until its cache drops it). */
+const cards = new WeakMap<ItemSummary, GridItem>()
+
+/**
+ * The card of an item. For a cached (frozen) item it is made once and frozen, so
+ * every page showing the item hands its grid the same card, whose markup is
+ * kept (product-card.tsx, lib/kept-part.ts).
+ */
 export function gridItem(item: ItemSummary): GridItem {
+  // the browser's loader data is never frozen: the keeping is the server's (and left out of the browser's bundle)
+  if (!import.meta.env.SSR || !Object.isFrozen(item)) return cardOf(item)
+  let card = cards.get(item)
+  if (!card) {
+    card = deepFreeze(cardOf(item))
+    cards.set(item, card)
+  }
+  return card
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}
+
+function cardOf(item: ItemSummary): GridItem {
   const badge = item.categoryPageAttributes?.badge
   return {
     id: item.id,

@@ -62,6 +62,19 @@ export function sizeFilterOptions(items: readonly GridItemLike[], brandId?: stri
   return sortSizes(out)
 }
 
+/** The size options of a cached (frozen) list of items, worked out once per list and brand. */
+const keptSizeOptions = new WeakMap<readonly GridItemLike[], Map<string, readonly string[]>>()
+
+/** sizeFilterOptions, kept for a frozen list (a cached category's cards): the same for every shopper. */
+export function sizeFilterOptionsOf(items: readonly GridItemLike[], brandId?: string): readonly string[] {
+  if (!import.meta.env.SSR || !Object.isFrozen(items)) return sizeFilterOptions(items, brandId)
+  let byBrand = keptSizeOptions.get(items)
+  if (!byBrand) keptSizeOptions.set(items, (byBrand = new Map()))
+  let options = byBrand.get(brandId ?? '')
+  if (!options) byBrand.set(brandId ?? '', (options = Object.freeze(sizeFilterOptions(items, brandId))))
+  return options
+}
+
 /** Items with the size in stock; all items when size is null. */
 export function filterBySize<T extends GridItemLike>(items: readonly T[], size: string | null, brandId?: string): T[] {
   if (!size) return [...items]

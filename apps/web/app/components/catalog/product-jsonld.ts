@@ -24,6 +24,36 @@ function absolute(src: string, base: string): string {
   }
 }
 
+/** The structured data of each cached (frozen) item, by address and brand name. */
+const kept = new WeakMap<object, Map<string, Readonly<Record<string, unknown>>>>()
+
+/**
+ * buildProductJsonLd, made once per cached (frozen) item, page address and brand name:
+ * the item page's meta asks for it on every page of a shopper.
+ */
+export function productJsonLd(input: ProductJsonLdInput): Readonly<Record<string, unknown>> {
+  const { item, url, origin, brandName } = input
+  if (!import.meta.env.SSR || !Object.isFrozen(item)) return buildProductJsonLd(input)
+  let byPage = kept.get(item)
+  if (!byPage) kept.set(item, (byPage = new Map()))
+  const key = `${url}\u0000${origin}\u0000${brandName ?? ''}`
+  let ld = byPage.get(key)
+  if (!ld) {
+    // a bounded set per item: its address on the brand's origin, as few brand names
+    if (byPage.size >= 8) byPage.clear()
+    byPage.set(key, (ld = deepFreeze(buildProductJsonLd(input))))
+  }
+  return ld
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
+  }
+  return value
+}
+
 export function buildProductJsonLd({ item, url, origin, brandName }: ProductJsonLdInput): Record<string, unknown> {
   const images = itemImages(item).map((image) => absolute(image.url, origin))
   const inStock = item.availableSizes.length > 0

@@ -29,6 +29,11 @@ function Star({ fill, gradientId }: { fill: number; gradientId: string }) {
   )
 }
 
+/** Whether Stars draws this rating without a gradient, so without an id of its tree position (a whole number of stars). */
+export function starsNeedNoId(rating: number): boolean {
+  return Number.isInteger(Math.max(0, Math.min(5, rating)))
+}
+
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   const id = useId()
   const value = Math.max(0, Math.min(5, rating))

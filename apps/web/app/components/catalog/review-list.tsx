@@ -1,7 +1,12 @@
-/** Customer reviews with their photos (photo_1..photo_3) and answers. */
+/**
+ * Customer reviews with their photos (photo_1..photo_3) and answers. Reviews read
+ * from the catalogue's cache (frozen, the same for every shopper) are kept as
+ * markup on the server (lib/kept-part.ts).
+ */
 import { StoreLink } from '../store-link'
 import type { Review } from '../../lib/api/types'
-import { Stars } from './rating-stars'
+import { keptPart } from '../../lib/kept-part'
+import { Stars, starsNeedNoId } from './rating-stars'
 
 const ANSWERS: Array<[keyof Review, string]> = [
   ['about_your_product', 'About the product'],
@@ -44,9 +49,17 @@ export interface ReviewListProps {
 }
 
 export function ReviewList({ reviews, headingLevel = 3, itemLinks = false, wide = false }: ReviewListProps) {
+  const className = wide ? 'review-list review-list-wide' : 'review-list'
+  const content = () => <Reviews reviews={reviews} headingLevel={headingLevel} itemLinks={itemLinks} />
+  // a fractional rating draws its star with a gradient whose id (useId) follows the page's tree: rendered in place
+  if (!reviews.every((review) => starsNeedNoId(review.rating))) return <ul className={className}>{content()}</ul>
+  return <ul className={className} {...keptPart(reviews, `reviews h${headingLevel} ${itemLinks}`, content)} />
+}
+
+function Reviews({ reviews, headingLevel, itemLinks }: Required<Pick<ReviewListProps, 'reviews' | 'headingLevel' | 'itemLinks'>>) {
   const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4'
   return (
-    <ul className={wide ? 'review-list review-list-wide' : 'review-list'}>
+    <>
       {reviews.map((review) => {
         const name = reviewerName(review)
         const date = reviewDate(review.created_at)
@@ -97,6 +110,6 @@ export function ReviewList({ reviews, headingLevel = 3, itemLinks = false, wide 
           </li>
         )
       })}
-    </ul>
+    </>
   )
 }

@@ -1,11 +1,30 @@
-/** The colours of an item's style: a swatch per colour, each linking to that colour's item. */
+/**
+ * The colours of an item's style: a swatch per colour, each linking to that colour's item.
+ * The same markup for every shopper of the item: kept per cached item on the server (lib/kept-part.ts).
+ */
+import { keptPart } from '../../lib/kept-part'
 import { StoreLink } from '../store-link'
 import type { ItemVariant } from '../../lib/api/types'
 
-export function VariantSwatches({ variants, currentId, currentColor }: { variants: ItemVariant[]; currentId: string | number; currentColor?: string | null }) {
+interface VariantSwatchesProps {
+  variants: ItemVariant[]
+  currentId: string | number
+  currentColor?: string | null
+}
+
+export function VariantSwatches({ variants, currentId, currentColor }: VariantSwatchesProps) {
   if (variants.length === 0) return null
   return (
-    <div className="swatches">
+    <div
+      className="swatches"
+      {...keptPart(variants, `swatches ${currentId} ${currentColor ?? ''}`, () => <Swatches variants={variants} currentId={currentId} currentColor={currentColor} />)}
+    />
+  )
+}
+
+function Swatches({ variants, currentId, currentColor }: VariantSwatchesProps) {
+  return (
+    <>
       <p className="swatches-label" id="swatches-label">
         Colour: <span style={{ fontWeight: 400 }}>{currentColor}</span>
       </p>
@@ -30,6 +49,6 @@ export function VariantSwatches({ variants, currentId, currentColor }: { variant
           })}
         </ul>
       ) : null}
-    </div>
+    </>
   )
 }
