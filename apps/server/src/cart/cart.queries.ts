@@ -107,8 +107,16 @@ export async function findOpenCartWithLines(db: Db, _dialect: Dialect, brandId: 
   return { cart, lines: sortedLines(lines) }
 }
 
+/** The same read as findOpenCartWithLines, the lines left as read (the cart's answer parses them only when it must). */
+export async function readOpenCart(db: Db, brandId: string, cartId: string): Promise<OpenCartRead | undefined> {
+  const row = await openCartWithLines.first(db, { cartId, brandId })
+  if (!row) return undefined
+  const { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, lines } = row
+  return { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo }, linesJson: lines }
+}
+
 /** The lines' JSON column, in the order listCartLines gives: ISO times, then ids, compared as plain text (SQL's binary order). */
-function sortedLines(lines: unknown): CartLineRow[] {
+export function sortedLines(lines: unknown): CartLineRow[] {
   return readJsonColumn<CartLineRow[]>(lines, []).sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.cartId, b.cartId))
 }
 
@@ -143,12 +151,25 @@ const sessionWithOpenCart = preparedQuery((db, key: { sessionId: string; brandId
 )
 
 export async function findSessionWithOpenCart(db: Db, brandId: string, sessionId: string): Promise<{ session: Session | null; with: OpenCart | null }> {
+  const { session, with: read } = await readSessionWithOpenCart(db, brandId, sessionId)
+  return { session, with: read ? { cart: read.cart, lines: sortedLines(read.linesJson) } : null }
+}
+
+/** findSessionWithOpenCart with the lines left as read (JSON text on SQLite): GET /api/cart parses them only when its answer is not known yet. */
+export async function readSessionWithOpenCart(db: Db, brandId: string, sessionId: string): Promise<{ session: Session | null; with: OpenCartRead | null }> {
   const row = await sessionWithOpenCart.first(db, { sessionId, brandId })
   const session = liveSession(row)
   const cart = row && session ? readJsonColumn<CartHead | null>(row.cart, null) : null
   // the lines are the session's cart's: shown only when that cart is open (its row came back)
   if (!cart) return { session, with: null }
-  return { session, with: { cart, lines: sortedLines(row!.lines) } }
+  const { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo } = cart
+  return { session, with: { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo }, linesJson: row!.lines } }
+}
+
+/** An open cart's head and its lines as the database gave them: the JSON column (text on SQLite, parsed on PostgreSQL); `sortedLines` reads it. */
+export interface OpenCartRead {
+  cart: CartHead
+  linesJson: unknown
 }
 
 /** An open cart's head and its lines in the order they were added. */
