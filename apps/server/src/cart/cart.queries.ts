@@ -1,7 +1,7 @@
-import type { Expression, Kysely, Transaction } from 'kysely'
+import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from 'kysely'
 import { dialectOf, type Dialect } from '../db/connection.ts'
 import { preparedQuery } from '../db/prepared.ts'
-import { jsonArrayFrom, jsonObjectFrom, readJsonColumn } from '../db/json-aggregate.ts'
+import { jsonObjectFrom, readJsonColumn } from '../db/json-aggregate.ts'
 import type { CartsRow, Database, StoreSettingsRow } from '../db/schema.ts'
 import { liveSession, type Session } from '../sessions/session-store.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
@@ -51,9 +51,50 @@ function cartLineSelect(db: Db) {
     ])
 }
 
-/** The lines of a cart as one JSON column of the cart's row. */
-function cartLinesOf(db: Db, dialect: Dialect, cartId: Expression<string | null>) {
-  return jsonArrayFrom(dialect, cartLineSelect(db).whereRef('cart_lines.cart_id', '=', cartId))
+/**
+ * The fields of a line in the order the lines' JSON column lists them: each line is a JSON array
+ * of its values, not an object naming them (SQLite builds and JS parses the shorter text faster,
+ * and the cart's answer compares it whole, cart-memo.ts). `lineOf` reads one back.
+ */
+const LINE_FIELDS = [
+  'cartId',
+  'item_id',
+  'size',
+  'qty',
+  'bundled_with',
+  'social_media_special',
+  'skip_qty_controls',
+  'price_override_cents',
+  'banner',
+  'created_at',
+  'name',
+  'description',
+  'color',
+  'price_cents',
+  'original_price_cents',
+  'member_price_cents',
+  'discount_class',
+  'stock',
+  'image',
+] as const satisfies readonly (keyof CartLineRow)[]
+// every field of a line is listed: a field added to CartLineRow and not here fails to compile
+const everyLineField: Exclude<keyof CartLineRow, (typeof LINE_FIELDS)[number]> extends never ? true : never = true
+void everyLineField
+
+/** A line from its JSON array (LINE_FIELDS order). */
+function lineOf(values: unknown[]): CartLineRow {
+  const line: Record<string, unknown> = {}
+  for (let i = 0; i < LINE_FIELDS.length; i++) line[LINE_FIELDS[i]!] = values[i] ?? null
+  return line as unknown as CartLineRow
+}
+
+/** The lines of a cart as one JSON column of the cart's row: an array of arrays (LINE_FIELDS), `sortedLines` reads it. */
+function cartLinesOf(db: Db, dialect: Dialect, cartId: Expression<string | null>): RawBuilder<unknown> {
+  const rows = cartLineSelect(db).whereRef('cart_lines.cart_id', '=', cartId)
+  const values = sql.join(LINE_FIELDS.map((field) => sql.ref(`agg.${field}`)))
+  return dialect === 'postgres'
+    ? sql`(select coalesce(json_agg(json_build_array(${values})), '[]') from ${rows} as agg)`
+    : sql`(select coalesce(json_group_array(json_array(${values})), '[]') from ${rows} as agg)`
 }
 
 /** Lines of a cart in the order they were added (checkout reads them inside its transaction). */
@@ -107,9 +148,17 @@ export async function findOpenCartWithLines(db: Db, _dialect: Dialect, brandId: 
   return { cart, lines: sortedLines(lines) }
 }
 
+/** The same read as findOpenCartWithLines, the lines left as read (the cart's answer parses them only when it must). */
+export async function readOpenCart(db: Db, brandId: string, cartId: string): Promise<OpenCartRead | undefined> {
+  const row = await openCartWithLines.first(db, { cartId, brandId })
+  if (!row) return undefined
+  const { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, lines } = row
+  return { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo }, linesJson: lines }
+}
+
 /** The lines' JSON column, in the order listCartLines gives: ISO times, then ids, compared as plain text (SQL's binary order). */
-function sortedLines(lines: unknown): CartLineRow[] {
-  return readJsonColumn<CartLineRow[]>(lines, []).sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.cartId, b.cartId))
+export function sortedLines(lines: unknown): CartLineRow[] {
+  return readJsonColumn<unknown[][]>(lines, []).map(lineOf).sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.cartId, b.cartId))
 }
 
 /** What the cart read takes of the cart's own row. */
@@ -143,12 +192,25 @@ const sessionWithOpenCart = preparedQuery((db, key: { sessionId: string; brandId
 )
 
 export async function findSessionWithOpenCart(db: Db, brandId: string, sessionId: string): Promise<{ session: Session | null; with: OpenCart | null }> {
+  const { session, with: read } = await readSessionWithOpenCart(db, brandId, sessionId)
+  return { session, with: read ? { cart: read.cart, lines: sortedLines(read.linesJson) } : null }
+}
+
+/** findSessionWithOpenCart with the lines left as read (JSON text on SQLite): GET /api/cart parses them only when its answer is not known yet. */
+export async function readSessionWithOpenCart(db: Db, brandId: string, sessionId: string): Promise<{ session: Session | null; with: OpenCartRead | null }> {
   const row = await sessionWithOpenCart.first(db, { sessionId, brandId })
   const session = liveSession(row)
   const cart = row && session ? readJsonColumn<CartHead | null>(row.cart, null) : null
   // the lines are the session's cart's: shown only when that cart is open (its row came back)
   if (!cart) return { session, with: null }
-  return { session, with: { cart, lines: sortedLines(row!.lines) } }
+  const { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo } = cart
+  return { session, with: { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo }, linesJson: row!.lines } }
+}
+
+/** An open cart's head and its lines as the database gave them: the JSON column (text on SQLite, parsed on PostgreSQL); `sortedLines` reads it. */
+export interface OpenCartRead {
+  cart: CartHead
+  linesJson: unknown
 }
 
 /** An open cart's head and its lines in the order they were added. */

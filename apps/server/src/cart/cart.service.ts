@@ -16,25 +16,26 @@ import type { RequestContext } from '../context/request-context.ts'
 import { flag, readJson, readList } from '../db/json.ts'
 import type { DiscountCodesRow } from '../db/schema.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
-import { getCartBanners } from '../settings/settings.service.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
 import { getFeaturedItems } from '../catalog/catalog.service.ts'
 import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
 import { isJoinFlow } from '../membership/club-join.ts'
 import {
   findCartLine,
-  findCartSettings,
   findDiscountCode,
   findDiscountCodeById,
   findMergeableLine,
   findOpenCart,
   findSellableSize,
-  findOpenCartWithLines,
   findOrderBumpIds,
-  findSessionWithOpenCart,
+  readOpenCart,
+  readSessionWithOpenCart,
+  sortedLines,
   type CartLineRow,
-  type OpenCart,
   type CartSettingsRow,
+  type OpenCartRead,
 } from './cart.queries.ts'
+import { CartMemo, type CartInputs } from './cart-memo.ts'
 
 /** No one line holds more than this many pieces. */
 export const MAX_LINE_QTY = 10
@@ -89,18 +90,18 @@ export function priceCart(
 }
 
 /**
- * The session's open cart with the lines: with `withSession`, one statement reading the session
+ * The session's open cart, its lines as read: with `withSession`, one statement reading the session
  * too, where sessions are rows of the same database and nothing read the session yet (GET
  * /api/cart); else the session as read through its store, and the cart by its id.
  */
-async function openCartOfSession(ctx: RequestContext, withSession: boolean): Promise<OpenCart | undefined> {
-  const { db, dialect, brandId, store } = ctx.data
+async function openCartOfSession(ctx: RequestContext, withSession: boolean): Promise<OpenCartRead | undefined> {
+  const { db, brandId, store } = ctx.data
   if (withSession && ctx.session.database === store) {
-    const joined = await ctx.session.readWith((sessionBrand, sessionId) => findSessionWithOpenCart(db, sessionBrand, sessionId))
+    const joined = await ctx.session.readWith((sessionBrand, sessionId) => readSessionWithOpenCart(db, sessionBrand, sessionId))
     if (joined.with !== undefined) return joined.with ?? undefined
   }
   const session = await ctx.session.current()
-  return session?.cartId ? findOpenCartWithLines(db, dialect, brandId, session.cartId) : undefined
+  return session?.cartId ? readOpenCart(db, brandId, session.cartId) : undefined
 }
 
 export interface CartReadOptions {
@@ -112,24 +113,42 @@ export interface CartReadOptions {
   readSessionWithCart?: boolean
 }
 
-/** The whole cart of SPEC §3, computed from the database for this request's shopper. */
+/** Answers made from the same inputs are made once (cart-memo.ts): the inputs are read every time. */
+const cartMemo = new CartMemo()
+
+/**
+ * The whole cart of SPEC §3, computed from the database for this request's shopper. Shared by every
+ * request that has the same inputs, so it is frozen: copy it to change it.
+ */
 export async function getCart(ctx: RequestContext, options: CartReadOptions = {}): Promise<Cart> {
   const { db, brandId } = ctx.data
   const found = await openCartOfSession(ctx, options.readSessionWithCart === true)
   // settings, banners and suggestions come from the brand's caches
-  const [shopper, settings, banners, bumpIds] = await Promise.all([
-    ctx.shopper(),
-    findCartSettings(db, brandId),
-    getCartBanners(db, brandId),
-    findOrderBumpIds(db, brandId),
-  ])
-  const cart = found?.cart
-  const lines = found?.lines ?? []
+  const [shopper, settingsBundle, bumpIds] = await Promise.all([ctx.shopper(), getSettingsBundle(db, brandId), findOrderBumpIds(db, brandId)])
+  if (!settingsBundle) throw new Error(`The brand ${brandId} has no store settings row.`)
+  const settings = settingsBundle.row
+  const cart = found?.cart ?? null
   const [code, featured] = await Promise.all([
     cart?.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
     getFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
   ])
+  const inputs: CartInputs = {
+    brandId,
+    cart,
+    linesJson: found?.linesJson ?? null,
+    shopper,
+    code,
+    settings,
+    banners: settingsBundle.cartBanners,
+    bumpIds,
+    featured,
+  }
+  return cartMemo.answer(db, inputs, buildCart)
+}
 
+/** The cart's answer from its inputs, and from nothing else (cart-memo.ts relies on it: no clock, no reads). */
+function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, featured }: CartInputs): Cart {
+  const lines = sortedLines(linesJson)
   // joining the club in this cart (checkout_club_flow, vip_flow): priced as a member, as checkout will
   const hasClubInCart =
     !shopper.hasClub &&
@@ -219,7 +238,7 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
     saw_club_upsell: cart ? flag(cart.saw_club_upsell) : false,
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
-    banners,
+    banners: [...banners],
     // the order bumps come first, then /checkout (SPEC §4 post-offer flow)
     proceed_to_checkout_link: nextOfferPath('checkout-ob', bumpIds, null, true),
     ineligible_for_social_media: shopper.hasClub,

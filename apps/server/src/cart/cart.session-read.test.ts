@@ -2,7 +2,7 @@ import type { Cart, ItemSummary } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashSessionToken } from '../sessions/session-handle.ts'
 import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
-import { findSessionWithOpenCart } from './cart.queries.ts'
+import { findOpenCartWithLines, findSessionWithOpenCart, listCartLines } from './cart.queries.ts'
 
 /** GET /api/cart reads the session and its open cart in one statement: the same answers as two reads gave. */
 describe.each(DIALECTS)('the session read with its cart on %s', (dialect) => {
@@ -27,6 +27,15 @@ describe.each(DIALECTS)('the session read with its cart on %s', (dialect) => {
     // the same cookie at another brand's host: no session, no cart
     const elsewhere = await t.app.inject({ url: '/api/cart', headers: { host: 'ckb.localhost', cookie: shopper.cookieHeader } })
     expect(dataOf<Cart>(elsewhere).items).toEqual([])
+  })
+
+  it("reads every field of every line from the lines' JSON column as the plain rows have them", async () => {
+    const found = await findSessionWithOpenCart(t.store.db, 'popfitclothing', sessionId)
+    const cartId = found.session!.cartId!
+    const rows = await listCartLines(t.store.db, cartId)
+    expect(rows).toHaveLength(2)
+    expect(found.with?.lines).toEqual(rows)
+    expect((await findOpenCartWithLines(t.store.db, t.store.dialect, 'popfitclothing', cartId))?.lines).toEqual(rows)
   })
 
   it('shows the lines of the open cart only: a cart no longer open is not shown', async () => {

@@ -48,30 +48,32 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
   app.decorateRequest('brand', null as unknown as Brand)
   app.decorateRequest('ctx', null as unknown as RequestContext)
 
-  app.addHook('onRequest', async (request, reply) => {
+  // hooks with callbacks, not async: every request passes here (http/input-guard.ts)
+  app.addHook('onRequest', (request, reply, done) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')
     const hostHeader = request.headers.host
     const hostname = hostnameOf(hostHeader)
     if (hostHeader !== undefined && hostname === null && !BRANDLESS.test(request.url)) {
-      return reply.status(400).type('application/json; charset=utf-8').send(errorBody('The Host header of this request is not a valid host name.'))
+      reply.status(400).type('application/json; charset=utf-8').send(errorBody('The Host header of this request is not a valid host name.'))
+      return
     }
     const brand = brandOf(hostname)
     if (!brand) {
       if (BRANDLESS.test(request.url)) {
         request.brand = fallback
-        return
+        return done()
       }
-      return unknownHost(reply, isApi)
+      unknownHost(reply, isApi)
+      return
     }
     // the `host` parameter (SPEC §7) may only name the brand this host already serves
     const named = namedHost(request)
     if (named !== null && isApi && brandOf(named) !== brand) {
-      return reply
-        .status(400)
-        .send(errorBody(`This address serves ${brand.name}; the host parameter names another store.`, 'host'))
+      reply.status(400).send(errorBody(`This address serves ${brand.name}; the host parameter names another store.`, 'host'))
+      return
     }
     request.brand = brand
-    if (CONTEXTLESS.test(request.url)) return
+    if (CONTEXTLESS.test(request.url)) return done()
     request.ctx = createRequestContext(options, {
       brand,
       sessionToken: request.cookies[SESSION_COOKIE] || undefined,
@@ -79,22 +81,29 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
       clientIp: request.ip,
       log: request.log,
     })
+    done()
   })
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const ctx = request.ctx
-    if (!ctx) return payload
-    const personal = (await isPersonal(ctx.session)) || ctx.device.change !== null
-    // Secure wherever the brand is served over HTTPS (its public origin), or where COOKIE_SECURE asks for it
-    const secure = options.secureCookies || ctx.origin.startsWith('https:')
-    writeSessionCookies(reply, ctx.session, secure)
-    if (ctx.device.change) {
-      const { token, expires } = ctx.device.change
-      reply.setCookie(DEVICE_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires })
-      ctx.device.change = null
+    if (!ctx) return done(null, payload)
+    const finish = (hasSession: boolean) => {
+      const personal = hasSession || ctx.device.change !== null
+      // Secure wherever the brand is served over HTTPS (its public origin), or where COOKIE_SECURE asks for it
+      const secure = options.secureCookies || ctx.origin.startsWith('https:')
+      writeSessionCookies(reply, ctx.session, secure)
+      if (ctx.device.change) {
+        const { token, expires } = ctx.device.change
+        reply.setCookie(DEVICE_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires })
+        ctx.device.change = null
+      }
+      if (personal) reply.header('cache-control', 'private, no-store')
+      done(null, payload)
     }
-    if (personal) reply.header('cache-control', 'private, no-store')
-    return payload
+    // the route read the session already (most do): no turn of a promise
+    const known = isPersonalNow(ctx.session)
+    if (known !== undefined) return finish(known)
+    isPersonal(ctx.session).then(finish, (error: unknown) => done(error as Error))
   })
 }
 
@@ -103,6 +112,14 @@ async function isPersonal(session: SessionHandle): Promise<boolean> {
   if (session.cookieChanges.length > 0) return true
   if (!session.hasCookie) return false
   return (await session.current()) !== null
+}
+
+/** isPersonal when it is known without waiting (the session was read already, or there is no cookie); else undefined. */
+function isPersonalNow(session: SessionHandle): boolean | undefined {
+  if (session.cookieChanges.length > 0) return true
+  if (!session.hasCookie) return false
+  const known = session.known
+  return known === undefined ? undefined : known !== null
 }
 
 function writeSessionCookies(reply: FastifyReply, session: SessionHandle, secure: boolean) {

@@ -48,12 +48,16 @@ export function csrfRefusal(request: FastifyRequest, origin: string): string | n
  * alike, is checked before any route reads it; the session cookie is SameSite=Lax besides.
  */
 export function registerCsrfGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE.has(request.method)) return
-    // the edge answered already (unknown host) or this path carries no brand
-    if (reply.sent || !request.brand) return
+  // a callback, not async: every request passes here (input-guard.ts)
+  app.addHook('onRequest', (request, reply, done) => {
+    // safe methods; the edge answered already (unknown host) or this path carries no brand
+    if (SAFE.has(request.method) || reply.sent || !request.brand) return done()
     const origin = request.ctx?.origin ?? request.brand.publicOrigin
     const refusal = csrfRefusal(request, origin)
-    if (refusal) return reply.status(403).type('application/json; charset=utf-8').send(errorBody(refusal))
+    if (refusal) {
+      reply.status(403).type('application/json; charset=utf-8').send(errorBody(refusal))
+      return
+    }
+    done()
   })
 }

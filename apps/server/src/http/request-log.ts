@@ -11,8 +11,9 @@ export const INTERNAL_TOKEN = randomBytes(12).toString('base64url')
 
 /** One line per request a shopper made: method, path, status, brand, time. */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN) return
+  // a callback, not async: every request passes here (input-guard.ts)
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN) return done()
     request.log.info(
       {
         method: request.method,
@@ -23,5 +24,6 @@ export function registerRequestLog(app: FastifyInstance): void {
       },
       'request',
     )
+    done()
   })
 }

@@ -21,6 +21,8 @@ export const hashSessionToken = (token: string) => hash('sha256', token, 'base64
 export class SessionHandle {
   private loaded: Promise<Session | null> | undefined
   private session: Session | null = null
+  /** the read of the session has finished (`session` is its answer) */
+  private settled = false
   readonly cookieChanges: SessionCookieChange[] = []
 
   constructor(
@@ -38,11 +40,20 @@ export class SessionHandle {
   /** The session, or null for a visitor who has none (one look-up per request at most). */
   current(): Promise<Session | null> {
     if (!this.loaded) {
-      this.loaded = this.token
-        ? this.store.find(this.brandId, hashSessionToken(this.token)).then((found) => (this.session = found))
-        : Promise.resolve(null)
+      this.loaded = this.token ? this.store.find(this.brandId, hashSessionToken(this.token)).then((found) => this.settle(found)) : Promise.resolve(this.settle(null))
     }
     return this.loaded.then(() => this.session)
+  }
+
+  /** The session as read, without waiting: undefined while it has not been read (or is being read). */
+  get known(): Session | null | undefined {
+    return this.settled ? this.session : undefined
+  }
+
+  private settle(session: Session | null): Session | null {
+    this.session = session
+    this.settled = true
+    return session
   }
 
   /** The database the sessions are rows of (undefined: they are in Redis). */
@@ -61,7 +72,7 @@ export class SessionHandle {
   async readWith<T>(read: (brandId: string, id: string) => Promise<{ session: Session | null; with: T }>): Promise<{ session: Session | null; with: T | undefined }> {
     if (this.loaded || !this.token) return { session: await this.current(), with: undefined }
     const result = read(this.brandId, hashSessionToken(this.token))
-    this.loaded = result.then(({ session }) => (this.session = session))
+    this.loaded = result.then(({ session }) => this.settle(session))
     const { session, with: fetched } = await result
     return { session, with: fetched }
   }
@@ -93,7 +104,7 @@ export class SessionHandle {
   async end(): Promise<void> {
     const session = await this.current()
     if (session) await this.store.delete(session.brandId, session.id)
-    this.session = null
+    this.settle(null)
     this.loaded = Promise.resolve(null)
     if (this.token || this.cookieChanges.length > 0) this.cookieChanges.push({ kind: 'clear' })
   }
@@ -109,7 +120,7 @@ export class SessionHandle {
     const session: Session = { id: hashSessionToken(token), brandId: this.brandId, ...carried }
     if (replacing) await this.store.rotate(replacing, session, expires)
     else await this.store.create(session, expires)
-    this.session = session
+    this.settle(session)
     this.loaded = Promise.resolve(session)
     this.cookieChanges.push({ kind: 'set', token, expires })
     return session
