@@ -1,45 +1,12 @@
-import { createElement, type ReactElement } from 'react'
-import { Writable } from 'node:stream'
-import { renderToPipeableStream, renderToString } from 'react-dom/server'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { HeaderNav } from '../components/layout/header-nav'
 import { SiteFooter } from '../components/layout/site-footer'
 import type { StoreSettings } from './api/types'
 import { brandHtml, setBrandHtmlRenderer } from './brand-html'
-
-/** An element as a page renders it (React's streaming renderer, everything ready). */
-function renderAsPage(element: ReactElement): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const { pipe } = renderToPipeableStream(element, {
-      onAllReady() {
-        pipe(
-          new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk)
-              done()
-            },
-            final(done) {
-              resolve(Buffer.concat(chunks).toString('utf8'))
-              done()
-            },
-          }),
-        )
-      },
-      onShellError: reject,
-    })
-  })
-}
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) deepFreeze(v)
-    Object.freeze(value)
-  }
-  return value
-}
+import { deepFreeze } from './kept-value'
+import { nextTurn, renderAsPage } from './page-render.test-kit'
 
 const settings = deepFreeze({
   storeName: 'PopFit <Clothing> & Co',

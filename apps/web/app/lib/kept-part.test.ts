@@ -1,6 +1,5 @@
-import { createElement, type ComponentType, type ReactElement } from 'react'
-import { Writable } from 'node:stream'
-import { renderToPipeableStream, renderToString } from 'react-dom/server'
+import { createElement, type ComponentType } from 'react'
+import { renderToString } from 'react-dom/server'
 import { createRoutesStub, Outlet } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CustomerImages } from '../components/catalog/customer-images'
@@ -12,43 +11,10 @@ import { VariantSwatches } from '../components/catalog/variant-swatches'
 import ItemPage from '../routes/item'
 import type { Cart, ItemDetail, ItemSummary, Review, StoreSettings } from './api/types'
 import { setBrandHtmlRenderer } from './brand-html'
+import { deepFreeze } from './kept-value'
+import { nextTurn, renderAsPage } from './page-render.test-kit'
 import type { RootData } from './root-data'
 import { StoreProvider } from './store/store-provider'
-
-/** An element as a page renders it (React's streaming renderer, everything ready). */
-function renderAsPage(element: ReactElement): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    const { pipe } = renderToPipeableStream(element, {
-      onAllReady() {
-        pipe(
-          new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk)
-              done()
-            },
-            final(done) {
-              resolve(Buffer.concat(chunks).toString('utf8'))
-              done()
-            },
-          }),
-        )
-      },
-      onShellError: reject,
-    })
-  })
-}
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
-
-/** What the catalogue's caches do to what they keep (shared/ttl-cache.ts). */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const inner of Object.values(value)) deepFreeze(inner)
-  }
-  return value
-}
 
 /** Markup made for keeping, as the renderer entry.server.tsx registers makes it; counted. */
 function keeping(): string[] {

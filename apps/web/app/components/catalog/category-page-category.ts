@@ -6,6 +6,7 @@
  * (grid-query.ts, sizeFilterOptionsOf).
  */
 import type { Category } from '../../lib/api/types'
+import { keptFor } from '../../lib/kept-value'
 import { gridItem, type GridItem } from './grid-item'
 
 export type CategoryPageCategory = Omit<Category, 'items'> & { items: GridItem[] }
@@ -13,12 +14,5 @@ export type CategoryPageCategory = Omit<Category, 'items'> & { items: GridItem[]
 const pages = new WeakMap<Category, CategoryPageCategory>()
 
 export function categoryPageCategory(category: Category): CategoryPageCategory {
-  if (!import.meta.env.SSR || !Object.isFrozen(category)) return { ...category, items: category.items.map(gridItem) }
-  const kept = pages.get(category)
-  if (kept) return kept
-  const page: CategoryPageCategory = { ...category, items: category.items.map(gridItem) }
-  Object.freeze(page.items)
-  Object.freeze(page)
-  pages.set(category, page)
-  return page
+  return keptFor(pages, category, (source) => ({ ...source, items: source.items.map(gridItem) }))
 }

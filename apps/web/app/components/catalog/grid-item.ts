@@ -4,6 +4,7 @@
  * items would otherwise carry each item's description, every image and more).
  */
 import type { CatalogImage, ItemSummary } from '../../lib/api/types'
+import { keptFor } from '../../lib/kept-value'
 
 export interface GridItem {
   id: number
@@ -29,22 +30,7 @@ const cards = new WeakMap<ItemSummary, GridItem>()
  * kept (product-card.tsx, lib/kept-part.ts).
  */
 export function gridItem(item: ItemSummary): GridItem {
-  // the browser's loader data is never frozen: the keeping is the server's (and left out of the browser's bundle)
-  if (!import.meta.env.SSR || !Object.isFrozen(item)) return cardOf(item)
-  let card = cards.get(item)
-  if (!card) {
-    card = deepFreeze(cardOf(item))
-    cards.set(item, card)
-  }
-  return card
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const inner of Object.values(value)) deepFreeze(inner)
-  }
-  return value
+  return keptFor(cards, item, cardOf)
 }
 
 function cardOf(item: ItemSummary): GridItem {

@@ -5,6 +5,7 @@
  */
 import { normalizeSizes, sortSizes } from '@store/core'
 import { sameSize, sizeKey } from './same-size'
+import { keptForKey } from '../../lib/kept-value'
 
 export { sameSize }
 
@@ -67,12 +68,7 @@ const keptSizeOptions = new WeakMap<readonly GridItemLike[], Map<string, readonl
 
 /** sizeFilterOptions, kept for a frozen list (a cached category's cards): the same for every shopper. */
 export function sizeFilterOptionsOf(items: readonly GridItemLike[], brandId?: string): readonly string[] {
-  if (!import.meta.env.SSR || !Object.isFrozen(items)) return sizeFilterOptions(items, brandId)
-  let byBrand = keptSizeOptions.get(items)
-  if (!byBrand) keptSizeOptions.set(items, (byBrand = new Map()))
-  let options = byBrand.get(brandId ?? '')
-  if (!options) byBrand.set(brandId ?? '', (options = Object.freeze(sizeFilterOptions(items, brandId))))
-  return options
+  return keptForKey(keptSizeOptions, items, brandId ?? '', () => sizeFilterOptions(items, brandId))
 }
 
 /** Items with the size in stock; all items when size is null. */

@@ -6,6 +6,7 @@
  * else are kept as markup (lib/kept-part.ts).
  */
 import type { ItemDetail } from '../../lib/api/types'
+import { keptFor } from '../../lib/kept-value'
 import { gridItem, type GridItem } from './grid-item'
 
 export type ItemPageItem = Omit<ItemDetail, 'matchingItems'> & { matchingItems: GridItem[] }
@@ -13,13 +14,5 @@ export type ItemPageItem = Omit<ItemDetail, 'matchingItems'> & { matchingItems: 
 const pages = new WeakMap<ItemDetail, ItemPageItem>()
 
 export function itemPageItem(item: ItemDetail): ItemPageItem {
-  if (!import.meta.env.SSR || !Object.isFrozen(item)) return { ...item, matchingItems: item.matchingItems.map(gridItem) }
-  const kept = pages.get(item)
-  if (kept) return kept
-  // frozen like the item it is made of (grid cards of frozen items are frozen too)
-  const page: ItemPageItem = { ...item, matchingItems: item.matchingItems.map(gridItem) }
-  Object.freeze(page.matchingItems)
-  Object.freeze(page)
-  pages.set(item, page)
-  return page
+  return keptFor(pages, item, (source) => ({ ...source, matchingItems: source.matchingItems.map(gridItem) }))
 }

@@ -3,6 +3,7 @@
  * (`{'script:ld+json': ...}`) serialises it into a script tag safely.
  */
 import type { ItemDetail } from '../../lib/api/types'
+import { keptForKey } from '../../lib/kept-value'
 import { itemImages } from './item-images'
 
 export interface ProductJsonLdInput {
@@ -33,25 +34,8 @@ const kept = new WeakMap<object, Map<string, Readonly<Record<string, unknown>>>>
  */
 export function productJsonLd(input: ProductJsonLdInput): Readonly<Record<string, unknown>> {
   const { item, url, origin, brandName } = input
-  if (!import.meta.env.SSR || !Object.isFrozen(item)) return buildProductJsonLd(input)
-  let byPage = kept.get(item)
-  if (!byPage) kept.set(item, (byPage = new Map()))
-  const key = `${url}\u0000${origin}\u0000${brandName ?? ''}`
-  let ld = byPage.get(key)
-  if (!ld) {
-    // a bounded set per item: its address on the brand's origin, as few brand names
-    if (byPage.size >= 8) byPage.clear()
-    byPage.set(key, (ld = deepFreeze(buildProductJsonLd(input))))
-  }
-  return ld
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value)
-    for (const inner of Object.values(value)) deepFreeze(inner)
-  }
-  return value
+  // a bounded set per item: its address on the brand's origin, as few brand names
+  return keptForKey(kept, item, `${url}\u0000${origin}\u0000${brandName ?? ''}`, () => buildProductJsonLd(input), 8)
 }
 
 export function buildProductJsonLd({ item, url, origin, brandName }: ProductJsonLdInput): Record<string, unknown> {
