@@ -5,7 +5,7 @@
  * (taxCents over the brand's rate table). Used by the order and by the quote
  * the checkout page shows before the order is placed, so both agree.
  */
-import { periodOf, shippingOptions, type ShippingMethod, type ShippingOption } from '@store/core'
+import { shippingOptions, type ShippingMethod, type ShippingOption } from '@store/core'
 import type { Shopper } from '../accounts/shopper.ts'
 import { findCartSettings, findDiscountCodeById, findOpenCartWithLines } from '../cart/cart.queries.ts'
 import type { CartLineRow } from '../cart/cart.queries.ts'
@@ -14,8 +14,7 @@ import type { RequestContext } from '../context/request-context.ts'
 import type { CartsRow } from '../db/schema.ts'
 import { unprocessable } from '../http/errors.ts'
 import { specialShipsFree } from '../offers/social-media-specials.service.ts'
-import { clubJoinTerms, isJoinFlow } from '../membership/club-join.ts'
-import { findPaidPeriod } from '../membership/membership.queries.ts'
+import { clubJoinTerms, isJoinFlow, monthPaidBefore } from '../membership/club-join.ts'
 import type { TaxRates } from './tax.ts'
 
 export interface PricedCheckout {
@@ -53,9 +52,7 @@ export async function priceCheckout(
   const code = cart.discount_code_id ? await findDiscountCodeById(db, cart.discount_code_id) : undefined
   // joining the club (checkout_club_flow, vip_flow): priced as a member, the first period added; no lines needed
   const flow = isJoinFlow(destination.flow) ? destination.flow! : cart.checkout_flow
-  // a former member whose month is paid already (they cancelled after paying it) joins again without paying it twice
-  const periodPaid = isJoinFlow(flow) && shopper.customerId !== null && !shopper.hasClub && (await findPaidPeriod(db, brandId, shopper.customerId, periodOf(ctx.now().toISOString().slice(0, 10)))) !== undefined
-  const join = clubJoinTerms(flow, shopper, settings, periodPaid)
+  const join = clubJoinTerms(flow, shopper, settings, await monthPaidBefore(ctx, flow, shopper))
   if (lines.length === 0 && !join) throw emptyCart()
   // nothing to pay and nothing to send: the account's rejoin does that without an order
   if (lines.length === 0 && join?.feeCents === 0) throw unprocessable('Your membership is already paid for this month: rejoin from your account (VIP rejoin) at no charge.', 'checkout_flow')

@@ -54,7 +54,17 @@ export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: 
   return { feeCents: periodPaid ? 0 : settings.club_monthly_cents, pricedAs: { ...shopper, hasClub: true } }
 }
 
-const today = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10)
+/** The request's day, 'YYYY-MM-DD' (UTC), as the club counts its days. */
+export const todayOf = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10)
+
+/**
+ * A former member whose membership was charged for this month already (they cancelled after
+ * paying it): joining again in a joining flow adds no fee (clubJoinTerms' `periodPaid`).
+ */
+export async function monthPaidBefore(ctx: RequestContext, checkoutFlow: string, shopper: Shopper): Promise<boolean> {
+  if (!isJoinFlow(checkoutFlow) || !shopper.customerId || shopper.hasClub) return false
+  return (await findPaidPeriod(ctx.data.db, ctx.data.brandId, shopper.customerId, periodOf(todayOf(ctx)))) !== undefined
+}
 
 /**
  * Inside the transaction that marks a joining order paid: the card checkout
@@ -81,7 +91,7 @@ export async function joinInTransaction(
   if (!settings || settings.brand_has_club !== 1 || settings.club_monthly_cents === null) return
   if (existing && existing.status !== 'cancelled' && existing.status !== 'lapsed') return
   const now = ctx.now().toISOString()
-  const day = today(ctx)
+  const day = todayOf(ctx)
   const billingDay = Number(day.slice(8, 10))
   // checkout kept the card in payment_methods (a customer's order): the club charges that one
   const paymentMethodId = input.paymentMethodId

@@ -12,13 +12,12 @@ import type { RequestContext } from '../context/request-context.ts'
 import type { Database } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
+import { todayOf } from './club-join.ts'
 import { claimPeriod, claimRetry, recordOutcome, sendCharge, type ChargeDeps } from './club-charges.ts'
 import { findCharge, findMembershipOf, findOrderInProgress, type MembershipWithCard } from './membership.queries.ts'
 import { clubChangedEmail, type ClubChange } from './club-email.ts'
 import { membershipView, statusOf, summaryOf } from './membership.view.ts'
 import { tellMember } from './tell-member.ts'
-
-export const todayOf = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10)
 
 /** The reasons a member may give when cancelling (the form's checkboxes). */
 export const CANCEL_REASONS = [

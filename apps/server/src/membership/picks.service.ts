@@ -11,7 +11,7 @@ import type { RequestContext } from '../context/request-context.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { findMembershipOf, type MembershipWithCard } from './membership.queries.ts'
 import { statusOf } from './membership.view.ts'
-import { todayOf } from './membership.service.ts'
+import { todayOf } from './club-join.ts'
 
 const MAX_CHOICES = 24
 
