@@ -4,7 +4,8 @@
  * machine, where one run's ratios move with whatever else runs. ROOT_A and ROOT_B
  * are checkouts each built with `npm run build` (a worktree of main, this one).
  * Prints each side's ratios to its own static file and the server's CPU time per
- * request (from /proc), the steadier figure.
+ * request (from /proc), the steadier figure. BENCH_PORT=n starts side A on n and
+ * side B on n+1 (else any free ports).
  *
  *   ROOT_A=/tmp/main-wt ROOT_B=$PWD ROUNDS=3 flock /tmp/bench.lock npx tsx bench/shopper-pages-ab.ts
  */
@@ -32,9 +33,9 @@ async function load(origin: string, path: string, cookie?: string, side?: number
   if (side !== undefined && name) (cpu[side]![name] ??= []).push((cpuMs(port) - c0) / r.requests.total)
   return r.requests.average
 }
-async function prepare(root: string) {
+async function prepare(root: string, port?: number) {
   const { startStore } = await import(`${root}/scripts/store-process.mjs`)
-  const store = await startStore({})
+  const store = await startStore({ port })
   const get = (path: string) => fetch(`${store.origin}${path}`, { headers: { host: 'localhost' } })
   const category = (await (await get('/api/categories/leggings')).json()) as { data: { items: { id: number }[] } }
   let cookie = ''
@@ -50,7 +51,8 @@ async function prepare(root: string) {
   return { store, cookie, asset, pages }
 }
 const sides = []
-for (const root of roots) sides.push(await prepare(root))
+const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined
+for (const [k, root] of roots.entries()) sides.push(await prepare(root, basePort === undefined ? undefined : basePort + k))
 const ratios: Record<string, number[]>[] = sides.map(() => ({}))
 try {
   for (let round = 0; round < ROUNDS; round++) {

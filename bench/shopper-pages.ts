@@ -5,7 +5,8 @@
  *   flock /tmp/bench.lock npx tsx bench/shopper-pages.ts
  *
  * SHOPPER_PROFILE=dir writes a CPU profile of the store into dir (bench/cpu-profile.mjs);
- * SHOPPER_PAGES=item (a comma list of static, home, category, item) loads only those.
+ * SHOPPER_PAGES=item (a comma list of static, home, category, item) loads only those;
+ * BENCH_PORT=n starts the store on that port (else any free one).
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -40,7 +41,8 @@ async function load(origin: string, path: string, cookie?: string) {
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, cpuPerRequest }
 }
 
-const store = await startStore({ env: profileDir ? { NODE_OPTIONS: `--import=${new URL('./cpu-profile.mjs', import.meta.url).href}`, PROF_OUT: profileDir } : {} })
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined
+const store = await startStore({ port, env: profileDir ? { NODE_OPTIONS: `--import=${new URL('./cpu-profile.mjs', import.meta.url).href}`, PROF_OUT: profileDir } : {} })
 try {
   const get = (path: string) => fetch(`${store.origin}${path}`, { headers: { host: 'localhost' } })
   const category = (await (await get('/api/categories/leggings')).json()) as { data: { items: { id: number }[] } }

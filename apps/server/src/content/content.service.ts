@@ -16,6 +16,7 @@ import { byPosition, jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.
 import type { ContentBlocksRow, Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
+import { BrandScope, SETTINGS_TTL_MS } from '../shared/ttl-cache.ts'
 
 type Db = Kysely<Database>
 
@@ -89,7 +90,25 @@ export async function getFeed(db: Db, brandId: string): Promise<Feed> {
   }
 }
 
-export async function getMembershipLanding(db: Db, brandId: string): Promise<MembershipLanding> {
+/**
+ * The club's landing copy is on every home page of a brand with a club (its offer)
+ * and changes only with the content: cached like the settings (SETTINGS_TTL_MS, one
+ * deep-frozen value per brand), dropped at once by invalidateContent(brandId).
+ */
+const contentScope = new BrandScope()
+const landingCache = contentScope.cache<MembershipLanding>({ ttlMs: SETTINGS_TTL_MS, maxEntries: 100 })
+
+/** Drops the brand's cached content (the club's landing copy), after an edit. */
+export function invalidateContent(brandId: string): void {
+  contentScope.invalidate(brandId)
+}
+
+/** The club's landing copy (cached: see landingCache); a 404 when the brand has no club. */
+export function getMembershipLanding(db: Db, brandId: string): Promise<MembershipLanding> {
+  return landingCache(db, brandId, 'membership-landing', () => loadMembershipLanding(db, brandId))
+}
+
+async function loadMembershipLanding(db: Db, brandId: string): Promise<MembershipLanding> {
   const row = await db.selectFrom('membership_landings').selectAll().where('brand_id', '=', brandId).executeTakeFirst()
   if (!row) throw notFound('This store has no club.')
   return {

@@ -61,6 +61,10 @@ import { cancelBody, picksBody } from '../membership/membership.schemas.ts'
 import { cancelCheck, cancelMembership, changeMembership, getMembership, rejoinMembership, saveOfferSeen } from '../membership/membership.service.ts'
 import { getPicks, savePicks } from '../membership/picks.service.ts'
 
+/** made once: a zod schema costs more to build than to check a name with */
+const categoryName = slug('Category name')
+const groupName = slug('Group name')
+
 /** Input checked by the API's own schema; its problems become a 400 listing each, as the API answers. */
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input)
@@ -107,8 +111,8 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
   const services: StoreServices = {
     settings: () => getStoreSettings(db, brandId),
     cart: () => asStoreError(readCart),
-    category: (name) => asStoreError(async () => getCategory(db, brandId, parse(slug('Category name'), name), await hasClub())),
-    categoryGroup: (name) => asStoreError(() => getCategoryGroup(db, brandId, parse(slug('Group name'), name))),
+    category: (name) => asStoreError(async () => getCategory(db, brandId, parse(categoryName, name), await hasClub())),
+    categoryGroup: (name) => asStoreError(() => getCategoryGroup(db, brandId, parse(groupName, name))),
     item: (id) => asStoreError(async () => getItemDetail(db, brandId, parse(itemIdSchema, id), await hasClub())),
     reviews: (query) =>
       asStoreError(() => {

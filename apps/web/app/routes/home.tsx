@@ -16,7 +16,8 @@ import { loadContentPage } from '../components/content/content-loader'
 import { ContentPageView } from '../components/content/content-page-view'
 import { ClubOffer } from '../components/content/club-offer'
 import { StoreLink } from '../components/store-link'
-import type { ContentPage, HeaderMenuEntry, MembershipLanding } from '../lib/api/types'
+import { keptPart } from '../lib/kept-part'
+import type { ContentPage, HeaderMenuEntry, ImageRef, MembershipLanding } from '../lib/api/types'
 import { pageMeta, rootDataOf } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/home'
@@ -76,6 +77,43 @@ function featuredCategories(menu: HeaderMenuEntry[]): Array<HeaderMenuEntry & { 
   })
 }
 
+/** The scrolling images after the first (their pictures load lazily): from the settings alone, kept as markup per settings. */
+function Highlights({ images }: { images: ImageRef[] }) {
+  return (
+    <>
+      {images.map((image) => (
+        <li key={image.url}>
+          <img src={image.url} alt={image.alt} width={image.width ?? undefined} height={image.height ?? undefined} loading="lazy" decoding="async" />
+        </li>
+      ))}
+    </>
+  )
+}
+
+/** The header menu's categories with their pictures (lazy): from the settings alone, kept as markup per settings. */
+function FeaturedCategories({ categories }: { categories: ReturnType<typeof featuredCategories> }) {
+  return (
+    <>
+      {categories.map((entry) => (
+        <li key={entry.link}>
+          <StoreLink to={entry.link}>
+            <img src={entry.image.url} alt="" width={entry.image.width} height={entry.image.height} loading="lazy" decoding="async" />
+            <span>{entry.caption}</span>
+          </StoreLink>
+        </li>
+      ))}
+    </>
+  )
+}
+
+/**
+ * The club's offer to a shopper who is not a member (the caller decides that): from the
+ * cached landing copy and the club's name alone, kept as markup per landing and name.
+ */
+function HomeClubOffer({ landing, clubName }: { landing: MembershipLanding; clubName: string }) {
+  return <div className="home-section" {...keptPart(landing, `home-club-offer ${clubName}`, () => <ClubOffer landing={landing} clubName={clubName} />)} />
+}
+
 function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
   const { settings } = useStore()
   const { cart } = useCart()
@@ -109,29 +147,14 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
 
       {more.length ? (
         <section className="home-section" aria-label="Store highlights">
-          <ul className="scroll-row" tabIndex={0} aria-label="Highlights">
-            {more.map((image) => (
-              <li key={image.url}>
-                <img src={image.url} alt={image.alt} width={image.width ?? undefined} height={image.height ?? undefined} loading="lazy" decoding="async" />
-              </li>
-            ))}
-          </ul>
+          <ul className="scroll-row" tabIndex={0} aria-label="Highlights" {...keptPart(settings, 'home-highlights', () => <Highlights images={more} />)} />
         </section>
       ) : null}
 
       {categories.length ? (
         <section className="home-section" aria-labelledby="home-categories">
           <h2 id="home-categories">Shop by category</h2>
-          <ul className="featured-categories">
-            {categories.map((entry) => (
-              <li key={entry.link}>
-                <StoreLink to={entry.link}>
-                  <img src={entry.image.url} alt="" width={entry.image.width} height={entry.image.height} loading="lazy" decoding="async" />
-                  <span>{entry.caption}</span>
-                </StoreLink>
-              </li>
-            ))}
-          </ul>
+          <ul className="featured-categories" {...keptPart(settings, 'home-categories', () => <FeaturedCategories categories={categories} />)} />
         </section>
       ) : null}
 
@@ -146,9 +169,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
       ) : null}
 
       {showClub && data.landing ? (
-        <div className="home-section">
-          <ClubOffer landing={data.landing} clubName={settings.clubName || 'VIP'} />
-        </div>
+        <HomeClubOffer landing={data.landing} clubName={settings.clubName || 'VIP'} />
       ) : null}
     </div>
   )
