@@ -4,9 +4,13 @@
  * off the event loop that renders the next page, instead of through a compression
  * stream fed React's 4 kB chunks (about a third more CPU for the same bytes).
  *
- * Brotli at quality 4, as @fastify/compress does for every other answer (app.ts);
- * gzip at level 6 for clients without brotli. Pages of the page cache are
- * compressed once, harder (page-cache.ts).
+ * Brotli at quality 3 (the API's answers, through @fastify/compress, at 4: app.ts);
+ * gzip at level 6 for clients without brotli. A page compressed here is a shopper's
+ * own, rendered for them alone and compressed once: quality 3 costs about half the
+ * CPU of 4 (0.53-0.80 ms against 1.0-1.3 ms for a 60-100 kB page, docs/performance.md
+ * "shopper-render") for ~5 % more bytes (+630 to +830 bytes on 13-17 kB). Pages of the
+ * page cache, which every visitor (and Lighthouse) gets, are compressed once, harder
+ * (quality 6, page-cache.ts).
  */
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
@@ -16,7 +20,7 @@ const gzipped = promisify(gzip)
 
 /** Bodies smaller than this go as they are (as @fastify/compress's threshold in app.ts). */
 export const COMPRESS_THRESHOLD = 1024
-export const PAGE_BROTLI_QUALITY = 4
+export const PAGE_BROTLI_QUALITY = 3
 export const PAGE_GZIP_LEVEL = 6
 
 export type PageEncoding = 'br' | 'gzip'

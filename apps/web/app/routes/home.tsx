@@ -17,7 +17,8 @@ import { ContentPageView } from '../components/content/content-page-view'
 import { ClubOffer } from '../components/content/club-offer'
 import { StoreLink } from '../components/store-link'
 import { keptPart } from '../lib/kept-part'
-import type { ContentPage, HeaderMenuEntry, ImageRef, MembershipLanding } from '../lib/api/types'
+import { keptFor } from '../lib/kept-value'
+import type { Category, ContentPage, HeaderMenuEntry, ImageRef, MembershipLanding } from '../lib/api/types'
 import { pageMeta, rootDataOf } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/home'
@@ -28,6 +29,12 @@ const FEATURED_ITEMS = 10
 type HomeData =
   | { kind: 'content'; page: ContentPage }
   | { kind: 'own'; featured: GridItem[]; mainTitle: string | null; mainDescription: string | null; landing: MembershipLanding | null }
+
+/** The featured cards of a cached (frozen) category: one frozen list per category, whose grid is kept as markup. */
+const featuredLists = new WeakMap<Category, GridItem[]>()
+function featuredOf(category: Category): GridItem[] {
+  return keptFor(featuredLists, category, (source) => pickFeatured(source.items, FEATURED_ITEMS).map(gridItem))
+}
 
 /** '/category/leggings' -> 'leggings' */
 function mainCategoryName(path: string | null | undefined): string | null {
@@ -54,7 +61,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<HomeData> {
   ])
   return {
     kind: 'own',
-    featured: category ? pickFeatured(category.items, FEATURED_ITEMS).map(gridItem) : [],
+    featured: category ? featuredOf(category) : [],
     mainTitle: category ? category.title || category.name : null,
     mainDescription: category?.short_description ?? null,
     landing,

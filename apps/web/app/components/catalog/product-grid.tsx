@@ -5,6 +5,7 @@
  */
 import { GRID_BREAKPOINTS, GRID_COLUMNS, type GridLayout } from '@store/core'
 import type { GridItem } from './grid-item'
+import { keptPart } from '../../lib/kept-part'
 import { ProductCard } from './product-card'
 
 export function gridLayoutOf(layout: string | null | undefined): GridLayout {
@@ -34,11 +35,13 @@ export interface ProductGridProps {
 export function ProductGrid({ items, layout = '1x1', eagerCount, headingLevel = 3, label }: ProductGridProps) {
   const eager = eagerCount ?? GRID_COLUMNS[layout][GRID_COLUMNS[layout].length - 1] ?? 4
   const sizes = cardImageSizes(layout)
-  return (
-    <ul className={`product-grid product-grid-${layout}`} aria-label={label}>
-      {items.map((item, i) => (
-        <ProductCard key={item.id} item={item} eager={i < eager} headingLevel={headingLevel} sizes={sizes} />
-      ))}
-    </ul>
-  )
+  const cards = () => <Cards items={items} eager={eager} headingLevel={headingLevel} sizes={sizes} />
+  // a grid whose every image loads lazily (home's featured items, an item's matching items) is the
+  // same markup for every page of a cached list: kept whole per list (lib/kept-part.ts), as each card is
+  const content = eager === 0 ? keptPart(items, `grid h${headingLevel} ${sizes}`, cards) : { children: cards() }
+  return <ul className={`product-grid product-grid-${layout}`} aria-label={label} {...content} />
+}
+
+function Cards({ items, eager, headingLevel, sizes }: { items: GridItem[]; eager: number; headingLevel: 2 | 3 | 4; sizes: string }) {
+  return items.map((item, i) => <ProductCard key={item.id} item={item} eager={i < eager} headingLevel={headingLevel} sizes={sizes} />)
 }
