@@ -187,8 +187,9 @@ describe('kept parts of an item page', () => {
     expect([await itemPage(saver), await itemPage(member)]).toEqual(plain)
     await nextTurn()
     const parts = made.length
-    // breadcrumbs, swatches, bullets, customer photos, reviews, two matching cards, for each price list (reviews shared)
-    expect(parts).toBe(13)
+    // breadcrumbs, swatches, bullets, customer photos, reviews, two matching cards and their grid
+    // (every image lazy: kept whole), for each price list (reviews shared)
+    expect(parts).toBe(15)
     expect([await itemPage(saver), await itemPage(member)]).toEqual(plain)
     await nextTurn()
     expect(made.length).toBe(parts)
@@ -202,7 +203,7 @@ describe('kept parts of an item page', () => {
     await itemPage(member)
     await nextTurn()
     const [saverPage, memberPage] = [await itemPage(saver), await itemPage(member)]
-    expect(made).toHaveLength(13)
+    expect(made).toHaveLength(15)
     for (const html of made) {
       // no member price offer, no wishlist, no size picked, no cart
       expect(html).not.toMatch(/members pay|item-member-price|wishlist|Log in|size-option|checked|cart/i)
