@@ -17,6 +17,7 @@ import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { setBrandHtmlRenderer } from './lib/brand-html'
 import { NonceContext } from './lib/nonce'
+import { PageResponse } from './lib/page-response'
 
 // the brand's menus and footer are rendered once per settings, outside page renders (lib/brand-html.ts)
 setBrandHtmlRenderer(renderToString)
@@ -60,7 +61,7 @@ export default function handleRequest(
               clearTimeout(timeoutId)
               timeoutId = undefined
               responseHeaders.set('Content-Type', 'text/html')
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+              resolve(new PageResponse(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
               callback()
             },
           })
