@@ -27,7 +27,8 @@ let store
 try {
   // the carrier webhook's secret, so a spec can deliver tracking events (docs/tracking.md)
   const trackingSecret = 'e2e-tracking-secret-0123456789'
-  store = await startStore({ env: { TRACKING_WEBHOOK_SECRET: trackingSecret } })
+  // E2E_STORE_PORT: a port of the caller's choosing (else any free one)
+  store = await startStore({ port: process.env.E2E_STORE_PORT ? Number(process.env.E2E_STORE_PORT) : undefined, env: { TRACKING_WEBHOOK_SECRET: trackingSecret } })
   code = await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
     E2E_PORT: String(store.port),
     E2E_TRACKING_SECRET: trackingSecret,
