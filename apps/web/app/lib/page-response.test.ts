@@ -16,6 +16,10 @@ describe('PageResponse', () => {
     expect(await new PageResponse(page, init).text()).toBe(html)
     expect(await new Response(new PageResponse(page, init).body).text()).toBe(html)
     expect(await (await new PageResponse(page, init).blob()).text()).toBe(html)
+    const copy = kept.clone()
+    expect(copy.status).toBe(404)
+    expect([...copy.headers]).toEqual([...plain.headers])
+    expect(await copy.text()).toBe(html)
   })
 
   it('a page sharing its memory with other bytes hands out only its own', async () => {

@@ -40,6 +40,10 @@ export class PageResponse extends Response {
     return this.#page.toString('utf8')
   }
 
+  override clone(): PageResponse {
+    return new PageResponse(this.#page, { status: this.status, statusText: this.statusText, headers: new Headers(this.headers) })
+  }
+
   override async json(): Promise<unknown> {
     return JSON.parse(this.#page.toString('utf8'))
   }
