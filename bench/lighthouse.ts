@@ -10,13 +10,15 @@
  *
  * `filter` keeps the pages whose URL contains it (e.g. `ckb` or `/item/`).
  * LIGHTHOUSE_JSON=dir writes each full report and its trace there; LIGHTHOUSE_SIMULATION=0 leaves out
- * the simulated LCP graph.
+ * the simulated LCP graph. LIGHTHOUSE_RUNS=n measures the pages n rounds in turn and ends with each
+ * page's median run and every run's score (as `npm run bench` reports them); BENCH_PORT=n serves the
+ * store on that port.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { startStore } from '../scripts/store-process.mjs'
-import { lighthousePages, lighthouseReports, lighthouseScores, type LighthouseArtifacts, type LighthouseResult, type LighthouseScores } from './pages.ts'
+import { lighthousePages, lighthouseReports, lighthouseScores, medianRun, type LighthouseArtifacts, type LighthouseResult, type LighthouseScores } from './pages.ts'
 
 interface TableDetails {
   type: 'table'
@@ -165,33 +167,44 @@ export async function simulatedLcp(lhr: LighthouseResult, artifacts: LighthouseA
 
 async function main() {
   const filter = process.argv[2]
-  const store = await startStore()
+  const rounds = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
+  const store = await startStore(process.env.BENCH_PORT ? { port: Number(process.env.BENCH_PORT) } : {})
   try {
     const urls = (await lighthousePages(store.origin)).filter((url) => !filter || url.includes(filter))
     const outDir = process.env.LIGHTHOUSE_JSON
     if (outDir) mkdirSync(outDir, { recursive: true })
-    const rows = await lighthouseReports(urls, async (url, lhr, artifacts) => {
-      const scores = lighthouseScores(url, lhr)
-      console.log(`\n${url}: performance ${scores.performance}, accessibility ${scores.accessibility}, SEO ${scores.seo}, LCP ${scores.lcpMs} ms, CLS ${scores.cls}`)
-      for (const line of describe(lhr)) console.log(line)
-      if (process.env.LIGHTHOUSE_SIMULATION !== '0') {
-        try {
-          for (const line of await simulatedLcp(lhr, artifacts)) console.log(line)
-        } catch (error) {
-          console.log(`  (no simulated LCP: ${String(error)})`)
+    const all: LighthouseScores[] = []
+    for (let round = 1; round <= rounds; round++) {
+      const rows = await lighthouseReports(urls, async (url, lhr, artifacts) => {
+        const scores = lighthouseScores(url, lhr)
+        console.log(`\n${url}: performance ${scores.performance}, accessibility ${scores.accessibility}, SEO ${scores.seo}, LCP ${scores.lcpMs} ms, CLS ${scores.cls}`)
+        for (const line of describe(lhr)) console.log(line)
+        if (process.env.LIGHTHOUSE_SIMULATION !== '0') {
+          try {
+            for (const line of await simulatedLcp(lhr, artifacts)) console.log(line)
+          } catch (error) {
+            console.log(`  (no simulated LCP: ${String(error)})`)
+          }
         }
-      }
-      if (outDir) {
-        const name = `${new URL(url).host}${new URL(url).pathname.replaceAll('/', '_')}`
-        writeFileSync(join(outDir, `${name}.json`), JSON.stringify(lhr))
-        writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(artifacts.Trace))
-      }
-      return scores
-    })
-    if (!rows) throw new Error('no Chromium at /usr/bin/chromium')
-    console.log('\n| page | performance | accessibility | SEO | LCP ms | CLS |')
-    console.log('|---|---:|---:|---:|---:|---:|')
-    for (const row of rows as LighthouseScores[]) console.log(`| ${row.url} | ${row.performance} | ${row.accessibility} | ${row.seo} | ${row.lcpMs} | ${row.cls} |`)
+        if (outDir) {
+          const name = `${new URL(url).host}${new URL(url).pathname.replaceAll('/', '_')}${rounds > 1 ? `.${round}` : ''}`
+          writeFileSync(join(outDir, `${name}.json`), JSON.stringify(lhr))
+          writeFileSync(join(outDir, `${name}.trace.json`), JSON.stringify(artifacts.Trace))
+        }
+        return scores
+      })
+      if (!rows) throw new Error('no Chromium at /usr/bin/chromium')
+      all.push(...rows)
+    }
+    console.log(`\n| page | performance${rounds > 1 ? ` (median of ${rounds}) | runs` : ''} | accessibility | SEO | LCP ms | CLS |`)
+    console.log(`|---|---:|${rounds > 1 ? '---|' : ''}---:|---:|---:|---:|`)
+    for (const url of urls) {
+      const ofPage = all.filter((row) => row.url === url)
+      if (ofPage.length === 0) continue
+      const row = medianRun(ofPage)
+      const runs = rounds > 1 ? ` ${ofPage.map((run) => run.performance).join(' / ')} |` : ''
+      console.log(`| ${row.url} | ${row.performance} |${runs} ${row.accessibility} | ${row.seo} | ${row.lcpMs} | ${row.cls} |`)
+    }
   } finally {
     await store.stop()
   }

@@ -53,9 +53,25 @@ describe.each(BRANDS)('first view of $id', (brand) => {
           fresh.page.on('console', (message) => {
             if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text())
           })
+          // the web fonts come in part by part (data-web-fonts-in, lib/brand-fonts.ts) before the class lets them into the whole page
+          await fresh.page.addInitScript(() => {
+            const seen = { parts: 0, afterClass: 0 }
+            Object.assign(window, { __fontParts: seen })
+            new MutationObserver((records) => {
+              for (const record of records) {
+                if (!(record.target as Element).hasAttribute('data-web-fonts-in') || record.oldValue !== null) continue
+                seen.parts += 1
+                if (document.documentElement.classList.contains('web-fonts')) seen.afterClass += 1
+              }
+            }).observe(document, { subtree: true, attributeFilter: ['data-web-fonts-in'], attributeOldValue: true })
+          })
           await fresh.page.goto(`${originOf(brand.host)}${path}`)
           await waitForHydration(fresh.page)
           await fresh.page.waitForFunction(() => document.documentElement.classList.contains('web-fonts'))
+          await fresh.page.waitForFunction(() => document.querySelectorAll('[data-web-fonts-in]').length === 0)
+          const parts = await fresh.page.evaluate(() => (window as unknown as { __fontParts: { parts: number; afterClass: number } }).__fontParts)
+          expect(parts.parts, path).toBeGreaterThan(1)
+          expect(parts.afterClass, path).toBe(0)
           const timing = await fresh.page.evaluate(() => {
             const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
             const important = new Set([...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) => img.currentSrc))

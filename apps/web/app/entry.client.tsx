@@ -1,14 +1,15 @@
 /**
  * The browser's entry: React Router's default one (hydration inside
  * startTransition, so React renders in ~5 ms slices), with the work around it
- * cut into short tasks (lib/hydration-tasks.ts): hydration starts a task after
- * the modules are evaluated, and the page's loader data is decoded in a task
- * of its own rather than in React's first slice.
+ * cut into short tasks (lib/hydration-tasks.ts): a task after the modules are
+ * evaluated the history entry gets the index React Router's history would give
+ * it, hydration starts a task after that, and the page's loader data is
+ * decoded in a task of its own rather than in React's first slice.
  */
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import { decodeInATaskOfItsOwn, nextTask, type RouterContextStream } from './lib/hydration-tasks'
+import { decodeInATaskOfItsOwn, indexHistoryEntry, nextTask, type RouterContextStream } from './lib/hydration-tasks'
 
 declare global {
   interface Window {
@@ -16,14 +17,19 @@ declare global {
   }
 }
 
-void nextTask().then(() => {
-  decodeInATaskOfItsOwn(window.__reactRouterContext)
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    )
+void nextTask()
+  .then(() => {
+    indexHistoryEntry()
+    return nextTask()
   })
-})
+  .then(() => {
+    decodeInATaskOfItsOwn(window.__reactRouterContext)
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      )
+    })
+  })

@@ -59,6 +59,15 @@ export const FALLBACK_METRICS: Record<string, WebFont> = {
 
 /** The class on <html> that lets the web fonts in. */
 export const WEB_FONTS_CLASS = 'web-fonts'
+/**
+ * The attribute that lets the web fonts into one part of the page before the
+ * class lets them into all of it: the loader (lib/deferred-scripts.ts) marks the
+ * page part by part, a frame each, so the text is laid out again in several
+ * short tasks rather than one long one, then sets the class and takes the marks
+ * off. A marked element gets the font variables of :root.web-fonts and the body's
+ * font (it is marked only when its font is the body's).
+ */
+export const WEB_FONTS_PART = 'data-web-fonts-in'
 /** sessionStorage key: this visit has loaded the brand's web fonts (they are in the browser's cache). */
 export const WEB_FONTS_SEEN = 'web-fonts'
 

@@ -33,18 +33,34 @@
  * without JavaScript.
  */
 import { cloneElement, createElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react'
-import { WEB_FONTS_CLASS, WEB_FONTS_SEEN } from './brand-fonts'
+import { WEB_FONTS_CLASS, WEB_FONTS_PART, WEB_FONTS_SEEN } from './brand-fonts'
 
 export const DEFERRED_ENTRY_ID = 'deferred-entry'
+/** At most this many elements get the web fonts in one task (the loader's parts, see WEB_FONTS_PART). */
+export const FONT_PART_ELEMENTS = 40
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
 
 /** The loader (plain ES5, inline at the end of <body>). */
 export const DEFERRED_LOADER = `(function(){
 var d=document,html=d.documentElement,own=d.currentScript,nonce=own&&own.nonce,started=false;
+function afterFrame(next){var ran=false;function run(){if(!ran){ran=true;next()}}requestAnimationFrame(function(){setTimeout(run,0)});setTimeout(run,100)}
+function parts(){
+var font=getComputedStyle(d.body).fontFamily,found=[],batches=[],batch=[],size=0;
+function visit(el){var style=getComputedStyle(el),shown=style.contentVisibility||'visible';if(style.display==='none'||shown!=='visible')return;
+var count=el.getElementsByTagName('*').length+1;
+if(count>${FONT_PART_ELEMENTS}&&el.firstElementChild){for(var child=el.firstElementChild;child;child=child.nextElementSibling)visit(child);return}
+if(style.fontFamily===font)found.push([el,count])}
+for(var top=d.body.firstElementChild;top;top=top.nextElementSibling)visit(top);
+found.forEach(function(part){if(size&&size+part[1]>${FONT_PART_ELEMENTS}){batches.push(batch);batch=[];size=0}batch.push(part[0]);size+=part[1]});
+if(batch.length)batches.push(batch);return batches}
 function fonts(){
 var faces=(html.getAttribute('data-web-fonts')||'').split('|').filter(Boolean),shown=false;
-function show(){if(shown)return;shown=true;html.classList.add(${JSON.stringify(WEB_FONTS_CLASS)});try{getComputedStyle(d.body).fontFamily}catch(e){}try{sessionStorage.setItem(${JSON.stringify(WEB_FONTS_SEEN)},'1')}catch(e){}}
-if(!d.fonts||!d.fonts.load||html.classList.contains(${JSON.stringify(WEB_FONTS_CLASS)})){show();return}
+function all(){html.classList.add(${JSON.stringify(WEB_FONTS_CLASS)});try{getComputedStyle(d.body).fontFamily}catch(e){}try{sessionStorage.setItem(${JSON.stringify(WEB_FONTS_SEEN)},'1')}catch(e){}}
+function show(){if(shown)return;shown=true;var batches=[];try{batches=parts()}catch(e){}
+(function warm(f){if(f<faces.length){try{var c=d.createElement('canvas').getContext('2d');c.font=faces[f];c.measureText('Aa')}catch(e){}setTimeout(function(){warm(f+1)},0);return}next(0)})(0)
+function next(i){if(i>=batches.length){all();afterFrame(function(){var marked=d.querySelectorAll('[${WEB_FONTS_PART}]');for(var m=0;m<marked.length;m++)marked[m].removeAttribute(${JSON.stringify(WEB_FONTS_PART)})});return}
+for(var b=0;b<batches[i].length;b++)batches[i][b].setAttribute(${JSON.stringify(WEB_FONTS_PART)},'');d.body.offsetHeight;afterFrame(function(){next(i+1)})}}
+if(!d.fonts||!d.fonts.load||html.classList.contains(${JSON.stringify(WEB_FONTS_CLASS)})){shown=true;all();return}
 Promise.all(faces.map(function(face){return d.fonts.load(face)})).then(show,show);setTimeout(show,3000)}
 function start(){
 if(started)return;started=true;

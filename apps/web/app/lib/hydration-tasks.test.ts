@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeInATaskOfItsOwn, nextTask, type RouterContextStream } from './hydration-tasks'
+import { decodeInATaskOfItsOwn, indexHistoryEntry, nextTask, type RouterContextStream } from './hydration-tasks'
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -51,5 +51,36 @@ describe('nextTask', () => {
     void Promise.resolve().then(() => order.push('microtask'))
     await nextTask()
     expect(order).toEqual(['microtask', 'earlier timer'])
+  })
+})
+
+describe('indexHistoryEntry', () => {
+  function historyWith(state: unknown) {
+    const calls: unknown[] = []
+    return {
+      calls,
+      history: {
+        state,
+        replaceState(next: unknown, unused: string) {
+          expect(unused).toBe('')
+          calls.push(next)
+        },
+      },
+    }
+  }
+
+  it('gives an entry without an index the index 0, keeping its state, as React Router would', () => {
+    const empty = historyWith(null)
+    indexHistoryEntry(empty.history)
+    expect(empty.calls).toEqual([{ idx: 0 }])
+    const other = historyWith({ key: 'abc', usr: { from: 'cart' } })
+    indexHistoryEntry(other.history)
+    expect(other.calls).toEqual([{ key: 'abc', usr: { from: 'cart' }, idx: 0 }])
+  })
+
+  it('leaves an entry that has an index as it is (a reload, or back to this page)', () => {
+    const indexed = historyWith({ key: 'abc', idx: 3 })
+    indexHistoryEntry(indexed.history)
+    expect(indexed.calls).toEqual([])
   })
 })
