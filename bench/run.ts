@@ -18,6 +18,7 @@ import { seedDatabase } from '../apps/server/src/db/seed/index.ts'
 import { parseEnv } from '../apps/server/src/env.ts'
 import { startStore } from '../scripts/store-process.mjs'
 import { runPageBench } from './pages.ts'
+import { shopperWithCart } from './shopper-store.ts'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -105,25 +106,11 @@ function table(rows: Result[], baseline: Result): string {
 async function main() {
   const store = await startStore(process.env.BENCH_PORT ? { port: Number(process.env.BENCH_PORT) } : {})
   try {
-    let cookie = ''
     const category = (await (await fetch(`${store.origin}/api/categories/leggings`, { headers: { host: 'localhost' } })).json()) as {
       data: { items: { id: number }[] }
     }
-    const itemId = category.data.items[0]!.id
-    // put two lines in the benchmarked cart so the cart read does real work
-    for (const id of category.data.items.slice(1, 3).map((item) => item.id)) {
-      const detail = (await (await fetch(`${store.origin}/api/items/${id}`, { headers: { host: 'localhost' } })).json()) as {
-        data: { availableSizes: string[] }
-      }
-      const added = await fetch(`${store.origin}/api/cart/items`, {
-        method: 'POST',
-        headers: { host: 'localhost', cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        body: `item_id=${id}&size=${encodeURIComponent(detail.data.availableSizes[0]!)}&qty=1`,
-      })
-      // the first line written starts the session
-      cookie = added.headers.get('set-cookie')?.split(';')[0] ?? cookie
-    }
-    if (!cookie) throw new Error('adding to the cart started no session')
+    // two lines in the benchmarked cart so the cart read does real work
+    const { cookie, itemId } = await shopperWithCart(store.origin)
     const targets: Target[] = [
       { name: 'trivial route (GET /api/health)', path: '/api/health' },
       { name: 'GET /api/cart (2 lines)', path: '/api/cart' },

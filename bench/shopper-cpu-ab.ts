@@ -14,8 +14,7 @@
  * of home, category, item; BENCH_PORT=n starts A on n and B on n+1 (else free ports).
  */
 import autocannon from 'autocannon'
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { processCpuMs, serverPid, shopperWithCart } from './shopper-store.ts'
 
 const rootA = process.env.ROOT_A
 if (!rootA) throw new Error('ROOT_A: a built checkout to compare with')
@@ -26,18 +25,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const pagesWanted = (process.env.PAGES ?? 'home,category,item').split(',')
 const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined
 
-function pidOf(port: number): string {
-  const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' })
-  const pid = /pid=(\d+)/.exec(line)?.[1]
-  if (!pid) throw new Error(`nothing listens on ${port}`)
-  return pid
-}
-
-/** CPU time (ms, user + system) the process has used. */
-function cpuMs(pid: string): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-}
 
 interface Side {
   stop: () => Promise<void>
@@ -52,28 +39,17 @@ async function prepare(root: string, port: number | undefined): Promise<Side> {
     startStore: (options: { port?: number }) => Promise<{ origin: string; port: number; stop: () => Promise<void> }>
   }
   const store = await startStore({ port })
-  const get = (path: string) => fetch(`${store.origin}${path}`, { headers: { host: 'localhost' } })
-  const category = (await (await get('/api/categories/leggings')).json()) as { data: { items: { id: number }[] } }
-  let cookie = ''
-  for (const id of category.data.items.slice(1, 3).map((item) => item.id)) {
-    const detail = (await (await get(`/api/items/${id}`)).json()) as { data: { availableSizes: string[] } }
-    const added = await fetch(`${store.origin}/api/cart/items`, {
-      method: 'POST',
-      headers: { host: 'localhost', cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: `item_id=${id}&size=${encodeURIComponent(detail.data.availableSizes[0]!)}&qty=1`,
-    })
-    cookie = added.headers.get('set-cookie')?.split(';')[0] ?? cookie
-  }
+  const { cookie, itemId } = await shopperWithCart(store.origin)
   const pages = [
     { name: 'home', path: '/' },
     { name: 'category', path: '/category/leggings' },
-    { name: 'item', path: `/item/${category.data.items[0]!.id}` },
+    { name: 'item', path: `/item/${itemId}` },
   ].filter((page) => pagesWanted.includes(page.name))
-  return { stop: store.stop, origin: store.origin, pid: pidOf(store.port), cookie, pages }
+  return { stop: store.stop, origin: store.origin, pid: serverPid(store.port), cookie, pages }
 }
 
 async function block(side: Side, path: string, amount: number): Promise<number> {
-  const before = cpuMs(side.pid)
+  const before = processCpuMs(side.pid)
   const result = await autocannon({
     url: `${side.origin}${path}`,
     connections: CONNECTIONS,
@@ -81,7 +57,7 @@ async function block(side: Side, path: string, amount: number): Promise<number> 
     headers: { host: 'localhost', 'accept-encoding': 'gzip, deflate, br', cookie: side.cookie },
   })
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-  return (cpuMs(side.pid) - before) / result.requests.total
+  return (processCpuMs(side.pid) - before) / result.requests.total
 }
 
 const sides: Side[] = []

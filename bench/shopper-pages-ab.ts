@@ -10,14 +10,7 @@
  *   ROOT_A=/tmp/main-wt ROOT_B=$PWD ROUNDS=3 flock /tmp/bench.lock npx tsx bench/shopper-pages-ab.ts
  */
 import autocannon from 'autocannon'
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-function cpuMs(port: number): number {
-  const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' })
-  const pid = /pid=(\d+)/.exec(line)?.[1]
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100
-}
+import { serverCpuMs, shopperWithCart } from './shopper-store.ts'
 const cpu: Record<string, number[]>[] = [{}, {}]
 const rootA = process.env.ROOT_A
 if (!rootA) throw new Error('ROOT_A: a built checkout to compare with')
@@ -27,26 +20,20 @@ const SECONDS = Number(process.env.SECONDS ?? 3)
 const pagesWanted = (process.env.PAGES ?? 'home,category,item').split(',')
 async function load(origin: string, path: string, cookie?: string, side?: number, name?: string) {
   const port = Number(new URL(origin).port)
-  const c0 = cpuMs(port)
+  const c0 = serverCpuMs(port)
   const r = await autocannon({ url: `${origin}${path}`, connections: 10, duration: SECONDS, headers: { host: 'localhost', 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) } })
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`)
-  if (side !== undefined && name) (cpu[side]![name] ??= []).push((cpuMs(port) - c0) / r.requests.total)
+  if (side !== undefined && name) (cpu[side]![name] ??= []).push((serverCpuMs(port) - c0) / r.requests.total)
   return r.requests.average
 }
 async function prepare(root: string, port?: number) {
   const { startStore } = await import(`${root}/scripts/store-process.mjs`)
   const store = await startStore({ port })
   const get = (path: string) => fetch(`${store.origin}${path}`, { headers: { host: 'localhost' } })
-  const category = (await (await get('/api/categories/leggings')).json()) as { data: { items: { id: number }[] } }
-  let cookie = ''
-  for (const id of category.data.items.slice(1, 3).map((item) => item.id)) {
-    const detail = (await (await get(`/api/items/${id}`)).json()) as { data: { availableSizes: string[] } }
-    const added = await fetch(`${store.origin}/api/cart/items`, { method: 'POST', headers: { host: 'localhost', cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `item_id=${id}&size=${encodeURIComponent(detail.data.availableSizes[0]!)}&qty=1` })
-    cookie = added.headers.get('set-cookie')?.split(';')[0] ?? cookie
-  }
+  const { cookie, itemId } = await shopperWithCart(store.origin)
   const html = await (await get('/')).text()
   const asset = html.match(/\/assets\/[^"]+\.css/)?.[0] ?? '/favicon.svg'
-  const pages = [{ name: 'home', path: '/' }, { name: 'category', path: '/category/leggings' }, { name: 'item', path: `/item/${category.data.items[0]!.id}` }].filter((p) => pagesWanted.includes(p.name))
+  const pages = [{ name: 'home', path: '/' }, { name: 'category', path: '/category/leggings' }, { name: 'item', path: `/item/${itemId}` }].filter((p) => pagesWanted.includes(p.name))
   for (const p of pages) await fetch(`${store.origin}${p.path}`, { headers: { host: 'localhost', cookie } })
   return { store, cookie, asset, pages }
 }

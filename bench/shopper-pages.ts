@@ -8,24 +8,14 @@
  * SHOPPER_PAGES=item (a comma list of static, home, category, item) loads only those;
  * BENCH_PORT=n starts the store on that port (else any free one).
  */
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 import { startStore } from '../scripts/store-process.mjs'
+import { serverCpuMs, shopperWithCart } from './shopper-store.ts'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const profileDir = process.env.SHOPPER_PROFILE
 const only = process.env.SHOPPER_PAGES?.split(',')
-
-/** CPU time (user + system, ms) the process listening on this port has used. */
-function serverCpuMs(port: number): number {
-  const line = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' })
-  const pid = /pid=(\d+)/.exec(line)?.[1]
-  if (!pid) return Number.NaN
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-}
 
 async function load(origin: string, path: string, cookie?: string) {
   const port = Number(new URL(origin).port)
@@ -44,20 +34,8 @@ async function load(origin: string, path: string, cookie?: string) {
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined
 const store = await startStore({ port, env: profileDir ? { NODE_OPTIONS: `--import=${new URL('./cpu-profile.mjs', import.meta.url).href}`, PROF_OUT: profileDir } : {} })
 try {
-  const get = (path: string) => fetch(`${store.origin}${path}`, { headers: { host: 'localhost' } })
-  const category = (await (await get('/api/categories/leggings')).json()) as { data: { items: { id: number }[] } }
-  const itemId = category.data.items[0]!.id
-  let cookie = ''
-  for (const id of category.data.items.slice(1, 3).map((item) => item.id)) {
-    const detail = (await (await get(`/api/items/${id}`)).json()) as { data: { availableSizes: string[] } }
-    const added = await fetch(`${store.origin}/api/cart/items`, {
-      method: 'POST',
-      headers: { host: 'localhost', cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: `item_id=${id}&size=${encodeURIComponent(detail.data.availableSizes[0]!)}&qty=1`,
-    })
-    cookie = added.headers.get('set-cookie')?.split(';')[0] ?? cookie
-  }
-  const html = await (await get('/')).text()
+  const { cookie, itemId } = await shopperWithCart(store.origin)
+  const html = await (await fetch(`${store.origin}/`, { headers: { host: 'localhost' } })).text()
   const asset = html.match(/\/assets\/[^"]+\.css/)?.[0] ?? '/favicon.svg'
   const pages = [
     { name: 'static', path: asset },

@@ -1,6 +1,4 @@
-import { createElement, type ComponentType } from 'react'
-import { renderToString } from 'react-dom/server'
-import { createRoutesStub, Outlet } from 'react-router'
+import { createElement } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CustomerImages } from '../components/catalog/customer-images'
 import { gridItem } from '../components/catalog/grid-item'
@@ -12,20 +10,8 @@ import ItemPage from '../routes/item'
 import type { Cart, ItemDetail, ItemSummary, Review, StoreSettings } from './api/types'
 import { setBrandHtmlRenderer } from './brand-html'
 import { deepFreeze } from './kept-value'
-import { nextTurn, renderAsPage } from './page-render.test-kit'
+import { keepingMarkup, nextTurn, renderAsPage, renderRouteAsPage, testRootData } from './page-render.test-kit'
 import type { RootData } from './root-data'
-import { StoreProvider } from './store/store-provider'
-
-/** Markup made for keeping, as the renderer entry.server.tsx registers makes it; counted. */
-function keeping(): string[] {
-  const made: string[] = []
-  setBrandHtmlRenderer((element) => {
-    const html = renderToString(element)
-    made.push(html)
-    return html
-  })
-  return made
-}
 
 const image = (name: string, width = 800, height = 1000) => ({ url: `/media/product/${name}.svg`, width, height, alt: `${name} <view> & "more"` })
 
@@ -120,25 +106,7 @@ const settings = deepFreeze({
   sizingGuide: [],
 } as unknown as StoreSettings)
 
-function rootData(cart: Partial<Cart>): RootData {
-  return {
-    brand: {
-      id: 'popfitclothing',
-      name: 'PopFit',
-      publicOrigin: 'https://popfit.example',
-      apiBaseUrl: '/api',
-      hasOwnHome: true,
-      styles: {
-        colors: { primary: '#c2185b', onPrimary: '#fff', accent: '#fde', background: '#fff', surface: '#fee', text: '#111', muted: '#555', border: '#ddd', sale: '#b00' },
-        fonts: { body: 'Montserrat', heading: 'Montserrat' },
-        letterSpacing: 'normal',
-      },
-    },
-    settings,
-    cart: { items: [], has_club: false, loggedin: false, ...cart } as unknown as Cart,
-    host: 'localhost',
-  }
-}
+const rootData = (cart: Partial<Cart>): RootData => testRootData(settings, cart)
 
 interface Shopper {
   root: RootData
@@ -163,16 +131,8 @@ function twoShoppers(): [Shopper, Shopper] {
 
 /** The item page of a shopper, rendered under the store's context as the page renders it. */
 function itemPage({ root, item, reviews, url, selectedSize }: Shopper): Promise<string> {
-  const Stub = createRoutesStub([
-    {
-      id: 'root',
-      path: '/',
-      Component: () => createElement(StoreProvider, null, createElement(Outlet)),
-      children: [{ id: 'routes/item', path: 'item/:id', Component: ItemPage as unknown as ComponentType }],
-    },
-  ])
   const loaderData = { root, 'routes/item': { item: itemPageItem(item), reviews, selectedSize } }
-  return renderAsPage(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData } }))
+  return renderRouteAsPage({ id: 'routes/item', path: 'item/:id', Component: ItemPage }, url, loaderData)
 }
 
 describe('kept parts of an item page', () => {
@@ -182,7 +142,7 @@ describe('kept parts of an item page', () => {
     const [saver, member] = twoShoppers()
     setBrandHtmlRenderer(null)
     const plain = [await itemPage(saver), await itemPage(member)]
-    const made = keeping()
+    const made = keepingMarkup()
     // the first pages render every part themselves and have the markup made afterwards
     expect([await itemPage(saver), await itemPage(member)]).toEqual(plain)
     await nextTurn()
@@ -198,7 +158,7 @@ describe('kept parts of an item page', () => {
 
   it('hold nothing of a shopper, and each shopper sees their own page', async () => {
     const [saver, member] = twoShoppers()
-    const made = keeping()
+    const made = keepingMarkup()
     await itemPage(saver)
     await itemPage(member)
     await nextTurn()
@@ -231,7 +191,7 @@ describe('kept parts elsewhere', () => {
     const lazy = createElement('ul', null, createElement(ProductCard, { item: card, headingLevel: 2, sizes: '50vw' }))
     const eager = createElement('ul', null, createElement(ProductCard, { item: card, eager: true }))
     const plain = [await renderAsPage(lazy), await renderAsPage(eager)]
-    const made = keeping()
+    const made = keepingMarkup()
     expect([await renderAsPage(lazy), await renderAsPage(eager)]).toEqual(plain)
     await nextTurn()
     expect(made).toHaveLength(1)
@@ -254,7 +214,7 @@ describe('kept parts elsewhere', () => {
     const fractional = deepFreeze([{ ...reviews[0]!, id: 'r3', rating: 3.5 }]) as Review[]
     const list = createElement(ReviewList, { reviews: fractional })
     const plain = await renderAsPage(list)
-    const made = keeping()
+    const made = keepingMarkup()
     await renderAsPage(list)
     await nextTurn()
     expect(await renderAsPage(list)).toBe(plain)
@@ -270,7 +230,7 @@ describe('kept parts elsewhere', () => {
       createElement(ReviewList, { reviews, headingLevel: 2, itemLinks: true }),
     ]
     const plain = await Promise.all(parts.map(renderAsPage))
-    const made = keeping()
+    const made = keepingMarkup()
     await Promise.all(parts.map(renderAsPage))
     await nextTurn()
     expect(made).toHaveLength(3)

@@ -1,7 +1,12 @@
-/** For tests of markup kept outside a page's render (brand-html.test.ts, kept-part.test.ts): a page's own render to compare with. */
-import type { ReactElement } from 'react'
+/** For tests of markup kept outside a page's render (brand-html.test.ts, kept-part.test.ts, home.test.ts): a page's own render to compare with. */
+import { createElement, type ComponentType, type ReactElement } from 'react'
 import { Writable } from 'node:stream'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
+import { createRoutesStub, Outlet } from 'react-router'
+import type { Cart, StoreSettings } from './api/types'
+import { setBrandHtmlRenderer } from './brand-html'
+import type { RootData } from './root-data'
+import { StoreProvider } from './store/store-provider'
 
 /** An element as a page renders it (React's streaming renderer, everything ready). */
 export function renderAsPage(element: ReactElement): Promise<string> {
@@ -29,3 +34,49 @@ export function renderAsPage(element: ReactElement): Promise<string> {
 
 /** After the markup made for keeping (it is made a turn after the page that asked for it). */
 export const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+/** Markup made for keeping, as the renderer entry.server.tsx registers makes it; counted. */
+export function keepingMarkup(): string[] {
+  const made: string[] = []
+  setBrandHtmlRenderer((element) => {
+    const html = renderToString(element)
+    made.push(html)
+    return html
+  })
+  return made
+}
+
+/** The root loader's data of a PopFit page for these settings and this shopper's cart. */
+export function testRootData(settings: StoreSettings, cart: Partial<Cart>): RootData {
+  return {
+    brand: {
+      id: 'popfitclothing',
+      name: 'PopFit',
+      publicOrigin: 'https://popfit.example',
+      apiBaseUrl: '/api',
+      hasOwnHome: true,
+      styles: {
+        colors: { primary: '#c2185b', onPrimary: '#fff', accent: '#fde', background: '#fff', surface: '#fee', text: '#111', muted: '#555', border: '#ddd', sale: '#b00' },
+        fonts: { body: 'Montserrat', heading: 'Montserrat' },
+        letterSpacing: 'normal',
+      },
+    },
+    settings,
+    cart: { items: [], has_club: false, loggedin: false, ...cart } as unknown as Cart,
+    host: 'localhost',
+  }
+}
+
+/** One route's page under the store's context, rendered as the page renders it. */
+export function renderRouteAsPage(route: { id: string; path?: string; Component: unknown }, url: string, loaderData: Record<string, unknown>): Promise<string> {
+  const child = route.path === undefined ? { id: route.id, index: true as const } : { id: route.id, path: route.path }
+  const Stub = createRoutesStub([
+    {
+      id: 'root',
+      path: '/',
+      Component: () => createElement(StoreProvider, null, createElement(Outlet)),
+      children: [{ ...child, Component: route.Component as ComponentType }],
+    },
+  ])
+  return renderAsPage(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData } }))
+}

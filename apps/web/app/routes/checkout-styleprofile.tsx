@@ -4,9 +4,10 @@
  * POST /api/style-profile), then back to the order's thank-you page. Skipping is
  * a link. The answers belong to the shopper's session (or customer).
  */
-import { data, redirect, useNavigation } from 'react-router'
+import { data, redirect } from 'react-router'
 import { StoreLink } from '../components/store-link'
-import { StyleProfileForm } from '../components/style-profile/style-profile-form'
+import { useFormErrors } from '../components/forms/use-form-errors'
+import { StyleProfileForm } from '../components/members/style-profile-form'
 import { formResult } from '../lib/api/post-form'
 import { checkoutMeta } from '../lib/meta'
 import type { Route } from './+types/checkout-styleprofile'
@@ -31,12 +32,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutStyleProfile({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation()
+  const { errorId, errors, fieldError, busy } = useFormErrors(actionData)
   return (
     <div className="container page page-narrow">
       <h1 className="page-title">Tell us your style</h1>
       <p>A few answers help us pick what you'll love. Every question is optional.</p>
-      <StyleProfileForm fields={loaderData.fields} errors={actionData?.errors} busy={navigation.state === 'submitting'} />
+      <StyleProfileForm
+        fields={loaderData.fields}
+        errors={errors}
+        errorId={errorId}
+        busy={busy}
+        fieldError={fieldError}
+        submitLabel="Save my style"
+        placeholder="Choose…"
+      />
       <p>
         <StoreLink to={afterPath(loaderData.order)}>Skip for now</StoreLink>
       </p>

@@ -3,27 +3,13 @@
  * featured grid, the club's offer): byte for byte what the page renders itself, made
  * once per cached value, holding nothing of a shopper.
  */
-import { createElement, type ComponentType } from 'react'
-import { renderToString } from 'react-dom/server'
-import { createRoutesStub, Outlet } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Cart, Category, ItemSummary, MembershipLanding, StoreSettings } from '../lib/api/types'
 import { setBrandHtmlRenderer } from '../lib/brand-html'
 import { deepFreeze } from '../lib/kept-value'
-import { nextTurn, renderAsPage } from '../lib/page-render.test-kit'
+import { keepingMarkup, nextTurn, renderRouteAsPage, testRootData } from '../lib/page-render.test-kit'
 import type { RootData } from '../lib/root-data'
-import { StoreProvider } from '../lib/store/store-provider'
 import Home, { loader } from './home'
-
-function keeping(): string[] {
-  const made: string[] = []
-  setBrandHtmlRenderer((element) => {
-    const html = renderToString(element)
-    made.push(html)
-    return html
-  })
-  return made
-}
 
 const picture = (name: string, width: number, height: number) => ({ url: `/media/${name}-${width}x${height}.svg`, width, height, alt: `${name} <b> & "so"` })
 
@@ -82,25 +68,7 @@ const landing = deepFreeze({
   how_many: 1,
 } as MembershipLanding)
 
-function rootData(cart: Partial<Cart>): RootData {
-  return {
-    brand: {
-      id: 'popfitclothing',
-      name: 'PopFit',
-      publicOrigin: 'https://popfit.example',
-      apiBaseUrl: '/api',
-      hasOwnHome: true,
-      styles: {
-        colors: { primary: '#c2185b', onPrimary: '#fff', accent: '#fde', background: '#fff', surface: '#fee', text: '#111', muted: '#555', border: '#ddd', sale: '#b00' },
-        fonts: { body: 'Montserrat', heading: 'Montserrat' },
-        letterSpacing: 'normal',
-      },
-    },
-    settings,
-    cart: { items: [], has_club: false, loggedin: false, ...cart } as unknown as Cart,
-    host: 'localhost',
-  }
-}
+const rootData = (cart: Partial<Cart>): RootData => testRootData(settings, cart)
 
 /** The home loader's answer for a price list, from the cached values (as the store's services hand them). */
 async function homeData(club: boolean, cachedCategory = category(club)) {
@@ -110,15 +78,7 @@ async function homeData(club: boolean, cachedCategory = category(club)) {
 
 /** The home page of a shopper, rendered under the store's context as the page renders it. */
 function homePage(root: RootData, data: Awaited<ReturnType<typeof homeData>>): Promise<string> {
-  const Stub = createRoutesStub([
-    {
-      id: 'root',
-      path: '/',
-      Component: () => createElement(StoreProvider, null, createElement(Outlet)),
-      children: [{ id: 'routes/home', index: true, Component: Home as unknown as ComponentType }],
-    },
-  ])
-  return renderAsPage(createElement(Stub, { initialEntries: ['/'], hydrationData: { loaderData: { root, 'routes/home': data } } }))
+  return renderRouteAsPage({ id: 'routes/home', Component: Home }, '/', { root, 'routes/home': data })
 }
 
 describe('kept parts of the home page', () => {
@@ -132,7 +92,7 @@ describe('kept parts of the home page', () => {
     const member = { root: rootData({ loggedin: true, has_club: true }), data: await homeData(true, memberCategory) }
     setBrandHtmlRenderer(null)
     const plain = [await homePage(shopper.root, shopper.data), await homePage(member.root, member.data)]
-    const made = keeping()
+    const made = keepingMarkup()
     expect([await homePage(shopper.root, shopper.data), await homePage(member.root, member.data)]).toEqual(plain)
     await nextTurn()
     // highlights and featured categories (one settings), the club's offer, a grid and its three cards per price list
@@ -146,7 +106,7 @@ describe('kept parts of the home page', () => {
   })
 
   it('hold nothing of a shopper, and each shopper sees their own page', async () => {
-    const made = keeping()
+    const made = keepingMarkup()
     const shopper = { root: rootData({ loggedin: true, has_club: false }), data: await homeData(false) }
     const member = { root: rootData({ loggedin: false, has_club: true }), data: await homeData(true) }
     await homePage(shopper.root, shopper.data)

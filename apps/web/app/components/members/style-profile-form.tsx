@@ -3,9 +3,11 @@
  * value, birthday_day and birthday_month among them) as one form. Used by
  * /styleprofile and by the checkout's /checkout-styleprofile step; the page's
  * action calls context.services.saveStyleProfile with the posted answers.
+ * Sending it is the analytics event 'Style Profile Form Submitted' (SPEC §9).
  */
 import type { StyleProfileField } from '@store/core'
 import { Form } from 'react-router'
+import { track } from '../../lib/analytics/analytics-client'
 import { FormErrors } from '../forms/form-field'
 import { SelectField } from '../forms/select-field'
 import type { ApiErrorItem } from '../../lib/api/types'
@@ -17,13 +19,21 @@ export interface StyleProfileFormProps {
   busy: boolean
   fieldError: (name: string) => string | undefined
   submitLabel?: string
+  /** the empty first choice of each question */
+  placeholder?: string
   /** hidden fields the page needs back (a next step) */
   hidden?: Record<string, string>
 }
 
-export function StyleProfileForm({ fields, errors, errorId, busy, fieldError, submitLabel = 'Save my style profile', hidden = {} }: StyleProfileFormProps) {
+export function StyleProfileForm({ fields, errors, errorId, busy, fieldError, submitLabel = 'Save my style profile', placeholder = 'No answer', hidden = {} }: StyleProfileFormProps) {
   return (
-    <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
+    <Form
+      method="post"
+      className="stack-form"
+      aria-describedby={errors.length ? errorId : undefined}
+      noValidate
+      onSubmit={() => track('Style Profile Form Submitted', { fields: fields.length })}
+    >
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -35,7 +45,7 @@ export function StyleProfileForm({ fields, errors, errorId, busy, fieldError, su
           name={field.name}
           label={field.caption}
           defaultValue={field.value ?? ''}
-          placeholder="No answer"
+          placeholder={placeholder}
           options={field.options}
           error={fieldError(field.name)}
         />
