@@ -46,4 +46,36 @@ describe('split test Vip4sh on the club page', () => {
       await context.close()
     }
   })
+
+  it("gives a first visitor one session, though the page's group call and pixel event go out together", async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      const sessionsStarted: string[] = []
+      const calls: string[] = []
+      page.on('response', async (response) => {
+        if (!response.url().includes('/api/')) return
+        calls.push(new URL(response.url()).pathname)
+        const setCookie = await response.headerValue('set-cookie')
+        if (setCookie?.startsWith('sid=')) sessionsStarted.push(new URL(response.url()).pathname)
+      })
+      // each writing call is held until the other one is asked for too (or 800 ms pass), so that
+      // two calls sent together would reach the server together
+      let asked = 0
+      let bothAsked!: () => void
+      const together = new Promise<void>((resolve) => {
+        bothAsked = resolve
+      })
+      await page.route(/\/api\/(test-group|pixel-event)/, async (route) => {
+        if (++asked === 2) bothAsked()
+        await Promise.race([together, new Promise((resolve) => setTimeout(resolve, 800))])
+        await route.continue()
+      })
+      await page.goto(`${originOf('ckb.localhost')}/vip`)
+      await waitForHydration(page)
+      await expect.poll(() => calls.filter((path) => path === '/api/test-group' || path === '/api/pixel-event').length).toBe(2)
+      expect(sessionsStarted).toHaveLength(1)
+    } finally {
+      await context.close()
+    }
+  })
 })

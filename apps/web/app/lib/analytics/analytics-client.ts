@@ -18,6 +18,7 @@ import {
   type AnalyticsUserInput,
   type QueuedEvent,
 } from '@store/core'
+import { browserSessionGate } from '../api/session-gate'
 
 /** What happened to a batch: taken, refused for good (4xx), or worth another try. */
 export type SendResult = 'sent' | 'refused' | 'retry'
@@ -156,20 +157,23 @@ export function sendResultOf(status: number): SendResult {
 /** fetch for batches while the page lives; sendBeacon (a text/plain string, as the API accepts) when it goes. */
 export function browserTransport(): AnalyticsTransport {
   return {
-    async post(url, body) {
-      try {
-        const response = await window.fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body,
-          credentials: 'same-origin',
-          keepalive: body.length < 60_000,
-        })
-        await response.arrayBuffer().catch(() => undefined)
-        return sendResultOf(response.status)
-      } catch {
-        return 'retry'
-      }
+    post(url, body) {
+      // a batch may be what starts the visitor's session: it waits its turn (session-gate.ts)
+      return browserSessionGate.through(async (): Promise<SendResult> => {
+        try {
+          const response = await window.fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body,
+            credentials: 'same-origin',
+            keepalive: body.length < 60_000,
+          })
+          await response.arrayBuffer().catch(() => undefined)
+          return sendResultOf(response.status)
+        } catch {
+          return 'retry'
+        }
+      }, (result) => result === 'sent')
     },
     beacon(url, body) {
       try {

@@ -8,6 +8,7 @@
  * context instead (lib/api/server.ts).
  */
 import { API_TIMEOUT_MS, GET_RETRIES, PIXEL_TIMEOUT_MS, readErrorList, StoreError, triedAndFailed } from '@store/core'
+import { ungated, type SessionGate } from './session-gate'
 import type { ApiErrorItem } from './types'
 
 export type QueryValue = string | number | boolean | null | undefined
@@ -27,6 +28,8 @@ export interface ApiClientOptions {
   retries?: number
   /** per-try timeout in ms; default API_TIMEOUT_MS (60000) */
   timeoutMs?: number
+  /** what writing calls go through: in the browser, the page's session gate (session-gate.ts) */
+  sessionGate?: SessionGate
 }
 
 /** The API answered with a failure body (4xx, or a non-retried 5xx on a POST). */
@@ -40,7 +43,8 @@ export class ApiError extends StoreError {
 export interface ApiClient {
   readonly host: string
   readonly baseUrl: string
-  get<T>(path: string, query?: Query): Promise<T>
+  /** `writes`: the GET records something for the visitor (utm-data), so it goes through the session gate */
+  get<T>(path: string, query?: Query, options?: { writes?: boolean }): Promise<T>
   /** one try, never retried (a POST may change something); `headers` adds e.g. an Idempotency-Key */
   post<T>(path: string, data?: FormFields, options?: { headers?: Record<string, string> }): Promise<T>
   /** GET without retries and with the pixel timeout; resolves false instead of throwing */
@@ -106,6 +110,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const retries = options.retries ?? GET_RETRIES
   const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS
   const doFetch = options.fetch
+  const gate = options.sessionGate ?? ungated
 
   function headers(extra?: Record<string, string>): Record<string, string> {
     const h: Record<string, string> = { accept: 'application/json', ...extra }
@@ -122,52 +127,65 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     host: options.host,
     baseUrl: options.baseUrl,
 
-    async get<T>(path: string, query: Query = {}): Promise<T> {
-      const url = getUrl(path, query)
-      const tries = retries + 1
-      for (let attempt = 1; attempt <= tries; attempt++) {
-        let response: Response
-        try {
-          response = await doFetch(url, {
-            method: 'GET',
-            headers: headers(),
-            signal: AbortSignal.timeout(timeoutMs),
-          })
-        } catch {
-          continue // network failure or timeout: try again
-        }
-        const body = await readBody(response).catch(() => null)
-        if (response.ok) return dataOf<T>(body)
-        if (!isRetryable(response.status)) throw new ApiError(response.status, readErrors(body, response.status))
-      }
-      throw new Error(triedAndFailed(tries, url))
+    get<T>(path: string, query: Query = {}, getOptions: { writes?: boolean } = {}): Promise<T> {
+      if (!getOptions.writes) return read<T>(path, query)
+      return gate.through(() => read<T>(path, query), () => true)
     },
 
-    async post<T>(path: string, data: FormFields = {}, postOptions: { headers?: Record<string, string> } = {}): Promise<T> {
-      const url = joinUrl(options.baseUrl, path)
-      const response = await doFetch(url, {
-        method: 'POST',
-        headers: headers({ ...postOptions.headers, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }),
-        body: toSearchParams(data).toString(),
-        signal: AbortSignal.timeout(timeoutMs),
-      })
-      const body = await readBody(response).catch(() => null)
-      if (!response.ok) throw new ApiError(response.status, readErrors(body, response.status))
-      return dataOf<T>(body)
+    post<T>(path: string, data: FormFields = {}, postOptions: { headers?: Record<string, string> } = {}): Promise<T> {
+      return gate.through(() => write<T>(path, data, postOptions), () => true)
     },
 
-    async pixel(path: string, query: Query): Promise<boolean> {
+    pixel(path: string, query: Query): Promise<boolean> {
+      return gate.through(() => pixel(path, query), (sent) => sent)
+    },
+  }
+
+  async function read<T>(path: string, query: Query): Promise<T> {
+    const url = getUrl(path, query)
+    const tries = retries + 1
+    for (let attempt = 1; attempt <= tries; attempt++) {
+      let response: Response
       try {
-        const response = await doFetch(getUrl(path, query), {
+        response = await doFetch(url, {
           method: 'GET',
           headers: headers(),
-          signal: AbortSignal.timeout(PIXEL_TIMEOUT_MS),
+          signal: AbortSignal.timeout(timeoutMs),
         })
-        await response.arrayBuffer().catch(() => undefined)
-        return response.ok
       } catch {
-        return false
+        continue // network failure or timeout: try again
       }
-    },
+      const body = await readBody(response).catch(() => null)
+      if (response.ok) return dataOf<T>(body)
+      if (!isRetryable(response.status)) throw new ApiError(response.status, readErrors(body, response.status))
+    }
+    throw new Error(triedAndFailed(tries, url))
+  }
+
+  async function write<T>(path: string, data: FormFields, postOptions: { headers?: Record<string, string> }): Promise<T> {
+    const url = joinUrl(options.baseUrl, path)
+    const response = await doFetch(url, {
+      method: 'POST',
+      headers: headers({ ...postOptions.headers, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' }),
+      body: toSearchParams(data).toString(),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+    const body = await readBody(response).catch(() => null)
+    if (!response.ok) throw new ApiError(response.status, readErrors(body, response.status))
+    return dataOf<T>(body)
+  }
+
+  async function pixel(path: string, query: Query): Promise<boolean> {
+    try {
+      const response = await doFetch(getUrl(path, query), {
+        method: 'GET',
+        headers: headers(),
+        signal: AbortSignal.timeout(PIXEL_TIMEOUT_MS),
+      })
+      await response.arrayBuffer().catch(() => undefined)
+      return response.ok
+    } catch {
+      return false
+    }
   }
 }

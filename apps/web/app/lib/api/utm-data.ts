@@ -10,5 +10,5 @@ export function hasUtmParams(params: URLSearchParams): boolean {
 
 /** GET utm-data with the utm_* parameters plus any extras. */
 export async function utmData(api: ApiClient, params: UtmParams): Promise<void> {
-  await api.get<unknown>('/utm-data', params)
+  await api.get<unknown>('/utm-data', params, { writes: true })
 }
