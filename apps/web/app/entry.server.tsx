@@ -22,6 +22,12 @@ import { PageResponse } from './lib/page-response'
 // the brand's menus and footer are rendered once per settings, outside page renders (lib/brand-html.ts)
 setBrandHtmlRenderer(renderToString)
 
+/**
+ * The server's request handler, from the router this bundle holds (its production
+ * build: vite.config.ts), so that handler and pages share one copy of React Router.
+ */
+export { createRequestHandler } from 'react-router'
+
 export const streamTimeout = 5_000
 
 export default function handleRequest(

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { BrandInfo, StoreServices } from '@store/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createRequestHandler, type ServerBuild } from 'react-router'
+import type { createRequestHandler, ServerBuild } from 'react-router'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
 import { COMPRESS_THRESHOLD, compressPage, pageEncoding } from './page-compression.ts'
@@ -81,7 +81,10 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
   async function requestHandler() {
     if (!handler) {
       const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
-      const handle = createRequestHandler(build, 'production')
+      // the handler of the router the bundle holds (apps/web/app/entry.server.tsx), not a second copy from node_modules
+      const entry = build.entry.module as ServerBuild['entry']['module'] & { createRequestHandler?: typeof createRequestHandler }
+      if (!entry.createRequestHandler) throw new Error('The storefront build exports no createRequestHandler: run npm run build')
+      const handle = entry.createRequestHandler(build, 'production')
       handler = (request, context) => handle(request, context as never)
     }
     return handler
