@@ -3,12 +3,13 @@
  * computations to the caches of app/lib/router-caches.server.ts (why: there).
  *
  * It rewrites React Router's production build as it is bundled (vite.config.ts
- * bundles it into the server build), at two places:
+ * bundles it into the server build), at three places:
  *
  * - `function matchRoutesImpl(…) {` becomes a function that asks the cache, the
  *   original kept under another name for the cache to call;
  * - `let routes = createServerRoutes(manifest.routes, routeModules, …)` in
- *   <ServerRouter> asks the cache for the route objects.
+ *   <ServerRouter> asks the cache for the route objects;
+ * - `createStaticRouter` asks the cache for the data routes it makes of them.
  *
  * Each rewrite must find its place exactly once in the whole build: when React
  * Router changes these lines, the build stops with a message rather than quietly
@@ -22,6 +23,7 @@ const helpers = fileURLToPath(new URL('./app/lib/router-caches.server.ts', impor
 
 const MATCH = 'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {'
 const SERVER_ROUTES = /let routes = createServerRoutes\(\s*manifest\.routes,\s*routeModules,\s*context\.future,\s*context\.isSpaMode\s*\);/
+const STATIC_ROUTER_ROUTES = /function createStaticRouter\(routes, context, opts = \{\}\) \{\s*let manifest = \{\};\s*let dataRoutes = convertRoutesToDataRoutes\(\s*routes,\s*mapRouteProperties,\s*void 0,\s*manifest\s*\);/
 
 interface Rewrite {
   name: string
@@ -51,6 +53,16 @@ const rewrites: Rewrite[] = [
         'let routes = __storeCachedServerRoutes(createServerRoutes, manifest.routes, routeModules, context.future, context.isSpaMode);',
       ),
   },
+  {
+    name: 'convertRoutesToDataRoutes in createStaticRouter',
+    applies: (code) => STATIC_ROUTER_ROUTES.test(code),
+    apply: (code) =>
+      code.replace(
+        STATIC_ROUTER_ROUTES,
+        'function createStaticRouter(routes, context, opts = {}) {\n' +
+          '  let { manifest, dataRoutes } = __storeCachedDataRoutes(routes, (manifest) => convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest));',
+      ),
+  },
 ]
 
 /** True for a file of React Router's production build. */
@@ -63,7 +75,7 @@ export function rewriteRouterFile(code: string, helpersPath = helpers): { code: 
   const applied = rewrites.filter((rewrite) => rewrite.applies(code))
   if (applied.length === 0) return { code, applied: [] }
   const rewritten = applied.reduce((text, rewrite) => rewrite.apply(text), code)
-  const imports = `import { cachedMatchRoutes as __storeCachedMatchRoutes, cachedServerRoutes as __storeCachedServerRoutes } from ${JSON.stringify(helpersPath)};\n`
+  const imports = `import { cachedDataRoutes as __storeCachedDataRoutes, cachedMatchRoutes as __storeCachedMatchRoutes, cachedServerRoutes as __storeCachedServerRoutes } from ${JSON.stringify(helpersPath)};\n`
   return { code: imports + rewritten, applied: applied.map((rewrite) => rewrite.name) }
 }
 

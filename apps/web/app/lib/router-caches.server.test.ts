@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cachedMatchRoutes, cachedServerRoutes, MATCH_CACHE_PATHS, type RouteMatch } from './router-caches.server'
+import { cachedDataRoutes, cachedMatchRoutes, cachedServerRoutes, MATCH_CACHE_PATHS, type RouteMatch } from './router-caches.server'
 
 const root = { id: 'root' }
 const layout = { id: 'layouts/store-layout' }
@@ -94,5 +94,24 @@ describe('cachedServerRoutes', () => {
     expect(made).toBe(2)
     cachedServerRoutes(create, {}, { 'routes/home': homeModule }, future, false)
     expect(made).toBe(3)
+  })
+})
+
+describe('cachedDataRoutes', () => {
+  it('converts the same route objects once, keeping the manifest the conversion filled', () => {
+    let conversions = 0
+    const routes = [{ id: 'root' }]
+    const convert = (manifest: Record<string, unknown>) => {
+      conversions++
+      manifest.root = { id: 'root', converted: true }
+      return [manifest.root]
+    }
+    const first = cachedDataRoutes(routes, convert)
+    const again = cachedDataRoutes(routes, convert)
+    expect(again).toBe(first)
+    expect(first.manifest.root).toEqual({ id: 'root', converted: true })
+    expect(conversions).toBe(1)
+    cachedDataRoutes([{ id: 'root' }], convert)
+    expect(conversions).toBe(2)
   })
 })

@@ -12,9 +12,10 @@
  *   server's CPU for a shopper's home page. The answer for a path is kept per
  *   route table (React Router's ranked branches, made once per build), and each
  *   caller gets its own copy, since callers add to what they are given.
- * - **The route objects of `<ServerRouter>`.** Made from the build's route
- *   manifest and modules, the same for every request; kept per manifest. React
- *   Router copies them before it changes anything (convertRoutesToDataRoutes).
+ * - **The route objects of `<ServerRouter>`, and the data routes its static
+ *   router makes of them.** Made from the build's route manifest and modules, the
+ *   same for every request; kept per manifest, and per route objects. The static
+ *   router only reads them: on the server it cannot navigate, fetch or add routes.
  */
 
 /** One level of a match, as React Router's matchRoutes gives it. */
@@ -95,4 +96,17 @@ export function cachedServerRoutes<T>(
   const routes = create(manifest, routeModules, future, isSpaMode)
   serverRoutesByManifest.set(manifest, { routeModules: { ...routeModules }, future, isSpaMode, routes })
   return routes
+}
+
+const dataRoutesByRoutes = new WeakMap<object, { manifest: Record<string, unknown>; dataRoutes: unknown }>()
+
+/** React Router's data routes of createStaticRouter (and their manifest by id), made once per route objects. */
+export function cachedDataRoutes(routes: object, convert: (manifest: Record<string, unknown>) => unknown): { manifest: Record<string, unknown>; dataRoutes: unknown } {
+  let kept = dataRoutesByRoutes.get(routes)
+  if (!kept) {
+    const manifest: Record<string, unknown> = {}
+    kept = { manifest, dataRoutes: convert(manifest) }
+    dataRoutesByRoutes.set(routes, kept)
+  }
+  return kept
 }

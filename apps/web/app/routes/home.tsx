@@ -28,12 +28,29 @@ const FEATURED_ITEMS = 10
 
 type HomeData =
   | { kind: 'content'; page: ContentPage }
-  | { kind: 'own'; featured: GridItem[]; mainTitle: string | null; mainDescription: string | null; landing: MembershipLanding | null }
+  | { kind: 'own'; featured: GridItem[]; mainTitle: string | null; mainDescription: string | null; landing: HomeClubLanding | null }
+
+/** What the home's club offer shows of the club's landing copy. */
+type HomeClubLanding = Pick<MembershipLanding, 'headline' | 'subheadline' | 'price' | 'founder_letter_bullets'>
 
 /** The featured cards of a cached (frozen) category: one frozen list per category, whose grid is kept as markup. */
 const featuredLists = new WeakMap<Category, GridItem[]>()
 function featuredOf(category: Category): GridItem[] {
   return keptFor(featuredLists, category, (source) => pickFeatured(source.items, FEATURED_ITEMS).map(gridItem))
+}
+
+/**
+ * The landing copy the club offer shows (three perks at most), one per cached landing:
+ * its questions and answers and the founder's letter stay out of the page's data.
+ */
+const clubOffers = new WeakMap<MembershipLanding, HomeClubLanding>()
+function clubOfferOf(landing: MembershipLanding): HomeClubLanding {
+  return keptFor(clubOffers, landing, (source) => ({
+    headline: source.headline,
+    subheadline: source.subheadline,
+    price: source.price,
+    founder_letter_bullets: source.founder_letter_bullets.slice(0, 3),
+  }))
 }
 
 /** '/category/leggings' -> 'leggings' */
@@ -64,7 +81,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<HomeData> {
     featured: category ? featuredOf(category) : [],
     mainTitle: category ? category.title || category.name : null,
     mainDescription: category?.short_description ?? null,
-    landing,
+    landing: landing ? clubOfferOf(landing) : null,
   }
 }
 
@@ -117,7 +134,7 @@ function FeaturedCategories({ categories }: { categories: ReturnType<typeof feat
  * The club's offer to a shopper who is not a member (the caller decides that): from the
  * cached landing copy and the club's name alone, kept as markup per landing and name.
  */
-function HomeClubOffer({ landing, clubName }: { landing: MembershipLanding; clubName: string }) {
+function HomeClubOffer({ landing, clubName }: { landing: HomeClubLanding; clubName: string }) {
   return <div className="home-section" {...keptPart(landing, `home-club-offer ${clubName}`, () => <ClubOffer landing={landing} clubName={clubName} />)} />
 }
 
