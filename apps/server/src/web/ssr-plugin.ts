@@ -81,10 +81,11 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
   async function requestHandler() {
     if (!handler) {
       const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
-      // the handler of the router the bundle holds (apps/web/app/entry.server.tsx), not a second copy from node_modules
-      const entry = build.entry.module as ServerBuild['entry']['module'] & { createRequestHandler?: typeof createRequestHandler }
-      if (!entry.createRequestHandler) throw new Error('The storefront build exports no createRequestHandler: run npm run build')
-      const handle = entry.createRequestHandler(build, 'production')
+      // the handler of the router the bundle holds (apps/web/app/entry.server.tsx: React Router's
+      // production build); only a build without one (made before it did) gets node_modules' copy
+      const entry = build.entry?.module as (ServerBuild['entry']['module'] & { createRequestHandler?: typeof createRequestHandler }) | undefined
+      const create = entry?.createRequestHandler ?? (await import('react-router')).createRequestHandler
+      const handle = create(build, 'production')
       handler = (request, context) => handle(request, context as never)
     }
     return handler
