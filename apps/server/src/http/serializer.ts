@@ -13,9 +13,11 @@ import { deepFreeze } from '../shared/ttl-cache.ts'
 
 type JsonSchema = Record<string, unknown>
 type Serialize = (data: unknown) => string
+/** A route's answer writer: text, or the kept bytes of a shared answer. */
+type SerializeAnswer = (data: unknown) => string | Buffer
 
 /** One compiled function per schema: the error body is shared by every route. */
-const compiled = new WeakMap<object, Serialize>()
+const compiled = new WeakMap<object, SerializeAnswer>()
 
 /** Values every request shares and nobody changes (sharedAnswer). */
 const sharedAnswers = new WeakSet<object>()
@@ -46,18 +48,22 @@ function sharedData(payload: unknown): object | null {
   return data
 }
 
-/** The schema's function, writing a shared answer's `{ data }` once and reusing the text. */
-function memoisingShared(serialize: Serialize): Serialize {
-  const written = new WeakMap<object, string>()
+/**
+ * The schema's function, writing a shared answer's `{ data }` once and reusing it,
+ * kept as UTF-8 bytes: Fastify sends a Buffer as it is, where a text (a category is
+ * 48 kB) would be measured and encoded again for every answer.
+ */
+function memoisingShared(serialize: Serialize): SerializeAnswer {
+  const written = new WeakMap<object, Buffer>()
   return (payload) => {
     const data = sharedData(payload)
     if (!data) return serialize(payload)
-    let text = written.get(data)
-    if (text === undefined) {
-      text = serialize(payload)
-      written.set(data, text)
+    let bytes = written.get(data)
+    if (bytes === undefined) {
+      bytes = Buffer.from(serialize(payload), 'utf8')
+      written.set(data, bytes)
     }
-    return text
+    return bytes
   }
 }
 
@@ -107,7 +113,7 @@ function isNullSchema(node: unknown): boolean {
   return !!node && typeof node === 'object' && (node as JsonSchema).type === 'null' && Object.keys(node).length === 1
 }
 
-export function compileResponseSerializer(schema: z.ZodType): Serialize {
+export function compileResponseSerializer(schema: z.ZodType): SerializeAnswer {
   let serialize = compiled.get(schema)
   if (!serialize) {
     serialize = memoisingShared(fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as Serialize)
@@ -121,6 +127,7 @@ export function compileResponseSerializer(schema: z.ZodType): Serialize {
  * JSON Schema (a plugin's own route) is compiled as it is.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType | JsonSchema> = ({ schema }) => {
-  if (schema instanceof z.ZodType) return compileResponseSerializer(schema)
+  // Fastify's types say text; it sends a Buffer as it is too (reply.js, onSendEnd), which is how a shared answer's kept bytes go out
+  if (schema instanceof z.ZodType) return compileResponseSerializer(schema) as (data: unknown) => string
   return fastJson(schema as unknown as Parameters<typeof fastJson>[0]) as Serialize
 }
