@@ -7,40 +7,11 @@ import { ProductCard } from '../components/catalog/product-card'
 import { ReviewList } from '../components/catalog/review-list'
 import { VariantSwatches } from '../components/catalog/variant-swatches'
 import ItemPage from '../routes/item'
-import type { Cart, ItemDetail, ItemSummary, Review, StoreSettings } from './api/types'
+import type { Cart, ItemDetail, Review, StoreSettings } from './api/types'
 import { setBrandHtmlRenderer } from './brand-html'
 import { deepFreeze } from './kept-value'
-import { keepingMarkup, nextTurn, renderAsPage, renderRouteAsPage, testRootData } from './page-render.test-kit'
+import { keepingMarkup, nextTurn, renderAsPage, renderRouteAsPage, testImage as image, testItemSummary as summary, testRootData } from './page-render.test-kit'
 import type { RootData } from './root-data'
-
-const image = (name: string, width = 800, height = 1000) => ({ url: `/media/product/${name}.svg`, width, height, alt: `${name} <view> & "more"` })
-
-function summary(id: number, price: number, memberPrice: number, extra: Partial<ItemSummary> = {}): ItemSummary {
-  return {
-    id,
-    link: `/item/${id}`,
-    name: `Legging ${id}`,
-    itemTypeName: 'Leggings',
-    description: 'Buttery soft & squat-proof.',
-    color: 'Black',
-    swatch: '#111111',
-    baseColors: ['black'],
-    aspectClass: 'double',
-    images: { image1: image(`${id}-front`), image2: image(`${id}-side`) },
-    sizes: ['XS', 'S', 'M', 'L'],
-    availableSizes: ['S', 'M', 'L'],
-    categoryPageAttributes: id % 2 ? { badge: 'Best Seller' } : {},
-    itemGroupIds: [],
-    discount_class: 'leggings',
-    vip_exclusive: false,
-    imageMaxHeight: null,
-    created_at: '2026-10-01T00:00:00.000Z',
-    price,
-    original_price: null,
-    member_price: memberPrice,
-    ...extra,
-  } as unknown as ItemSummary
-}
 
 /** An item page as the catalogue answers it, for one price list (club members pay the member price). */
 function itemDetail(club: boolean): ItemDetail {

@@ -3,7 +3,7 @@ import { createElement, type ComponentType, type ReactElement } from 'react'
 import { Writable } from 'node:stream'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { createRoutesStub, Outlet } from 'react-router'
-import type { Cart, StoreSettings } from './api/types'
+import type { Cart, ItemSummary, StoreSettings } from './api/types'
 import { setBrandHtmlRenderer } from './brand-html'
 import type { RootData } from './root-data'
 import { StoreProvider } from './store/store-provider'
@@ -79,4 +79,35 @@ export function renderRouteAsPage(route: { id: string; path?: string; Component:
     },
   ])
   return renderAsPage(createElement(Stub, { initialEntries: [url], hydrationData: { loaderData } }))
+}
+
+/** A catalogue picture whose alt text needs escaping. */
+export const testImage = (name: string, width = 800, height = 1000) => ({ url: `/media/product/${name}.svg`, width, height, alt: `${name} <view> & "more"` })
+
+/** A legging as the catalogue answers it in a list, at this price (the member price beside it). */
+export function testItemSummary(id: number, price: number, memberPrice: number, extra: Partial<ItemSummary> = {}): ItemSummary {
+  return {
+    id,
+    link: `/item/${id}`,
+    name: `Legging ${id}`,
+    itemTypeName: 'Leggings',
+    description: 'Buttery soft & squat-proof.',
+    color: 'Black',
+    swatch: '#111111',
+    baseColors: ['black'],
+    aspectClass: 'double',
+    images: { image1: testImage(`${id}-front`), image2: testImage(`${id}-side`) },
+    sizes: ['XS', 'S', 'M', 'L'],
+    availableSizes: ['S', 'M', 'L'],
+    categoryPageAttributes: id % 2 ? { badge: 'Best Seller' } : {},
+    itemGroupIds: [],
+    discount_class: 'leggings',
+    vip_exclusive: false,
+    imageMaxHeight: null,
+    created_at: '2026-10-01T00:00:00.000Z',
+    price,
+    original_price: null,
+    member_price: memberPrice,
+    ...extra,
+  } as unknown as ItemSummary
 }

@@ -4,10 +4,10 @@
  * once per cached value, holding nothing of a shopper.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Cart, Category, ItemSummary, MembershipLanding, StoreSettings } from '../lib/api/types'
+import type { Cart, Category, MembershipLanding, StoreSettings } from '../lib/api/types'
 import { setBrandHtmlRenderer } from '../lib/brand-html'
 import { deepFreeze } from '../lib/kept-value'
-import { keepingMarkup, nextTurn, renderRouteAsPage, testRootData } from '../lib/page-render.test-kit'
+import { keepingMarkup, nextTurn, renderRouteAsPage, testItemSummary, testRootData } from '../lib/page-render.test-kit'
 import type { RootData } from '../lib/root-data'
 import Home, { loader } from './home'
 
@@ -31,31 +31,13 @@ const settings = deepFreeze({
   ],
 } as unknown as StoreSettings)
 
-function item(id: number, price: number): ItemSummary {
-  return {
-    id,
-    link: `/item/${id}`,
-    name: `Legging ${id}`,
-    color: 'Black',
-    aspectClass: 'double',
-    images: { image1: { url: `/media/product/${id}.svg`, width: 800, height: 1000, alt: `Legging ${id}` } },
-    availableSizes: ['S', 'M'],
-    categoryPageAttributes: id % 2 ? { badge: 'Best Seller' } : {},
-    vip_exclusive: false,
-    created_at: '2026-10-01T00:00:00.000Z',
-    price,
-    original_price: null,
-    member_price: 31.99,
-  } as unknown as ItemSummary
-}
-
 /** The main category as the catalogue caches it, for one price list. */
 const category = (club: boolean) =>
   deepFreeze({
     name: 'leggings',
     title: 'Leggings',
     short_description: 'Buttery soft.',
-    items: [item(1001, club ? 31.99 : 39.99), item(1002, club ? 35.99 : 44.99), item(1003, club ? 27.99 : 34.99)],
+    items: [testItemSummary(1001, club ? 31.99 : 39.99, 31.99), testItemSummary(1002, club ? 35.99 : 44.99, 31.99), testItemSummary(1003, club ? 27.99 : 34.99, 31.99)],
   } as unknown as Category)
 
 const landing = deepFreeze({

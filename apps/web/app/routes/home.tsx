@@ -14,7 +14,7 @@ import { ProductGrid } from '../components/catalog/product-grid'
 import { blockImage } from '../components/content/content-image'
 import { loadContentPage } from '../components/content/content-loader'
 import { ContentPageView } from '../components/content/content-page-view'
-import { ClubOffer } from '../components/content/club-offer'
+import { ClubOffer, clubOfferLanding, type ClubOfferLanding } from '../components/content/club-offer'
 import { StoreLink } from '../components/store-link'
 import { keptPart } from '../lib/kept-part'
 import { keptFor } from '../lib/kept-value'
@@ -28,10 +28,7 @@ const FEATURED_ITEMS = 10
 
 type HomeData =
   | { kind: 'content'; page: ContentPage }
-  | { kind: 'own'; featured: GridItem[]; mainTitle: string | null; mainDescription: string | null; landing: HomeClubLanding | null }
-
-/** What the home's club offer shows of the club's landing copy. */
-type HomeClubLanding = Pick<MembershipLanding, 'headline' | 'subheadline' | 'price' | 'founder_letter_bullets'>
+  | { kind: 'own'; featured: GridItem[]; mainTitle: string | null; mainDescription: string | null; landing: ClubOfferLanding | null }
 
 /** The featured cards of a cached (frozen) category: one frozen list per category, whose grid is kept as markup. */
 const featuredLists = new WeakMap<Category, GridItem[]>()
@@ -39,18 +36,10 @@ function featuredOf(category: Category): GridItem[] {
   return keptFor(featuredLists, category, (source) => pickFeatured(source.items, FEATURED_ITEMS).map(gridItem))
 }
 
-/**
- * The landing copy the club offer shows (three perks at most), one per cached landing:
- * its questions and answers and the founder's letter stay out of the page's data.
- */
-const clubOffers = new WeakMap<MembershipLanding, HomeClubLanding>()
-function clubOfferOf(landing: MembershipLanding): HomeClubLanding {
-  return keptFor(clubOffers, landing, (source) => ({
-    headline: source.headline,
-    subheadline: source.subheadline,
-    price: source.price,
-    founder_letter_bullets: source.founder_letter_bullets.slice(0, 3),
-  }))
+/** What the club's offer shows of a cached landing: one frozen value per landing, whose offer is kept as markup. */
+const clubOffers = new WeakMap<MembershipLanding, ClubOfferLanding>()
+function clubOfferOf(landing: MembershipLanding): ClubOfferLanding {
+  return keptFor(clubOffers, landing, clubOfferLanding)
 }
 
 /** '/category/leggings' -> 'leggings' */
@@ -134,7 +123,7 @@ function FeaturedCategories({ categories }: { categories: ReturnType<typeof feat
  * The club's offer to a shopper who is not a member (the caller decides that): from the
  * cached landing copy and the club's name alone, kept as markup per landing and name.
  */
-function HomeClubOffer({ landing, clubName }: { landing: HomeClubLanding; clubName: string }) {
+function HomeClubOffer({ landing, clubName }: { landing: ClubOfferLanding; clubName: string }) {
   return <div className="home-section" {...keptPart(landing, `home-club-offer ${clubName}`, () => <ClubOffer landing={landing} clubName={clubName} />)} />
 }
 

@@ -10,6 +10,22 @@ import type { MembershipLanding } from '../../lib/api/types'
 export const CLUB_CHECKOUT_PATH = '/checkout-club'
 export const CLUB_INFO_PATH = '/vip'
 
+/** The perks the offer lists, at most. */
+const OFFER_PERKS = 3
+
+/** What the offer shows of the club's landing copy. */
+export type ClubOfferLanding = Pick<MembershipLanding, 'headline' | 'subheadline' | 'price' | 'founder_letter_bullets'>
+
+/** Only what the offer shows of the landing copy (its questions and the founder's letter left out), for a page's data. */
+export function clubOfferLanding(landing: MembershipLanding): ClubOfferLanding {
+  return {
+    headline: landing.headline,
+    subheadline: landing.subheadline,
+    price: landing.price,
+    founder_letter_bullets: landing.founder_letter_bullets.slice(0, OFFER_PERKS),
+  }
+}
+
 export function ClubOffer({
   landing,
   clubName,
@@ -17,7 +33,7 @@ export function ClubOffer({
   isMember = false,
   learnMore = true,
 }: {
-  landing: Pick<MembershipLanding, 'headline' | 'subheadline' | 'price' | 'founder_letter_bullets'>
+  landing: ClubOfferLanding
   clubName: string
   headingLevel?: 2 | 3
   isMember?: boolean
@@ -31,7 +47,7 @@ export function ClubOffer({
         <p>{landing.subheadline}</p>
         {landing.founder_letter_bullets.length ? (
           <ul className="club-perks">
-            {landing.founder_letter_bullets.slice(0, 3).map((perk) => (
+            {landing.founder_letter_bullets.slice(0, OFFER_PERKS).map((perk) => (
               <li key={perk}>{perk}</li>
             ))}
           </ul>
