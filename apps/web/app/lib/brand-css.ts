@@ -1,5 +1,5 @@
 import type { BrandStyles } from './api/types'
-import { fallbackFaces, fontStacks, WEB_FONTS_CLASS, webFontsOf } from './brand-fonts'
+import { fallbackFaces, fontStacks, WEB_FONTS_CLASS, WEB_FONTS_PART, webFontsOf } from './brand-fonts'
 
 const clean = (value: string) => value.replace(/[<>{};]/g, '')
 
@@ -12,7 +12,8 @@ function declarations(vars: Record<string, string>): string {
 /**
  * The brand's colours, fonts and letter spacing as CSS variables. The fonts
  * start as the web fonts' local stand-ins and become the web fonts with the
- * web-fonts class (lib/brand-fonts.ts).
+ * web-fonts class, or part by part before it with the data-web-fonts-in
+ * attribute (lib/brand-fonts.ts).
  */
 export function brandCss(styles: BrandStyles): string {
   // every page of a brand asks for the same text: made once per set of styles (on the server)
@@ -50,7 +51,7 @@ function makeBrandCss(styles: BrandStyles): string {
   }
   const faces = [...new Set([...webFontsOf(styles.fonts.body), ...webFontsOf(styles.fonts.heading)])].map(fallbackFaces).join('')
   const loaded = webFontsDeclarations(styles)
-  return `:root{${declarations(vars)}}:root.${WEB_FONTS_CLASS}{${loaded}}${faces}`
+  return `:root{${declarations(vars)}}:root.${WEB_FONTS_CLASS}{${loaded}}[${WEB_FONTS_PART}]{${loaded};font-family:var(--font-body)}${faces}`
 }
 
 /** The font variables with the web fonts in (for :root.web-fonts, and for <noscript>). */

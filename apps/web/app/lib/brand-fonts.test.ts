@@ -74,6 +74,9 @@ describe('brandCss', () => {
     expect(css).toContain("--font-body:'DM Sans fallback', system-ui, sans-serif")
     expect(css).toContain("--font-heading:'Playfair Display fallback', Georgia, serif")
     expect(css).toContain(":root.web-fonts{--font-body:'DM Sans', 'DM Sans fallback', system-ui, sans-serif;")
+    expect(css).toContain(
+      "[data-web-fonts-in]{--font-body:'DM Sans', 'DM Sans fallback', system-ui, sans-serif;--font-heading:'Playfair Display', 'Playfair Display fallback', Georgia, serif;font-family:var(--font-body)}",
+    )
     expect(css).toContain("font-family:'DM Sans fallback'")
     expect(css).toContain("font-family:'Playfair Display fallback'")
     expect(webFontsDeclarations(styles)).toBe(

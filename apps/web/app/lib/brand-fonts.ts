@@ -1,20 +1,18 @@
 /**
  * The brands' web fonts, loaded after the page's largest image rather than
- * beside it, and used from the next page on. Until then text is drawn in a local
- * font (Arial or its metric twin Liberation Sans; Times New Roman / Liberation
- * Serif for a serif) scaled to take the room the web font takes, so a page looks
- * laid out alike in either:
+ * beside it. Until then text is drawn in a local font (Arial or its metric twin
+ * Liberation Sans; Times New Roman / Liberation Serif for a serif) scaled to take
+ * the room the web font will take, so the swap moves nothing:
  *
  * - `:root` names the stand-in first ('Montserrat fallback'), so no web font is
  *   fetched while the page's first view loads;
- * - `:root.web-fonts` names the web font before it. The first page of a visit
- *   keeps the stand-ins: the script that starts the page's JavaScript once the
- *   largest image has been shown (lib/deferred-scripts.ts) then loads the faces
- *   the page uses (data-web-fonts on <html>) and notes it for the visit
- *   (WEB_FONTS_SEEN in sessionStorage, which unlike localStorage is cheap to read
- *   before the first paint). The class is then set at the app's next navigation
- *   (useWebFontsOnNavigation), or at once by the head script of the next page
- *   loaded anew (the fonts are in the browser's cache then); and by <noscript>
+ * - `:root.web-fonts` names the web font before it. The class is set by the
+ *   script that starts the page's JavaScript once the largest image has been
+ *   shown (lib/deferred-scripts.ts), after it has loaded the faces the page
+ *   uses (data-web-fonts on <html>, so text is laid out again once, not once
+ *   per font); at once on the next pages of the same visit (the fonts are in the
+ *   browser's cache then: WEB_FONTS_SEEN in sessionStorage, which unlike
+ *   localStorage is cheap to read before the first paint); and by <noscript>
  *   without JavaScript.
  *
  * FALLBACK_METRICS were measured in Chromium by scripts/font-fallback-metrics.mjs.
@@ -62,11 +60,14 @@ export const FALLBACK_METRICS: Record<string, WebFont> = {
 /** The class on <html> that lets the web fonts in. */
 export const WEB_FONTS_CLASS = 'web-fonts'
 /**
- * The attribute the loader (lib/deferred-scripts.ts) sets on <html> once the web
- * fonts have loaded on a page that keeps its stand-ins: the app lets them in at
- * its next navigation (useWebFontsOnNavigation).
+ * The attribute that lets the web fonts into one part of the page before the
+ * class lets them into all of it: the loader (lib/deferred-scripts.ts) marks the
+ * page part by part, a frame each, so the text is laid out again in several
+ * short tasks rather than one long one, then sets the class and takes the marks
+ * off. A marked element gets the font variables of :root.web-fonts and the body's
+ * font (it is marked only when its font is the body's).
  */
-export const WEB_FONTS_READY = 'data-web-fonts-ready'
+export const WEB_FONTS_PART = 'data-web-fonts-in'
 /** sessionStorage key: this visit has loaded the brand's web fonts (they are in the browser's cache). */
 export const WEB_FONTS_SEEN = 'web-fonts'
 

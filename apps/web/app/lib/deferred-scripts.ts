@@ -15,19 +15,16 @@
  *   fetchpriority="high" (hero, banner, first product image) has loaded or
  *   failed and the browser has shown it (the largest-contentful-paint entry of
  *   a paint after that; half a second when none comes, as when text is the
- *   largest paint), then adds the modulepreload links (four a task: each link
- *   costs the main thread ~0.7 ms, and thirty at once blocked it ~30 ms) and runs
- *   the module script as React Router wrote it. Three seconds after the
- *   document at the latest, whatever the images do.
- * - Then it fetches the brand's web fonts (data-web-fonts on <html>) without
- *   letting them into this page: the first page of a visit stays in the fonts'
- *   metric-matched stand-ins (lib/brand-fonts.ts). Once they have loaded it
- *   marks <html> (WEB_FONTS_READY) and notes it for the visit (WEB_FONTS_SEEN),
- *   so the next page has them from its first paint: a page loaded anew through
- *   the head script, a page the app navigates to through useWebFontsOnNavigation.
- *   Swapping fonts under a page the shopper is already looking at re-laid the
- *   whole page out while it hydrated: it was most of the item pages' Total
- *   Blocking Time (docs/performance.md, "The first page keeps the stand-in fonts").
+ *   largest paint), then loads the web fonts and lets them in once all have
+ *   come (lib/brand-fonts.ts), adds the modulepreload links (four a task, in
+ *   tasks after the fonts': each link costs the main thread ~0.7 ms, and thirty
+ *   at once blocked it ~30 ms) and runs the module script as React Router wrote
+ *   it. When the fonts come in, the loader asks for the page's style at once
+ *   (getComputedStyle), so the style recalculation of the whole page runs in
+ *   the fonts' task and the new layout in the next frame's: two tasks of
+ *   ~12 and ~18 ms on an item page rather than one of ~30 ms (docs/performance.md
+ *   "Total Blocking Time").
+ *   Three seconds after the document at the latest, whatever the images do.
  *
  * The re-run module script is allowed by the page's CSP as the original was: by
  * the same nonce (pages rendered for one shopper) or by the hash of the same
@@ -36,31 +33,54 @@
  * without JavaScript.
  */
 import { cloneElement, createElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react'
-import { WEB_FONTS_CLASS, WEB_FONTS_READY, WEB_FONTS_SEEN } from './brand-fonts'
+import { WEB_FONTS_CLASS, WEB_FONTS_PART, WEB_FONTS_SEEN } from './brand-fonts'
 
 export const DEFERRED_ENTRY_ID = 'deferred-entry'
+/**
+ * At most this many elements get the web fonts in one task (the loader's parts, see WEB_FONTS_PART).
+ * Each part is laid out in its own task, so this bounds the longest one: 16 rather than 40 took the
+ * item pages' Total Blocking Time under Lighthouse from 212 to 175 ms on average, at the cost of a
+ * few more frames for the swap (docs/performance.md, "Web-font parts of 16").
+ */
+export const FONT_PART_ELEMENTS = 16
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
 
 /** The loader (plain ES5, inline at the end of <body>). */
 export const DEFERRED_LOADER = `(function(){
 var d=document,html=d.documentElement,own=d.currentScript,nonce=own&&own.nonce,started=false;
+function afterFrame(next){var ran=false;function run(){if(!ran){ran=true;next()}}requestAnimationFrame(function(){setTimeout(run,0)});setTimeout(run,100)}
+function parts(){
+var font=getComputedStyle(d.body).fontFamily,found=[],batches=[],batch=[],size=0;
+function visit(el){var style=getComputedStyle(el),shown=style.contentVisibility||'visible';if(style.display==='none'||shown!=='visible')return;
+var count=el.getElementsByTagName('*').length+1;
+if(count>${FONT_PART_ELEMENTS}&&el.firstElementChild){for(var child=el.firstElementChild;child;child=child.nextElementSibling)visit(child);return}
+if(style.fontFamily===font)found.push([el,count])}
+for(var top=d.body.firstElementChild;top;top=top.nextElementSibling)visit(top);
+found.forEach(function(part){if(size&&size+part[1]>${FONT_PART_ELEMENTS}){batches.push(batch);batch=[];size=0}batch.push(part[0]);size+=part[1]});
+if(batch.length)batches.push(batch);return batches}
 function fonts(){
-var faces=(html.getAttribute('data-web-fonts')||'').split('|').filter(Boolean);
-if(!faces.length||html.classList.contains(${JSON.stringify(WEB_FONTS_CLASS)}))return;
-if(!d.fonts||!d.fonts.load){html.classList.add(${JSON.stringify(WEB_FONTS_CLASS)});return}
-Promise.all(faces.map(function(face){return d.fonts.load(face)})).then(function(){html.setAttribute(${JSON.stringify(WEB_FONTS_READY)},'');try{sessionStorage.setItem(${JSON.stringify(WEB_FONTS_SEEN)},'1')}catch(e){}},function(){})}
+var faces=(html.getAttribute('data-web-fonts')||'').split('|').filter(Boolean),shown=false;
+function all(){html.classList.add(${JSON.stringify(WEB_FONTS_CLASS)});try{getComputedStyle(d.body).fontFamily}catch(e){}try{sessionStorage.setItem(${JSON.stringify(WEB_FONTS_SEEN)},'1')}catch(e){}}
+function show(){if(shown)return;shown=true;var batches=[];try{batches=parts()}catch(e){}
+(function warm(f){if(f<faces.length){try{var c=d.createElement('canvas').getContext('2d');c.font=faces[f];c.measureText('Aa')}catch(e){}setTimeout(function(){warm(f+1)},0);return}next(0)})(0)
+function next(i){if(i>=batches.length){all();afterFrame(function(){var marked=d.querySelectorAll('[${WEB_FONTS_PART}]');for(var m=0;m<marked.length;m++)marked[m].removeAttribute(${JSON.stringify(WEB_FONTS_PART)})});return}
+for(var b=0;b<batches[i].length;b++)batches[i][b].setAttribute(${JSON.stringify(WEB_FONTS_PART)},'');d.body.offsetHeight;afterFrame(function(){next(i+1)})}}
+if(!d.fonts||!d.fonts.load||html.classList.contains(${JSON.stringify(WEB_FONTS_CLASS)})){shown=true;all();return}
+Promise.all(faces.map(function(face){return d.fonts.load(face)})).then(show,show);setTimeout(show,3000)}
 function start(){
 if(started)return;started=true;
-var entry=d.getElementById(${JSON.stringify(DEFERRED_ENTRY_ID)});if(!entry){fonts();return}
+fonts();
+var entry=d.getElementById(${JSON.stringify(DEFERRED_ENTRY_ID)});if(!entry)return;
 var modules=(entry.getAttribute('data-modules')||'').split(' ').filter(Boolean);
 function add(from){
 for(var i=from;i<modules.length&&i<from+4;i++){var link=d.createElement('link');link.rel='modulepreload';link.href=modules[i];if(nonce)link.nonce=nonce;d.head.appendChild(link)}
 if(i<modules.length){setTimeout(function(){add(i)},0);return}
-var script=d.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=entry.textContent;d.head.appendChild(script);setTimeout(fonts,0)}
+var script=d.createElement('script');script.type='module';if(nonce)script.nonce=nonce;script.textContent=entry.textContent;d.head.appendChild(script)}
 setTimeout(function(){add(0)},0)}
+function soon(){requestAnimationFrame(function(){setTimeout(start,0)})}
 function whenPainted(since){
 var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];
-if(types.indexOf('largest-contentful-paint')<0){requestAnimationFrame(function(){setTimeout(start,0)});return}
+if(types.indexOf('largest-contentful-paint')<0){soon();return}
 var observer=new PerformanceObserver(function(list){if(list.getEntries().some(function(e){return e.startTime>=since})){observer.disconnect();setTimeout(start,0)}});
 observer.observe({type:'largest-contentful-paint',buffered:true});
 setTimeout(start,500)}

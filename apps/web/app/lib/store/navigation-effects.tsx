@@ -2,8 +2,7 @@
  * What happens around every navigation (SPEC §2, §4): scroll to the top after
  * SCROLL_RESET_DELAY_MS, remember the last HISTORY_SIZE paths, send a shopper
  * whose free promo was just removed to the main shopping path, apply a
- * `coupon` from the URL once the cart has loaded, close the drawers, and let
- * the brand's web fonts in once they have loaded (useWebFontsOnNavigation).
+ * `coupon` from the URL once the cart has loaded, and close the drawers.
  */
 import { SCROLL_RESET_DELAY_MS } from '@store/core'
 import { useEffect, useRef } from 'react'
@@ -11,14 +10,12 @@ import { useLocation, useNavigate } from 'react-router'
 import { CART_DRAWER_ID, MENU_DRAWER_ID } from '../cart-actions'
 import { couponFromSearch, ineligibleRedirect } from './navigation-rules'
 import { useStore } from './store-provider'
-import { useWebFontsOnNavigation } from './web-fonts-on-navigation'
 
 export function NavigationEffects() {
   const location = useLocation()
   const navigate = useNavigate()
   const { settings, cartApi, dispatch } = useStore()
   const { cart, applyDiscount } = cartApi
-  useWebFontsOnNavigation()
 
   // the last 5 visited paths
   useEffect(() => {
