@@ -27,6 +27,7 @@ shopper_with_cart() {
     # the first line written starts the session
     [ -n "$cookie" ] || cookie=$(grep -i set-cookie $headers | sed 's/set-cookie: //I; s/;.*//' || true)
   done
+  rm -f "$headers"
   [ -n "$cookie" ] || { echo 'adding to the cart started no session' >&2; return 1; }
   curl -s -H "cookie: $cookie" -H 'host: localhost' $origin/api/cart | grep -q '"item_id":1003' || { echo 'the cart did not get its two lines' >&2; return 1; }
   echo "$cookie"
