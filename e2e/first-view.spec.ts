@@ -116,4 +116,29 @@ describe.each(BRANDS)('first view of $id', (brand) => {
       await context.close()
     }
   })
+
+  it('keeps the size buttons in the same rows when the web fonts come in, at every width', async () => {
+    const { context, page } = await newPage(browser, { width: 1280 })
+    try {
+      await page.goto(`${originOf(brand.host)}${await firstItemPath(page, brand.host, brand.mainPath)}`)
+      await page.waitForFunction(() => document.documentElement.classList.contains('web-fonts'))
+      await page.evaluate(() => document.fonts.ready)
+      const rewrapped: string[] = []
+      for (let width = 320; width <= 1400; width += 10) {
+        await page.setViewportSize({ width, height: 900 })
+        const heights = await page.evaluate(() => {
+          const html = document.documentElement
+          const height = () => document.querySelector('.size-options')!.getBoundingClientRect().height
+          html.classList.remove('web-fonts')
+          const standIn = height()
+          html.classList.add('web-fonts')
+          return { standIn, web: height() }
+        })
+        if (heights.standIn !== heights.web) rewrapped.push(`${width} px: ${heights.standIn} -> ${heights.web}`)
+      }
+      expect(rewrapped).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
 })
