@@ -1,4 +1,11 @@
-/** A star rating drawn in the brand colour, read out as 'Rated 4.5 out of 5'. */
+/**
+ * A star rating drawn in the brand colour, read out as 'Rated 4.5 out of 5'.
+ *
+ * One <svg> and one path of five stars per rating (an item page shows eight
+ * ratings: five <svg>s each were 40 documents' worth of SVG layout at load).
+ * The stars are outlined; the fill covers them up to the rating, a partly
+ * filled star cut at the same fraction of its width as before.
+ */
 import { useId } from 'react'
 
 export function ratingLabel(rating: number): string {
@@ -6,27 +13,31 @@ export function ratingLabel(rating: number): string {
   return `Rated ${rounded} out of 5`
 }
 
-function Star({ fill, gradientId }: { fill: number; gradientId: string }) {
-  const path = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      {fill > 0 && fill < 1 ? (
-        <defs>
-          <linearGradient id={gradientId}>
-            <stop offset={fill} stopColor="currentColor" />
-            <stop offset={fill} stopColor="transparent" />
-          </linearGradient>
-        </defs>
-      ) : null}
-      <path
-        d={path}
-        fill={fill >= 1 ? 'currentColor' : fill <= 0 ? 'none' : `url(#${gradientId})`}
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinejoin="round"
-      />
-    </svg>
-  )
+/** Drawn 18 px a star with 1 px between them: 24 units a star, so 4/3 of a unit between. */
+const STAR = 24
+const STEP = STAR + 4 / 3
+/** The star's own left edge and width inside its 24 units (the path's extent). */
+const STAR_LEFT = 2.5
+const STAR_WIDTH = 19
+const WIDTH = 4 * STEP + STAR
+
+const round = (value: number) => Math.round(value * 1000) / 1000
+
+/** The star of the old single-star drawing, moved right by `dx` units. */
+function starPath(dx: number): string {
+  const x = round(12 + dx)
+  return `M${x} 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L${x} 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z`
+}
+
+const FIVE_STARS = [0, 1, 2, 3, 4].map((i) => starPath(i * STEP)).join('')
+
+/** Where the fill ends, in the drawing's units: whole stars, then the part of the next one. */
+export function fillEnd(rating: number): number {
+  const value = Math.max(0, Math.min(5, rating))
+  const whole = Math.floor(value)
+  if (whole === 5) return WIDTH
+  const part = value - whole
+  return round(whole * STEP + (part > 0 ? STAR_LEFT + part * STAR_WIDTH : 0))
 }
 
 /** Whether Stars draws this rating without a gradient, so without an id of its tree position (a whole number of stars). */
@@ -37,11 +48,30 @@ export function starsNeedNoId(rating: number): boolean {
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   const id = useId()
   const value = Math.max(0, Math.min(5, rating))
+  const end = fillEnd(value)
+  const whole = starsNeedNoId(value)
+  const gradientId = `${id}-stars`
   return (
     <span className={className ? `stars ${className}` : 'stars'} role="img" aria-label={ratingLabel(value)}>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Star key={i} fill={Math.max(0, Math.min(1, value - i))} gradientId={`${id}-star-${i}`} />
-      ))}
+      <svg viewBox={`0 0 ${round(WIDTH)} ${STAR}`} aria-hidden="true" focusable="false">
+        {whole ? null : (
+          <defs>
+            <linearGradient id={gradientId} gradientUnits="userSpaceOnUse" x1="0" x2={round(WIDTH)} y1="0" y2="0">
+              <stop offset={end / WIDTH} stopColor="currentColor" />
+              <stop offset={end / WIDTH} stopColor="currentColor" stopOpacity="0" />
+            </linearGradient>
+          </defs>
+        )}
+        {whole && value > 0 ? (
+          // whole stars: the filled ones as one path, the rest outlined
+          <>
+            <path d={FIVE_STARS.split('z').slice(0, value).map((part) => `${part}z`).join('')} fill="currentColor" />
+            <path d={FIVE_STARS} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+          </>
+        ) : (
+          <path d={FIVE_STARS} fill={whole ? 'none' : `url(#${gradientId})`} stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+        )}
+      </svg>
     </span>
   )
 }
