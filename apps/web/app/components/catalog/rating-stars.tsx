@@ -1,8 +1,8 @@
 /**
  * A star rating drawn in the brand colour, read out as 'Rated 4.5 out of 5'.
  *
- * One <svg> and one path of five stars per rating (an item page shows eight
- * ratings: five <svg>s each were 40 documents' worth of SVG layout at load).
+ * One <svg> per rating, its five stars drawn as one path (an item page shows
+ * eight ratings: one <svg> per star made 40 of its 51 <svg>s to lay out).
  * The stars are outlined; the fill covers them up to the rating, a partly
  * filled star cut at the same fraction of its width as before.
  */
