@@ -29,7 +29,8 @@ function starPath(dx: number): string {
   return `M${x} 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L${x} 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z`
 }
 
-const FIVE_STARS = [0, 1, 2, 3, 4].map((i) => starPath(i * STEP)).join('')
+const STAR_PATHS = [0, 1, 2, 3, 4].map((i) => starPath(i * STEP))
+const FIVE_STARS = STAR_PATHS.join('')
 
 /** Where the fill ends, in the drawing's units: whole stars, then the part of the next one. */
 export function fillEnd(rating: number): number {
@@ -48,29 +49,24 @@ export function starsNeedNoId(rating: number): boolean {
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   const id = useId()
   const value = Math.max(0, Math.min(5, rating))
-  const end = fillEnd(value)
   const whole = starsNeedNoId(value)
   const gradientId = `${id}-stars`
+  const cut = whole ? 1 : fillEnd(value) / WIDTH
   return (
     <span className={className ? `stars ${className}` : 'stars'} role="img" aria-label={ratingLabel(value)}>
       <svg viewBox={`0 0 ${round(WIDTH)} ${STAR}`} aria-hidden="true" focusable="false">
         {whole ? null : (
           <defs>
+            {/* one cut, where the fill ends: the colour to its left, nothing to its right */}
             <linearGradient id={gradientId} gradientUnits="userSpaceOnUse" x1="0" x2={round(WIDTH)} y1="0" y2="0">
-              <stop offset={end / WIDTH} stopColor="currentColor" />
-              <stop offset={end / WIDTH} stopColor="currentColor" stopOpacity="0" />
+              <stop offset={cut} stopColor="currentColor" />
+              <stop offset={cut} stopColor="currentColor" stopOpacity="0" />
             </linearGradient>
           </defs>
         )}
-        {whole && value > 0 ? (
-          // whole stars: the filled ones as one path, the rest outlined
-          <>
-            <path d={FIVE_STARS.split('z').slice(0, value).map((part) => `${part}z`).join('')} fill="currentColor" />
-            <path d={FIVE_STARS} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
-          </>
-        ) : (
-          <path d={FIVE_STARS} fill={whole ? 'none' : `url(#${gradientId})`} stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
-        )}
+        {/* the stars up to the rating filled (the last one cut by the gradient), then all five outlined */}
+        {value > 0 ? <path d={STAR_PATHS.slice(0, Math.ceil(value)).join('')} fill={whole ? 'currentColor' : `url(#${gradientId})`} /> : null}
+        <path d={FIVE_STARS} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
       </svg>
     </span>
   )
