@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { startStore } from '../scripts/store-process.mjs'
-import { lighthousePages, lighthouseReports, lighthouseScores, medianRun, type LighthouseArtifacts, type LighthouseResult, type LighthouseScores } from './pages.ts'
+import { cpuAndWall, lighthousePages, lighthouseReports, lighthouseScores, medianRun, type LighthouseArtifacts, type LighthouseResult, type LighthouseScores } from './pages.ts'
 
 interface TableDetails {
   type: 'table'
@@ -176,8 +176,9 @@ async function main() {
     const all: LighthouseScores[] = []
     for (let round = 1; round <= rounds; round++) {
       const rows = await lighthouseReports(urls, async (url, lhr, artifacts) => {
-        const scores = lighthouseScores(url, lhr)
+        const scores = lighthouseScores(url, lhr, artifacts)
         console.log(`\n${url}: performance ${scores.performance}, accessibility ${scores.accessibility}, SEO ${scores.seo}, LCP ${scores.lcpMs} ms, CLS ${scores.cls}`)
+        console.log(`  main thread, CPU / wall ms: ${cpuAndWall(scores.mainThread)}`)
         for (const line of describe(lhr)) console.log(line)
         if (process.env.LIGHTHOUSE_SIMULATION !== '0') {
           try {
@@ -196,14 +197,14 @@ async function main() {
       if (!rows) throw new Error('no Chromium at /usr/bin/chromium')
       all.push(...rows)
     }
-    console.log(`\n| page | performance${rounds > 1 ? ` (median of ${rounds}) | runs` : ''} | accessibility | SEO | LCP ms | CLS |`)
-    console.log(`|---|---:|${rounds > 1 ? '---|' : ''}---:|---:|---:|---:|`)
+    console.log(`\n| page | performance${rounds > 1 ? ` (median of ${rounds}) | runs` : ''} | accessibility | SEO | LCP ms | CLS | main thread, CPU / wall ms |`)
+    console.log(`|---|---:|${rounds > 1 ? '---|' : ''}---:|---:|---:|---:|---:|`)
     for (const url of urls) {
       const ofPage = all.filter((row) => row.url === url)
       if (ofPage.length === 0) continue
       const row = medianRun(ofPage)
       const runs = rounds > 1 ? ` ${ofPage.map((run) => run.performance).join(' / ')} |` : ''
-      console.log(`| ${row.url} | ${row.performance} |${runs} ${row.accessibility} | ${row.seo} | ${row.lcpMs} | ${row.cls} |`)
+      console.log(`| ${row.url} | ${row.performance} |${runs} ${row.accessibility} | ${row.seo} | ${row.lcpMs} | ${row.cls} | ${cpuAndWall(row.mainThread)} |`)
     }
   } finally {
     await store.stop()

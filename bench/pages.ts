@@ -78,6 +78,49 @@ export interface LighthouseScores {
   seo: number
   lcpMs: number
   cls: number
+  /** The page's main thread from navigation to the end of the trace (see mainThreadTime); absent without the trace. */
+  mainThread?: MainThreadTime
+}
+
+/**
+ * The measured page's main thread, from its navigation to the end of Lighthouse's trace: its tasks' time
+ * by the wall clock (what Lighthouse's Total Blocking Time is made of) and their CPU time (the thread's
+ * own clock). On a machine of 2 cores, where the browser's other processes, Lighthouse and the store
+ * share the cores with the page, a task waits for a core part of its wall time; the two side by side
+ * say how much of a run's blocking time was the page's work and how much was waiting.
+ * `longestCpuMs` is the longest task by its CPU time.
+ */
+export interface MainThreadTime {
+  wallMs: number
+  cpuMs: number
+  longestCpuMs: number
+}
+
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  ts: number
+  dur?: number
+  tdur?: number
+  args?: { data?: { documentLoaderURL?: string; isLoadingMainFrame?: boolean } }
+}
+
+export function mainThreadTime(trace: { traceEvents: unknown[] }, url: string): MainThreadTime | undefined {
+  const events = trace.traceEvents as TraceEvent[]
+  const navigation = events.find((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame && event.args.data.documentLoaderURL === url)
+  if (!navigation) return undefined
+  let wall = 0
+  let cpu = 0
+  let longest = 0
+  for (const event of events) {
+    if (event.pid !== navigation.pid || event.tid !== navigation.tid || event.ph !== 'X' || event.name !== 'RunTask' || event.ts < navigation.ts) continue
+    wall += event.dur ?? 0
+    cpu += event.tdur ?? 0
+    longest = Math.max(longest, event.tdur ?? 0)
+  }
+  return { wallMs: Math.round(wall / 1000), cpuMs: Math.round(cpu / 1000), longestCpuMs: Math.round(longest / 1000) }
 }
 
 type RunnerResult = NonNullable<Awaited<ReturnType<(typeof import('lighthouse'))['default']>>>
@@ -103,10 +146,7 @@ export async function lighthouseReports<T>(urls: string[], read: (url: string, l
     for (let attempt = 1; attempt <= 3; attempt++) {
       // a browser of its own (a fresh profile) per page, as the Lighthouse CLI runs: every page is a first
       // visit (Lighthouse clears the HTTP cache between pages of one browser, but not localStorage or cookies)
-      const chrome = await chromeLauncher.launch({
-        chromePath: CHROMIUM,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-      })
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, ignoreDefaultFlags: true, chromeFlags: lighthouseChromeFlags(chromeLauncher.Launcher.defaultFlags()) })
       try {
         const result = await lighthouse(url, {
           port: chrome.port,
@@ -128,8 +168,25 @@ export async function lighthouseReports<T>(urls: string[], read: (url: string, l
   return rows
 }
 
-export function lighthouseScores(url: string, lhr: LighthouseResult): LighthouseScores {
+/**
+ * The Lighthouse CLI's Chromium flags (chrome-launcher's defaults), headless, with two features of
+ * the browser's own UI switched off. Headless Chromium 156 is the whole browser with its window
+ * hidden, and soon after it starts it loads its WebUI omnibox popups
+ * (chrome://omnibox-popup.top-chrome/ and its AI-mode page) in a renderer of their own: up to
+ * 500 ms of CPU, which in some runs fell in the middle of the measured page's load on this
+ * machine's 2 cores. They are not the page, and a phone's browser does not load them.
+ */
+export function lighthouseChromeFlags(defaults: string[]): string[] {
+  const browserUi = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
+  const flags = defaults.map((flag) => (flag.startsWith('--disable-features=') ? `${flag},${browserUi.join(',')}` : flag))
+  if (!flags.some((flag) => flag.startsWith('--disable-features='))) flags.push(`--disable-features=${browserUi.join(',')}`)
+  return [...flags, '--disable-setuid-sandbox', '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage']
+}
+
+export function lighthouseScores(url: string, lhr: LighthouseResult, artifacts?: LighthouseArtifacts): LighthouseScores {
+  const mainThread = artifacts ? mainThreadTime(artifacts.Trace, lhr.mainDocumentUrl ?? lhr.finalDisplayedUrl) : undefined
   return {
+    ...(mainThread ? { mainThread } : {}),
     url,
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -215,14 +272,19 @@ export async function runPageBench(origin: string, options: PageOptions): Promis
     runs.push(scores)
   }
   console.log(`\nLighthouse, mobile, Debian Chromium (each page's median of ${LIGHTHOUSE_RUNS} runs):\n`)
-  console.log('| page | performance | runs | accessibility | SEO | LCP ms | CLS |')
-  console.log('|---|---:|---|---:|---:|---:|---:|')
+  console.log('| page | performance | runs | accessibility | SEO | LCP ms | CLS | main thread, CPU / wall ms |')
+  console.log('|---|---:|---|---:|---:|---:|---:|---:|')
   for (const url of urls) {
     const ofPage = runs.flatMap((round) => round.filter((row) => row.url === url))
     if (ofPage.length === 0) continue
     const row = medianRun(ofPage)
-    console.log(`| ${row.url} | ${row.performance} | ${ofPage.map((run) => run.performance).join(' / ')} | ${row.accessibility} | ${row.seo} | ${row.lcpMs} | ${row.cls} |`)
+    console.log(`| ${row.url} | ${row.performance} | ${ofPage.map((run) => run.performance).join(' / ')} | ${row.accessibility} | ${row.seo} | ${row.lcpMs} | ${row.cls} | ${cpuAndWall(row.mainThread)} |`)
   }
+}
+
+/** "CPU / wall" of a run's main thread, e.g. `590 / 1190`, and its longest task by CPU time. */
+export function cpuAndWall(time: MainThreadTime | undefined): string {
+  return time ? `${time.cpuMs} / ${time.wallMs} (longest ${time.longestCpuMs})` : '-'
 }
 
 /** Lighthouse runs per page in `npm run bench` (LIGHTHOUSE_RUNS, 3 unless set). */
