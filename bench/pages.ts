@@ -96,19 +96,11 @@ export interface MainThreadTime {
   longestCpuMs: number
 }
 
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  args?: { data?: { documentLoaderURL?: string; isLoadingMainFrame?: boolean } }
-}
+/** Lighthouse's trace event, with the thread's own clock that Chromium records and Lighthouse's type leaves out. */
+type TraceEvent = LighthouseArtifacts['Trace']['traceEvents'][number] & { tdur?: number }
 
-export function mainThreadTime(trace: { traceEvents: unknown[] }, url: string): MainThreadTime | undefined {
-  const events = trace.traceEvents as TraceEvent[]
+export function mainThreadTime(trace: { traceEvents: TraceEvent[] }, url: string): MainThreadTime | undefined {
+  const events = trace.traceEvents
   const navigation = events.find((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame && event.args.data.documentLoaderURL === url)
   if (!navigation) return undefined
   let wall = 0
@@ -116,7 +108,7 @@ export function mainThreadTime(trace: { traceEvents: unknown[] }, url: string): 
   let longest = 0
   for (const event of events) {
     if (event.pid !== navigation.pid || event.tid !== navigation.tid || event.ph !== 'X' || event.name !== 'RunTask' || event.ts < navigation.ts) continue
-    wall += event.dur ?? 0
+    wall += event.dur
     cpu += event.tdur ?? 0
     longest = Math.max(longest, event.tdur ?? 0)
   }
