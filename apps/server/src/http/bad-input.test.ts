@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
@@ -85,6 +86,33 @@ describe.each(DIALECTS)('bad input never makes a 500 on %s', (dialect) => {
     }
   })
 
+  it('every documented route, with odd values in each path part, query parameter and body field', async () => {
+    const anonymous = new TestShopper(t.app)
+    const doc = (await anonymous.get('/api/openapi.json')).json() as { paths: Record<string, Record<string, DocumentedOperation>> }
+    const customer = new TestShopper(t.app)
+    expect((await customer.post('/api/register', { name: 'Odd Values', email: 'odd-values@example.com', password: 'correct horse battery' })).statusCode).toBe(200)
+    const answered = new Set<number>()
+    const failures: string[] = []
+    // the customer first: its session must not end (logout) before its own calls
+    for (const shopper of [customer, anonymous]) {
+      for (const [path, methods] of Object.entries(doc.paths)) {
+        if (path.endsWith('/logout')) continue
+        for (const [method, operation] of Object.entries(methods)) {
+          for (const call of oddCalls(path, method.toUpperCase(), operation)) {
+            const response = await shopper.request(call)
+            answered.add(response.statusCode)
+            const what = `${call.method} ${call.url.slice(0, 100)} ${String(call.payload ?? '').slice(0, 60)} -> ${response.statusCode}`
+            if (response.statusCode >= 500) failures.push(`${what}: ${response.body.slice(0, 200)}`)
+            else if (response.statusCode >= 400 && !/\w/.test(errorsOf(response)[0] ?? '')) failures.push(`${what} without a message`)
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([])
+    // the calls reached the routes' own rules, not only the router's 404
+    expect([...answered]).toEqual(expect.arrayContaining([200, 400, 401, 404, 422]))
+  }, 120_000)
+
   it('a Host header that is not a host name is a 400, not a crash', async () => {
     for (const host of ['localhost:abc', 'localhost:99999999', 'local host', 'evil.example/x']) {
       const response = await t.app.inject({ url: '/api/settings', headers: { host } })
@@ -103,3 +131,41 @@ describe.each(DIALECTS)('bad input never makes a 500 on %s', (dialect) => {
     expect(response.statusCode).toBe(200)
   })
 })
+
+interface DocumentedOperation {
+  parameters?: { name: string; in: string }[]
+  requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> }
+}
+
+/** Path parts a route must refuse or not find: not numbers, out of range, encoded oddities, overlong. */
+const ODD_PATH_PARTS = ['0', '-1', 'abc', '1e99', '99999999999999999999', '%00', '..%2F..', 'x'.repeat(300), '%E0%A4%A', "'", '1001']
+/** Values of every type for each field at once: wrong types, out of range, overlong, control characters. */
+const ODD_VALUES: unknown[] = [null, true, -1, 1.5, 1e308, '', '1001', 'M', '\u0000', 'x'.repeat(20_000), { $gt: 1 }, [1, 2]]
+
+/**
+ * The calls made on one documented operation: each odd path part in its `{parameters}`, and with
+ * each, the operation as it is, its body fields all set to one odd value (JSON), a broken JSON body,
+ * every field repeated (a form), and its query parameters all set to one odd value.
+ */
+function oddCalls(path: string, method: string, operation: DocumentedOperation): InjectOptions[] {
+  const urls = path.includes('{') ? ODD_PATH_PARTS.map((part) => path.replace(/\{[^}]+\}/g, part)) : [path]
+  const bodySchema = Object.values(operation.requestBody?.content ?? {})[0]?.schema
+  const fields = Object.keys(bodySchema?.properties ?? {})
+  const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)
+  const json = (payload: string): InjectOptions => ({ payload, headers: { 'content-type': 'application/json' } })
+  return urls.flatMap((url) => {
+    const calls: InjectOptions[] = [{ method: method as 'GET', url }]
+    const withBody = (body: InjectOptions) => (method === 'GET' ? [] : [{ method: method as 'POST', url, ...body }])
+    for (const value of ODD_VALUES) {
+      calls.push(...withBody(json(JSON.stringify(Object.fromEntries(fields.map((field) => [field, value]))))))
+      if (query.length > 0) {
+        const text = typeof value === 'string' ? value.slice(0, 3000) : JSON.stringify(value)
+        calls.push({ method: method as 'GET', url: `${url}?${new URLSearchParams(query.map((name) => [name, text]))}` })
+      }
+    }
+    calls.push(...withBody(json('{"unfinished":')))
+    const repeated = fields.map((field) => `${field}=1&${field}=2`).join('&')
+    calls.push(...withBody({ payload: repeated, headers: { 'content-type': 'application/x-www-form-urlencoded' } }))
+    return calls
+  })
+}
