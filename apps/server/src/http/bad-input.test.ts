@@ -1,4 +1,3 @@
-import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
@@ -132,6 +131,15 @@ describe.each(DIALECTS)('bad input never makes a 500 on %s', (dialect) => {
   })
 })
 
+interface OddBody {
+  payload: string
+  headers: Record<string, string>
+}
+interface OddCall extends Partial<OddBody> {
+  method: string
+  url: string
+}
+
 interface DocumentedOperation {
   parameters?: { name: string; in: string }[]
   requestBody?: { content: Record<string, { schema?: { properties?: Record<string, unknown> } }> }
@@ -147,20 +155,20 @@ const ODD_VALUES: unknown[] = [null, true, -1, 1.5, 1e308, '', '1001', 'M', '\u0
  * each, the operation as it is, its body fields all set to one odd value (JSON), a broken JSON body,
  * every field repeated (a form), and its query parameters all set to one odd value.
  */
-function oddCalls(path: string, method: string, operation: DocumentedOperation): InjectOptions[] {
+function oddCalls(path: string, method: string, operation: DocumentedOperation): OddCall[] {
   const urls = path.includes('{') ? ODD_PATH_PARTS.map((part) => path.replace(/\{[^}]+\}/g, part)) : [path]
   const bodySchema = Object.values(operation.requestBody?.content ?? {})[0]?.schema
   const fields = Object.keys(bodySchema?.properties ?? {})
   const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)
-  const json = (payload: string): InjectOptions => ({ payload, headers: { 'content-type': 'application/json' } })
+  const json = (payload: string): OddBody => ({ payload, headers: { 'content-type': 'application/json' } })
   return urls.flatMap((url) => {
-    const calls: InjectOptions[] = [{ method: method as 'GET', url }]
-    const withBody = (body: InjectOptions) => (method === 'GET' ? [] : [{ method: method as 'POST', url, ...body }])
+    const calls: OddCall[] = [{ method, url }]
+    const withBody = (body: OddBody): OddCall[] => (method === 'GET' ? [] : [{ method, url, ...body }])
     for (const value of ODD_VALUES) {
       calls.push(...withBody(json(JSON.stringify(Object.fromEntries(fields.map((field) => [field, value]))))))
       if (query.length > 0) {
         const text = typeof value === 'string' ? value.slice(0, 3000) : JSON.stringify(value)
-        calls.push({ method: method as 'GET', url: `${url}?${new URLSearchParams(query.map((name) => [name, text]))}` })
+        calls.push({ method, url: `${url}?${new URLSearchParams(query.map((name): [string, string] => [name, text]))}` })
       }
     }
     calls.push(...withBody(json('{"unfinished":')))
