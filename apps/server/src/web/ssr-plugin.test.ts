@@ -9,7 +9,7 @@ import { openDatabase, type StoreDb } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed/index.ts'
 import { parseEnv } from '../env.ts'
-import { TestShopper } from '../test/harness.ts'
+import { errorsOf, TestShopper } from '../test/harness.ts'
 import { NOT_BUILT_MESSAGE, type StoreLoadContext } from './ssr-plugin.ts'
 
 const renders = vi.hoisted(() => ({ count: 0 }))
@@ -119,6 +119,16 @@ describe('ssr plugin with a build', () => {
     const icon = await app.inject({ url: '/favicon.svg' })
     expect(icon.statusCode).toBe(200)
     expect(icon.headers['cache-control']).toBe('public, max-age=300')
+  })
+
+  it('answers a static file that is not there with a 404, not a page (an old bundle after a deploy, /favicon.ico)', async () => {
+    const before = renders.count
+    for (const url of ['/assets/entry-old.js', '/assets/', '/favicon.ico', '/media/']) {
+      const response = await new TestShopper(app, 'ckb.localhost').get(url)
+      expect(response.statusCode, url).toBe(404)
+      expect(errorsOf(response)[0], url).toMatch(/No such page/)
+    }
+    expect(renders.count).toBe(before)
   })
 
   it("renders a page with the brand's own services: Web Request in, status, headers and body out", async () => {

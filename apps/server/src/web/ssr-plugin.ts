@@ -110,7 +110,9 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
     method: ['GET', 'HEAD', 'POST'],
     url: '/*',
     handler: async (request, reply) => {
-      if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      // an unknown API path; or a static file that is not there (/assets/…, /media/…, /favicon.ico):
+      // those paths carry no request context, and a missing one is a 404, never a page
+      if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?') || !request.ctx) {
         return reply.callNotFound()
       }
       if (!built) {
