@@ -29,6 +29,8 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
     const response = await shopper.get('/api/cart')
     expect(response.statusCode).toBe(200)
     expect(response.headers['set-cookie']).toBeUndefined()
+    // still this visitor's answer: no shared cache (a CDN) may keep it for the next shopper
+    expect(response.headers['cache-control']).toBe('no-store')
     const cart = dataOf<CartData>(response)
     expect(cart.items).toEqual([])
     expect(cart.cart_total).toBe(0)

@@ -50,7 +50,7 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
 
   // hooks with callbacks, not async: every request passes here (http/input-guard.ts)
   app.addHook('onRequest', (request, reply, done) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')
+    const isApi = isApiPath(request.url)
     const hostHeader = request.headers.host
     const hostname = hostnameOf(hostHeader)
     if (hostHeader !== undefined && hostname === null && !BRANDLESS.test(request.url)) {
@@ -98,6 +98,9 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
         ctx.device.change = null
       }
       if (personal) reply.header('cache-control', 'private, no-store')
+      // an API answer without a session is still this visitor's (an empty cart, member prices or not):
+      // no shared cache may keep it and hand it to someone else, whatever a CDN does by default
+      else if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
       done(null, payload)
     }
     // the route read the session already (most do): no turn of a promise
@@ -105,6 +108,10 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
     if (known !== undefined) return finish(known)
     isPersonal(ctx.session).then(finish, (error: unknown) => done(error as Error))
   })
+}
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
 }
 
 /** True when the answer may carry this shopper's own data: they have a session, or just got one. */

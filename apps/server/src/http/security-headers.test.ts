@@ -65,6 +65,18 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
   })
 
+  it('no API answer may be kept by a shared cache, with a session or without', async () => {
+    for (const url of ['/api/cart', '/api/items/1001', '/api/categories/leggings', '/api/settings', '/api/membership', '/api/nowhere']) {
+      const res = await prod.app.inject({ url, headers: { host: 'localhost' } })
+      expect(res.headers['set-cookie'], url).toBeUndefined()
+      expect(res.headers['cache-control'], url).toBe('no-store')
+    }
+    const added = await prod.app.inject({ method: 'POST', url: '/api/cart/items', headers: { host: 'localhost' }, payload: { item_id: 1001, size: 'M', qty: 1 } })
+    const sid = added.cookies.find((cookie) => cookie.name === 'sid')!.value
+    const mine = await prod.app.inject({ url: '/api/items/1001', headers: { host: 'localhost', cookie: `sid=${sid}` } })
+    expect(mine.headers['cache-control']).toBe('private, no-store')
+  })
+
   it('every answer carries what @fastify/helmet itself writes per request, worked out once', async () => {
     const reference = Fastify()
     await reference.register(helmet, HELMET_OPTIONS)
