@@ -46,6 +46,8 @@ describe.each(BRANDS)('search and no-JavaScript readers on $id', (brand) => {
     const origin = await publicOrigin(brand.host)
     const home = await getFromHost(PORT, brand.host, '/')
     expect(home.body).toContain(`<link rel="canonical" href="${origin}/"/>`)
+    // the encoding in the header too, so a crawler need not read the page to learn it
+    expect(home.headers['content-type']).toBe('text/html; charset=utf-8')
     const category = await getFromHost(PORT, brand.host, `${brand.mainPath}?sort=price-asc`)
     expect(category.body).toContain(`<link rel="canonical" href="${origin}${brand.mainPath}"/>`)
     for (const path of ['/checkout', '/thank-you', '/social_media_specials/pf-vip-optin-main']) {

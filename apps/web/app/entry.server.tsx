@@ -66,7 +66,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeoutId)
               timeoutId = undefined
-              responseHeaders.set('Content-Type', 'text/html')
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
               resolve(new PageResponse(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
               callback()
             },
