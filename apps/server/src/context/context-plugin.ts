@@ -35,7 +35,8 @@ export function hostnameOf(header: string | undefined): string | null {
   if (!header) return null
   const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(header.trim())
   if (!match) return null
-  return match[1]!.toLowerCase()
+  // a fully qualified name ends in a dot (ckbintimates.com.): the same host
+  return match[1]!.toLowerCase().replace(/(?<=[^.])\.$/, '')
 }
 
 export function registerRequestContext(app: FastifyInstance, options: ContextPluginOptions): void {

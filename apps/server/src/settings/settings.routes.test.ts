@@ -36,6 +36,15 @@ describe.each(DIALECTS)('store settings and brands on %s', (dialect) => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
   })
 
+  it('knows a host written in capitals or as a full name with its final dot (ckbintimates.com.)', async () => {
+    for (const host of ['CKB.LOCALHOST', 'ckb.localhost.', 'ckb.localhost.:3000']) {
+      const settings = dataOf<{ mainShoppingPath: string }>(await new TestShopper(t.app, host).get('/api/settings'))
+      expect(settings.mainShoppingPath, host).toBe('/category/underwear')
+    }
+    const twoDots = await new TestShopper(t.app, 'ckb.localhost..').get('/api/settings')
+    expect(twoDots.statusCode).toBe(404)
+  })
+
   it('answers an unknown host with 404 Unknown host', async () => {
     const response = await new TestShopper(t.app, 'shop.example.com').get('/api/settings')
     expect(response.statusCode).toBe(404)
