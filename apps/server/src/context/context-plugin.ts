@@ -111,7 +111,8 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
   })
 }
 
-function isApiPath(url: string): boolean {
+/** '/api', '/api/…' or '/api?…': a path of the JSON API. */
+export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
 }
 

@@ -19,6 +19,7 @@ import fastifyStatic from '@fastify/static'
 import type { BrandInfo, StoreServices } from '@store/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, ServerBuild } from 'react-router'
+import { isApiPath } from '../context/context-plugin.ts'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
 import { COMPRESS_THRESHOLD, compressPage, pageEncoding } from './page-compression.ts'
@@ -112,7 +113,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
     handler: async (request, reply) => {
       // an unknown API path; or a static file that is not there (/assets/…, /media/…, /favicon.ico):
       // those paths carry no request context, and a missing one is a 404, never a page
-      if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?') || !request.ctx) {
+      if (isApiPath(request.url) || !request.ctx) {
         return reply.callNotFound()
       }
       if (!built) {
