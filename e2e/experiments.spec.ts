@@ -72,7 +72,8 @@ describe('split test Vip4sh on the club page', () => {
       })
       await page.goto(`${originOf('ckb.localhost')}/vip`)
       await waitForHydration(page)
-      await expect.poll(() => calls.filter((path) => path === '/api/test-group' || path === '/api/pixel-event').length).toBe(2)
+      // both calls go out after hydration, the pixel event after the page's idle time: more than a second on a busy machine
+      await expect.poll(() => calls.filter((path) => path === '/api/test-group' || path === '/api/pixel-event').length, { timeout: 10_000 }).toBe(2)
       expect(sessionsStarted).toHaveLength(1)
     } finally {
       await context.close()

@@ -97,6 +97,9 @@ export async function declineOffersUntilThankYou(page: Page) {
     await waitForHydration(page)
     const decline = page.locator('button[name="intent"][value="decline"]')
     await decline.waitFor({ state: 'visible' })
+    // a page reached by a client-side navigation is scrolled to the top SCROLL_RESET_DELAY_MS after it
+    // shows (SPEC): on a busy machine that scroll can come between the click's press and its release
+    await page.waitForFunction(() => window.scrollY === 0)
     await Promise.all([page.waitForURL((url) => url.toString() !== from), decline.click()])
   }
   await page.waitForURL(/\/thank-you\?order=/)
