@@ -36,7 +36,7 @@ export function hostnameOf(header: string | undefined): string | null {
   const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(header.trim())
   if (!match) return null
   // a fully qualified name ends in a dot (ckbintimates.com.): the same host
-  return match[1]!.toLowerCase().replace(/(?<=[^.])\.$/, '')
+  return match[1]!.toLowerCase().replace(/\.$/, '')
 }
 
 export function registerRequestContext(app: FastifyInstance, options: ContextPluginOptions): void {
