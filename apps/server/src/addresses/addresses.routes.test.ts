@@ -1,5 +1,6 @@
 import type { AddressEntry, DefaultAddresses } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_ADDRESSES } from './addresses.service.ts'
 import { HOME } from './test-address.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
@@ -68,5 +69,19 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     const again = await shopper.post(`/api/addresses/${second.id}/remove`)
     expect(again.statusCode).toBe(404)
     expect(errorsOf(again)[0]).toMatch(/could not find that address/)
+  })
+  it('keeps its limit and one default when many saves come at once (a script, a double tap)', async () => {
+    const shopper = await customer()
+    const saves = await Promise.all(Array.from({ length: MAX_ADDRESSES + 5 }, (_, i) => shopper.post('/api/addresses', { ...HOME, address: `${i + 1} Main St` })))
+    expect(saves.map((r) => r.statusCode).sort()).toEqual([...Array<number>(MAX_ADDRESSES).fill(200), ...Array<number>(5).fill(422)])
+    expect(errorsOf(saves.find((r) => r.statusCode === 422)!)[0]).toMatch(/address book is full/)
+    const book = dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))
+    expect(book).toHaveLength(MAX_ADDRESSES)
+    expect(book.filter((a) => a.default)).toHaveLength(1)
+
+    // two tabs making two addresses the default at once: both answered, one default
+    const both = await Promise.all([book[3]!, book[7]!, book[11]!].map((a) => shopper.post(`/api/addresses/${a.id}/default`)))
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200, 200])
+    expect(dataOf<AddressEntry[]>(await shopper.get('/api/addresses')).filter((a) => a.default)).toHaveLength(1)
   })
 })

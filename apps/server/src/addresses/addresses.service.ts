@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto'
 import { ADDRESS_PARTS, formatPhone, validateCheckoutAddress, type AddressEntry, type AddressType, type DefaultAddresses } from '@store/core'
 import { requireCustomerId } from '../account/require-customer.ts'
 import type { RequestContext } from '../context/request-context.ts'
-import type { AddressesRow } from '../db/schema.ts'
+import type { Transaction } from 'kysely'
+import { takeTurn } from '../db/take-turn.ts'
+import type { AddressesRow, Database } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
 import type { AddressBody } from './addresses.schemas.ts'
 
@@ -81,50 +83,58 @@ async function findMine(ctx: RequestContext, customerId: string, id: string): Pr
   return row
 }
 
-/** Makes one address the default of its type; the others of that type stop being it (one transaction). */
-async function makeDefault(ctx: RequestContext, customerId: string, id: string, type: string): Promise<void> {
-  const { db, brandId } = ctx.data
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('addresses')
-      .set({ is_default: 0 })
-      .where('brand_id', '=', brandId)
-      .where('customer_id', '=', customerId)
-      .where('address_type', '=', type)
-      .where('id', '!=', id)
-      .execute()
-    await trx.updateTable('addresses').set({ is_default: 1 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('id', '=', id).execute()
+/**
+ * A write to the customer's address book, in one transaction that first takes the
+ * customer's turn (db/take-turn.ts): saves at once go one after another, so the
+ * limit and "one default per type" hold, and two never deadlock on each other's rows.
+ */
+function withBook<T>(ctx: RequestContext, customerId: string, write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return ctx.data.db.transaction().execute(async (trx) => {
+    await takeTurn(trx, 'customer', customerId)
+    return write(trx)
   })
+}
+
+/** Makes one address the default of its type; the others of that type stop being it. */
+async function makeDefault(trx: Transaction<Database>, brandId: string, customerId: string, id: string, type: string): Promise<void> {
+  await trx
+    .updateTable('addresses')
+    .set({ is_default: 0 })
+    .where('brand_id', '=', brandId)
+    .where('customer_id', '=', customerId)
+    .where('address_type', '=', type)
+    .where('id', '!=', id)
+    .execute()
+  await trx.updateTable('addresses').set({ is_default: 1 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('id', '=', id).execute()
 }
 
 export async function saveAddress(ctx: RequestContext, input: AddressBody, id?: string): Promise<AddressEntry> {
   const customerId = await requireCustomerId(ctx)
-  const { db, brandId } = ctx.data
+  const { brandId } = ctx.data
   const parts = checked(input)
-  let addressId: string
-  if (id) {
-    const existing = await findMine(ctx, customerId, id)
-    addressId = existing.id
-    const typeChanged = existing.address_type !== input.address_type
-    await db
-      .updateTable('addresses')
-      .set({ ...parts, address_type: input.address_type, ...(typeChanged ? { is_default: 0 } : {}) })
-      .where('brand_id', '=', brandId)
-      .where('customer_id', '=', customerId)
-      .where('id', '=', addressId)
-      .execute()
-  } else {
-    const existing = await mine(ctx, customerId).execute()
-    if (existing.length >= MAX_ADDRESSES) throw unprocessable(`Your address book is full (${MAX_ADDRESSES} addresses). Delete one you no longer use first.`)
-    addressId = randomUUID()
-    await db
-      .insertInto('addresses')
-      .values({ id: addressId, brand_id: brandId, customer_id: customerId, address_type: input.address_type, ...parts, is_default: 0 })
-      .execute()
+  const type = input.address_type
+  const addressId = id ? (await findMine(ctx, customerId, id)).id : randomUUID()
+  await withBook(ctx, customerId, async (trx) => {
+    const book = await trx.selectFrom('addresses').select(['id', 'address_type']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
+    const existing = book.find((row) => row.id === addressId)
+    if (id && !existing) throw notFound(NOT_FOUND)
+    if (existing) {
+      const typeChanged = existing.address_type !== type
+      await trx
+        .updateTable('addresses')
+        .set({ ...parts, address_type: type, ...(typeChanged ? { is_default: 0 } : {}) })
+        .where('brand_id', '=', brandId)
+        .where('customer_id', '=', customerId)
+        .where('id', '=', addressId)
+        .execute()
+      if (input.default) await makeDefault(trx, brandId, customerId, addressId, type)
+      return
+    }
+    if (book.length >= MAX_ADDRESSES) throw unprocessable(`Your address book is full (${MAX_ADDRESSES} addresses). Delete one you no longer use first.`)
+    await trx.insertInto('addresses').values({ id: addressId, brand_id: brandId, customer_id: customerId, address_type: type, ...parts, is_default: 0 }).execute()
     // the first address of a type is its default
-    if (!existing.some((row) => row.address_type === input.address_type)) input.default = true
-  }
-  if (input.default) await makeDefault(ctx, customerId, addressId, input.address_type)
+    if (input.default || !book.some((row) => row.address_type === type)) await makeDefault(trx, brandId, customerId, addressId, type)
+  })
   return view(await findMine(ctx, customerId, addressId))
 }
 
@@ -138,6 +148,6 @@ export async function setDefaultAddress(ctx: RequestContext, id: string, type?: 
   const customerId = await requireCustomerId(ctx)
   const row = await findMine(ctx, customerId, id)
   if (type && row.address_type !== type) throw unprocessable(`This is a ${row.address_type} address; it cannot be your default ${type} address.`, 'address_type')
-  await makeDefault(ctx, customerId, row.id, row.address_type)
+  await withBook(ctx, customerId, (trx) => makeDefault(trx, ctx.data.brandId, customerId, row.id, row.address_type))
   return view(await findMine(ctx, customerId, row.id))
 }

@@ -267,6 +267,14 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     expect(saved.picks).toEqual([expect.objectContaining({ item_id: choice.item_id, size: choice.sizes[0] })])
     const tooMany = await m.shopper.postJson('/api/membership/picks', { picks: open.choices.slice(0, 2).map((c) => ({ item_id: c.item_id, size: c.sizes[0] })) })
     expect(tooMany.statusCode).toBe(422)
+    // four tabs saving a pick each at once: one of them stands, never more than how_many
+    for (let round = 0; round < 3; round++) {
+      const saves = await Promise.all(open.choices.slice(0, 4).map((c) => m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: c.item_id, size: c.sizes[0] }] })))
+      expect(saves.map((r) => r.statusCode)).toEqual([200, 200, 200, 200])
+      const kept = await t.store.db.selectFrom('membership_picks').select('item_id').where('membership_id', '=', m.membershipId).execute()
+      expect(kept).toHaveLength(open.how_many)
+      expect(dataOf<{ picks: unknown[] }>(await m.shopper.get('/api/membership/picks')).picks).toHaveLength(open.how_many)
+    }
     await billOn(t, m.membershipId, daysFromToday(2))
     const closed = await m.shopper.postJson('/api/membership/picks', { picks: [] })
     expect(closed.statusCode).toBe(409)

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import { cutoffDate, isClubMember, isPastCutoff, periodOf, sortSizes, type MonthlyChoice, type MonthlyPicks } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
+import { takeTurn } from '../db/take-turn.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { findMembershipOf, type MembershipWithCard } from './membership.queries.ts'
 import { statusOf } from './membership.view.ts'
@@ -100,6 +101,8 @@ export async function savePicks(ctx: RequestContext, wanted: { item_id: number; 
   const period = periodOf(date)
   const now = ctx.now().toISOString()
   await db.transaction().execute(async (trx) => {
+    // saves at once (two tabs) take turns: the last one's picks stand, never both sets
+    await takeTurn(trx, 'customer', row.customer_id)
     await trx.deleteFrom('membership_picks').where('membership_id', '=', row.id).where('period', '=', period).execute()
     if (wanted.length > 0) {
       await trx

@@ -120,4 +120,25 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     const order = dataOf<Order>(await shopper.get(`/api/orders/${placed.order_number}`))
     expect(order.items.filter((line) => line.offer_id !== null)).toEqual([])
   })
+  it('accepts at once from two tabs (or a double tap): one bump line, one social media special', async () => {
+    // a few rounds: on PostgreSQL the requests of one round really overlap
+    for (let round = 0; round < 4; round++) {
+      const item = await itemWithStock(t, 5)
+      const shopper = await shopperWithCart(t, item.itemId, item.size)
+      const bump = dataOf<OrderBump>(await shopper.get('/api/order-bumps/pf-ob-1'))
+      const accepted = await Promise.all([0, 1, 2, 3].map(() => shopper.postJson('/api/order-bumps/pf-ob-1/accept', { size: bump.sizes[0] })))
+      expect(accepted.map((r) => r.statusCode)).toEqual([200, 200, 200, 200])
+      const lines = dataOf<Cart>(await shopper.get('/api/cart')).items.filter((line) => line.item_id === bump.item_id && line.price === bump.price)
+      expect(lines.map((line) => line.qty)).toEqual([1])
+
+      // a visitor with a cart already (a session): requests without one would each start their own
+      const visitor = await shopperWithCart(t, item.itemId, item.size)
+      const special = dataOf<{ item_id: number }>(await visitor.get('/api/social-media-specials/pf-vip-optin-csr'))
+      const sizes = await t.store.db.selectFrom('item_sizes').select('size').where('item_id', '=', special.item_id).where('stock', '>', 0).orderBy('size').limit(2).execute()
+      const claims = await Promise.all([0, 1, 2, 3].map((i) => visitor.postJson('/api/social-media-specials/pf-vip-optin-csr/claim', { size: sizes[i % 2]!.size })))
+      // the first size claimed wins; the other is refused as a second special, never added beside it
+      expect(claims.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409])
+      expect(dataOf<Cart>(await visitor.get('/api/cart')).items.filter((line) => line.social_media_special)).toHaveLength(1)
+    }
+  })
 })

@@ -8,6 +8,7 @@ import { fromCents, nextOfferPath, sortSizes, type OrderBump, type OrderBumpList
 import { findOrderBumpIds } from '../cart/cart.queries.ts'
 import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
+import { takeTurn } from '../db/take-turn.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
 
 const bumpIds = (ctx: RequestContext) => findOrderBumpIds(ctx.data.db, ctx.data.brandId)
@@ -70,6 +71,8 @@ export async function acceptOrderBump(ctx: RequestContext, id: string, size: str
   const cartId = await ensureCart(ctx)
   const now = ctx.now().toISOString()
   await db.transaction().execute(async (trx) => {
+    // two tabs (or a double tap) accepting at once: one line
+    await takeTurn(trx, 'cart', cartId)
     const already = await trx
       .selectFrom('cart_lines')
       .select('id')

@@ -14,6 +14,7 @@ import { ensureCart } from '../cart/cart.service.ts'
 import { getSocialMediaSpecial } from '../content/content.service.ts'
 import type { Kysely } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
+import { takeTurn } from '../db/take-turn.ts'
 import type { Database } from '../db/schema.ts'
 import { conflict, unprocessable } from '../http/errors.ts'
 import { listOrderBumps } from './order-bumps.service.ts'
@@ -63,6 +64,8 @@ export async function claimSocialMediaSpecial(ctx: RequestContext, id: string, s
   const cartId = await ensureCart(ctx)
   const now = ctx.now().toISOString()
   await db.transaction().execute(async (trx) => {
+    // claims at once (two tabs, two sizes): one special in the cart
+    await takeTurn(trx, 'cart', cartId)
     const already = await trx
       .selectFrom('cart_lines')
       .select(['id', 'item_id', 'size'])

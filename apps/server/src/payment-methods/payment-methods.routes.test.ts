@@ -2,7 +2,7 @@ import type { CheckoutResult, PaymentMethod } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARDS, itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
-import { defaultPaymentMethodFor } from './payment-methods.service.ts'
+import { defaultPaymentMethodFor, MAX_PAYMENT_METHODS } from './payment-methods.service.ts'
 
 async function customer(t: TestStore, email: string, host = 'localhost') {
   const shopper = new TestShopper(t.app, host)
@@ -125,5 +125,30 @@ describe.each(DIALECTS)('payment methods on %s', (dialect) => {
     expect(await billedTo()).toBe(mastercard.id)
     await shopper.post(`/api/payment-methods/${mastercard.id}/remove`)
     expect(await billedTo()).toBe(first.id)
+  })
+  it('keeps one row per card, one default and its limit when cards are added at once', async () => {
+    const shopper = await customer(t, 'cards-at-once@example.com')
+    const year = new Date().getFullYear() + 3
+    /** a token of the test gateway; another expiry year is another card */
+    const token = async (number: string, expYear = year) =>
+      dataOf<{ token: string }>(await shopper.post('/api/payments/test-tokens', { number, cvc: '123', exp_month: '12', exp_year: String(expYear) })).token
+    // the same two cards six times each, at once (a double tap, two tabs): two rows, one default
+    const tokens = await Promise.all(Array.from({ length: 12 }, (_, i) => token(i % 2 ? '5555 5555 5555 4444' : '4242 4242 4242 4242')))
+    const added = await Promise.all(tokens.map((payment_token) => shopper.post('/api/payment-methods', { payment_token })))
+    expect(added.every((r) => r.statusCode === 200)).toBe(true)
+    const two = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
+    expect(two.map((m) => m.last4).sort()).toEqual(['4242', '4444'])
+    expect(two.filter((m) => m.default)).toHaveLength(1)
+
+    // seven more cards (to the limit of ten), then three at once: one place left, two refused
+    for (let i = 1; i <= MAX_PAYMENT_METHODS - 3; i++) {
+      expect((await shopper.post('/api/payment-methods', { payment_token: await token('4242 4242 4242 4242', year + i) })).statusCode).toBe(200)
+    }
+    const last = await Promise.all([11, 12, 13].map(async (i) => shopper.post('/api/payment-methods', { payment_token: await token('4242 4242 4242 4242', year + i) })))
+    expect(last.map((r) => r.statusCode).sort()).toEqual([200, 422, 422])
+    expect(errorsOf(last.find((r) => r.statusCode === 422)!)).toEqual([`You can keep up to ${MAX_PAYMENT_METHODS} cards. Remove one first.`])
+    const full = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
+    expect(full).toHaveLength(MAX_PAYMENT_METHODS)
+    expect(full.filter((m) => m.default)).toHaveLength(1)
   })
 })

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { PaymentMethod } from '@store/core'
 import type { BrandData, RequestContext } from '../context/request-context.ts'
 import type { Transaction } from 'kysely'
+import { takeTurn } from '../db/take-turn.ts'
 import type { Database, PaymentMethodsRow } from '../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from '../account/require-customer.ts'
@@ -62,15 +63,23 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
   })
   if (result.status !== 'succeeded') throw new HttpError(402, result.message, 'payment_token')
   const now = ctx.now().toISOString()
-  const isDefault = makeDefault || !existing.some((row) => row.is_default === 1)
-  await db.transaction().execute(async (trx) => {
-    const kept = await keepCard(trx, { brandId, customerId, gateway: gateway.name, reference: result.reference, card: result.card, now })
-    if (isDefault) {
-      await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
-      await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', kept).execute()
-      await billMembershipsTo(trx, brandId, customerId, kept)
-    }
-  })
+  try {
+    await db.transaction().execute(async (trx) => {
+      // keepCard takes the customer's turn first: cards added at once go one after another, so the limit and the one default hold
+      const kept = await keepCard(trx, { brandId, customerId, gateway: gateway.name, reference: result.reference, card: result.card, now })
+      const rows = await trx.selectFrom('payment_methods').select(['id', 'is_default']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('gateway', '=', gateway.name).execute()
+      if (rows.length > MAX_PAYMENT_METHODS) throw unprocessable(`You can keep up to ${MAX_PAYMENT_METHODS} cards. Remove one first.`, 'payment_token')
+      if (makeDefault || !rows.some((row) => row.is_default === 1)) {
+        await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
+        await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', kept).execute()
+        await billMembershipsTo(trx, brandId, customerId, kept)
+      }
+    })
+  } catch (error) {
+    // refused after the provider attached it (another tab filled the last place): detach it again
+    if (error instanceof HttpError) await gateway.removeMethod(ctx.data, result.reference)
+    throw error
+  }
   return listPaymentMethods(ctx, gateway)
 }
 
@@ -87,9 +96,12 @@ export interface CardToKeep {
 /**
  * Keeps a customer's card for later and returns its id. The same card (brand,
  * last four, expiry) kept before is one row, not one per order: it takes the
- * newest reference, which the gateway has just confirmed works.
+ * newest reference, which the gateway has just confirmed works. It takes the
+ * customer's turn first (db/take-turn.ts), so the same card kept twice at once is
+ * still one row; call it first in the transaction.
  */
 export async function keepCard(trx: Transaction<Database>, card: CardToKeep): Promise<string> {
+  await takeTurn(trx, 'customer', card.customerId)
   const same = await trx
     .selectFrom('payment_methods')
     .select('id')
@@ -153,6 +165,7 @@ export async function setDefaultPaymentMethod(ctx: RequestContext, gateway: Paym
   const customerId = await requireCustomerId(ctx)
   const { db, brandId } = ctx.data
   const found = await db.transaction().execute(async (trx) => {
+    await takeTurn(trx, 'customer', customerId)
     const row = await trx
       .selectFrom('payment_methods')
       .select('id')
@@ -175,6 +188,7 @@ export async function removePaymentMethod(ctx: RequestContext, gateway: PaymentG
   const customerId = await requireCustomerId(ctx)
   const { db, brandId } = ctx.data
   const removed = await db.transaction().execute(async (trx) => {
+    await takeTurn(trx, 'customer', customerId)
     const row = await trx
       .selectFrom('payment_methods')
       .selectAll()

@@ -2,6 +2,7 @@ import type { Cart, WishlistEntry } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { routeStatements, statementsOf } from '../test/statements.ts'
+import { MAX_WISHLIST_ENTRIES } from './wishlist.service.ts'
 
 /** GET /wishlist: entries with their items, then images and sizes in stock, whatever the number of entries. */
 const WISHLIST_STATEMENTS = 3
@@ -83,5 +84,27 @@ describe.each(DIALECTS)('wishlist on %s', (dialect) => {
     const gone = await shopper.post(`/api/wishlist/${entryB.id}/remove`)
     expect(gone.statusCode).toBe(404)
     expect(errorsOf(gone)[0]).toMatch(/wishlist/)
+  })
+  it('moves one piece on a double tap of Move to cart, and keeps its limit when adds come at once', async () => {
+    const shopper = await customer()
+    const [a] = items
+    const entry = dataOf<WishlistEntry[]>(await shopper.post('/api/wishlist', { item_id: a!.id }))[0]!
+    await shopper.post('/api/cart/items', { item_id: items[1]!.id, size: items[1]!.availableSizes[0]!, qty: 1 })
+    const taps = await Promise.all([0, 1, 2].map(() => shopper.post(`/api/wishlist/${entry.id}/move-to-cart`, { size: a!.availableSizes[0]! })))
+    expect(taps.map((r) => r.statusCode).sort()).toEqual([200, 404, 404])
+    expect(errorsOf(taps.find((r) => r.statusCode === 404)!)[0]).toMatch(/could not find that item on your wishlist/)
+    const lines = dataOf<Cart>(await shopper.get('/api/cart')).items.filter((line) => line.item_id === a!.id)
+    expect(lines.map((line) => line.qty)).toEqual([1])
+    expect(dataOf<WishlistEntry[]>(await shopper.get('/api/wishlist'))).toEqual([])
+
+    // the limit of 100 entries, with adds at once past it (the demo sells fewer items: copies of one make up the rest)
+    const model = await t.store.db.selectFrom('items').selectAll().where('id', '=', a!.id).executeTakeFirstOrThrow()
+    const copies = Array.from({ length: MAX_WISHLIST_ENTRIES + 4 }, (_, i) => ({ ...model, id: 900_000 + i, name: `${model.name} ${i}` }))
+    await t.store.db.insertInto('items').values(copies).execute()
+    const ids = copies.map((copy) => copy.id)
+    const adds = await Promise.all(ids.map((id) => shopper.post('/api/wishlist', { item_id: id })))
+    expect(adds.filter((r) => r.statusCode === 200)).toHaveLength(MAX_WISHLIST_ENTRIES)
+    expect(adds.filter((r) => r.statusCode === 422)).toHaveLength(ids.length - MAX_WISHLIST_ENTRIES)
+    expect(dataOf<WishlistEntry[]>(await shopper.get('/api/wishlist'))).toHaveLength(MAX_WISHLIST_ENTRIES)
   })
 })

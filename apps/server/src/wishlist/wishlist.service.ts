@@ -10,6 +10,7 @@ import { requireCustomerId } from '../account/require-customer.ts'
 import { addToCart } from '../cart/cart.service.ts'
 import { unitPriceCents } from '../catalog/pricing.ts'
 import type { RequestContext } from '../context/request-context.ts'
+import { takeTurn } from '../db/take-turn.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
 
 export const MAX_WISHLIST_ENTRIES = 100
@@ -70,25 +71,29 @@ export async function addToWishlist(ctx: RequestContext, itemId: number): Promis
   const { db, brandId } = ctx.data
   const item = await db.selectFrom('items').select(['id']).where('brand_id', '=', brandId).where('id', '=', itemId).where('active', '=', 1).executeTakeFirst()
   if (!item) throw notFound(`We couldn't find item ${itemId}. It may no longer be sold.`)
-  const count = await db
-    .selectFrom('wishlist_entries')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('brand_id', '=', brandId)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirstOrThrow()
-  if (Number(count.n) >= MAX_WISHLIST_ENTRIES) throw unprocessable(`Your wishlist is full (${MAX_WISHLIST_ENTRIES} items). Remove something first.`)
-  await db
-    .insertInto('wishlist_entries')
-    .values({ id: randomUUID(), brand_id: brandId, customer_id: customerId, item_id: item.id, reserved: 0, created_at: ctx.now().toISOString() })
-    .onConflict((oc) => oc.columns(['customer_id', 'item_id']).doNothing())
-    .execute()
+  // adds at once take the customer's turn (db/take-turn.ts), so the limit holds
+  await db.transaction().execute(async (trx) => {
+    await takeTurn(trx, 'customer', customerId)
+    const count = await trx
+      .selectFrom('wishlist_entries')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow()
+    if (Number(count.n) >= MAX_WISHLIST_ENTRIES) throw unprocessable(`Your wishlist is full (${MAX_WISHLIST_ENTRIES} items). Remove something first.`)
+    await trx
+      .insertInto('wishlist_entries')
+      .values({ id: randomUUID(), brand_id: brandId, customer_id: customerId, item_id: item.id, reserved: 0, created_at: ctx.now().toISOString() })
+      .onConflict((oc) => oc.columns(['customer_id', 'item_id']).doNothing())
+      .execute()
+  })
   return listWishlist(ctx)
 }
 
 async function findEntry(ctx: RequestContext, customerId: string, id: string) {
   const entry = await ctx.data.db
     .selectFrom('wishlist_entries')
-    .select(['id', 'item_id'])
+    .selectAll()
     .where('brand_id', '=', ctx.data.brandId)
     .where('customer_id', '=', customerId)
     .where('id', '=', id)
@@ -97,8 +102,10 @@ async function findEntry(ctx: RequestContext, customerId: string, id: string) {
   return entry
 }
 
-async function deleteEntry(ctx: RequestContext, customerId: string, id: string) {
-  await ctx.data.db.deleteFrom('wishlist_entries').where('brand_id', '=', ctx.data.brandId).where('customer_id', '=', customerId).where('id', '=', id).execute()
+/** Takes an entry off; false when it was gone already (another tab). */
+async function deleteEntry(ctx: RequestContext, customerId: string, id: string): Promise<boolean> {
+  const deleted = await ctx.data.db.deleteFrom('wishlist_entries').where('brand_id', '=', ctx.data.brandId).where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst()
+  return Number(deleted.numDeletedRows) === 1
 }
 
 export async function removeFromWishlist(ctx: RequestContext, id: string): Promise<WishlistEntry[]> {
@@ -108,11 +115,18 @@ export async function removeFromWishlist(ctx: RequestContext, id: string): Promi
   return listWishlist(ctx)
 }
 
-/** One of the item in the chosen size goes to the cart, and the entry leaves the wishlist (only once the cart took it). */
+/** One of the item in the chosen size goes to the cart, and the entry leaves the wishlist (it comes back when the cart refuses the piece). */
 export async function moveWishlistToCart(ctx: RequestContext, id: string, size: string): Promise<WishlistEntry[]> {
   const customerId = await requireCustomerId(ctx)
   const entry = await findEntry(ctx, customerId, id)
-  await addToCart(ctx, entry.item_id, size, 1)
-  await deleteEntry(ctx, customerId, entry.id)
+  // taken off first, and only the request that took it adds the piece: a double tap moves one
+  if (!(await deleteEntry(ctx, customerId, entry.id))) throw notFound(NOT_FOUND)
+  try {
+    await addToCart(ctx, entry.item_id, size, 1)
+  } catch (error) {
+    // not added (no such size, sold out, the cart full): the entry stays on the wishlist
+    await ctx.data.db.insertInto('wishlist_entries').values(entry).onConflict((oc) => oc.columns(['customer_id', 'item_id']).doNothing()).execute()
+    throw error
+  }
   return listWishlist(ctx)
 }
