@@ -61,6 +61,9 @@ describe('members area in the browser', () => {
       await page.waitForURL(/\/addresses\?saved=1$/)
       await expect.poll(() => page.locator('.member-cards').innerText()).toContain('12 Elm Street')
       expect(await page.locator('.member-cards').innerText()).toContain('(555) 123-4567')
+      // the form is ready for another address, not holding the one just saved
+      expect(await page.getByLabel('Street address').inputValue()).toBe('')
+      expect(await page.getByLabel('Full name').inputValue()).toBe('')
 
       // wishlist from an item page, then into the cart
       await page.goto(`${origin}/category/leggings`)
@@ -105,6 +108,9 @@ describe('members area in the browser', () => {
       await page.getByLabel('New password').fill('even-more-squat-proof-456')
       await page.getByRole('button', { name: 'Change password' }).click()
       await expect.poll(() => page.locator('[role="status"]').first().innerText()).toMatch(/Your password is changed/)
+      // neither password stays in the page once it is changed
+      expect(await page.locator('#account-current-password').inputValue()).toBe('')
+      expect(await page.getByLabel('New password').inputValue()).toBe('')
       expect((await apiFromPage<{ loggedin: boolean }>(page, '/api/cart')).loggedin).toBe(true)
 
       const status = await page.evaluate(async (address) => {
