@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Cart, ItemSummary } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAST_ITEM } from '../db/seed/constants.ts'
+import { DISCOUNT_CODE_GUESSES } from './cart.service.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
 type CartData = Cart
@@ -104,6 +105,22 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
     expect(response.statusCode).toBe(422)
     expect(errorsOf(response)[0]).toMatch(/couldn't find the discount code 'NOPE42'/)
     expect(await cartOf(shopper)).toEqual(before)
+  })
+
+  it('stops a network trying codes after 20 wrong ones in an hour, even for a right one; another network is not held', async () => {
+    const guesser = new TestShopper(t.app)
+    for (let i = 0; i < DISCOUNT_CODE_GUESSES.max; i++) {
+      expect((await guesser.post('/api/discount-code', { code: `GUESS${i}` })).statusCode).toBe(422)
+    }
+    const held = await guesser.post('/api/discount-code', { code: 'first15' })
+    expect(held.statusCode).toBe(429)
+    expect(errorsOf(held)[0]).toMatch(/Too many discount codes were tried from this network/)
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0)
+    expect(dataOf<CartData>(await guesser.get('/api/cart')).discount_code_name).toBeNull()
+    // a known code, or a refused one, is not a guess; another shopper's network tries as before
+    const other = new TestShopper(t.app)
+    for (let i = 0; i < DISCOUNT_CODE_GUESSES.max + 2; i++) expect((await other.post('/api/discount-code', { code: 'Lock5' })).statusCode).toBe(422)
+    expect(dataOf<CartData>(await other.post('/api/discount-code', { code: 'first15' })).discount_code_name).toBe('First15')
   })
 
   it('keeps the club code Lock5 for members', async () => {

@@ -11,6 +11,7 @@ import {
   type FeaturedItem,
 } from '@store/core'
 import { sql } from 'kysely'
+import { checkRequestLimits, countRequests, HOUR_MS } from '../accounts/request-limits.ts'
 import type { Shopper } from '../accounts/shopper.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { flag, readJson, readList } from '../db/json.ts'
@@ -363,17 +364,39 @@ export async function changeLineQty(ctx: RequestContext, lineId: string, qty: nu
   await db.updateTable('cart_lines').set({ qty }).where('id', '=', lineId).execute()
 }
 
+/** A shopper's wrong discount codes per client address and hour: past this, trying codes waits (429), so a private code cannot be found by trying. */
+export const DISCOUNT_CODE_GUESSES = { max: 20, windowMs: HOUR_MS }
+
+/** The code a shopper typed (the cart's form, POST /discount-code): a code that does not exist counts as a guess. */
 export async function applyDiscountCode(ctx: RequestContext, rawCode: string) {
-  const { db, brandId } = ctx.data
+  const guesses = [{ key: `discount-code-ip:${ctx.clientIp}`, ...DISCOUNT_CODE_GUESSES, message: 'Too many discount codes were tried from this network.' }]
+  // checked before the code is looked up: once the guesses are spent, a right one is no answer either
+  await checkRequestLimits(ctx, guesses)
   const code = rawCode.trim()
-  const row = await findDiscountCode(db, brandId, code)
-  if (!row) throw unprocessable(`We couldn't find the discount code '${code}'. Check the spelling and try again.`, 'code')
+  const row = await findDiscountCode(ctx.data.db, ctx.data.brandId, code)
+  if (!row) {
+    await countRequests(ctx, guesses.map((guess) => guess.key))
+    throw unknownDiscountCode(code)
+  }
+  await putDiscountCode(ctx, row)
+}
+
+/** The discount code of an offer the shopper came in with (the checkout flow's terms): the store's own, never a guess. */
+export async function applyOfferDiscountCode(ctx: RequestContext, code: string) {
+  const row = await findDiscountCode(ctx.data.db, ctx.data.brandId, code)
+  if (!row) throw unknownDiscountCode(code)
+  await putDiscountCode(ctx, row)
+}
+
+const unknownDiscountCode = (code: string) => unprocessable(`We couldn't find the discount code '${code}'. Check the spelling and try again.`, 'code')
+
+async function putDiscountCode(ctx: RequestContext, row: DiscountCodesRow) {
   const shopper = await ctx.shopper()
   if (flag(row.club_only) && !shopper.hasClub) {
     throw unprocessable(`${row.name} is for VIP members only. Log in to your member account to use it.`, 'code')
   }
   const cartId = await ensureCart(ctx)
-  await db.updateTable('carts').set({ discount_code_id: row.id, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute()
+  await ctx.data.db.updateTable('carts').set({ discount_code_id: row.id, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute()
 }
 
 export async function removeDiscountCode(ctx: RequestContext) {

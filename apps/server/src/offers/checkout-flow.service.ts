@@ -5,7 +5,7 @@
  * without it, decision 003).
  */
 import { offerTerms, type CheckoutFlowResult, type FlowType } from '@store/core'
-import { applyDiscountCode, ensureCart } from '../cart/cart.service.ts'
+import { applyOfferDiscountCode, ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { HttpError, unprocessable } from '../http/errors.ts'
 
@@ -22,7 +22,7 @@ export async function setCheckoutFlow(ctx: RequestContext, flow: FlowType, offer
   let discountCodeName: string | null = null
   if (terms) {
     try {
-      await applyDiscountCode(ctx, terms.discountCode)
+      await applyOfferDiscountCode(ctx, terms.discountCode)
       discountCodeName = terms.discountCode
     } catch (error) {
       // a club code for a visitor, a code the brand does not run: the flow stands without it
