@@ -27,6 +27,7 @@ const view = (row: PaymentMethodsRow): PaymentMethod => ({
 })
 
 const methodNotFound = () => notFound("We couldn't find that payment method.")
+const walletFull = () => unprocessable(`You can keep up to ${MAX_PAYMENT_METHODS} cards. Remove one first.`, 'payment_token')
 
 /** The customer's methods of the gateway in use: the default first, then the newest. */
 async function rowsOf({ db, brandId }: BrandData, customerId: string, gateway: string): Promise<PaymentMethodsRow[]> {
@@ -52,7 +53,7 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
   const customerId = await requireCustomerId(ctx)
   const { db, brandId } = ctx.data
   const existing = await rowsOf(ctx.data, customerId, gateway.name)
-  if (existing.length >= MAX_PAYMENT_METHODS) throw unprocessable(`You can keep up to ${MAX_PAYMENT_METHODS} cards. Remove one first.`, 'payment_token')
+  if (existing.length >= MAX_PAYMENT_METHODS) throw walletFull()
   // the provider's customer of an earlier saved method ('cus_…/pm_…'), so one shopper is one customer there
   const customerReference = existing.map((row) => row.gateway_token.split('/')).find((parts) => parts.length === 2)?.[0] ?? null
   const result = await gateway.saveMethod(ctx.data, {
@@ -68,7 +69,7 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
       // keepCard takes the customer's turn first: cards added at once go one after another, so the limit and the one default hold
       const kept = await keepCard(trx, { brandId, customerId, gateway: gateway.name, reference: result.reference, card: result.card, now })
       const rows = await trx.selectFrom('payment_methods').select(['id', 'is_default']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('gateway', '=', gateway.name).execute()
-      if (rows.length > MAX_PAYMENT_METHODS) throw unprocessable(`You can keep up to ${MAX_PAYMENT_METHODS} cards. Remove one first.`, 'payment_token')
+      if (rows.length > MAX_PAYMENT_METHODS) throw walletFull()
       if (makeDefault || !rows.some((row) => row.is_default === 1)) {
         await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
         await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', kept).execute()
