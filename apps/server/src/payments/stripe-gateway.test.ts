@@ -4,8 +4,6 @@
  * retrieve and confirm, refunds), through the whole checkout API.
  */
 import { randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { CheckoutResult, OneTimeOffer } from '@store/core'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,138 +13,8 @@ import { openDatabase, type StoreDb } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed/index.ts'
 import { parseEnv } from '../env.ts'
+import { fakeStripe } from '../test/fake-stripe.ts'
 import { dataOf, errorsOf, TestShopper, type TestStore } from '../test/harness.ts'
-
-interface Call {
-  method: string
-  path: string
-  idempotencyKey: string | undefined
-  authorization: string | undefined
-  form: URLSearchParams
-}
-
-type Intent = Record<string, unknown> & { id: string; status: string }
-
-const CARDS: Record<string, { brand: string; last4: string }> = {
-  pm_card_visa: { brand: 'visa', last4: '4242' },
-  pm_card_chargeDeclined: { brand: 'visa', last4: '0002' },
-  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3184' },
-}
-
-/** Answers like api.stripe.com for the calls the adapter makes; replays a repeated Idempotency-Key as Stripe does. */
-function fakeStripe() {
-  const calls: Call[] = []
-  const intents = new Map<string, Intent>()
-  const replays = new Map<string, { status: number; body: unknown }>()
-  let n = 0
-  const paymentMethod = (id: string) => ({
-    id,
-    object: 'payment_method',
-    type: 'card',
-    card: { brand: CARDS[id]?.brand ?? 'visa', last4: CARDS[id]?.last4 ?? '4242', exp_month: 12, exp_year: 2030, funding: 'credit', country: 'US' },
-  })
-  const intentBody = (intent: Intent, expand: boolean) => ({
-    ...intent,
-    payment_method: expand && typeof intent.payment_method === 'string' ? paymentMethod(intent.payment_method) : intent.payment_method,
-  })
-
-  const answer = (call: Call): { status: number; body: unknown } => {
-    if (call.method === 'POST' && call.path === '/v1/customers') return { status: 200, body: { id: `cus_${++n}`, object: 'customer', metadata: {} } }
-    if (call.method === 'POST' && call.path === '/v1/payment_intents') {
-      const pm = call.form.get('payment_method') ?? 'pm_card_visa'
-      const id = `pi_${++n}`
-      const base: Intent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(call.form.get('amount')),
-        currency: call.form.get('currency'),
-        client_secret: `${id}_secret_${n}`,
-        confirmation_method: call.form.get('confirmation_method') ?? 'automatic',
-        customer: call.form.get('customer'),
-        payment_method: pm,
-        status: 'succeeded',
-        next_action: null,
-        last_payment_error: null,
-        livemode: false,
-        metadata: {},
-      }
-      if (pm === 'pm_card_chargeDeclined') {
-        const intent = { ...base, status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } }
-        intents.set(id, intent)
-        return {
-          status: 402,
-          body: {
-            error: {
-              type: 'card_error',
-              code: 'card_declined',
-              decline_code: 'generic_decline',
-              message: 'Your card was declined.',
-              doc_url: 'https://stripe.com/docs/error-codes/card-declined',
-              payment_intent: intentBody(intent, true),
-            },
-          },
-        }
-      }
-      if (pm === 'pm_card_threeDSecure2Required' && call.form.get('off_session') !== 'true') {
-        const intent = { ...base, status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } } }
-        intents.set(id, intent)
-        return { status: 200, body: intentBody(intent, true) }
-      }
-      intents.set(id, base)
-      return { status: 200, body: intentBody(base, true) }
-    }
-    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(call.path)
-    if (call.method === 'GET' && retrieve) {
-      const intent = intents.get(retrieve[1]!)
-      return intent ? { status: 200, body: intentBody(intent, true) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } }
-    }
-    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(call.path)
-    if (call.method === 'POST' && confirm) {
-      const intent = intents.get(confirm[1]!)!
-      intent.status = 'succeeded'
-      intent.next_action = null
-      return { status: 200, body: intentBody(intent, true) }
-    }
-    if (call.method === 'POST' && call.path === '/v1/refunds') {
-      return { status: 200, body: { id: `re_${++n}`, object: 'refund', payment_intent: call.form.get('payment_intent'), status: 'succeeded' } }
-    }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${call.method}: ${call.path})` } } }
-  }
-
-  const read = (request: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let text = ''
-      request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
-      request.on('end', () => resolve(text))
-    })
-
-  const server: Server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stripe.test')
-    const body = await read(request)
-    const call: Call = {
-      method: request.method ?? 'GET',
-      path: url.pathname,
-      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
-      authorization: request.headers.authorization,
-      form: new URLSearchParams(request.method === 'GET' ? url.search : body),
-    }
-    calls.push(call)
-    const replayKey = call.idempotencyKey ? `${call.path}|${call.idempotencyKey}` : null
-    const result = (replayKey && replays.get(replayKey)) || answer(call)
-    if (replayKey && !replays.has(replayKey)) replays.set(replayKey, result)
-    response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` })
-    response.end(JSON.stringify(result.body))
-  })
-  return {
-    calls,
-    intents,
-    async listen() {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
 
 describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () => {
   const stripe = fakeStripe()

@@ -1,18 +1,20 @@
 /**
  * Payment Methods: the customer's saved cards (brand, last four, expiry), the
- * default first. A card is added through the payment provider: the card form
- * (components/checkout/card-fields, the checkout's own) hands the card to the
- * test gateway's tokenisation in the browser, and only the token is posted to
- * this page's action, which saves it through the gateway's setup flow (no
- * charge). Make default and remove are plain forms. The default is what club
- * billing charges (docs/members.md).
+ * default first. A card is added through the payment provider, as at checkout:
+ * with the test gateway the card form (components/checkout/card-fields) hands the
+ * card to the test tokenisation in the browser; with Stripe the card is typed into
+ * Stripe.js's own field (components/checkout/stripe-card) and becomes a
+ * PaymentMethod id. Only that token is posted to this page's action, which saves
+ * it through the gateway's setup flow (no charge). Make default and remove are
+ * plain forms. The default is what club billing charges (docs/members.md).
  */
 import { CARD_BRAND_NAMES, parseExpiryInput, validateCardForm, type CardBrand, type PaymentMethod } from '@store/core'
-import { useState, type FormEvent } from 'react'
-import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from 'react-router'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { data, Form, redirect, useLocation, useNavigation, useSearchParams, useSubmit } from 'react-router'
 import '../styles/checkout.css'
 import '../components/members/members.css'
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
+import { StripeCard, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { useBrowserApi } from '../lib/api/browser'
@@ -22,6 +24,7 @@ import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import { readForm } from '../lib/read-form'
+import { useSettings } from '../lib/store/store-provider'
 import type { Route } from './+types/change-payment'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Methods', { noindex: true })
@@ -53,45 +56,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 const brandName = (brand: string) => CARD_BRAND_NAMES[brand as CardBrand] ?? brand
 const expiry = (m: PaymentMethod) => `${String(m.exp_month).padStart(2, '0')}/${String(m.exp_year).slice(-2)}`
 
-function AddCard({ serverErrors }: { serverErrors: ApiErrorItem[] }) {
-  const api = useBrowserApi()
-  const submit = useSubmit()
-  const navigation = useNavigation()
-  const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
-  const [makeDefault, setMakeDefault] = useState(false)
-  const [errors, setErrors] = useState<ApiErrorItem[]>([])
-  const [busy, setBusy] = useState(false)
-  const shown = errors.length ? errors : serverErrors
-  const fieldError = (name: string) => shown.find((e) => e.field === name)?.message
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const exp = parseExpiryInput(card.exp)
-    const values = { number: card.number, cvc: card.cvc, exp_month: exp?.month ?? '', exp_year: exp?.year ?? '' }
-    const field = (f: string) => (f === 'number' ? 'card_number' : f === 'cvc' ? 'card_cvc' : 'card_exp')
-    const problems = validateCardForm(values).map((e) => ({ field: field(e.field), message: e.message }))
-    if (problems.length) return setErrors(problems)
-    setErrors([])
-    setBusy(true)
-    try {
-      const { token } = await createTestToken(api, values)
-      submit({ intent: 'add', payment_token: token, make_default: makeDefault ? 'true' : '' }, { method: 'post' })
-      setCard({ number: '', exp: '', cvc: '' })
-    } catch (error) {
-      setErrors(error instanceof ApiError ? error.errors.map((e) => ({ message: e.message, field: e.field ? field(e.field) : undefined })) : [{ message: 'We could not reach the store just now. Try again.' }])
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const sending = busy || navigation.state === 'submitting'
+/** The "Add a card" form around either card field: the default box, the button, the errors that are not the card's. */
+function AddCardForm({ errors, sending, onSubmit, makeDefault, setMakeDefault, children }: {
+  errors: ApiErrorItem[]
+  sending: boolean
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  makeDefault: boolean
+  setMakeDefault: (value: boolean) => void
+  children: ReactNode
+}) {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="add-card-title" className="member-card">
       <h2 id="add-card-title" className="order-title">
         Add a card
       </h2>
-      <FormErrors id="add-card-errors" errors={shown.filter((e) => !e.field || !['card_number', 'card_exp', 'card_cvc'].includes(e.field))} />
-      <CardFields values={card} fieldError={fieldError} onChange={setCard} disabled={sending} />
+      <FormErrors id="add-card-errors" errors={errors.filter((e) => !e.field || !['card_number', 'card_exp', 'card_cvc'].includes(e.field))} />
+      {children}
       <div className="field">
         <label>
           <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} /> Make this my default card
@@ -107,12 +87,97 @@ function AddCard({ serverErrors }: { serverErrors: ApiErrorItem[] }) {
   )
 }
 
+/** The token goes to this page's action, which saves the card through the gateway. */
+function useAddCard() {
+  const submit = useSubmit()
+  const navigation = useNavigation()
+  const [makeDefault, setMakeDefault] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const save = (token: string) => submit({ intent: 'add', payment_token: token, make_default: makeDefault ? 'true' : '' }, { method: 'post' })
+  return { makeDefault, setMakeDefault, busy, setBusy, save, sending: busy || navigation.state === 'submitting' }
+}
+
+/** The test gateway: the checkout's card fields, tokenised by the store's test endpoint. */
+function TestAddCard({ serverErrors }: { serverErrors: ApiErrorItem[] }) {
+  const api = useBrowserApi()
+  const add = useAddCard()
+  const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
+  const [errors, setErrors] = useState<ApiErrorItem[]>([])
+  const shown = errors.length ? errors : serverErrors
+  const fieldError = (name: string) => shown.find((e) => e.field === name)?.message
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const exp = parseExpiryInput(card.exp)
+    const values = { number: card.number, cvc: card.cvc, exp_month: exp?.month ?? '', exp_year: exp?.year ?? '' }
+    const field = (f: string) => (f === 'number' ? 'card_number' : f === 'cvc' ? 'card_cvc' : 'card_exp')
+    const problems = validateCardForm(values).map((e) => ({ field: field(e.field), message: e.message }))
+    if (problems.length) return setErrors(problems)
+    setErrors([])
+    add.setBusy(true)
+    try {
+      const { token } = await createTestToken(api, values)
+      add.save(token)
+      setCard({ number: '', exp: '', cvc: '' })
+    } catch (error) {
+      setErrors(error instanceof ApiError ? error.errors.map((e) => ({ message: e.message, field: e.field ? field(e.field) : undefined })) : [{ message: 'We could not reach the store just now. Try again.' }])
+    } finally {
+      add.setBusy(false)
+    }
+  }
+
+  return (
+    <AddCardForm errors={shown} sending={add.sending} onSubmit={onSubmit} makeDefault={add.makeDefault} setMakeDefault={add.setMakeDefault}>
+      <CardFields values={card} fieldError={fieldError} onChange={setCard} disabled={add.sending} />
+    </AddCardForm>
+  )
+}
+
+/** Stripe: the card is typed into Stripe.js's field and comes back as a PaymentMethod id; the card itself never reaches the store. */
+function StripeAddCard({ publishableKey, serverErrors }: { publishableKey: string; serverErrors: ApiErrorItem[] }) {
+  const add = useAddCard()
+  const card = useRef<StripeCardHandle>(null)
+  const [cardError, setCardError] = useState<string | null>(null)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (!card.current) return
+    setCardError(null)
+    add.setBusy(true)
+    try {
+      const result = await card.current.tokenize()
+      if ('error' in result) setCardError(result.error)
+      else add.save(result.token)
+    } finally {
+      add.setBusy(false)
+    }
+  }
+
+  return (
+    <AddCardForm errors={serverErrors} sending={add.sending} onSubmit={onSubmit} makeDefault={add.makeDefault} setMakeDefault={add.setMakeDefault}>
+      <StripeCard
+        handle={card}
+        publishableKey={publishableKey}
+        applePay={false}
+        afterpayAvailable={false}
+        total={0}
+        error={cardError ?? serverErrors.find((e) => e.field === 'card_number')?.message}
+        onWalletToken={add.save}
+      />
+    </AddCardForm>
+  )
+}
+
 export default function ChangePayment({ loaderData, actionData }: Route.ComponentProps) {
   const { methods, setup } = loaderData
   const [params] = useSearchParams()
   const done = params.get('done')
   const errors = actionData?.errors ?? []
   const listErrors = errors.filter((e) => e.field !== 'card_number')
+  const addErrors = actionData && !actionData.id ? errors : []
+  const settings = useSettings()
+  // after each answer the card form starts afresh (Stripe's field too), as the page would without JavaScript
+  const { key: visit } = useLocation()
   return (
     <Page title="Payment Methods">
       {done && NOTICES[done] ? (
@@ -160,7 +225,9 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
       )}
       <div className="member-section">
         {setup.gateway === 'test' ? (
-          <AddCard serverErrors={actionData && !actionData.id ? errors : []} />
+          <TestAddCard key={visit} serverErrors={addErrors} />
+        ) : setup.publishable_key && settings.stripeJs ? (
+          <StripeAddCard key={visit} publishableKey={setup.publishable_key} serverErrors={addErrors} />
         ) : (
           <p>To add a card, pay with it at checkout: it is saved to your account.</p>
         )}

@@ -1,7 +1,8 @@
 /**
  * Club checkout (/checkout-club): join VIP in one form. The card goes to the
- * payment provider's tokenisation (the test gateway's /payments/test-tokens,
- * standing in for Stripe.js), never to the store; the form then posts to
+ * payment provider's tokenisation (the test gateway's /payments/test-tokens, or
+ * with Stripe its card element and createPaymentMethod, as at /checkout), never
+ * to the store; the form then posts to
  * POST /checkout with checkout_flow=checkout_club_flow and an Idempotency-Key
  * kept for the page's life, so a retried click charges once. The first period
  * is charged with the order; any cart lines come along at member prices.
@@ -9,13 +10,14 @@
 import { formatPrice, type MembershipLanding } from '@store/core'
 import { useRef, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
+import { StripeCard, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { useBrowserApi } from '../lib/api/browser'
 import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
-import { useStore } from '../lib/store/store-provider'
+import { useSettings, useStore } from '../lib/store/store-provider'
 import { checkoutMeta } from '../lib/meta'
 import type { Route } from './+types/checkout-club'
 
@@ -36,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     price: landing?.price ?? cart.club_monthly ?? null,
     howMany: landing?.how_many ?? 1,
     lines: cart.items.length,
+    payment: context.services.paymentSetup(),
   }
 }
 
@@ -55,7 +58,11 @@ const FIELD_NAMES = new Set(['email', ...ADDRESS_FIELDS.map((f) => f.name), 'car
 
 export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const { brand } = useStore()
+  const settings = useSettings()
   const api = useBrowserApi()
+  const stripeCard = useRef<StripeCardHandle>(null)
+  const { payment } = loaderData
+  const stripeKey = payment.gateway === 'stripe' && settings.stripeJs ? payment.publishable_key : null
   const revalidator = useRevalidator()
   const key = useRef<string | null>(null)
   const [errors, setErrors] = useState<ApiErrorItem[]>([])
@@ -102,18 +109,27 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     try {
       // 1. the card to the provider's tokenisation: only a token comes back
       let token: string
-      try {
-        const result = await api.post<{ token: string }>('/payments/test-tokens', {
-          number: text('card_number'),
-          cvc: text('card_cvc'),
-          exp_month: text('card_exp_month'),
-          exp_year: text('card_exp_year'),
-        })
-        token = result.token
-      } catch (error) {
-        const items = (error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Your card could not be read. Check it and try again.' }]
-        setErrors(items.map((item) => ({ ...item, field: item.field ? `card_${item.field}` : undefined })))
-        return
+      if (stripeKey) {
+        const card = await stripeCard.current?.tokenize()
+        if (!card || 'error' in card) {
+          setErrors([{ message: card?.error ?? 'The card form is still loading. Try again in a moment.', field: 'card_number' }])
+          return
+        }
+        token = card.token
+      } else {
+        try {
+          const result = await api.post<{ token: string }>('/payments/test-tokens', {
+            number: text('card_number'),
+            cvc: text('card_cvc'),
+            exp_month: text('card_exp_month'),
+            exp_year: text('card_exp_year'),
+          })
+          token = result.token
+        } catch (error) {
+          const items = (error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Your card could not be read. Check it and try again.' }]
+          setErrors(items.map((item) => ({ ...item, field: item.field ? `card_${item.field}` : undefined })))
+          return
+        }
       }
       // 2. the order that joins: one key for this page, so a second click is the same order
       key.current ??= crypto.randomUUID()
@@ -203,10 +219,24 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
         </fieldset>
         <fieldset>
           <legend>Card</legend>
-          {input('card_number', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number', required: true, maxLength: 23 })}
-          {input('card_exp_month', 'Expiry month (MM)', { inputMode: 'numeric', autoComplete: 'cc-exp-month', required: true, maxLength: 2 })}
-          {input('card_exp_year', 'Expiry year (YYYY)', { inputMode: 'numeric', autoComplete: 'cc-exp-year', required: true, maxLength: 4 })}
-          {input('card_cvc', 'Security code', { inputMode: 'numeric', autoComplete: 'cc-csc', required: true, maxLength: 4 })}
+          {stripeKey ? (
+            <StripeCard
+              handle={stripeCard}
+              publishableKey={stripeKey}
+              applePay={false}
+              afterpayAvailable={false}
+              total={loaderData.price ?? 0}
+              error={fieldError('card_number')}
+              onWalletToken={() => {}}
+            />
+          ) : (
+            <>
+              {input('card_number', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number', required: true, maxLength: 23 })}
+              {input('card_exp_month', 'Expiry month (MM)', { inputMode: 'numeric', autoComplete: 'cc-exp-month', required: true, maxLength: 2 })}
+              {input('card_exp_year', 'Expiry year (YYYY)', { inputMode: 'numeric', autoComplete: 'cc-exp-year', required: true, maxLength: 4 })}
+              {input('card_cvc', 'Security code', { inputMode: 'numeric', autoComplete: 'cc-csc', required: true, maxLength: 4 })}
+            </>
+          )}
         </fieldset>
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Joining…' : price ? `Join VIP for ${price} a month` : 'Join VIP'}

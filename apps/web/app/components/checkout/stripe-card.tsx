@@ -7,7 +7,9 @@
  * handleNextAction. Apple Pay through the Payment Request Button where
  * stripeJsApplePay; Afterpay's message where the cart says afterpay_available.
  *
- * Not exercised by the browser tests (no network here): the test gateway path is.
+ * Used by /checkout, /checkout-club and /change_payment. With no network here the
+ * browser tests take it against stand-ins (e2e/stripe.spec.ts: a Stripe.js of the
+ * same shape, and a fake of Stripe's API), never the real Stripe.js.
  */
 import { formatPrice } from '@store/core'
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react'

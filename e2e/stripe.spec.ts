@@ -1,0 +1,171 @@
+/**
+ * The Stripe path in a real browser (PAYMENT_GATEWAY=stripe), which the other
+ * specs do not take. There is no network here, so both ends are stand-ins:
+ * - the store runs against apps/server/src/test/fake-stripe.ts (STRIPE_API_URL),
+ *   which answers as api.stripe.com documents the calls the adapter makes;
+ * - the page's https://js.stripe.com/v3/ is answered with a small Stripe.js of
+ *   the same shape (FAKE_STRIPE_JS): its card "element" is a plain input, and
+ *   createPaymentMethod turns Stripe's test card numbers into their test
+ *   PaymentMethods (pm_card_visa, pm_card_mastercard, pm_card_chargeDeclined).
+ * What it shows: checkout pays with the PaymentMethod from the card field (no
+ * card number reaches the store), a declined card is said at the card, and a
+ * member adds a card on /change_payment through Stripe's setup flow.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fakeStripe } from '../apps/server/src/test/fake-stripe.ts'
+import { startStore } from '../scripts/store-process.mjs'
+import { launch, newPage } from './support/browser.ts'
+import { addFirstAvailableSize, openFirstItem, waitForHydration } from './support/cart-utils.ts'
+import { checkoutFromDrawer, declineBumpsUntilCheckout, declineOffersUntilThankYou, fillAddress, placeOrder } from './support/checkout-utils.ts'
+
+/** Stripe.js as far as the store uses it: elements().create('card').mount/on/destroy, createPaymentMethod, handleNextAction, paymentRequest. */
+const FAKE_STRIPE_JS = `
+window.Stripe = function () {
+  const METHODS = { '4242424242424242': 'pm_card_visa', '5555555555554444': 'pm_card_mastercard', '4000000000000002': 'pm_card_chargeDeclined' }
+  return {
+    elements() {
+      return {
+        create() {
+          let input = null
+          return {
+            mount(host) {
+              input = document.createElement('input')
+              input.setAttribute('aria-label', 'Stripe card number')
+              input.setAttribute('autocomplete', 'off')
+              ;(typeof host === 'string' ? document.querySelector(host) : host).appendChild(input)
+            },
+            on() {},
+            destroy() { input && input.remove() },
+            number() { return input ? input.value.replace(/\\s/g, '') : '' },
+          }
+        },
+      }
+    },
+    async createPaymentMethod({ card }) {
+      const id = METHODS[card.number()]
+      return id ? { paymentMethod: { id } } : { error: { message: 'Your card number is invalid.' } }
+    },
+    async handleNextAction() { return {} },
+    paymentRequest() { return { canMakePayment: async () => null, on() {} } },
+  }
+}
+`
+
+const stripe = fakeStripe()
+let store: Awaited<ReturnType<typeof startStore>>
+let browser: Browser
+let origin: string
+
+beforeAll(async () => {
+  const apiUrl = await stripe.listen()
+  store = await startStore({
+    env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_API_URL: apiUrl },
+  })
+  origin = `http://localhost:${store.port}`
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+  await store?.stop()
+  await stripe.close()
+})
+
+async function stripePage(): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser)
+  await page.route('https://js.stripe.com/v3/', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }))
+  return { page, close: () => context.close() }
+}
+
+const stripeCard = (page: Page) => page.getByLabel('Stripe card number')
+
+describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
+  it('checks out with the card field of Stripe.js, says a decline at the card, then adds a card on /change_payment', async () => {
+    const { page, close } = await stripePage()
+    try {
+      const email = `stripe-${Date.now()}@example.com`
+      await page.goto(`${origin}/register`)
+      await page.getByLabel('Full name').fill('Sam Stripe')
+      await page.getByLabel('Email').fill(email)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/confirm-register$/)
+
+      await page.goto(`${origin}/category/leggings`)
+      await waitForHydration(page)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+      await checkoutFromDrawer(page)
+      await declineBumpsUntilCheckout(page)
+      await fillAddress(page, { email, name: 'Sam Stripe', address: '12 Analytical Way', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550100' })
+      // the store's own card fields are not on the page: the card goes into Stripe's
+      expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0)
+
+      // declined: said at the card, and no order
+      await stripeCard(page).fill('4000 0000 0000 0002')
+      await placeOrder(page)
+      await expect.poll(() => page.locator('.stripe-card [role="alert"]').innerText(), { timeout: 15_000 }).toMatch(/declined/i)
+      expect(page.url()).toMatch(/\/checkout$/)
+
+      await stripeCard(page).fill('4242 4242 4242 4242')
+      await placeOrder(page)
+      await page.waitForURL(/\/special-offer\/|\/thank-you/, { timeout: 20_000 })
+      await declineOffersUntilThankYou(page)
+      expect(await page.locator('main').innerText()).toMatch(/Thank you/i)
+      const intents = stripe.calls.filter((call) => call.method === 'POST' && call.path === '/v1/payment_intents')
+      expect(intents.map((call) => call.form.get('payment_method'))).toEqual(['pm_card_chargeDeclined', 'pm_card_visa'])
+      // only Stripe's ids went to the API, never a card number
+      expect(stripe.calls.some((call) => [...call.form.values()].some((value) => /\d{12,}/.test(value)))).toBe(false)
+
+      // the card paid with is kept; another is added through Stripe's setup flow
+      await page.goto(`${origin}/change_payment`)
+      await waitForHydration(page)
+      await expect.poll(() => page.getByTestId('payment-method').count()).toBe(1)
+      await stripeCard(page).fill('4000 0000 0000 0002')
+      await page.getByRole('button', { name: 'Save card' }).click()
+      await expect.poll(() => page.locator('.stripe-card [role="alert"]').innerText(), { timeout: 15_000 }).toMatch(/declined/i)
+      await stripeCard(page).fill('5555 5555 5555 4444')
+      await page.getByLabel('Make this my default card').check()
+      await page.getByRole('button', { name: 'Save card' }).click()
+      await page.waitForURL(/\/change_payment\?done=added/)
+      await expect.poll(() => page.getByTestId('payment-method').count()).toBe(2)
+      const first = await page.getByTestId('payment-method').first().innerText()
+      expect(first).toContain('Mastercard ending in 4444')
+      expect(first).toContain('Default')
+      // the field is empty again, ready for another card
+      expect(await stripeCard(page).inputValue()).toBe('')
+      const attach = stripe.calls.find((call) => call.path === '/v1/payment_methods/pm_card_mastercard/attach')
+      expect(attach?.form.get('customer')).toMatch(/^cus_/)
+    } finally {
+      await close()
+    }
+  })
+  it('joins VIP on /checkout-club with the card field of Stripe.js', async () => {
+    const { page, close } = await stripePage()
+    try {
+      await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
+      await page.getByLabel('Full name').fill('Vera Stripe')
+      await page.getByLabel('Email').fill(`stripe-club-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/checkout-club$/)
+      await waitForHydration(page)
+      expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0)
+      await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
+      await page.getByLabel('City').fill('Austin')
+      await page.getByLabel('State').fill('TX')
+      await page.getByLabel('Zip Code').fill('78701')
+      await page.getByLabel('Phone').fill('(512) 555-0100')
+      await stripeCard(page).fill('4242 4242 4242 4242')
+      const before = stripe.calls.length
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+      const charge = stripe.calls.slice(before).find((call) => call.method === 'POST' && call.path === '/v1/payment_intents')
+      expect(charge?.form.get('payment_method')).toBe('pm_card_visa')
+      expect(charge?.form.get('setup_future_usage')).toBe('off_session')
+    } finally {
+      await close()
+    }
+  })
+})
