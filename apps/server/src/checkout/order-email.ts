@@ -42,3 +42,36 @@ export function orderConfirmationEmail(storeName: string, origin: string, order:
   ].join('\n')
   return { subject: `Your ${storeName} order ${order.order_number}`, body }
 }
+
+export interface OfferAdded {
+  name: string
+  color: string
+  size: string
+  qty: number
+  /** what the card was charged for it, tax included */
+  charged_cents: number
+  tax_cents: number
+  /** the order's total with it */
+  order_total_cents: number
+}
+
+/** A one-time offer added after payment: what was added, what the card was charged, the order's new total. */
+export function offerAddedEmail(storeName: string, origin: string, order: Pick<ConfirmationOrder, 'order_number' | 'shipping_name'>, added: OfferAdded) {
+  const first = order.shipping_name.trim().split(/\s+/)[0] ?? ''
+  const body = [
+    `Hi ${first},`,
+    '',
+    `You added this to your order ${order.order_number} at ${storeName}:`,
+    '',
+    `  ${added.qty} x ${added.name} (${added.color}, ${added.size})`,
+    '',
+    `  Charged to the card you paid with  ${money(added.charged_cents)}${added.tax_cents > 0 ? ` (tax ${money(added.tax_cents)} included)` : ''}`,
+    `  Order total now  ${money(added.order_total_cents)}`,
+    '',
+    'It ships with your order, at no extra shipping cost.',
+    '',
+    `Track your order: ${origin}/tracker?order=${encodeURIComponent(order.order_number)}`,
+    `Questions? ${origin}/contact-us`,
+  ].join('\n')
+  return { subject: `Added to your ${storeName} order ${order.order_number}`, body }
+}

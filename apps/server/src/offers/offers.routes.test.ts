@@ -83,6 +83,16 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     const again = await accept(shopper, 'pf-oto-1', body)
     expect(again.statusCode).toBe(409)
     expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(1)
+    // the shopper is told in writing, once (the three tries with one key, the refused one: one e-mail)
+    const told = await t.store.db.selectFrom('outbox_emails').select(['to_email', 'subject', 'body']).where('subject', 'like', `Added to your % order ${orderNumber}`).execute()
+    expect(told).toHaveLength(1)
+    expect(told[0]!.to_email).toBe('ada@example.com')
+    expect(told[0]!.subject).toBe(`Added to your PopFit Clothing order ${orderNumber}`)
+    const paidOrder = dataOf<Order>(await shopper.get(`/api/orders/${orderNumber}`))
+    expect(told[0]!.body).toContain(`1 x ${choice.name}`)
+    expect(told[0]!.body).toContain(`Order total now  $${paidOrder.total.toFixed(2)}`)
+    expect(told[0]!.body).toMatch(/Charged to the card you paid with {2}\$\d+\.\d\d/)
+    expect(told[0]!.body).toContain(`http://localhost:3000/tracker?order=${orderNumber}`)
 
     // two pairs for 39.99: the price spread over the pieces
     const two = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-2'))

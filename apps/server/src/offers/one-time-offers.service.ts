@@ -17,9 +17,11 @@ import { fromCents, nextOfferPath, sortSizes, type OfferChoice, type OneTimeOffe
 import type { RequestContext } from '../context/request-context.ts'
 import { readJson } from '../db/json.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
+import { queueEmails } from '../email/outbox.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, releaseAttempt, replay, type StoredAnswer } from '../checkout/idempotency.ts'
 import { oneTimeOfferIds } from '../checkout/checkout.service.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
+import { offerAddedEmail } from '../checkout/order-email.ts'
 import { giveBackStock, takeStock } from '../checkout/stock.ts'
 import type { TaxRates } from '../checkout/tax.ts'
 import { mayReadOrder, orderNotFound } from '../orders/orders.service.ts'
@@ -277,7 +279,7 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
         })),
       )
       .execute()
-    await trx
+    const updated = await trx
       .updateTable('orders')
       .set((eb) => ({
         subtotal_cents: eb('subtotal_cents', '+', offer.price_cents),
@@ -285,7 +287,19 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
         total_cents: eb('total_cents', '+', reserved.amountCents),
       }))
       .where('order_number', '=', order.order_number)
-      .execute()
+      .returning('total_cents')
+      .executeTakeFirstOrThrow()
+    // the shopper is told in writing, as for the order itself (sent once: in the transaction that adds it)
+    const email = offerAddedEmail(ctx.brand.name, ctx.origin, order, {
+      name: reserved.name,
+      color: reserved.color,
+      size: reserved.size,
+      qty: offer.how_many,
+      charged_cents: reserved.amountCents,
+      tax_cents: reserved.taxCents,
+      order_total_cents: updated.total_cents,
+    })
+    await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body }])
     await trx
       .updateTable('payments')
       .set({
