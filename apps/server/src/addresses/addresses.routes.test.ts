@@ -1,5 +1,6 @@
 import type { AddressEntry, DefaultAddresses } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { MAX_ADDRESSES } from './addresses.service.ts'
 import { HOME } from './test-address.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
@@ -83,5 +84,35 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     const both = await Promise.all([book[3]!, book[7]!, book[11]!].map((a) => shopper.post(`/api/addresses/${a.id}/default`)))
     expect(both.map((r) => r.statusCode)).toEqual([200, 200, 200])
     expect(dataOf<AddressEntry[]>(await shopper.get('/api/addresses')).filter((a) => a.default)).toHaveLength(1)
+  })
+  it("keeps the addresses of a customer's checkout for the next one: once, the first of a type the default", async () => {
+    const shopper = await customer()
+    const item = await itemWithStock(t, 10)
+    const order = async (extra: Record<string, string> = {}) => {
+      expect((await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+      expect((await placeOrder(shopper, await tokenFor(shopper), undefined, extra)).statusCode).toBe(200)
+    }
+    await order()
+    const kept = dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))
+    expect(kept).toEqual([expect.objectContaining({ address_type: 'shipping', name: 'Ada Lovelace', address: '12 Analytical Way', city: 'Austin', state: 'TX', zip: '78701', phone: '(512) 555-0100', default: true })])
+    // the same address again, typed with other spaces and case: nothing new
+    await order({ shipping_address: '12  analytical WAY', shipping_city: 'austin' })
+    expect(dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))).toHaveLength(1)
+    // another billing address is kept as the billing default; the shipping default stays
+    await order({ billing_same: 'false', billing_name: 'Ada Lovelace', billing_company: '', billing_country: 'US', billing_address: '1 Difference Engine Rd', billing_address_2: '', billing_city: 'Dallas', billing_state: 'TX', billing_zip: '75201', billing_phone: '' })
+    const book = dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))
+    expect(book.map((a) => [a.address_type, a.address, a.default])).toEqual([
+      ['shipping', '12 Analytical Way', true],
+      ['billing', '1 Difference Engine Rd', true],
+    ])
+    const defaults = dataOf<DefaultAddresses>(await shopper.get('/api/addresses/defaults'))
+    expect(defaults.billing?.city).toBe('Dallas')
+
+    // a visitor's order leaves no address anywhere
+    const before = await t.store.db.selectFrom('addresses').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+    const visitor = await shopperWithCart(t, item.itemId, item.size)
+    expect((await placeOrder(visitor, await tokenFor(visitor))).statusCode).toBe(200)
+    const after = await t.store.db.selectFrom('addresses').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+    expect(Number(after.n)).toBe(Number(before.n))
   })
 })

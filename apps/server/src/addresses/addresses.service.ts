@@ -9,7 +9,7 @@ import { requireCustomerId } from '../account/require-customer.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Transaction } from 'kysely'
 import { takeTurn } from '../db/take-turn.ts'
-import type { AddressesRow, Database } from '../db/schema.ts'
+import type { AddressesRow, Database, OrdersRow } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
 import type { AddressBody } from './addresses.schemas.ts'
 
@@ -150,4 +150,69 @@ export async function setDefaultAddress(ctx: RequestContext, id: string, type?: 
   if (type && row.address_type !== type) throw unprocessable(`This is a ${row.address_type} address; it cannot be your default ${type} address.`, 'address_type')
   await withBook(ctx, customerId, (trx) => makeDefault(trx, ctx.data.brandId, customerId, row.id, row.address_type))
   return view(await findMine(ctx, customerId, row.id))
+}
+
+/** The address parts of an order, as checkout stored them. */
+type OrderAddresses = Pick<
+  OrdersRow,
+  | 'shipping_name' | 'shipping_company' | 'shipping_country' | 'shipping_address' | 'shipping_address_2' | 'shipping_city' | 'shipping_state' | 'shipping_zip' | 'shipping_phone'
+  | 'billing_name' | 'billing_company' | 'billing_country' | 'billing_address' | 'billing_address_2' | 'billing_city' | 'billing_state' | 'billing_zip' | 'billing_phone'
+>
+
+const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase()
+const WHERE_PARTS = ['name', 'company', 'country', 'address', 'address_2', 'city', 'state', 'zip'] as const
+
+/**
+ * What a logged-in customer's order leaves in the address book: its shipping
+ * address, and its billing address when that is another one, each unless the book
+ * holds it already (the phone aside, case and spaces aside). The first of a type
+ * becomes its default, so the next checkout starts from it. A full book is left as
+ * it is. Runs in the order's paid transaction, under the customer's turn.
+ */
+export async function keepCheckoutAddresses(trx: Transaction<Database>, brandId: string, customerId: string, order: OrderAddresses): Promise<void> {
+  await takeTurn(trx, 'customer', customerId)
+  const book = await trx.selectFrom('addresses').selectAll().where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
+  const of = (prefix: 'shipping' | 'billing') => ({
+    name: order[`${prefix}_name`],
+    company: order[`${prefix}_company`],
+    country: order[`${prefix}_country`],
+    address: order[`${prefix}_address`],
+    address_2: order[`${prefix}_address_2`],
+    city: order[`${prefix}_city`],
+    state: order[`${prefix}_state`],
+    zip: order[`${prefix}_zip`],
+    phone: order[`${prefix}_phone`],
+  })
+  const shipping = of('shipping')
+  const billing = of('billing')
+  const same = (a: Record<(typeof WHERE_PARTS)[number], string>, b: Record<(typeof WHERE_PARTS)[number], string>) => WHERE_PARTS.every((part) => sameText(a[part], b[part]))
+  const wanted: [AddressType, typeof shipping][] = [['shipping', shipping]]
+  if (!same(billing, shipping)) wanted.push(['billing', billing])
+  let size = book.length
+  for (const [type, parts] of wanted) {
+    if (book.some((row) => row.address_type === type && same(row, parts))) continue
+    if (size >= MAX_ADDRESSES) return
+    const id = randomUUID()
+    const country = parts.country.trim().toUpperCase()
+    await trx
+      .insertInto('addresses')
+      .values({
+        id,
+        brand_id: brandId,
+        customer_id: customerId,
+        address_type: type,
+        name: parts.name.trim().replace(/\s+/g, ' '),
+        company: parts.company.trim(),
+        country,
+        address: parts.address.trim(),
+        address_2: parts.address_2.trim(),
+        city: parts.city.trim(),
+        state: parts.state.trim().toUpperCase(),
+        zip: parts.zip.trim().toUpperCase(),
+        phone: parts.phone.trim() ? formatPhone(parts.phone.trim(), country) : '',
+        is_default: book.some((row) => row.address_type === type) ? 0 : 1,
+      })
+      .execute()
+    size += 1
+  }
 }

@@ -21,6 +21,7 @@ import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type
 import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
+import { keepCheckoutAddresses } from '../addresses/addresses.service.ts'
 import { keepCard } from '../payment-methods/payment-methods.service.ts'
 import type { Transaction } from 'kysely'
 import type { Database, OrdersRow } from '../db/schema.ts'
@@ -345,6 +346,8 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
       .where('status', '=', 'pending_payment')
       .executeTakeFirst()
     if (Number(paid.numUpdatedRows) !== 1) return false
+    // and the addresses typed here go to the address book, so the next checkout starts from them
+    if (order.customer_id) await keepCheckoutAddresses(trx, brandId, order.customer_id, order)
     await trx
       .insertInto('payments')
       .values({
