@@ -48,6 +48,27 @@ function cartLineSelect(db: Db) {
       'items.discount_class',
       'item_sizes.stock',
       'item_images.url as image',
+      // a social media special claimed from a special that ships free (its free_shipping): the cart's estimate and checkout alike
+      (eb) =>
+        eb
+          .case()
+          .when(
+            eb.and([
+              eb('cart_lines.social_media_special', '=', 1),
+              eb.exists(
+                eb
+                  .selectFrom('social_media_specials')
+                  .select('social_media_specials.id')
+                  .whereRef('social_media_specials.item_id', '=', 'cart_lines.item_id')
+                  .whereRef('social_media_specials.brand_id', '=', 'items.brand_id')
+                  .where('social_media_specials.free_shipping', '=', 1),
+              ),
+            ]),
+          )
+          .then(1)
+          .else(0)
+          .end()
+          .as('ships_free'),
     ])
 }
 
@@ -76,6 +97,7 @@ const LINE_FIELDS = [
   'discount_class',
   'stock',
   'image',
+  'ships_free',
 ] as const satisfies readonly (keyof CartLineRow)[]
 // every field of a line is listed: a field added to CartLineRow and not here fails to compile
 const everyLineField: Exclude<keyof CartLineRow, (typeof LINE_FIELDS)[number]> extends never ? true : never = true
@@ -109,6 +131,8 @@ export interface CartLineRow {
   qty: number
   bundled_with: string | null
   social_media_special: number
+  /** 1 for a social media special whose special ships free */
+  ships_free: number
   skip_qty_controls: number
   price_override_cents: number | null
   banner: string | null

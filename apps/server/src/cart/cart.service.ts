@@ -63,6 +63,8 @@ export function priceCart(
   settings: CartSettingsRow,
   shopper: Shopper,
   taxBasisPoints: number,
+  /** a social media special in the cart that ships free (checkout's rule: checkout-pricing.ts) */
+  specialShipsFree = false,
 ) {
   const codeApplies = Boolean(code && (!flag(code.club_only) || shopper.hasClub))
   const unitCents = lines.map((line) => lineUnitCents(line, shopper))
@@ -84,7 +86,7 @@ export function priceCart(
         : null,
     freeShippingThresholdCents: settings.free_shipping_threshold_cents,
     standardShippingCents: settings.standard_shipping_cost_cents,
-    freeShippingForMember: shopper.hasClub,
+    freeShippingForMember: shopper.hasClub || specialShipsFree,
     taxBasisPoints,
   })
   return { codeApplies, unitCents, totals }
@@ -156,7 +158,9 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     flag(settings.brand_has_club) &&
     (cart?.checkout_flow === 'checkout_club_flow' || (isJoinFlow(cart?.checkout_flow) && shopper.customerId !== null))
   const pricedAs = hasClubInCart ? { ...shopper, hasClub: true } : shopper
-  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points)
+  // a social media special that ships free makes the estimate's standard shipping free, as checkout will
+  const specialShipsFree = lines.some((line) => flag(line.ships_free))
+  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points, specialShipsFree)
   const club = shopper.club ?? null
   const clubDiscount = shopper.hasClub && club ? club.discountPercentage : settings.club_discount_percentage
 

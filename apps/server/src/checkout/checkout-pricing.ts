@@ -13,7 +13,6 @@ import { priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { CartsRow } from '../db/schema.ts'
 import { unprocessable } from '../http/errors.ts'
-import { specialShipsFree } from '../offers/social-media-specials.service.ts'
 import { clubJoinTerms, isJoinFlow, monthPaidBefore } from '../membership/club-join.ts'
 import type { TaxRates } from './tax.ts'
 
@@ -65,7 +64,7 @@ export async function priceCheckout(
     freeThresholdCents: settings.free_shipping_threshold_cents,
     expressCents: settings.express_shipping_cost_cents,
     // a member (or a join priced as one) where the brand ships members free, or a social media special that ships free
-    memberFreeShipping: pricedAs.hasClub || (await specialShipsFree(db, brandId, lines)),
+    memberFreeShipping: pricedAs.hasClub || lines.some((line) => line.ships_free === 1),
   })
   const shippingCents = options.find((option) => option.method === destination.method)?.cents
   if (shippingCents === undefined) throw unprocessable('Choose standard or express shipping.', 'shipping_method')

@@ -41,6 +41,8 @@ describe.each(DIALECTS)('the checkout page\'s quote and social media specials on
     expect(cart.has_social_media_special).toBe(true)
     expect(cart.items).toHaveLength(1)
     expect(cart.items[0]).toMatchObject({ price: 29.99, qty: 1, skip_qty_controls: true })
+    // the drawer's estimate ships it free, as checkout will (29.99 is under the brand's threshold of 50)
+    expect(cart.cart_shipping).toBe(0)
     // the same claim again changes nothing; another special is refused
     expect((await shopper.postJson('/api/social-media-specials/pf-vip-optin-csr/claim', { size: sizes[0]!.size })).statusCode).toBe(200)
     expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toHaveLength(1)
@@ -51,5 +53,15 @@ describe.each(DIALECTS)('the checkout page\'s quote and social media specials on
     expect(quote.shipping).toBe(0)
     expect(quote.shipping_options[1]!.price).toBeGreaterThan(0)
     expect((await shopper.postJson('/api/social-media-specials/pf-vip-optin-csr/claim', {})).statusCode).toBe(422)
+
+    // a special that does not ship free (pf-vip-optin-main): standard shipping, in the drawer and at checkout alike
+    const other = new TestShopper(t.app)
+    const main = dataOf<{ item_id: number }>(await other.get('/api/social-media-specials/pf-vip-optin-main'))
+    const mainSize = (await t.store.db.selectFrom('item_sizes').select('size').where('item_id', '=', main.item_id).where('stock', '>', 0).executeTakeFirstOrThrow()).size
+    expect((await other.postJson('/api/social-media-specials/pf-vip-optin-main/claim', { size: mainSize })).statusCode).toBe(200)
+    const paying = dataOf<Cart>(await other.get('/api/cart'))
+    expect(paying.cart_shipping).toBeGreaterThan(0)
+    const otherQuote = dataOf<CheckoutQuote>(await other.get('/api/checkout/quote?shipping_country=US&shipping_state=TX'))
+    expect(otherQuote.shipping).toBe(paying.cart_shipping)
   })
 })

@@ -12,30 +12,10 @@ import { randomUUID } from 'node:crypto'
 import { OFFER_PRICES, toCents, type OfferCode, type SocialMediaClaim } from '@store/core'
 import { ensureCart } from '../cart/cart.service.ts'
 import { getSocialMediaSpecial } from '../content/content.service.ts'
-import type { Kysely } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import { takeTurn } from '../db/take-turn.ts'
-import type { Database } from '../db/schema.ts'
 import { conflict, unprocessable } from '../http/errors.ts'
 import { listOrderBumps } from './order-bumps.service.ts'
-
-/**
- * Whether the cart's social media special ships free (the special's free_shipping):
- * a line claimed from a special whose item is that special's. No statement for a
- * cart without a special line.
- */
-export async function specialShipsFree(db: Kysely<Database>, brandId: string, lines: readonly { item_id: number; social_media_special: number }[]): Promise<boolean> {
-  const itemIds = lines.filter((line) => line.social_media_special === 1).map((line) => line.item_id)
-  if (itemIds.length === 0) return false
-  const row = await db
-    .selectFrom('social_media_specials')
-    .select('id')
-    .where('brand_id', '=', brandId)
-    .where('item_id', 'in', itemIds)
-    .where('free_shipping', '=', 1)
-    .executeTakeFirst()
-  return row !== undefined
-}
 
 /** The offer code of a special's price, or null for a price of no offer. */
 export function offerCodeOfPrice(priceCents: number): OfferCode | null {
