@@ -4,7 +4,7 @@
  * an id of another customer's address is not found.
  */
 import { randomUUID } from 'node:crypto'
-import { ADDRESS_PARTS, formatPhone, validateCheckoutAddress, type AddressEntry, type AddressType, type DefaultAddresses } from '@store/core'
+import { ADDRESS_PARTS, formatPhone, validateCheckoutAddress, type AddressEntry, type AddressPart, type AddressType, type DefaultAddresses } from '@store/core'
 import { requireCustomerId } from '../account/require-customer.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Transaction } from 'kysely'
@@ -41,6 +41,11 @@ function checked(input: AddressBody) {
   // the API answers the first problem; the page checks the same rules first and shows them all
   const first = errors[0]
   if (first) throw unprocessable(first.message, first.field.slice(prefix.length + 1))
+  return keptParts(input)
+}
+
+/** The parts as the book keeps them: trimmed, the name's spaces collapsed, country, state and zip upper-case, the phone formatted. */
+function keptParts(input: Record<AddressPart, string>): Record<AddressPart, string> {
   const country = input.country.trim().toUpperCase()
   const phone = input.phone.trim()
   return {
@@ -193,7 +198,6 @@ export async function keepCheckoutAddresses(trx: Transaction<Database>, brandId:
     if (book.some((row) => row.address_type === type && same(row, parts))) continue
     if (size >= MAX_ADDRESSES) return
     const id = randomUUID()
-    const country = parts.country.trim().toUpperCase()
     await trx
       .insertInto('addresses')
       .values({
@@ -201,15 +205,7 @@ export async function keepCheckoutAddresses(trx: Transaction<Database>, brandId:
         brand_id: brandId,
         customer_id: customerId,
         address_type: type,
-        name: parts.name.trim().replace(/\s+/g, ' '),
-        company: parts.company.trim(),
-        country,
-        address: parts.address.trim(),
-        address_2: parts.address_2.trim(),
-        city: parts.city.trim(),
-        state: parts.state.trim().toUpperCase(),
-        zip: parts.zip.trim().toUpperCase(),
-        phone: parts.phone.trim() ? formatPhone(parts.phone.trim(), country) : '',
+        ...keptParts(parts),
         is_default: book.some((row) => row.address_type === type) ? 0 : 1,
       })
       .execute()
