@@ -121,4 +121,42 @@ describe('the VIP club in the browser', () => {
       await context.close()
     }
   })
+  it('joins with a card whose bank asks to confirm it: refused when cancelled, joined when completed', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
+      await page.getByLabel('Full name').fill('Vera Confirm')
+      await page.getByLabel('Email').fill(`vip-3ds-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/checkout-club$/)
+      await waitForHydration(page)
+      await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
+      await page.getByLabel('City').fill('Austin')
+      await page.getByLabel('State').fill('TX')
+      await page.getByLabel('Zip Code').fill('78701')
+      await page.getByLabel('Phone').fill('(512) 555-0100')
+      await page.getByLabel('Card number').fill('4000 0027 6000 3184')
+      await page.getByLabel('Expiry month (MM)').fill('12')
+      await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
+      await page.getByLabel('Security code').fill('123')
+      const dialog = page.getByRole('dialog', { name: /confirm it's you/i })
+
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await dialog.waitFor({ timeout: 15_000 })
+      await expectAccessible(page)
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      // the refusal is said at the card (a declined card's answer used to be shown nowhere on this page)
+      await expect.poll(() => page.locator('#club-card_number-error').innerText(), { timeout: 15_000 }).toMatch(/bank could not confirm/i)
+      expect((await apiFromPage<ClubCart>(page, '/api/cart')).has_club).toBe(false)
+
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await dialog.waitFor({ timeout: 15_000 })
+      await dialog.getByRole('button', { name: 'Complete' }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+      expect((await apiFromPage<ClubCart>(page, '/api/cart')).has_club).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -6,7 +6,8 @@
  * - the page's https://js.stripe.com/v3/ is answered with a small Stripe.js of
  *   the same shape (FAKE_STRIPE_JS): its card "element" is a plain input, and
  *   createPaymentMethod turns Stripe's test card numbers into their test
- *   PaymentMethods (pm_card_visa, pm_card_mastercard, pm_card_chargeDeclined).
+ *   PaymentMethods (pm_card_visa, pm_card_mastercard, pm_card_chargeDeclined,
+ *   pm_card_threeDSecure2Required), and handleNextAction approves the bank's step.
  * What it shows: checkout pays with the PaymentMethod from the card field (no
  * card number reaches the store), a declined card is said at the card, and a
  * member adds a card on /change_payment through Stripe's setup flow.
@@ -22,7 +23,7 @@ import { checkoutFromDrawer, declineBumpsUntilCheckout, declineOffersUntilThankY
 /** Stripe.js as far as the store uses it: elements().create('card').mount/on/destroy, createPaymentMethod, handleNextAction, paymentRequest. */
 const FAKE_STRIPE_JS = `
 window.Stripe = function () {
-  const METHODS = { '4242424242424242': 'pm_card_visa', '5555555555554444': 'pm_card_mastercard', '4000000000000002': 'pm_card_chargeDeclined' }
+  const METHODS = { '4242424242424242': 'pm_card_visa', '5555555555554444': 'pm_card_mastercard', '4000000000000002': 'pm_card_chargeDeclined', '4000002760003184': 'pm_card_threeDSecure2Required' }
   return {
     elements() {
       return {
@@ -46,7 +47,8 @@ window.Stripe = function () {
       const id = METHODS[card.number()]
       return id ? { paymentMethod: { id } } : { error: { message: 'Your card number is invalid.' } }
     },
-    async handleNextAction() { return {} },
+    // the bank's step, approved: Stripe leaves the PaymentIntent waiting for the store's confirmation
+    async handleNextAction({ clientSecret }) { await window.bankApproves(clientSecret); return {} },
     paymentRequest() { return { canMakePayment: async () => null, on() {} } },
   }
 }
@@ -74,6 +76,11 @@ afterAll(async () => {
 async function stripePage(): Promise<{ page: Page; close: () => Promise<void> }> {
   const { context, page } = await newPage(browser)
   await page.route('https://js.stripe.com/v3/', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }))
+  // what the real Stripe.js does to the PaymentIntent when the shopper passes the bank's step
+  await page.exposeFunction('bankApproves', (clientSecret: string) => {
+    const intent = stripe.intents.get(clientSecret.split('_secret_')[0]!)
+    if (intent) intent.status = 'requires_confirmation'
+  })
   return { page, close: () => context.close() }
 }
 
@@ -141,7 +148,7 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       await close()
     }
   })
-  it('joins VIP on /checkout-club with the card field of Stripe.js', async () => {
+  it("joins VIP on /checkout-club with the card field of Stripe.js, through the bank's step", async () => {
     const { page, close } = await stripePage()
     try {
       await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
@@ -157,13 +164,16 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       await page.getByLabel('State').fill('TX')
       await page.getByLabel('Zip Code').fill('78701')
       await page.getByLabel('Phone').fill('(512) 555-0100')
-      await stripeCard(page).fill('4242 4242 4242 4242')
+      // a card whose bank asks to confirm it: Stripe.js's step, then the same key confirms the payment
+      await stripeCard(page).fill('4000 0027 6000 3184')
       const before = stripe.calls.length
       await page.getByRole('button', { name: /Join VIP/ }).click()
       await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
-      const charge = stripe.calls.slice(before).find((call) => call.method === 'POST' && call.path === '/v1/payment_intents')
-      expect(charge?.form.get('payment_method')).toBe('pm_card_visa')
+      const calls = stripe.calls.slice(before)
+      const charge = calls.find((call) => call.method === 'POST' && call.path === '/v1/payment_intents')
+      expect(charge?.form.get('payment_method')).toBe('pm_card_threeDSecure2Required')
       expect(charge?.form.get('setup_future_usage')).toBe('off_session')
+      expect(calls.some((call) => call.method === 'POST' && /^\/v1\/payment_intents\/pi_\w+\/confirm$/.test(call.path))).toBe(true)
     } finally {
       await close()
     }

@@ -7,14 +7,16 @@
  * kept for the page's life, so a retried click charges once. The first period
  * is charged with the order; any cart lines come along at member prices.
  */
-import { formatPrice, type MembershipLanding } from '@store/core'
+import { formatPrice, type CheckoutResult, type MembershipLanding } from '@store/core'
 import { useRef, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
+import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { StripeCard, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { useBrowserApi } from '../lib/api/browser'
+import { authenticatePayment } from '../lib/api/checkout-api'
 import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { useSettings, useStore } from '../lib/store/store-provider'
@@ -56,6 +58,13 @@ const ADDRESS_FIELDS: { name: string; label: string; autoComplete: string; requi
 
 const FIELD_NAMES = new Set(['email', ...ADDRESS_FIELDS.map((f) => f.name), 'card_number', 'card_exp_month', 'card_exp_year', 'card_cvc'])
 
+/** POST /checkout's errors where this page shows them: a refused card at the card, a field this page lacks (the cart, the key) above the form. */
+function onThisPage(errors: ApiErrorItem[]): ApiErrorItem[] {
+  return errors.map((error) =>
+    error.field === 'payment_token' ? { ...error, field: 'card_number' } : error.field && !FIELD_NAMES.has(error.field) ? { message: error.message } : error,
+  )
+}
+
 export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const { brand } = useStore()
   const settings = useSettings()
@@ -68,6 +77,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const [errors, setErrors] = useState<ApiErrorItem[]>([])
   const [busy, setBusy] = useState(false)
   const [joined, setJoined] = useState<Joined | null>(null)
+  const [authentication, setAuthentication] = useState<{ paymentId: string; body: URLSearchParams } | null>(null)
   const price = loaderData.price === null ? null : formatPrice(loaderData.price, { keepZeroCents: true })
 
   if (!loaderData.loggedin) {
@@ -148,25 +158,65 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
         payment_token: token,
         checkout_flow: 'checkout_club_flow',
       })
-      const response = await fetch(`${brand.apiBaseUrl}/checkout`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', 'idempotency-key': key.current },
-        body,
-        credentials: 'same-origin',
-      })
-      const answer = (await response.json().catch(() => ({}))) as { data?: { status: string; order_number: string }; errors?: ApiErrorItem[] }
-      if (!response.ok || !answer.data) {
-        // a refused card or form: a new attempt gets a new key
-        if (response.status !== 503) key.current = null
-        setErrors(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }])
+      await send(body)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  /**
+   * POST /checkout with this page's key. A card whose bank asks the shopper to confirm comes back as
+   * requires_action: Stripe.js shows the bank's own step, the test gateway the stand-in dialog, and the
+   * same key is sent again, which completes the payment the bank approved (or ends it refused).
+   */
+  async function send(body: URLSearchParams, authenticated = false): Promise<void> {
+    const response = await fetch(`${brand.apiBaseUrl}/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', 'idempotency-key': key.current! },
+      body,
+      credentials: 'same-origin',
+    })
+    const answer = (await response.json().catch(() => ({}))) as { data?: CheckoutResult; errors?: ApiErrorItem[] }
+    if (!response.ok || !answer.data) {
+      // a refused card or form: a new attempt gets a new key
+      if (response.status !== 503) key.current = null
+      setErrors(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }]))
+      return
+    }
+    const result = answer.data
+    if (result.status === 'requires_action') {
+      if (authenticated) {
+        key.current = null
+        setErrors([{ message: 'Your bank could not confirm this card. Try again, or use another card.', field: 'card_number' }])
         return
       }
-      if (answer.data.status !== 'succeeded') {
-        setErrors([{ message: 'Your bank wants to confirm this card. Please use the main checkout to complete it.' }])
-        return
+      if (stripeKey) {
+        const problem = await stripeCard.current?.authenticate(result.client_secret)
+        if (problem) {
+          key.current = null
+          setErrors([{ message: problem, field: 'card_number' }])
+          return
+        }
+        return send(body, true)
       }
-      setJoined({ order_number: answer.data.order_number })
-      revalidator.revalidate()
+      setAuthentication({ paymentId: result.payment_id, body })
+      return
+    }
+    setJoined({ order_number: result.order_number })
+    revalidator.revalidate()
+  }
+
+  /** The test gateway's stand-in for the bank's step: its answer is told to the store, then the same key goes again. */
+  async function answerAuthentication(outcome: 'complete' | 'cancel') {
+    if (!authentication) return
+    setBusy(true)
+    try {
+      await authenticatePayment(api, authentication.paymentId, outcome)
+      setAuthentication(null)
+      await send(authentication.body, true)
+    } catch (error) {
+      setAuthentication(null)
+      setErrors(onThisPage((error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Something went wrong. Please try again.' }]))
     } finally {
       setBusy(false)
     }
@@ -205,7 +255,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       {loaderData.former ? <p>Welcome back: your membership starts again today.</p> : null}
       {loaderData.lines > 0 ? <p>The {loaderData.lines === 1 ? 'item' : 'items'} in your cart come along at member prices.</p> : null}
       <form className="stack-form" onSubmit={submit} noValidate aria-describedby={errors.length ? 'club-errors' : undefined}>
-        <FormErrors id="club-errors" errors={errors.filter((e) => !e.field || !FIELD_NAMES.has(e.field))} />
+        <FormErrors id="club-errors" errors={errors} />
         <fieldset>
           <legend>Contact and shipping</legend>
           {input('email', 'Email', { type: 'email', autoComplete: 'email', required: true, defaultValue: loaderData.email })}
@@ -242,6 +292,8 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
           {busy ? 'Joining…' : price ? `Join VIP for ${price} a month` : 'Join VIP'}
         </button>
       </form>
+      {/* the join's amount is the club's price plus the cart's lines: the dialog names none rather than a wrong one */}
+      {authentication ? <AuthenticationDialog amount={loaderData.lines === 0 && loaderData.price !== null ? loaderData.price : undefined} busy={busy} onAnswer={answerAuthentication} /> : null}
     </Page>
   )
 }

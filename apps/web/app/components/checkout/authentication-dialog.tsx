@@ -6,7 +6,8 @@
 import { useEffect, useRef } from 'react'
 import { formatPrice } from '@store/core'
 
-export function AuthenticationDialog({ amount, busy, onAnswer }: { amount: number; busy: boolean; onAnswer(outcome: 'complete' | 'cancel'): void }) {
+/** `amount`: the payment's, where the page knows it (checkout's total); without it the dialog names none. */
+export function AuthenticationDialog({ amount, busy, onAnswer }: { amount?: number; busy: boolean; onAnswer(outcome: 'complete' | 'cancel'): void }) {
   const dialog = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const element = dialog.current
@@ -26,7 +27,7 @@ export function AuthenticationDialog({ amount, busy, onAnswer }: { amount: numbe
     >
       <h2 id="auth-dialog-title">Confirm it's you</h2>
       <p id="auth-dialog-text">
-        Your bank asks you to confirm this payment of {formatPrice(amount, { keepZeroCents: true })}. (Test card: choose Complete to approve it, or
+        Your bank asks you to confirm this payment{amount === undefined ? '' : ` of ${formatPrice(amount, { keepZeroCents: true })}`}. (Test card: choose Complete to approve it, or
         Cancel to refuse it.)
       </p>
       <div className="auth-dialog-actions">
