@@ -63,9 +63,9 @@ export function priceCart(
   settings: CartSettingsRow,
   shopper: Shopper,
   taxBasisPoints: number,
-  /** a social media special in the cart that ships free (checkout's rule: checkout-pricing.ts) */
-  specialShipsFree = false,
 ) {
+  // a social media special whose special ships free makes standard shipping free (the line says so: ships_free)
+  const shipsFree = lines.some((line) => line.ships_free === 1)
   const codeApplies = Boolean(code && (!flag(code.club_only) || shopper.hasClub))
   const unitCents = lines.map((line) => lineUnitCents(line, shopper))
   const totals = computeCartTotals({
@@ -86,10 +86,10 @@ export function priceCart(
         : null,
     freeShippingThresholdCents: settings.free_shipping_threshold_cents,
     standardShippingCents: settings.standard_shipping_cost_cents,
-    freeShippingForMember: shopper.hasClub || specialShipsFree,
+    freeShippingForMember: shopper.hasClub || shipsFree,
     taxBasisPoints,
   })
-  return { codeApplies, unitCents, totals }
+  return { codeApplies, unitCents, totals, shipsFree }
 }
 
 /**
@@ -158,9 +158,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     flag(settings.brand_has_club) &&
     (cart?.checkout_flow === 'checkout_club_flow' || (isJoinFlow(cart?.checkout_flow) && shopper.customerId !== null))
   const pricedAs = hasClubInCart ? { ...shopper, hasClub: true } : shopper
-  // a social media special that ships free makes the estimate's standard shipping free, as checkout will
-  const specialShipsFree = lines.some((line) => flag(line.ships_free))
-  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points, specialShipsFree)
+  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points)
   const club = shopper.club ?? null
   const clubDiscount = shopper.hasClub && club ? club.discountPercentage : settings.club_discount_percentage
 

@@ -57,14 +57,14 @@ export async function priceCheckout(
   if (lines.length === 0 && join?.feeCents === 0) throw unprocessable('Your membership is already paid for this month: rejoin from your account (VIP rejoin) at no charge.', 'checkout_flow')
   const pricedAs = join?.pricedAs ?? shopper
   const clubFeeCents = join?.feeCents ?? 0
-  const { unitCents, totals } = priceCart(lines, code, settings, pricedAs, 0)
+  const { unitCents, totals, shipsFree } = priceCart(lines, code, settings, pricedAs, 0)
   const options = shippingOptions({
     subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
     standardCents: settings.standard_shipping_cost_cents,
     freeThresholdCents: settings.free_shipping_threshold_cents,
     expressCents: settings.express_shipping_cost_cents,
     // a member (or a join priced as one) where the brand ships members free, or a social media special that ships free
-    memberFreeShipping: pricedAs.hasClub || lines.some((line) => line.ships_free === 1),
+    memberFreeShipping: pricedAs.hasClub || shipsFree,
   })
   const shippingCents = options.find((option) => option.method === destination.method)?.cents
   if (shippingCents === undefined) throw unprocessable('Choose standard or express shipping.', 'shipping_method')

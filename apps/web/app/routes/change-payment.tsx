@@ -14,7 +14,7 @@ import { data, Form, redirect, useLocation, useNavigation, useSearchParams, useS
 import '../styles/checkout.css'
 import '../components/members/members.css'
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
-import { StripeCard, type StripeCardHandle } from '../components/checkout/stripe-card'
+import { StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { useBrowserApi } from '../lib/api/browser'
@@ -175,7 +175,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
   const errors = actionData?.errors ?? []
   const listErrors = errors.filter((e) => e.field !== 'card_number')
   const addErrors = actionData && !actionData.id ? errors : []
-  const settings = useSettings()
+  const stripeKey = stripeKeyOf(setup, useSettings())
   // after each answer the card form starts afresh (Stripe's field too), as the page would without JavaScript
   const { key: visit } = useLocation()
   return (
@@ -226,8 +226,8 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
       <div className="member-section">
         {setup.gateway === 'test' ? (
           <TestAddCard key={visit} serverErrors={addErrors} />
-        ) : setup.publishable_key && settings.stripeJs ? (
-          <StripeAddCard key={visit} publishableKey={setup.publishable_key} serverErrors={addErrors} />
+        ) : stripeKey ? (
+          <StripeAddCard key={visit} publishableKey={stripeKey} serverErrors={addErrors} />
         ) : (
           <p>To add a card, pay with it at checkout: it is saved to your account.</p>
         )}

@@ -11,7 +11,7 @@ import { formatPrice, type CheckoutResult, type MembershipLanding } from '@store
 import { useRef, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
-import { StripeCard, type StripeCardHandle } from '../components/checkout/stripe-card'
+import { StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
@@ -71,7 +71,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const api = useBrowserApi()
   const stripeCard = useRef<StripeCardHandle>(null)
   const { payment } = loaderData
-  const stripeKey = payment.gateway === 'stripe' && settings.stripeJs ? payment.publishable_key : null
+  const stripeKey = stripeKeyOf(payment, settings)
   const revalidator = useRevalidator()
   const key = useRef<string | null>(null)
   const [errors, setErrors] = useState<ApiErrorItem[]>([])

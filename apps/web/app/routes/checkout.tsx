@@ -35,7 +35,7 @@ import { AddressFields, type FormValues } from '../components/checkout/address-f
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
 import { OrderSummary } from '../components/checkout/order-summary'
-import { StripeCard, type StripeCardHandle } from '../components/checkout/stripe-card'
+import { StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { StoreLink } from '../components/store-link'
 import { track } from '../lib/analytics/analytics-client'
@@ -144,7 +144,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   /** an order waiting for the bank's step: if its outcome gets lost, /please-wait follows it */
   const pendingOrder = useRef<string | null>(null)
   const payment = loaderData.payment
-  const useStripe = payment.gateway === 'stripe' && Boolean(payment.publishable_key) && settings.stripeJs
+  const stripeKey = stripeKeyOf(payment, settings)
+  const useStripe = stripeKey !== null
 
   const fieldError = (name: string) => errors.find((error) => error.field === name)?.message
   const change = (name: string, value: string) => {
@@ -422,7 +423,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {useStripe ? (
               <StripeCard
                 handle={stripeCard}
-                publishableKey={payment.publishable_key!}
+                publishableKey={stripeKey!}
                 applePay={settings.stripeJsApplePay}
                 afterpayAvailable={cart.afterpay_available}
                 total={quote.total}

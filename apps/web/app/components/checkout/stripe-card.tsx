@@ -16,6 +16,11 @@ import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'reac
 
 const STRIPE_JS = 'https://js.stripe.com/v3/'
 
+/** The publishable key when the card goes through Stripe.js here: the Stripe gateway, a key, and the brand's stripeJs setting; else null. */
+export function stripeKeyOf(payment: { gateway: string; publishable_key: string | null }, settings: { stripeJs: boolean }): string | null {
+  return payment.gateway === 'stripe' && settings.stripeJs ? payment.publishable_key || null : null
+}
+
 /** The few Stripe.js calls this page makes. */
 interface StripeLike {
   elements(): { create(type: string, options?: Record<string, unknown>): StripeElement }
