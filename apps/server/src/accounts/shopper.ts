@@ -7,6 +7,8 @@ export interface Shopper {
   email: string | null
   hasClub: boolean
   cancelledBefore: boolean
+  /** the customer has an order at this brand that was paid (any since: shipped, refunded...) */
+  purchased: boolean
   /** the stored membership, when the customer has one (any state: cancelled and lapsed too) */
   club?: ShopperClub | null
 }
@@ -18,7 +20,10 @@ export interface ShopperClub {
   discountPercentage: number
 }
 
-export const VISITOR: Shopper = { customerId: null, name: null, email: null, hasClub: false, cancelledBefore: false, club: null }
+export const VISITOR: Shopper = { customerId: null, name: null, email: null, hasClub: false, cancelledBefore: false, purchased: false, club: null }
+
+/** An order in these states was never paid: a checkout waiting for its card, declined, or released. */
+const NOT_PURCHASED = ['pending_payment', 'declined', 'expired']
 
 /** The customer with their membership, in one statement compiled once (db/prepared.ts). */
 const findShopper = preparedQuery((db, key: { customerId: string; brandId: string }) =>
@@ -27,6 +32,18 @@ const findShopper = preparedQuery((db, key: { customerId: string; brandId: strin
     .leftJoin('memberships', 'memberships.customer_id', 'customers.id')
     .select(['customers.id', 'customers.name', 'customers.email', 'customers.has_club', 'customers.cancelled_before'])
     .select(['memberships.status as club_status', 'memberships.amount_cents as club_amount_cents', 'memberships.discount_percentage as club_discount_percentage'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('orders')
+            .select('orders.order_number')
+            .whereRef('orders.customer_id', '=', 'customers.id')
+            .where('orders.brand_id', '=', key.brandId)
+            .where('orders.status', 'not in', NOT_PURCHASED),
+        )
+        .as('purchased'),
+    )
     .where('customers.id', '=', key.customerId)
     .where('customers.brand_id', '=', key.brandId),
 )
@@ -42,5 +59,5 @@ export async function readShopper({ db, brandId }: BrandData, customerId: string
       ? { status: row.club_status, amountCents: row.club_amount_cents ?? 0, discountPercentage: row.club_discount_percentage ?? 0 }
       : null
   const member = club ? club.status !== 'cancelled' && club.status !== 'lapsed' : row.has_club === 1
-  return { customerId: row.id, name: row.name, email: row.email, hasClub: member, cancelledBefore: row.cancelled_before === 1, club }
+  return { customerId: row.id, name: row.name, email: row.email, hasClub: member, cancelledBefore: row.cancelled_before === 1, purchased: Boolean(Number(row.purchased)), club }
 }

@@ -157,6 +157,7 @@ describe('the key of the cart inputs', () => {
     banners,
     bumpIds,
     featured,
+    sessionOrders: [],
   }
 
   it('differs whenever any input differs', () => {
@@ -173,6 +174,8 @@ describe('the key of the cart inputs', () => {
       { banners: Object.freeze([]) },
       { bumpIds: Object.freeze(['bump-1']) },
       { featured: Object.freeze([]) },
+      { sessionOrders: ['1000000001'] },
+      { shopper: { ...VISITOR, purchased: true } },
     ]
     const keys = new Set([cartInputsKey(base), ...variants.map((variant) => cartInputsKey({ ...base, ...variant }))])
     expect(keys.size).toBe(variants.length + 1)

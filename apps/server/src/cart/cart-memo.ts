@@ -58,6 +58,8 @@ export interface CartInputs {
   banners: readonly CartBanner[]
   bumpIds: readonly string[]
   featured: readonly FeaturedSource[]
+  /** the orders this session placed (the session's own list, read with it) */
+  sessionOrders: readonly string[]
 }
 
 const identities = new WeakMap<object, number>()
@@ -90,6 +92,7 @@ const keyParts: { readonly [K in keyof CartInputs]: (value: CartInputs[K]) => st
   banners: identityOf,
   bumpIds: identityOf,
   featured: identityOf,
+  sessionOrders: (orders) => orders.join(','),
 }
 const keyNames = Object.keys(keyParts) as (keyof CartInputs)[]
 

@@ -196,7 +196,7 @@ export type CartHead = Pick<CartsRow, 'id' | 'discount_code_id' | 'checkout_flow
 const sessionWithOpenCart = preparedQuery((db, key: { sessionId: string; brandId: string }) =>
   db
     .selectFrom('sessions')
-    .select(['sessions.id', 'sessions.brand_id', 'sessions.visitor_id', 'sessions.customer_id', 'sessions.cart_id', 'sessions.expires_at'])
+    .select(['sessions.id', 'sessions.brand_id', 'sessions.visitor_id', 'sessions.customer_id', 'sessions.cart_id', 'sessions.order_numbers', 'sessions.expires_at'])
     // the cart and its lines as two subqueries of the session's row: a join to carts with the lines
     // correlated on it took SQLite ~7 times as long as the two reads it replaces
     .select((eb) =>

@@ -100,7 +100,7 @@ export const cartSchema = contract<Cart>('Cart')(
       exchange_label: z.string().nullable(),
       one_click_available: z.boolean(),
       cancelled_before: z.boolean(),
-      purchased: z.boolean(),
+      purchased: z.boolean().describe('the shopper has a paid order at this brand, or this session placed one'),
       session_orders: z.array(z.string()).describe('order numbers placed in this session'),
       promo_eligible: z.boolean(),
     })

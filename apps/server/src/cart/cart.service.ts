@@ -145,12 +145,14 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
     banners: settingsBundle.cartBanners,
     bumpIds,
     featured,
+    // read with the session above (no statement of its own)
+    sessionOrders: ctx.session.known?.orderNumbers ?? [],
   }
   return cartMemo.answer(db, inputs, buildCart)
 }
 
 /** The cart's answer from its inputs, and from nothing else (cart-memo.ts relies on it: no clock, no reads). */
-function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, featured }: CartInputs): Cart {
+function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, featured, sessionOrders }: CartInputs): Cart {
   const lines = sortedLines(linesJson)
   // joining the club in this cart (checkout_club_flow, vip_flow): priced as a member, as checkout will
   const hasClubInCart =
@@ -257,8 +259,9 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     exchange_label: null,
     one_click_available: false,
     cancelled_before: shopper.cancelledBefore,
-    purchased: false,
-    session_orders: [],
+    // a paid order of the customer's, or one this session placed (a visitor's too)
+    purchased: shopper.purchased || sessionOrders.length > 0,
+    session_orders: [...sessionOrders],
     promo_eligible: !shopper.hasClub,
   }
 }

@@ -226,8 +226,9 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
   })
 
   // 20 with the tracker's "Order placed" event written with the order (docs/tracking.md) and the card-testing check,
-  // counting the test gateway's own two statements (they stand in for the payment provider's calls)
-  it('makes at most 20 SQL statements per checkout', async () => {
+  // counting the test gateway's own two statements (they stand in for the payment provider's calls); 21 since the
+  // session lists the order it placed (the cart's session_orders: one UPDATE of the session row, none where Redis keeps sessions)
+  it('makes at most 21 SQL statements per checkout', async () => {
     const item = await itemWithStock(t, 5)
     // warm the caches (settings, tax rates, offers) the way a running store has them
     const warm = await shopperWithCart(t, item.itemId, item.size, 1)
@@ -241,7 +242,7 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     const statements = seen.length
     console.log(`statements per checkout (${dialect}): ${statements}`)
     if (process.env.SHOW_SQL) console.log(seen.join('\n'))
-    expect(statements).toBeLessThanOrEqual(20)
+    expect(statements).toBeLessThanOrEqual(21)
   })
 })
 

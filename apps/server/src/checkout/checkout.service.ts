@@ -388,6 +388,8 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
     await finishAttempt(ctx, key, expired)
     return replay<CheckoutResult>(expired)
   }
+  // the session lists what it placed (the cart's session_orders); the order stands without it
+  await ctx.session.addOrder(order.order_number).catch((error: unknown) => ctx.log.warn({ err: error, order: order.order_number }, 'could not note the order on the session'))
   ctx.log.info({ order: order.order_number, total: fromCents(order.total_cents) }, 'order placed')
   return replay<CheckoutResult>(answer)
 }

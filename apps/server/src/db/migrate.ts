@@ -11,6 +11,7 @@ import * as m008 from './migrations/008-members-orders.ts'
 import * as m009 from './migrations/009-tracking-brand.ts'
 import * as m010 from './migrations/010-one-throttle.ts'
 import * as m011 from './migrations/011-front-image-index.ts'
+import * as m012 from './migrations/012-session-orders.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '009-tracking-brand': m009,
   '010-one-throttle': m010,
   '011-front-image-index': m011,
+  '012-session-orders': m012,
 }
 
 class StaticProvider implements MigrationProvider {

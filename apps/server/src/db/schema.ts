@@ -357,6 +357,8 @@ export interface SessionsTable {
   customer_id: string | null
   cart_id: string | null
   visitor_id: string
+  /** the orders the session placed, their numbers joined by commas; null when none (migration 012) */
+  order_numbers: string | null
   created_at: string
   expires_at: string
 }

@@ -1,5 +1,5 @@
 import { createClient } from 'redis'
-import { defaultExpiry, type Session, type SessionStore } from './session-store.ts'
+import { defaultExpiry, MAX_SESSION_ORDERS, readOrderNumbers, type Session, type SessionStore } from './session-store.ts'
 
 type RedisClient = ReturnType<typeof createClient>
 type Multi = ReturnType<RedisClient['multi']>
@@ -13,6 +13,17 @@ export interface RedisSessionStoreOptions {
 
 /** The cart is set only on a session that still exists: a lapsed key is not brought back without its expiry. */
 const SET_CART = `if redis.call('exists', KEYS[1]) == 1 then redis.call('hset', KEYS[1], 'cartId', ARGV[1]) return 1 end return 0`
+
+/**
+ * An order added to a session that still exists, in one step: a number already listed stays once,
+ * and a full list (ARGV[2] characters: MAX_SESSION_ORDERS numbers) is left as it is.
+ */
+const ADD_ORDER = `if redis.call('exists', KEYS[1]) == 0 then return 0 end
+local list = redis.call('hget', KEYS[1], 'orders')
+if not list then redis.call('hset', KEYS[1], 'orders', ARGV[1]) return 1 end
+if string.find(',' .. list .. ',', ',' .. ARGV[1] .. ',', 1, true) or #list >= tonumber(ARGV[2]) then return 0 end
+redis.call('hset', KEYS[1], 'orders', list .. ',' .. ARGV[1])
+return 1`
 
 /** A URL fit for a message: any password is left out. */
 export function redactUrl(url: string): string {
@@ -92,7 +103,14 @@ export class RedisSessionStore implements SessionStore {
   async find(brandId: string, id: string): Promise<Session | null> {
     const fields = await this.client.hGetAll(this.sessionKey(brandId, id))
     if (!fields.visitorId || fields.brandId !== brandId) return null
-    return { id, brandId, visitorId: fields.visitorId, customerId: fields.customerId || null, cartId: fields.cartId || null }
+    return {
+      id,
+      brandId,
+      visitorId: fields.visitorId,
+      customerId: fields.customerId || null,
+      cartId: fields.cartId || null,
+      orderNumbers: readOrderNumbers(fields.orders),
+    }
   }
 
   async create(session: Session, expiresAt: Date = defaultExpiry()): Promise<void> {
@@ -111,6 +129,10 @@ export class RedisSessionStore implements SessionStore {
 
   async setCart(brandId: string, id: string, cartId: string): Promise<void> {
     await this.client.eval(SET_CART, { keys: [this.sessionKey(brandId, id)], arguments: [cartId] })
+  }
+
+  async addOrder(brandId: string, id: string, orderNumber: string): Promise<void> {
+    await this.client.eval(ADD_ORDER, { keys: [this.sessionKey(brandId, id)], arguments: [orderNumber, String(MAX_SESSION_ORDERS * 11 - 1)] })
   }
 
   async delete(brandId: string, id: string): Promise<void> {
@@ -140,6 +162,7 @@ export class RedisSessionStore implements SessionStore {
     const fields: Record<string, string> = { brandId: session.brandId, visitorId: session.visitorId, createdAt: new Date().toISOString() }
     if (session.customerId) fields.customerId = session.customerId
     if (session.cartId) fields.cartId = session.cartId
+    if (session.orderNumbers.length > 0) fields.orders = session.orderNumbers.join(',')
     multi.hSet(key, fields)
     multi.pExpireAt(key, expiresAt)
     if (session.customerId) {

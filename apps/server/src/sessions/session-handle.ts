@@ -1,6 +1,6 @@
 import { hash, randomBytes, randomUUID } from 'node:crypto'
 import type { StoreDb } from '../db/connection.ts'
-import { defaultExpiry, type Session, type SessionStore } from './session-store.ts'
+import { defaultExpiry, MAX_SESSION_ORDERS, type Session, type SessionStore } from './session-store.ts'
 
 export const SESSION_COOKIE = 'sid'
 
@@ -81,16 +81,27 @@ export class SessionHandle {
   async ensure(): Promise<Session> {
     const existing = await this.current()
     if (existing) return existing
-    return this.issue({ visitorId: randomUUID(), customerId: null, cartId: null })
+    return this.issue({ visitorId: randomUUID(), customerId: null, cartId: null, orderNumbers: [] })
   }
 
   /**
    * Login: the old session goes and a new token is issued (no session
-   * fixation), keeping the visitor id and what the caller carries over.
+   * fixation), keeping the visitor id, the orders it placed and what the caller carries over.
    */
   async rotate(customerId: string | null, cartId: string | null): Promise<Session> {
     const previous = await this.current()
-    return this.issue({ visitorId: previous?.visitorId ?? randomUUID(), customerId, cartId }, previous ?? undefined)
+    return this.issue(
+      { visitorId: previous?.visitorId ?? randomUUID(), customerId, cartId, orderNumbers: previous?.orderNumbers ?? [] },
+      previous ?? undefined,
+    )
+  }
+
+  /** The session placed this order (checkout): the cart's `session_orders` lists it from now on. */
+  async addOrder(orderNumber: string): Promise<void> {
+    const session = await this.current()
+    if (!session || session.orderNumbers.includes(orderNumber) || session.orderNumbers.length >= MAX_SESSION_ORDERS) return
+    await this.store.addOrder(session.brandId, session.id, orderNumber)
+    session.orderNumbers = [...session.orderNumbers, orderNumber]
   }
 
   /** Points the session at a cart (its first line made one). */

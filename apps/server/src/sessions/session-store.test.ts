@@ -3,7 +3,7 @@ import { createClient } from 'redis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, deleteRedisKeys, startTestStore, uniqueRedisPrefix } from '../test/harness.ts'
 import { RedisSessionStore } from './redis-session-store.ts'
-import { DatabaseSessionStore, SESSION_TTL_MS, type Session, type SessionStore } from './session-store.ts'
+import { DatabaseSessionStore, MAX_SESSION_ORDERS, SESSION_TTL_MS, type Session, type SessionStore } from './session-store.ts'
 
 const BRAND = 'popfitclothing'
 const OTHER_BRAND = 'ckb'
@@ -76,6 +76,7 @@ const newSession = (overrides: Partial<Session> = {}): Session => ({
   visitorId: randomUUID(),
   customerId: null,
   cartId: null,
+  orderNumbers: [],
   ...overrides,
 })
 
@@ -160,8 +161,41 @@ function behavesAsASessionStore(open: () => Promise<Subject>) {
       visitorId: before.visitorId,
       customerId: s.customers[0],
       cartId: s.carts[0],
+      orderNumbers: [],
     })
     expect(await s.expiresIn(after)).toBeGreaterThan(SESSION_TTL_MS - DAY / 24)
+  })
+
+  it('lists the orders a session placed: each once, in order, two added at once both kept, none for a gone session or another brand', async () => {
+    const session = newSession()
+    await s.sessions.create(session)
+    await s.sessions.addOrder(BRAND, session.id, '1000000001')
+    await Promise.all(['1000000002', '1000000003', '1000000002'].map((number) => s.sessions.addOrder(BRAND, session.id, number)))
+    await s.sessions.addOrder(BRAND, session.id, '1000000001')
+    await s.sessions.addOrder(OTHER_BRAND, session.id, '1000000009')
+    const found = await s.sessions.find(BRAND, session.id)
+    expect(found?.orderNumbers[0]).toBe('1000000001')
+    expect([...found!.orderNumbers].sort()).toEqual(['1000000001', '1000000002', '1000000003'])
+
+    // a session made with orders (a login's rotation carries them) keeps them
+    const rotated = newSession({ visitorId: session.visitorId, customerId: s.customers[0], orderNumbers: found!.orderNumbers })
+    await s.sessions.rotate(session, rotated)
+    expect((await s.sessions.find(BRAND, rotated.id))?.orderNumbers).toEqual(found!.orderNumbers)
+
+    const gone = newSession()
+    await s.sessions.create(gone)
+    await s.sessions.delete(BRAND, gone.id)
+    await s.sessions.addOrder(BRAND, gone.id, '1000000004')
+    expect(await s.sessions.find(BRAND, gone.id)).toBeNull()
+  })
+
+  it('keeps at most MAX_SESSION_ORDERS orders on a session', async () => {
+    const session = newSession()
+    await s.sessions.create(session)
+    for (let n = 0; n < MAX_SESSION_ORDERS + 2; n++) await s.sessions.addOrder(BRAND, session.id, String(2_000_000_000 + n))
+    const found = await s.sessions.find(BRAND, session.id)
+    expect(found?.orderNumbers).toHaveLength(MAX_SESSION_ORDERS)
+    expect(found?.orderNumbers.at(-1)).toBe(String(2_000_000_000 + MAX_SESSION_ORDERS - 1))
   })
 
   it('deletes one session and leaves the others', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
 import { preparedQuery } from '../db/prepared.ts'
 
@@ -11,7 +12,15 @@ export interface Session {
   visitorId: string
   customerId: string | null
   cartId: string | null
+  /** the orders this session placed at checkout, oldest first (the cart's `session_orders`; at most MAX_SESSION_ORDERS) */
+  orderNumbers: string[]
 }
+
+/** A session remembers this many of its orders (a shopper places a few; this bounds what a session row carries). */
+export const MAX_SESSION_ORDERS = 50
+
+/** The stored form of a session's orders: their numbers joined by commas (order numbers are digits), none as null. */
+export const readOrderNumbers = (stored: string | null | undefined): string[] => (stored ? stored.split(',') : [])
 
 /**
  * Where sessions are kept: the database by default, Redis where REDIS_URL is
@@ -27,6 +36,11 @@ export interface SessionStore {
   rotate(previous: Pick<Session, 'brandId' | 'id'>, next: Session, expiresAt?: Date): Promise<void>
   /** Points a session at its cart; a session that no longer exists stays gone. */
   setCart(brandId: string, id: string, cartId: string): Promise<void>
+  /**
+   * Adds an order the session placed to its list, in one step (two orders placed at once both
+   * stay); a number already listed, a session gone or a full list is left as it is.
+   */
+  addOrder(brandId: string, id: string, orderNumber: string): Promise<void>
   delete(brandId: string, id: string): Promise<void>
   /** Every session of a customer ends (a password reset). */
   deleteCustomerSessions(brandId: string, customerId: string): Promise<void>
@@ -45,16 +59,18 @@ export const defaultExpiry = () => new Date(Date.now() + SESSION_TTL_MS)
 const findSession = preparedQuery((db, key: { id: string; brandId: string }) =>
   db
     .selectFrom('sessions')
-    .select(['id', 'brand_id', 'visitor_id', 'customer_id', 'cart_id', 'expires_at'])
+    .select(['id', 'brand_id', 'visitor_id', 'customer_id', 'cart_id', 'order_numbers', 'expires_at'])
     .where('id', '=', key.id)
     .where('brand_id', '=', key.brandId),
 )
 
 /** Sessions in the `sessions` table, so any instance on the same database reads them. */
 /** The session of a row read with the session's columns, or null when there is none or it expired. */
-export function liveSession(row: { id: string; brand_id: string; visitor_id: string; customer_id: string | null; cart_id: string | null; expires_at: string } | undefined): Session | null {
+export function liveSession(
+  row: { id: string; brand_id: string; visitor_id: string; customer_id: string | null; cart_id: string | null; order_numbers: string | null; expires_at: string } | undefined,
+): Session | null {
   if (!row || row.expires_at <= new Date().toISOString()) return null
-  return { id: row.id, brandId: row.brand_id, visitorId: row.visitor_id, customerId: row.customer_id, cartId: row.cart_id }
+  return { id: row.id, brandId: row.brand_id, visitorId: row.visitor_id, customerId: row.customer_id, cartId: row.cart_id, orderNumbers: readOrderNumbers(row.order_numbers) }
 }
 
 export class DatabaseSessionStore implements SessionStore {
@@ -77,6 +93,7 @@ export class DatabaseSessionStore implements SessionStore {
         visitor_id: session.visitorId,
         customer_id: session.customerId,
         cart_id: session.cartId,
+        order_numbers: session.orderNumbers.length > 0 ? session.orderNumbers.join(',') : null,
         created_at: new Date().toISOString(),
         expires_at: expiresAt.toISOString(),
       })
@@ -90,6 +107,26 @@ export class DatabaseSessionStore implements SessionStore {
 
   async setCart(brandId: string, id: string, cartId: string): Promise<void> {
     await this.store.db.updateTable('sessions').set({ cart_id: cartId }).where('id', '=', id).where('brand_id', '=', brandId).execute()
+  }
+
+  async addOrder(brandId: string, id: string, orderNumber: string): Promise<void> {
+    // one UPDATE appends to what the row holds now, so two orders placed at once both stay
+    await this.store.db
+      .updateTable('sessions')
+      .set({ order_numbers: sql<string>`case when order_numbers is null then ${orderNumber} else order_numbers || ',' || ${orderNumber} end` })
+      .where('id', '=', id)
+      .where('brand_id', '=', brandId)
+      .where((eb) =>
+        eb.or([
+          eb('order_numbers', 'is', null),
+          eb.and([
+            sql<boolean>`(',' || order_numbers || ',') not like ${`%,${orderNumber},%`}`,
+            // order numbers are 10 digits: n of them are n * 11 - 1 characters
+            sql<boolean>`length(order_numbers) < ${MAX_SESSION_ORDERS * 11 - 1}`,
+          ]),
+        ]),
+      )
+      .execute()
   }
 
   async delete(brandId: string, id: string): Promise<void> {
