@@ -158,6 +158,7 @@ describe('the key of the cart inputs', () => {
     bumpIds,
     featured,
     sessionOrders: [],
+    oneClick: false,
   }
 
   it('differs whenever any input differs', () => {
@@ -175,6 +176,7 @@ describe('the key of the cart inputs', () => {
       { bumpIds: Object.freeze(['bump-1']) },
       { featured: Object.freeze([]) },
       { sessionOrders: ['1000000001'] },
+      { oneClick: true },
       { shopper: { ...VISITOR, purchased: true } },
     ]
     const keys = new Set([cartInputsKey(base), ...variants.map((variant) => cartInputsKey({ ...base, ...variant }))])

@@ -60,6 +60,8 @@ export interface CartInputs {
   featured: readonly FeaturedSource[]
   /** the orders this session placed (the session's own list, read with it) */
   sessionOrders: readonly string[]
+  /** the last of them takes a one-time offer with one click */
+  oneClick: boolean
 }
 
 const identities = new WeakMap<object, number>()
@@ -93,6 +95,7 @@ const keyParts: { readonly [K in keyof CartInputs]: (value: CartInputs[K]) => st
   bumpIds: identityOf,
   featured: identityOf,
   sessionOrders: (orders) => orders.join(','),
+  oneClick: String,
 }
 const keyNames = Object.keys(keyParts) as (keyof CartInputs)[]
 

@@ -31,6 +31,7 @@ import {
   findOrderBumpIds,
   readOpenCart,
   readSessionWithOpenCart,
+  takesOneClick,
   sortedLines,
   type CartLineRow,
   type CartSettingsRow,
@@ -131,9 +132,14 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
   if (!settingsBundle) throw new Error(`The brand ${brandId} has no store settings row.`)
   const settings = settingsBundle.row
   const cart = found?.cart ?? null
-  const [code, featured] = await Promise.all([
+  // read with the session above (no statement of its own)
+  const sessionOrders = ctx.session.known?.orderNumbers ?? []
+  const lastOrder = sessionOrders.at(-1)
+  const [code, featured, oneClick] = await Promise.all([
     cart?.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
     getFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
+    // a statement only for a session that has placed an order
+    lastOrder ? takesOneClick(db, brandId, lastOrder) : Promise.resolve(false),
   ])
   const inputs: CartInputs = {
     brandId,
@@ -145,14 +151,14 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
     banners: settingsBundle.cartBanners,
     bumpIds,
     featured,
-    // read with the session above (no statement of its own)
-    sessionOrders: ctx.session.known?.orderNumbers ?? [],
+    sessionOrders,
+    oneClick,
   }
   return cartMemo.answer(db, inputs, buildCart)
 }
 
 /** The cart's answer from its inputs, and from nothing else (cart-memo.ts relies on it: no clock, no reads). */
-function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, featured, sessionOrders }: CartInputs): Cart {
+function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, featured, sessionOrders, oneClick }: CartInputs): Cart {
   const lines = sortedLines(linesJson)
   // joining the club in this cart (checkout_club_flow, vip_flow): priced as a member, as checkout will
   const hasClubInCart =
@@ -257,7 +263,8 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     savings: fromCents(totals.savingsCents),
     event_queue: [],
     exchange_label: null,
-    one_click_available: false,
+    // the session's last order takes a one-time offer with one click (its card charged again)
+    one_click_available: oneClick,
     cancelled_before: shopper.cancelledBefore,
     // a paid order of the customer's, or one this session placed (a visitor's too)
     purchased: shopper.purchased || sessionOrders.length > 0,

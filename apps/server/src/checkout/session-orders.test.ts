@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Cart, CheckoutResult } from '@store/core'
+import type { Cart, CheckoutResult, OneTimeOffer } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { CARDS, itemWithStock, placeOrder, shopperWithCart, tokenFor } from './checkout-test-kit.ts'
@@ -42,13 +42,36 @@ describe.each(DIALECTS)("the session's orders in the cart, on %s", (dialect) => 
     expect(await cartOf(new TestShopper(t.app))).toMatchObject({ session_orders: [], purchased: false })
   })
 
+  it("says a one-time offer takes one click while the session's last order is paid and its card can be charged again", async () => {
+    const item = await itemWithStock(t, 5)
+    const visitor = await shopperWithCart(t, item.itemId, item.size)
+    expect((await cartOf(visitor)).one_click_available).toBe(false)
+    const number = await orderFrom(visitor)
+    expect((await cartOf(visitor)).one_click_available).toBe(true)
+    // the offer page's one click goes through
+    const offer = dataOf<OneTimeOffer>(await visitor.get('/api/one-time-offers/pf-oto-2'))
+    const pick = offer.choices.find((choice) => choice.sizes.length > 0)!
+    const accepted = await visitor.request({
+      method: 'POST',
+      url: '/api/one-time-offers/pf-oto-2/accept',
+      payload: JSON.stringify({ order_number: number, item_id: pick.item_id, size: pick.sizes[0] }),
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    })
+    expect(accepted.statusCode).toBe(200)
+    // once the order is on its way nothing more is added to it
+    await t.store.db.updateTable('orders').set({ status: 'shipped' }).where('order_number', '=', number).execute()
+    expect((await cartOf(visitor)).one_click_available).toBe(false)
+    // nor for anyone else
+    expect((await cartOf(await shopperWithCart(t, item.itemId, item.size))).one_click_available).toBe(false)
+  })
+
   it('lists no declined card and no order waiting for the bank', async () => {
     const item = await itemWithStock(t, 5)
     const visitor = await shopperWithCart(t, item.itemId, item.size)
     expect((await placeOrder(visitor, await tokenFor(visitor, CARDS.declined))).statusCode).toBe(402)
     const waiting = dataOf<CheckoutResult>(await placeOrder(visitor, await tokenFor(visitor, CARDS.authenticate)))
     expect(waiting.status).toBe('requires_action')
-    expect(await cartOf(visitor)).toMatchObject({ session_orders: [], purchased: false })
+    expect(await cartOf(visitor)).toMatchObject({ session_orders: [], purchased: false, one_click_available: false })
   })
 
   it("keeps the session's orders through a registration, and a customer who bought before has purchased in a new session", async () => {
