@@ -20,6 +20,7 @@ import {
   declineOffersUntilThankYou,
   fillAddress,
   fillCard,
+  orderFromApi,
   orderNumberOf,
   placeOrder,
 } from './support/checkout-utils.ts'
@@ -185,6 +186,29 @@ describe('orders, tracker and payment methods in the browser', () => {
       await expect.poll(() => page.locator('#card-number-error').count()).toBe(1)
       expect(await page.getByTestId('payment-method').count()).toBe(2)
       await expectNoSeriousAxeViolations(page)
+
+      // the next checkout pays with a saved card: the default is chosen, no card is typed
+      await cartWithFirstItem(page)
+      await checkoutFromDrawer(page)
+      await declineBumpsUntilCheckout(page)
+      await waitForHydration(page)
+      const payWith = page.getByRole('radiogroup', { name: 'Pay with' })
+      await expect.poll(() => payWith.getByRole('radio').count()).toBe(3)
+      expect(await page.getByLabel(/Mastercard ending in 4444/).isChecked()).toBe(true)
+      expect(await page.getByLabel('Card number').count()).toBe(0)
+      await expectNoSeriousAxeViolations(page)
+      // "A new card" brings the card form back; the saved card takes it away again
+      await page.getByLabel('A new card').check()
+      await expect.poll(() => page.getByLabel('Card number').count()).toBe(1)
+      await page.getByLabel(/Visa ending in 4242/).check()
+      await expect.poll(() => page.getByLabel('Card number').count()).toBe(0)
+      // the address book filled the address from the first order
+      expect(await page.getByLabel('Street address').inputValue()).toBe(ADDRESS.address)
+      await placeOrder(page)
+      await page.waitForURL(/\/(special-offer\/.+|thank-you)\?order=\d+/, { timeout: 20_000 })
+      const second = await orderFromApi(page, orderNumberOf(page))
+      expect(second.payments.map((payment) => payment.last4)).toEqual(['4242'])
+      expect(await page.evaluate(() => fetch('/api/payment-methods').then((r) => r.json()).then((b) => b.data.length))).toBe(2)
     } finally {
       await context.close()
     }

@@ -110,6 +110,7 @@ export interface ApiOrder {
   status: string
   total: number
   items: { name: string; offer_id: string | null }[]
+  payments: { card_brand: string | null; last4: string | null }[]
 }
 
 export async function orderFromApi(page: Page, orderNumber: string): Promise<ApiOrder> {

@@ -4,6 +4,7 @@ import {
   formatCardNumber,
   luhn,
   SECURITY_CODE_MAX_LENGTH,
+  savedCardName,
   validateCardNumber,
   validateSecurityCode,
   type CardBrand,
@@ -196,5 +197,13 @@ describe('validateSecurityCode', () => {
   })
   it('limits input to 4', () => {
     expect(SECURITY_CODE_MAX_LENGTH).toBe(4)
+  })
+})
+
+describe('savedCardName', () => {
+  it("names the brand as shoppers know it, and keeps a provider's brand it does not know", () => {
+    expect(savedCardName('visa', '4242')).toBe('Visa ending in 4242')
+    expect(savedCardName('amex', '0005')).toBe('American Express ending in 0005')
+    expect(savedCardName('cartes_bancaires', '1234')).toBe('cartes_bancaires ending in 1234')
   })
 })

@@ -25,6 +25,11 @@ export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
   maestro: 'Maestro',
 }
 
+/** A saved card as a shopper reads it: 'Visa ending in 4242' (a brand this list lacks in the provider's own word). */
+export function savedCardName(brand: string, last4: string): string {
+  return `${CARD_BRAND_NAMES[brand as CardBrand] ?? brand} ending in ${last4}`
+}
+
 /** Allowed numbers of digits per brand (SPEC §5). */
 export const CARD_LENGTHS: Record<CardBrand, readonly number[]> = {
   visa: [13, 16],

@@ -12,7 +12,10 @@ export interface CheckoutInput {
   shipping: CheckoutAddress
   /** null when billing is the shipping address */
   billing: CheckoutAddress | null
+  /** a new card's one-time token; empty when a saved card pays */
   payment_token: string
+  /** one of the customer's saved cards (payment_methods.id), instead of a new card */
+  payment_method_id?: string
   shipping_method: ShippingMethod
   /** checkout_club_flow or vip_flow: this order joins the club (membership/club-join.ts) */
   checkout_flow?: string
@@ -34,7 +37,11 @@ const complete = (address: AddressInput): CheckoutAddress => ({
 export function readCheckoutForm(form: Record<string, unknown>): { input: CheckoutInput } | { errors: FieldError[] } {
   const errors = validateCheckoutForm(form)
   const token = formText(form, 'payment_token')
-  if (token === '') errors.push({ field: 'payment_token', message: 'Enter your card details.' })
+  const savedCard = formText(form, 'payment_method_id')
+  if (savedCard !== '' && token !== '') errors.push({ field: 'payment_method_id', message: 'Choose your saved card or a new card, not both.' })
+  else if (savedCard !== '') {
+    // a saved card pays: nothing to tokenise (checkout.service.ts checks the card is the customer's)
+  } else if (token === '') errors.push({ field: 'payment_token', message: 'Enter your card details.' })
   // a card number where the token belongs goes no further (nor into a log)
   else if (/^[\d\s-]{12,23}$/.test(token)) errors.push({ field: 'payment_token', message: 'Send the payment token from the card form, never the card number itself.' })
   const method = formText(form, 'shipping_method') || 'standard'
@@ -47,6 +54,7 @@ export function readCheckoutForm(form: Record<string, unknown>): { input: Checko
       shipping: complete(addressFromForm(form, 'shipping')),
       billing: billing.same ? null : complete(billing.address),
       payment_token: token,
+      ...(savedCard !== '' ? { payment_method_id: savedCard } : {}),
       shipping_method: method,
       ...(formText(form, 'checkout_flow') ? { checkout_flow: formText(form, 'checkout_flow') } : {}),
     },

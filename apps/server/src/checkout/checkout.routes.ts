@@ -18,6 +18,8 @@ const CheckoutBody = z.object({
   billing_same: part(10),
   ...addressFields('billing'),
   payment_token: part(255),
+  /** a card the logged-in customer saved (GET /api/payment-methods), instead of a new card's token */
+  payment_method_id: part(64),
   shipping_method: part(20),
   /** checkout_club_flow (or vip_flow) joins the club: the first period is charged with the order */
   checkout_flow: part(30),

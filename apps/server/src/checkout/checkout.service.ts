@@ -17,15 +17,15 @@
 import { recordStoreEvent } from '../tracking/tracking.service.ts'
 import { queueEmails } from '../email/outbox.ts'
 import { randomInt, randomUUID } from 'node:crypto'
-import { fromCents, nextOfferPath, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
+import { fromCents, nextOfferPath, savedCardName, validateExpiry, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
 import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
 import { keepCheckoutAddresses } from '../addresses/addresses.service.ts'
-import { keepCard } from '../payment-methods/payment-methods.service.ts'
+import { keepCard, savedPaymentMethod, type ChargeableMethod } from '../payment-methods/payment-methods.service.ts'
 import type { Transaction } from 'kysely'
 import type { Database, OrdersRow } from '../db/schema.ts'
-import { conflict, HttpError } from '../http/errors.ts'
+import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { priceCheckout } from './checkout-pricing.ts'
@@ -78,14 +78,15 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
   if (claim.kind === 'replay') return replay<CheckoutResult>(claim.answer)
   const orderNumber = claim.attempt.order_number!
   const gatewayKey = gatewayKeyOf(ctx.data.brandId, key)
-  if (claim.kind !== 'resume') {
-    try {
-      // card testing: many declines from one visitor or network stop new cards (checkout/card-testing.ts)
-      await assertMayTryCard(ctx, session?.visitorId ?? null)
-    } catch (error) {
-      await releaseAttempt(ctx, key)
-      throw error
-    }
+  let savedCard: ChargeableMethod | null = null
+  try {
+    // card testing: many declines from one visitor or network stop new cards (checkout/card-testing.ts)
+    if (claim.kind !== 'resume') await assertMayTryCard(ctx, session?.visitorId ?? null)
+    // or one of the customer's saved cards pays (the first try and any retry of the key alike)
+    if (input.payment_method_id) savedCard = await savedCardOf(ctx, deps.gateway, input.payment_method_id)
+  } catch (error) {
+    if (claim.kind !== 'resume') await releaseAttempt(ctx, key)
+    throw error
   }
 
   let reserved: Reserved | undefined
@@ -107,9 +108,10 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
         ? await deps.gateway.resume(ctx.data, claim.attempt.payment_id, gatewayKey)
         : await deps.gateway.charge(ctx.data, {
             amountCents: reserved.order.total_cents,
-            source: { kind: 'token', token: input.payment_token },
+            source: savedCard ? { kind: 'saved', reference: savedCard.reference } : { kind: 'token', token: input.payment_token },
             idempotencyKey: gatewayKey,
-            saveForLater: true,
+            // a saved card is kept already
+            saveForLater: savedCard === null,
             description: `${ctx.brand.name} order ${orderNumber}`,
             metadata: { order_number: orderNumber },
           })
@@ -121,7 +123,19 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
     }
     throw error
   }
-  return settle(ctx, deps, key, reserved, result)
+  return settle(ctx, deps, key, reserved, result, savedCard)
+}
+
+/**
+ * The saved card a customer chose at checkout: one of their own at this brand and gateway,
+ * not expired. Anything else is a 422 at the card choice, before anything is reserved.
+ */
+async function savedCardOf(ctx: RequestContext, gateway: PaymentGateway, id: string): Promise<ChargeableMethod> {
+  const { customerId } = await ctx.shopper()
+  const card = customerId ? await savedPaymentMethod(ctx.data, customerId, gateway.name, id) : null
+  if (!card) throw unprocessable('Choose one of your saved cards, or enter a new card.', 'payment_method_id')
+  if (!validateExpiry(card.exp_month, card.exp_year, ctx.now()).valid) throw unprocessable(`Your ${savedCardName(card.card_brand, card.last4)} has expired. Choose another card or enter a new one.`, 'payment_method_id')
+  return card
 }
 
 /**
@@ -296,7 +310,14 @@ async function shortageError(ctx: RequestContext, wants: readonly StockWant[]): 
   return conflict('Something in your cart has just sold out. Check your cart and try again.', 'cart')
 }
 
-async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, reserved: Reserved, result: ChargeResult): Promise<CheckoutResult> {
+async function settle(
+  ctx: RequestContext,
+  deps: CheckoutDeps,
+  key: string,
+  reserved: Reserved,
+  result: ChargeResult,
+  savedCard: ChargeableMethod | null,
+): Promise<CheckoutResult> {
   const { db, brandId } = ctx.data
   const { order, lines } = reserved
   const now = ctx.now().toISOString()
@@ -334,9 +355,10 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
   const answer: StoredAnswer = { status: 200, data: { status: 'succeeded', order_number: order.order_number, next } satisfies CheckoutResult }
   const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines)
   // a logged-in customer's card is kept for later (club billing, the payment methods page): the gateway's reference only
-  let savedMethodId: string | null = null
+  // the saved card that paid, or the new card kept for later
+  let savedMethodId: string | null = savedCard?.id ?? null
   const kept = await db.transaction().execute(async (trx) => {
-    if (order.customer_id && result.savedMethod && result.card) {
+    if (!savedCard && order.customer_id && result.savedMethod && result.card) {
       savedMethodId = await keepCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, reference: result.savedMethod, card: result.card, now })
     }
     const paid = await trx
@@ -365,7 +387,8 @@ async function settle(ctx: RequestContext, deps: CheckoutDeps, key: string, rese
         last4: result.card?.last4 ?? null,
         exp_month: result.card?.expMonth ?? null,
         exp_year: result.card?.expYear ?? null,
-        saved_method: result.savedMethod,
+        // what a one-time offer charges again
+        saved_method: result.savedMethod ?? savedCard?.reference ?? null,
         created_at: now,
         updated_at: now,
       })

@@ -251,16 +251,30 @@ export async function defaultPaymentMethodFor(data: Pick<BrandData, 'db' | 'bran
     .where('customer_id', '=', customerId)
   if (gateway) query = query.where('gateway', '=', gateway)
   const row = await query.orderBy('is_default', 'desc').orderBy('created_at', 'desc').orderBy('id').executeTakeFirst()
-  if (!row) return null
-  return {
-    id: row.id,
-    gateway: row.gateway,
-    reference: row.gateway_token,
-    card_brand: row.card_brand,
-    last4: row.last4,
-    exp_month: row.exp_month,
-    exp_year: row.exp_year,
-  }
+  return row ? chargeable(row) : null
+}
+
+const chargeable = (row: PaymentMethodsRow): ChargeableMethod => ({
+  id: row.id,
+  gateway: row.gateway,
+  reference: row.gateway_token,
+  card_brand: row.card_brand,
+  last4: row.last4,
+  exp_month: row.exp_month,
+  exp_year: row.exp_year,
+})
+
+/** One of the customer's saved methods by its id, at this brand and gateway; null when it is not theirs. */
+export async function savedPaymentMethod(data: Pick<BrandData, 'db' | 'brandId'>, customerId: string, gateway: string, id: string): Promise<ChargeableMethod | null> {
+  const row = await data.db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('id', '=', id)
+    .where('brand_id', '=', data.brandId)
+    .where('customer_id', '=', customerId)
+    .where('gateway', '=', gateway)
+    .executeTakeFirst()
+  return row ? chargeable(row) : null
 }
 
 /** The logged-in customer's default method, or null (a visitor too). */

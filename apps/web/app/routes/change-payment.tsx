@@ -8,7 +8,8 @@
  * it through the gateway's setup flow (no charge). Make default and remove are
  * plain forms. The default is what club billing charges (docs/members.md).
  */
-import { CARD_BRAND_NAMES, parseExpiryInput, validateCardForm, type CardBrand, type PaymentMethod } from '@store/core'
+import { parseExpiryInput, savedCardName, validateCardForm, type PaymentMethod } from '@store/core'
+import { cardExpiry } from '../components/checkout/saved-cards'
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { data, Form, redirect, useLocation, useNavigation, useSearchParams, useSubmit } from 'react-router'
 import '../styles/checkout.css'
@@ -53,8 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return fail(400, [{ message: 'Choose what to do with this card.' }])
 }
 
-const brandName = (brand: string) => CARD_BRAND_NAMES[brand as CardBrand] ?? brand
-const expiry = (m: PaymentMethod) => `${String(m.exp_month).padStart(2, '0')}/${String(m.exp_year).slice(-2)}`
+const cardName = (m: PaymentMethod) => savedCardName(m.card_brand, m.last4)
 
 /** The "Add a card" form around either card field: the default box, the button, the errors that are not the card's. */
 function AddCardForm({ errors, sending, onSubmit, makeDefault, setMakeDefault, children }: {
@@ -194,11 +194,11 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
             <li key={method.id} className="member-card payment-method" data-testid="payment-method">
               <p>
                 <strong>
-                  {brandName(method.card_brand)} ending in {method.last4}
+                  {cardName(method)}
                 </strong>
                 {method.default ? <span className="member-badge">Default</span> : null}
                 <br />
-                Expires {expiry(method)}
+                Expires {cardExpiry(method)}
               </p>
               {actionData?.id === method.id ? <FormErrors id={`method-${method.id}-errors`} errors={listErrors} /> : null}
               <div className="member-card-actions">
@@ -206,7 +206,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
                   <Form method="post">
                     <input type="hidden" name="intent" value="default" />
                     <input type="hidden" name="id" value={method.id} />
-                    <button type="submit" className="button button-secondary" aria-label={`Make default: ${brandName(method.card_brand)} ending in ${method.last4}`}>
+                    <button type="submit" className="button button-secondary" aria-label={`Make default: ${cardName(method)}`}>
                       Make default
                     </button>
                   </Form>
@@ -214,7 +214,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="id" value={method.id} />
-                  <button type="submit" className="button button-secondary" aria-label={`Remove ${brandName(method.card_brand)} ending in ${method.last4}`}>
+                  <button type="submit" className="button button-secondary" aria-label={`Remove ${cardName(method)}`}>
                     Remove
                   </button>
                 </Form>

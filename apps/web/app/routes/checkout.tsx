@@ -35,6 +35,7 @@ import { AddressFields, type FormValues } from '../components/checkout/address-f
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
 import { OrderSummary } from '../components/checkout/order-summary'
+import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
 import { StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { StoreLink } from '../components/store-link'
@@ -79,7 +80,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const country = defaults?.shipping?.country || 'US'
   const state = defaults?.shipping?.state ?? ''
   const quote = cart.items.length ? await context.services.checkoutQuote({ country, state, shipping_method: 'standard' }) : NOTHING
-  return { cart, quote, defaults, payment: context.services.paymentSetup() }
+  // and their saved cards may pay (docs/checkout.md "Paying with a saved card")
+  const savedCards = cart.loggedin && cart.items.length ? payableCards(await context.services.paymentMethods().catch(() => [])) : []
+  return { cart, quote, defaults, payment: context.services.paymentSetup(), savedCards }
 }
 
 /** Without JavaScript: the address is checked with the checkout's own rules; nothing is stored, no card is taken. */
@@ -146,6 +149,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const payment = loaderData.payment
   const stripeKey = stripeKeyOf(payment, settings)
   const useStripe = stripeKey !== null
+  // a saved card (its id) or NEW_CARD; the default card is listed first and chosen first
+  const savedCards = loaderData.savedCards
+  const [payWith, setPayWith] = useState<string>(savedCards[0]?.id ?? NEW_CARD)
+  const payingWithSaved = payWith !== NEW_CARD
 
   const fieldError = (name: string) => errors.find((error) => error.field === name)?.message
   const change = (name: string, value: string) => {
@@ -211,7 +218,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     return fields
   }, [values, billingSame])
 
-  const scope = attemptScope('checkout', [...cart.items.map((line) => `${line.cartId}x${line.qty}`), JSON.stringify(orderFields)])
+  // another saved card is another attempt (its own key), as a new card is
+  const scope = attemptScope('checkout', [...cart.items.map((line) => `${line.cartId}x${line.qty}`), JSON.stringify(orderFields), payWith])
+
+  /** How the order pays: a new card's token, or the saved card chosen. */
+  const paymentFields = (token: string): Record<string, string> => (payingWithSaved ? { payment_method_id: payWith } : { payment_token: token })
 
   async function finish(result: CheckoutResult, key: string, token: string) {
     if (result.status === 'requires_action') {
@@ -238,7 +249,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   async function submitOrder(key: string, token: string) {
     try {
-      const result = await placeOrder(api, key, { ...orderFields, payment_token: token })
+      const result = await placeOrder(api, key, { ...orderFields, ...paymentFields(token) })
       await finish(result, key, token)
     } catch (error) {
       handleFailure(error)
@@ -247,7 +258,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   function handleFailure(error: unknown) {
     if (error instanceof ApiError) {
-      const list = error.errors.map((e) => ({ message: e.message, field: pageField(e.field) }))
+      // a refused saved card is said at the saved cards
+      const list = error.errors.map((e) => {
+        const field = pageField(e.field)
+        return { message: e.message, field: payingWithSaved && field === 'card_number' ? 'payment_method_id' : field }
+      })
       if (error.status !== 409) pendingOrder.current = null
       if (error.status === 409 && pendingOrder.current && error.errors.some((e) => e.field !== 'cart')) {
         // the same attempt is still being paid (another tab, a double click): follow it rather than pay again
@@ -274,7 +289,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     const problems: ApiErrorItem[] = validateCheckoutForm(orderFields).map((e: FieldError) => ({ field: e.field, message: e.message }))
     const expiry = parseExpiryInput(card.exp)
     const cardValues = { number: card.number, cvc: card.cvc, exp_month: expiry?.month ?? '', exp_year: expiry?.year ?? '' }
-    if (!useStripe) {
+    if (!useStripe && !payingWithSaved) {
       for (const e of validateCardForm(cardValues)) problems.push({ field: pageField(e.field), message: e.message })
     }
     if (problems.length > 0) return show(problems)
@@ -284,6 +299,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (attemptScopeRef.current && attemptScopeRef.current !== scope) forgetAttempt(attemptScopeRef.current)
     attemptScopeRef.current = scope
     let attempt = attemptFor(scope)
+    if (payingWithSaved) {
+      // nothing to tokenise: the saved card's id goes with the order
+      saveAttempt(scope, attempt)
+      return submitOrder(attempt.key, '')
+    }
     if (!attempt.token || cardChanged.current) {
       // another card is another attempt: a key already sent with the old token gets no second use
       if (attempt.token) {
@@ -314,7 +334,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       await authenticatePayment(api, phase.paymentId, outcome)
       const attempt = attemptFor(scope)
       setPhase({ kind: 'paying' })
-      await submitOrder(attempt.key, attempt.token!)
+      await submitOrder(attempt.key, attempt.token ?? '')
     } catch (error) {
       handleFailure(error)
     } finally {
@@ -337,7 +357,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }
 
   const paying = phase.kind !== 'form'
-  const topErrors = errors.filter((error) => !error.field || !FIELD_NAMES.concat(['card_number', 'card_cvc', 'card_exp']).includes(error.field))
+  const topErrors = errors.filter((error) => !error.field || !FIELD_NAMES.concat(['card_number', 'card_cvc', 'card_exp', 'payment_method_id']).includes(error.field))
   return (
     <div className="container checkout-page">
       <h1 className="page-title">Secure Checkout</h1>
@@ -420,7 +440,19 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 JavaScript on and reload this page to pay.
               </p>
             </noscript>
-            {useStripe ? (
+            {savedCards.length > 0 ? (
+              <SavedCards
+                cards={savedCards}
+                chosen={payWith}
+                disabled={paying}
+                error={fieldError('payment_method_id')}
+                onChoose={(choice) => {
+                  setPayWith(choice)
+                  setErrors((current) => current.filter((e) => e.field !== 'payment_method_id'))
+                }}
+              />
+            ) : null}
+            {payingWithSaved ? null : useStripe ? (
               <StripeCard
                 handle={stripeCard}
                 publishableKey={stripeKey!}
@@ -447,7 +479,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 }}
               />
             )}
-            {payment.gateway === 'test' ? (
+            {payment.gateway === 'test' && !payingWithSaved ? (
               <p className="field-hint test-cards">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks to authenticate.</p>
             ) : null}
           </fieldset>
