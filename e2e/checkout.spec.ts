@@ -58,6 +58,21 @@ describe('the checkout funnel', () => {
       await placeOrder(page)
       await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
       const orderNumber = orderNumberOf(page)
+      // "No thanks" on its way: the offer's own button does not say it is adding anything
+      await waitForHydration(page)
+      let releaseDecline = () => {}
+      await page.route(/\/special-offer\/[^/?]+\.data/, async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback()
+        await new Promise<void>((resolve) => (releaseDecline = resolve))
+        await route.continue()
+      })
+      await page.waitForFunction(() => window.scrollY === 0)
+      await page.locator('button[name="intent"][value="decline"]').click()
+      await expect.poll(() => page.locator('button[name="intent"][value="decline"]').isDisabled()).toBe(true)
+      expect(await page.getByRole('button', { name: /Adding to your order/ }).count()).toBe(0)
+      releaseDecline()
+      await page.waitForURL((url) => !url.pathname.endsWith('/pf-oto-1'))
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
       await declineOffersUntilThankYou(page)
       await waitForHydration(page)
 

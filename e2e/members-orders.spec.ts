@@ -209,6 +209,16 @@ describe('orders, tracker and payment methods in the browser', () => {
       const second = await orderFromApi(page, orderNumberOf(page))
       expect(second.payments.map((payment) => payment.last4)).toEqual(['4242'])
       expect(await page.evaluate(() => fetch('/api/payment-methods').then((r) => r.json()).then((b) => b.data.length))).toBe(2)
+
+      // joining the club: the address from the book, the default saved card, nothing typed
+      await page.goto(`${origin}/checkout-club`)
+      await waitForHydration(page)
+      expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe(ADDRESS.address)
+      expect(await page.getByLabel(/Mastercard ending in 4444/).isChecked()).toBe(true)
+      expect(await page.getByLabel('Card number').count()).toBe(0)
+      await expectNoSeriousAxeViolations(page)
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await expect.poll(() => page.getByRole('status').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member: order \d+/)
     } finally {
       await context.close()
     }

@@ -103,6 +103,8 @@ export async function declineOffersUntilThankYou(page: Page) {
     await Promise.all([page.waitForURL((url) => url.toString() !== from), decline.click()])
   }
   await page.waitForURL(/\/thank-you\?order=/)
+  // the address changes before the router has drawn the page it leads to
+  await page.getByRole('heading', { name: 'Thank You', level: 1 }).waitFor()
 }
 
 export interface ApiOrder {

@@ -196,8 +196,9 @@ async function reserveOrder(
   sessionCartId: string | null,
 ): Promise<Reserved> {
   const { db, brandId } = ctx.data
-  // joining the club needs no cart lines (membership/club-join.ts): a joining form may come with no cart yet
-  const cartId = sessionCartId ?? (isJoinFlow(input.checkout_flow) ? await ensureCart(ctx) : null)
+  // joining the club needs no cart lines (membership/club-join.ts): a joining form may come with no cart yet, or
+  // with the session still naming the cart of an order just placed; it joins with the open cart, made if need be
+  const cartId = isJoinFlow(input.checkout_flow) ? await ensureCart(ctx) : sessionCartId
   const priced = await priceCheckout(ctx, deps.tax, cartId, {
     country: input.shipping.country,
     state: input.shipping.state,

@@ -1,6 +1,6 @@
 import { MEMBERSHIP_REFUSALS, type Cart, type Membership } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CARDS, count, itemWithStock } from '../checkout/checkout-test-kit.ts'
+import { CARDS, count, itemWithStock, placeOrder } from '../checkout/checkout-test-kit.ts'
 import { dataOf, DIALECTS, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { billOn, daysFromToday, gatewayChargesFor, joinThroughCheckout, member, registered, tokenFor } from './club-test-kit.ts'
 
@@ -52,7 +52,23 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     expect(orders.map((o) => o.status).sort()).toEqual(['paid', 'processing'])
   })
 
-  it('the same Idempotency-Key joins once', async () => {
+  it('a customer who has just placed an order joins on /checkout-club with nothing in the cart (the ordered cart is not theirs to reuse)', async () => {
+    const who = await registered(t)
+    const item = await itemWithStock(t, 5)
+    expect((await who.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+    const bought = await placeOrder(who.shopper, await tokenFor(who.shopper))
+    expect(bought.statusCode).toBe(200)
+    const joined = await joinThroughCheckout(who.shopper, CARDS.success, undefined, who.email)
+    expect(joined.statusCode).toBe(200)
+    const order = await t.store.db.selectFrom('orders').select(['total_cents', 'cart_id']).where('order_number', '=', dataOf<{ order_number: string }>(joined).order_number).executeTakeFirstOrThrow()
+    // the club's fee alone, on a cart of its own
+    expect(order.total_cents).toBe(2499)
+    const first = await t.store.db.selectFrom('orders').select('cart_id').where('order_number', '=', dataOf<{ order_number: string }>(bought).order_number).executeTakeFirstOrThrow()
+    expect(order.cart_id).not.toBe(first.cart_id)
+    expect(dataOf<Membership>(await who.shopper.get('/api/membership')).status).toBe('active')
+  })
+
+    it('the same Idempotency-Key joins once', async () => {
     const who = await registered(t)
     const key = `join-once-${dialect}-${Date.now()}`
     const token = await tokenFor(who.shopper)

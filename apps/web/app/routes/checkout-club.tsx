@@ -7,10 +7,11 @@
  * kept for the page's life, so a retried click charges once. The first period
  * is charged with the order; any cart lines come along at member prices.
  */
-import { formatPrice, type CheckoutResult, type MembershipLanding } from '@store/core'
+import { formatPrice, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
 import { useRef, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
+import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
 import { StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
@@ -27,9 +28,13 @@ export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 
 export async function loader({ context }: Route.LoaderArgs) {
   const cart = await requestCart(context)
-  const [landing, membership] = await Promise.all([
+  const joining = cart.loggedin && !cart.has_club
+  const [landing, membership, defaults, methods] = await Promise.all([
     context.services.membershipLanding().catch((): MembershipLanding | null => null),
     cart.loggedin ? context.services.membership() : Promise.resolve(null),
+    // the address book's default shipping address fills the form, and a saved card may pay, as at /checkout
+    joining ? context.services.defaultAddresses().catch((): DefaultAddresses | null => null) : Promise.resolve(null),
+    joining ? context.services.paymentMethods().catch((): PaymentMethod[] => []) : Promise.resolve([]),
   ])
   return {
     loggedin: cart.loggedin,
@@ -41,6 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     howMany: landing?.how_many ?? 1,
     lines: cart.items.length,
     payment: context.services.paymentSetup(),
+    shipTo: defaults?.shipping ?? null,
+    savedCards: payableCards(methods),
   }
 }
 
@@ -56,12 +63,19 @@ const ADDRESS_FIELDS: { name: string; label: string; autoComplete: string; requi
   { name: 'shipping_phone', label: 'Phone', autoComplete: 'tel', required: true },
 ]
 
-const FIELD_NAMES = new Set(['email', ...ADDRESS_FIELDS.map((f) => f.name), 'card_number', 'card_exp_month', 'card_exp_year', 'card_cvc'])
+const FIELD_NAMES = new Set(['email', ...ADDRESS_FIELDS.map((f) => f.name), 'card_number', 'card_exp_month', 'card_exp_year', 'card_cvc', 'payment_method_id'])
 
-/** POST /checkout's errors where this page shows them: a refused card at the card, a field this page lacks (the cart, the key) above the form. */
-function onThisPage(errors: ApiErrorItem[]): ApiErrorItem[] {
+/**
+ * POST /checkout's errors where this page shows them: a refused card at the card (at the saved cards when one
+ * paid), a field this page lacks (the cart, the key) above the form.
+ */
+function onThisPage(errors: ApiErrorItem[], savedCardPaid = false): ApiErrorItem[] {
   return errors.map((error) =>
-    error.field === 'payment_token' ? { ...error, field: 'card_number' } : error.field && !FIELD_NAMES.has(error.field) ? { message: error.message } : error,
+    error.field === 'payment_token'
+      ? { ...error, field: savedCardPaid ? 'payment_method_id' : 'card_number' }
+      : error.field && !FIELD_NAMES.has(error.field)
+        ? { message: error.message }
+        : error,
   )
 }
 
@@ -79,6 +93,9 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const [joined, setJoined] = useState<Joined | null>(null)
   const [authentication, setAuthentication] = useState<{ paymentId: string; body: URLSearchParams } | null>(null)
   const price = loaderData.price === null ? null : formatPrice(loaderData.price, { keepZeroCents: true })
+  const { savedCards, shipTo } = loaderData
+  const [payWith, setPayWith] = useState<string>(savedCards[0]?.id ?? NEW_CARD)
+  const payingWithSaved = payWith !== NEW_CARD
 
   if (!loaderData.loggedin) {
     return (
@@ -117,9 +134,11 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     setBusy(true)
     setErrors([])
     try {
-      // 1. the card to the provider's tokenisation: only a token comes back
-      let token: string
-      if (stripeKey) {
+      // 1. the card to the provider's tokenisation: only a token comes back (a saved card needs none)
+      let token = ''
+      if (payingWithSaved) {
+        // the saved card's id goes with the order
+      } else if (stripeKey) {
         const card = await stripeCard.current?.tokenize()
         if (!card || 'error' in card) {
           setErrors([{ message: card?.error ?? 'The card form is still loading. Try again in a moment.', field: 'card_number' }])
@@ -155,7 +174,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
         shipping_zip: text('shipping_zip'),
         shipping_phone: text('shipping_phone'),
         billing_same: 'true',
-        payment_token: token,
+        ...(payingWithSaved ? { payment_method_id: payWith } : { payment_token: token }),
         checkout_flow: 'checkout_club_flow',
       })
       await send(body)
@@ -180,7 +199,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     if (!response.ok || !answer.data) {
       // a refused card or form: a new attempt gets a new key
       if (response.status !== 503) key.current = null
-      setErrors(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }]))
+      setErrors(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }], body.has('payment_method_id')))
       return
     }
     const result = answer.data
@@ -263,13 +282,25 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
             input(field.name, field.label, {
               autoComplete: field.autoComplete,
               required: field.required,
-              defaultValue: field.name === 'shipping_name' ? loaderData.name : undefined,
+              defaultValue: (shipTo ? shipTo[field.name.replace('shipping_', '') as keyof typeof shipTo] : undefined) || (field.name === 'shipping_name' ? loaderData.name : undefined),
             }),
           )}
         </fieldset>
         <fieldset>
           <legend>Card</legend>
-          {stripeKey ? (
+          {savedCards.length > 0 ? (
+            <SavedCards
+              cards={savedCards}
+              chosen={payWith}
+              disabled={busy}
+              error={fieldError('payment_method_id')}
+              onChoose={(choice) => {
+                setPayWith(choice)
+                setErrors((current) => current.filter((e) => e.field !== 'payment_method_id'))
+              }}
+            />
+          ) : null}
+          {payingWithSaved ? null : stripeKey ? (
             <StripeCard
               handle={stripeCard}
               publishableKey={stripeKey}

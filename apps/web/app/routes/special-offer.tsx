@@ -95,6 +95,8 @@ function OfferForm({ offer, order, formKey, errors: initialErrors }: { offer: On
   const sizes = chosen && shown.length > 0 ? chosen.sizes : [...new Set(offer.choices.filter((c) => !category || c.category === category).flatMap((c) => c.sizes))]
   const pickSize = offer.show_sizepicker && !offer.digital_product
   const working = busy || navigation.state !== 'idle'
+  // "Adding…" only for an accept: "No thanks" going on to the next page adds nothing
+  const adding = busy || navigation.formData?.get('intent') === 'accept'
 
   async function accept(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -197,7 +199,7 @@ function OfferForm({ offer, order, formKey, errors: initialErrors }: { offer: On
             ) : null}
             {pickSize && sizes.length > 0 ? <SizePicker key={chosen?.item_id ?? category ?? 'all'} sizes={sizes} error={sizeError} /> : sizeError ? <p className="field-error">{sizeError}</p> : null}
             <button type="submit" className="button button-primary button-block" disabled={working}>
-              {working ? 'Adding to your order…' : `Yes, add it to my order for ${formatPrice(offer.price, { keepZeroCents: true })}`}
+              {adding ? 'Adding to your order…' : `Yes, add it to my order for ${formatPrice(offer.price, { keepZeroCents: true })}`}
             </button>
           </Form>
           <Form method="post" className="offer-actions">
