@@ -82,8 +82,15 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
   try {
     // card testing: many declines from one visitor or network stop new cards (checkout/card-testing.ts)
     if (claim.kind !== 'resume') await assertMayTryCard(ctx, session?.visitorId ?? null)
-    // or one of the customer's saved cards pays (the first try and any retry of the key alike)
-    if (input.payment_method_id) savedCard = await savedCardOf(ctx, deps.gateway, input.payment_method_id)
+    // or one of the customer's saved cards pays; a retry finishing a payment already made at the
+    // provider goes on even if that card was removed meanwhile (the money is taken: the order must stand)
+    const finishing = claim.kind === 'resume' && claim.attempt.payment_id !== null
+    if (input.payment_method_id) {
+      savedCard = await savedCardOf(ctx, deps.gateway, input.payment_method_id).catch((error: unknown) => {
+        if (finishing) return null
+        throw error
+      })
+    }
   } catch (error) {
     if (claim.kind !== 'resume') await releaseAttempt(ctx, key)
     throw error
