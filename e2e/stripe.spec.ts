@@ -144,6 +144,24 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       expect(await stripeCard(page).inputValue()).toBe('')
       const attach = stripe.calls.find((call) => call.path === '/v1/payment_methods/pm_card_mastercard/attach')
       expect(attach?.form.get('customer')).toMatch(/^cus_/)
+
+      // the next checkout pays with the saved default card: no card element, the saved PaymentMethod charged
+      await page.goto(`${origin}/category/leggings`)
+      await waitForHydration(page)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+      await checkoutFromDrawer(page)
+      await declineBumpsUntilCheckout(page)
+      await waitForHydration(page)
+      expect(await page.getByLabel(/Mastercard ending in 4444/).isChecked()).toBe(true)
+      expect(await stripeCard(page).count()).toBe(0)
+      await placeOrder(page)
+      await page.waitForURL(/\/special-offer\/|\/thank-you/, { timeout: 20_000 })
+      const saved = stripe.calls.filter((call) => call.method === 'POST' && call.path === '/v1/payment_intents').at(-1)
+      expect(saved?.form.get('payment_method')).toBe('pm_card_mastercard')
+      expect(saved?.form.get('customer')).toBe(attach?.form.get('customer'))
+      expect(saved?.form.get('off_session')).toBe('true')
     } finally {
       await close()
     }
