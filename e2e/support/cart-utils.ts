@@ -39,7 +39,13 @@ export async function addFirstAvailableSize(page: Page) {
     )
     .toBe(true)
   await page.getByRole('button', { name: /add to (cart|bag)/i }).click()
-  await expect.poll(() => cartDrawer(page).locator('.cart-line').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+  try {
+    await expect.poll(() => cartDrawer(page).locator('.cart-line').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+  } catch (error) {
+    // say what the page showed instead of the line (a refusal, another page), so a failure can be read
+    const alerts = await page.getByRole('alert').allInnerTexts().catch(() => [])
+    throw new Error(`no cart line after "Add to cart" at ${page.url()}; alerts: ${JSON.stringify(alerts)}`, { cause: error })
+  }
 }
 
 /** Both ways the store may print an amount: '$10' and '$10.00'. */
