@@ -216,6 +216,9 @@ describe('orders, tracker and payment methods in the browser', () => {
       expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe(ADDRESS.address)
       expect(await page.getByLabel(/Mastercard ending in 4444/).isChecked()).toBe(true)
       expect(await page.getByLabel('Card number').count()).toBe(0)
+      // drawn as at /checkout: the address boxes at full size, each card a bordered choice
+      expect(await page.getByLabel('Address', { exact: true }).evaluate((el) => getComputedStyle(el).minHeight)).toBe('44px')
+      expect(await page.locator('label.saved-card').first().evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid')
       await expectNoSeriousAxeViolations(page)
       await page.getByRole('button', { name: /Join VIP/ }).click()
       await expect.poll(() => page.getByRole('status').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member: order \d+/)

@@ -7,6 +7,8 @@
  * kept for the page's life, so a retried click charges once. The first period
  * is charged with the order; any cart lines come along at member prices.
  */
+// the checkout's styles: the saved cards, Stripe's card element and the bank's dialog are the checkout's parts
+import '../styles/checkout.css'
 import { formatPrice, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
 import { useRef, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
