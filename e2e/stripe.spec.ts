@@ -86,6 +86,17 @@ async function stripePage(): Promise<{ page: Page; close: () => Promise<void> }>
 
 const stripeCard = (page: Page) => page.getByLabel('Stripe card number')
 
+/** The first legging in the cart, the order bumps declined: the page is /checkout (this spec's own store, so not cartWithFirstItem). */
+async function firstItemToCheckout(page: Page) {
+  await page.goto(`${origin}/category/leggings`)
+  await waitForHydration(page)
+  await openFirstItem(page)
+  await waitForHydration(page)
+  await addFirstAvailableSize(page)
+  await checkoutFromDrawer(page)
+  await declineBumpsUntilCheckout(page)
+}
+
 describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
   it('checks out with the card field of Stripe.js, says a decline at the card, then adds a card on /change_payment', async () => {
     const { page, close } = await stripePage()
@@ -98,13 +109,7 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       await page.getByRole('button', { name: 'Create account' }).click()
       await page.waitForURL(/\/confirm-register$/)
 
-      await page.goto(`${origin}/category/leggings`)
-      await waitForHydration(page)
-      await openFirstItem(page)
-      await waitForHydration(page)
-      await addFirstAvailableSize(page)
-      await checkoutFromDrawer(page)
-      await declineBumpsUntilCheckout(page)
+      await firstItemToCheckout(page)
       await fillAddress(page, { email, name: 'Sam Stripe', address: '12 Analytical Way', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550100' })
       // the store's own card fields are not on the page: the card goes into Stripe's
       expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0)
@@ -146,13 +151,7 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       expect(attach?.form.get('customer')).toMatch(/^cus_/)
 
       // the next checkout pays with the saved default card: no card element, the saved PaymentMethod charged
-      await page.goto(`${origin}/category/leggings`)
-      await waitForHydration(page)
-      await openFirstItem(page)
-      await waitForHydration(page)
-      await addFirstAvailableSize(page)
-      await checkoutFromDrawer(page)
-      await declineBumpsUntilCheckout(page)
+      await firstItemToCheckout(page)
       await waitForHydration(page)
       expect(await page.getByLabel(/Mastercard ending in 4444/).isChecked()).toBe(true)
       expect(await stripeCard(page).count()).toBe(0)

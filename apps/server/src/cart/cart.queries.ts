@@ -243,25 +243,6 @@ export interface OpenCart {
   lines: CartLineRow[]
 }
 
-/** The order still takes a one-time offer in one click: paid and not yet on its way, with the card it was paid by kept to charge again. */
-const chargeableOrder = preparedQuery((db, key: { orderNumber: string; brandId: string }) =>
-  db
-    .selectFrom('orders')
-    .innerJoin('payments', (join) => join.onRef('payments.order_number', '=', 'orders.order_number').onRef('payments.brand_id', '=', 'orders.brand_id'))
-    .select('orders.order_number')
-    .where('orders.order_number', '=', key.orderNumber)
-    .where('orders.brand_id', '=', key.brandId)
-    .where('orders.status', '=', 'paid')
-    .where('payments.offer_id', 'is', null)
-    .where('payments.status', '=', 'succeeded')
-    .where('payments.saved_method', 'is not', null),
-)
-
-/** One-time offers can be added to this order with one click (one-time-offers.service.ts asks the same of it). */
-export async function takesOneClick(db: Db, brandId: string, orderNumber: string): Promise<boolean> {
-  return (await chargeableOrder.first(db, { orderNumber, brandId })) !== undefined
-}
-
 const discountCodeById = preparedQuery((db, key: { id: string }) => db.selectFrom('discount_codes').selectAll().where('id', '=', key.id))
 
 /** The code a cart carries (every cart read with a code asks this). */

@@ -21,6 +21,7 @@ import { getSettingsBundle } from '../settings/settings.service.ts'
 import { getFeaturedItems } from '../catalog/catalog.service.ts'
 import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
 import { isJoinFlow } from '../membership/club-join.ts'
+import { oneClickMethod } from '../offers/one-click.ts'
 import {
   findCartLine,
   findDiscountCode,
@@ -31,7 +32,6 @@ import {
   findOrderBumpIds,
   readOpenCart,
   readSessionWithOpenCart,
-  takesOneClick,
   sortedLines,
   type CartLineRow,
   type CartSettingsRow,
@@ -139,7 +139,7 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
     cart?.discount_code_id ? findDiscountCodeById(db, cart.discount_code_id) : Promise.resolve(undefined),
     getFeaturedItems(db, brandId, mainCategoryName(settings.main_shopping_path), FEATURED_ITEMS),
     // a statement only for a session that has placed an order
-    lastOrder ? takesOneClick(db, brandId, lastOrder) : Promise.resolve(false),
+    lastOrder ? oneClickMethod(db, brandId, lastOrder).then((method) => method !== null) : Promise.resolve(false),
   ])
   const inputs: CartInputs = {
     brandId,

@@ -25,6 +25,7 @@ import { offerAddedEmail } from '../checkout/order-email.ts'
 import { giveBackStock, takeStock } from '../checkout/stock.ts'
 import type { TaxRates } from '../checkout/tax.ts'
 import { mayReadOrder, orderNotFound } from '../orders/orders.service.ts'
+import { oneClickMethod } from './one-click.ts'
 import { GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts'
 
 const MAX_CHOICES = 24
@@ -163,14 +164,8 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
     const size = input.size ?? (choice.sizes.length === 1 || offer.show_sizepicker === 0 ? choice.sizes[0] : undefined)
     if (!size) throw unprocessable('Choose a size.', 'size')
     if (!choice.sizes.includes(size)) throw conflict(`${choice.name} in size ${size} is sold out.`, 'size')
-    const saved = await db
-      .selectFrom('payments')
-      .select('saved_method')
-      .where('order_number', '=', order.order_number)
-      .where('offer_id', 'is', null)
-      .where('status', '=', 'succeeded')
-      .executeTakeFirst()
-    if (!saved?.saved_method) throw conflict("We can't add this to your order with one click. Place a new order instead.", 'order_number')
+    const savedMethod = await oneClickMethod(db, brandId, order.order_number)
+    if (!savedMethod) throw conflict("We can't add this to your order with one click. Place a new order instead.", 'order_number')
     // the offer's price is taxed at the order's address, like the order; it ships with the order, free
     const offerTaxCents = await deps.tax.taxCentsFor(ctx.data, {
       subtotalCents: offer.price_cents,
@@ -219,7 +214,7 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
       image: choice.image,
       amountCents: totals.totalCents,
       taxCents: totals.taxCents,
-      savedMethod: saved.saved_method,
+      savedMethod,
     }
   } catch (error) {
     await releaseAttempt(ctx, key)

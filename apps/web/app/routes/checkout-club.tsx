@@ -129,6 +129,29 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     )
   }
 
+  /** The new card's token from Stripe.js or the test gateway; null, with the card's errors shown, when there is none. */
+  async function newCardToken(text: (name: string) => string): Promise<string | null> {
+    if (stripeKey) {
+      const card = await stripeCard.current?.tokenize()
+      if (card && !('error' in card)) return card.token
+      setErrors([{ message: card?.error ?? 'The card form is still loading. Try again in a moment.', field: 'card_number' }])
+      return null
+    }
+    try {
+      const result = await api.post<{ token: string }>('/payments/test-tokens', {
+        number: text('card_number'),
+        cvc: text('card_cvc'),
+        exp_month: text('card_exp_month'),
+        exp_year: text('card_exp_year'),
+      })
+      return result.token
+    } catch (error) {
+      const items = (error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Your card could not be read. Check it and try again.' }]
+      setErrors(items.map((item) => ({ ...item, field: item.field ? `card_${item.field}` : undefined })))
+      return null
+    }
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -136,32 +159,9 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     setBusy(true)
     setErrors([])
     try {
-      // 1. the card to the provider's tokenisation: only a token comes back (a saved card needs none)
-      let token = ''
-      if (payingWithSaved) {
-        // the saved card's id goes with the order
-      } else if (stripeKey) {
-        const card = await stripeCard.current?.tokenize()
-        if (!card || 'error' in card) {
-          setErrors([{ message: card?.error ?? 'The card form is still loading. Try again in a moment.', field: 'card_number' }])
-          return
-        }
-        token = card.token
-      } else {
-        try {
-          const result = await api.post<{ token: string }>('/payments/test-tokens', {
-            number: text('card_number'),
-            cvc: text('card_cvc'),
-            exp_month: text('card_exp_month'),
-            exp_year: text('card_exp_year'),
-          })
-          token = result.token
-        } catch (error) {
-          const items = (error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Your card could not be read. Check it and try again.' }]
-          setErrors(items.map((item) => ({ ...item, field: item.field ? `card_${item.field}` : undefined })))
-          return
-        }
-      }
+      // 1. a saved card, or a new card's token from the provider's tokenisation (only a token comes back)
+      const token = payingWithSaved ? '' : await newCardToken(text)
+      if (token === null) return
       // 2. the order that joins: one key for this page, so a second click is the same order
       key.current ??= crypto.randomUUID()
       const body = new URLSearchParams({
