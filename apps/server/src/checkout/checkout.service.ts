@@ -115,7 +115,8 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
         ? await deps.gateway.resume(ctx.data, claim.attempt.payment_id, gatewayKey)
         : await deps.gateway.charge(ctx.data, {
             amountCents: reserved.order.total_cents,
-            source: savedCard ? { kind: 'saved', reference: savedCard.reference } : { kind: 'token', token: input.payment_token },
+            // the shopper is on the page: a saved card is charged on-session, so its bank may ask (requires_action)
+            source: savedCard ? { kind: 'saved', reference: savedCard.reference, customerPresent: true } : { kind: 'token', token: input.payment_token },
             idempotencyKey: gatewayKey,
             // a saved card is kept already
             saveForLater: savedCard === null,

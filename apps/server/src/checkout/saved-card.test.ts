@@ -90,9 +90,34 @@ describe.each(DIALECTS)('checkout with a saved card, on %s', (dialect) => {
     expect((await placeOrder(shopper, await tokenFor(shopper))).statusCode).toBe(200)
   })
 
-  it('a saved card its bank confirmed once (3-D Secure when it was saved) pays without asking again, as with Stripe', async () => {
-    const { shopper, card } = await customerWithCard(CARDS.authenticate)
-    const paid = await placeOrder(shopper, '', randomUUID(), { payment_method_id: card.id })
-    expect(dataOf<CheckoutResult>(paid).status).toBe('succeeded')
+  it("asks the bank again for a saved card whose bank wants it: the shopper is at checkout, so it is charged on-session, as Stripe's 3155 card", async () => {
+    const { shopper, item, card } = await customerWithCard(CARDS.authenticate)
+    const before = await stockOf(t, item.itemId, item.size)
+    const key = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, '', key, { payment_method_id: card.id }))
+    expect(first.status).toBe('requires_action')
+    if (first.status !== 'requires_action') throw new Error('unreachable')
+    // the page shows the bank's step; passed, the same key again finishes the order with that card
+    expect((await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome: 'complete' })).statusCode).toBe(200)
+    const paid = dataOf<CheckoutResult>(await placeOrder(shopper, '', key, { payment_method_id: card.id }))
+    expect(paid).toMatchObject({ status: 'succeeded', order_number: first.order_number })
+    const order = await t.store.db.selectFrom('orders').select(['status', 'payment_method_id']).where('order_number', '=', first.order_number).executeTakeFirstOrThrow()
+    expect(order).toEqual({ status: 'paid', payment_method_id: card.id })
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+    // still the one card: the bank's step keeps no second copy
+    expect(dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods')).map((c) => c.id)).toEqual([card.id])
+  })
+
+  it('a saved card whose bank step is cancelled: 402 at the card, nothing taken, the cart kept', async () => {
+    const { shopper, item, card } = await customerWithCard(CARDS.authenticate)
+    const before = await stockOf(t, item.itemId, item.size)
+    const key = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, '', key, { payment_method_id: card.id }))
+    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
+    await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome: 'cancel' })
+    const refused = await placeOrder(shopper, '', key, { payment_method_id: card.id })
+    expect(refused.statusCode).toBe(402)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toHaveLength(1)
   })
 })

@@ -186,7 +186,7 @@ export async function sendCharge(scope: BrandData, deps: ChargeDeps, charge: Mem
   try {
     result = await deps.gateway.charge(scope, {
       amountCents: charge.amount_cents,
-      source: { kind: 'saved', reference: m.gateway_token },
+      source: { kind: 'saved', reference: m.gateway_token, customerPresent: false },
       idempotencyKey: charge.gateway_key!,
       description: `VIP ${charge.period}`,
       metadata: { membership_id: m.id, period: charge.period, attempt: String(charge.attempt) },

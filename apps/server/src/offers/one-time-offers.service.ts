@@ -226,7 +226,7 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
   try {
     result = await deps.gateway.charge(ctx.data, {
       amountCents: reserved.amountCents,
-      source: { kind: 'saved', reference: reserved.savedMethod },
+      source: { kind: 'saved', reference: reserved.savedMethod, customerPresent: false },
       idempotencyKey: gatewayKey,
       description: `${ctx.brand.name} order ${order.order_number}: ${offer.short_item_name}`,
       metadata: { order_number: order.order_number, offer_id: offer.id },

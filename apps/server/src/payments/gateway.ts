@@ -18,8 +18,13 @@ export interface CardSummary {
 export type PaymentSource =
   /** a one-time token from the browser (test-tokens, Stripe.js) */
   | { kind: 'token'; token: string }
-  /** a method saved at an earlier charge (savedMethod of that result), charged off-session */
-  | { kind: 'saved'; reference: string }
+  /**
+   * a method saved at an earlier charge (savedMethod of that result). customerPresent: the
+   * shopper is on the page and can answer the bank (checkout with a saved card), so it is
+   * charged on-session and a card whose bank asks comes back requires_action; otherwise
+   * (one-time offers, club billing) it is charged off-session and such a card is declined.
+   */
+  | { kind: 'saved'; reference: string; customerPresent: boolean }
 
 export interface ChargeRequest {
   amountCents: number

@@ -4,7 +4,7 @@
  * retrieve and confirm, refunds), through the whole checkout API.
  */
 import { randomUUID } from 'node:crypto'
-import type { CheckoutResult, OneTimeOffer } from '@store/core'
+import type { CheckoutResult, OneTimeOffer, PaymentMethod } from '@store/core'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
@@ -116,5 +116,43 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(dataOf<CheckoutResult>(second)).toMatchObject({ status: 'succeeded', order_number: first.order_number })
     const confirm = stripe.calls.find((call) => call.path === `/v1/payment_intents/${first.payment_id}/confirm`)!
     expect(confirm.idempotencyKey).toBe(`checkout:popfitclothing:${key}:confirm`)
+  })
+  it("a saved card at checkout is confirmed on-session (no off_session), so the 3184 card's bank gets its step; a one-time offer after it is off-session and that card is declined there", async () => {
+    const { shopper } = await shopperWithCart()
+    expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-saved-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+    // the first order keeps the card (setup_future_usage) once the bank's step is passed
+    const firstKey = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
+    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
+    stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
+    expect(dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey)).status).toBe('succeeded')
+    const [card] = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
+    expect(card).toMatchObject({ last4: '3184' })
+
+    const item = await itemWithStock(t, 5)
+    await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    const key = randomUUID()
+    const waiting = dataOf<CheckoutResult>(await placeOrder(shopper, '', key, { payment_method_id: card!.id }))
+    const create = stripe.calls.find((call) => call.path === '/v1/payment_intents' && call.idempotencyKey === `checkout:popfitclothing:${key}`)!
+    expect(create.form.get('off_session')).toBeNull()
+    expect(Object.fromEntries(create.form)).toMatchObject({ confirm: 'true', confirmation_method: 'manual', payment_method: 'pm_card_threeDSecure2Required' })
+    expect(create.form.get('customer')).toMatch(/^cus_/)
+    if (waiting.status !== 'requires_action') throw new Error(`expected the bank's step, got ${waiting.status}`)
+    stripe.intents.get(waiting.payment_id)!.status = 'requires_confirmation'
+    const paid = dataOf<CheckoutResult>(await placeOrder(shopper, '', key, { payment_method_id: card!.id }))
+    expect(paid).toMatchObject({ status: 'succeeded', order_number: waiting.order_number })
+
+    // the one-time offer charges off-session: nobody can answer the bank there
+    const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
+    const choice = offer.choices[0]!
+    const offerKey = randomUUID()
+    const refused = await shopper.request({
+      method: 'POST',
+      url: '/api/one-time-offers/pf-oto-1/accept',
+      payload: { order_number: paid.order_number, item_id: choice.item_id, size: choice.sizes[0] },
+      headers: { 'idempotency-key': offerKey },
+    })
+    expect(refused.statusCode).toBe(402)
+    expect(stripe.calls.find((call) => call.idempotencyKey === `offer:popfitclothing:${offerKey}`)?.form.get('off_session')).toBe('true')
   })
 })

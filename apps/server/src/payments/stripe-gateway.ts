@@ -52,7 +52,11 @@ export class StripeGateway implements PaymentGateway {
       let params: Partial<Stripe.PaymentIntentCreateParams>
       if (request.source.kind === 'saved') {
         const [customer, paymentMethod] = request.source.reference.split('/')
-        params = { customer, payment_method: paymentMethod, off_session: true }
+        // off_session only when the customer is not in the checkout flow (Stripe's own rule):
+        // at checkout the saved card is confirmed on-session, so a bank that asks gets its step
+        params = request.source.customerPresent
+          ? { customer, payment_method: paymentMethod, confirmation_method: 'manual' }
+          : { customer, payment_method: paymentMethod, off_session: true }
       } else {
         const token = request.source.token
         // a PaymentMethod id from Stripe.js (pm_…), or a legacy card token (tok_…) turned into one

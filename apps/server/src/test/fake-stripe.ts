@@ -5,7 +5,7 @@
  * repeated Idempotency-Key as Stripe does. The server under test reaches it
  * through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
  * pm_card_chargeDeclined (declined), pm_card_threeDSecure2Required (asks for the
- * bank's step on session).
+ * bank's step on every payment: on session it waits for it, off session it is declined).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -81,7 +81,24 @@ export function fakeStripe() {
           },
         }
       }
-      if (pm === 'pm_card_threeDSecure2Required' && call.form.get('off_session') !== 'true') {
+      if (pm === 'pm_card_threeDSecure2Required' && call.form.get('off_session') === 'true') {
+        // Stripe's 3184 card asks on every payment: off-session, with no one to answer, it fails
+        const intent = { ...base, status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required' } }
+        intents.set(id, intent)
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'authentication_required',
+              decline_code: 'authentication_required',
+              message: 'Your card was declined. This transaction requires authentication.',
+              payment_intent: intentBody(intent, true),
+            },
+          },
+        }
+      }
+      if (pm === 'pm_card_threeDSecure2Required') {
         const intent = { ...base, status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } } }
         intents.set(id, intent)
         return { status: 200, body: intentBody(intent, true) }

@@ -14,7 +14,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
-import { StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
+import { authenticateStripePayment, StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
@@ -206,16 +206,18 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     }
     const result = answer.data
     if (result.status === 'requires_action') {
+      // the bank's answer is said where the card was chosen: a saved card's list, or the card field
+      const cardField = body.has('payment_method_id') ? 'payment_method_id' : 'card_number'
       if (authenticated) {
         key.current = null
-        setErrors([{ message: 'Your bank could not confirm this card. Try again, or use another card.', field: 'card_number' }])
+        setErrors([{ message: 'Your bank could not confirm this card. Try again, or use another card.', field: cardField }])
         return
       }
       if (stripeKey) {
-        const problem = await stripeCard.current?.authenticate(result.client_secret)
+        const problem = await authenticateStripePayment(stripeKey, result.client_secret)
         if (problem) {
           key.current = null
-          setErrors([{ message: problem, field: 'card_number' }])
+          setErrors([{ message: problem, field: cardField }])
           return
         }
         return send(body, true)

@@ -36,7 +36,7 @@ import { AuthenticationDialog } from '../components/checkout/authentication-dial
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
 import { OrderSummary } from '../components/checkout/order-summary'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
-import { StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
+import { authenticateStripePayment, StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { StoreLink } from '../components/store-link'
 import { track } from '../lib/analytics/analytics-client'
@@ -228,14 +228,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (result.status === 'requires_action') {
       pendingOrder.current = result.order_number
       setPhase({ kind: 'authenticate', paymentId: result.payment_id, clientSecret: result.client_secret })
-      if (useStripe) {
-        // Stripe.js shows the bank's own step, then the same key goes again
-        const problem = await stripeCard.current?.authenticate(result.client_secret)
+      if (stripeKey) {
+        // Stripe.js shows the bank's own step (a saved card's too), then the same key goes again
+        const problem = await authenticateStripePayment(stripeKey, result.client_secret)
         if (problem) {
           forgetAttempt(scope)
           cardChanged.current = true
           track('Payment Failed', { reason: 'authentication' })
-          return show([{ field: 'card_number', message: problem }])
+          return show([{ field: payingWithSaved ? 'payment_method_id' : 'card_number', message: problem }])
         }
         setPhase({ kind: 'paying' })
         return submitOrder(key, token)

@@ -58,11 +58,38 @@ function loadStripe(): Promise<(key: string) => StripeLike> {
   return loading
 }
 
+const instances = new Map<string, StripeLike>()
+
+/** One Stripe.js instance per publishable key: the card element's and the bank's step share it. */
+async function stripeFor(publishableKey: string): Promise<StripeLike> {
+  const Stripe = await loadStripe()
+  let stripe = instances.get(publishableKey)
+  if (!stripe) {
+    stripe = Stripe(publishableKey)
+    instances.set(publishableKey, stripe)
+  }
+  return stripe
+}
+
+/**
+ * The bank's authentication step for a payment that asked for it (requires_action): Stripe.js's
+ * handleNextAction. Also for a saved card, where no card element is on the page. An error
+ * message when it failed or could not start, else null.
+ */
+export async function authenticateStripePayment(publishableKey: string, clientSecret: string): Promise<string | null> {
+  let stripe: StripeLike
+  try {
+    stripe = await stripeFor(publishableKey)
+  } catch {
+    return 'The secure payment form could not be loaded. Check your connection and try again.'
+  }
+  const result = await stripe.handleNextAction({ clientSecret })
+  return result.error ? (result.error.message ?? 'Your bank could not confirm this payment.') : null
+}
+
 export interface StripeCardHandle {
   /** the card as a PaymentMethod id, or the message to show at the card */
   tokenize(): Promise<{ token: string } | { error: string }>
-  /** the bank's authentication step; an error message when it failed */
-  authenticate(clientSecret: string): Promise<string | null>
 }
 
 interface StripeCardProps {
@@ -87,10 +114,10 @@ export function StripeCard({ publishableKey, applePay, afterpayAvailable, total,
   useEffect(() => {
     let cancelled = false
     let wallet: StripeElement | null = null
-    loadStripe()
-      .then((Stripe) => {
+    stripeFor(publishableKey)
+      .then((instance) => {
         if (cancelled || !cardHost.current) return
-        stripe.current = Stripe(publishableKey)
+        stripe.current = instance
         const elements = stripe.current.elements()
         card.current = elements.create('card', { hidePostalCode: true })
         card.current.on('change', (event) => setCardError(event.error?.message ?? null))
@@ -125,11 +152,6 @@ export function StripeCard({ publishableKey, applePay, afterpayAvailable, total,
       const result = await stripe.current.createPaymentMethod({ type: 'card', card: card.current })
       if (result.paymentMethod) return { token: result.paymentMethod.id }
       return { error: result.error?.message ?? 'Check your card details.' }
-    },
-    async authenticate(clientSecret) {
-      if (!stripe.current) return 'The payment form is not ready.'
-      const result = await stripe.current.handleNextAction({ clientSecret })
-      return result.error ? (result.error.message ?? 'Your bank could not confirm this payment.') : null
     },
   }))
 
