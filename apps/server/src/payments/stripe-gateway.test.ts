@@ -155,4 +155,43 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(refused.statusCode).toBe(402)
     expect(stripe.calls.find((call) => call.idempotencyKey === `offer:popfitclothing:${offerKey}`)?.form.get('off_session')).toBe('true')
   })
+  it.each(['a new card', 'a saved card'])('Stripe out of reach while paying with %s: 503 saying so, the stock held for the same key, which then pays once', async (how) => {
+    const { shopper, item } = await shopperWithCart()
+    let source: Record<string, string> = {}
+    if (how === 'a saved card') {
+      expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-down-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+      expect(dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_visa')).status).toBe('succeeded')
+      const [card] = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
+      source = { payment_method_id: card!.id }
+      await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    }
+    const token = how === 'a new card' ? 'pm_card_visa' : ''
+    const before = await stockOf(t, item.itemId, item.size)
+    const key = randomUUID()
+    const firstCall = stripe.calls.length
+    stripe.reachable(false)
+    let down: Awaited<ReturnType<typeof placeOrder>>
+    try {
+      down = await placeOrder(shopper, token, key, source)
+    } finally {
+      stripe.reachable(true)
+    }
+    expect(down.statusCode).toBe(503)
+    expect(errorsOf(down)[0]).toBe('We could not reach the payment service. Try again in a moment: you will not be charged twice.')
+    // the order waits with its stock held for the retry; nobody else can take it meanwhile
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+
+    const paid = await placeOrder(shopper, token, key, source)
+    expect(paid.statusCode).toBe(200)
+    const result = dataOf<CheckoutResult>(paid)
+    expect(result.status).toBe('succeeded')
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+    // every try, dropped or answered, carried a key made from the checkout's, so Stripe makes one of each thing
+    const tries = stripe.calls.slice(firstCall)
+    expect(tries.length).toBeGreaterThan(2)
+    expect(tries.every((call) => call.idempotencyKey?.startsWith(`checkout:popfitclothing:${key}`))).toBe(true)
+    expect(tries.filter((call) => call.path === '/v1/payment_intents').map((call) => call.idempotencyKey)).toContain(`checkout:popfitclothing:${key}`)
+    const payments = await store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', result.order_number).execute()
+    expect(payments).toEqual([{ status: 'succeeded', gateway_payment_id: expect.stringMatching(/^pi_/) }])
+  }, 30_000)
 })

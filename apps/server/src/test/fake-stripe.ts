@@ -2,8 +2,8 @@
  * A stand-in for api.stripe.com in tests: answers the calls the Stripe adapter
  * makes (customers, payment_intents create, retrieve and confirm, payment_methods
  * attach and detach, refunds) as Stripe's API documents them, and replays a
- * repeated Idempotency-Key as Stripe does. The server under test reaches it
- * through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
+ * repeated Idempotency-Key as Stripe does. reachable(false) drops every connection
+ * unanswered (an outage). The server under test reaches it through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
  * pm_card_chargeDeclined (declined), pm_card_threeDSecure2Required (asks for the
  * bank's step on every payment: on session it waits for it, off session it is declined).
  */
@@ -33,6 +33,7 @@ export function fakeStripe() {
   const intents = new Map<string, Intent>()
   const replays = new Map<string, { status: number; body: unknown }>()
   let n = 0
+  let unreachable = false
   const paymentMethod = (id: string) => ({
     id,
     object: 'payment_method',
@@ -152,6 +153,8 @@ export function fakeStripe() {
       form: new URLSearchParams(request.method === 'GET' ? url.search : body),
     }
     calls.push(call)
+    // an outage: the connection drops with no answer, so the caller cannot know what happened
+    if (unreachable) return void response.socket?.destroy()
     const replayKey = call.idempotencyKey ? `${call.path}|${call.idempotencyKey}` : null
     const result = (replayKey && replays.get(replayKey)) || answer(call)
     if (replayKey && !replays.has(replayKey)) replays.set(replayKey, result)
@@ -161,6 +164,10 @@ export function fakeStripe() {
   return {
     calls,
     intents,
+    /** false: every call's connection drops unanswered (Stripe cannot be reached), until set back to true */
+    reachable(on: boolean) {
+      unreachable = !on
+    },
     async listen() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
