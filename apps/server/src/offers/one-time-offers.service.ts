@@ -243,7 +243,12 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
   }
 
   if (result.status !== 'succeeded') {
-    const message = result.status === 'declined' ? result.message : 'Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.'
+    // a bank that wants the shopper to confirm (asked, or declined off-session for want of it) cannot be
+    // answered on this page, and trying again would not help: say so rather than "try again"
+    const message =
+      result.status === 'declined' && result.code !== 'authentication_required'
+        ? result.message
+        : 'Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.'
     const answer: StoredAnswer = { status: 402, error: { message, field: 'order_number' } }
     await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, offer.how_many)
     await finishAttempt(ctx, key, answer)

@@ -153,6 +153,7 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
       headers: { 'idempotency-key': offerKey },
     })
     expect(refused.statusCode).toBe(402)
+    expect(errorsOf(refused)[0]).toBe('Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.')
     expect(stripe.calls.find((call) => call.idempotencyKey === `offer:popfitclothing:${offerKey}`)?.form.get('off_session')).toBe('true')
   })
   it.each(['a new card', 'a saved card'])('Stripe out of reach while paying with %s: 503 saying so, the stock held for the same key, which then pays once', async (how) => {
