@@ -131,7 +131,8 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
     }
     throw error
   }
-  return settle(ctx, deps, key, reserved, result, savedCard)
+  // a new card is kept for later; a saved card is kept already, or was removed meanwhile and stays so
+  return settle(ctx, deps, key, reserved, result, savedCard, !input.payment_method_id)
 }
 
 /**
@@ -326,6 +327,7 @@ async function settle(
   reserved: Reserved,
   result: ChargeResult,
   savedCard: ChargeableMethod | null,
+  keepsNewCard: boolean,
 ): Promise<CheckoutResult> {
   const { db, brandId } = ctx.data
   const { order, lines } = reserved
@@ -367,7 +369,7 @@ async function settle(
   // the saved card that paid, or the new card kept for later
   let savedMethodId: string | null = savedCard?.id ?? null
   const kept = await db.transaction().execute(async (trx) => {
-    if (!savedCard && order.customer_id && result.savedMethod && result.card) {
+    if (keepsNewCard && order.customer_id && result.savedMethod && result.card) {
       savedMethodId = await keepCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, reference: result.savedMethod, card: result.card, now })
     }
     const paid = await trx
@@ -396,8 +398,9 @@ async function settle(
         last4: result.card?.last4 ?? null,
         exp_month: result.card?.expMonth ?? null,
         exp_year: result.card?.expYear ?? null,
-        // what a one-time offer charges again
-        saved_method: result.savedMethod ?? savedCard?.reference ?? null,
+        // what a one-time offer charges again: the new card kept, or the saved card that paid; not a
+        // saved card the customer removed while paying
+        saved_method: keepsNewCard ? result.savedMethod : (savedCard?.reference ?? null),
         created_at: now,
         updated_at: now,
       })

@@ -120,4 +120,20 @@ describe.each(DIALECTS)('checkout with a saved card, on %s', (dialect) => {
     expect(await stockOf(t, item.itemId, item.size)).toBe(before)
     expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toHaveLength(1)
   })
+  it('a saved card removed while its bank step is open: the payment the bank approved still makes the order, and the card stays removed', async () => {
+    const { shopper, card } = await customerWithCard(CARDS.authenticate)
+    const key = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, '', key, { payment_method_id: card.id }))
+    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
+    // another tab: the customer removes the card, then passes the bank's step here
+    expect(dataOf<PaymentMethod[]>(await shopper.post(`/api/payment-methods/${card.id}/remove`, {}))).toEqual([])
+    await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome: 'complete' })
+    const paid = dataOf<CheckoutResult>(await placeOrder(shopper, '', key, { payment_method_id: card.id }))
+    expect(paid).toMatchObject({ status: 'succeeded', order_number: first.order_number })
+    const order = await t.store.db.selectFrom('orders').select(['status', 'payment_method_id']).where('order_number', '=', first.order_number).executeTakeFirstOrThrow()
+    expect(order).toEqual({ status: 'paid', payment_method_id: null })
+    expect(dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))).toEqual([])
+    // nor is it charged again with one click for a one-time offer
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).one_click_available).toBe(false)
+  })
 })
