@@ -4,10 +4,11 @@
  * (?edit=<id>), delete and make default; checked by the checkout's own rules.
  */
 import { ADDRESS_PARTS, validateCheckoutAddress, type AddressEntry, type AddressForm as AddressFormInput, type AddressType } from '@store/core'
-import { data, Form, redirect, useLocation, useSearchParams } from 'react-router'
+import { data, Form, redirect, useSearchParams } from 'react-router'
 import '../components/members/members.css'
 import { AddressForm, COUNTRY_OPTIONS } from '../components/members/address-form'
 import { useFormErrors } from '../components/forms/use-form-errors'
+import { useFreshFormKey } from '../components/forms/use-fresh-form-key'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
@@ -115,7 +116,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
   const saving = useFormErrors(answer?.intent === 'save' ? answer : undefined)
   const other = useFormErrors(answer && answer.intent !== 'save' ? answer : undefined)
   // after each answer the form starts afresh (from what a refused save sent back), as without JavaScript
-  const { key: visit } = useLocation()
+  const fresh = useFreshFormKey()
   const editId = params.get('edit')
   const editing = addresses.find((address) => address.id === editId)
   const notice = params.get('saved') ? 'Address saved.' : params.get('deleted') ? 'Address deleted.' : params.get('defaulted') ? 'Default address changed.' : null
@@ -148,7 +149,7 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
         <AddressForm
-          key={`${editing?.id ?? 'new'}-${visit}`}
+          key={`${editing?.id ?? 'new'}-${fresh}`}
           address={editing}
           values={answer?.intent === 'save' ? answer.values : undefined}
           errors={saving.errors}

@@ -5,10 +5,11 @@
  * GET never changes state, so a mail scanner opening the link changes nothing).
  */
 import { passwordProblem, type AccountInfo } from '@store/core'
-import { data, Form, useLocation, useSearchParams } from 'react-router'
+import { data, Form, useSearchParams } from 'react-router'
 import '../components/members/members.css'
 import { FormErrors, FormField, NewPasswordField } from '../components/forms/form-field'
 import { useFormErrors } from '../components/forms/use-form-errors'
+import { useFreshFormKey } from '../components/forms/use-fresh-form-key'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
@@ -98,7 +99,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     ) : null
   const confirmed = Boolean(of('confirm')?.done)
   // each answer renders its forms afresh, as a page without JavaScript would: typed passwords do not stay in the page
-  const { key: visit } = useLocation()
+  const fresh = useFreshFormKey()
 
   return (
     <Page title="Account">
@@ -123,7 +124,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section id="password-title" title="Change password">
         {done('password')}
-        <Form key={`password-${visit}`} method="post" className="stack-form" aria-describedby={password.errors.length ? password.errorId : undefined} noValidate>
+        <Form key={`password-${fresh}`} method="post" className="stack-form" aria-describedby={password.errors.length ? password.errorId : undefined} noValidate>
           <input type="hidden" name="intent" value="password" />
           <FormErrors id={password.errorId} errors={password.errors} />
           <FormField
@@ -144,7 +145,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section id="name-title" title="Your name">
         {done('name')}
-        <Form key={`name-${visit}`} method="post" className="stack-form" aria-describedby={name.errors.length ? name.errorId : undefined} noValidate>
+        <Form key={`name-${fresh}`} method="post" className="stack-form" aria-describedby={name.errors.length ? name.errorId : undefined} noValidate>
           <input type="hidden" name="intent" value="name" />
           <FormErrors id={name.errorId} errors={name.errors} />
           <FormField
@@ -167,7 +168,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         {account.pending_e_mail_address && !of('email')?.done ? (
           <p>We are waiting for you to open the link sent to {account.pending_e_mail_address}.</p>
         ) : null}
-        <Form key={`email-${visit}`} method="post" className="stack-form" aria-describedby={email.errors.length ? email.errorId : undefined} noValidate>
+        <Form key={`email-${fresh}`} method="post" className="stack-form" aria-describedby={email.errors.length ? email.errorId : undefined} noValidate>
           <input type="hidden" name="intent" value="email" />
           <FormErrors id={email.errorId} errors={email.errors} />
           <FormField

@@ -11,13 +11,14 @@
 import { parseExpiryInput, savedCardName, validateCardForm, type PaymentMethod } from '@store/core'
 import { cardExpiry } from '../components/checkout/saved-cards'
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { data, Form, redirect, useLocation, useNavigation, useSearchParams, useSubmit } from 'react-router'
+import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from 'react-router'
 import '../styles/checkout.css'
 import '../components/members/members.css'
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
 import { StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
+import { useFreshFormKey } from '../components/forms/use-fresh-form-key'
 import { useBrowserApi } from '../lib/api/browser'
 import { createTestToken } from '../lib/api/checkout-api'
 import { ApiError } from '../lib/api/client'
@@ -177,7 +178,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
   const addErrors = actionData && !actionData.id ? errors : []
   const stripeKey = stripeKeyOf(setup, useSettings())
   // after each answer the card form starts afresh (Stripe's field too), as the page would without JavaScript
-  const { key: visit } = useLocation()
+  const fresh = useFreshFormKey()
   return (
     <Page title="Payment Methods">
       {done && NOTICES[done] ? (
@@ -225,9 +226,9 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
       )}
       <div className="member-section">
         {setup.gateway === 'test' ? (
-          <TestAddCard key={visit} serverErrors={addErrors} />
+          <TestAddCard key={fresh} serverErrors={addErrors} />
         ) : stripeKey ? (
-          <StripeAddCard key={visit} publishableKey={stripeKey} serverErrors={addErrors} />
+          <StripeAddCard key={fresh} publishableKey={stripeKey} serverErrors={addErrors} />
         ) : (
           <p>To add a card, pay with it at checkout: it is saved to your account.</p>
         )}
