@@ -132,6 +132,36 @@ describe('the checkout funnel', () => {
     }
   })
 
+  it('asks for no new quote once the order is being paid, even with a change of state just before', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await cartWithFirstItem(page)
+      await checkoutFromDrawer(page)
+      await declineBumpsUntilCheckout(page)
+      await fillAddress(page)
+      await fillCard(page, CARDS.success)
+      const sent: string[] = []
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname
+        if (path === '/api/checkout' || path === '/api/checkout/quote') sent.push(`${request.method()} ${path}`)
+      })
+      // the order's request is held for half a second, longer than the quote waits (150 ms) for the
+      // shopper to stop changing things; the state changes just before the order is placed
+      await page.route('**/api/checkout', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500))
+        await route.continue()
+      })
+      await page.getByLabel('State').selectOption('CA')
+      await placeOrder(page)
+      await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+      expect((await orderFromApi(page, orderNumberOf(page))).status).toBe('paid')
+      // the order is priced on the server; a quote sent meanwhile was refused once the cart was spent (422, an error in the console)
+      expect(sent.slice(sent.indexOf('POST /api/checkout'))).toEqual(['POST /api/checkout'])
+    } finally {
+      await context.close()
+    }
+  })
+
   it('leads a visitor from a social media special into checkout with the special at its price', async () => {
     const { context, page } = await newPage(browser)
     try {

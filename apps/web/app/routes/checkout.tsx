@@ -175,8 +175,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const method = values.shipping_method === 'express' ? 'express' : 'standard'
   const cartVersion = `${cart.cart_subtotal}|${cart.cart_discount}|${cart.items.length}`
   const firstQuote = useRef(true)
+  // no quote while the order is being paid: the order is priced on the server, and once paid the
+  // cart is spent (a quote then is refused); a form shown again after a refusal quotes afresh
+  const onForm = phase.kind === 'form'
   useEffect(() => {
-    if (cart.items.length === 0) return
+    if (cart.items.length === 0 || !onForm) return
     if (firstQuote.current) {
       firstQuote.current = false
       // the loader quoted the form's first values already
@@ -195,7 +198,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       clearTimeout(timer)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, country, state, method, cartVersion])
+  }, [api, country, state, method, cartVersion, onForm])
 
   useEffect(() => {
     if (actionData?.errors?.length) scrollToFirstError(actionData.errors)
