@@ -22,9 +22,13 @@ export const orderDate = (iso: string) => {
   return Number.isNaN(date.getTime()) ? 'Invalid Date' : ORDER_DATE.format(date)
 }
 
+/** Every status GET /api/orders shows (orders.service.ts VISIBLE), in the store's words. */
 const STATUS_TEXT: Record<string, string> = {
   pending_payment: 'Waiting for payment',
   paid: 'Processing',
+  // a club member's monthly box in the warehouse (docs/club-membership.md "The monthly order")
+  processing: 'Processing',
+  packing: 'Being packed',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
