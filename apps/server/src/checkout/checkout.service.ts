@@ -22,7 +22,7 @@ import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
 import { keepCheckoutAddresses } from '../addresses/addresses.service.ts'
-import { keepCard, savedPaymentMethod, type ChargeableMethod } from '../payment-methods/payment-methods.service.ts'
+import { defaultIfOnlyCard, keepCard, savedPaymentMethod, type ChargeableMethod } from '../payment-methods/payment-methods.service.ts'
 import type { Transaction } from 'kysely'
 import type { Database, OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
@@ -371,6 +371,7 @@ async function settle(
   const kept = await db.transaction().execute(async (trx) => {
     if (keepsNewCard && order.customer_id && result.savedMethod && result.card) {
       savedMethodId = await keepCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, reference: result.savedMethod, card: result.card, now })
+      await defaultIfOnlyCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, id: savedMethodId })
     }
     const paid = await trx
       .updateTable('orders')

@@ -136,4 +136,20 @@ describe.each(DIALECTS)('checkout with a saved card, on %s', (dialect) => {
     // nor is it charged again with one click for a one-time offer
     expect(dataOf<Cart>(await shopper.get('/api/cart')).one_click_available).toBe(false)
   })
+  it("a customer's first card, kept at checkout, is their default; a second new card is kept beside it, unmarked", async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `first-card-${n++}-${dialect}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+    expect(dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper))).status).toBe('succeeded')
+    const [first] = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
+    expect(first).toMatchObject({ last4: '4242', default: true })
+
+    await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    expect(dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper, '5555 5555 5555 4444'))).status).toBe('succeeded')
+    const cards = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
+    expect(cards.map((card) => [card.last4, card.default])).toEqual([
+      ['4242', true],
+      ['4444', false],
+    ])
+  })
 })

@@ -73,13 +73,13 @@ describe.each(DIALECTS)('payment methods on %s', (dialect) => {
     expect(dataOf<PaymentMethod[]>(await owner.get('/api/payment-methods'))).toEqual([method])
   })
 
-  it('a card paid with at checkout is listed too, and is what billing charges until one is chosen', async () => {
+  it('a card paid with at checkout is listed too: the first card is the default, and what billing charges', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)
     await shopper.post('/api/register', { name: 'Paid Once', email: 'paid-once@example.com', password: 'a-long-password-1' })
     dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper, '5555 5555 5555 4444')))
     const listed = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
-    expect(listed.map((m) => [m.card_brand, m.last4, m.default])).toEqual([['mastercard', '4444', false]])
+    expect(listed.map((m) => [m.card_brand, m.last4, m.default])).toEqual([['mastercard', '4444', true]])
     const account = await t.store.db.selectFrom('customers').select('id').where('email', '=', 'paid-once@example.com').executeTakeFirstOrThrow()
     expect((await defaultPaymentMethodFor({ db: t.store.db, brandId: 'popfitclothing' }, account.id))?.last4).toBe('4444')
   })

@@ -141,6 +141,32 @@ export async function keepCard(trx: Transaction<Database>, card: CardToKeep): Pr
 }
 
 /**
+ * A card kept at checkout is left unmarked (the club's billing decides a member's default), but a
+ * customer's first and only card is their default, as the first card added on /change_payment is:
+ * the page then says "Default" beside it rather than offering to make it so. Inside keepCard's
+ * transaction (the customer's turn is taken).
+ */
+export async function defaultIfOnlyCard(trx: Transaction<Database>, card: { brandId: string; customerId: string; gateway: string; id: string }): Promise<void> {
+  await trx
+    .updateTable('payment_methods')
+    .set({ is_default: 1 })
+    .where('id', '=', card.id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payment_methods as other')
+            .select('other.id')
+            .where('other.brand_id', '=', card.brandId)
+            .where('other.customer_id', '=', card.customerId)
+            .where('other.gateway', '=', card.gateway)
+            .where('other.id', '!=', card.id),
+        ),
+      ),
+    )
+    .execute()
+}
+
+/**
  * The club bills the member's default card: a membership that still bills (not
  * cancelled or lapsed) follows the customer's default, and a removed card is
  * replaced by the next one (or none, and billing then fails and retries as usual).
