@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
 import { priceForms, waitForHydration, type ApiCart } from './support/cart-utils.ts'
@@ -23,6 +23,14 @@ beforeAll(async () => {
   browser = await launch()
 })
 afterAll(() => browser?.close())
+
+/** A visitor's first item in the cart, the bumps declined, the address typed: the page is /checkout, at the card. */
+async function checkoutWithAddress(page: Page) {
+  await cartWithFirstItem(page)
+  await checkoutFromDrawer(page)
+  await declineBumpsUntilCheckout(page)
+  await fillAddress(page)
+}
 
 describe('the checkout funnel', () => {
   it('takes a visitor from the cart through a bump, the card form, the offers to a thank-you page with the order total', async () => {
@@ -94,10 +102,7 @@ describe('the checkout funnel', () => {
   it('shows a declined card at its field, keeps the form and places no order', async () => {
     const { context, page } = await newPage(browser)
     try {
-      await cartWithFirstItem(page)
-      await checkoutFromDrawer(page)
-      await declineBumpsUntilCheckout(page)
-      await fillAddress(page)
+      await checkoutWithAddress(page)
       await fillCard(page, CARDS.declined)
       await placeOrder(page)
       await expectOnCheckoutWith(page, /declined/i)
@@ -116,10 +121,7 @@ describe('the checkout funnel', () => {
   it('completes a card that asks the shopper to authenticate', async () => {
     const { context, page } = await newPage(browser)
     try {
-      await cartWithFirstItem(page)
-      await checkoutFromDrawer(page)
-      await declineBumpsUntilCheckout(page)
-      await fillAddress(page)
+      await checkoutWithAddress(page)
       await fillCard(page, CARDS.authenticate)
       await placeOrder(page)
       const dialog = page.getByRole('dialog', { name: /confirm it's you/i })
@@ -135,10 +137,7 @@ describe('the checkout funnel', () => {
   it('asks for no new quote once the order is being paid, even with a change of state just before', async () => {
     const { context, page } = await newPage(browser)
     try {
-      await cartWithFirstItem(page)
-      await checkoutFromDrawer(page)
-      await declineBumpsUntilCheckout(page)
-      await fillAddress(page)
+      await checkoutWithAddress(page)
       await fillCard(page, CARDS.success)
       const sent: string[] = []
       page.on('request', (request) => {

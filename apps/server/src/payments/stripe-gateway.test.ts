@@ -45,6 +45,20 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     return { shopper, item }
   }
 
+  /** The first one-time offer accepted for an order, its first choice in its first size, with a key of its own. */
+  const acceptFirstOffer = async (shopper: TestShopper, orderNumber: string) => {
+    const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
+    const choice = offer.choices[0]!
+    const offerKey = randomUUID()
+    const response = await shopper.request({
+      method: 'POST',
+      url: '/api/one-time-offers/pf-oto-1/accept',
+      payload: { order_number: orderNumber, item_id: choice.item_id, size: choice.sizes[0] },
+      headers: { 'idempotency-key': offerKey },
+    })
+    return { response, offerKey }
+  }
+
   it('refuses test tokens: the card form talks to Stripe.js', async () => {
     const response = await new TestShopper(app).post('/api/payments/test-tokens', { number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: '2030' })
     expect(response.statusCode).toBe(404)
@@ -76,15 +90,7 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(payment.saved_method).toMatch(/^cus_\d+\/pm_card_visa$/)
 
     // a one-time offer charges the saved method off-session, with its own key
-    const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
-    const choice = offer.choices[0]!
-    const offerKey = randomUUID()
-    const accepted = await shopper.request({
-      method: 'POST',
-      url: '/api/one-time-offers/pf-oto-1/accept',
-      payload: { order_number: result.order_number, item_id: choice.item_id, size: choice.sizes[0] },
-      headers: { 'idempotency-key': offerKey },
-    })
+    const { response: accepted, offerKey } = await acceptFirstOffer(shopper, result.order_number)
     expect(accepted.statusCode).toBe(200)
     const offSession = stripe.calls.find((call) => call.idempotencyKey === `offer:popfitclothing:${offerKey}`)!
     expect(Object.fromEntries(offSession.form)).toMatchObject({ off_session: 'true', confirm: 'true', amount: '2999', payment_method: 'pm_card_visa' })
@@ -143,15 +149,7 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(paid).toMatchObject({ status: 'succeeded', order_number: waiting.order_number })
 
     // the one-time offer charges off-session: nobody can answer the bank there
-    const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
-    const choice = offer.choices[0]!
-    const offerKey = randomUUID()
-    const refused = await shopper.request({
-      method: 'POST',
-      url: '/api/one-time-offers/pf-oto-1/accept',
-      payload: { order_number: paid.order_number, item_id: choice.item_id, size: choice.sizes[0] },
-      headers: { 'idempotency-key': offerKey },
-    })
+    const { response: refused, offerKey } = await acceptFirstOffer(shopper, paid.order_number)
     expect(refused.statusCode).toBe(402)
     expect(errorsOf(refused)[0]).toBe('Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.')
     expect(stripe.calls.find((call) => call.idempotencyKey === `offer:popfitclothing:${offerKey}`)?.form.get('off_session')).toBe('true')

@@ -65,39 +65,16 @@ export function fakeStripe() {
         livemode: false,
         metadata: {},
       }
-      if (pm === 'pm_card_chargeDeclined') {
-        const intent = { ...base, status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } }
+      // a card error as Stripe answers it: 402, the PaymentIntent left waiting for another method
+      const cardError = (code: string, declineCode: string, message: string) => {
+        const intent = { ...base, status: 'requires_payment_method', last_payment_error: { type: 'card_error', code, decline_code: declineCode } }
         intents.set(id, intent)
-        return {
-          status: 402,
-          body: {
-            error: {
-              type: 'card_error',
-              code: 'card_declined',
-              decline_code: 'generic_decline',
-              message: 'Your card was declined.',
-              doc_url: 'https://stripe.com/docs/error-codes/card-declined',
-              payment_intent: intentBody(intent, true),
-            },
-          },
-        }
+        return { status: 402, body: { error: { type: 'card_error', code, decline_code: declineCode, message, payment_intent: intentBody(intent, true) } } }
       }
+      if (pm === 'pm_card_chargeDeclined') return cardError('card_declined', 'generic_decline', 'Your card was declined.')
+      // Stripe's 3184 card asks on every payment: off-session, with no one to answer, it fails
       if (pm === 'pm_card_threeDSecure2Required' && call.form.get('off_session') === 'true') {
-        // Stripe's 3184 card asks on every payment: off-session, with no one to answer, it fails
-        const intent = { ...base, status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required' } }
-        intents.set(id, intent)
-        return {
-          status: 402,
-          body: {
-            error: {
-              type: 'card_error',
-              code: 'authentication_required',
-              decline_code: 'authentication_required',
-              message: 'Your card was declined. This transaction requires authentication.',
-              payment_intent: intentBody(intent, true),
-            },
-          },
-        }
+        return cardError('authentication_required', 'authentication_required', 'Your card was declined. This transaction requires authentication.')
       }
       if (pm === 'pm_card_threeDSecure2Required') {
         const intent = { ...base, status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } } }
