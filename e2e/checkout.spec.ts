@@ -161,6 +161,38 @@ describe('the checkout funnel', () => {
     }
   })
 
+  it('charges only the total on the button: express chosen while its quote is on its way is refused, said, then paid at the new total', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await checkoutWithAddress(page)
+      await fillCard(page, CARDS.success)
+      const button = page.getByRole('button', { name: /place order/i })
+      const shown = await button.innerText()
+      // the quote for express is held back, so the button still says the standard total when pressed
+      let release: () => void = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/api/checkout/quote?*', async (route) => {
+        await held
+        await route.continue()
+      })
+      await page.getByLabel(/Express shipping/).check()
+      await placeOrder(page)
+      await expect.poll(() => page.locator('#checkout-errors').innerText(), { timeout: 15_000 }).toMatch(/^Your total is now \$\d+\.\d\d, not \$\d+\.\d\d: check your order and place it again\.$/)
+      expect(new URL(page.url()).pathname).toBe('/checkout')
+      release()
+      // the form quotes again: the button says the new total, and that is what the order charges
+      await expect.poll(() => button.innerText(), { timeout: 15_000 }).not.toBe(shown)
+      const newTotal = Number((await button.innerText()).replace(/[^\d.]/g, ''))
+      await placeOrder(page)
+      await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+      const order = await orderFromApi(page, orderNumberOf(page))
+      expect(order.total).toBe(newTotal)
+      expect(order.shipping_method).toBe('express')
+    } finally {
+      await context.close()
+    }
+  })
+
   it('leads a visitor from a social media special into checkout with the special at its price', async () => {
     const { context, page } = await newPage(browser)
     try {

@@ -111,6 +111,7 @@ export interface ApiOrder {
   order_number: string
   status: string
   total: number
+  shipping_method: string
   items: { name: string; offer_id: string | null }[]
   payments: { card_brand: string | null; last4: string | null }[]
 }

@@ -2,7 +2,19 @@
  * The checkout form read with core's rules (validateCheckoutForm, the same the
  * browser runs): every problem a 422 naming its field, in form order.
  */
-import { addressFromForm, billingAddressOf, formText, isShippingMethod, validateCheckoutForm, type AddressInput, type FieldError, type PostalAddress, type ShippingMethod } from '@store/core'
+import {
+  addressFromForm,
+  billingAddressOf,
+  formText,
+  isShippingMethod,
+  parsePrice,
+  toCents,
+  validateCheckoutForm,
+  type AddressInput,
+  type FieldError,
+  type PostalAddress,
+  type ShippingMethod,
+} from '@store/core'
 
 /** A shipping or billing address of the form, every part read (empty where none). */
 export type CheckoutAddress = PostalAddress
@@ -19,6 +31,8 @@ export interface CheckoutInput {
   shipping_method: ShippingMethod
   /** checkout_club_flow or vip_flow: this order joins the club (membership/club-join.ts) */
   checkout_flow?: string
+  /** the total the shopper saw on the button, in cents: the order is refused (409) if it would charge another */
+  expected_total_cents?: number
 }
 
 const complete = (address: AddressInput): CheckoutAddress => ({
@@ -43,9 +57,11 @@ export function readCheckoutForm(form: Record<string, unknown>): { input: Checko
   else if (savedCard === '' && token === '') errors.push({ field: 'payment_token', message: 'Enter your card details.' })
   // a card number where the token belongs goes no further (nor into a log)
   else if (/^[\d\s-]{12,23}$/.test(token)) errors.push({ field: 'payment_token', message: 'Send the payment token from the card form, never the card number itself.' })
+  const expected = readExpectedTotal(formText(form, 'expected_total'))
+  if (expected === 'invalid') errors.push({ field: 'expected_total', message: 'The total sent with the order is not an amount.' })
   const method = formText(form, 'shipping_method') || 'standard'
   if (!isShippingMethod(method)) errors.push({ field: 'shipping_method', message: 'Choose standard or express shipping.' })
-  if (errors.length > 0 || !isShippingMethod(method)) return { errors }
+  if (errors.length > 0 || !isShippingMethod(method) || expected === 'invalid') return { errors }
   const billing = billingAddressOf(form)
   return {
     input: {
@@ -56,6 +72,18 @@ export function readCheckoutForm(form: Record<string, unknown>): { input: Checko
       ...(savedCard !== '' ? { payment_method_id: savedCard } : {}),
       shipping_method: method,
       ...(formText(form, 'checkout_flow') ? { checkout_flow: formText(form, 'checkout_flow') } : {}),
+      ...(expected !== null ? { expected_total_cents: expected } : {}),
     },
+  }
+}
+
+/** The total the page showed ('45.94', '$1,045.94'), in cents; null when none was sent. */
+function readExpectedTotal(text: string): number | null | 'invalid' {
+  if (text === '') return null
+  try {
+    const dollars = parsePrice(text)
+    return dollars >= 0 ? toCents(dollars) : 'invalid'
+  } catch {
+    return 'invalid'
   }
 }

@@ -88,6 +88,45 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(empty.json().errors[0].field).toBe('cart')
   })
 
+  it('charges only the total the shopper was shown: another expected_total is a 409 saying the new total, nothing reserved or charged, and the same key then pays', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const before = await stockOf(t, item.itemId, item.size)
+    const charges = await count(t, 'test_gateway_charges')
+    // the page last quoted standard shipping; express was chosen a moment before the click
+    const quoted = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard'))
+    const express = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=express'))
+    expect(express.total).not.toBe(quoted.total)
+    const key = randomUUID()
+    const token = await tokenFor(shopper)
+    const stale = await placeOrder(shopper, token, key, { shipping_method: 'express', expected_total: quoted.total.toFixed(2) })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json().errors[0]).toEqual({
+      field: 'expected_total',
+      message: `Your total is now $${express.total.toFixed(2)}, not $${quoted.total.toFixed(2)}: check your order and place it again.`,
+    })
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+    expect(await count(t, 'test_gateway_charges')).toBe(charges)
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).items).toHaveLength(1)
+    // the total the page now shows: the same key pays it
+    const paid = await placeOrder(shopper, token, key, { shipping_method: 'express', expected_total: express.total.toFixed(2) })
+    expect(paid.statusCode).toBe(200)
+    const order = await t.store.db.selectFrom('orders').select('total_cents').where('order_number', '=', dataOf<CheckoutResult>(paid).order_number).executeTakeFirstOrThrow()
+    expect(order.total_cents).toBe(Math.round(express.total * 100))
+  })
+
+  it('refuses an expected_total that is no amount (422 at the field); without one, the order is priced as before', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const token = await tokenFor(shopper)
+    for (const bad of ['abc', '-5', '1e400']) {
+      const refused = await placeOrder(shopper, token, randomUUID(), { expected_total: bad })
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json().errors.map((e: { field?: string }) => e.field)).toContain('expected_total')
+    }
+    expect((await placeOrder(shopper, token)).statusCode).toBe(200)
+  })
+
   it('a declined card leaves no order, the stock untouched and the cart intact; the same key answers the same', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size, 1)

@@ -23,6 +23,8 @@ const CheckoutBody = z.object({
   shipping_method: part(20),
   /** checkout_club_flow (or vip_flow) joins the club: the first period is charged with the order */
   checkout_flow: part(30),
+  /** the total the shopper was shown ('45.94'): a different total is a 409, nothing reserved or charged */
+  expected_total: part(20),
 })
 
 /** GET /checkout/quote's input, shared with the checkout page's services (web/store-services.ts). */

@@ -17,7 +17,7 @@
 import { recordStoreEvent } from '../tracking/tracking.service.ts'
 import { queueEmails } from '../email/outbox.ts'
 import { randomInt, randomUUID } from 'node:crypto'
-import { fromCents, nextOfferPath, savedCardName, validateExpiry, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
+import { formatPrice, fromCents, nextOfferPath, savedCardName, validateExpiry, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
 import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
@@ -215,6 +215,14 @@ async function reserveOrder(
     flow: input.checkout_flow,
   })
   const { cart, shopper, lines, unitCents } = priced
+  // the amount on the button the shopper pressed is the amount charged, or nothing is: a price, the
+  // shipping method or the state's tax changed since the page last quoted (docs/checkout.md)
+  if (input.expected_total_cents !== undefined && input.expected_total_cents !== priced.totalCents) {
+    throw conflict(
+      `Your total is now ${formatPrice(fromCents(priced.totalCents), { keepZeroCents: true })}, not ${formatPrice(fromCents(input.expected_total_cents), { keepZeroCents: true })}: check your order and place it again.`,
+      'expected_total',
+    )
+  }
 
   const now = ctx.now()
   const billing: CheckoutAddress = input.billing ?? input.shipping

@@ -119,7 +119,11 @@ function pageField(field: string | undefined): string | undefined {
 
 function scrollToFirstError(errors: readonly { field?: string }[]) {
   const field = errors.find((error) => error.field)?.field
-  if (!field) return
+  if (!field) {
+    // a message for the whole order (the cart, a new total) is said above the form: bring it into view
+    if (errors.length > 0) document.getElementById('checkout-errors')?.scrollIntoView({ block: 'center' })
+    return
+  }
   const input = document.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"], [data-field="${CSS.escape(field)}"]`)
   if (!input) return
   window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
@@ -252,7 +256,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   async function submitOrder(key: string, token: string) {
     try {
-      const result = await placeOrder(api, key, { ...orderFields, ...paymentFields(token) })
+      // the total on the button: the store refuses the order (409) if it would charge another
+      const result = await placeOrder(api, key, { ...orderFields, ...paymentFields(token), expected_total: quote.total.toFixed(2) })
       await finish(result, key, token)
     } catch (error) {
       handleFailure(error)
@@ -279,7 +284,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       } else if (error.status === 422 || error.status === 409) {
         forgetAttempt(scope)
       }
-      return show(list.map((e) => (e.field === 'cart' || e.field === 'Idempotency-Key' ? { message: e.message } : e)))
+      return show(list.map((e) => (e.field === 'cart' || e.field === 'Idempotency-Key' || e.field === 'expected_total' ? { message: e.message } : e)))
     }
     // the network or the server had a bad moment: the attempt (and its key) stays for a retry
     if (pendingOrder.current) return navigate(`/please-wait?order=${encodeURIComponent(pendingOrder.current)}`)
