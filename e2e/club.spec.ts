@@ -58,8 +58,13 @@ describe('the VIP club in the browser', () => {
       await page.getByLabel('Expiry month (MM)').fill('12')
       await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
       await page.getByLabel('Security code').fill('123')
+      // the item comes along: the page says what joining charges today, and that is what the order charges
+      const today = Number((await page.getByTestId('club-today').innerText()).replace(/[^\d.]/g, ''))
+      expect(today).toBeGreaterThan(before.items[0]!.price * 0.5)
       await page.getByRole('button', { name: /Join VIP/ }).click()
       await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+      const joinedNumber = /order (\d+)/.exec(await page.locator('[role="status"]').innerText())![1]!
+      expect((await apiFromPage<{ total: number }>(page, `/api/orders/${joinedNumber}`)).total).toBe(today)
       await expectAccessible(page)
 
       // member prices in the cart (the join order took the cart's lines: shop again)

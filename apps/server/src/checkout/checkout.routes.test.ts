@@ -115,6 +115,19 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(order.total_cents).toBe(Math.round(express.total * 100))
   })
 
+  it('quotes joining the club with the cart (checkout_flow): the fee and the lines at member prices, which is what the joining order charges', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    expect((await shopper.post('/api/register', { name: 'Jo Joiner', email: `joiner-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+    const plain = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard'))
+    const joining = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard&checkout_flow=checkout_club_flow'))
+    expect(joining.total).not.toBe(plain.total)
+    const joined = await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { checkout_flow: 'checkout_club_flow', expected_total: joining.total.toFixed(2) })
+    expect(joined.statusCode).toBe(200)
+    const order = await t.store.db.selectFrom('orders').select('total_cents').where('order_number', '=', dataOf<CheckoutResult>(joined).order_number).executeTakeFirstOrThrow()
+    expect(order.total_cents).toBe(Math.round(joining.total * 100))
+  })
+
   it('refuses an expected_total that is no amount (422 at the field); without one, the order is priced as before', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)

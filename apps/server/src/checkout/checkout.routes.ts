@@ -32,6 +32,8 @@ export const CheckoutQuoteQuery = z.object({
   shipping_country: z.string().trim().max(60).default('US'),
   shipping_state: z.string().trim().max(60).default(''),
   shipping_method: z.enum(SHIPPING_METHODS, { message: 'Choose standard or express shipping' }).default('standard'),
+  /** checkout_club_flow (or vip_flow): the total of joining the club with this cart, as POST /checkout with it charges */
+  checkout_flow: z.string().trim().max(30).optional(),
   host: z.string().optional(),
 })
 
@@ -71,8 +73,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { shipping_country, shipping_state, shipping_method } = request.query
-      return { data: await quoteCheckout(request.ctx, deps, { country: shipping_country, state: shipping_state, method: shipping_method }) }
+      const { shipping_country, shipping_state, shipping_method, checkout_flow } = request.query
+      return { data: await quoteCheckout(request.ctx, deps, { country: shipping_country, state: shipping_state, method: shipping_method, flow: checkout_flow }) }
     },
   )
 

@@ -442,7 +442,8 @@ async function settle(
 export async function quoteCheckout(
   ctx: RequestContext,
   deps: Pick<CheckoutDeps, 'tax'>,
-  destination: { country: string; state: string; method: ShippingMethod },
+  /** flow: a joining flow (checkout_club_flow, vip_flow) quotes the join with this cart, as POST /checkout charges it */
+  destination: { country: string; state: string; method: ShippingMethod; flow?: string },
 ): Promise<CheckoutQuote> {
   const cartId = (await ctx.session.current())?.cartId ?? null
   const priced = await priceCheckout(ctx, deps.tax, cartId, destination)

@@ -172,8 +172,9 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
           shipping_country: input.country || undefined,
           shipping_state: input.state || undefined,
           shipping_method: input.shipping_method || undefined,
+          checkout_flow: input.checkout_flow || undefined,
         })
-        return quoteCheckout(ctx, { tax: databaseTaxRates }, { country: query.shipping_country, state: query.shipping_state, method: query.shipping_method })
+        return quoteCheckout(ctx, { tax: databaseTaxRates }, { country: query.shipping_country, state: query.shipping_state, method: query.shipping_method, flow: query.checkout_flow })
       }),
     paymentSetup: () => ({
       gateway: ctx.env.PAYMENT_GATEWAY,

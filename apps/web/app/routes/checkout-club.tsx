@@ -10,7 +10,7 @@
 // the checkout's styles: the saved cards, Stripe's card element and the bank's dialog are the checkout's parts
 import '../styles/checkout.css'
 import { formatPrice, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
-import { useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FocusEvent, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
@@ -19,7 +19,7 @@ import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { useBrowserApi } from '../lib/api/browser'
-import { authenticatePayment } from '../lib/api/checkout-api'
+import { authenticatePayment, getCheckoutQuote } from '../lib/api/checkout-api'
 import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { useSettings, useStore } from '../lib/store/store-provider'
@@ -38,6 +38,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     joining ? context.services.defaultAddresses().catch((): DefaultAddresses | null => null) : Promise.resolve(null),
     joining ? context.services.paymentMethods().catch((): PaymentMethod[] => []) : Promise.resolve([]),
   ])
+  // with items in the cart, what joining charges today: the first month and the items at member prices (the
+  // checkout's own quote); with none, the price alone
+  const shipTo = defaults?.shipping ?? null
+  const today =
+    joining && cart.items.length > 0
+      ? await context.services
+          .checkoutQuote({ country: 'US', state: shipTo?.state ?? '', shipping_method: 'standard', checkout_flow: JOIN_FLOW })
+          .then((quote) => quote.total)
+          .catch(() => null)
+      : null
   return {
     loggedin: cart.loggedin,
     email: cart.customer?.e_mail_address ?? '',
@@ -48,10 +58,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     howMany: landing?.how_many ?? 1,
     lines: cart.items.length,
     payment: context.services.paymentSetup(),
-    shipTo: defaults?.shipping ?? null,
+    shipTo,
     savedCards: payableCards(methods),
+    today,
   }
 }
+
+const JOIN_FLOW = 'checkout_club_flow'
 
 type Joined = { order_number: string }
 
@@ -97,6 +110,14 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const price = loaderData.price === null ? null : formatPrice(loaderData.price, { keepZeroCents: true })
   const { savedCards, shipTo } = loaderData
   const [payWith, setPayWith] = useState<string>(savedCards[0]?.id ?? NEW_CARD)
+  // the total charged today when the cart's items come along (quoted again for the state typed)
+  const [today, setToday] = useState<number | null>(loaderData.today)
+  const requote = (state: string) => {
+    if (loaderData.lines === 0) return
+    getCheckoutQuote(api, { country: 'US', state, shipping_method: 'standard', checkout_flow: JOIN_FLOW })
+      .then((quote) => setToday(quote.total))
+      .catch(() => undefined)
+  }
   const payingWithSaved = payWith !== NEW_CARD
 
   if (!loaderData.loggedin) {
@@ -177,7 +198,9 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
         shipping_phone: text('shipping_phone'),
         billing_same: 'true',
         ...(payingWithSaved ? { payment_method_id: payWith } : { payment_token: token }),
-        checkout_flow: 'checkout_club_flow',
+        checkout_flow: JOIN_FLOW,
+        // the total said on the page: the store refuses the join (409) rather than charge another
+        ...(today !== null ? { expected_total: today.toFixed(2) } : {}),
       })
       await send(body)
     } finally {
@@ -201,6 +224,8 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     if (!response.ok || !answer.data) {
       // a refused card or form: a new attempt gets a new key
       if (response.status !== 503) key.current = null
+      // the total changed (the state's tax, a price): the page shows the new one before another try
+      if (answer.errors?.some((e) => e.field === 'expected_total')) requote(body.get('shipping_state') ?? '')
       setErrors(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }], body.has('payment_method_id')))
       return
     }
@@ -276,7 +301,17 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
         any time.
       </p>
       {loaderData.former ? <p>Welcome back: your membership starts again today.</p> : null}
-      {loaderData.lines > 0 ? <p>The {loaderData.lines === 1 ? 'item' : 'items'} in your cart come along at member prices.</p> : null}
+      {loaderData.lines > 0 ? (
+        <p>
+          {loaderData.lines === 1 ? 'The item in your cart comes' : 'The items in your cart come'} along at member prices.
+          {today !== null ? (
+            <>
+              {' '}
+              Charged today: <strong data-testid="club-today">{formatPrice(today, { keepZeroCents: true })}</strong>, your first month included.
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <form className="stack-form" onSubmit={submit} noValidate aria-describedby={errors.length ? 'club-errors' : undefined}>
         <FormErrors id="club-errors" errors={errors} />
         <fieldset>
@@ -287,6 +322,8 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
               autoComplete: field.autoComplete,
               required: field.required,
               defaultValue: (shipTo ? shipTo[field.name.replace('shipping_', '') as keyof typeof shipTo] : undefined) || (field.name === 'shipping_name' ? loaderData.name : undefined),
+              // the state's tax may change what joining with the cart's items charges today
+              ...(field.name === 'shipping_state' ? { onBlur: (e: FocusEvent<HTMLInputElement>) => requote(e.currentTarget.value.trim()) } : {}),
             }),
           )}
         </fieldset>
@@ -328,7 +365,9 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
         </button>
       </form>
       {/* the join's amount is the club's price plus the cart's lines: the dialog names none rather than a wrong one */}
-      {authentication ? <AuthenticationDialog amount={loaderData.lines === 0 && loaderData.price !== null ? loaderData.price : undefined} busy={busy} onAnswer={answerAuthentication} /> : null}
+      {authentication ? (
+        <AuthenticationDialog amount={today ?? (loaderData.lines === 0 && loaderData.price !== null ? loaderData.price : undefined)} busy={busy} onAnswer={answerAuthentication} />
+      ) : null}
     </Page>
   )
 }
