@@ -88,14 +88,20 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(empty.json().errors[0].field).toBe('cart')
   })
 
+  /** GET /api/checkout/quote shipped to Texas, with the rest of the query given. */
+  const quoteFor = async (shopper: TestShopper, query: string) => dataOf<CheckoutQuote>(await shopper.get(`/api/checkout/quote?shipping_country=US&shipping_state=TX&${query}`))
+  /** The total a placed order was charged, from its row. */
+  const totalCentsOf = async (placed: Awaited<ReturnType<typeof placeOrder>>) =>
+    (await t.store.db.selectFrom('orders').select('total_cents').where('order_number', '=', dataOf<CheckoutResult>(placed).order_number).executeTakeFirstOrThrow()).total_cents
+
   it('charges only the total the shopper was shown: another expected_total is a 409 saying the new total, nothing reserved or charged, and the same key then pays', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)
     const before = await stockOf(t, item.itemId, item.size)
     const charges = await count(t, 'test_gateway_charges')
     // the page last quoted standard shipping; express was chosen a moment before the click
-    const quoted = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard'))
-    const express = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=express'))
+    const quoted = await quoteFor(shopper, 'shipping_method=standard')
+    const express = await quoteFor(shopper, 'shipping_method=express')
     expect(express.total).not.toBe(quoted.total)
     const key = randomUUID()
     const token = await tokenFor(shopper)
@@ -111,21 +117,19 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     // the total the page now shows: the same key pays it
     const paid = await placeOrder(shopper, token, key, { shipping_method: 'express', expected_total: express.total.toFixed(2) })
     expect(paid.statusCode).toBe(200)
-    const order = await t.store.db.selectFrom('orders').select('total_cents').where('order_number', '=', dataOf<CheckoutResult>(paid).order_number).executeTakeFirstOrThrow()
-    expect(order.total_cents).toBe(Math.round(express.total * 100))
+    expect(await totalCentsOf(paid)).toBe(Math.round(express.total * 100))
   })
 
   it('quotes joining the club with the cart (checkout_flow): the fee and the lines at member prices, which is what the joining order charges', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)
     expect((await shopper.post('/api/register', { name: 'Jo Joiner', email: `joiner-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
-    const plain = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard'))
-    const joining = dataOf<CheckoutQuote>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard&checkout_flow=checkout_club_flow'))
+    const plain = await quoteFor(shopper, 'shipping_method=standard')
+    const joining = await quoteFor(shopper, 'shipping_method=standard&checkout_flow=checkout_club_flow')
     expect(joining.total).not.toBe(plain.total)
     const joined = await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { checkout_flow: 'checkout_club_flow', expected_total: joining.total.toFixed(2) })
     expect(joined.statusCode).toBe(200)
-    const order = await t.store.db.selectFrom('orders').select('total_cents').where('order_number', '=', dataOf<CheckoutResult>(joined).order_number).executeTakeFirstOrThrow()
-    expect(order.total_cents).toBe(Math.round(joining.total * 100))
+    expect(await totalCentsOf(joined)).toBe(Math.round(joining.total * 100))
   })
 
   it('refuses an expected_total that is no amount (422 at the field); without one, the order is priced as before', async () => {

@@ -39,12 +39,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     joining ? context.services.paymentMethods().catch((): PaymentMethod[] => []) : Promise.resolve([]),
   ])
   // with items in the cart, what joining charges today: the first month and the items at member prices (the
-  // checkout's own quote); with none, the price alone
+  // checkout's own quote); with none, the page names the monthly price
   const shipTo = defaults?.shipping ?? null
   const today =
     joining && cart.items.length > 0
       ? await context.services
-          .checkoutQuote({ country: 'US', state: shipTo?.state ?? '', shipping_method: 'standard', checkout_flow: JOIN_FLOW })
+          .checkoutQuote(joinQuote(shipTo?.state ?? ''))
           .then((quote) => quote.total)
           .catch(() => null)
       : null
@@ -65,6 +65,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const JOIN_FLOW = 'checkout_club_flow'
+
+/** The checkout's quote of joining with the cart, shipped (standard, as the join is) to a US state. */
+const joinQuote = (state: string) => ({ country: 'US', state, shipping_method: 'standard', checkout_flow: JOIN_FLOW })
 
 type Joined = { order_number: string }
 
@@ -114,7 +117,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const [today, setToday] = useState<number | null>(loaderData.today)
   const requote = (state: string) => {
     if (loaderData.lines === 0) return
-    getCheckoutQuote(api, { country: 'US', state, shipping_method: 'standard', checkout_flow: JOIN_FLOW })
+    getCheckoutQuote(api, joinQuote(state))
       .then((quote) => setToday(quote.total))
       .catch(() => undefined)
   }
