@@ -1,3 +1,5 @@
+// first: V8's settings hold from the start (v8-flags.ts)
+import './v8-flags.ts'
 import { buildApp } from './app.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
