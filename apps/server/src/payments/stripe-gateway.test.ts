@@ -154,6 +154,29 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(errorsOf(refused)[0]).toBe('Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.')
     expect(stripe.calls.find((call) => call.idempotencyKey === `offer:popfitclothing:${offerKey}`)?.form.get('off_session')).toBe('true')
   })
+  it.each([
+    ['having made nothing', false],
+    ['having made and charged the PaymentIntent all the same', true],
+  ])('Stripe answers 500 %s, and keeps that answer for the key: the checkout finds out which, and the order is paid once', async (_how, made) => {
+    const { shopper, item } = await shopperWithCart()
+    const before = await stockOf(t, item.itemId, item.size)
+    const key = randomUUID()
+    stripe.serverErrorNext('/v1/payment_intents', { made })
+    const paid = await placeOrder(shopper, 'pm_card_visa', key)
+    expect(paid.statusCode).toBe(200)
+    const result = dataOf<CheckoutResult>(paid)
+    expect(result.status).toBe('succeeded')
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+    // one PaymentIntent took the money for the order, whichever way the 500 went
+    const intentsOfOrder = () => [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).order_number === result.order_number)
+    expect(intentsOfOrder().map((intent) => intent.status)).toEqual(['succeeded'])
+    const payments = () => store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', result.order_number).execute()
+    expect(await payments()).toEqual([{ status: 'succeeded', gateway_payment_id: intentsOfOrder()[0]!.id }])
+    // the same key again is the same order, and charges nothing more
+    expect(dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_visa', key)).order_number).toBe(result.order_number)
+    expect(intentsOfOrder()).toHaveLength(1)
+    expect(await payments()).toHaveLength(1)
+  }, 30_000)
   it.each(['a new card', 'a saved card'])('Stripe out of reach while paying with %s: 503 saying so, the stock held for the same key, which then pays once', async (how) => {
     const { shopper, item } = await shopperWithCart()
     let source: Record<string, string> = {}

@@ -2,10 +2,13 @@
  * The Stripe adapter: PaymentIntents confirmed on the server (confirmation_method
  * manual, so a card that asks for 3-D Secure comes back as requires_action and the
  * page finishes it with Stripe.js handleCardAction, then the store confirms).
- * Every call carries an idempotency key derived from the store's own.
+ * Every call carries an idempotency key derived from the store's own, and every
+ * PaymentIntent the store's key in its metadata: after a 500 that Stripe keeps for
+ * the key, the charge is looked up rather than tried again blind (afterServerError).
  * A method kept for later is a Customer with the PaymentMethod attached
  * (setup_future_usage off_session), referenced as 'cus_…/pm_…'.
  */
+import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import type { BrandData } from '../context/request-context.ts'
 import type { Env } from '../env.ts'
@@ -47,7 +50,8 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async charge(scope: BrandData, request: ChargeRequest): Promise<ChargeResult> {
-    const metadata = { ...request.metadata, brand: scope.brandId }
+    // the store's key rides along, so a charge whose answer was lost can be found again (afterServerError)
+    const metadata = { ...request.metadata, brand: scope.brandId, store_key: request.idempotencyKey }
     try {
       let params: Partial<Stripe.PaymentIntentCreateParams>
       if (request.source.kind === 'saved') {
@@ -72,22 +76,57 @@ export class StripeGateway implements PaymentGateway {
         }
         params = { ...params, confirmation_method: 'manual' }
       }
-      const intent = await this.client.paymentIntents.create(
-        {
-          ...params,
-          amount: request.amountCents,
-          currency: 'usd',
-          confirm: true,
-          description: request.description,
-          metadata,
-          expand: ['payment_method'],
-        },
-        { idempotencyKey: request.idempotencyKey },
-      )
-      return resultOf(intent)
+      const create = (idempotencyKey: string) =>
+        this.client.paymentIntents.create(
+          {
+            ...params,
+            amount: request.amountCents,
+            currency: 'usd',
+            confirm: true,
+            description: request.description,
+            metadata,
+            expand: ['payment_method'],
+          },
+          { idempotencyKey },
+        )
+      try {
+        return resultOf(await create(request.idempotencyKey))
+      } catch (error) {
+        const customer = typeof params.customer === 'string' ? params.customer : null
+        if (!answeredWithServerError(error) || !customer) throw error
+        return resultOf(await this.afterServerError(customer, metadata, create, request.idempotencyKey))
+      }
     } catch (error) {
       return this.failure(error)
     }
+  }
+
+  /**
+   * Stripe answered a 500, and keeps that answer for the key: "Retries with the same key return the
+   * saved response, including 500 errors" (docs.stripe.com/api/idempotent_requests). The call may or
+   * may not have made the PaymentIntent. So ask: the customer's PaymentIntents of the last day, by the
+   * store's key in their metadata (a list is read from Stripe's records, unlike search, which lags).
+   * One that holds or may take the money is this charge's: it stands, confirmed if it waits for that.
+   * With none (or only ones that failed and hold nothing), a new key makes the PaymentIntent again.
+   * Every retry of the store's key comes here again, so nothing is charged twice.
+   */
+  private async afterServerError(
+    customer: string,
+    metadata: Record<string, string>,
+    create: (idempotencyKey: string) => Promise<Stripe.PaymentIntent>,
+    idempotencyKey: string,
+  ): Promise<Stripe.PaymentIntent> {
+    const since = Math.floor(Date.now() / 1000) - 24 * 60 * 60
+    let seen = 0
+    for await (const intent of this.client.paymentIntents.list({ customer, created: { gte: since }, limit: 100, expand: ['data.payment_method'] })) {
+      if (intent.metadata?.store_key === metadata.store_key && !NOTHING_HELD.has(intent.status)) {
+        return intent.status === 'requires_confirmation'
+          ? this.client.paymentIntents.confirm(intent.id, { expand: ['payment_method'] }, { idempotencyKey: `${idempotencyKey}:confirm:${randomUUID()}` })
+          : intent
+      }
+      if (++seen >= MAX_LISTED) throw new GatewayUnavailable('Stripe answered 500 and the customer has too many payments to look through')
+    }
+    return create(`${idempotencyKey}:after-500:${randomUUID()}`)
   }
 
   async resume(_scope: BrandData, paymentId: string, idempotencyKey: string): Promise<ChargeResult> {
@@ -154,6 +193,16 @@ export class StripeGateway implements PaymentGateway {
     }
     throw new GatewayUnavailable('Stripe could not be reached or refused the request', { cause: error })
   }
+}
+
+/** A PaymentIntent in these states holds no money and can take none without a new confirmation. */
+const NOTHING_HELD = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'canceled'])
+/** How many of a customer's recent PaymentIntents are looked through after a 500 (a customer has a handful). */
+const MAX_LISTED = 500
+
+/** Stripe itself answered with a server error (not a dropped connection, which the same key retries cleanly). */
+function answeredWithServerError(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && !(error instanceof Stripe.errors.StripeConnectionError) && (error.statusCode ?? 0) >= 500
 }
 
 function cardOf(intent: Stripe.PaymentIntent): CardSummary | null {

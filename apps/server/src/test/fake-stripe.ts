@@ -3,7 +3,8 @@
  * makes (customers, payment_intents create, retrieve and confirm, payment_methods
  * attach and detach, refunds) as Stripe's API documents them, and replays a
  * repeated Idempotency-Key as Stripe does. reachable(false) drops every connection
- * unanswered (an outage). The server under test reaches it through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
+ * unanswered (an outage); serverErrorNext answers the next call to a path with a 500, kept for its
+ * key as Stripe keeps it, having made its PaymentIntent or not. The server under test reaches it through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
  * pm_card_chargeDeclined (declined), pm_card_threeDSecure2Required (asks for the
  * bank's step on every payment: on session it waits for it, off session it is declined).
  */
@@ -27,6 +28,16 @@ const CARDS: Record<string, { brand: string; last4: string }> = {
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3184' },
 }
 
+/** The `metadata[name]=value` fields of a form, as Stripe keeps them. */
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  return Object.fromEntries(
+    [...form].flatMap(([name, value]) => {
+      const field = /^metadata\[(.+)\]$/.exec(name)
+      return field ? [[field[1]!, value]] : []
+    }),
+  )
+}
+
 /** Answers like api.stripe.com for the calls the adapter makes; replays a repeated Idempotency-Key as Stripe does. */
 export function fakeStripe() {
   const calls: Call[] = []
@@ -34,6 +45,7 @@ export function fakeStripe() {
   const replays = new Map<string, { status: number; body: unknown }>()
   let n = 0
   let unreachable = false
+  const serverErrors: { path: string; made: boolean }[] = []
   const paymentMethod = (id: string) => ({
     id,
     object: 'payment_method',
@@ -63,7 +75,8 @@ export function fakeStripe() {
         next_action: null,
         last_payment_error: null,
         livemode: false,
-        metadata: {},
+        created: Math.floor(Date.now() / 1000),
+        metadata: metadataOf(call.form),
       }
       // a card error as Stripe answers it: 402, the PaymentIntent left waiting for another method
       const cardError = (code: string, declineCode: string, message: string) => {
@@ -83,6 +96,15 @@ export function fakeStripe() {
       }
       intents.set(id, base)
       return { status: 200, body: intentBody(base, true) }
+    }
+    // a customer's PaymentIntents since a time, newest first (GET /v1/payment_intents?customer=…&created[gte]=…)
+    if (call.method === 'GET' && call.path === '/v1/payment_intents') {
+      const since = Number(call.form.get('created[gte]') ?? 0)
+      const data = [...intents.values()]
+        .filter((intent) => intent.customer === call.form.get('customer') && Number(intent.created) >= since)
+        .reverse()
+        .map((intent) => intentBody(intent, true))
+      return { status: 200, body: { object: 'list', url: '/v1/payment_intents', has_more: false, data } }
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(call.path)
     if (call.method === 'GET' && retrieve) {
@@ -133,10 +155,16 @@ export function fakeStripe() {
     // an outage: the connection drops with no answer, so the caller cannot know what happened
     if (unreachable) return void response.socket?.destroy()
     const replayKey = call.idempotencyKey ? `${call.path}|${call.idempotencyKey}` : null
-    const result = (replayKey && replays.get(replayKey)) || answer(call)
-    if (replayKey && !replays.has(replayKey)) replays.set(replayKey, result)
-    response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` })
-    response.end(JSON.stringify(result.body))
+    let result = replayKey ? replays.get(replayKey) : undefined
+    if (!result) {
+      const failing = call.method === 'POST' && serverErrors[0]?.path === call.path ? serverErrors.shift()! : null
+      // Stripe's own failure, kept for the key like any answer: the call made its PaymentIntent or not
+      if (!failing || failing.made) result = answer(call)
+      if (failing) result = { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }
+      if (replayKey) replays.set(replayKey, result!)
+    }
+    response.writeHead(result!.status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` })
+    response.end(JSON.stringify(result!.body))
   })
   return {
     calls,
@@ -144,6 +172,10 @@ export function fakeStripe() {
     /** false: every call's connection drops unanswered (Stripe cannot be reached), until set back to true */
     reachable(on: boolean) {
       unreachable = !on
+    },
+    /** the next POST to `path` answers 500 (kept for its key); `made`: the PaymentIntent was made and confirmed all the same */
+    serverErrorNext(path: string, options: { made: boolean }) {
+      serverErrors.push({ path, made: options.made })
     },
     async listen() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
