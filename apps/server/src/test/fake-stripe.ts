@@ -4,7 +4,8 @@
  * attach and detach, refunds) as Stripe's API documents them, and replays a
  * repeated Idempotency-Key as Stripe does. reachable(false) drops every connection
  * unanswered (an outage); serverErrorNext answers the next call to a path with a 500, kept for its
- * key as Stripe keeps it, having made its PaymentIntent or not. The server under test reaches it through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
+ * key as Stripe keeps it, having made its PaymentIntent or not. The server under test reaches it
+ * through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
  * pm_card_chargeDeclined (declined), pm_card_threeDSecure2Required (asks for the
  * bank's step on every payment: on session it waits for it, off session it is declined).
  */
