@@ -177,6 +177,34 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(intentsOfOrder()).toHaveLength(1)
     expect(await payments()).toHaveLength(1)
   }, 30_000)
+  it.each([
+    ['having made nothing', false],
+    ['having made it all the same', true],
+  ])("Stripe answers 500 to making a new card's Customer %s: every try of the key uses one Customer, and the order is paid once", async (_how, made) => {
+    const { shopper } = await shopperWithCart()
+    const key = randomUUID()
+    stripe.serverErrorNext('/v1/customers', { made })
+    // the PaymentIntent is made, but its answer is lost every time (the client library's two retries too): 503
+    stripe.dropAnswers('/v1/payment_intents', 3)
+    let lost: Awaited<ReturnType<typeof placeOrder>>
+    try {
+      lost = await placeOrder(shopper, 'pm_card_visa', key)
+    } finally {
+      // whatever happened, no lost answer is left for the next test
+      stripe.dropAnswers('/v1/payment_intents', 0)
+    }
+    expect(lost.statusCode).toBe(503)
+    // the retry asks for the Customer again: the 500 is replayed, the same Customer found, so the
+    // PaymentIntent's key replays the one made (another Customer would make Stripe refuse the key)
+    const paid = await placeOrder(shopper, 'pm_card_visa', key)
+    expect(paid.statusCode).toBe(200)
+    const result = dataOf<CheckoutResult>(paid)
+    expect(result.status).toBe('succeeded')
+    const customers = stripe.customers.filter((customer) => customer.metadata.store_key === `checkout:popfitclothing:${key}`)
+    expect(customers).toHaveLength(1)
+    const intentsOfOrder = [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).order_number === result.order_number)
+    expect(intentsOfOrder.map((intent) => [intent.status, intent.customer])).toEqual([['succeeded', customers[0]!.id]])
+  }, 30_000)
   it.each(['a new card', 'a saved card'])('Stripe out of reach while paying with %s: 503 saying so, the stock held for the same key, which then pays once', async (how) => {
     const { shopper, item } = await shopperWithCart()
     let source: Record<string, string> = {}

@@ -68,11 +68,8 @@ export class StripeGateway implements PaymentGateway {
           ? ({ payment_method_data: { type: 'card', card: { token } } } as unknown as Partial<Stripe.PaymentIntentCreateParams>)
           : { payment_method: token }
         if (request.saveForLater) {
-          const customer = await this.client.customers.create(
-            { metadata: { brand: scope.brandId } },
-            { idempotencyKey: `${request.idempotencyKey}:customer` },
-          )
-          params = { ...params, customer: customer.id, setup_future_usage: 'off_session' }
+          const customer = await this.customerFor(scope, request.idempotencyKey)
+          params = { ...params, customer, setup_future_usage: 'off_session' }
         }
         params = { ...params, confirmation_method: 'manual' }
       }
@@ -98,6 +95,28 @@ export class StripeGateway implements PaymentGateway {
       }
     } catch (error) {
       return this.failure(error)
+    }
+  }
+
+  /**
+   * The Customer a new card is kept on, made once per store key. After a 500 that Stripe keeps for
+   * the key, the Customer that call may have made is looked for by the store's key in its metadata
+   * (the newest Customers of the last day), else made under a new key. It must be the same one on
+   * every retry: the PaymentIntent's key replays only for the same parameters.
+   */
+  private async customerFor(scope: BrandData, idempotencyKey: string): Promise<string> {
+    const metadata = { brand: scope.brandId, store_key: idempotencyKey }
+    try {
+      return (await this.client.customers.create({ metadata }, { idempotencyKey: `${idempotencyKey}:customer` })).id
+    } catch (error) {
+      if (!answeredWithServerError(error)) throw error
+      const since = Math.floor(Date.now() / 1000) - 24 * 60 * 60
+      let seen = 0
+      for await (const customer of this.client.customers.list({ created: { gte: since }, limit: 100 })) {
+        if (customer.metadata?.store_key === idempotencyKey) return customer.id
+        if (++seen >= MAX_LISTED) break
+      }
+      return (await this.client.customers.create({ metadata }, { idempotencyKey: `${idempotencyKey}:customer:after-500:${randomUUID()}` })).id
     }
   }
 

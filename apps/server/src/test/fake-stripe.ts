@@ -4,7 +4,8 @@
  * attach and detach, refunds) as Stripe's API documents them, and replays a
  * repeated Idempotency-Key as Stripe does. reachable(false) drops every connection
  * unanswered (an outage); serverErrorNext answers the next call to a path with a 500, kept for its
- * key as Stripe keeps it, having made its PaymentIntent or not. The server under test reaches it
+ * key as Stripe keeps it, having made its PaymentIntent (or Customer) or not; dropAnswers loses the
+ * answers of calls that were carried out. The server under test reaches it
  * through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
  * pm_card_chargeDeclined (declined), pm_card_threeDSecure2Required (asks for the
  * bank's step on every payment: on session it waits for it, off session it is declined).
@@ -43,10 +44,12 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
 export function fakeStripe() {
   const calls: Call[] = []
   const intents = new Map<string, Intent>()
+  const customers: { id: string; object: 'customer'; created: number; metadata: Record<string, string> }[] = []
   const replays = new Map<string, { status: number; body: unknown }>()
   let n = 0
   let unreachable = false
   const serverErrors: { path: string; made: boolean }[] = []
+  const drops = new Map<string, number>()
   const paymentMethod = (id: string) => ({
     id,
     object: 'payment_method',
@@ -59,7 +62,16 @@ export function fakeStripe() {
   })
 
   const answer = (call: Call): { status: number; body: unknown } => {
-    if (call.method === 'POST' && call.path === '/v1/customers') return { status: 200, body: { id: `cus_${++n}`, object: 'customer', metadata: {} } }
+    if (call.method === 'POST' && call.path === '/v1/customers') {
+      const customer = { id: `cus_${++n}`, object: 'customer' as const, created: Math.floor(Date.now() / 1000), metadata: metadataOf(call.form) }
+      customers.push(customer)
+      return { status: 200, body: customer }
+    }
+    // the newest Customers first, since a time (GET /v1/customers?created[gte]=…)
+    if (call.method === 'GET' && call.path === '/v1/customers') {
+      const since = Number(call.form.get('created[gte]') ?? 0)
+      return { status: 200, body: { object: 'list', url: '/v1/customers', has_more: false, data: customers.filter((c) => c.created >= since).reverse() } }
+    }
     if (call.method === 'POST' && call.path === '/v1/payment_intents') {
       const pm = call.form.get('payment_method') ?? 'pm_card_visa'
       const id = `pi_${++n}`
@@ -164,19 +176,30 @@ export function fakeStripe() {
       if (failing) result = { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } }
       if (replayKey) replays.set(replayKey, result!)
     }
+    // the answer lost on its way back: the call did what it does, the caller cannot know
+    const dropping = drops.get(call.path) ?? 0
+    if (dropping > 0) {
+      drops.set(call.path, dropping - 1)
+      return void response.socket?.destroy()
+    }
     response.writeHead(result!.status, { 'content-type': 'application/json', 'request-id': `req_${calls.length}` })
     response.end(JSON.stringify(result!.body))
   })
   return {
     calls,
     intents,
+    customers,
     /** false: every call's connection drops unanswered (Stripe cannot be reached), until set back to true */
     reachable(on: boolean) {
       unreachable = !on
     },
-    /** the next POST to `path` answers 500 (kept for its key); `made`: the PaymentIntent was made and confirmed all the same */
+    /** the next POST to `path` answers 500 (kept for its key); `made`: what the call makes was made all the same */
     serverErrorNext(path: string, options: { made: boolean }) {
       serverErrors.push({ path, made: options.made })
+    },
+    /** the next `times` calls to `path` are carried out, and their connections then drop unanswered */
+    dropAnswers(path: string, times: number) {
+      drops.set(path, times)
     },
     async listen() {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
