@@ -17,6 +17,8 @@ export interface MediaStorage {
   delete(key: string): Promise<void>
   /** The address of a key. */
   urlOf(key: string): string
+  /** The key of an address this storage gave (urlOf), or null for any other address. */
+  keyOf(url: string): string | null
 }
 
 /** A key the store made: folders and a file name of letters, digits, dashes and one extension. */
@@ -65,6 +67,11 @@ export class LocalMediaStorage implements MediaStorage {
 
   urlOf(key: string): string {
     return `/uploads/${key}`
+  }
+
+  keyOf(url: string): string | null {
+    const key = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : null
+    return key !== null && MEDIA_KEY.test(key) ? key : null
   }
 }
 

@@ -3,13 +3,15 @@
  *
  *     npm run review:hide -- <review id>        (after npm run build)
  *
- * It stays in the database (hidden = 1) and leaves every list, count and average.
+ * It stays in the database (hidden = 1) and leaves every list, count and average; its
+ * photos are deleted from the media storage (MEDIA_DIR, as the store uses).
  * Running instances drop their cached catalogue within 30 s (their cache's life);
  * the last line printed is a JSON summary: {"id": "...", "hidden": true|false}.
  */
 import { openDatabase } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { parseEnv } from '../env.ts'
+import { mediaStorageFor } from '../media/storage.ts'
 import { hideReview } from './reviews.service.ts'
 
 export async function runHideReview(argv: string[], env = parseEnv()): Promise<{ id: string; hidden: boolean; found: boolean }> {
@@ -18,7 +20,7 @@ export async function runHideReview(argv: string[], env = parseEnv()): Promise<{
   const store = openDatabase(env.DATABASE_URL)
   try {
     await migrateToLatest(store.db)
-    const result = await hideReview(store, id)
+    const result = await hideReview(store, mediaStorageFor(env), id)
     return { id, hidden: result.hidden, found: result.brandId !== null }
   } finally {
     await store.close()

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { runHideReview } from './hide-review.ts'
+import { mediaStorageFor } from '../media/storage.ts'
 import { PHOTO_MAX_SIDE } from './photos.ts'
 import { hideReview, REVIEW_AFTER_DAYS } from './reviews.service.ts'
 
@@ -97,11 +98,19 @@ describe.each(DIALECTS)("buyers' reviews on %s", (dialect) => {
     expect(dataOf<ReviewableItem[]>(await buyer.get('/api/reviews/reviewable'))).toEqual([])
 
     // the operator hides it: gone from the lists and the item's count at once
-    expect(await hideReview(t.store, review.id)).toEqual({ hidden: true, brandId: 'popfitclothing' })
-    expect(await hideReview(t.store, review.id)).toEqual({ hidden: false, brandId: 'popfitclothing' })
+    const storage = mediaStorageFor(t.app.env)
+    expect(await hideReview(t.store, storage, review.id)).toEqual({ hidden: true, brandId: 'popfitclothing' })
+    expect(await hideReview(t.store, storage, review.id)).toEqual({ hidden: false, brandId: 'popfitclothing' })
     const hidden = dataOf<Review[]>(await buyer.get(`/api/reviews?item_id=${itemId}`))
     expect(hidden.map((r) => r.id)).not.toContain(review.id)
     expect(hidden.length).toBe(before.length)
+    // and its photos with it: their addresses answer nothing, the row names none
+    for (const url of review.images) expect((await t.app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).statusCode).toBe(404)
+    expect(await t.store.db.selectFrom('reviews').select(['photo_1', 'photo_2', 'photo_3']).where('id', '=', review.id).executeTakeFirst()).toEqual({
+      photo_1: null,
+      photo_2: null,
+      photo_3: null,
+    })
   })
 
   it('refuses what is not a photo, too many photos, a bad rating, a visitor, and an item not bought', async () => {

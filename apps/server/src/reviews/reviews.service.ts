@@ -134,10 +134,21 @@ export async function createReview(ctx: RequestContext, storage: MediaStorage, i
 }
 
 /** The operator's hide (npm run review:hide -- <id>): true when a shown review was hidden. */
-export async function hideReview(data: Pick<BrandData, 'db'>, id: string): Promise<{ hidden: boolean; brandId: string | null }> {
-  const row = await data.db.selectFrom('reviews').select(['brand_id', 'hidden']).where('id', '=', id).executeTakeFirst()
+export async function hideReview(data: Pick<BrandData, 'db'>, storage: MediaStorage, id: string): Promise<{ hidden: boolean; brandId: string | null }> {
+  const row = await data.db.selectFrom('reviews').select(['brand_id', 'hidden', 'photo_1', 'photo_2', 'photo_3']).where('id', '=', id).executeTakeFirst()
   if (!row) return { hidden: false, brandId: null }
-  const result = await data.db.updateTable('reviews').set({ hidden: 1 }).where('id', '=', id).where('hidden', '=', 0).executeTakeFirst()
-  if (Number(result.numUpdatedRows) === 1) emitReviewsChanged(row.brand_id)
-  return { hidden: Number(result.numUpdatedRows) === 1, brandId: row.brand_id }
+  // a review is often hidden for what its photos show: they go with it, not only from the lists
+  const result = await data.db
+    .updateTable('reviews')
+    .set({ hidden: 1, photo_1: null, photo_2: null, photo_3: null })
+    .where('id', '=', id)
+    .where('hidden', '=', 0)
+    .executeTakeFirst()
+  const hidden = Number(result.numUpdatedRows) === 1
+  if (hidden) {
+    const keys = [row.photo_1, row.photo_2, row.photo_3].flatMap((url) => (url ? [storage.keyOf(url)] : [])).filter((key) => key !== null)
+    await Promise.all(keys.map((key) => storage.delete(key)))
+    emitReviewsChanged(row.brand_id)
+  }
+  return { hidden, brandId: row.brand_id }
 }
