@@ -8,7 +8,9 @@ import type { CheckoutResult, OneTimeOffer, PaymentMethod } from '@store/core'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
+import { RESERVATION_MS } from '../checkout/checkout.service.ts'
 import { itemWithStock, placeOrder, stockOf } from '../checkout/checkout-test-kit.ts'
+import { releaseExpiredReservations } from '../checkout/reservations.ts'
 import { openDatabase, type StoreDb } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed/index.ts'
@@ -204,6 +206,31 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(customers).toHaveLength(1)
     const intentsOfOrder = [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).order_number === result.order_number)
     expect(intentsOfOrder.map((intent) => [intent.status, intent.customer])).toEqual([['succeeded', customers[0]!.id]])
+  }, 30_000)
+  it('a reservation that runs out after its charge had no answer, and was not tried again, is logged for the operator with the key Stripe knows the payment by', async () => {
+    const { shopper, item } = await shopperWithCart()
+    const before = await stockOf(t, item.itemId, item.size)
+    const key = randomUUID()
+    // the PaymentIntent is made and charged, but no answer comes back (the client library's retries too)
+    stripe.dropAnswers('/v1/payment_intents', 3)
+    let lost: Awaited<ReturnType<typeof placeOrder>>
+    try {
+      lost = await placeOrder(shopper, 'pm_card_visa', key)
+    } finally {
+      stripe.dropAnswers('/v1/payment_intents', 0)
+    }
+    expect(lost.statusCode).toBe(503)
+    const orderNumber = (await store.db.selectFrom('checkout_attempts').select('order_number').where('idempotency_key', '=', key).executeTakeFirstOrThrow()).order_number!
+    const warnings: { details: Record<string, unknown>; message: string }[] = []
+    const log = { warn: (details: object, message: string) => void warnings.push({ details: details as Record<string, unknown>, message }), error: () => {} }
+    expect(await releaseExpiredReservations(store, new Date(Date.now() + RESERVATION_MS + 1000), log)).toBeGreaterThanOrEqual(1)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+    const warning = warnings.find((w) => w.details.order === orderNumber)
+    expect(warning?.message).toMatch(/look for a payment with this store_key at the provider/)
+    expect(warning?.details).toMatchObject({ store_key: `checkout:popfitclothing:${key}`, amount_cents: expect.any(Number) })
+    // the key it names is the one on the PaymentIntent that took the money
+    const intent = [...stripe.intents.values()].find((i) => (i.metadata as Record<string, string>).order_number === orderNumber)
+    expect(intent).toMatchObject({ status: 'succeeded', metadata: { store_key: `checkout:popfitclothing:${key}` } })
   }, 30_000)
   it.each(['a new card', 'a saved card'])('Stripe out of reach while paying with %s: 503 saying so, the stock held for the same key, which then pays once', async (how) => {
     const { shopper, item } = await shopperWithCart()
