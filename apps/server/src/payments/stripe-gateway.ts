@@ -150,9 +150,19 @@ export class StripeGateway implements PaymentGateway {
 
   async resume(_scope: BrandData, paymentId: string, idempotencyKey: string): Promise<ChargeResult> {
     try {
-      let intent = await this.client.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] })
+      const retrieve = () => this.client.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] })
+      const confirm = (key: string) => this.client.paymentIntents.confirm(paymentId, { expand: ['payment_method'] }, { idempotencyKey: key })
+      let intent = await retrieve()
       if (intent.status === 'requires_confirmation') {
-        intent = await this.client.paymentIntents.confirm(paymentId, { expand: ['payment_method'] }, { idempotencyKey: `${idempotencyKey}:confirm` })
+        try {
+          intent = await confirm(`${idempotencyKey}:confirm`)
+        } catch (error) {
+          if (!answeredWithServerError(error)) throw error
+          // Stripe keeps the 500 for the key; the PaymentIntent itself says whether it was confirmed, and
+          // confirming it again under a new key cannot charge twice (it takes the money once at most)
+          intent = await retrieve()
+          if (intent.status === 'requires_confirmation') intent = await confirm(`${idempotencyKey}:confirm:after-500:${randomUUID()}`)
+        }
       }
       return resultOf(intent)
     } catch (error) {
