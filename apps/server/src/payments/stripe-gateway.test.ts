@@ -47,6 +47,20 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     return { shopper, item }
   }
 
+  /** An order paid with pm_card_visa whose PaymentIntent is made but whose answer is lost, the client library's two retries' too. */
+  const placeOrderAnswerLost = async (shopper: TestShopper, key: string) => {
+    stripe.dropAnswers('/v1/payment_intents', 3)
+    try {
+      return await placeOrder(shopper, 'pm_card_visa', key)
+    } finally {
+      // whatever happened, no lost answer is left for the next test
+      stripe.dropAnswers('/v1/payment_intents', 0)
+    }
+  }
+
+  /** The PaymentIntents the stand-in made for an order. */
+  const intentsOf = (orderNumber: string) => [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).order_number === orderNumber)
+
   /** The first one-time offer accepted for an order, its first choice in its first size, with a key of its own. */
   const acceptFirstOffer = async (shopper: TestShopper, orderNumber: string) => {
     const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
@@ -187,13 +201,12 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(result.status).toBe('succeeded')
     expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
     // one PaymentIntent took the money for the order, whichever way the 500 went
-    const intentsOfOrder = () => [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).order_number === result.order_number)
-    expect(intentsOfOrder().map((intent) => intent.status)).toEqual(['succeeded'])
+    expect(intentsOf(result.order_number).map((intent) => intent.status)).toEqual(['succeeded'])
     const payments = () => store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', result.order_number).execute()
-    expect(await payments()).toEqual([{ status: 'succeeded', gateway_payment_id: intentsOfOrder()[0]!.id }])
+    expect(await payments()).toEqual([{ status: 'succeeded', gateway_payment_id: intentsOf(result.order_number)[0]!.id }])
     // the same key again is the same order, and charges nothing more
     expect(dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_visa', key)).order_number).toBe(result.order_number)
-    expect(intentsOfOrder()).toHaveLength(1)
+    expect(intentsOf(result.order_number)).toHaveLength(1)
     expect(await payments()).toHaveLength(1)
   }, 30_000)
   it.each([
@@ -203,16 +216,8 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     const { shopper } = await shopperWithCart()
     const key = randomUUID()
     stripe.serverErrorNext('/v1/customers', { made })
-    // the PaymentIntent is made, but its answer is lost every time (the client library's two retries too): 503
-    stripe.dropAnswers('/v1/payment_intents', 3)
-    let lost: Awaited<ReturnType<typeof placeOrder>>
-    try {
-      lost = await placeOrder(shopper, 'pm_card_visa', key)
-    } finally {
-      // whatever happened, no lost answer is left for the next test
-      stripe.dropAnswers('/v1/payment_intents', 0)
-    }
-    expect(lost.statusCode).toBe(503)
+    // the PaymentIntent is made, but its answer is lost: 503
+    expect((await placeOrderAnswerLost(shopper, key)).statusCode).toBe(503)
     // the retry asks for the Customer again: the 500 is replayed, the same Customer found, so the
     // PaymentIntent's key replays the one made (another Customer would make Stripe refuse the key)
     const paid = await placeOrder(shopper, 'pm_card_visa', key)
@@ -221,22 +226,14 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(result.status).toBe('succeeded')
     const customers = stripe.customers.filter((customer) => customer.metadata.store_key === `checkout:popfitclothing:${key}`)
     expect(customers).toHaveLength(1)
-    const intentsOfOrder = [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).order_number === result.order_number)
-    expect(intentsOfOrder.map((intent) => [intent.status, intent.customer])).toEqual([['succeeded', customers[0]!.id]])
+    expect(intentsOf(result.order_number).map((intent) => [intent.status, intent.customer])).toEqual([['succeeded', customers[0]!.id]])
   }, 30_000)
   it('a reservation that runs out after its charge had no answer, and was not tried again, is logged for the operator with the key Stripe knows the payment by', async () => {
     const { shopper, item } = await shopperWithCart()
     const before = await stockOf(t, item.itemId, item.size)
     const key = randomUUID()
-    // the PaymentIntent is made and charged, but no answer comes back (the client library's retries too)
-    stripe.dropAnswers('/v1/payment_intents', 3)
-    let lost: Awaited<ReturnType<typeof placeOrder>>
-    try {
-      lost = await placeOrder(shopper, 'pm_card_visa', key)
-    } finally {
-      stripe.dropAnswers('/v1/payment_intents', 0)
-    }
-    expect(lost.statusCode).toBe(503)
+    // the PaymentIntent is made and charged, but no answer comes back
+    expect((await placeOrderAnswerLost(shopper, key)).statusCode).toBe(503)
     const orderNumber = (await store.db.selectFrom('checkout_attempts').select('order_number').where('idempotency_key', '=', key).executeTakeFirstOrThrow()).order_number!
     const warnings: { details: Record<string, unknown>; message: string }[] = []
     const log = { warn: (details: object, message: string) => void warnings.push({ details: details as Record<string, unknown>, message }), error: () => {} }
@@ -248,8 +245,7 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(warning?.message).toMatch(/look for a payment with this store_key at the provider/)
     expect(warning?.details).toMatchObject({ store_key: `checkout:popfitclothing:${key}`, amount_cents: expect.any(Number) })
     // the key it names is the one on the PaymentIntent that took the money
-    const intent = [...stripe.intents.values()].find((i) => (i.metadata as Record<string, string>).order_number === orderNumber)
-    expect(intent).toMatchObject({ status: 'succeeded', metadata: { store_key: `checkout:popfitclothing:${key}` } })
+    expect(intentsOf(orderNumber)[0]).toMatchObject({ status: 'succeeded', metadata: { store_key: `checkout:popfitclothing:${key}` } })
   }, 30_000)
   it.each(['a new card', 'a saved card'])('Stripe out of reach while paying with %s: 503 saying so, the stock held for the same key, which then pays once', async (how) => {
     const { shopper, item } = await shopperWithCart()
