@@ -11,7 +11,7 @@
  *   so whole requests get copied twice and promoted until the next full collection. Measured on
  *   GET /api/cart (docs/performance.md, "A server in five runs slow"): 1 server process in 5 ran
  *   that way, at 92-98 µs of CPU a request against 69-78 µs, with 3 ms scavenges instead of 0.4 ms.
- *   Without pretenuring: 0 processes in 20, and the fast ones cost the same. The store makes
+ *   Without pretenuring: 0 processes in 33, and the fast ones cost the same. The store makes
  *   almost nothing long-lived after start-up (its caches are small), so it loses nothing to it.
  *
  * Node documents that flags set after start-up may do nothing; this one is read at each collection,
@@ -19,6 +19,6 @@
  */
 import { setFlagsFromString } from 'node:v8'
 
-export const V8_FLAGS = ['--no-allocation-site-pretenuring'] as const
+const V8_FLAGS = ['--no-allocation-site-pretenuring'] as const
 
 for (const flag of V8_FLAGS) setFlagsFromString(flag)

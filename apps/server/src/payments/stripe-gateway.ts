@@ -110,9 +110,8 @@ export class StripeGateway implements PaymentGateway {
       return (await this.client.customers.create({ metadata }, { idempotencyKey: `${idempotencyKey}:customer` })).id
     } catch (error) {
       if (!answeredWithServerError(error)) throw error
-      const since = Math.floor(Date.now() / 1000) - 24 * 60 * 60
       let seen = 0
-      for await (const customer of this.client.customers.list({ created: { gte: since }, limit: 100 })) {
+      for await (const customer of this.client.customers.list({ created: { gte: aDayAgo() }, limit: 100 })) {
         if (customer.metadata?.store_key === idempotencyKey) return customer.id
         if (++seen >= MAX_LISTED) break
       }
@@ -135,9 +134,8 @@ export class StripeGateway implements PaymentGateway {
     create: (idempotencyKey: string) => Promise<Stripe.PaymentIntent>,
     idempotencyKey: string,
   ): Promise<Stripe.PaymentIntent> {
-    const since = Math.floor(Date.now() / 1000) - 24 * 60 * 60
     let seen = 0
-    for await (const intent of this.client.paymentIntents.list({ customer, created: { gte: since }, limit: 100, expand: ['data.payment_method'] })) {
+    for await (const intent of this.client.paymentIntents.list({ customer, created: { gte: aDayAgo() }, limit: 100, expand: ['data.payment_method'] })) {
       if (intent.metadata?.store_key === metadata.store_key && !NOTHING_HELD.has(intent.status)) {
         return intent.status === 'requires_confirmation'
           ? this.client.paymentIntents.confirm(intent.id, { expand: ['payment_method'] }, { idempotencyKey: `${idempotencyKey}:confirm:${randomUUID()}` })
@@ -226,8 +224,10 @@ export class StripeGateway implements PaymentGateway {
 
 /** A PaymentIntent in these states holds no money and can take none without a new confirmation. */
 const NOTHING_HELD = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'canceled'])
-/** How many of a customer's recent PaymentIntents are looked through after a 500 (a customer has a handful). */
+/** How many recent PaymentIntents (a customer has a handful) or Customers are looked through after a 500. */
 const MAX_LISTED = 500
+/** Where the look-ups after a 500 start: a day ago, in Stripe's seconds. */
+const aDayAgo = () => Math.floor(Date.now() / 1000) - 24 * 60 * 60
 
 /** Stripe itself answered with a server error (not a dropped connection, which the same key retries cleanly). */
 function answeredWithServerError(error: unknown): boolean {

@@ -146,7 +146,10 @@ export async function hideReview(data: Pick<BrandData, 'db'>, storage: MediaStor
     .executeTakeFirst()
   const hidden = Number(result.numUpdatedRows) === 1
   if (hidden) {
-    const keys = [row.photo_1, row.photo_2, row.photo_3].flatMap((url) => (url ? [storage.keyOf(url)] : [])).filter((key) => key !== null)
+    const keys = [row.photo_1, row.photo_2, row.photo_3].flatMap((url) => {
+      const key = url ? storage.keyOf(url) : null
+      return key ? [key] : []
+    })
     await Promise.all(keys.map((key) => storage.delete(key)))
     emitReviewsChanged(row.brand_id)
   }
