@@ -8,6 +8,7 @@ import { startReservationSweeper } from './checkout/reservations.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
 import { startBillingScheduler } from './membership/billing-scheduler.ts'
 import { parseEnv, shouldSeedDemo } from './env.ts'
+import { gatewayFor } from './payments/gateway.ts'
 import { startPurgeSchedule } from './jobs/purge.ts'
 
 /** Starts the store: environment, database (migrated and seeded on first start), server. */
@@ -26,7 +27,8 @@ async function main() {
   const stopOutbox = startOutboxWorker(store, env, app.log)
   // the club's billing: what is due today, every CLUB_BILLING_INTERVAL_MS, on any instance
   const stopBilling = startBillingScheduler(store, env, app.log)
-  const stopSweeper = startReservationSweeper(store, app.log)
+  // reservations that ran out; a charge that had no answer is asked about at the gateway first
+  const stopSweeper = startReservationSweeper(store, app.log, { gateway: await gatewayFor(env), context: { store, sessions: app.sessionStore, env } })
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down')

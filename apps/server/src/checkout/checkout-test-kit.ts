@@ -1,6 +1,8 @@
 /** Helpers for checkout tests: a shopper with a cart, a token, a checkout form. */
 import { randomUUID } from 'node:crypto'
+import { gatewayFor } from '../payments/gateway.ts'
 import { dataOf, TestShopper, type TestStore } from '../test/harness.ts'
+import { releaseExpiredReservations, type SweeperLog } from './reservations.ts'
 
 export const CARDS = {
   success: '4242 4242 4242 4242',
@@ -75,4 +77,18 @@ export async function count(t: TestStore, table: 'orders' | 'payments' | 'test_g
   // biome-ignore lint: a column name from the test
   if (where) query = query.where(where.column as any, '=', where.value)
   return Number((await query.executeTakeFirstOrThrow()).n)
+}
+
+/** What a sweep logged: every entry with its level. */
+export function sweepLog() {
+  const entries: { level: 'info' | 'warn' | 'error'; details: Record<string, unknown>; message: string }[] = []
+  const at = (level: 'info' | 'warn' | 'error') => (details: object, message: string) => void entries.push({ level, details: details as Record<string, unknown>, message })
+  const log: SweeperLog = { info: at('info'), warn: at('warn'), error: at('error') }
+  return { log, entries, about: (order: string) => entries.filter((entry) => entry.details.order === order) }
+}
+
+/** One sweep of the reservation sweeper at `at`, as the server runs it: with the app's gateway, asked about charges that had no answer. */
+export async function sweep(t: TestStore, at: Date, log?: SweeperLog): Promise<number> {
+  const { env, sessionStore: sessions } = t.app
+  return releaseExpiredReservations(t.store, at, { log, settle: { gateway: await gatewayFor(env), context: { store: t.store, sessions, env } } })
 }

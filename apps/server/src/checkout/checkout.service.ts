@@ -24,13 +24,13 @@ import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
 import { keepCheckoutAddresses } from '../addresses/addresses.service.ts'
 import { defaultIfOnlyCard, keepCard, savedPaymentMethod, type ChargeableMethod } from '../payment-methods/payment-methods.service.ts'
 import type { Transaction } from 'kysely'
-import type { Database, OrdersRow } from '../db/schema.ts'
+import type { CheckoutAttemptsRow, Database, OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { priceCheckout } from './checkout-pricing.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
-import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, type StoredAnswer } from './idempotency.ts'
+import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type StoredAnswer } from './idempotency.ts'
 import { orderConfirmationEmail } from './order-email.ts'
 import { assertMayTryCard, recordDecline } from './card-testing.ts'
 import { emitStockChanged } from './stock-events.ts'
@@ -133,6 +133,54 @@ export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: str
   }
   // a new card is kept for later; a saved card is kept already, or was removed meanwhile and stays so
   return settle(ctx, deps, key, reserved, result, savedCard, !input.payment_method_id)
+}
+
+/** What the sweeper learnt of a charge that had no answer (settleUnanswered). */
+export type UnansweredCharge =
+  /** the payment went through: the order stands, paid, as the shopper's retry would have made it */
+  | 'paid'
+  /** no payment holds any money: the reservation may go */
+  | 'unpaid'
+  /** the gateway could not say: the stock stays held, and the next sweep asks again */
+  | 'unknown'
+  /** a retry of the key (or another sweep) is at it now: left to it */
+  | 'busy'
+
+/**
+ * A reservation that ran out while its charge had no answer (the gateway out of reach, the
+ * process gone mid-charge) and that nobody tried again. The money may have been taken all the
+ * same, so before the stock goes back the gateway is asked what became of the charge made under
+ * the order's key: found paid, the order is kept exactly as the shopper's retry would have kept it
+ * (payment, confirmation e-mail, the key's answer); a payment that waited for the store's
+ * confirmation after the shopper's bank step is confirmed, as that retry would. The attempt is
+ * taken over first, like a retry, so a retry arriving meanwhile waits for the one outcome.
+ */
+export async function settleUnanswered(ctx: RequestContext, deps: Pick<CheckoutDeps, 'gateway'>, attempt: CheckoutAttemptsRow): Promise<UnansweredCharge> {
+  const key = attempt.idempotency_key
+  const taken = await takeOverAttempt(ctx, attempt)
+  if (!taken) return 'busy'
+  const reserved = attempt.order_number ? await findPendingOrder(ctx, attempt.order_number) : undefined
+  if (!reserved) {
+    await pauseAttempt(ctx, key, 'interrupted', attempt.payment_id)
+    return 'busy'
+  }
+  const gatewayKey = gatewayKeyOf(ctx.data.brandId, key)
+  let result: ChargeResult | null
+  try {
+    result = attempt.payment_id ? await deps.gateway.resume(ctx.data, attempt.payment_id, gatewayKey) : await deps.gateway.find(ctx.data, gatewayKey)
+  } catch (error) {
+    await pauseAttempt(ctx, key, 'interrupted', attempt.payment_id)
+    if (error instanceof GatewayUnavailable) return 'unknown'
+    throw error
+  }
+  if (result?.status !== 'succeeded') {
+    // nothing taken: the key stays open, so a shopper who comes back with it starts the charge again
+    await pauseAttempt(ctx, key, 'interrupted', result?.paymentId ?? attempt.payment_id)
+    return 'unpaid'
+  }
+  // the card that paid is kept, as a new card is at checkout (a saved card finds its own row again)
+  await settle(ctx, deps, key, reserved, result, null, true)
+  return 'paid'
 }
 
 /**
@@ -330,7 +378,7 @@ async function shortageError(ctx: RequestContext, wants: readonly StockWant[]): 
 
 async function settle(
   ctx: RequestContext,
-  deps: CheckoutDeps,
+  deps: Pick<CheckoutDeps, 'gateway'>,
   key: string,
   reserved: Reserved,
   result: ChargeResult,

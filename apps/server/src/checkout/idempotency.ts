@@ -93,20 +93,30 @@ export async function claimAttempt(
     if (existing.state === 'done') return { kind: 'replay', answer: JSON.parse(existing.response_body ?? '{}') as StoredAnswer }
     const stale = new Date(ctx.now().getTime() - STALE_ATTEMPT_MS).toISOString()
     if (existing.state === 'interrupted' || existing.state === 'requires_action' || existing.updated_at < stale) {
-      const takenAt = ctx.now().toISOString()
-      const taken = await db
-        .updateTable('checkout_attempts')
-        .set({ state: 'in_progress', updated_at: takenAt })
-        .where('brand_id', '=', brandId)
-        .where('idempotency_key', '=', key)
-        .where('state', '=', existing.state)
-        .where('updated_at', '=', existing.updated_at)
-        .executeTakeFirst()
-      if (Number(taken.numUpdatedRows) === 1) return { kind: 'resume', attempt: { ...existing, state: 'in_progress', updated_at: takenAt } }
+      const taken = await takeOverAttempt(ctx, existing)
+      if (taken) return { kind: 'resume', attempt: taken }
     }
     if (Date.now() > deadline) throw conflict('This checkout is already in progress. Wait a moment, then try again with the same Idempotency-Key.', 'Idempotency-Key')
     await sleep(POLL_MS)
   }
+}
+
+/**
+ * Takes over work that stopped half-way (a retry of the key, or the reservation sweeper): a
+ * conditional update on the row as it was read, so of everyone who read it only one wins. The row
+ * as taken, or null when someone else took it first.
+ */
+export async function takeOverAttempt(ctx: RequestContext, attempt: CheckoutAttemptsRow): Promise<CheckoutAttemptsRow | null> {
+  const takenAt = ctx.now().toISOString()
+  const taken = await ctx.data.db
+    .updateTable('checkout_attempts')
+    .set({ state: 'in_progress', updated_at: takenAt })
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('idempotency_key', '=', attempt.idempotency_key)
+    .where('state', '=', attempt.state)
+    .where('updated_at', '=', attempt.updated_at)
+    .executeTakeFirst()
+  return Number(taken.numUpdatedRows) === 1 ? { ...attempt, state: 'in_progress', updated_at: takenAt } : null
 }
 
 /** The key's final answer: replayed for every later request with it. */

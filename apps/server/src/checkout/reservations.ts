@@ -7,81 +7,175 @@
  * the gateway's idempotency key, never made twice.
  *
  * An order whose charge had no answer (the payment service out of reach: the
- * shopper was told to try again) and that nobody tried again may have been
- * paid all the same. Its release is logged as a warning naming the order, the
- * amount and the key the provider knows the payment by (Stripe: metadata
- * store_key), so the operator can look it up and give the money back.
+ * shopper was told to try again; or the process gone mid-charge) and that nobody
+ * tried again may have been paid all the same. Before its stock goes back, the
+ * gateway is asked what became of that charge (checkout.service settleUnanswered):
+ * paid, the order stands as the shopper's retry would have kept it; not paid, it
+ * is released; the gateway unable to say, the stock stays held and the next sweep
+ * asks again, for a day at most. Then it is released and logged as a warning
+ * naming the order, the amount and the key the provider knows the payment by
+ * (Stripe: metadata store_key), for the operator to look it up.
  */
+import { brandsWithOrigins } from '../brands/registry.ts'
+import { systemContext, type ContextDeps } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'
-import { gatewayKeyOf, reopenCart } from './checkout.service.ts'
+import type { CheckoutAttemptsRow } from '../db/schema.ts'
+import type { PaymentGateway } from '../payments/gateway.ts'
+import { gatewayKeyOf, reopenCart, settleUnanswered } from './checkout.service.ts'
+import { STALE_ATTEMPT_MS } from './idempotency.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock } from './stock.ts'
 
 const BATCH = 50
+const MAX_PAGES = 20
 const SWEEP_MS = 60_000
+/**
+ * The gateway is asked about a charge only once its attempt has been still this long: Stripe's
+ * search, which finds a payment by the store's key, may lag a minute behind the payment.
+ */
+export const ASK_AFTER_MS = 10 * 60_000
+/** While the gateway cannot say what became of a charge, its stock stays held this long past the reservation. */
+export const GIVE_UP_MS = 24 * 60 * 60_000
 
 export interface SweeperLog {
+  info(details: object, message: string): void
   warn(details: object, message: string): void
   error(details: object, message: string): void
 }
 
-export async function releaseExpiredReservations(store: StoreDb, now: Date = new Date(), log?: SweeperLog): Promise<number> {
+export interface SweepOptions {
+  log?: SweeperLog
+  /** asks the gateway about a charge that had no answer before its stock goes back; without it, such an order is released and logged */
+  settle?: { gateway: PaymentGateway; context: ContextDeps }
+}
+
+type ExpiredOrder = { order_number: string; brand_id: string; cart_id: string | null; total_cents: number; reserved_until: string }
+
+export async function releaseExpiredReservations(store: StoreDb, now: Date = new Date(), options: SweepOptions = {}): Promise<number> {
   const { db } = store
-  const expired = await db
-    .selectFrom('orders')
-    .select(['order_number', 'brand_id', 'cart_id', 'total_cents'])
-    .where('status', '=', 'pending_payment')
-    .where('reserved_until', '<', now.toISOString())
-    .orderBy('reserved_until')
-    .limit(BATCH)
-    .execute()
+  const { log, settle } = options
+  const brands = settle ? brandsWithOrigins(settle.context.env.publicOrigins) : []
   let released = 0
-  for (const order of expired) {
-    const itemIds = await db.transaction().execute(async (trx) => {
-      const mine = await trx
-        .updateTable('orders')
-        .set({ status: 'expired' })
-        .where('order_number', '=', order.order_number)
-        .where('status', '=', 'pending_payment')
-        .executeTakeFirst()
-      if (Number(mine.numUpdatedRows) !== 1) return null
-      const lines = await trx.selectFrom('order_lines').select(['item_id', 'size', 'qty']).where('order_number', '=', order.order_number).execute()
-      await giveBackStock(trx, order.brand_id, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
-      await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
-      await trx.deleteFrom('payments').where('order_number', '=', order.order_number).execute()
-      await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
-      if (order.cart_id) {
-        await reopenCart(trx, order.cart_id, now.toISOString())
-      }
-      return lines.map((line) => line.item_id)
-    })
-    if (itemIds) {
-      released += 1
-      emitStockChanged({ brandId: order.brand_id, itemIds })
-      const unanswered = await db
-        .selectFrom('checkout_attempts')
-        .select('idempotency_key')
-        .where('brand_id', '=', order.brand_id)
-        .where('scope', '=', 'checkout')
-        .where('order_number', '=', order.order_number)
-        .where('state', '=', 'interrupted')
-        .executeTakeFirst()
-      if (unanswered) {
+  for await (const order of expiredOrders(store, now)) {
+    const attempt = await db
+      .selectFrom('checkout_attempts')
+      .selectAll()
+      .where('brand_id', '=', order.brand_id)
+      .where('scope', '=', 'checkout')
+      .where('order_number', '=', order.order_number)
+      .executeTakeFirst()
+    const unanswered = attempt !== undefined && isUnanswered(attempt, now)
+    // a retry of the key is at work on it right now: its own outcome decides
+    if (attempt?.state === 'in_progress' && !unanswered) continue
+    const brand = brands.find((candidate) => candidate.id === order.brand_id)
+    if (unanswered && settle && brand && !pastGivingUp(order, now)) {
+      // too soon to ask: the provider's search may not show a payment made a moment ago
+      if (attempt.updated_at > new Date(now.getTime() - ASK_AFTER_MS).toISOString()) continue
+      const ctx = systemContext(settle.context, brand, log ?? silent, () => now)
+      const outcome = await settleUnanswered(ctx, { gateway: settle.gateway }, attempt)
+      if (outcome === 'paid') {
         log?.warn(
-          { order: order.order_number, brand: order.brand_id, amount_cents: order.total_cents, store_key: gatewayKeyOf(order.brand_id, unanswered.idempotency_key) },
-          'a reservation ran out after its charge had no answer: look for a payment with this store_key at the provider, and refund it if it was taken',
+          { order: order.order_number, brand: order.brand_id, amount_cents: order.total_cents },
+          'a charge that had no answer was found paid at the provider: the order stands, and its confirmation e-mail is on its way',
         )
+        continue
       }
+      if (outcome !== 'unpaid') continue
+      if (await release(store, order, now)) {
+        released += 1
+        log?.info({ order: order.order_number, brand: order.brand_id }, 'a charge that had no answer took no money: its reservation is released')
+      }
+      continue
+    }
+    if (!(await release(store, order, now))) continue
+    released += 1
+    if (unanswered) {
+      log?.warn(
+        { order: order.order_number, brand: order.brand_id, amount_cents: order.total_cents, store_key: gatewayKeyOf(order.brand_id, attempt.idempotency_key) },
+        'a reservation ran out after its charge had no answer: look for a payment with this store_key at the provider, and refund it if it was taken',
+      )
     }
   }
   return released
 }
 
-/** Sweeps every minute in this process (any number of instances may: each order is released once); returns stop(). */
-export function startReservationSweeper(store: StoreDb, log: SweeperLog): () => Promise<void> {
+/**
+ * The orders whose reservation ran out, oldest first, page after page (up to MAX_PAGES a sweep):
+ * orders kept waiting for the gateway do not stop the ones after them from going.
+ */
+async function* expiredOrders(store: StoreDb, now: Date): AsyncGenerator<ExpiredOrder> {
+  let after: ExpiredOrder | undefined
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const from = after
+    const rows: ExpiredOrder[] = await store.db
+      .selectFrom('orders')
+      .select(['order_number', 'brand_id', 'cart_id', 'total_cents', 'reserved_until'])
+      .where('status', '=', 'pending_payment')
+      .where('reserved_until', '<', now.toISOString())
+      .$if(from !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or([eb('reserved_until', '>', from!.reserved_until), eb.and([eb('reserved_until', '=', from!.reserved_until), eb('order_number', '>', from!.order_number)])]),
+        ),
+      )
+      .orderBy('reserved_until')
+      .orderBy('order_number')
+      .limit(BATCH)
+      // compared with a time above, so never null
+      .$narrowType<{ reserved_until: string }>()
+      .execute()
+    yield* rows
+    if (rows.length < BATCH) return
+    after = rows[rows.length - 1]
+  }
+}
+
+/** The charge went out and no answer came back: the gateway was out of reach, or the process died mid-charge. */
+function isUnanswered(attempt: CheckoutAttemptsRow, now: Date): boolean {
+  return attempt.state === 'interrupted' || (attempt.state === 'in_progress' && attempt.updated_at < new Date(now.getTime() - STALE_ATTEMPT_MS).toISOString())
+}
+
+function pastGivingUp(order: ExpiredOrder, now: Date): boolean {
+  return order.reserved_until < new Date(now.getTime() - GIVE_UP_MS).toISOString()
+}
+
+/** Stock back, order gone, cart open again: once, whoever else sweeps. */
+async function release(store: StoreDb, order: ExpiredOrder, now: Date): Promise<boolean> {
+  const itemIds = await store.db.transaction().execute(async (trx) => {
+    const mine = await trx
+      .updateTable('orders')
+      .set({ status: 'expired' })
+      .where('order_number', '=', order.order_number)
+      .where('status', '=', 'pending_payment')
+      .executeTakeFirst()
+    if (Number(mine.numUpdatedRows) !== 1) return null
+    const lines = await trx.selectFrom('order_lines').select(['item_id', 'size', 'qty']).where('order_number', '=', order.order_number).execute()
+    await giveBackStock(trx, order.brand_id, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
+    await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
+    await trx.deleteFrom('payments').where('order_number', '=', order.order_number).execute()
+    await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
+    if (order.cart_id) await reopenCart(trx, order.cart_id, now.toISOString())
+    return lines.map((line) => line.item_id)
+  })
+  if (!itemIds) return false
+  emitStockChanged({ brandId: order.brand_id, itemIds })
+  return true
+}
+
+const silent: SweeperLog = { info: () => {}, warn: () => {}, error: () => {} }
+
+/** Sweeps every minute in this process (any number of instances may: each order is released or kept once); returns stop(). */
+export function startReservationSweeper(store: StoreDb, log: SweeperLog, settle: SweepOptions['settle']): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve()
+  let busy = false
   const timer = setInterval(() => {
-    running = releaseExpiredReservations(store, new Date(), log).catch((error: unknown) => log.error({ err: error }, 'releasing expired reservations failed'))
+    // a sweep waiting on the gateway may outlast the minute: the next starts after it
+    if (busy) return
+    busy = true
+    running = releaseExpiredReservations(store, new Date(), { log, settle })
+      .catch((error: unknown) => log.error({ err: error }, 'releasing expired reservations failed'))
+      .finally(() => {
+        busy = false
+      })
   }, SWEEP_MS)
   timer.unref()
   return async () => {

@@ -99,6 +99,6 @@ export function createRequestContext(deps: ContextDeps, input: ContextInput): Re
 }
 
 /** A context for work no shopper asked for (jobs, the command line, tests): no session cookie. */
-export function systemContext(deps: ContextDeps, brand: Brand, log: ContextLog): RequestContext {
-  return createRequestContext(deps, { brand, clientIp: '127.0.0.1', log })
+export function systemContext(deps: ContextDeps, brand: Brand, log: ContextLog, now?: () => Date): RequestContext {
+  return createRequestContext(deps, { brand, clientIp: '127.0.0.1', log, now })
 }

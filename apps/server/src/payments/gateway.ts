@@ -69,6 +69,13 @@ export interface PaymentGateway {
   readonly name: 'test' | 'stripe'
   /** Charges once per idempotency key: a repeat returns the first outcome. */
   charge(scope: BrandData, request: ChargeRequest): Promise<ChargeResult>
+  /**
+   * What became of the charge made under this idempotency key, when its answer was lost and nobody
+   * sent the key again (the reservation sweeper asks before giving the stock back): the payment that
+   * took or is taking the money, else null (none was made, or none holds any). Throws
+   * GatewayUnavailable when the provider cannot say.
+   */
+  find(scope: BrandData, idempotencyKey: string): Promise<ChargeResult | null>
   /** After the shopper's authentication step: the payment's outcome (confirming it where the provider needs that). */
   resume(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<ChargeResult>
   /** Gives a succeeded payment back (an order that could not be kept after all). */

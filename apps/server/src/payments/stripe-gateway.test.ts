@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
 import { RESERVATION_MS } from '../checkout/checkout.service.ts'
-import { itemWithStock, placeOrder, stockOf } from '../checkout/checkout-test-kit.ts'
-import { releaseExpiredReservations } from '../checkout/reservations.ts'
+import { itemWithStock, placeOrder, stockOf, sweep, sweepLog } from '../checkout/checkout-test-kit.ts'
+import { ASK_AFTER_MS, GIVE_UP_MS } from '../checkout/reservations.ts'
 import { openDatabase, type StoreDb } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed/index.ts'
@@ -228,24 +228,123 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(customers).toHaveLength(1)
     expect(intentsOf(result.order_number).map((intent) => [intent.status, intent.customer])).toEqual([['succeeded', customers[0]!.id]])
   }, 30_000)
-  it('a reservation that runs out after its charge had no answer, and was not tried again, is logged for the operator with the key Stripe knows the payment by', async () => {
+  /** The order number of the checkout attempt made with a key. */
+  const orderOfKey = async (key: string) =>
+    (await store.db.selectFrom('checkout_attempts').select('order_number').where('idempotency_key', '=', key).executeTakeFirstOrThrow()).order_number!
+  const orderStatus = async (orderNumber: string) =>
+    (await store.db.selectFrom('orders').select('status').where('order_number', '=', orderNumber).executeTakeFirst())?.status ?? 'gone'
+  /** A moment past the reservation of an order placed now. */
+  const pastReservation = (ms = 1000) => new Date(Date.now() + RESERVATION_MS + ms)
+
+  it('a charge whose answer was lost, not tried again: when the reservation runs out, the sweeper finds it paid at Stripe and the order stands, e-mailed, once', async () => {
     const { shopper, item } = await shopperWithCart()
     const before = await stockOf(t, item.itemId, item.size)
     const key = randomUUID()
-    // the PaymentIntent is made and charged, but no answer comes back
+    // the PaymentIntent is made and charged, but no answer comes back: the shopper is told to try again, and never does
     expect((await placeOrderAnswerLost(shopper, key)).statusCode).toBe(503)
-    const orderNumber = (await store.db.selectFrom('checkout_attempts').select('order_number').where('idempotency_key', '=', key).executeTakeFirstOrThrow()).order_number!
-    const warnings: { details: Record<string, unknown>; message: string }[] = []
-    const log = { warn: (details: object, message: string) => void warnings.push({ details: details as Record<string, unknown>, message }), error: () => {} }
-    expect(await releaseExpiredReservations(store, new Date(Date.now() + RESERVATION_MS + 1000), log)).toBeGreaterThanOrEqual(1)
-    // released: the order is gone, its piece back on sale
-    expect(await store.db.selectFrom('orders').select('order_number').where('order_number', '=', orderNumber).execute()).toEqual([])
-    expect(await stockOf(t, item.itemId, item.size)).toBeGreaterThanOrEqual(before)
-    const warning = warnings.find((w) => w.details.order === orderNumber)
-    expect(warning?.message).toMatch(/look for a payment with this store_key at the provider/)
+    const orderNumber = await orderOfKey(key)
+    const { log, about } = sweepLog()
+    await sweep(t, pastReservation(), log)
+    // paid, as the retry would have left it: the piece stays sold, the payment recorded, the e-mail queued
+    expect(await orderStatus(orderNumber)).toBe('paid')
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+    const [intent] = intentsOf(orderNumber)
+    expect(await store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', orderNumber).execute()).toEqual([
+      { status: 'succeeded', gateway_payment_id: intent!.id },
+    ])
+    expect(await store.db.selectFrom('outbox_emails').select('subject').where('subject', 'like', `%${orderNumber}%`).execute()).toHaveLength(1)
+    expect(about(orderNumber).filter((entry) => entry.level === 'warn')).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/found paid at the provider: the order stands/) }),
+    ])
+    // Stripe was asked by the store's key, and nothing was charged again
+    expect(intentsOf(orderNumber)).toHaveLength(1)
+    // the shopper coming back with the key gets their order; another sweep changes nothing
+    const late = await placeOrder(shopper, 'pm_card_visa', key)
+    expect(late.statusCode).toBe(200)
+    expect(dataOf<CheckoutResult>(late)).toMatchObject({ status: 'succeeded', order_number: orderNumber })
+    await sweep(t, pastReservation(2000))
+    expect(await orderStatus(orderNumber)).toBe('paid')
+    expect(intentsOf(orderNumber)).toHaveLength(1)
+  }, 30_000)
+  it('a charge that never reached Stripe, not tried again: the sweeper finds no payment and releases the stock, without a warning; the key still pays later', async () => {
+    const { shopper, item } = await shopperWithCart()
+    const before = await stockOf(t, item.itemId, item.size)
+    const key = randomUUID()
+    stripe.reachable(false)
+    try {
+      expect((await placeOrder(shopper, 'pm_card_visa', key)).statusCode).toBe(503)
+    } finally {
+      stripe.reachable(true)
+    }
+    const orderNumber = await orderOfKey(key)
+    const { log, about } = sweepLog()
+    expect(await sweep(t, pastReservation(), log)).toBeGreaterThanOrEqual(1)
+    expect(await orderStatus(orderNumber)).toBe('gone')
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+    expect(about(orderNumber).map((entry) => entry.level)).toEqual(['info'])
+    // the shopper comes back with the same key: the order is reserved again and paid once
+    const late = await placeOrder(shopper, 'pm_card_visa', key)
+    expect(late.statusCode).toBe(200)
+    expect(intentsOf(orderNumber).map((intent) => intent.status)).toEqual(['succeeded'])
+  }, 30_000)
+  it('Stripe out of reach when the reservation runs out: the stock stays held, and the sweep that reaches Stripe ten minutes on keeps the paid order', async () => {
+    const { shopper, item } = await shopperWithCart()
+    const before = await stockOf(t, item.itemId, item.size)
+    const key = randomUUID()
+    expect((await placeOrderAnswerLost(shopper, key)).statusCode).toBe(503)
+    const orderNumber = await orderOfKey(key)
+    stripe.reachable(false)
+    try {
+      await sweep(t, pastReservation())
+    } finally {
+      stripe.reachable(true)
+    }
+    expect(await orderStatus(orderNumber)).toBe('pending_payment')
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+    // the next minute's sweep leaves it be: an outage is asked about every ten minutes, not every minute
+    const searched = stripe.calls.length
+    await sweep(t, pastReservation(61_000))
+    expect(stripe.calls.length).toBe(searched)
+    await sweep(t, pastReservation(ASK_AFTER_MS + 1000))
+    expect(await orderStatus(orderNumber)).toBe('paid')
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+  }, 30_000)
+  it('Stripe out of reach for a day after a charge had no answer: the order is released and logged with the key Stripe knows the payment by', async () => {
+    const { shopper } = await shopperWithCart()
+    const key = randomUUID()
+    expect((await placeOrderAnswerLost(shopper, key)).statusCode).toBe(503)
+    const orderNumber = await orderOfKey(key)
+    const { log, about } = sweepLog()
+    stripe.reachable(false)
+    try {
+      await sweep(t, pastReservation(GIVE_UP_MS + 60_000), log)
+    } finally {
+      stripe.reachable(true)
+    }
+    expect(await orderStatus(orderNumber)).toBe('gone')
+    const [warning] = about(orderNumber)
+    expect(warning).toMatchObject({ level: 'warn', message: expect.stringMatching(/look for a payment with this store_key at the provider/) })
     expect(warning?.details).toMatchObject({ store_key: `checkout:popfitclothing:${key}`, amount_cents: expect.any(Number) })
     // the key it names is the one on the PaymentIntent that took the money
     expect(intentsOf(orderNumber)[0]).toMatchObject({ status: 'succeeded', metadata: { store_key: `checkout:popfitclothing:${key}` } })
+  }, 30_000)
+  it('a charge asked about only once it has been still for a while: Stripe’s search may not show a payment made a moment ago', async () => {
+    const { shopper } = await shopperWithCart()
+    const key = randomUUID()
+    expect((await placeOrderAnswerLost(shopper, key)).statusCode).toBe(503)
+    const orderNumber = await orderOfKey(key)
+    // the shopper's last try came just before the reservation ran out
+    const order = await store.db.selectFrom('orders').select('reserved_until').where('order_number', '=', orderNumber).executeTakeFirstOrThrow()
+    const end = new Date(order.reserved_until!)
+    await store.db.updateTable('checkout_attempts').set({ updated_at: new Date(end.getTime() - 60_000).toISOString() }).where('idempotency_key', '=', key).execute()
+    const searches = () => stripe.calls.filter((call) => call.path === '/v1/payment_intents/search').length
+    const searched = searches()
+    await sweep(t, new Date(end.getTime() + 1000))
+    expect(await orderStatus(orderNumber)).toBe('pending_payment')
+    expect(searches()).toBe(searched)
+    await sweep(t, new Date(end.getTime() + ASK_AFTER_MS))
+    expect(await orderStatus(orderNumber)).toBe('paid')
+    expect(searches()).toBe(searched + 1)
   }, 30_000)
   it.each(['a new card', 'a saved card'])('Stripe out of reach while paying with %s: 503 saying so, the stock held for the same key, which then pays once', async (how) => {
     const { shopper, item } = await shopperWithCart()

@@ -146,6 +146,25 @@ export class StripeGateway implements PaymentGateway {
     return create(`${idempotencyKey}:after-500:${randomUUID()}`)
   }
 
+  /**
+   * The PaymentIntent made under the store's key, found by the key in its metadata with Stripe's
+   * search (which may lag up to a minute behind: the sweeper asks long after the charge). One that
+   * holds the money (succeeded, or processing) is this charge's; any other holds none.
+   */
+  async find(_scope: BrandData, idempotencyKey: string): Promise<ChargeResult | null> {
+    try {
+      const found = await this.client.paymentIntents.search({
+        query: `metadata['store_key']:'${idempotencyKey.replace(/[\\']/g, (c) => `\\${c}`)}'`,
+        limit: 100,
+        expand: ['data.payment_method'],
+      })
+      const paid = found.data.find((intent) => intent.metadata?.store_key === idempotencyKey && HOLDS_MONEY.has(intent.status))
+      return paid ? resultOf(paid) : null
+    } catch (error) {
+      throw new GatewayUnavailable('Stripe could not be searched for a payment', { cause: error })
+    }
+  }
+
   async resume(_scope: BrandData, paymentId: string, idempotencyKey: string): Promise<ChargeResult> {
     try {
       const retrieve = () => this.client.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] })
@@ -224,6 +243,8 @@ export class StripeGateway implements PaymentGateway {
 
 /** A PaymentIntent in these states holds no money and can take none without a new confirmation. */
 const NOTHING_HELD = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'canceled'])
+/** A PaymentIntent in these states has taken the money, or is taking it. */
+const HOLDS_MONEY = new Set<Stripe.PaymentIntent.Status>(['succeeded', 'processing'])
 /** How many recent PaymentIntents (a customer has a handful) or Customers are looked through after a 500. */
 const MAX_LISTED = 500
 /** Where the look-ups after a 500 start: a day ago, in Stripe's seconds. */

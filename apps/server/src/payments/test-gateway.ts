@@ -83,6 +83,13 @@ export class TestGateway implements PaymentGateway {
     return this.resultOf(first!, card, request.saveForLater ?? false)
   }
 
+  async find(scope: BrandData, idempotencyKey: string): Promise<ChargeResult | null> {
+    const charge = await this.findCharge(scope, { idempotencyKey })
+    // only a payment that holds the money: a refunded, declined or unauthenticated one holds none
+    if (charge?.status !== 'succeeded') return null
+    return this.resultOf(charge, await cardOfToken(scope, charge.token), true)
+  }
+
   async resume(scope: BrandData, paymentId: string): Promise<ChargeResult> {
     // like Stripe's manual confirmation: an authenticated payment is charged when the store confirms it
     await scope.db
@@ -94,12 +101,7 @@ export class TestGateway implements PaymentGateway {
       .execute()
     const charge = await this.findCharge(scope, { id: paymentId })
     if (!charge) return { status: 'declined', paymentId, code: 'processing_error', message: declineMessage('processing_error'), card: null }
-    const card = await scope.db
-      .selectFrom('test_gateway_tokens')
-      .select(['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour'])
-      .where('token', '=', charge.token)
-      .executeTakeFirstOrThrow()
-    return this.resultOf(charge, card, true)
+    return this.resultOf(charge, await cardOfToken(scope, charge.token), true)
   }
 
   async refund(scope: BrandData, paymentId: string): Promise<void> {
@@ -164,6 +166,11 @@ export class TestGateway implements PaymentGateway {
     const code = charge.decline_code ?? 'card_declined'
     return { status: 'declined', paymentId: charge.id, code, message: declineMessage(code), card: described }
   }
+}
+
+/** The card a charge's token was made from. */
+function cardOfToken({ db }: BrandData, token: string): Promise<TokenRow> {
+  return db.selectFrom('test_gateway_tokens').select(['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour']).where('token', '=', token).executeTakeFirstOrThrow()
 }
 
 function outcomeOf(behaviour: TestBehaviour, offSession: boolean): { status: string; code: string | null } {

@@ -5,7 +5,7 @@
  * repeated Idempotency-Key as Stripe does. reachable(false) drops every connection
  * unanswered (an outage); serverErrorNext answers the next call to a path with a 500, kept for its
  * key as Stripe keeps it, having made its PaymentIntent (or Customer) or not; dropAnswers loses the
- * answers of calls that were carried out. The server under test reaches it
+ * answers of calls that were carried out; a PaymentIntent is searched for by its metadata. The server under test reaches it
  * through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
  * pm_card_chargeDeclined (declined), pm_card_threeDSecure2Required (asks for the
  * bank's step on every payment: on session it waits for it, off session it is declined).
@@ -118,6 +118,15 @@ export function fakeStripe() {
         .reverse()
         .map((intent) => intentBody(intent, true))
       return { status: 200, body: { object: 'list', url: '/v1/payment_intents', has_more: false, data } }
+    }
+    // Stripe's search, for the one query the adapter makes: metadata['name']:'value'
+    if (call.method === 'GET' && call.path === '/v1/payment_intents/search') {
+      const query = /^metadata\['([^']+)'\]:'((?:[^'\\]|\\.)*)'$/.exec(call.form.get('query') ?? '')
+      if (!query) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'This search query is not understood here' } } }
+      const [, name, value] = query
+      const wanted = value!.replace(/\\(.)/g, '$1')
+      const data = [...intents.values()].filter((intent) => (intent.metadata as Record<string, string>)[name!] === wanted).map((intent) => intentBody(intent, true))
+      return { status: 200, body: { object: 'search_result', url: '/v1/payment_intents/search', has_more: false, next_page: null, data } }
     }
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(call.path)
     if (call.method === 'GET' && retrieve) {
