@@ -458,6 +458,7 @@ async function settle(
         // what a one-time offer charges again: the new card kept, or the saved card that paid; not a
         // saved card the customer removed while paying
         saved_method: keepsNewCard ? result.savedMethod : (savedCard?.reference ?? null),
+        offer_line: null,
         created_at: now,
         updated_at: now,
       })

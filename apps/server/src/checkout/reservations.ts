@@ -22,6 +22,7 @@ import type { StoreDb } from '../db/connection.ts'
 import type { CheckoutAttemptsRow } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { gatewayKeyOf, reopenCart, settleUnanswered } from './checkout.service.ts'
+import { abandonUnansweredOffer, offerGatewayKey, settleUnansweredOffer } from '../offers/one-time-offers.service.ts'
 import { STALE_ATTEMPT_MS } from './idempotency.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock } from './stock.ts'
@@ -96,7 +97,50 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
       )
     }
   }
+  await settleUnansweredOffers(store, now, options)
   return released
+}
+
+/**
+ * One-time offers whose charge had no answer (offers/one-time-offers.service): their pending
+ * payment holds a piece. The same questions as for an order, once the attempt has been still for
+ * ASK_AFTER_MS; after GIVE_UP_MS the piece goes back and the operator is told.
+ */
+async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }: SweepOptions): Promise<void> {
+  if (!settle) return
+  const brands = brandsWithOrigins(settle.context.env.publicOrigins)
+  const askBefore = new Date(now.getTime() - ASK_AFTER_MS).toISOString()
+  const waiting = await store.db
+    .selectFrom('payments')
+    .innerJoin('checkout_attempts', (join) =>
+      join.onRef('checkout_attempts.brand_id', '=', 'payments.brand_id').onRef('checkout_attempts.idempotency_key', '=', 'payments.idempotency_key'),
+    )
+    .selectAll('checkout_attempts')
+    .select(['payments.amount_cents', 'payments.created_at as reserved_at'])
+    .where('payments.status', '=', 'pending')
+    .where('payments.offer_id', 'is not', null)
+    .where('checkout_attempts.updated_at', '<', askBefore)
+    .orderBy('payments.created_at')
+    .limit(BATCH * MAX_PAGES)
+    .execute()
+  for (const { amount_cents, reserved_at, ...attempt } of waiting) {
+    const brand = brands.find((candidate) => candidate.id === attempt.brand_id)
+    if (!brand || !isUnanswered(attempt, now)) continue
+    const ctx = systemContext(settle.context, brand, log ?? silent, () => now)
+    const details = { order: attempt.order_number, brand: attempt.brand_id, amount_cents }
+    const outcome = await settleUnansweredOffer(ctx, { gateway: settle.gateway }, attempt)
+    if (outcome === 'paid') log?.warn(details, 'a one-time offer whose charge had no answer was found paid at the provider: it is added to the order, and the shopper e-mailed')
+    else if (outcome === 'unpaid') log?.info(details, "a one-time offer's charge that had no answer took no money: its piece is released")
+    else if (outcome === 'unknown' && reserved_at < new Date(now.getTime() - GIVE_UP_MS).toISOString()) {
+      const current = await store.db.selectFrom('checkout_attempts').selectAll().where('brand_id', '=', attempt.brand_id).where('idempotency_key', '=', attempt.idempotency_key).executeTakeFirst()
+      if (current && (await abandonUnansweredOffer(ctx, current))) {
+        log?.warn(
+          { ...details, store_key: offerGatewayKey(attempt.brand_id, attempt.idempotency_key) },
+          "a one-time offer's charge had no answer for a day: its piece is released; look for a payment with this store_key at the provider, and refund it if it was taken",
+        )
+      }
+    }
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-tracking-brand.ts'
 import * as m010 from './migrations/010-one-throttle.ts'
 import * as m011 from './migrations/011-front-image-index.ts'
 import * as m012 from './migrations/012-session-orders.ts'
+import * as m013 from './migrations/013-offer-pending-line.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010-one-throttle': m010,
   '011-front-image-index': m011,
   '012-session-orders': m012,
+  '013-offer-pending-line': m013,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -912,6 +912,8 @@ export interface PaymentsTable {
   exp_month: number | null
   exp_year: number | null
   saved_method: string | null
+  /** an offer's pending payment: what it adds to the order once paid (JSON, offers/one-time-offers.service OfferLine) */
+  offer_line: string | null
   created_at: string
   updated_at: string
 }

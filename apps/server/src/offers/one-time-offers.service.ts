@@ -10,7 +10,9 @@
  * 3. charge off-session with a key derived from the client's;
  * 4. one transaction: the lines (the offer's price spread over its pieces),
  *    the order's totals, the payment succeeded; or, declined, the stock back
- *    and the pending payment gone.
+ *    and the pending payment gone. A charge with no answer leaves both as they
+ *    are (the pending payment says what it adds) for a retry of the key, or for
+ *    the reservation sweeper, which asks the gateway (settleUnansweredOffer).
  */
 import { randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, sortSizes, type OfferChoice, type OneTimeOffer } from '@store/core'
@@ -18,15 +20,16 @@ import type { RequestContext } from '../context/request-context.ts'
 import { readJson } from '../db/json.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { queueEmails } from '../email/outbox.ts'
-import { claimAttempt, finishAttempt, fingerprintOf, releaseAttempt, replay, type StoredAnswer } from '../checkout/idempotency.ts'
-import { oneTimeOfferIds } from '../checkout/checkout.service.ts'
+import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type StoredAnswer } from '../checkout/idempotency.ts'
+import { oneTimeOfferIds, type UnansweredCharge } from '../checkout/checkout.service.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import { offerAddedEmail } from '../checkout/order-email.ts'
 import { giveBackStock, takeStock } from '../checkout/stock.ts'
 import type { TaxRates } from '../checkout/tax.ts'
 import { mayReadOrder, orderNotFound } from '../orders/orders.service.ts'
 import { oneClickMethod } from './one-click.ts'
-import { GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts'
+import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
+import type { CheckoutAttemptsRow, OneTimeOffersRow, OrdersRow } from '../db/schema.ts'
 
 const MAX_CHOICES = 24
 
@@ -142,106 +145,188 @@ function spread(cents: number, pieces: number): number[] {
   return Array.from({ length: pieces }, (_, i) => base + (i < cents - base * pieces ? 1 : 0))
 }
 
+/**
+ * What an accepted offer adds to its order once paid, kept on its pending payment (offer_line), so a
+ * charge that had no answer can be finished by a retry of the key or by the reservation sweeper.
+ */
+interface OfferLine {
+  itemId: number
+  size: string
+  name: string
+  color: string
+  image: string | null
+  qty: number
+  /** the offer's price, spread over its pieces */
+  priceCents: number
+  taxCents: number
+  /** what is charged: price and tax */
+  amountCents: number
+  /** the order's saved method the offer charges */
+  savedMethod: string
+}
+
+/** An offer's pending payment and what it adds. */
+interface ReservedOffer extends OfferLine {
+  paymentId: string
+}
+
+/** The gateway's key for an offer's charge: stable across retries, distinct per brand. */
+export const offerGatewayKey = (brandId: string, key: string) => `offer:${brandId}:${key}`
+
 export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, key: string, id: string, input: AcceptOffer): Promise<{ next: string }> {
   const offer = await findOffer(ctx, id)
   const { order, visitorId } = await readableOrder(ctx, input.order_number)
   const claim = await claimAttempt(ctx, key, `offer:${order.order_number}:${offer.id}`, fingerprintOf([visitorId, input]), order.order_number)
   if (claim.kind === 'replay') return replay<{ next: string }>(claim.answer)
   const next = await nextAfter(ctx, offer.id, order.order_number)
-  const { db, brandId } = ctx.data
-  const gatewayKey = `offer:${brandId}:${key}`
+  const { brandId } = ctx.data
   const now = ctx.now().toISOString()
 
-  // what is bought: the chosen item, or the first in stock of the chosen (or first) category
-  let reserved: { paymentId: string; itemId: number; size: string; name: string; color: string; image: string | null; amountCents: number; taxCents: number; savedMethod: string }
-  try {
-    if (order.status !== 'paid') throw conflict('This order is not complete yet, so nothing can be added to it.', 'order_number')
-    const categories = readJson<string[]>(offer.categories, [])
-    if (input.category && !categories.includes(input.category)) throw unprocessable(`This offer has no category ${input.category}.`, 'category')
-    const choices = await offerChoices(ctx, input.category ? [input.category] : categories)
-    const choice = input.item_id === undefined ? choices.find((c) => !input.size || c.sizes.includes(input.size)) : choices.find((c) => c.item_id === input.item_id)
-    if (!choice) throw unprocessable(input.item_id === undefined ? 'Nothing in this offer is in stock in that size.' : 'That item is not part of this offer.', 'item_id')
-    const size = input.size ?? (choice.sizes.length === 1 || offer.show_sizepicker === 0 ? choice.sizes[0] : undefined)
-    if (!size) throw unprocessable('Choose a size.', 'size')
-    if (!choice.sizes.includes(size)) throw conflict(`${choice.name} in size ${size} is sold out.`, 'size')
-    const savedMethod = await oneClickMethod(db, brandId, order.order_number)
-    if (!savedMethod) throw conflict("We can't add this to your order with one click. Place a new order instead.", 'order_number')
-    // the offer's price is taxed at the order's address, like the order; it ships with the order, free
-    const offerTaxCents = await deps.tax.taxCentsFor(ctx.data, {
-      subtotalCents: offer.price_cents,
-      discountCents: 0,
-      shippingCents: 0,
-      country: order.shipping_country,
-      state: order.shipping_state,
-    })
-    const totals = { totalCents: offer.price_cents + offerTaxCents, taxCents: offerTaxCents }
-    const paymentId = randomUUID()
-    await db.transaction().execute(async (trx) => {
-      if (!(await takeStock(trx, brandId, [{ itemId: choice.item_id, size, qty: offer.how_many }]))) {
-        throw conflict(`${choice.name} in size ${size} has just sold out.`, 'size')
-      }
-      const inserted = await trx
-        .insertInto('payments')
-        .values({
-          id: paymentId,
-          brand_id: brandId,
-          order_number: order.order_number,
-          offer_id: offer.id,
-          gateway: deps.gateway.name,
-          gateway_payment_id: null,
-          idempotency_key: key,
-          amount_cents: totals.totalCents,
-          status: 'pending',
-          decline_reason: null,
-          card_brand: null,
-          last4: null,
-          exp_month: null,
-          exp_year: null,
-          saved_method: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.columns(['order_number', 'offer_id']).doNothing())
-        .executeTakeFirst()
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) throw conflict('You already added this offer to your order.', 'order_number')
-    })
-    reserved = {
-      paymentId,
-      itemId: choice.item_id,
-      size,
-      name: choice.name,
-      color: choice.color,
-      image: choice.image,
-      amountCents: totals.totalCents,
-      taxCents: totals.taxCents,
-      savedMethod,
+  // a retry of a charge that had no answer finishes the work it left: the same piece, the same charge
+  let reserved = claim.kind === 'resume' ? await pendingOffer(ctx, key) : undefined
+  if (!reserved) {
+    try {
+      reserved = await reserveOffer(ctx, deps, key, order, offer, input, now)
+    } catch (error) {
+      await releaseAttempt(ctx, key)
+      throw error
     }
-  } catch (error) {
-    await releaseAttempt(ctx, key)
-    throw error
+    emitStockChanged({ brandId, itemIds: [reserved.itemId] }, ctx.log)
   }
-  emitStockChanged({ brandId, itemIds: [reserved.itemId] }, ctx.log)
 
-  let result
+  let result: ChargeResult
   try {
     result = await deps.gateway.charge(ctx.data, {
       amountCents: reserved.amountCents,
       source: { kind: 'saved', reference: reserved.savedMethod, customerPresent: false },
-      idempotencyKey: gatewayKey,
+      idempotencyKey: offerGatewayKey(brandId, key),
       description: `${ctx.brand.name} order ${order.order_number}: ${offer.short_item_name}`,
       metadata: { order_number: order.order_number, offer_id: offer.id },
     })
   } catch (error) {
     if (error instanceof GatewayUnavailable) {
-      // outcome unknown: the reservation goes back and the key is free; a retry with it reaches the
-      // gateway with the same derived key, which answers the first outcome instead of charging again
-      await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, offer.how_many)
-      await releaseAttempt(ctx, key)
+      // outcome unknown, and the money may be taken: the piece and the pending payment stay for a retry
+      // with the key, which reaches the gateway with the same derived key (the first outcome, never a
+      // second charge), or for the reservation sweeper, which asks the gateway (settleUnansweredOffer)
+      await pauseAttempt(ctx, key, 'interrupted', null)
+      ctx.log.warn({ err: error, order: order.order_number, offer: offer.id }, 'payment gateway unavailable; the offer waits for a retry with the same key')
       throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
     }
     throw error
   }
+  return finishOffer(ctx, key, order, offer.id, reserved, result, next)
+}
 
+/** Takes the piece and writes the pending payment, unique per order and offer: a second accept (another key, another tab) is refused before anything is charged. */
+async function reserveOffer(
+  ctx: RequestContext,
+  deps: OfferDeps,
+  key: string,
+  order: OrdersRow,
+  offer: OneTimeOffersRow,
+  input: AcceptOffer,
+  now: string,
+): Promise<ReservedOffer> {
+  const { db, brandId } = ctx.data
+  // what is bought: the chosen item, or the first in stock of the chosen (or first) category
+  if (order.status !== 'paid') throw conflict('This order is not complete yet, so nothing can be added to it.', 'order_number')
+  const categories = readJson<string[]>(offer.categories, [])
+  if (input.category && !categories.includes(input.category)) throw unprocessable(`This offer has no category ${input.category}.`, 'category')
+  const choices = await offerChoices(ctx, input.category ? [input.category] : categories)
+  const choice = input.item_id === undefined ? choices.find((c) => !input.size || c.sizes.includes(input.size)) : choices.find((c) => c.item_id === input.item_id)
+  if (!choice) throw unprocessable(input.item_id === undefined ? 'Nothing in this offer is in stock in that size.' : 'That item is not part of this offer.', 'item_id')
+  const size = input.size ?? (choice.sizes.length === 1 || offer.show_sizepicker === 0 ? choice.sizes[0] : undefined)
+  if (!size) throw unprocessable('Choose a size.', 'size')
+  if (!choice.sizes.includes(size)) throw conflict(`${choice.name} in size ${size} is sold out.`, 'size')
+  const savedMethod = await oneClickMethod(db, brandId, order.order_number)
+  if (!savedMethod) throw conflict("We can't add this to your order with one click. Place a new order instead.", 'order_number')
+  // the offer's price is taxed at the order's address, like the order; it ships with the order, free
+  const taxCents = await deps.tax.taxCentsFor(ctx.data, {
+    subtotalCents: offer.price_cents,
+    discountCents: 0,
+    shippingCents: 0,
+    country: order.shipping_country,
+    state: order.shipping_state,
+  })
+  const line: OfferLine = {
+    itemId: choice.item_id,
+    size,
+    name: choice.name,
+    color: choice.color,
+    image: choice.image,
+    qty: offer.how_many,
+    priceCents: offer.price_cents,
+    taxCents,
+    amountCents: offer.price_cents + taxCents,
+    savedMethod,
+  }
+  const paymentId = randomUUID()
+  await db.transaction().execute(async (trx) => {
+    if (!(await takeStock(trx, brandId, [{ itemId: line.itemId, size, qty: line.qty }]))) {
+      throw conflict(`${choice.name} in size ${size} has just sold out.`, 'size')
+    }
+    const inserted = await trx
+      .insertInto('payments')
+      .values({
+        id: paymentId,
+        brand_id: brandId,
+        order_number: order.order_number,
+        offer_id: offer.id,
+        gateway: deps.gateway.name,
+        gateway_payment_id: null,
+        idempotency_key: key,
+        amount_cents: line.amountCents,
+        status: 'pending',
+        decline_reason: null,
+        card_brand: null,
+        last4: null,
+        exp_month: null,
+        exp_year: null,
+        saved_method: null,
+        offer_line: JSON.stringify(line),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['order_number', 'offer_id']).doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return
+    const other = await trx.selectFrom('payments').select('status').where('order_number', '=', order.order_number).where('offer_id', '=', offer.id).executeTakeFirst()
+    throw other?.status === 'pending'
+      ? conflict(
+          'An earlier try to add this to your order is still waiting for the payment service. If it went through, it will be added and we will e-mail you; if not, you can add it again in a few minutes.',
+          'order_number',
+        )
+      : conflict('You already added this offer to your order.', 'order_number')
+  })
+  return { paymentId, ...line }
+}
+
+/** The pending payment a key left when its charge had no answer, and what it adds. */
+async function pendingOffer(ctx: RequestContext, key: string): Promise<ReservedOffer | undefined> {
+  const row = await ctx.data.db
+    .selectFrom('payments')
+    .select(['id', 'offer_line'])
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('idempotency_key', '=', key)
+    .where('offer_id', 'is not', null)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+  if (!row?.offer_line) return undefined
+  return { paymentId: row.id, ...(JSON.parse(row.offer_line) as OfferLine) }
+}
+
+/** The charge's outcome: paid, the pieces go on the order (and the shopper is e-mailed); otherwise the piece goes back and nothing is added. */
+async function finishOffer(
+  ctx: RequestContext,
+  key: string,
+  order: OrdersRow,
+  offerId: string,
+  reserved: ReservedOffer,
+  result: ChargeResult,
+  next: string,
+): Promise<{ next: string }> {
+  const { db, brandId } = ctx.data
+  const now = ctx.now().toISOString()
   if (result.status !== 'succeeded') {
     // a bank that wants the shopper to confirm (asked, or declined off-session for want of it) cannot be
     // answered on this page, and trying again would not help: say so rather than "try again"
@@ -250,13 +335,13 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
         ? result.message
         : 'Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.'
     const answer: StoredAnswer = { status: 402, error: { message, field: 'order_number' } }
-    await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, offer.how_many)
+    await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, reserved.qty)
     await finishAttempt(ctx, key, answer)
     return replay(answer)
   }
 
   const answer: StoredAnswer = { status: 200, data: { next } }
-  const prices = spread(offer.price_cents, offer.how_many)
+  const prices = spread(reserved.priceCents, reserved.qty)
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('order_lines')
@@ -275,14 +360,14 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
           discount_class: '',
           image1: reserved.image,
           cancelled: 0,
-          offer_id: offer.id,
+          offer_id: offerId,
         })),
       )
       .execute()
     const updated = await trx
       .updateTable('orders')
       .set((eb) => ({
-        subtotal_cents: eb('subtotal_cents', '+', offer.price_cents),
+        subtotal_cents: eb('subtotal_cents', '+', reserved.priceCents),
         tax_cents: eb('tax_cents', '+', reserved.taxCents),
         total_cents: eb('total_cents', '+', reserved.amountCents),
       }))
@@ -294,7 +379,7 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
       name: reserved.name,
       color: reserved.color,
       size: reserved.size,
-      qty: offer.how_many,
+      qty: reserved.qty,
       charged_cents: reserved.amountCents,
       tax_cents: reserved.taxCents,
       order_total_cents: updated.total_cents,
@@ -315,8 +400,61 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
       .execute()
     await finishAttempt(ctx, key, answer, trx)
   })
-  ctx.log.info({ order: order.order_number, offer: offer.id }, 'one-time offer added to order')
+  ctx.log.info({ order: order.order_number, offer: offerId }, 'one-time offer added to order')
   return replay(answer)
+}
+
+/**
+ * An offer's pending payment whose charge had no answer, and that nobody tried again (the
+ * reservation sweeper, reservations.ts): the gateway is asked what became of the charge. Paid, the
+ * pieces go on the order as the retry would have put them; not paid, the piece goes back and the
+ * key is free; the gateway unable to say, it waits for the next sweep.
+ */
+export async function settleUnansweredOffer(ctx: RequestContext, deps: Pick<OfferDeps, 'gateway'>, attempt: CheckoutAttemptsRow): Promise<UnansweredCharge> {
+  const key = attempt.idempotency_key
+  if (!(await takeOverAttempt(ctx, attempt))) return 'busy'
+  const reserved = await pendingOffer(ctx, key)
+  const order = attempt.order_number
+    ? await ctx.data.db.selectFrom('orders').selectAll().where('order_number', '=', attempt.order_number).where('brand_id', '=', ctx.data.brandId).executeTakeFirst()
+    : undefined
+  const offerId = attempt.scope.split(':')[2]
+  if (!reserved || !order || !offerId) {
+    await pauseAttempt(ctx, key, 'interrupted', null)
+    return 'busy'
+  }
+  let result: ChargeResult | null
+  try {
+    result = await deps.gateway.find(ctx.data, offerGatewayKey(ctx.data.brandId, key))
+  } catch (error) {
+    await pauseAttempt(ctx, key, 'interrupted', null)
+    if (error instanceof GatewayUnavailable) return 'unknown'
+    throw error
+  }
+  if (result?.status !== 'succeeded') {
+    // nothing taken: the piece goes back and the key is free again
+    await releaseOffer(ctx, reserved, key)
+    return 'unpaid'
+  }
+  await finishOffer(ctx, key, order, offerId, reserved, result, await nextAfter(ctx, offerId, order.order_number))
+  return 'paid'
+}
+
+/**
+ * The gateway could not say for a day what became of an offer's charge: the piece goes back and the
+ * pending payment with it (the sweeper tells the operator). False when someone else took the attempt.
+ */
+export async function abandonUnansweredOffer(ctx: RequestContext, attempt: CheckoutAttemptsRow): Promise<boolean> {
+  if (!(await takeOverAttempt(ctx, attempt))) return false
+  const reserved = await pendingOffer(ctx, attempt.idempotency_key)
+  if (reserved) await releaseOffer(ctx, reserved, attempt.idempotency_key)
+  else await releaseAttempt(ctx, attempt.idempotency_key)
+  return true
+}
+
+/** The piece back, the pending payment gone, the key free. */
+async function releaseOffer(ctx: RequestContext, reserved: ReservedOffer, key: string): Promise<void> {
+  await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, reserved.qty)
+  await releaseAttempt(ctx, key)
 }
 
 async function giveBack(ctx: RequestContext, paymentId: string, itemId: number, size: string, qty: number) {

@@ -287,6 +287,25 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(late.statusCode).toBe(200)
     expect(intentsOf(orderNumber).map((intent) => intent.status)).toEqual(['succeeded'])
   }, 30_000)
+  it("a one-time offer's charge whose answer was lost, not tried again: the sweeper finds it at Stripe by its key and adds the piece to the order", async () => {
+    const { shopper } = await shopperWithCart()
+    const placed = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_visa'))
+    stripe.dropAnswers('/v1/payment_intents', 3)
+    let accepted: Awaited<ReturnType<typeof acceptFirstOffer>>
+    try {
+      accepted = await acceptFirstOffer(shopper, placed.order_number)
+    } finally {
+      stripe.dropAnswers('/v1/payment_intents', 0)
+    }
+    expect(accepted.response.statusCode).toBe(503)
+    const offerIntents = () => [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).store_key === `offer:popfitclothing:${accepted.offerKey}`)
+    expect(offerIntents().map((intent) => intent.status)).toEqual(['succeeded'])
+    await sweep(t, new Date(Date.now() + ASK_AFTER_MS + 1000))
+    const payment = await store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', placed.order_number).where('offer_id', '=', 'pf-oto-1').execute()
+    expect(payment).toEqual([{ status: 'succeeded', gateway_payment_id: offerIntents()[0]!.id }])
+    expect(await store.db.selectFrom('order_lines').select('id').where('order_number', '=', placed.order_number).where('offer_id', '=', 'pf-oto-1').execute()).toHaveLength(1)
+    expect(offerIntents()).toHaveLength(1)
+  }, 30_000)
   it('Stripe out of reach when the reservation runs out: the stock stays held, and the sweep that reaches Stripe ten minutes on keeps the paid order', async () => {
     const { shopper, item } = await shopperWithCart()
     const before = await stockOf(t, item.itemId, item.size)

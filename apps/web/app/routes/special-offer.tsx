@@ -9,7 +9,7 @@
  * moves on; the flow ends at /thank-you.
  */
 import '../styles/checkout.css'
-import { formatPrice, type OneTimeOffer } from '@store/core'
+import { formatPrice, isStoreError, type OneTimeOffer } from '@store/core'
 import { useState, type FormEvent } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
 import { SizePicker } from '../components/checkout/size-picker'
@@ -45,15 +45,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const step = await orErrorPage(context.services.declineOneTimeOffer(id, order))
     throw redirect(step.next)
   }
+  const key = String(form.get('key') ?? '')
   const result = await formResult(
-    context.services.acceptOneTimeOffer(id, String(form.get('key') ?? ''), {
+    context.services.acceptOneTimeOffer(id, key, {
       order_number: order,
       item_id: String(form.get('item_id') ?? ''),
       size: String(form.get('size') ?? ''),
       category: String(form.get('category') ?? ''),
     }),
-  )
-  if (!result.ok) return data({ errors: result.errors }, { status: result.status })
+  ).catch((error: unknown) => {
+    // the payment service out of reach: the charge may have gone through, so the form's next try sends
+    // the same key (the store finishes that one charge), not the new one the page renders each time
+    if (isStoreError(error) && error.status === 503) return { ok: false as const, status: 503, errors: error.errors, sameKey: true }
+    throw error
+  })
+  if (!result.ok) return data({ errors: result.errors, key: 'sameKey' in result ? key : null }, { status: result.status })
   throw redirect(result.value.next)
 }
 
@@ -78,7 +84,7 @@ export default function SpecialOffer({ loaderData, actionData }: Route.Component
       </div>
     )
   }
-  return <OfferForm offer={loaderData.offer} order={loaderData.order} formKey={loaderData.formKey} errors={actionData?.errors} />
+  return <OfferForm offer={loaderData.offer} order={loaderData.order} formKey={actionData?.key || loaderData.formKey} errors={actionData?.errors} />
 }
 
 function OfferForm({ offer, order, formKey, errors: initialErrors }: { offer: OneTimeOffer; order: string; formKey: string; errors?: ApiErrorItem[] }) {
@@ -117,8 +123,10 @@ function OfferForm({ offer, order, formKey, errors: initialErrors }: { offer: On
       navigate(step.next)
     } catch (error) {
       if (error instanceof ApiError) {
-        // refused: nothing charged, the next try is a new attempt
-        forgetAttempt(scope)
+        // refused (4xx): nothing charged, the next try is a new attempt; the payment service out of
+        // reach (503): the charge may have gone through, so the next try sends the same key and the
+        // store finishes that one charge rather than making another
+        if (error.status < 500) forgetAttempt(scope)
         setErrors(error.errors)
       } else {
         setErrors([{ message: 'We could not reach the store just now. Try again: you will not be charged twice.' }])
