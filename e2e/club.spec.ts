@@ -61,6 +61,8 @@ describe('the VIP club in the browser', () => {
       // the item comes along: the page says what joining charges today, and that is what the order charges
       const today = Number((await page.getByTestId('club-today').innerText()).replace(/[^\d.]/g, ''))
       expect(today).toBeGreaterThan(before.items[0]!.price * 0.5)
+      // and the button names that amount, not the monthly price
+      expect(await page.getByRole('button', { name: /Join VIP/ }).innerText()).toBe(`Join VIP and pay $${today.toFixed(2)}`)
       await page.getByRole('button', { name: /Join VIP/ }).click()
       await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
       const joinedNumber = /order (\d+)/.exec(await page.locator('[role="status"]').innerText())![1]!

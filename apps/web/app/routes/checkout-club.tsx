@@ -364,7 +364,8 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
           )}
         </fieldset>
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Joining…' : price ? `Join VIP for ${price} a month` : 'Join VIP'}
+          {/* the button says what pressing it charges: with the cart's items along, today's total, not the monthly price */}
+          {busy ? 'Joining…' : loaderData.lines > 0 && today !== null ? `Join VIP and pay ${formatPrice(today, { keepZeroCents: true })}` : price ? `Join VIP for ${price} a month` : 'Join VIP'}
         </button>
       </form>
       {/* the join's amount is the club's price plus the cart's lines: the dialog names none rather than a wrong one */}
