@@ -155,7 +155,13 @@ export type UnansweredCharge =
  * confirmation after the shopper's bank step is confirmed, as that retry would. The attempt is
  * taken over first, like a retry, so a retry arriving meanwhile waits for the one outcome.
  */
-export async function settleUnanswered(ctx: RequestContext, deps: Pick<CheckoutDeps, 'gateway'>, attempt: CheckoutAttemptsRow): Promise<UnansweredCharge> {
+export async function settleUnanswered(
+  ctx: RequestContext,
+  deps: Pick<CheckoutDeps, 'gateway'>,
+  attempt: CheckoutAttemptsRow,
+  /** gives the stock back when no payment holds any money: called while the attempt is held, so no retry starts on the order meanwhile */
+  release: () => Promise<unknown>,
+): Promise<UnansweredCharge> {
   const key = attempt.idempotency_key
   const taken = await takeOverAttempt(ctx, attempt)
   if (!taken) return 'busy'
@@ -174,7 +180,9 @@ export async function settleUnanswered(ctx: RequestContext, deps: Pick<CheckoutD
     throw error
   }
   if (result?.status !== 'succeeded') {
-    // nothing taken: the key stays open, so a shopper who comes back with it starts the charge again
+    // nothing taken: the stock goes back, and the key stays open, so a shopper who comes back with it
+    // reserves again and starts the charge again
+    await release()
     await pauseAttempt(ctx, key, 'interrupted', result?.paymentId ?? attempt.payment_id)
     return 'unpaid'
   }

@@ -73,16 +73,16 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
       // too soon to ask: the provider's search may not show a payment made a moment ago
       if (attempt.updated_at > new Date(now.getTime() - ASK_AFTER_MS).toISOString()) continue
       const ctx = systemContext(settle.context, brand, log ?? silent, () => now)
-      const outcome = await settleUnanswered(ctx, { gateway: settle.gateway }, attempt)
+      let gone = false
+      const outcome = await settleUnanswered(ctx, { gateway: settle.gateway }, attempt, async () => {
+        gone = await release(store, order, now)
+      })
       if (outcome === 'paid') {
         log?.warn(
           { order: order.order_number, brand: order.brand_id, amount_cents: order.total_cents },
           'a charge that had no answer was found paid at the provider: the order stands, and its confirmation e-mail is on its way',
         )
-        continue
-      }
-      if (outcome !== 'unpaid') continue
-      if (await release(store, order, now)) {
+      } else if (gone) {
         released += 1
         log?.info({ order: order.order_number, brand: order.brand_id }, 'a charge that had no answer took no money: its reservation is released')
       }
