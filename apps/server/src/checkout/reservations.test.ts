@@ -5,13 +5,14 @@
  * (The same with Stripe's search: payments/stripe-gateway.test.ts.)
  */
 import { randomUUID } from 'node:crypto'
-import type { CheckoutResult } from '@store/core'
+import type { CheckoutResult, Membership, PaymentMethod } from '@store/core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { gatewayFor, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts'
 import { TestGateway } from '../payments/test-gateway.ts'
 import { DIALECTS, dataOf, startTestStore, type TestStore } from '../test/harness.ts'
 import { RESERVATION_MS } from './checkout.service.ts'
 import { count, itemWithStock, placeOrder, shopperWithCart, stockOf, sweep, sweepLog, tokenFor } from './checkout-test-kit.ts'
+import { joinThroughCheckout, registered } from '../membership/club-test-kit.ts'
 import { STALE_ATTEMPT_MS } from './idempotency.ts'
 
 describe.each(DIALECTS)('the reservation sweeper and a charge that had no answer, on %s', (dialect) => {
@@ -99,13 +100,28 @@ describe.each(DIALECTS)('the reservation sweeper and a charge that had no answer
     expect(find).not.toHaveBeenCalled()
   })
 
+  it('joining the club, the answer lost: the sweeper keeps the joining order and the membership starts, with the card that paid for its billing', async () => {
+    const who = await registered(t)
+    const key = randomUUID()
+    nextChargeUnanswered('lost')
+    expect((await joinThroughCheckout(who.shopper, undefined, key, who.email)).statusCode).toBe(503)
+    const memberships = () => t.store.db.selectFrom('memberships').select('status').where('customer_id', '=', who.customerId).execute()
+    expect(await memberships()).toEqual([])
+    await sweep(t, pastReservation())
+    expect(await memberships()).toEqual([{ status: 'active' }])
+    const membership = dataOf<Membership>(await who.shopper.get('/api/membership'))
+    expect(membership).toMatchObject({ status: 'active' })
+    const cards = dataOf<PaymentMethod[]>(await who.shopper.get('/api/payment-methods'))
+    expect(cards.map((card) => card.last4)).toEqual(['4242'])
+  })
+
   it('two sweeps at once (two instances) settle a lost answer once: one payment, one e-mail', async () => {
     const { orderNumber } = await unansweredOrder('lost')
-    const emails = await count(t, 'outbox_emails')
     const at = pastReservation()
     await Promise.all([sweep(t, at), sweep(t, at)])
     expect(await orderStatus(orderNumber)).toBe('paid')
     expect(await count(t, 'payments', { column: 'order_number', value: orderNumber })).toBe(1)
-    expect(await count(t, 'outbox_emails')).toBe(emails + 1)
+    const confirmations = await t.store.db.selectFrom('outbox_emails').select('subject').where('subject', 'like', `Your % order ${orderNumber}`).execute()
+    expect(confirmations).toHaveLength(1)
   })
 })
