@@ -129,8 +129,16 @@ async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }
     const ctx = systemContext(settle.context, brand, log ?? silent, () => now)
     const details = { order: attempt.order_number, brand: attempt.brand_id, amount_cents }
     const outcome = await settleUnansweredOffer(ctx, { gateway: settle.gateway }, attempt)
-    if (outcome === 'paid') log?.warn(details, 'a one-time offer whose charge had no answer was found paid at the provider: it is added to the order, and the shopper e-mailed')
-    else if (outcome === 'unpaid') log?.info(details, "a one-time offer's charge that had no answer took no money: its piece is released")
+    if (outcome === 'paid') {
+      // the order may have moved on meanwhile (packed, shipped): then the piece ships on its own
+      const order = await store.db.selectFrom('orders').select('status').where('order_number', '=', attempt.order_number ?? '').executeTakeFirst()
+      log?.warn(
+        { ...details, order_status: order?.status },
+        order?.status === 'paid'
+          ? 'a one-time offer whose charge had no answer was found paid at the provider: it is added to the order, and the shopper e-mailed'
+          : `a one-time offer whose charge had no answer was found paid at the provider: it is added to the order, which is ${order?.status ?? 'gone'} already: send the piece on its own`,
+      )
+    } else if (outcome === 'unpaid') log?.info(details, "a one-time offer's charge that had no answer took no money: its piece is released")
     else if (outcome === 'unknown' && reserved_at < new Date(now.getTime() - GIVE_UP_MS).toISOString()) {
       const current = await store.db.selectFrom('checkout_attempts').selectAll().where('brand_id', '=', attempt.brand_id).where('idempotency_key', '=', attempt.idempotency_key).executeTakeFirst()
       if (current && (await abandonUnansweredOffer(ctx, current))) {

@@ -101,6 +101,16 @@ describe.each(DIALECTS)('a one-time offer whose charge had no answer, on %s', (d
     expect(about(orderNumber).filter((entry) => entry.level === 'warn').map((entry) => entry.message)).toEqual([expect.stringMatching(/found paid at the provider: it is added to the order/)])
   })
 
+  it('found paid after the order has shipped: the piece is added all the same, and the operator is told to send it on its own', async () => {
+    const { orderNumber } = await unansweredOffer('lost')
+    await t.store.db.updateTable('orders').set({ status: 'shipped' }).where('order_number', '=', orderNumber).execute()
+    const { log, about } = sweepLog()
+    await sweep(t, later(ASK_AFTER_MS + 1000), log)
+    expect(await offerPayments(orderNumber)).toEqual([{ status: 'succeeded' }])
+    const warning = about(orderNumber).find((entry) => entry.level === 'warn')
+    expect(warning?.message).toMatch(/which is shipped already: send the piece on its own/)
+  })
+
   it('nobody tries again, the charge never went out: the sweeper gives the piece back and frees the key, which later charges once', async () => {
     const { shopper, orderNumber, piece, before, body, key } = await unansweredOffer('unsent')
     await sweep(t, later(ASK_AFTER_MS + 1000))
