@@ -1,6 +1,8 @@
 /** Helpers for checkout tests: a shopper with a cart, a token, a checkout form. */
 import { randomUUID } from 'node:crypto'
-import { gatewayFor } from '../payments/gateway.ts'
+import { vi } from 'vitest'
+import { gatewayFor, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts'
+import { TestGateway } from '../payments/test-gateway.ts'
 import { dataOf, TestShopper, type TestStore } from '../test/harness.ts'
 import { releaseExpiredReservations, type SweeperLog } from './reservations.ts'
 
@@ -91,4 +93,15 @@ export function sweepLog() {
 export async function sweep(t: TestStore, at: Date, log?: SweeperLog): Promise<number> {
   const { env, sessionStore: sessions } = t.app
   return releaseExpiredReservations(t.store, at, { log, settle: { gateway: await gatewayFor(env), context: { store: t.store, sessions, env } } })
+}
+
+/**
+ * The test gateway's next charge gets no answer (a 503 to the shopper): carried out and its answer
+ * lost ('lost'), or never reaching the gateway ('unsent'). Undone by vi.restoreAllMocks.
+ */
+export function nextChargeUnanswered(gateway: PaymentGateway, how: 'lost' | 'unsent') {
+  return vi.spyOn(gateway, 'charge').mockImplementationOnce(async (scope, request) => {
+    if (how === 'lost') await TestGateway.prototype.charge.call(gateway, scope, request)
+    throw new GatewayUnavailable('no answer')
+  })
 }

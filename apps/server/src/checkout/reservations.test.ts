@@ -7,11 +7,10 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckoutResult, Membership, PaymentMethod } from '@store/core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { gatewayFor, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts'
-import { TestGateway } from '../payments/test-gateway.ts'
+import { gatewayFor, type PaymentGateway } from '../payments/gateway.ts'
 import { DIALECTS, dataOf, startTestStore, type TestStore } from '../test/harness.ts'
 import { RESERVATION_MS } from './checkout.service.ts'
-import { count, itemWithStock, placeOrder, shopperWithCart, stockOf, sweep, sweepLog, tokenFor } from './checkout-test-kit.ts'
+import { count, itemWithStock, nextChargeUnanswered, placeOrder, shopperWithCart, stockOf, sweep, sweepLog, tokenFor } from './checkout-test-kit.ts'
 import { joinThroughCheckout, registered } from '../membership/club-test-kit.ts'
 import { STALE_ATTEMPT_MS } from './idempotency.ts'
 
@@ -25,13 +24,6 @@ describe.each(DIALECTS)('the reservation sweeper and a charge that had no answer
   afterAll(() => t.close())
   afterEach(() => vi.restoreAllMocks())
 
-  /** The next charge: carried out by the gateway and its answer lost ('lost'), or never reaching it ('unsent'). */
-  const nextChargeUnanswered = (how: 'lost' | 'unsent') =>
-    vi.spyOn(gateway, 'charge').mockImplementationOnce(async (scope, request) => {
-      if (how === 'lost') await TestGateway.prototype.charge.call(gateway, scope, request)
-      throw new GatewayUnavailable('no answer')
-    })
-
   /** A shopper whose order got a 503 (no answer from the gateway) and who never tried again. */
   const unansweredOrder = async (how: 'lost' | 'unsent') => {
     const item = await itemWithStock(t, 5)
@@ -39,7 +31,7 @@ describe.each(DIALECTS)('the reservation sweeper and a charge that had no answer
     const token = await tokenFor(shopper)
     const before = await stockOf(t, item.itemId, item.size)
     const key = randomUUID()
-    nextChargeUnanswered(how)
+    nextChargeUnanswered(gateway, how)
     expect((await placeOrder(shopper, token, key)).statusCode).toBe(503)
     const attempt = await t.store.db.selectFrom('checkout_attempts').select(['order_number', 'state']).where('idempotency_key', '=', key).executeTakeFirstOrThrow()
     expect(attempt.state).toBe('interrupted')
@@ -103,7 +95,7 @@ describe.each(DIALECTS)('the reservation sweeper and a charge that had no answer
   it('joining the club, the answer lost: the sweeper keeps the joining order and the membership starts, with the card that paid for its billing', async () => {
     const who = await registered(t)
     const key = randomUUID()
-    nextChargeUnanswered('lost')
+    nextChargeUnanswered(gateway, 'lost')
     expect((await joinThroughCheckout(who.shopper, undefined, key, who.email)).statusCode).toBe(503)
     const memberships = () => t.store.db.selectFrom('memberships').select('status').where('customer_id', '=', who.customerId).execute()
     expect(await memberships()).toEqual([])

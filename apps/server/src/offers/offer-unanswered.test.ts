@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckoutResult, OneTimeOffer } from '@store/core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { count, itemWithStock, placeOrder, shopperWithCart, stockOf, sweep, sweepLog, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { count, itemWithStock, nextChargeUnanswered, placeOrder, shopperWithCart, stockOf, sweep, sweepLog, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { ASK_AFTER_MS, GIVE_UP_MS } from '../checkout/reservations.ts'
 import { gatewayFor, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts'
-import { TestGateway } from '../payments/test-gateway.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, type TestShopper, type TestStore } from '../test/harness.ts'
 
 describe.each(DIALECTS)('a one-time offer whose charge had no answer, on %s', (dialect) => {
@@ -30,13 +29,6 @@ describe.each(DIALECTS)('a one-time offer whose charge had no answer, on %s', (d
       headers: { 'content-type': 'application/json', 'idempotency-key': key },
     })
 
-  /** The next charge: carried out by the gateway and its answer lost ('lost'), or never reaching it ('unsent'). */
-  const nextChargeUnanswered = (how: 'lost' | 'unsent') =>
-    vi.spyOn(gateway, 'charge').mockImplementationOnce(async (scope, request) => {
-      if (how === 'lost') await TestGateway.prototype.charge.call(gateway, scope, request)
-      throw new GatewayUnavailable('no answer')
-    })
-
   /** A paid order, and the offer accepted with its first choice: the charge unanswered, a 503. */
   const unansweredOffer = async (how: 'lost' | 'unsent') => {
     const item = await itemWithStock(t, 5)
@@ -49,7 +41,7 @@ describe.each(DIALECTS)('a one-time offer whose charge had no answer, on %s', (d
     const before = await stockOf(t, piece.itemId, piece.size)
     const body = { order_number: orderNumber, item_id: piece.itemId, size: piece.size }
     const key = randomUUID()
-    nextChargeUnanswered(how)
+    nextChargeUnanswered(gateway, how)
     const down = await accept(shopper, body, key)
     expect(down.statusCode).toBe(503)
     expect(errorsOf(down)[0]).toMatch(/could not reach the payment service/)
