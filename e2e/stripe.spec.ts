@@ -167,7 +167,7 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       await close()
     }
   })
-  it("joins VIP on /checkout-club with the card field of Stripe.js, through the bank's step, then pays with that saved card through the step again", async () => {
+  it("joins VIP on /checkout-club with the card field of Stripe.js, through the bank's step, then pays with that saved card through the step again, and takes a one-time offer through it once more", async () => {
     const { page, close } = await stripePage()
     try {
       await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
@@ -208,6 +208,25 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       expect(savedCharge?.form.get('off_session')).toBeNull()
       const intentId = savedCalls.find((call) => call.method === 'POST' && /^\/v1\/payment_intents\/pi_\w+\/confirm$/.test(call.path))?.path.split('/')[3]
       expect(stripe.intents.get(intentId ?? '')?.status).toBe('succeeded')
+
+      // the one-time offer: that bank refuses a charge without the shopper, who is on the page, so
+      // the card is charged on-session, Stripe.js takes the bank's step, and the piece joins the order
+      await page.waitForURL(/\/special-offer\//)
+      await waitForHydration(page)
+      const orderNumber = new URL(page.url()).searchParams.get('order')!
+      await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+      const beforeOffer = stripe.calls.length
+      const offerPage = page.url()
+      await page.getByRole('button', { name: /Yes, add it to my order/ }).click()
+      await page.waitForURL((url) => url.toString() !== offerPage, { timeout: 20_000 })
+      const offerCalls = stripe.calls.slice(beforeOffer).filter((call) => call.method === 'POST' && call.path.startsWith('/v1/payment_intents'))
+      expect(offerCalls.map((call) => (call.path === '/v1/payment_intents' ? `create off_session=${call.form.get('off_session')}` : 'confirm'))).toEqual([
+        'create off_session=true',
+        'create off_session=null',
+        'confirm',
+      ])
+      const order = await page.evaluate(async (n) => (await (await fetch(`/api/orders/${n}`)).json()) as { data: { items: { offer_id: string | null }[] } }, orderNumber)
+      expect(order.data.items.filter((item) => item.offer_id !== null)).toHaveLength(1)
     } finally {
       await close()
     }

@@ -21,8 +21,8 @@ import { systemContext, type ContextDeps } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { CheckoutAttemptsRow } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
-import { gatewayKeyOf, reopenCart, settleUnanswered } from './checkout.service.ts'
-import { abandonUnansweredOffer, offerGatewayKey, settleUnansweredOffer } from '../offers/one-time-offers.service.ts'
+import { gatewayKeyOf, RESERVATION_MS, reopenCart, settleUnanswered } from './checkout.service.ts'
+import { abandonUnansweredOffer, expireWaitingOffer, offerGatewayKey, settleUnansweredOffer } from '../offers/one-time-offers.service.ts'
 import { STALE_ATTEMPT_MS } from './idempotency.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock } from './stock.ts'
@@ -125,9 +125,17 @@ async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }
     .execute()
   for (const { amount_cents, reserved_at, ...attempt } of waiting) {
     const brand = brands.find((candidate) => candidate.id === attempt.brand_id)
-    if (!brand || !isUnanswered(attempt, now)) continue
+    if (!brand) continue
     const ctx = systemContext(settle.context, brand, log ?? silent, () => now)
     const details = { order: attempt.order_number, brand: attempt.brand_id, amount_cents }
+    // left at the bank's step as long as a checkout's reservation holds: let go, nothing charged
+    if (attempt.state === 'requires_action') {
+      if (attempt.updated_at < new Date(now.getTime() - RESERVATION_MS).toISOString() && (await expireWaitingOffer(ctx, attempt))) {
+        log?.info(details, "a one-time offer left at the bank's step is let go: its piece is back")
+      }
+      continue
+    }
+    if (!isUnanswered(attempt, now)) continue
     const outcome = await settleUnansweredOffer(ctx, { gateway: settle.gateway }, attempt)
     if (outcome === 'paid') {
       // the order may have moved on meanwhile (packed, shipped): then the piece ships on its own

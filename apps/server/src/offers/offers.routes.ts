@@ -13,6 +13,13 @@ import { acceptOrderBump, declineOrderBump, getOrderBump, listOrderBumps } from 
 
 import { acceptBumpBody, acceptOfferBody, checkoutFlowBody, declineOfferBody, offerFlowQuery, offerId } from './offers.schemas.ts'
 const Next = z.object({ data: z.object({ next: z.string() }) })
+/** the next page, or the bank's step first (then the same Idempotency-Key again) */
+const OfferAccepted = z.object({
+  data: z.union([
+    z.object({ next: z.string() }),
+    z.object({ status: z.literal('requires_action'), payment_id: z.string(), client_secret: z.string(), next: z.null() }),
+  ]),
+})
 
 const OrderBumpSchema = z.object({
   id: z.string(),
@@ -158,11 +165,12 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['offers'],
-        summary: "Buy the offer: the order's saved card is charged once per Idempotency-Key and the pieces join the order",
+        summary:
+          "Buy the offer: the order's saved card is charged once per Idempotency-Key and the pieces join the order; a bank that asks for its step answers requires_action, and the same key finishes after it",
         params: offerId,
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: acceptOfferBody,
-        response: { 200: Next },
+        response: { 200: OfferAccepted },
       },
     },
     async (request) => {

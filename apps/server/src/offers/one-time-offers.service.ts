@@ -15,7 +15,7 @@
  *    the reservation sweeper, which asks the gateway (settleUnansweredOffer).
  */
 import { randomUUID } from 'node:crypto'
-import { fromCents, nextOfferPath, sortSizes, type OfferChoice, type OneTimeOffer } from '@store/core'
+import { fromCents, nextOfferPath, sortSizes, type OfferChoice, type OneTimeOffer, type OneTimeOfferStep } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { readJson } from '../db/json.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
@@ -173,17 +173,18 @@ interface ReservedOffer extends OfferLine {
 /** The gateway's key for an offer's charge: stable across retries, distinct per brand. */
 export const offerGatewayKey = (brandId: string, key: string) => `offer:${brandId}:${key}`
 
-export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, key: string, id: string, input: AcceptOffer): Promise<{ next: string }> {
+export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, key: string, id: string, input: AcceptOffer): Promise<OneTimeOfferStep> {
   const offer = await findOffer(ctx, id)
   const { order, visitorId } = await readableOrder(ctx, input.order_number)
   const claim = await claimAttempt(ctx, key, `offer:${order.order_number}:${offer.id}`, fingerprintOf([visitorId, input]), order.order_number)
-  if (claim.kind === 'replay') return replay<{ next: string }>(claim.answer)
+  if (claim.kind === 'replay') return replay<OneTimeOfferStep>(claim.answer)
   const next = await nextAfter(ctx, offer.id, order.order_number)
   const { brandId } = ctx.data
   const now = ctx.now().toISOString()
 
   // a retry of a charge that had no answer finishes the work it left: the same piece, the same charge
-  let reserved = claim.kind === 'resume' ? await pendingOffer(ctx, key) : undefined
+  const resumed = claim.kind === 'resume' ? await pendingOffer(ctx, key) : undefined
+  let reserved = resumed
   if (!reserved) {
     try {
       reserved = await reserveOffer(ctx, deps, key, order, offer, input, now)
@@ -194,27 +195,51 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
     emitStockChanged({ brandId, itemIds: [reserved.itemId] }, ctx.log)
   }
 
+  // a payment the shopper's bank asked about: after its step, the same key confirms it
+  const waiting = resumed ? claim.attempt.payment_id : null
   let result: ChargeResult
   try {
-    result = await deps.gateway.charge(ctx.data, {
-      amountCents: reserved.amountCents,
-      source: { kind: 'saved', reference: reserved.savedMethod, customerPresent: false },
-      idempotencyKey: offerGatewayKey(brandId, key),
-      description: `${ctx.brand.name} order ${order.order_number}: ${offer.short_item_name}`,
-      metadata: { order_number: order.order_number, offer_id: offer.id },
-    })
+    result = waiting ? await deps.gateway.resume(ctx.data, waiting, onSessionKey(brandId, key)) : await chargeOffer(ctx, deps, key, order, offer, reserved)
   } catch (error) {
     if (error instanceof GatewayUnavailable) {
       // outcome unknown, and the money may be taken: the piece and the pending payment stay for a retry
       // with the key, which reaches the gateway with the same derived key (the first outcome, never a
       // second charge), or for the reservation sweeper, which asks the gateway (settleUnansweredOffer)
-      await pauseAttempt(ctx, key, 'interrupted', null)
+      await pauseAttempt(ctx, key, 'interrupted', waiting)
       ctx.log.warn({ err: error, order: order.order_number, offer: offer.id }, 'payment gateway unavailable; the offer waits for a retry with the same key')
       throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
     }
     throw error
   }
+  if (result.status === 'requires_action') {
+    // the piece stays held while the shopper answers their bank (the sweeper lets it go after RESERVATION_MS)
+    await pauseAttempt(ctx, key, 'requires_action', result.paymentId)
+    return { status: 'requires_action', payment_id: result.paymentId, client_secret: result.clientSecret, next: null }
+  }
   return finishOffer(ctx, key, order, offer.id, reserved, result, next)
+}
+
+/** The key of an offer's on-session charge: its own, as it asks the gateway for something else than the off-session one. */
+const onSessionKey = (brandId: string, key: string) => `${offerGatewayKey(brandId, key)}:on-session`
+
+/**
+ * Charges the order's card for the offer without the shopper (off-session), as a one-click offer
+ * is. A bank that refuses that for want of the shopper's confirmation (Stripe's
+ * authentication_required) gets it: the shopper is on the page, so the card is charged on-session,
+ * and a bank that asks comes back requires_action for the page to take its step.
+ */
+async function chargeOffer(ctx: RequestContext, deps: OfferDeps, key: string, order: OrdersRow, offer: OneTimeOffersRow, reserved: ReservedOffer): Promise<ChargeResult> {
+  const charge = (customerPresent: boolean, idempotencyKey: string) =>
+    deps.gateway.charge(ctx.data, {
+      amountCents: reserved.amountCents,
+      source: { kind: 'saved', reference: reserved.savedMethod, customerPresent },
+      idempotencyKey,
+      description: `${ctx.brand.name} order ${order.order_number}: ${offer.short_item_name}`,
+      metadata: { order_number: order.order_number, offer_id: offer.id },
+    })
+  const offSession = await charge(false, offerGatewayKey(ctx.data.brandId, key))
+  if (offSession.status !== 'declined' || offSession.code !== 'authentication_required') return offSession
+  return charge(true, onSessionKey(ctx.data.brandId, key))
 }
 
 /** Takes the piece and writes the pending payment, unique per order and offer: a second accept (another key, another tab) is refused before anything is charged. */
@@ -419,14 +444,17 @@ export async function settleUnansweredOffer(ctx: RequestContext, deps: Pick<Offe
     : undefined
   const offerId = attempt.scope.split(':')[2]
   if (!reserved || !order || !offerId) {
-    await pauseAttempt(ctx, key, 'interrupted', null)
+    await pauseAttempt(ctx, key, 'interrupted', attempt.payment_id)
     return 'busy'
   }
   let result: ChargeResult | null
   try {
-    result = await deps.gateway.find(ctx.data, offerGatewayKey(ctx.data.brandId, key))
+    // after the bank's step the payment is known: it is confirmed, as the page's retry would; else found by its key
+    result = attempt.payment_id
+      ? await deps.gateway.resume(ctx.data, attempt.payment_id, onSessionKey(ctx.data.brandId, key))
+      : await deps.gateway.find(ctx.data, offerGatewayKey(ctx.data.brandId, key))
   } catch (error) {
-    await pauseAttempt(ctx, key, 'interrupted', null)
+    await pauseAttempt(ctx, key, 'interrupted', attempt.payment_id)
     if (error instanceof GatewayUnavailable) return 'unknown'
     throw error
   }
@@ -448,6 +476,24 @@ export async function abandonUnansweredOffer(ctx: RequestContext, attempt: Check
   const reserved = await pendingOffer(ctx, attempt.idempotency_key)
   if (reserved) await releaseOffer(ctx, reserved, attempt.idempotency_key)
   else await releaseAttempt(ctx, attempt.idempotency_key)
+  return true
+}
+
+/**
+ * An offer left waiting for the shopper's bank step (requires_action) that nobody finished: the
+ * piece goes back, and the key answers from now on that it was let go. Nothing was charged: the
+ * store confirms such a payment only when the page comes back after the step. False when someone
+ * else took the attempt.
+ */
+export async function expireWaitingOffer(ctx: RequestContext, attempt: CheckoutAttemptsRow): Promise<boolean> {
+  if (!(await takeOverAttempt(ctx, attempt))) return false
+  const reserved = await pendingOffer(ctx, attempt.idempotency_key)
+  if (reserved) await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, reserved.qty)
+  const answer: StoredAnswer = {
+    status: 409,
+    error: { message: 'This offer waited too long for your bank and was let go. You have not been charged for it.', field: 'order_number' },
+  }
+  await finishAttempt(ctx, attempt.idempotency_key, answer)
   return true
 }
 

@@ -61,18 +61,17 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
   /** The PaymentIntents the stand-in made for an order. */
   const intentsOf = (orderNumber: string) => [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).order_number === orderNumber)
 
+  /** POST /api/one-time-offers/pf-oto-1/accept with a key. */
+  const acceptOffer = (shopper: TestShopper, body: Record<string, unknown>, key: string) =>
+    shopper.request({ method: 'POST', url: '/api/one-time-offers/pf-oto-1/accept', payload: body, headers: { 'idempotency-key': key } })
+
   /** The first one-time offer accepted for an order, its first choice in its first size, with a key of its own. */
   const acceptFirstOffer = async (shopper: TestShopper, orderNumber: string) => {
     const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
     const choice = offer.choices[0]!
     const offerKey = randomUUID()
-    const response = await shopper.request({
-      method: 'POST',
-      url: '/api/one-time-offers/pf-oto-1/accept',
-      payload: { order_number: orderNumber, item_id: choice.item_id, size: choice.sizes[0] },
-      headers: { 'idempotency-key': offerKey },
-    })
-    return { response, offerKey }
+    const body = { order_number: orderNumber, item_id: choice.item_id, size: choice.sizes[0] }
+    return { response: await acceptOffer(shopper, body, offerKey), offerKey, body, choice }
   }
 
   it('refuses test tokens: the card form talks to Stripe.js', async () => {
@@ -156,7 +155,7 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     const payments = await store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', first.order_number).execute()
     expect(payments).toEqual([{ status: 'succeeded', gateway_payment_id: first.payment_id }])
   }, 30_000)
-  it("a saved card at checkout is confirmed on-session (no off_session), so the 3184 card's bank gets its step; a one-time offer after it is off-session and that card is declined there", async () => {
+  it("a saved card at checkout is confirmed on-session (no off_session), so the 3184 card's bank gets its step; a one-time offer after it, refused off-session, is charged on-session and takes the step too", async () => {
     const { shopper } = await shopperWithCart()
     expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-saved-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
     // the first order keeps the card (setup_future_usage) once the bank's step is passed
@@ -181,11 +180,66 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     const paid = dataOf<CheckoutResult>(await placeOrder(shopper, '', key, { payment_method_id: card!.id }))
     expect(paid).toMatchObject({ status: 'succeeded', order_number: waiting.order_number })
 
-    // the one-time offer charges off-session: nobody can answer the bank there
-    const { response: refused, offerKey } = await acceptFirstOffer(shopper, paid.order_number)
-    expect(refused.statusCode).toBe(402)
-    expect(errorsOf(refused)[0]).toBe('Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.')
+    // the one-time offer charges off-session first; the bank refuses that without the shopper, who is on
+    // the page: so the card is charged on-session, and the page gets the bank's step
+    const { response: asked, offerKey, body } = await acceptFirstOffer(shopper, paid.order_number)
+    expect(asked.statusCode).toBe(200)
+    const step = dataOf<{ status: string; payment_id: string; client_secret: string; next: null }>(asked)
+    expect(step).toMatchObject({ status: 'requires_action', next: null, client_secret: expect.stringContaining('_secret_') })
     expect(stripe.calls.find((call) => call.idempotencyKey === `offer:popfitclothing:${offerKey}`)?.form.get('off_session')).toBe('true')
+    const onSession = stripe.calls.find((call) => call.idempotencyKey === `offer:popfitclothing:${offerKey}:on-session`)!
+    expect(onSession.form.get('off_session')).toBeNull()
+    expect(onSession.form.get('confirmation_method')).toBe('manual')
+    const offerLines = () => store.db.selectFrom('order_lines').select('id').where('order_number', '=', paid.order_number).where('offer_id', '=', 'pf-oto-1').execute()
+    expect(await offerLines()).toEqual([])
+    // the bank's step passed, the same key confirms the payment and the piece joins the order, once
+    stripe.intents.get(step.payment_id)!.status = 'requires_confirmation'
+    const done = await acceptOffer(shopper, body, offerKey)
+    expect(done.statusCode).toBe(200)
+    expect(dataOf<{ next: string }>(done).next).toMatch(/^\/special-offer\/pf-oto-2\?order=/)
+    expect(stripe.intents.get(step.payment_id)!.status).toBe('succeeded')
+    expect(await offerLines()).toHaveLength(1)
+    expect((await acceptOffer(shopper, body, offerKey)).statusCode).toBe(200)
+    expect(await offerLines()).toHaveLength(1)
+  })
+  it("a one-time offer whose bank's step the shopper cancels: the same key answers 402, nothing is added and the piece is back", async () => {
+    const { shopper } = await shopperWithCart()
+    expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-cancel-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+    const firstKey = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
+    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
+    stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
+    const paid = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
+    const { response: asked, offerKey, body, choice } = await acceptFirstOffer(shopper, paid.order_number)
+    const step = dataOf<{ payment_id: string }>(asked)
+    const before = await stockOf(t, choice.item_id, choice.sizes[0]!)
+    // Stripe.js reports the step failed; the PaymentIntent waits for another method, as Stripe leaves it
+    Object.assign(stripe.intents.get(step.payment_id)!, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure' } })
+    const refused = await acceptOffer(shopper, body, offerKey)
+    expect(refused.statusCode).toBe(402)
+    expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before + 1)
+    expect(await store.db.selectFrom('payments').select('id').where('order_number', '=', paid.order_number).where('offer_id', 'is not', null).execute()).toEqual([])
+  })
+  it("a one-time offer left at the bank's step: the sweeper lets its piece go after the reservation time, and the key then says so, charging nothing", async () => {
+    const { shopper } = await shopperWithCart()
+    expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-left-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+    const firstKey = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
+    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
+    stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
+    const paid = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
+    const { response: asked, offerKey, body, choice } = await acceptFirstOffer(shopper, paid.order_number)
+    const step = dataOf<{ payment_id: string }>(asked)
+    const held = await stockOf(t, choice.item_id, choice.sizes[0]!)
+    // still within the time: left be
+    await sweep(t, new Date(Date.now() + ASK_AFTER_MS))
+    expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(held)
+    await sweep(t, new Date(Date.now() + RESERVATION_MS + 60_000))
+    expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(held + 1)
+    const late = await acceptOffer(shopper, body, offerKey)
+    expect(late.statusCode).toBe(409)
+    expect(errorsOf(late)[0]).toMatch(/waited too long for your bank/)
+    expect(stripe.intents.get(step.payment_id)!.status).toBe('requires_action')
   })
   it.each([
     ['having made nothing', false],

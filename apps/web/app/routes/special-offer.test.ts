@@ -9,12 +9,13 @@ import { action } from './special-offer'
 
 type ActionArgs = Parameters<typeof action>[0]
 
-/** The action answering a submitted offer form, the store's accept failing with `status`. */
-async function submit(status: number, key: string) {
+/** The action answering a submitted offer form, the store's accept failing with `status` (or asking for the bank's step: 'bank'). */
+async function submit(status: number | 'bank', key: string) {
   const body = new URLSearchParams({ intent: 'accept', order_number: '1234567890', key, item_id: '1001', size: 'M' })
   const request = new Request('http://localhost/special-offer/pf-oto-1?order=1234567890', { method: 'POST', body })
   const services = {
     acceptOneTimeOffer: async () => {
+      if (status === 'bank') return { status: 'requires_action', payment_id: 'pi_1', client_secret: 'pi_1_secret_1', next: null }
       throw new StoreError(status, [{ message: status === 503 ? 'We could not reach the payment service.' : 'Sold out.' }])
     },
   }
@@ -28,6 +29,11 @@ async function submit(status: number, key: string) {
 describe('the offer form before JavaScript', () => {
   it('keeps the key after a 503, so the next submit finishes the same charge', async () => {
     expect(await submit(503, 'key-of-the-first-try')).toEqual({ status: 503, errors: [{ message: 'We could not reach the payment service.' }], key: 'key-of-the-first-try' })
+  })
+  it("says the bank's step needs JavaScript, keeping the key for the page once it runs", async () => {
+    const answer = await submit('bank', 'key-of-the-first-try')
+    expect(answer).toMatchObject({ status: 402, key: 'key-of-the-first-try' })
+    expect(answer.errors[0]!.message).toMatch(/confirm this payment, which needs JavaScript/)
   })
   it('drops the key after a refusal (nothing was charged): the next submit is a new attempt', async () => {
     expect(await submit(409, 'key-of-the-first-try')).toMatchObject({ status: 409, key: null })

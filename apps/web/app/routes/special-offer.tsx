@@ -5,22 +5,28 @@
  * once: the browser posts to POST /api/one-time-offers/{id}/accept with the
  * offer's own Idempotency-Key (kept for the attempt); before JavaScript the
  * form posts to this page's action with a key made when the page was rendered,
- * so a double submit charges once too. No thanks (the offer's own button copy)
- * moves on; the flow ends at /thank-you.
+ * so a double submit charges once too. A bank that asks to confirm the payment
+ * (requires_action) gets its step in the browser (Stripe.js, or the test
+ * gateway's dialog), then the same key goes again; without JavaScript the page
+ * says so. No thanks (the offer's own button copy) moves on; the flow ends at
+ * /thank-you.
  */
 import '../styles/checkout.css'
-import { formatPrice, isStoreError, type OneTimeOffer } from '@store/core'
+import { formatPrice, isStoreError, type OneTimeOffer, type PaymentSetup } from '@store/core'
 import { useState, type FormEvent } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
+import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { SizePicker } from '../components/checkout/size-picker'
+import { authenticateStripePayment, stripeKeyOf } from '../components/checkout/stripe-card'
 import { StoreLink } from '../components/store-link'
 import { useBrowserApi } from '../lib/api/browser'
-import { acceptOneTimeOffer } from '../lib/api/checkout-api'
+import { acceptOneTimeOffer, authenticatePayment } from '../lib/api/checkout-api'
 import { ApiError } from '../lib/api/client'
 import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
 import { attemptFor, forgetAttempt } from '../lib/checkout/attempt-key'
 import { orErrorPage } from '../lib/checkout/page-errors'
+import { useSettings } from '../lib/store/store-provider'
 import { checkoutMeta } from '../lib/meta'
 import type { Route } from './+types/special-offer'
 
@@ -29,12 +35,12 @@ export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = new URL(request.url).searchParams.get('order')
   // an offer follows an order: without one there is nothing to offer (and nothing personal to show)
-  if (!order) return { offer: null, order: null, formKey: '' }
+  if (!order) return { offer: null, order: null, formKey: '', payment: null }
   // the order must be this shopper's: anyone else gets the error page, and learns nothing
   await orErrorPage(context.services.order(order))
   if (!params.id) throw redirect(await context.services.afterPaymentPath(order))
   const offer = await orErrorPage(context.services.oneTimeOffer(params.id, order))
-  return { offer, order, formKey: crypto.randomUUID() }
+  return { offer, order, formKey: crypto.randomUUID(), payment: context.services.paymentSetup() }
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -60,6 +66,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw error
   })
   if (!result.ok) return data({ errors: result.errors, key: 'sameKey' in result ? key : null }, { status: result.status })
+  // the bank wants the shopper to confirm, which takes its page in the browser: the same key goes on there
+  if (result.value.next === null) {
+    const message = 'Your bank wants you to confirm this payment, which needs JavaScript. Turn it on and press the button again, or choose No thanks.'
+    return data({ errors: [{ message }], key }, { status: 402 })
+  }
   throw redirect(result.value.next)
 }
 
@@ -84,11 +95,36 @@ export default function SpecialOffer({ loaderData, actionData }: Route.Component
       </div>
     )
   }
-  return <OfferForm offer={loaderData.offer} order={loaderData.order} formKey={actionData?.key || loaderData.formKey} errors={actionData?.errors} />
+  return (
+    <OfferForm
+      offer={loaderData.offer}
+      order={loaderData.order}
+      formKey={actionData?.key || loaderData.formKey}
+      errors={actionData?.errors}
+      payment={loaderData.payment}
+    />
+  )
 }
 
-function OfferForm({ offer, order, formKey, errors: initialErrors }: { offer: OneTimeOffer; order: string; formKey: string; errors?: ApiErrorItem[] }) {
+function OfferForm({
+  offer,
+  order,
+  formKey,
+  errors: initialErrors,
+  payment,
+}: {
+  offer: OneTimeOffer
+  order: string
+  formKey: string
+  errors?: ApiErrorItem[]
+  payment: PaymentSetup | null
+}) {
   const api = useBrowserApi()
+  const settings = useSettings()
+  const stripeKey = payment ? stripeKeyOf(payment, settings) : null
+  // the test gateway's stand-in for the bank's step: the payment it is for, and the send to make after it
+  const [bankStep, setBankStep] = useState<{ paymentId: string; after(): Promise<void> } | null>(null)
+  const [stepBusy, setStepBusy] = useState(false)
   const navigate = useNavigate()
   const navigation = useNavigation()
   const [category, setCategory] = useState<string | null>(offer.show_category_picker ? (offer.categories[0] ?? null) : null)
@@ -112,26 +148,67 @@ function OfferForm({ offer, order, formKey, errors: initialErrors }: { offer: On
     const key = attemptFor(scope).key
     setBusy(true)
     setErrors([])
-    try {
-      const step = await acceptOneTimeOffer(api, offer.id, key, {
-        order_number: order,
-        item_id: (form.get('item_id') as string | null) || null,
-        size: (form.get('size') as string | null) || null,
-        category: (form.get('category') as string | null) || null,
-      })
-      forgetAttempt(scope)
-      navigate(step.next)
-    } catch (error) {
-      if (error instanceof ApiError) {
-        // refused (4xx): nothing charged, the next try is a new attempt; the payment service out of
-        // reach (503): the charge may have gone through, so the next try sends the same key and the
-        // store finishes that one charge rather than making another
-        if (error.status < 500) forgetAttempt(scope)
-        setErrors(error.errors)
-      } else {
-        setErrors([{ message: 'We could not reach the store just now. Try again: you will not be charged twice.' }])
+    const fields = {
+      order_number: order,
+      item_id: (form.get('item_id') as string | null) || null,
+      size: (form.get('size') as string | null) || null,
+      category: (form.get('category') as string | null) || null,
+    }
+    const send = async (): Promise<void> => {
+      const step = await acceptOneTimeOffer(api, offer.id, key, fields)
+      if (step.next !== null) {
+        forgetAttempt(scope)
+        navigate(step.next)
+        return
       }
-      setBusy(false)
+      // the bank wants the shopper to confirm: its step, then the same key again (the store confirms
+      // the payment, or answers that the bank refused it)
+      if (!stripeKey) {
+        setBankStep({ paymentId: step.payment_id, after: send })
+        return
+      }
+      const problem = await authenticateStripePayment(stripeKey, step.client_secret)
+      if (problem) {
+        // the key stays: pressing again asks the store, which finishes the payment or says the bank refused
+        setErrors([{ message: problem }])
+        setBusy(false)
+        return
+      }
+      await send()
+    }
+    try {
+      await send()
+    } catch (error) {
+      fail(error, scope)
+    }
+  }
+
+  /** A send that did not end on the next page: what to say, and whether the next try keeps the key. */
+  function fail(error: unknown, scope: string) {
+    if (error instanceof ApiError) {
+      // refused (4xx): nothing charged, the next try is a new attempt; the payment service out of
+      // reach (503): the charge may have gone through, so the next try sends the same key and the
+      // store finishes that one charge rather than making another
+      if (error.status < 500) forgetAttempt(scope)
+      setErrors(error.errors)
+    } else {
+      setErrors([{ message: 'We could not reach the store just now. Try again: you will not be charged twice.' }])
+    }
+    setBusy(false)
+  }
+
+  async function answerBankStep(outcome: 'complete' | 'cancel') {
+    if (!bankStep) return
+    setStepBusy(true)
+    try {
+      await authenticatePayment(api, bankStep.paymentId, outcome)
+      setBankStep(null)
+      await bankStep.after()
+    } catch (error) {
+      setBankStep(null)
+      fail(error, `offer:${order}:${offer.id}`)
+    } finally {
+      setStepBusy(false)
     }
   }
 
@@ -217,6 +294,7 @@ function OfferForm({ offer, order, formKey, errors: initialErrors }: { offer: On
             </button>
           </Form>
           <p className="field-hint">Accepting charges the card you just paid with, once. It ships with your order.</p>
+          {bankStep ? <AuthenticationDialog busy={stepBusy} onAnswer={answerBankStep} /> : null}
         </div>
       </div>
     </div>

@@ -64,6 +64,14 @@ export interface OfferStep {
   next: string
 }
 
+/**
+ * data of POST /one-time-offers/{id}/accept: the next page, or the bank's step first. A card whose
+ * bank refuses a charge without the shopper (off-session) is charged on-session instead; the page
+ * takes the bank's step with client_secret (Stripe.js handleNextAction, or the test gateway's
+ * dialog for payment_id), then sends the same Idempotency-Key again.
+ */
+export type OneTimeOfferStep = OfferStep | { status: 'requires_action'; payment_id: string; client_secret: string; next: null }
+
 /** An item the one-time offer's picker shows. */
 export interface OfferChoice {
   item_id: number

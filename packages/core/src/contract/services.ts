@@ -12,6 +12,7 @@ import type {
   CheckoutFlowResult,
   CheckoutQuote,
   OfferStep,
+  OneTimeOfferStep,
   OneTimeOffer,
   OrderBump,
   OrderBumpList,
@@ -80,7 +81,7 @@ export interface StoreServices {
     id: FormInput,
     idempotencyKey: FormInput,
     input: { order_number: FormInput; item_id?: FormInput; size?: FormInput; category?: FormInput },
-  ): Promise<OfferStep>
+  ): Promise<OneTimeOfferStep>
   declineOneTimeOffer(id: FormInput, orderNumber: FormInput): Promise<OfferStep>
   setCheckoutFlow(input: { checkout_flow: FormInput; offer_code?: FormInput }): Promise<CheckoutFlowResult>
   socialMediaSpecial(id: FormInput): Promise<SocialMediaSpecial>

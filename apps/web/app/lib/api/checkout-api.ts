@@ -4,7 +4,7 @@
  * action; the order and a one-time offer are placed with an Idempotency-Key.
  */
 import type { ApiClient, FormFields } from './client'
-import type { CheckoutQuote, CheckoutResult, OfferStep, TestAuthentication, TestToken } from '@store/core'
+import type { CheckoutQuote, CheckoutResult, OneTimeOfferStep, TestAuthentication, TestToken } from '@store/core'
 
 /** POST payments/test-tokens: the card for a token (test gateway only; 422 lists number, cvc, exp). */
 export function createTestToken(api: ApiClient, card: { number: string; cvc: string; exp_month: string; exp_year: string }): Promise<TestToken> {
@@ -31,7 +31,7 @@ export function getCheckoutQuote(api: ApiClient, query: { country: string; state
   })
 }
 
-/** POST one-time-offers/{id}/accept with its own key: the order's saved card is charged once. */
-export function acceptOneTimeOffer(api: ApiClient, offerId: string, idempotencyKey: string, fields: FormFields): Promise<OfferStep> {
-  return api.post<OfferStep>(`/one-time-offers/${encodeURIComponent(offerId)}/accept`, fields, { headers: { 'idempotency-key': idempotencyKey } })
+/** POST one-time-offers/{id}/accept with its own key: the order's saved card is charged once (or its bank's step comes first). */
+export function acceptOneTimeOffer(api: ApiClient, offerId: string, idempotencyKey: string, fields: FormFields): Promise<OneTimeOfferStep> {
+  return api.post<OneTimeOfferStep>(`/one-time-offers/${encodeURIComponent(offerId)}/accept`, fields, { headers: { 'idempotency-key': idempotencyKey } })
 }
