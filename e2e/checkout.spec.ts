@@ -134,6 +134,32 @@ describe('the checkout funnel', () => {
     }
   })
 
+  it("takes a one-time offer with a card whose bank asks every time: the bank's step on the offer page too", async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await checkoutWithAddress(page)
+      await fillCard(page, CARDS.alwaysAuthenticate)
+      await placeOrder(page)
+      const dialog = page.getByRole('dialog', { name: /confirm it's you/i })
+      await dialog.waitFor({ timeout: 15_000 })
+      await dialog.getByRole('button', { name: 'Complete' }).click()
+      await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+      await waitForHydration(page)
+      const orderNumber = orderNumberOf(page)
+      const offerPage = page.url()
+      await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+      await page.getByRole('button', { name: /Yes, add it to my order/ }).click()
+      await dialog.waitFor({ timeout: 15_000 })
+      expect(await seriousAxeViolations(page)).toEqual([])
+      await dialog.getByRole('button', { name: 'Complete' }).click()
+      await page.waitForURL((url) => url.toString() !== offerPage, { timeout: 20_000 })
+      const order = await orderFromApi(page, orderNumber)
+      expect(order.items.filter((item) => item.offer_id !== null)).toHaveLength(1)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('asks for no new quote once the order is being paid, even with a change of state just before', async () => {
     const { context, page } = await newPage(browser)
     try {

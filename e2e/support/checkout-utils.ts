@@ -9,6 +9,8 @@ export const CARDS = {
   badLuhn: '4242 4242 4242 4241',
   declined: '4000 0000 0000 0002',
   authenticate: '4000 0027 6000 3184',
+  /** the bank asks on every payment, the one-time offer's too */
+  alwaysAuthenticate: '4000 0000 0000 3220',
 } as const
 
 export const ADDRESS = {

@@ -11,6 +11,8 @@ export const CARDS = {
   declined: '4000 0000 0000 0002',
   insufficient: '4000 0000 0000 9995',
   authenticate: '4000 0027 6000 3184',
+  /** the bank asks on every payment, and refuses one made without the shopper */
+  alwaysAuthenticate: '4000 0000 0000 3220',
 } as const
 
 export const ADDRESS = {

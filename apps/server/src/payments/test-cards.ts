@@ -2,13 +2,15 @@
  * The test gateway's documented cards (docs/checkout.md). Any other valid card
  * number succeeds, like Stripe's test mode.
  */
-export type TestBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'authenticate'
+export type TestBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'authenticate' | 'always_authenticate'
 
 export const TEST_CARDS: Record<string, TestBehaviour> = {
   '4242424242424242': 'succeed',
   '4000000000000002': 'decline',
   '4000000000009995': 'insufficient_funds',
   '4000002760003184': 'authenticate',
+  // Stripe's 3220 (3-D Secure 2 required): the bank asks on every payment; off-session it refuses
+  '4000000000003220': 'always_authenticate',
 }
 
 export function testBehaviourOf(digits: string): TestBehaviour {
