@@ -32,6 +32,19 @@ async function checkoutWithAddress(page: Page) {
   await fillAddress(page)
 }
 
+/** The test gateway's stand-in for the bank's step. */
+const bankDialog = (page: Page) => page.getByRole('dialog', { name: /confirm it's you/i })
+
+/** An order paid with a card whose bank asks, its step completed: the page is the first one-time offer. */
+async function payThroughBankStep(page: Page, card: string) {
+  await checkoutWithAddress(page)
+  await fillCard(page, card)
+  await placeOrder(page)
+  await bankDialog(page).waitFor({ timeout: 15_000 })
+  await bankDialog(page).getByRole('button', { name: 'Complete' }).click()
+  await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+}
+
 describe('the checkout funnel', () => {
   it('takes a visitor from the cart through a bump, the card form, the offers to a thank-you page with the order total', async () => {
     const { context, page } = await newPage(browser)
@@ -121,13 +134,7 @@ describe('the checkout funnel', () => {
   it('completes a card that asks the shopper to authenticate', async () => {
     const { context, page } = await newPage(browser)
     try {
-      await checkoutWithAddress(page)
-      await fillCard(page, CARDS.authenticate)
-      await placeOrder(page)
-      const dialog = page.getByRole('dialog', { name: /confirm it's you/i })
-      await dialog.waitFor({ timeout: 15_000 })
-      await dialog.getByRole('button', { name: 'Complete' }).click()
-      await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+      await payThroughBankStep(page, CARDS.authenticate)
       expect((await orderFromApi(page, orderNumberOf(page))).status).toBe('paid')
     } finally {
       await context.close()
@@ -137,21 +144,15 @@ describe('the checkout funnel', () => {
   it("takes a one-time offer with a card whose bank asks every time: the bank's step on the offer page too", async () => {
     const { context, page } = await newPage(browser)
     try {
-      await checkoutWithAddress(page)
-      await fillCard(page, CARDS.alwaysAuthenticate)
-      await placeOrder(page)
-      const dialog = page.getByRole('dialog', { name: /confirm it's you/i })
-      await dialog.waitFor({ timeout: 15_000 })
-      await dialog.getByRole('button', { name: 'Complete' }).click()
-      await page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+      await payThroughBankStep(page, CARDS.alwaysAuthenticate)
       await waitForHydration(page)
       const orderNumber = orderNumberOf(page)
       const offerPage = page.url()
       await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
       await page.getByRole('button', { name: /Yes, add it to my order/ }).click()
-      await dialog.waitFor({ timeout: 15_000 })
+      await bankDialog(page).waitFor({ timeout: 15_000 })
       expect(await seriousAxeViolations(page)).toEqual([])
-      await dialog.getByRole('button', { name: 'Complete' }).click()
+      await bankDialog(page).getByRole('button', { name: 'Complete' }).click()
       await page.waitForURL((url) => url.toString() !== offerPage, { timeout: 20_000 })
       const order = await orderFromApi(page, orderNumber)
       expect(order.items.filter((item) => item.offer_id !== null)).toHaveLength(1)

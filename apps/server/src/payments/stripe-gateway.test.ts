@@ -61,6 +61,19 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
   /** The PaymentIntents the stand-in made for an order. */
   const intentsOf = (orderNumber: string) => [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).order_number === orderNumber)
 
+  /** A registered shopper whose first order paid with the 3184 card through its bank's step (which keeps the card). */
+  const paidThroughBankStep = async (label: string) => {
+    const { shopper } = await shopperWithCart()
+    expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-${label}-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+    const key = randomUUID()
+    const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', key))
+    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
+    stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
+    const paid = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', key))
+    expect(paid.status).toBe('succeeded')
+    return { shopper, paid }
+  }
+
   /** POST /api/one-time-offers/pf-oto-1/accept with a key. */
   const acceptOffer = (shopper: TestShopper, body: Record<string, unknown>, key: string) =>
     shopper.request({ method: 'POST', url: '/api/one-time-offers/pf-oto-1/accept', payload: body, headers: { 'idempotency-key': key } })
@@ -156,14 +169,8 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(payments).toEqual([{ status: 'succeeded', gateway_payment_id: first.payment_id }])
   }, 30_000)
   it("a saved card at checkout is confirmed on-session (no off_session), so the 3184 card's bank gets its step; a one-time offer after it, refused off-session, is charged on-session and takes the step too", async () => {
-    const { shopper } = await shopperWithCart()
-    expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-saved-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
     // the first order keeps the card (setup_future_usage) once the bank's step is passed
-    const firstKey = randomUUID()
-    const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
-    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
-    stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
-    expect(dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey)).status).toBe('succeeded')
+    const { shopper } = await paidThroughBankStep('saved')
     const [card] = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
     expect(card).toMatchObject({ last4: '3184' })
 
@@ -203,13 +210,7 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(await offerLines()).toHaveLength(1)
   })
   it("a one-time offer whose bank's step the shopper cancels: the same key answers 402, nothing is added and the piece is back", async () => {
-    const { shopper } = await shopperWithCart()
-    expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-cancel-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
-    const firstKey = randomUUID()
-    const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
-    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
-    stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
-    const paid = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
+    const { shopper, paid } = await paidThroughBankStep('cancel')
     const { response: asked, offerKey, body, choice } = await acceptFirstOffer(shopper, paid.order_number)
     const step = dataOf<{ payment_id: string }>(asked)
     const before = await stockOf(t, choice.item_id, choice.sizes[0]!)
@@ -221,13 +222,7 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(await store.db.selectFrom('payments').select('id').where('order_number', '=', paid.order_number).where('offer_id', 'is not', null).execute()).toEqual([])
   })
   it("a one-time offer left at the bank's step: the sweeper lets its piece go after the reservation time, and the key then says so, charging nothing", async () => {
-    const { shopper } = await shopperWithCart()
-    expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-left-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
-    const firstKey = randomUUID()
-    const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
-    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
-    stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
-    const paid = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', firstKey))
+    const { shopper, paid } = await paidThroughBankStep('left')
     const { response: asked, offerKey, body, choice } = await acceptFirstOffer(shopper, paid.order_number)
     const step = dataOf<{ payment_id: string }>(asked)
     const held = await stockOf(t, choice.item_id, choice.sizes[0]!)
