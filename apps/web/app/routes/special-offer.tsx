@@ -154,11 +154,18 @@ function OfferForm({
       size: (form.get('size') as string | null) || null,
       category: (form.get('category') as string | null) || null,
     }
+    // the bank's step once per press: asked again after it, the page says so rather than asking on and on
+    let steps = 0
     const send = async (): Promise<void> => {
       const step = await acceptOneTimeOffer(api, offer.id, key, fields)
       if (step.next !== null) {
         forgetAttempt(scope)
         navigate(step.next)
+        return
+      }
+      if (steps++ > 0) {
+        setErrors([{ message: 'Your bank has not confirmed this payment yet. Press the button again to retry, or choose No thanks.' }])
+        setBusy(false)
         return
       }
       // the bank wants the shopper to confirm: its step, then the same key again (the store confirms
