@@ -136,6 +136,16 @@ async function readableOrder(ctx: RequestContext, orderNumber: string) {
 export async function declineOneTimeOffer(ctx: RequestContext, id: string, orderNumber: string): Promise<{ next: string }> {
   const offer = await findOffer(ctx, id)
   await readableOrder(ctx, orderNumber)
+  // an accept of this offer left at the bank's step: no thanks lets its piece go at once (nothing was charged:
+  // the store confirms such a payment only when the page comes back after the step)
+  const waiting = await ctx.data.db
+    .selectFrom('checkout_attempts')
+    .selectAll()
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('scope', '=', `offer:${orderNumber}:${offer.id}`)
+    .where('state', '=', 'requires_action')
+    .execute()
+  for (const attempt of waiting) await expireWaitingOffer(ctx, attempt, 'You said no thanks to this offer. You have not been charged for it.')
   return { next: await nextAfter(ctx, offer.id, orderNumber) }
 }
 
@@ -480,19 +490,21 @@ export async function abandonUnansweredOffer(ctx: RequestContext, attempt: Check
 }
 
 /**
- * An offer left waiting for the shopper's bank step (requires_action) that nobody finished: the
- * piece goes back, and the key answers from now on that it was let go. Nothing was charged: the
+ * An offer left waiting for the shopper's bank step (requires_action) that nobody finished, or that
+ * the shopper said no thanks to: the piece goes back, and the key answers from now on that it was let go. Nothing was charged: the
  * store confirms such a payment only when the page comes back after the step. False when someone
  * else took the attempt.
  */
-export async function expireWaitingOffer(ctx: RequestContext, attempt: CheckoutAttemptsRow): Promise<boolean> {
+export async function expireWaitingOffer(
+  ctx: RequestContext,
+  attempt: CheckoutAttemptsRow,
+  /** what the key answers from now on */
+  message = 'This offer waited too long for your bank and was let go. You have not been charged for it.',
+): Promise<boolean> {
   if (!(await takeOverAttempt(ctx, attempt))) return false
   const reserved = await pendingOffer(ctx, attempt.idempotency_key)
   if (reserved) await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, reserved.qty)
-  const answer: StoredAnswer = {
-    status: 409,
-    error: { message: 'This offer waited too long for your bank and was let go. You have not been charged for it.', field: 'order_number' },
-  }
+  const answer: StoredAnswer = { status: 409, error: { message, field: 'order_number' } }
   await finishAttempt(ctx, attempt.idempotency_key, answer)
   return true
 }

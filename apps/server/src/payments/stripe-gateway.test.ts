@@ -236,6 +236,21 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(errorsOf(late)[0]).toMatch(/waited too long for your bank/)
     expect(stripe.intents.get(step.payment_id)!.status).toBe('requires_action')
   })
+  it("no thanks to a one-time offer left at the bank's step lets its piece go at once, and its key then says so, charging nothing", async () => {
+    const { shopper, paid } = await paidThroughBankStep('no-thanks')
+    const { response: asked, offerKey, body, choice } = await acceptFirstOffer(shopper, paid.order_number)
+    const step = dataOf<{ payment_id: string }>(asked)
+    const held = await stockOf(t, choice.item_id, choice.sizes[0]!)
+    // the shopper even passed the step, then changed their mind before the page sent the key again
+    stripe.intents.get(step.payment_id)!.status = 'requires_confirmation'
+    const declined = await shopper.request({ method: 'POST', url: '/api/one-time-offers/pf-oto-1/decline', payload: { order_number: paid.order_number } })
+    expect(declined.statusCode).toBe(200)
+    expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(held + 1)
+    const late = await acceptOffer(shopper, body, offerKey)
+    expect(late.statusCode).toBe(409)
+    expect(errorsOf(late)[0]).toMatch(/You said no thanks to this offer/)
+    expect(stripe.intents.get(step.payment_id)!.status).toBe('requires_confirmation')
+  })
   it.each([
     ['having made nothing', false],
     ['having made and charged the PaymentIntent all the same', true],
