@@ -6,9 +6,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { CheckoutResult, Membership, PaymentMethod } from '@store/core'
+import { CompiledQuery } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { gatewayFor, type PaymentGateway } from '../payments/gateway.ts'
 import { DIALECTS, dataOf, startTestStore, type TestStore } from '../test/harness.ts'
+import { statementsOf } from '../test/statements.ts'
 import { RESERVATION_MS } from './checkout.service.ts'
 import { count, itemWithStock, nextChargeUnanswered, placeOrder, shopperWithCart, stockOf, sweep, sweepLog, tokenFor } from './checkout-test-kit.ts'
 import { joinThroughCheckout, registered } from '../membership/club-test-kit.ts'
@@ -115,5 +117,35 @@ describe.each(DIALECTS)('the reservation sweeper and a charge that had no answer
     expect(await count(t, 'payments', { column: 'order_number', value: orderNumber })).toBe(1)
     const confirmations = await t.store.db.selectFrom('outbox_emails').select('subject').where('subject', 'like', `Your % order ${orderNumber}`).execute()
     expect(confirmations).toHaveLength(1)
+  })
+})
+
+describe("the sweeper's reads, on SQLite", () => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore('sqlite')
+  })
+  afterAll(() => t.close())
+
+  it('find what they look for by index, never by reading orders, attempts or payments whole (they run every minute on every instance)', async () => {
+    // an expired order whose charge had no answer: every statement of a sweep runs
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const token = await tokenFor(shopper)
+    nextChargeUnanswered(await gatewayFor(t.app.env), 'unsent')
+    expect((await placeOrder(shopper, token, randomUUID())).statusCode).toBe(503)
+    vi.restoreAllMocks()
+    const statements = await statementsOf(t.store, () => sweep(t, new Date(Date.now() + RESERVATION_MS + 60 * 60_000)))
+    const reads = statements.filter((text) => /^select/i.test(text))
+    expect(reads.some((text) => /from "payments"/.test(text))).toBe(true)
+    expect(reads.some((text) => /from "checkout_attempts"/.test(text))).toBe(true)
+    for (const text of reads) {
+      const plan = await t.store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, Array.from({ length: (text.match(/\?/g) ?? []).length }, () => null)))
+      // a table read whole, or all of a brand's rows (an index on brand_id alone)
+      const scans = plan.rows
+        .map((row) => row.detail)
+        .filter((detail) => /^SCAN (orders|checkout_attempts|payments)\b/.test(detail) || /^SEARCH (orders|checkout_attempts|payments) .*\(brand_id=\?\)$/.test(detail))
+      expect({ text, scans }).toEqual({ text, scans: [] })
+    }
   })
 })

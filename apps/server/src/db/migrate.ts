@@ -13,6 +13,7 @@ import * as m010 from './migrations/010-one-throttle.ts'
 import * as m011 from './migrations/011-front-image-index.ts'
 import * as m012 from './migrations/012-session-orders.ts'
 import * as m013 from './migrations/013-offer-pending-line.ts'
+import * as m014 from './migrations/014-sweeper-indexes.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '011-front-image-index': m011,
   '012-session-orders': m012,
   '013-offer-pending-line': m013,
+  '014-sweeper-indexes': m014,
 }
 
 class StaticProvider implements MigrationProvider {
