@@ -151,6 +151,8 @@ describe('the checkout funnel', () => {
       await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
       await page.getByRole('button', { name: /Yes, add it to my order/ }).click()
       await bankDialog(page).waitFor({ timeout: 15_000 })
+      // the dialog names what the offer charges
+      expect(await bankDialog(page).innerText()).toMatch(/payment of \$\d+\.\d\d/)
       expect(await seriousAxeViolations(page)).toEqual([])
       await bankDialog(page).getByRole('button', { name: 'Complete' }).click()
       await page.waitForURL((url) => url.toString() !== offerPage, { timeout: 20_000 })

@@ -147,7 +147,8 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     const body = { order_number: placed.order_number, item_id: choice.item_id, size: choice.sizes[0] }
     const key = randomUUID()
     const step = dataOf<{ status: string; payment_id: string; client_secret: string; next: null }>(await accept(shopper, 'pf-oto-1', body, key))
-    expect(step).toMatchObject({ status: 'requires_action', next: null })
+    // the amount is the offer's price and its tax at the order's address (Texas: none here)
+    expect(step).toMatchObject({ status: 'requires_action', next: null, amount: offer.price })
     expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before - 1)
     await shopper.postJson('/api/payments/authenticate', { payment_id: step.payment_id, outcome })
     const done = await accept(shopper, 'pf-oto-1', body, key)

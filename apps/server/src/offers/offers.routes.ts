@@ -17,7 +17,7 @@ const Next = z.object({ data: z.object({ next: z.string() }) })
 const OfferAccepted = z.object({
   data: z.union([
     z.object({ next: z.string() }),
-    z.object({ status: z.literal('requires_action'), payment_id: z.string(), client_secret: z.string(), next: z.null() }),
+    z.object({ status: z.literal('requires_action'), payment_id: z.string(), client_secret: z.string(), amount: z.number(), next: z.null() }),
   ]),
 })
 

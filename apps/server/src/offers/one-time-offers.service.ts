@@ -224,7 +224,7 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
   if (result.status === 'requires_action') {
     // the piece stays held while the shopper answers their bank (the sweeper lets it go after RESERVATION_MS)
     await pauseAttempt(ctx, key, 'requires_action', result.paymentId)
-    return { status: 'requires_action', payment_id: result.paymentId, client_secret: result.clientSecret, next: null }
+    return { status: 'requires_action', payment_id: result.paymentId, client_secret: result.clientSecret, amount: fromCents(reserved.amountCents), next: null }
   }
   return finishOffer(ctx, key, order, offer.id, reserved, result, next)
 }

@@ -15,7 +15,7 @@ async function submit(status: number | 'bank', key: string) {
   const request = new Request('http://localhost/special-offer/pf-oto-1?order=1234567890', { method: 'POST', body })
   const services = {
     acceptOneTimeOffer: async () => {
-      if (status === 'bank') return { status: 'requires_action', payment_id: 'pi_1', client_secret: 'pi_1_secret_1', next: null }
+      if (status === 'bank') return { status: 'requires_action', payment_id: 'pi_1', client_secret: 'pi_1_secret_1', amount: 29.99, next: null }
       throw new StoreError(status, [{ message: status === 503 ? 'We could not reach the payment service.' : 'Sold out.' }])
     },
   }

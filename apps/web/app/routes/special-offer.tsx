@@ -123,7 +123,7 @@ function OfferForm({
   const settings = useSettings()
   const stripeKey = payment ? stripeKeyOf(payment, settings) : null
   // the test gateway's stand-in for the bank's step: the payment it is for, and the send to make after it
-  const [bankStep, setBankStep] = useState<{ paymentId: string; after(): Promise<void> } | null>(null)
+  const [bankStep, setBankStep] = useState<{ paymentId: string; amount: number; after(): Promise<void> } | null>(null)
   const [stepBusy, setStepBusy] = useState(false)
   const navigate = useNavigate()
   const navigation = useNavigation()
@@ -171,7 +171,7 @@ function OfferForm({
       // the bank wants the shopper to confirm: its step, then the same key again (the store confirms
       // the payment, or answers that the bank refused it)
       if (!stripeKey) {
-        setBankStep({ paymentId: step.payment_id, after: send })
+        setBankStep({ paymentId: step.payment_id, amount: step.amount, after: send })
         return
       }
       const problem = await authenticateStripePayment(stripeKey, step.client_secret)
@@ -301,7 +301,7 @@ function OfferForm({
             </button>
           </Form>
           <p className="field-hint">Accepting charges the card you just paid with, once. It ships with your order.</p>
-          {bankStep ? <AuthenticationDialog busy={stepBusy} onAnswer={answerBankStep} /> : null}
+          {bankStep ? <AuthenticationDialog amount={bankStep.amount} busy={stepBusy} onAnswer={answerBankStep} /> : null}
         </div>
       </div>
     </div>

@@ -70,7 +70,10 @@ export interface OfferStep {
  * takes the bank's step with client_secret (Stripe.js handleNextAction, or the test gateway's
  * dialog for payment_id), then sends the same Idempotency-Key again.
  */
-export type OneTimeOfferStep = OfferStep | { status: 'requires_action'; payment_id: string; client_secret: string; next: null }
+export type OneTimeOfferStep =
+  | OfferStep
+  /** amount: what the payment charges (the offer's price and its tax), for the page to name at the bank's step */
+  | { status: 'requires_action'; payment_id: string; client_secret: string; amount: number; next: null }
 
 /** An item the one-time offer's picker shows. */
 export interface OfferChoice {
