@@ -17,7 +17,7 @@
  * (Stripe: metadata store_key), for the operator to look it up.
  */
 import { brandsWithOrigins } from '../brands/registry.ts'
-import { systemContext, type ContextDeps } from '../context/request-context.ts'
+import { systemContext, type ContextDeps, type RequestContext } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { CheckoutAttemptsRow } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
@@ -55,7 +55,7 @@ type ExpiredOrder = { order_number: string; brand_id: string; cart_id: string | 
 export async function releaseExpiredReservations(store: StoreDb, now: Date = new Date(), options: SweepOptions = {}): Promise<number> {
   const { db } = store
   const { log, settle } = options
-  const brands = settle ? brandsWithOrigins(settle.context.env.publicOrigins) : []
+  const contextOf = contextsOf(options, now)
   let released = 0
   for await (const order of expiredOrders(store, now)) {
     const attempt = await db
@@ -68,11 +68,10 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
     const unanswered = attempt !== undefined && isUnanswered(attempt, now)
     // a retry of the key is at work on it right now: its own outcome decides
     if (attempt?.state === 'in_progress' && !unanswered) continue
-    const brand = brands.find((candidate) => candidate.id === order.brand_id)
-    if (unanswered && settle && brand && !pastGivingUp(order, now)) {
+    const ctx = contextOf(order.brand_id)
+    if (unanswered && settle && ctx && !pastGivingUp(order, now)) {
       // too soon to ask: the provider's search may not show a payment made a moment ago
       if (attempt.updated_at > new Date(now.getTime() - ASK_AFTER_MS).toISOString()) continue
-      const ctx = systemContext(settle.context, brand, log ?? silent, () => now)
       let gone = false
       const outcome = await settleUnanswered(ctx, { gateway: settle.gateway }, attempt, async () => {
         gone = await release(store, order, now)
@@ -97,7 +96,7 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
       )
     }
   }
-  await settleUnansweredOffers(store, now, options)
+  await settleUnansweredOffers(store, now, options, contextOf)
   return released
 }
 
@@ -106,9 +105,8 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
  * payment holds a piece. The same questions as for an order, once the attempt has been still for
  * ASK_AFTER_MS; after GIVE_UP_MS the piece goes back and the operator is told.
  */
-async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }: SweepOptions): Promise<void> {
+async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }: SweepOptions, contextOf: (brandId: string) => RequestContext | null): Promise<void> {
   if (!settle) return
-  const brands = brandsWithOrigins(settle.context.env.publicOrigins)
   const askBefore = new Date(now.getTime() - ASK_AFTER_MS).toISOString()
   const waiting = await store.db
     .selectFrom('payments')
@@ -124,9 +122,8 @@ async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }
     .limit(BATCH * MAX_PAGES)
     .execute()
   for (const { amount_cents, reserved_at, ...attempt } of waiting) {
-    const brand = brands.find((candidate) => candidate.id === attempt.brand_id)
-    if (!brand) continue
-    const ctx = systemContext(settle.context, brand, log ?? silent, () => now)
+    const ctx = contextOf(attempt.brand_id)
+    if (!ctx) continue
     const details = { order: attempt.order_number, brand: attempt.brand_id, amount_cents }
     // left at the bank's step as long as a checkout's reservation holds: let go, nothing charged
     if (attempt.state === 'requires_action') {
@@ -157,6 +154,15 @@ async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }
       }
     }
   }
+}
+
+/** A sweep's context per brand (its public origin, the sweep's time), made once; null for a brand this deployment does not serve, or without `settle`. */
+function contextsOf({ log, settle }: SweepOptions, now: Date): (brandId: string) => RequestContext | null {
+  if (!settle) return () => null
+  const contexts = new Map(
+    brandsWithOrigins(settle.context.env.publicOrigins).map((brand) => [brand.id as string, systemContext(settle.context, brand, log ?? silent, () => now)]),
+  )
+  return (brandId) => contexts.get(brandId) ?? null
 }
 
 /**

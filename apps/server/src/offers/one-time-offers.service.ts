@@ -142,7 +142,7 @@ export async function declineOneTimeOffer(ctx: RequestContext, id: string, order
     .selectFrom('checkout_attempts')
     .selectAll()
     .where('brand_id', '=', ctx.data.brandId)
-    .where('scope', '=', `offer:${orderNumber}:${offer.id}`)
+    .where('scope', '=', offerScope(orderNumber, offer.id))
     .where('state', '=', 'requires_action')
     .execute()
   for (const attempt of waiting) await expireWaitingOffer(ctx, attempt, 'You said no thanks to this offer. You have not been charged for it.')
@@ -178,7 +178,11 @@ interface OfferLine {
 /** An offer's pending payment and what it adds. */
 interface ReservedOffer extends OfferLine {
   paymentId: string
+  offerId: string
 }
+
+/** The Idempotency-Key's scope of accepting an offer for an order (checkout_attempts.scope). */
+const offerScope = (orderNumber: string, offerId: string) => `offer:${orderNumber}:${offerId}`
 
 /** The gateway's key for an offer's charge: stable across retries, distinct per brand. */
 export const offerGatewayKey = (brandId: string, key: string) => `offer:${brandId}:${key}`
@@ -186,7 +190,7 @@ export const offerGatewayKey = (brandId: string, key: string) => `offer:${brandI
 export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, key: string, id: string, input: AcceptOffer): Promise<OneTimeOfferStep> {
   const offer = await findOffer(ctx, id)
   const { order, visitorId } = await readableOrder(ctx, input.order_number)
-  const claim = await claimAttempt(ctx, key, `offer:${order.order_number}:${offer.id}`, fingerprintOf([visitorId, input]), order.order_number)
+  const claim = await claimAttempt(ctx, key, offerScope(order.order_number, offer.id), fingerprintOf([visitorId, input]), order.order_number)
   if (claim.kind === 'replay') return replay<OneTimeOfferStep>(claim.answer)
   const next = await nextAfter(ctx, offer.id, order.order_number)
   const { brandId } = ctx.data
@@ -226,7 +230,7 @@ export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, k
     await pauseAttempt(ctx, key, 'requires_action', result.paymentId)
     return { status: 'requires_action', payment_id: result.paymentId, client_secret: result.clientSecret, amount: fromCents(reserved.amountCents), next: null }
   }
-  return finishOffer(ctx, key, order, offer.id, reserved, result, next)
+  return finishOffer(ctx, key, order, reserved, result, next)
 }
 
 /** The key of an offer's on-session charge: its own, as it asks the gateway for something else than the off-session one. */
@@ -333,21 +337,21 @@ async function reserveOffer(
         )
       : conflict('You already added this offer to your order.', 'order_number')
   })
-  return { paymentId, ...line }
+  return { paymentId, offerId: offer.id, ...line }
 }
 
 /** The pending payment a key left when its charge had no answer, and what it adds. */
 async function pendingOffer(ctx: RequestContext, key: string): Promise<ReservedOffer | undefined> {
   const row = await ctx.data.db
     .selectFrom('payments')
-    .select(['id', 'offer_line'])
+    .select(['id', 'offer_id', 'offer_line'])
     .where('brand_id', '=', ctx.data.brandId)
     .where('idempotency_key', '=', key)
     .where('offer_id', 'is not', null)
     .where('status', '=', 'pending')
     .executeTakeFirst()
-  if (!row?.offer_line) return undefined
-  return { paymentId: row.id, ...(JSON.parse(row.offer_line) as OfferLine) }
+  if (!row?.offer_id || !row.offer_line) return undefined
+  return { paymentId: row.id, offerId: row.offer_id, ...(JSON.parse(row.offer_line) as OfferLine) }
 }
 
 /** The charge's outcome: paid, the pieces go on the order (and the shopper is e-mailed); otherwise the piece goes back and nothing is added. */
@@ -355,7 +359,6 @@ async function finishOffer(
   ctx: RequestContext,
   key: string,
   order: OrdersRow,
-  offerId: string,
   reserved: ReservedOffer,
   result: ChargeResult,
   next: string,
@@ -370,7 +373,7 @@ async function finishOffer(
         ? result.message
         : 'Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.'
     const answer: StoredAnswer = { status: 402, error: { message, field: 'order_number' } }
-    await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, reserved.qty)
+    await giveBack(ctx, reserved)
     await finishAttempt(ctx, key, answer)
     return replay(answer)
   }
@@ -395,7 +398,7 @@ async function finishOffer(
           discount_class: '',
           image1: reserved.image,
           cancelled: 0,
-          offer_id: offerId,
+          offer_id: reserved.offerId,
         })),
       )
       .execute()
@@ -435,7 +438,7 @@ async function finishOffer(
       .execute()
     await finishAttempt(ctx, key, answer, trx)
   })
-  ctx.log.info({ order: order.order_number, offer: offerId }, 'one-time offer added to order')
+  ctx.log.info({ order: order.order_number, offer: reserved.offerId }, 'one-time offer added to order')
   return replay(answer)
 }
 
@@ -452,8 +455,7 @@ export async function settleUnansweredOffer(ctx: RequestContext, deps: Pick<Offe
   const order = attempt.order_number
     ? await ctx.data.db.selectFrom('orders').selectAll().where('order_number', '=', attempt.order_number).where('brand_id', '=', ctx.data.brandId).executeTakeFirst()
     : undefined
-  const offerId = attempt.scope.split(':')[2]
-  if (!reserved || !order || !offerId) {
+  if (!reserved || !order) {
     await pauseAttempt(ctx, key, 'interrupted', attempt.payment_id)
     return 'busy'
   }
@@ -473,7 +475,7 @@ export async function settleUnansweredOffer(ctx: RequestContext, deps: Pick<Offe
     await releaseOffer(ctx, reserved, key)
     return 'unpaid'
   }
-  await finishOffer(ctx, key, order, offerId, reserved, result, await nextAfter(ctx, offerId, order.order_number))
+  await finishOffer(ctx, key, order, reserved, result, await nextAfter(ctx, reserved.offerId, order.order_number))
   return 'paid'
 }
 
@@ -503,7 +505,7 @@ export async function expireWaitingOffer(
 ): Promise<boolean> {
   if (!(await takeOverAttempt(ctx, attempt))) return false
   const reserved = await pendingOffer(ctx, attempt.idempotency_key)
-  if (reserved) await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, reserved.qty)
+  if (reserved) await giveBack(ctx, reserved)
   const answer: StoredAnswer = { status: 409, error: { message, field: 'order_number' } }
   await finishAttempt(ctx, attempt.idempotency_key, answer)
   return true
@@ -511,14 +513,15 @@ export async function expireWaitingOffer(
 
 /** The piece back, the pending payment gone, the key free. */
 async function releaseOffer(ctx: RequestContext, reserved: ReservedOffer, key: string): Promise<void> {
-  await giveBack(ctx, reserved.paymentId, reserved.itemId, reserved.size, reserved.qty)
+  await giveBack(ctx, reserved)
   await releaseAttempt(ctx, key)
 }
 
-async function giveBack(ctx: RequestContext, paymentId: string, itemId: number, size: string, qty: number) {
+/** The piece back on sale and the pending payment gone. */
+async function giveBack(ctx: RequestContext, reserved: ReservedOffer) {
   await ctx.data.db.transaction().execute(async (trx) => {
-    await giveBackStock(trx, ctx.data.brandId, [{ itemId, size, qty }])
-    await trx.deleteFrom('payments').where('id', '=', paymentId).where('status', '=', 'pending').execute()
+    await giveBackStock(trx, ctx.data.brandId, [{ itemId: reserved.itemId, size: reserved.size, qty: reserved.qty }])
+    await trx.deleteFrom('payments').where('id', '=', reserved.paymentId).where('status', '=', 'pending').execute()
   })
-  emitStockChanged({ brandId: ctx.data.brandId, itemIds: [itemId] }, ctx.log)
+  emitStockChanged({ brandId: ctx.data.brandId, itemIds: [reserved.itemId] }, ctx.log)
 }
