@@ -8,6 +8,7 @@
  * Runs in every instance on an interval (started by main.ts, an unref'd timer);
  * the deletes are idempotent, so instances running it at once do no harm.
  */
+import type { Kysely } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000
@@ -24,6 +25,10 @@ export interface PurgeCounts {
 }
 
 type PurgedTable = keyof PurgeCounts
+
+/** What the purge sees of each table: one statement shape over all of them. */
+type PurgedRow = { id: string | number; token_hash: string; expires_at: string; created_at: string }
+type PurgeView = Record<PurgedTable, PurgedRow>
 
 /** Each table: its key column and the time column compared with the cut-off. */
 const TABLES: { table: PurgedTable; key: 'id' | 'token_hash'; column: 'expires_at' | 'created_at'; keptMs: number }[] = [
@@ -44,11 +49,9 @@ export async function purgeExpired(
   for (const { table, key, column, keptMs } of TABLES) {
     const cutoff = new Date(now.getTime() - keptMs).toISOString()
     for (;;) {
-      // biome-ignore lint: one statement shape over several tables
-      const anyDb = db as any
-      const result = await anyDb
+      const result = await (db as unknown as Kysely<PurgeView>)
         .deleteFrom(table)
-        .where(key, 'in', (eb: any) => eb.selectFrom(table).select(key).where(column, '<', cutoff).limit(batchSize))
+        .where(key, 'in', (eb) => eb.selectFrom(table).select(key).where(column, '<', cutoff).limit(batchSize))
         .executeTakeFirst()
       const deleted = Number(result.numDeletedRows ?? 0)
       counts[table] += deleted
