@@ -14,6 +14,7 @@ import * as m011 from './migrations/011-front-image-index.ts'
 import * as m012 from './migrations/012-session-orders.ts'
 import * as m013 from './migrations/013-offer-pending-line.ts'
 import * as m014 from './migrations/014-sweeper-indexes.ts'
+import * as m015 from './migrations/015-declined-offers.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '012-session-orders': m012,
   '013-offer-pending-line': m013,
   '014-sweeper-indexes': m014,
+  '015-declined-offers': m015,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -896,6 +896,14 @@ export interface CheckoutAttemptsTable {
 }
 export type CheckoutAttemptsRow = Selectable<CheckoutAttemptsTable>
 
+/** A one-time offer the shopper said "No thanks" to, for one order: closed to a later accept. */
+export interface DeclinedOffersTable {
+  brand_id: string
+  order_number: string
+  offer_id: string
+  declined_at: string
+}
+
 export interface PaymentsTable {
   id: string
   brand_id: string
@@ -1033,6 +1041,7 @@ export interface Database {
   contact_messages: ContactMessagesTable
   feedback_messages: FeedbackMessagesTable
   checkout_attempts: CheckoutAttemptsTable
+  declined_offers: DeclinedOffersTable
   payments: PaymentsTable
   test_gateway_tokens: TestGatewayTokensTable
   test_gateway_charges: TestGatewayChargesTable

@@ -113,6 +113,32 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     expect((await shopper.request({ method: 'POST', url: '/api/one-time-offers/pf-oto-3/accept', payload: { order_number: orderNumber } })).statusCode).toBe(400)
   })
 
+  it('"No thanks" closes the offer for the order: a later "Yes" (Back, an old tab) charges nothing and adds nothing', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const { order_number: orderNumber } = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper)))
+    const offer = dataOf<OneTimeOffer>(await shopper.get(`/api/one-time-offers/pf-oto-1?order=${orderNumber}`))
+    const choice = offer.choices[0]!
+    const before = await stockOf(t, choice.item_id, choice.sizes[0]!)
+    const chargesBefore = await count(t, 'test_gateway_charges')
+    expect(dataOf(await shopper.postJson('/api/one-time-offers/pf-oto-1/decline', { order_number: orderNumber }))).toEqual({ next: `/special-offer/pf-oto-2?order=${orderNumber}` })
+    // no thanks twice is still no thanks
+    expect((await shopper.postJson('/api/one-time-offers/pf-oto-1/decline', { order_number: orderNumber })).statusCode).toBe(200)
+
+    const late = await accept(shopper, 'pf-oto-1', { order_number: orderNumber, item_id: choice.item_id, size: choice.sizes[0] })
+    expect(late.statusCode).toBe(409)
+    expect(errorsOf(late)).toEqual(['You said no thanks to this offer, so it is closed for this order. You have not been charged for it.'])
+    expect(await count(t, 'test_gateway_charges')).toBe(chargesBefore)
+    expect(await count(t, 'payments', { column: 'order_number', value: orderNumber })).toBe(1)
+    expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before)
+    expect(dataOf<Order>(await shopper.get(`/api/orders/${orderNumber}`)).items.filter((line) => line.offer_id !== null)).toEqual([])
+
+    // the next offer is still open: declining one closes that one only
+    const next = dataOf<OneTimeOffer>(await shopper.get(`/api/one-time-offers/pf-oto-2?order=${orderNumber}`))
+    const pick = next.choices.find((c) => c.sizes.length > 0)!
+    expect((await accept(shopper, 'pf-oto-2', { order_number: orderNumber, item_id: pick.item_id, size: pick.sizes[0] })).statusCode).toBe(200)
+  })
+
   it('an off-session decline adds nothing and gives the stock back', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)

@@ -136,6 +136,12 @@ async function readableOrder(ctx: RequestContext, orderNumber: string) {
 export async function declineOneTimeOffer(ctx: RequestContext, id: string, orderNumber: string): Promise<{ next: string }> {
   const offer = await findOffer(ctx, id)
   await readableOrder(ctx, orderNumber)
+  // no thanks closes the offer for this order: a later accept (Back, an old tab) is refused before any charge
+  await ctx.data.db
+    .insertInto('declined_offers')
+    .values({ brand_id: ctx.data.brandId, order_number: orderNumber, offer_id: offer.id, declined_at: ctx.now().toISOString() })
+    .onConflict((oc) => oc.columns(['brand_id', 'order_number', 'offer_id']).doNothing())
+    .execute()
   // an accept of this offer left at the bank's step: no thanks lets its piece go at once (nothing was charged:
   // the store confirms such a payment only when the page comes back after the step)
   const waiting = await ctx.data.db
@@ -148,6 +154,9 @@ export async function declineOneTimeOffer(ctx: RequestContext, id: string, order
   for (const attempt of waiting) await expireWaitingOffer(ctx, attempt, 'You said no thanks to this offer. You have not been charged for it.')
   return { next: await nextAfter(ctx, offer.id, orderNumber) }
 }
+
+/** The answer to a "Yes" after "No thanks" for the same order. */
+export const OFFER_DECLINED = 'You said no thanks to this offer, so it is closed for this order. You have not been charged for it.'
 
 /** Splits a price over n pieces, the odd cents on the first ones: 2999 over 2 -> [1500, 1499]. */
 function spread(cents: number, pieces: number): number[] {
@@ -301,6 +310,14 @@ async function reserveOffer(
   }
   const paymentId = randomUUID()
   await db.transaction().execute(async (trx) => {
+    const declined = await trx
+      .selectFrom('declined_offers')
+      .select('offer_id')
+      .where('brand_id', '=', brandId)
+      .where('order_number', '=', order.order_number)
+      .where('offer_id', '=', offer.id)
+      .executeTakeFirst()
+    if (declined) throw conflict(OFFER_DECLINED, 'order_number')
     if (!(await takeStock(trx, brandId, [{ itemId: line.itemId, size, qty: line.qty }]))) {
       throw conflict(`${choice.name} in size ${size} has just sold out.`, 'size')
     }
