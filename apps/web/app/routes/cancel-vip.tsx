@@ -12,6 +12,7 @@ import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
+import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
 import { requireMembership } from '../lib/club.server'
 import { pageMeta } from '../lib/meta'
 import { readForm } from '../lib/read-form'
@@ -43,7 +44,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request)
-  const intent = String(form.get('intent') ?? 'cancel')
+  const intent = formIntent(form, ['cancel', 'pause', 'skip'] as const)
+  if (!intent) return data({ errors: [{ message: UNKNOWN_INTENT }], saved: null, membership: null }, { status: 400 })
   if (intent === 'pause' || intent === 'skip') {
     const result = await formResult(intent === 'pause' ? context.services.pause() : context.services.skipMonth())
     if (!result.ok) return data({ errors: result.errors, saved: null, membership: null }, { status: result.status })

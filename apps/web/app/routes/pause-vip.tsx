@@ -9,6 +9,7 @@ import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
+import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
 import { requireMembership } from '../lib/club.server'
 import { pageMeta } from '../lib/meta'
 import { readForm } from '../lib/read-form'
@@ -22,7 +23,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request)
-  const intent = form.get('intent') === 'resume' ? 'resume' : 'pause'
+  const intent = formIntent(form, ['pause', 'resume'] as const)
+  if (!intent) return data({ errors: [{ message: UNKNOWN_INTENT }], done: null, membership: null }, { status: 400 })
   const result = await formResult(intent === 'pause' ? context.services.pause() : context.services.resume())
   if (!result.ok) return data({ errors: result.errors, done: null, membership: null }, { status: result.status })
   return { errors: [], done: intent, membership: result.value }

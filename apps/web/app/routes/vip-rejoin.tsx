@@ -11,8 +11,10 @@ import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
+import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
 import { requestCart } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
+import { readForm } from '../lib/read-form'
 import type { Route } from './+types/vip-rejoin'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Rejoin VIP', { noindex: true })
@@ -23,7 +25,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { loggedin: cart.loggedin, membership }
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
+  const form = await readForm(request)
+  if (!formIntent(form, ['rejoin'] as const)) return data({ errors: [{ message: UNKNOWN_INTENT }], membership: null, noCard: false }, { status: 400 })
   const result = await formResult(context.services.rejoin())
   if (!result.ok) return data({ errors: result.errors, membership: null, noCard: result.status === 422 }, { status: result.status })
   return { errors: [], membership: result.value, noCard: false }
@@ -68,6 +72,7 @@ export default function VipRejoin({ loaderData, actionData }: Route.ComponentPro
       <PeriodSummary membership={membership} />
       {former ? (
         <Form method="post">
+          <input type="hidden" name="intent" value="rejoin" />
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? 'Rejoining…' : `Rejoin for ${formatPrice(membership.amount, { keepZeroCents: true })} a month`}
           </button>
