@@ -4,10 +4,11 @@
  * session that placed it or the customer who owns it. Anyone else, and a visitor
  * without a session (whose answer may be cached), gets a page with nothing
  * personal on it. A visitor is offered an account; everyone the style profile.
+ * An order not paid yet is not confirmed: the page sends it to /please-wait.
  */
 import '../styles/checkout.css'
 import { CARD_BRAND_NAMES, formatPrice, isStoreError, type CardBrand, type Order } from '@store/core'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import { COUNTRIES } from '../components/checkout/address-fields'
 import { StoreLink } from '../components/store-link'
 import { pageMeta } from '../lib/meta'
@@ -21,6 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!number) return { order: null, loggedIn: false, missing: false }
   try {
     const [order, cart] = await Promise.all([context.services.order(number), context.services.cart()])
+    // not paid yet (the bank's step, a payment still settling): the order is not confirmed, so this
+    // page does not say it is; /please-wait follows it and comes back here once it is paid
+    if (order.status === 'pending_payment') throw redirect(`/please-wait?order=${encodeURIComponent(order.order_number)}`)
     return { order, loggedIn: cart.loggedin, missing: false }
   } catch (error) {
     if (isStoreError(error) && error.status < 500) return data({ order: null, loggedIn: false, missing: true }, { status: 404 })
