@@ -59,6 +59,25 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     expect(errorsOf(unknown)).toEqual(['Unknown pageOfferType'])
   })
 
+  it('one line per bump: accepting in another size changes the size; never on a cart with nothing else in it', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    const bump = dataOf<OrderBump>(await shopper.get('/api/order-bumps/pf-ob-1'))
+    expect(bump.sizes.length).toBeGreaterThan(1)
+    const bumpLines = async () => dataOf<Cart>(await shopper.get('/api/cart')).items.filter((line) => line.item_id === bump.item_id && line.price === bump.price)
+    for (const size of bump.sizes) expect((await shopper.postJson('/api/order-bumps/pf-ob-1/accept', { size })).statusCode).toBe(200)
+    const lines = await bumpLines()
+    expect(lines.map((line) => [line.size, line.qty])).toEqual([[bump.sizes.at(-1), 1]])
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).cart_subtotal).toBeCloseTo(item.priceCents / 100 + bump.price, 2)
+
+    // a visitor with nothing in the cart gets no bump price
+    const empty = new TestShopper(t.app)
+    const refused = await empty.postJson('/api/order-bumps/pf-ob-1/accept', { size: bump.sizes[0] })
+    expect(refused.statusCode).toBe(409)
+    expect(errorsOf(refused)).toEqual(['Your cart is empty: add something to it first, then take this offer at checkout.'])
+    expect(dataOf<Cart>(await empty.get('/api/cart')).items).toEqual([])
+  })
+
   it('one-time offers after payment: one charge per key on the saved card, lines added to the order, then /thank-you', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)

@@ -58,7 +58,14 @@ export async function getOrderBump(ctx: RequestContext, id: string): Promise<Ord
   }
 }
 
-/** Adds the bump's item to the cart at its price (once: accepting again changes nothing). */
+/** The answer to a bump accepted on a cart with nothing else in it. */
+export const EMPTY_CART = 'Your cart is empty: add something to it first, then take this offer at checkout.'
+
+/**
+ * Adds the bump's item to the cart at its price, once: accepting again changes nothing, or only the
+ * size when another is chosen. Only beside something of the shopper's own (a bump is an addition to
+ * an order), so never on an empty cart.
+ */
 export async function acceptOrderBump(ctx: RequestContext, id: string, size: string | undefined): Promise<{ next: string }> {
   const { db } = ctx.data
   const [bump, ids] = await Promise.all([findBump(ctx, id), bumpIds(ctx)])
@@ -73,15 +80,22 @@ export async function acceptOrderBump(ctx: RequestContext, id: string, size: str
   await db.transaction().execute(async (trx) => {
     // two tabs (or a double tap) accepting at once: one line
     await takeTurn(trx, 'cart', cartId)
-    const already = await trx
+    const lines = await trx
       .selectFrom('cart_lines')
-      .select('id')
+      .select(['id', 'item_id', 'size', 'price_override_cents', 'social_media_special'])
       .where('cart_id', '=', cartId)
-      .where('item_id', '=', bump.item_id)
-      .where('size', '=', chosen)
-      .where('price_override_cents', '=', bump.price_cents)
-      .executeTakeFirst()
-    if (already) return
+      .execute()
+    // a bump is an addition to an order: its price is not for a cart of bumps alone
+    if (!lines.some((line) => line.price_override_cents === null || line.social_media_special === 1)) throw conflict(EMPTY_CART, 'size')
+    // one line per bump: accepting again in another size changes the size, it adds nothing
+    const already = lines.find((line) => line.item_id === bump.item_id && line.price_override_cents === bump.price_cents && line.social_media_special === 0)
+    if (already) {
+      if (already.size !== chosen) {
+        await trx.updateTable('cart_lines').set({ size: chosen }).where('id', '=', already.id).execute()
+        await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute()
+      }
+      return
+    }
     await trx
       .insertInto('cart_lines')
       .values({
