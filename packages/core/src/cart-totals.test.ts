@@ -101,3 +101,57 @@ describe('computeCartTotals', () => {
     expect(totals.savingsCents).toBe(2000 + 600)
   })
 })
+
+describe('computeCartTotals with bundle offers', () => {
+  const offer = { offerId: 'leggings-3-for-75', howMany: 3, priceCents: 7500 }
+  const legging = (unitCents: number, qty: number, classes: string[] = ['leggings'], originalUnitCents: number | null = null) => ({
+    ...line(unitCents, qty, classes, originalUnitCents),
+    bundleOfferIds: [offer.offerId],
+  })
+
+  it('charges the bundle price: 3 leggings at $39.99 are $75', () => {
+    const totals = computeCartTotals({ ...base, lines: [legging(3999, 3)], bundleOffers: [offer] })
+    expect(totals.subtotalCents).toBe(11997)
+    expect(totals.bundleSavingCents).toBe(4497)
+    expect(totals.discountCents).toBe(4497)
+    expect(totals.lineDiscountCents).toEqual([4497])
+    expect(totals.totalCents).toBe(7500)
+    expect(totals.savingsCents).toBe(4497)
+    expect(totals.codeHasNoEffect).toBe(false)
+  })
+
+  it('without the offers, or with lines that name none, nothing changes', () => {
+    expect(computeCartTotals({ ...base, lines: [legging(3999, 3)] }).totalCents).toBe(11997)
+    expect(computeCartTotals({ ...base, lines: [line(3999, 3)], bundleOffers: [offer] }).totalCents).toBe(11997)
+  })
+
+  it('applies a code to the bundle price, rounded per line', () => {
+    const totals = computeCartTotals({
+      ...base,
+      lines: [legging(3999, 3), line(2500, 1, ['tops'])],
+      bundleOffers: [offer],
+      code: { percentage: 15, includedClasses: [], excludedClasses: [] },
+    })
+    // 15% of 75.00 = 11.25; 15% of 25.00 = 3.75
+    expect(totals.codeDiscountCents).toBe(1125 + 375)
+    expect(totals.lineDiscountCents).toEqual([4497 + 1125, 375])
+    expect(totals.discountCents).toBe(4497 + 1500)
+    expect(totals.totalCents).toBe(7500 - 1125 + 2500 - 375)
+  })
+
+  it('counts a code minimum and free shipping on what the goods cost after the bundle', () => {
+    const code = { percentage: 10, includedClasses: [], excludedClasses: [], minimumSubtotalCents: 10000 }
+    const totals = computeCartTotals({ ...base, lines: [legging(3999, 3)], bundleOffers: [offer], code, freeShippingThresholdCents: 8000 })
+    expect(totals.codeDiscountCents).toBe(0)
+    expect(totals.codeHasNoEffect).toBe(true)
+    expect(totals.shippingCents).toBe(595)
+    expect(totals.freeShippingRemainingCents).toBe(500)
+  })
+
+  it('adds the bundle saving to struck-through savings, and taxes what is paid', () => {
+    const totals = computeCartTotals({ ...base, lines: [legging(2999, 3, ['leggings'], 3999)], bundleOffers: [offer], taxBasisPoints: 600 })
+    expect(totals.bundleSavingCents).toBe(8997 - 7500)
+    expect(totals.savingsCents).toBe(3000 + 1497)
+    expect(totals.taxCents).toBe(450)
+  })
+})

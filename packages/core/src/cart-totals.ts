@@ -1,11 +1,14 @@
+import { applyBundleOffers, type AppliedBundle, type BundleOffer } from './bundle-offers.ts'
 import { percentOfCents, roundHalfAwayFromZero } from './prices.ts'
 
 /**
  * The cart's money rule, in integer cents (docs/cart-rules.md):
  * - subtotal: each line's unit price times its quantity;
- * - discount: the code's percentage of every eligible line, rounded per line;
- *   a line is eligible when the code names no included classes or the line has
- *   one of them, and the line has none of the excluded classes;
+ * - bundles: the bundle offers' saving (bundle-offers.ts), part of the discount;
+ * - discount: the bundles' saving, plus the code's percentage of what every eligible
+ *   line costs after its bundle saving, rounded per line; a line is eligible when the
+ *   code names no included classes or the line has one of them, and the line has none
+ *   of the excluded classes; a code's minimum counts the subtotal after bundles;
  * - shipping: free for an empty cart, for club members where the brand says so,
  *   and when subtotal less discount reaches the threshold; else the standard cost;
  * - tax: the brand's rate (basis points) on subtotal less discount; shipping untaxed;
@@ -18,6 +21,8 @@ export interface TotalsLine {
   /** the struck-through unit price, or null */
   originalUnitCents: number | null
   discountClasses: readonly string[]
+  /** the bundle offers this line's units count towards (none for a line at a special price) */
+  bundleOfferIds?: readonly string[]
 }
 
 export interface TotalsCode {
@@ -34,6 +39,8 @@ export interface TotalsInput {
   standardShippingCents: number
   freeShippingForMember: boolean
   taxBasisPoints: number
+  /** the brand's bundle offers ('3 for $75') */
+  bundleOffers?: readonly BundleOffer[]
 }
 
 export interface CartTotals {
@@ -43,8 +50,17 @@ export interface CartTotals {
   taxCents: number
   totalCents: number
   savingsCents: number
-  /** discount of each line, in the order given */
+  /** discount of each line (its bundle saving and its code discount), in the order given */
   lineDiscountCents: number[]
+  /** what the bundles save, in the discount */
+  bundleSavingCents: number
+  /** bundle saving of each line, in the order given */
+  lineBundleSavingCents: number[]
+  /** how many units of each line are in a bundle */
+  lineBundledQty: number[]
+  bundles: AppliedBundle[]
+  /** what the code takes off, in the discount */
+  codeDiscountCents: number
   /** how far the cart is from free shipping (0 once reached) */
   freeShippingRemainingCents: number
   /** the code applies to no line, or the subtotal is below its minimum */
@@ -60,11 +76,19 @@ export function isLineEligible(code: TotalsCode, classes: readonly string[]): bo
 export function computeCartTotals(input: TotalsInput): CartTotals {
   const lineTotals = input.lines.map((line) => line.unitCents * line.qty)
   const subtotalCents = lineTotals.reduce((sum, total) => sum + total, 0)
-  const code = input.code
-  const codeApplies = code !== null && subtotalCents >= (code.minimumSubtotalCents ?? 0)
-  const lineDiscountCents = input.lines.map((line, i) =>
-    codeApplies && isLineEligible(code, line.discountClasses) ? percentOfCents(lineTotals[i]!, code.percentage) : 0,
+  const bundled = applyBundleOffers(
+    input.lines.map((line) => ({ unitCents: line.unitCents, qty: line.qty, offerIds: line.bundleOfferIds ?? [] })),
+    input.bundleOffers ?? [],
   )
+  // what each line costs after its bundle saving: the code's percentage applies to that
+  const afterBundles = lineTotals.map((total, i) => total - bundled.lineSavingCents[i]!)
+  const code = input.code
+  const codeApplies = code !== null && subtotalCents - bundled.savingCents >= (code.minimumSubtotalCents ?? 0)
+  const lineCodeCents = input.lines.map((line, i) =>
+    codeApplies && isLineEligible(code, line.discountClasses) ? percentOfCents(afterBundles[i]!, code.percentage) : 0,
+  )
+  const codeDiscountCents = lineCodeCents.reduce((sum, discount) => sum + discount, 0)
+  const lineDiscountCents = lineCodeCents.map((codeCents, i) => bundled.lineSavingCents[i]! + codeCents)
   const discountCents = Math.min(
     subtotalCents,
     lineDiscountCents.reduce((sum, discount) => sum + discount, 0),
@@ -87,7 +111,12 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
     totalCents: merchandiseCents + shippingCents + taxCents,
     savingsCents: struck + discountCents,
     lineDiscountCents,
+    bundleSavingCents: bundled.savingCents,
+    lineBundleSavingCents: bundled.lineSavingCents,
+    lineBundledQty: bundled.lineBundledQty,
+    bundles: bundled.bundles,
+    codeDiscountCents,
     freeShippingRemainingCents: empty || input.freeShippingForMember ? 0 : Math.max(0, input.freeShippingThresholdCents - merchandiseCents),
-    codeHasNoEffect: code !== null && discountCents === 0,
+    codeHasNoEffect: code !== null && codeDiscountCents === 0,
   }
 }

@@ -18,7 +18,7 @@ describe('@store/core public names (DESIGN §5)', () => {
       'safeRedirectPath', 'isSafeRedirectPath', 'stripSecretParams', 'isSecretParam', 'passwordProblem',
       'transition', 'memberActions', 'nextBillingDate', 'periodOf', 'cutoffDate', 'isPastCutoff', 'retryDates',
       'retryTimes', 'isLastRetry', 'nextRetryDate', 'amountDue', 'taxCents', 'findTaxRate', 'rateTableTaxRule',
-      'shippingOptions', 'shippingCentsFor', 'validateCheckoutAddress', 'validateCheckoutForm', 'validateCardForm',
+      'shippingOptions', 'shippingCentsFor', 'applyBundleOffers', 'bundleOfferLabel', 'computeCartTotals', 'validateCheckoutAddress', 'validateCheckoutForm', 'validateCardForm',
       'billingAddressOf', 'isValidEmail', 'isCountryCode', 'isUsStateCode',
     ] as const
     for (const name of names) expect(typeof core[name], name).toBe('function')
