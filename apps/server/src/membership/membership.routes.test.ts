@@ -234,7 +234,8 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     await t.store.db.deleteFrom('membership_charges').where('membership_id', '=', m.membershipId).execute()
     await t.store.db.deleteFrom('order_lines').where('order_number', 'in', (eb) => eb.selectFrom('orders').select('order_number').where('membership_id', '=', m.membershipId)).execute()
     await t.store.db.deleteFrom('orders').where('membership_id', '=', m.membershipId).execute()
-    await t.store.db.updateTable('memberships').set({ status: 'lapsed' }).where('id', '=', m.membershipId).execute()
+    // lapsed: the billing date is the failed one, behind us (no interval is paid)
+    await t.store.db.updateTable('memberships').set({ status: 'lapsed', next_billing_date: daysFromToday(-8) }).where('id', '=', m.membershipId).execute()
     const [a, b] = await Promise.all([m.shopper.post('/api/membership/rejoin'), m.shopper.post('/api/membership/rejoin')])
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])
     const charged = await t.store.db.selectFrom('test_gateway_charges').select('id').where('idempotency_key', 'like', `club:%:${m.membershipId}:${period}:%`).execute()
@@ -242,6 +243,58 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     const after = dataOf<Membership>(await m.shopper.get('/api/membership'))
     expect(after.status).toBe('active')
     expect(after.joined_on).toBeTruthy()
+  })
+
+  it('a bare POST /membership/cancel (no body, no content-type) cancels like {}', async () => {
+    const m = await member(t)
+    const bare = await m.shopper.request({ method: 'POST', url: '/api/membership/cancel' })
+    expect(bare.statusCode, bare.body).toBe(200)
+    expect(dataOf<Membership>(bare).status).toBe('cancelled')
+    const row = await t.store.db.selectFrom('memberships').select(['cancel_reasons']).where('id', '=', m.membershipId).executeTakeFirstOrThrow()
+    expect(JSON.parse(row.cancel_reasons!)).toEqual([])
+    // an empty JSON body is refused alike on every club POST (400, readable), not only on cancel
+    for (const path of ['cancel', 'skip']) {
+      const empty = await m.shopper.request({ method: 'POST', url: `/api/membership/${path}`, payload: '', headers: { 'content-type': 'application/json' } })
+      expect(empty.statusCode, path).toBe(400)
+      expect(errorsOf(empty)).toEqual(['The request body is not valid JSON.'])
+    }
+  })
+
+  it('rejoin inside the paid interval needs no saved card and charges nothing; outside it, no card is a 422', async () => {
+    const m = await member(t)
+    const before = await t.store.db.selectFrom('memberships').select(['next_billing_date']).where('id', '=', m.membershipId).executeTakeFirstOrThrow()
+    await m.shopper.post('/api/membership/cancel')
+    // no saved card (removed, or never kept)
+    await t.store.db.updateTable('memberships').set({ payment_method_id: null }).where('id', '=', m.membershipId).execute()
+    const back = await m.shopper.post('/api/membership/rejoin')
+    expect(back.statusCode, back.body).toBe(200)
+    expect(dataOf<Membership>(back)).toMatchObject({ status: 'active', next_billing_date: before.next_billing_date })
+    expect(await gatewayChargesFor(t, m.membershipId)).toBe(0)
+    expect(dataOf<Cart>(await m.shopper.get('/api/cart')).has_club).toBe(true)
+
+    // cancelled again once the paid interval is over: a card is needed, and the answer says where to rejoin
+    await m.shopper.post('/api/membership/cancel')
+    await t.store.db.deleteFrom('membership_charges').where('membership_id', '=', m.membershipId).execute()
+    await billOn(t, m.membershipId, daysFromToday(0))
+    const refused = await m.shopper.post('/api/membership/rejoin')
+    expect(refused.statusCode).toBe(422)
+    expect(errorsOf(refused)).toEqual(['There is no saved card to charge. Rejoin through the VIP checkout with your card instead.'])
+  })
+
+  it('rejoin inside the paid billing interval is free even when the calendar month has no charge (billed 11-28, rejoined 12-02)', async () => {
+    const m = await member(t)
+    await m.shopper.post('/api/membership/cancel')
+    // the interval paid runs to 26 days from now, its charge in an earlier calendar month: none in this month's period
+    const paidTo = daysFromToday(26)
+    await billOn(t, m.membershipId, paidTo)
+    const period = new Date().toISOString().slice(0, 7)
+    const lastMonth = new Date(Date.now() - 5 * 86_400_000 - 28 * 86_400_000).toISOString().slice(0, 7)
+    await t.store.db.updateTable('membership_charges').set({ period: lastMonth === period ? '2000-01' : lastMonth }).where('membership_id', '=', m.membershipId).execute()
+    expect(await t.store.db.selectFrom('membership_charges').select('id').where('membership_id', '=', m.membershipId).where('period', '=', period).execute()).toEqual([])
+    const back = await m.shopper.post('/api/membership/rejoin')
+    expect(back.statusCode, back.body).toBe(200)
+    expect(dataOf<Membership>(back)).toMatchObject({ status: 'active', next_billing_date: paidTo })
+    expect(await gatewayChargesFor(t, m.membershipId)).toBe(0)
   })
 
   it('a former member who joins again through checkout in a month already paid pays for the items only, and keeps that month’s charge', async () => {

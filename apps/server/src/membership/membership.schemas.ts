@@ -60,10 +60,10 @@ const reasonList = z
       .max(CANCEL_REASONS.length + 1, 'Choose fewer reasons'),
   )
 
-/** POST /membership/cancel: reasons (checkboxes, repeated field or list) and a free-text note. */
+/** POST /membership/cancel: reasons (checkboxes, repeated field or list) and a free-text note, all optional: a bare POST (no body, read as null) is `{}`. */
 export const cancelBody = z
   .object({ reasons: reasonList, other: z.string().trim().max(500, 'Keep your note under 500 characters').optional() })
-  .optional()
+  .nullish()
   .transform((body) => {
     const reasons = (body?.reasons ?? []).filter(Boolean)
     return body?.other ? [...reasons, `Other: ${body.other}`] : reasons

@@ -9,7 +9,7 @@
 import { isPastCutoff, periodOf, transition, type CancelCheck, type Membership, type MembershipEvent } from '@store/core'
 import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
-import type { Database } from '../db/schema.ts'
+import type { Database, MembershipsRow } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { todayOf } from './club-join.ts'
@@ -137,9 +137,22 @@ export async function cancelMembership(ctx: RequestContext, reasons: string[]): 
 }
 
 /**
- * Rejoins a cancelled or lapsed membership with the saved card: the rejoin day's
- * period is claimed and charged at once (at most once, like billing), and the
- * rejoin day becomes the billing day. A period already paid is not charged again.
+ * The membership's current billing interval is paid: its next billing date is still
+ * ahead (the interval up to it was settled: charged, prepaid, skipped or paused fee)
+ * and no charge of it failed. A former member who rejoins inside it owes nothing.
+ * The interval, not the calendar month: billed on 11-28 and paid to 12-28, a rejoin on
+ * 12-02 is inside the paid interval although December has no charge.
+ */
+export function paidThrough(row: Pick<MembershipsRow, 'next_billing_date' | 'failed_period'>, today: string): boolean {
+  return row.next_billing_date !== null && row.next_billing_date > today && row.failed_period === null
+}
+
+/**
+ * Rejoins a cancelled or lapsed membership. Inside the paid interval (paidThrough)
+ * nothing is charged and no card is needed: active again, the billing date as it was.
+ * Otherwise the saved card is charged for the rejoin day's period (claimed and charged
+ * at once, at most once, like billing), and the rejoin day becomes the billing day;
+ * a period already charged is not charged again. Without a saved card: 422.
  */
 export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGateway): Promise<Membership> {
   const row = await mine(ctx)
@@ -147,26 +160,10 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
   const status = statusOf(row)
   const next = transition(status, 'rejoin', { cutoffPassed: false })
   if (!next.ok) throw conflict(next.reason)
-  if (!row.gateway_token) {
-    throw unprocessable('There is no saved card to charge. Rejoin through the VIP checkout with your card instead.', 'payment_token')
-  }
   const period = periodOf(today)
-  const deps: ChargeDeps = { gateway, log: ctx.log, now: () => ctx.now(), brandRegistry: [ctx.brand] }
-  const existing = await findCharge(ctx.data.db, row.id, period)
-  let claim = null
-  if (!existing) {
-    claim = await claimPeriod(ctx.data.db, deps, row, {
-      period,
-      billingDate: today,
-      kind: 'rejoin',
-      amountCents: row.amount_cents,
-      statuses: ['cancelled', 'lapsed'],
-      whereBillingDate: null,
-    })
-  } else if (existing.status === 'failed') {
-    claim = await claimRetry(ctx.data.db, deps, existing, { kind: 'rejoin', amountCents: row.amount_cents, billingDate: today })
-  } else if (existing.status === 'charged' || existing.status === 'none') {
-    // this month is paid (or settled): back to active at no charge, the billing date as it was
+  const existing = paidThrough(row, today) ? undefined : await findCharge(ctx.data.db, row.id, period)
+  if (paidThrough(row, today) || existing?.status === 'charged' || existing?.status === 'none') {
+    // this interval is paid (or settled): back to active at no charge, the billing date as it was
     const changed = await ctx.data.db.transaction().execute(async (trx) => {
       const done = await trx
         .updateTable('memberships')
@@ -180,7 +177,25 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
     })
     if (!changed) throw conflict(STATE_CHANGED)
     const after = await findMembershipOf(ctx.data.db, ctx.data.brandId, row.customer_id)
+    ctx.log.info({ membership: row.id, paidTo: row.next_billing_date }, 'membership rejoined within a paid interval')
     return membershipView(after!, today)
+  }
+  if (!row.gateway_token) {
+    throw unprocessable('There is no saved card to charge. Rejoin through the VIP checkout with your card instead.', 'payment_token')
+  }
+  const deps: ChargeDeps = { gateway, log: ctx.log, now: () => ctx.now(), brandRegistry: [ctx.brand] }
+  let claim = null
+  if (!existing) {
+    claim = await claimPeriod(ctx.data.db, deps, row, {
+      period,
+      billingDate: today,
+      kind: 'rejoin',
+      amountCents: row.amount_cents,
+      statuses: ['cancelled', 'lapsed'],
+      whereBillingDate: null,
+    })
+  } else if (existing.status === 'failed') {
+    claim = await claimRetry(ctx.data.db, deps, existing, { kind: 'rejoin', amountCents: row.amount_cents, billingDate: today })
   }
   if (!claim) throw conflict('Your rejoin is already being processed. Please wait a moment.')
   const result = await sendCharge(ctx.data, deps, claim, row)
