@@ -71,6 +71,37 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     expect(again.statusCode).toBe(404)
     expect(errorsOf(again)[0]).toMatch(/could not find that address/)
   })
+  it('removing the default hands it to another address of its type (as removing the default card does); the other type keeps its own', async () => {
+    const shopper = await customer()
+    const home = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, name: 'Pat Home' }))
+    const work = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, name: 'Pat Work', address: '9 Elm St' }))
+    const billing = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, address_type: 'billing' }))
+    expect(home.default).toBe(true)
+    expect((await shopper.post(`/api/addresses/${home.id}/remove`)).statusCode).toBe(200)
+    let defaults = dataOf<DefaultAddresses>(await shopper.get('/api/addresses/defaults'))
+    expect(defaults.shipping?.id).toBe(work.id)
+    expect(defaults.billing?.id).toBe(billing.id)
+    // the last one of a type goes: that type has none, the other keeps its default
+    expect((await shopper.post(`/api/addresses/${billing.id}/remove`)).statusCode).toBe(200)
+    defaults = dataOf<DefaultAddresses>(await shopper.get('/api/addresses/defaults'))
+    expect(defaults).toMatchObject({ shipping: { id: work.id }, billing: null })
+    // removing one that is not the default leaves the default where it is
+    const third = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, name: 'Pat Cabin', address: '1 Lake Rd' }))
+    expect(third.default).toBe(false)
+    expect((await shopper.post(`/api/addresses/${third.id}/remove`)).statusCode).toBe(200)
+    expect(dataOf<DefaultAddresses>(await shopper.get('/api/addresses/defaults')).shipping?.id).toBe(work.id)
+  })
+
+  it('a default address moved to the other type leaves its old type a default, and is the default of a type that had none', async () => {
+    const shopper = await customer()
+    const home = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, name: 'Pat Home' }))
+    const work = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, name: 'Pat Work', address: '9 Elm St' }))
+    expect((await shopper.post(`/api/addresses/${home.id}`, { ...HOME, name: 'Pat Home', address_type: 'billing', phone: '' })).statusCode).toBe(200)
+    const defaults = dataOf<DefaultAddresses>(await shopper.get('/api/addresses/defaults'))
+    expect(defaults.shipping?.id).toBe(work.id)
+    expect(defaults.billing?.id).toBe(home.id)
+  })
+
   it('keeps its limit and one default when many saves come at once (a script, a double tap)', async () => {
     const shopper = await customer()
     const saves = await Promise.all(Array.from({ length: MAX_ADDRESSES + 5 }, (_, i) => shopper.post('/api/addresses', { ...HOME, address: `${i + 1} Main St` })))

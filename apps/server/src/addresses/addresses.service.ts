@@ -133,6 +133,11 @@ export async function saveAddress(ctx: RequestContext, input: AddressBody, id?: 
         .where('id', '=', addressId)
         .execute()
       if (input.default) await makeDefault(trx, brandId, customerId, addressId, type)
+      if (typeChanged) {
+        // the type it left keeps a default; the type it joined gets one if it had none
+        await passDefaultOn(trx, brandId, customerId, existing.address_type)
+        await passDefaultOn(trx, brandId, customerId, type)
+      }
       return
     }
     if (book.length >= MAX_ADDRESSES) throw unprocessable(`Your address book is full (${MAX_ADDRESSES} addresses). Delete one you no longer use first.`)
@@ -143,10 +148,35 @@ export async function saveAddress(ctx: RequestContext, input: AddressBody, id?: 
   return view(await findMine(ctx, customerId, addressId))
 }
 
+/**
+ * A type left with addresses but no default (its default was deleted, or changed
+ * type) hands the default on, as removing the default card does. Addresses keep no
+ * creation time, so it goes to the first of that type in the order the book lists
+ * them (name, then id): the same one every time, the one shown first.
+ */
+async function passDefaultOn(trx: Transaction<Database>, brandId: string, customerId: string, type: string): Promise<void> {
+  const rows = await trx
+    .selectFrom('addresses')
+    .select(['id', 'is_default'])
+    .where('brand_id', '=', brandId)
+    .where('customer_id', '=', customerId)
+    .where('address_type', '=', type)
+    .orderBy('name')
+    .orderBy('id')
+    .execute()
+  if (rows.length === 0 || rows.some((row) => row.is_default === 1)) return
+  await trx.updateTable('addresses').set({ is_default: 1 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('id', '=', rows[0]!.id).execute()
+}
+
+/** Deletes an address; a deleted default hands its type's default on (passDefaultOn). */
 export async function deleteAddress(ctx: RequestContext, id: string): Promise<void> {
   const customerId = await requireCustomerId(ctx)
   const row = await findMine(ctx, customerId, id)
-  await ctx.data.db.deleteFrom('addresses').where('brand_id', '=', ctx.data.brandId).where('customer_id', '=', customerId).where('id', '=', row.id).execute()
+  const { brandId } = ctx.data
+  await withBook(ctx, customerId, async (trx) => {
+    await trx.deleteFrom('addresses').where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('id', '=', row.id).execute()
+    await passDefaultOn(trx, brandId, customerId, row.address_type)
+  })
 }
 
 export async function setDefaultAddress(ctx: RequestContext, id: string, type?: AddressType): Promise<AddressEntry> {
