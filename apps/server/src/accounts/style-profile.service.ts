@@ -46,6 +46,7 @@ export async function saveStyleProfile(ctx: RequestContext, answers: Record<stri
       }
       return { brand_id: brandId, owner_id: owner, field_name: name, value, updated_at: new Date().toISOString() }
     })
+  checkBirthday(fields, answers)
   if (rows.length > 0) {
     await db
       .insertInto('style_profile_answers')
@@ -56,4 +57,22 @@ export async function saveStyleProfile(ctx: RequestContext, answers: Record<stri
       .execute()
   }
   return getStyleProfile(ctx)
+}
+
+/** The most days each month has in some year (no year is asked: 29 February is a birthday). */
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/**
+ * birthday_day and birthday_month make one date: the pair after this save (the
+ * answers sent, else the saved ones) must exist in some year, so 31 February or
+ * 31 April is refused (422 on birthday_day) and 29 February is not.
+ */
+function checkBirthday(fields: StyleProfileField[], answers: Record<string, string>): void {
+  const valueOf = (name: string) => answers[name] ?? fields.find((field) => field.name === name)?.value ?? null
+  const day = Number(valueOf('birthday_day'))
+  const month = Number(valueOf('birthday_month'))
+  if (!Number.isInteger(day) || !Number.isInteger(month) || month < 1 || month > 12 || day < 1) return
+  const most = DAYS_IN_MONTH[month - 1]!
+  if (day > most) throw unprocessable(`${MONTH_NAMES[month - 1]} has only ${most} days: choose a birthday day from 1 to ${most}.`, 'birthday_day')
 }
