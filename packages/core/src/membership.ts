@@ -30,7 +30,7 @@ export interface MembershipFacts {
   cutoffPassed: boolean
   /** For an overdue membership: it was paused when the charge failed, so a paid retry returns it to paused. */
   wasPaused?: boolean
-  /** An order of this membership is being packed or shipped (SPEC §3 cancel check, cant_cancel). */
+  /** An order of this membership is being packed (SPEC §3 cancel check, cant_cancel); a shipped one does not block. */
   orderInProgress?: boolean
 }
 
@@ -50,7 +50,7 @@ export const MEMBERSHIP_REFUSALS = {
   alreadyMember: 'You are already a member.',
   alreadyCancelled: 'Your membership is already cancelled.',
   alreadyEnded: 'Your membership has already ended.',
-  cancelWhileShipping: 'Your membership can’t be cancelled while an order is being packed or shipped. Please try again once it has shipped, or contact us.',
+  cancelWhileShipping: 'Your membership can’t be cancelled while an order is being packed. Please try again once it has shipped, or contact us.',
   paymentFirst: 'Your last payment didn’t go through. Please update your payment method first.',
   overdueRejoin: 'You are already a member. Please update your payment method to settle your last payment.',
   notMemberCancelled: 'Your membership is cancelled. Rejoin the club to make changes.',

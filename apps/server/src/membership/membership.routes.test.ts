@@ -172,6 +172,8 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     const blocked = await m.shopper.post('/api/membership/cancel', { reasons: 'Too expensive' })
     expect(blocked.statusCode).toBe(409)
     expect(errorsOf(blocked)).toEqual([MEMBERSHIP_REFUSALS.cancelWhileShipping])
+    // it names only what blocks: a shipped order does not (below)
+    expect(errorsOf(blocked)).toEqual(['Your membership can’t be cancelled while an order is being packed. Please try again once it has shipped, or contact us.'])
 
     await t.store.db.updateTable('orders').set({ status: 'shipped' }).where('order_number', '=', monthly.order_number).execute()
     expect(dataOf(await m.shopper.get('/api/membership/cancel-check'))).toEqual({ cant_cancel: false, tracking_number: null })

@@ -78,7 +78,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['club'],
-        summary: 'SPEC §3 cancel check: cant_cancel while an order of the membership is being packed or shipped, with its tracking number',
+        summary: 'SPEC §3 cancel check: cant_cancel while an order of the membership is being packed (not once shipped), with its tracking number',
         operationId: 'getMembershipCancelCheck',
         response: answers(CancelCheckSchema, 'The cancel check'),
       },

@@ -53,7 +53,7 @@ export async function getMembership(ctx: RequestContext): Promise<Membership | n
   return membershipView(row, todayOf(ctx), Boolean(inProgress))
 }
 
-/** SPEC §3 cancel check: an order of the membership being packed or shipped blocks a cancel. */
+/** SPEC §3 cancel check: an order of the membership being packed blocks a cancel (once shipped, it no longer does). */
 export async function cancelCheck(ctx: RequestContext): Promise<CancelCheck> {
   const row = await mine(ctx)
   const order = await findOrderInProgress(ctx.data.db, row.id)

@@ -1,4 +1,4 @@
-/** /cancel_error: the cancel check said cant_cancel (an order is being packed or shipped), with its tracking number. */
+/** /cancel_error: the cancel check said cant_cancel (an order is being packed), with its tracking number. */
 import { MEMBERSHIP_REFUSALS } from '@store/core'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'

@@ -2,7 +2,7 @@
  * Cancel Membership (/cancel-vip, /members_cancel_flow). One page, one click, as
  * joining is: reasons (optional) and the cancel button. A save offer (pause or
  * skip instead) is shown once, above the form; the cancel button itself declines
- * it. When the cancel check says an order is being packed or shipped, the member
+ * it. When the cancel check says an order is being packed, the member
  * is sent to /cancel_error; after cancelling, to /cancel_feedback.
  */
 import { formatPrice, isStoreError, MEMBERSHIP_REFUSALS } from '@store/core'
