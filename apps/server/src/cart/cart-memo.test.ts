@@ -146,6 +146,7 @@ describe('the key of the cart inputs', () => {
   const banners = Object.freeze([])
   const bumpIds = Object.freeze(['bump-1'])
   const featured = Object.freeze([])
+  const bundles = Object.freeze({ offers: [], offerIdsByItem: {} })
   const settings = Object.freeze({ free_shipping_threshold_cents: 5000 }) as unknown as CartInputs['settings']
   const base: CartInputs = {
     brandId: 'popfitclothing',
@@ -156,6 +157,7 @@ describe('the key of the cart inputs', () => {
     settings,
     banners,
     bumpIds,
+    bundles,
     featured,
     sessionOrders: [],
     oneClick: false,
@@ -174,6 +176,7 @@ describe('the key of the cart inputs', () => {
       { settings: Object.freeze({ ...settings }) },
       { banners: Object.freeze([]) },
       { bumpIds: Object.freeze(['bump-1']) },
+      { bundles: Object.freeze({ offers: [], offerIdsByItem: {} }) },
       { featured: Object.freeze([]) },
       { sessionOrders: ['1000000001'] },
       { oneClick: true },

@@ -30,7 +30,7 @@ import type { Shopper } from '../accounts/shopper.ts'
 import type { DiscountCodesRow } from '../db/schema.ts'
 import { sharedAnswer } from '../http/serializer.ts'
 import { deepFreeze } from '../shared/ttl-cache.ts'
-import type { CartHead, CartSettingsRow } from './cart.queries.ts'
+import type { BrandBundleOffers, CartHead, CartSettingsRow } from './cart.queries.ts'
 
 /** What a suggestion in the drawer is made of (catalog's cached featured rows). */
 export interface FeaturedSource {
@@ -57,6 +57,8 @@ export interface CartInputs {
   settings: CartSettingsRow
   banners: readonly CartBanner[]
   bumpIds: readonly string[]
+  /** the brand's bundle offers and the items counting towards them */
+  bundles: BrandBundleOffers
   featured: readonly FeaturedSource[]
   /** the orders this session placed (the session's own list, read with it) */
   sessionOrders: readonly string[]
@@ -93,6 +95,7 @@ const keyParts: { readonly [K in keyof CartInputs]: (value: CartInputs[K]) => st
   settings: identityOf,
   banners: identityOf,
   bumpIds: identityOf,
+  bundles: identityOf,
   featured: identityOf,
   sessionOrders: (orders) => orders.join(','),
   oneClick: String,

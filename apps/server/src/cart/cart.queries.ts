@@ -5,7 +5,9 @@ import { jsonObjectFrom, readJsonColumn } from '../db/json-aggregate.ts'
 import type { CartsRow, Database, StoreSettingsRow } from '../db/schema.ts'
 import { liveSession, type Session } from '../sessions/session-store.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
-import { cachePerDatabase } from '../shared/ttl-cache.ts'
+import { cachePerDatabase, deepFreeze } from '../shared/ttl-cache.ts'
+import { readJson } from '../db/json.ts'
+import type { BundleOffer } from '@store/core'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -258,6 +260,47 @@ export function findDiscountCode(db: Db, brandId: string, code: string) {
     .where('code', '=', code.toUpperCase())
     .where('active', '=', 1)
     .executeTakeFirst()
+}
+
+/** The brand's bundle offers, and the offers each item counts towards through its categories. */
+export interface BrandBundleOffers {
+  offers: readonly BundleOffer[]
+  /** item id (as text) -> the offer ids of its categories */
+  offerIdsByItem: Readonly<Record<string, readonly string[]>>
+}
+
+const bundleOffersCache = cachePerDatabase<BrandBundleOffers>()
+
+/**
+ * The brand's bundle offers ('3 for $75') and which items count towards each: an item counts when one of
+ * its categories (item_categories) is named in the offer's categories. Cached like the settings (two
+ * statements per brand and 30 s; one frozen object, so the cart's answer keys it by identity).
+ */
+export function findBundleOffers(db: Db, brandId: string): Promise<BrandBundleOffers> {
+  return bundleOffersCache(db, `bundles:${brandId}`, async () => {
+    const rows = await db.selectFrom('bundle_offers').select(['offer_id', 'categories', 'how_many', 'price_cents']).where('brand_id', '=', brandId).orderBy('id').execute()
+    const categoriesOf = new Map(rows.map((row) => [row.offer_id, readJson<string[]>(row.categories, []).filter((name): name is string => typeof name === 'string')]))
+    const names = [...new Set([...categoriesOf.values()].flat())]
+    const links =
+      names.length === 0
+        ? []
+        : await db
+            .selectFrom('item_categories')
+            .innerJoin('categories', 'categories.id', 'item_categories.category_id')
+            .select(['item_categories.item_id', 'categories.name'])
+            .where('categories.brand_id', '=', brandId)
+            .where('categories.name', 'in', names)
+            .execute()
+    const offerIdsByItem: Record<string, string[]> = {}
+    for (const link of links) {
+      const ids = (offerIdsByItem[String(link.item_id)] ??= [])
+      for (const [offerId, categories] of categoriesOf) if (categories.includes(link.name) && !ids.includes(offerId)) ids.push(offerId)
+    }
+    return deepFreeze({
+      offers: rows.map((row) => ({ offerId: row.offer_id, howMany: row.how_many, priceCents: row.price_cents })),
+      offerIdsByItem,
+    })
+  })
 }
 
 const orderBumpIdsCache = cachePerDatabase<string[]>()

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import {
+  bundleOfferLabel,
   cartLineColors,
   computeCartTotals,
   fromCents,
   nextOfferPath,
   originalTotal,
   parseDiscountClasses,
+  type AppliedBundle,
   type Cart,
   type CartLine,
   type FeaturedItem,
@@ -33,6 +35,8 @@ import {
   readOpenCart,
   readSessionWithOpenCart,
   sortedLines,
+  findBundleOffers,
+  type BrandBundleOffers,
   type CartLineRow,
   type CartSettingsRow,
   type OpenCartRead,
@@ -53,10 +57,21 @@ function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
 }
 
 /**
+ * The bundle offers a line's units count towards (docs/cart-rules.md "Bundle offers"): those of its
+ * item's categories, for a line at the item's own price; a line at a special price (an offer, an
+ * order bump, a social media special) or bundled with another line counts towards none.
+ */
+function lineBundleOfferIds(line: CartLineRow, bundles: BrandBundleOffers): readonly string[] {
+  if (line.price_override_cents !== null || line.social_media_special === 1 || line.bundled_with !== null) return []
+  return bundles.offerIdsByItem[String(line.item_id)] ?? []
+}
+
+/**
  * The cart's money, one computation for the cart drawer and for checkout:
- * each line's unit price for this shopper, the code (when it applies to them)
- * and the brand's shipping rule, through core's computeCartTotals. Checkout
- * passes the tax rate of the shipping address; the cart, the brand's estimate.
+ * each line's unit price for this shopper, the brand's bundle offers, the code
+ * (when it applies to them) and the brand's shipping rule, through core's
+ * computeCartTotals. Checkout passes the tax rate of the shipping address; the
+ * cart, the brand's estimate.
  */
 export function priceCart(
   lines: readonly CartLineRow[],
@@ -64,6 +79,7 @@ export function priceCart(
   settings: CartSettingsRow,
   shopper: Shopper,
   taxBasisPoints: number,
+  bundles: BrandBundleOffers,
 ) {
   // a social media special whose special ships free makes standard shipping free (the line says so: ships_free)
   const shipsFree = lines.some((line) => line.ships_free === 1)
@@ -75,7 +91,9 @@ export function priceCart(
       qty: line.qty,
       originalUnitCents: line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null,
       discountClasses: parseDiscountClasses(line.discount_class),
+      bundleOfferIds: lineBundleOfferIds(line, bundles),
     })),
+    bundleOffers: bundles.offers,
     code:
       code && codeApplies
         ? {
@@ -128,7 +146,12 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
   const { db, brandId } = ctx.data
   const found = await openCartOfSession(ctx, options.readSessionWithCart === true)
   // settings, banners and suggestions come from the brand's caches
-  const [shopper, settingsBundle, bumpIds] = await Promise.all([ctx.shopper(), getSettingsBundle(db, brandId), findOrderBumpIds(db, brandId)])
+  const [shopper, settingsBundle, bumpIds, bundles] = await Promise.all([
+    ctx.shopper(),
+    getSettingsBundle(db, brandId),
+    findOrderBumpIds(db, brandId),
+    findBundleOffers(db, brandId),
+  ])
   if (!settingsBundle) throw new Error(`The brand ${brandId} has no store settings row.`)
   const settings = settingsBundle.row
   const cart = found?.cart ?? null
@@ -150,6 +173,7 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
     settings,
     banners: settingsBundle.cartBanners,
     bumpIds,
+    bundles,
     featured,
     sessionOrders,
     oneClick,
@@ -158,7 +182,7 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
 }
 
 /** The cart's answer from its inputs, and from nothing else (cart-memo.ts relies on it: no clock, no reads). */
-function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, featured, sessionOrders, oneClick }: CartInputs): Cart {
+function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, bundles, featured, sessionOrders, oneClick }: CartInputs): Cart {
   const lines = sortedLines(linesJson)
   // joining the club in this cart (checkout_club_flow, vip_flow): priced as a member, as checkout will
   const hasClubInCart =
@@ -166,11 +190,12 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     flag(settings.brand_has_club) &&
     (cart?.checkout_flow === 'checkout_club_flow' || (isJoinFlow(cart?.checkout_flow) && shopper.customerId !== null))
   const pricedAs = hasClubInCart ? { ...shopper, hasClub: true } : shopper
-  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points)
+  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points, bundles)
+  const bundleBanners = bundleBannersOf(lines, totals.bundles, bundles)
   const club = shopper.club ?? null
   const clubDiscount = shopper.hasClub && club ? club.discountPercentage : settings.club_discount_percentage
 
-  const items = lines.map((line): CartLine => {
+  const items = lines.map((line, i): CartLine => {
     const unit = lineUnitCents(line, pricedAs)
     const original = line.price_override_cents === null ? originalPriceCents(line, pricedAs.hasClub) : null
     const maxQty = Math.max(0, Math.min(MAX_LINE_QTY, line.stock ?? 0))
@@ -194,7 +219,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
       original_price: original === null ? null : fromCents(original),
       total: fromCents(unit * line.qty),
       original_total: original === null ? null : originalTotal(fromCents(original), line.qty),
-      banner: line.banner,
+      banner: line.banner ?? bundleBanners[i] ?? null,
       discount_class: line.discount_class,
     }
   })
@@ -271,6 +296,22 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     session_orders: [...sessionOrders],
     promo_eligible: !shopper.hasClub,
   }
+}
+
+/** A line in a bundle says so on its banner: '3 for $75 bundle', or '3 of 4 in the 3 for $75 bundle'. */
+function bundleBannersOf(lines: readonly CartLineRow[], applied: readonly AppliedBundle[], bundles: BrandBundleOffers): (string | undefined)[] {
+  const banners: (string | undefined)[] = lines.map(() => undefined)
+  const bundled = lines.map(() => ({ qty: 0, offerId: '' }))
+  for (const bundle of applied) {
+    for (const unit of bundle.units) bundled[unit.line] = { qty: bundled[unit.line]!.qty + unit.qty, offerId: bundle.offerId }
+  }
+  bundled.forEach(({ qty, offerId }, i) => {
+    const offer = bundles.offers.find((o) => o.offerId === offerId)
+    if (qty === 0 || !offer) return
+    const label = bundleOfferLabel(offer)
+    banners[i] = qty === lines[i]!.qty ? `${label} bundle` : `${qty} of ${lines[i]!.qty} in the ${label} bundle`
+  })
+  return banners
 }
 
 function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean): string | null {

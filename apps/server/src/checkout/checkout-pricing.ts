@@ -1,13 +1,13 @@
 /**
  * What an order from this cart costs, shipped to an address by a method: the
- * cart's own prices and discount (priceCart), core's shipping options
+ * cart's own prices, bundle offers and discount (priceCart), core's shipping options
  * (shippingOptions / shippingCentsFor) and core's tax for the address
  * (taxCents over the brand's rate table). Used by the order and by the quote
  * the checkout page shows before the order is placed, so both agree.
  */
 import { shippingOptions, type ShippingMethod, type ShippingOption } from '@store/core'
 import type { Shopper } from '../accounts/shopper.ts'
-import { findCartSettings, findDiscountCodeById, findOpenCartWithLines } from '../cart/cart.queries.ts'
+import { findBundleOffers, findCartSettings, findDiscountCodeById, findOpenCartWithLines } from '../cart/cart.queries.ts'
 import type { CartLineRow } from '../cart/cart.queries.ts'
 import { priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
@@ -45,7 +45,12 @@ export async function priceCheckout(
   const { db, dialect, brandId } = ctx.data
   if (!cartId) throw emptyCart()
   // the cart and its lines in one statement
-  const [shopper, found, settings] = await Promise.all([ctx.shopper(), findOpenCartWithLines(db, dialect, brandId, cartId), findCartSettings(db, brandId)])
+  const [shopper, found, settings, bundles] = await Promise.all([
+    ctx.shopper(),
+    findOpenCartWithLines(db, dialect, brandId, cartId),
+    findCartSettings(db, brandId),
+    findBundleOffers(db, brandId),
+  ])
   if (!found) throw emptyCart()
   const { cart, lines } = found
   const code = cart.discount_code_id ? await findDiscountCodeById(db, cart.discount_code_id) : undefined
@@ -57,7 +62,7 @@ export async function priceCheckout(
   if (lines.length === 0 && join?.feeCents === 0) throw unprocessable('Your membership is already paid for this month: rejoin from your account (VIP rejoin) at no charge.', 'checkout_flow')
   const pricedAs = join?.pricedAs ?? shopper
   const clubFeeCents = join?.feeCents ?? 0
-  const { unitCents, totals, shipsFree } = priceCart(lines, code, settings, pricedAs, 0)
+  const { unitCents, totals, shipsFree } = priceCart(lines, code, settings, pricedAs, 0, bundles)
   const options = shippingOptions({
     subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
     standardCents: settings.standard_shipping_cost_cents,
