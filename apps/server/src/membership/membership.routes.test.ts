@@ -351,6 +351,40 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     expect(closed.statusCode).toBe(409)
   })
 
+  it('picks take only what GET offers (the main category, no VIP exclusive), with a readable 422 otherwise', async () => {
+    const m = await member(t)
+    await billOn(t, m.membershipId, daysFromToday(20))
+    const open = dataOf<{ choices: { item_id: number; name: string; sizes: string[] }[] }>(await m.shopper.get('/api/membership/picks'))
+    const offered = new Set(open.choices.map((c) => c.item_id))
+    const inStock = (vip: 0 | 1) =>
+      t.store.db
+        .selectFrom('items')
+        .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
+        .select(['items.id', 'items.name', 'item_sizes.size'])
+        .where('items.brand_id', '=', 'popfitclothing')
+        .where('items.active', '=', 1)
+        .where('items.vip_exclusive', '=', vip)
+        .where('item_sizes.stock', '>', 0)
+        .orderBy('items.id')
+        .execute()
+    const vip = (await inStock(1))[0]!
+    expect(offered.has(vip.id)).toBe(false)
+    // an active item in stock that is not offered (another category than the box's, or past the first 24)
+    const other = (await inStock(0)).find((row) => !offered.has(row.id))!
+    expect(other).toBeDefined()
+    for (const item of [vip, other]) {
+      const refused = await m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: item.id, size: item.size }] })
+      expect(refused.statusCode, item.name).toBe(422)
+      expect(errorsOf(refused)).toEqual([`Item ${item.id} is not one of this month's choices: pick one of the items offered on the picks page.`])
+    }
+    const choice = open.choices[0]!
+    const wrongSize = await m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: choice.item_id, size: 'Q9' }] })
+    expect(wrongSize.statusCode).toBe(422)
+    expect(errorsOf(wrongSize)[0]).toMatch(new RegExp(`^${choice.name} can't be picked in size Q9`))
+    expect(dataOf<{ picks: unknown[] }>(await m.shopper.get('/api/membership/picks')).picks).toEqual([])
+    expect((await m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: choice.item_id, size: choice.sizes[0] }] })).statusCode).toBe(200)
+  })
+
   it('no one reads or changes another’s membership: ids come from the session only', async () => {
     const a = await member(t)
     const b = await registered(t)

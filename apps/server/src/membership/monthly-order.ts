@@ -40,14 +40,19 @@ interface Candidate {
 
 const candidatesCache = cachePerDatabase<Candidate[]>(60_000)
 
+/** The name of the brand's main category (the last part of its main shopping path): what a monthly box holds. */
+export async function mainCategoryOf(db: Db, brandId: string): Promise<string> {
+  const settings = await db.selectFrom('store_settings').select('main_shopping_path').where('brand_id', '=', brandId).executeTakeFirst()
+  return (settings?.main_shopping_path ?? '').split('/').filter(Boolean).pop() ?? ''
+}
+
 /**
  * Items of the brand's main category in stock, by size (kept a minute per
  * process, per database: `cacheKey` is the database handle, not a transaction's).
  */
 function candidates(db: Db, brandId: string, cacheKey: object): Promise<Candidate[]> {
   return candidatesCache(cacheKey, `club-candidates:${brandId}`, async () => {
-    const settings = await db.selectFrom('store_settings').select('main_shopping_path').where('brand_id', '=', brandId).executeTakeFirst()
-    const category = (settings?.main_shopping_path ?? '').split('/').filter(Boolean).pop() ?? ''
+    const category = await mainCategoryOf(db, brandId)
     return db
       .selectFrom('categories')
       .innerJoin('item_categories', 'item_categories.category_id', 'categories.id')

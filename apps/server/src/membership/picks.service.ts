@@ -1,7 +1,9 @@
 /**
  * Monthly items a member picks for the coming period (docs/club-membership.md
  * "Monthly items"): open until the period's cut-off (core isPastCutoff), at
- * most how_many, each an item of the brand in stock in that size. A later post
+ * most how_many, each one of the choices offered (`choices`: the brand's main
+ * category, not VIP exclusives, active, in stock in that size, the first 24 by
+ * id), the same rule for what GET offers and what POST takes. A later post
  * replaces the earlier picks. Without picks, the billing run chooses from the
  * style profile (monthly-order.ts).
  */
@@ -13,6 +15,7 @@ import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { findMembershipOf, type MembershipWithCard } from './membership.queries.ts'
 import { statusOf } from './membership.view.ts'
 import { todayOf } from './club-join.ts'
+import { mainCategoryOf } from './monthly-order.ts'
 
 const MAX_CHOICES = 24
 
@@ -24,8 +27,15 @@ async function memberOf(ctx: RequestContext): Promise<MembershipWithCard> {
   return row
 }
 
+/**
+ * What may be picked for a box, read live (stock now): what the billing run would
+ * choose from (monthly-order.ts), the brand's main category without VIP exclusives,
+ * active and in stock, by item, the first MAX_CHOICES by id. GET offers these and
+ * POST takes nothing else.
+ */
 async function choices(ctx: RequestContext): Promise<MonthlyChoice[]> {
   const { db, brandId } = ctx.data
+  const category = await mainCategoryOf(db, brandId)
   const rows = await db
     .selectFrom('items')
     .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
@@ -33,7 +43,19 @@ async function choices(ctx: RequestContext): Promise<MonthlyChoice[]> {
     .select(['items.id', 'items.name', 'items.color', 'item_images.url as image', 'item_sizes.size'])
     .where('items.brand_id', '=', brandId)
     .where('items.active', '=', 1)
+    .where('items.vip_exclusive', '=', 0)
     .where('item_sizes.stock', '>', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('item_categories')
+          .innerJoin('categories', 'categories.id', 'item_categories.category_id')
+          .select('item_categories.item_id')
+          .whereRef('item_categories.item_id', '=', 'items.id')
+          .where('categories.brand_id', '=', brandId)
+          .where('categories.name', '=', category),
+      ),
+    )
     .orderBy('items.id')
     .execute()
   const byItem = new Map<number, MonthlyChoice>()
@@ -83,18 +105,14 @@ export async function savePicks(ctx: RequestContext, wanted: { item_id: number; 
   if (wanted.length > row.how_many) throw unprocessable(`You can pick ${row.how_many} item${row.how_many === 1 ? '' : 's'} a month.`, 'item_id')
   const { db, brandId } = ctx.data
   if (wanted.length > 0) {
-    const sellable = await db
-      .selectFrom('items')
-      .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
-      .select(['items.id', 'item_sizes.size'])
-      .where('items.brand_id', '=', brandId)
-      .where('items.active', '=', 1)
-      .where('item_sizes.stock', '>', 0)
-      .where('items.id', 'in', wanted.map((w) => w.item_id))
-      .execute()
+    const offered = await choices(ctx)
     for (const w of wanted) {
-      if (!sellable.some((s) => s.id === w.item_id && s.size === w.size)) {
-        throw unprocessable(`Item ${w.item_id} in size ${w.size} can't be picked: it is not sold in that size or is out of stock.`, 'item_id')
+      const choice = offered.find((c) => c.item_id === w.item_id)
+      if (!choice) {
+        throw unprocessable(`Item ${w.item_id} is not one of this month's choices: pick one of the items offered on the picks page.`, 'item_id')
+      }
+      if (!choice.sizes.includes(w.size)) {
+        throw unprocessable(`${choice.name} can't be picked in size ${w.size}: it is not sold in that size or is out of stock. Choose ${choice.sizes.join(', ')}.`, 'size')
       }
     }
   }
