@@ -29,6 +29,7 @@ import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { priceCheckout } from './checkout-pricing.ts'
+import { refuseVipExclusives } from './members-only.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type StoredAnswer } from './idempotency.ts'
 import { orderConfirmationEmail } from './order-email.ts'
@@ -271,6 +272,7 @@ async function reserveOrder(
     flow: input.checkout_flow,
   })
   const { cart, shopper, lines, unitCents } = priced
+  await refuseVipExclusives(ctx.data, priced)
   // the amount on the button the shopper pressed is the amount charged, or nothing is: a price, the
   // shipping method or the state's tax changed since the page last quoted (docs/checkout.md)
   if (input.expected_total_cents !== undefined && input.expected_total_cents !== priced.totalCents) {
