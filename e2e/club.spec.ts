@@ -128,6 +128,46 @@ describe('the VIP club in the browser', () => {
       await context.close()
     }
   })
+  it('says at /checkout when the order joins VIP, what it costs, and lets the shopper check out without joining', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    try {
+      await page.goto(`${origin}/register?redirectTo=%2Flanding%2Fcb`)
+      await page.getByLabel('Full name').fill('Claire Claimer')
+      await page.getByLabel('Email').fill(`claim-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/landing\/cb/)
+      await waitForHydration(page)
+      await page.getByRole('button', { name: 'Claim my VIP offer' }).click()
+      await page.waitForURL((url) => !url.pathname.startsWith('/landing'))
+      await page.goto(`${origin}/category/leggings`)
+      await waitForHydration(page)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+
+      await page.goto(`${origin}/checkout`)
+      await waitForHydration(page)
+      const notice = page.getByTestId('club-join-notice')
+      await expect.poll(() => notice.innerText()).toMatch(/^Placing this order makes you a VIP member: \$24\.99 today for your first month, then \$24\.99 every month until you cancel\./)
+      expect(await page.getByTestId('club-fee').innerText()).toMatch(/VIP membership, first month\s+\$24\.99/)
+      const total = (await page.getByTestId('checkout-total').innerText()).trim()
+      expect(await page.getByRole('button', { name: /^Join VIP and pay/ }).innerText()).toBe(`Join VIP and pay ${total}`)
+      await expectAccessible(page)
+      await page.screenshot({ path: '/tmp/club-join-checkout.png', fullPage: true }).catch(() => undefined)
+
+      await page.getByRole('button', { name: 'Check out without joining VIP' }).click()
+      await expect.poll(() => page.getByRole('button', { name: /^Place order/ }).count(), { timeout: 10_000 }).toBe(1)
+      expect(await notice.count()).toBe(0)
+      expect(await page.getByTestId('club-fee').count()).toBe(0)
+      expect((await apiFromPage<{ checkout_flow: string }>(page, '/api/cart')).checkout_flow).toBe('free_flow')
+      const after = (await page.getByTestId('checkout-total').innerText()).trim()
+      expect(await page.getByRole('button', { name: /^Place order/ }).innerText()).toBe(`Place order · ${after}`)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('joins with a card whose bank asks to confirm it: refused when cancelled, joined when completed', async () => {
     const { context, page } = await newPage(browser)
     try {

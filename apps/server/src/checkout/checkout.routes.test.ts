@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Cart, CheckoutQuote, CheckoutResult } from '@store/core'
+import type { Cart, CheckoutQuote, CheckoutResult, Order } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { statementsOf } from '../test/statements.ts'
@@ -130,6 +130,15 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     const joined = await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { checkout_flow: 'checkout_club_flow', expected_total: joining.total.toFixed(2) })
     expect(joined.statusCode).toBe(200)
     expect(await totalCentsOf(joined)).toBe(Math.round(joining.total * 100))
+    // the first month is said as what it is, wherever the order's money is shown
+    expect(plain.club_fee).toBe(0)
+    expect(joining.club_fee).toBe(24.99)
+    const number = dataOf<CheckoutResult>(joined).order_number
+    const order = dataOf<Order>(await shopper.get(`/api/orders/${number}`))
+    expect(order.club_fee).toBe(24.99)
+    expect(order.subtotal).toBeCloseTo(order.items.reduce((sum, line) => sum + line.price * line.qty, 0) + 24.99, 2)
+    const email = await t.store.db.selectFrom('outbox_emails').select('body').where('subject', 'like', `%order ${number}`).executeTakeFirstOrThrow()
+    expect(email.body).toContain('  VIP membership, first month  $24.99')
   })
 
   it('refuses an expected_total that is no amount (422 at the field); without one, the order is priced as before', async () => {

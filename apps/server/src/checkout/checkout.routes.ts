@@ -65,6 +65,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
               shipping: z.number(),
               tax: z.number(),
               total: z.number(),
+              club_fee: z.number().describe("joining the club with this order: its first period's price, in the subtotal; else 0"),
               shipping_options: z.array(z.object({ method: z.enum(SHIPPING_METHODS), label: z.string(), price: z.number(), free: z.boolean() })),
             }),
           }),

@@ -27,6 +27,7 @@ import type { Transaction } from 'kysely'
 import type { CheckoutAttemptsRow, Database, OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { priceCheckout } from './checkout-pricing.ts'
 import { refuseVipExclusives } from './members-only.ts'
@@ -307,6 +308,7 @@ async function reserveOrder(
     checkout_flow: priced.flow,
     membership_id: null,
     club_period: null,
+    club_fee_cents: priced.clubFeeCents,
   }
   const wants: StockWant[] = lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty }))
   const orderLines = lines.map((line, i) => {
@@ -430,7 +432,8 @@ async function settle(
 
   const next = await afterPaymentPath(ctx, order.order_number)
   const answer: StoredAnswer = { status: 200, data: { status: 'succeeded', order_number: order.order_number, next } satisfies CheckoutResult }
-  const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines)
+  const clubName = order.club_fee_cents > 0 ? ((await getSettingsBundle(db, brandId))?.row.club_name ?? null) : null
+  const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines, clubName)
   // a logged-in customer's card is kept for later (club billing, the payment methods page): the gateway's reference only
   // the saved card that paid, or the new card kept for later
   let savedMethodId: string | null = savedCard?.id ?? null
@@ -513,6 +516,7 @@ export async function quoteCheckout(
     shipping: fromCents(priced.shippingCents),
     tax: fromCents(priced.taxCents),
     total: fromCents(priced.totalCents),
+    club_fee: fromCents(priced.clubFeeCents),
     shipping_options: priced.shippingOptions.map((option) => ({ method: option.method, label: option.label, price: fromCents(option.cents), free: option.free })),
   }
 }

@@ -10,6 +10,8 @@ export interface ConfirmationOrder {
   tax_cents: number
   total_cents: number
   shipping_method: string
+  /** joining the club with the order: its first period (in the subtotal) */
+  club_fee_cents: number
 }
 
 export interface ConfirmationLine {
@@ -22,7 +24,7 @@ export interface ConfirmationLine {
 
 const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
 
-export function orderConfirmationEmail(storeName: string, origin: string, order: ConfirmationOrder, lines: readonly ConfirmationLine[]) {
+export function orderConfirmationEmail(storeName: string, origin: string, order: ConfirmationOrder, lines: readonly ConfirmationLine[], clubName: string | null = null) {
   const first = order.shipping_name.trim().split(/\s+/)[0] ?? ''
   const body = [
     `Hi ${first},`,
@@ -30,6 +32,7 @@ export function orderConfirmationEmail(storeName: string, origin: string, order:
     `Thank you for your order ${order.order_number} at ${storeName}. Here is what you bought:`,
     '',
     ...lines.map((line) => `  ${line.qty} x ${line.name} (${line.color}, ${line.size})  ${money(line.total_cents)}`),
+    ...(order.club_fee_cents > 0 ? [`  ${clubName ?? 'Club'} membership, first month  ${money(order.club_fee_cents)}`] : []),
     '',
     `  Subtotal  ${money(order.subtotal_cents)}`,
     ...(order.discount_cents > 0 ? [`  Discount  -${money(order.discount_cents)}`] : []),

@@ -15,6 +15,7 @@ import * as m012 from './migrations/012-session-orders.ts'
 import * as m013 from './migrations/013-offer-pending-line.ts'
 import * as m014 from './migrations/014-sweeper-indexes.ts'
 import * as m015 from './migrations/015-declined-offers.ts'
+import * as m016 from './migrations/016-order-club-fee.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '013-offer-pending-line': m013,
   '014-sweeper-indexes': m014,
   '015-declined-offers': m015,
+  '016-order-club-fee': m016,
 }
 
 class StaticProvider implements MigrationProvider {

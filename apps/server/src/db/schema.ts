@@ -427,6 +427,8 @@ export interface OrdersTable {
   /** 007: a club monthly order: its membership and period (one per period) */
   membership_id: string | null
   club_period: string | null
+  /** 016: what joining the club with this order charged for its first period (in the subtotal); 0 otherwise */
+  club_fee_cents: Generated<number>
 }
 export type OrdersRow = Selectable<OrdersTable>
 export type NewOrdersRow = Insertable<OrdersTable>

@@ -37,6 +37,7 @@ export const orderSchema = contract<Order>('Order')(
     shipping: z.number(),
     tax: z.number(),
     total: z.number(),
+    club_fee: z.number().describe("what joining the club with this order charged for its first period, in the subtotal; else 0"),
     shipping_method: text,
     shipment_tracking_number: text.nullable(),
     shipping_name: text,

@@ -80,6 +80,7 @@ function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsR
     shipping: fromCents(order.shipping_cents),
     tax: fromCents(order.tax_cents),
     total: fromCents(order.total_cents),
+    club_fee: fromCents(order.club_fee_cents),
     shipping_method: order.shipping_method,
     shipment_tracking_number: tracking,
     shipping_name: order.shipping_name,

@@ -1,7 +1,8 @@
 /**
  * The money figures of a cart, a checkout quote or a placed order, as the
  * server worked them out: subtotal, the discount (only when there is one),
- * shipping ("Free" at zero), tax and the total. One list for the cart drawer,
+ * shipping ("Free" at zero), tax and the total, and the club's first month when the
+ * order joins it (in the subtotal). One list for the cart drawer,
  * the checkout's summary, the thank-you page and the order history, so a
  * shopper reads the same figures in the same words everywhere.
  */
@@ -17,6 +18,8 @@ export interface TotalsFigures {
   shipping: number
   tax: number
   total: number
+  /** joining the club with this order: its first period, in the subtotal (quotes and orders; 0 or absent otherwise) */
+  club_fee?: number
 }
 
 /** Where the list stands: its look comes from the stylesheet of that place. */
@@ -36,9 +39,12 @@ export function TotalsList({
   taxWhenZero = true,
   totalTestId,
   busy,
+  clubName,
 }: {
   figures: TotalsFigures
   place: TotalsPlace
+  /** the brand's club ("VIP"), named on the membership's row when the order joins it */
+  clubName?: string | null
   /** the code's name, shown beside "Discount" */
   discountCode?: string | null
   /** 'express' or 'standard': named beside "Shipping" when given */
@@ -52,6 +58,12 @@ export function TotalsList({
   const discount = Math.abs(figures.discount)
   return (
     <dl className={look.list} aria-busy={busy || undefined}>
+      {figures.club_fee ? (
+        <div data-testid="club-fee">
+          <dt>{clubName ?? 'Club'} membership, first month</dt>
+          <dd>{money(figures.club_fee)}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>Subtotal</dt>
         <dd>{money(figures.subtotal)}</dd>

@@ -30,7 +30,7 @@ import {
   type FieldError,
 } from '@store/core'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import { data, Form, useNavigate } from 'react-router'
+import { data, Form, redirect, useNavigate } from 'react-router'
 import { AddressFields, type FormValues } from '../components/checkout/address-fields'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
@@ -43,6 +43,7 @@ import { track } from '../lib/analytics/analytics-client'
 import { useBrowserApi } from '../lib/api/browser'
 import { authenticatePayment, createTestToken, getCheckoutQuote, placeOrder } from '../lib/api/checkout-api'
 import { ApiError } from '../lib/api/client'
+import { formResult } from '../lib/api/post-form'
 import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { attemptFor, attemptScope, forgetAttempt, saveAttempt } from '../lib/checkout/attempt-key'
@@ -51,6 +52,8 @@ import { useCart, useSettings } from '../lib/store/store-provider'
 import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
+
+const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
 const ADDRESS_PARTS = ['name', 'company', 'country', 'address', 'address_2', 'city', 'state', 'zip', 'phone'] as const
 const FIELD_NAMES = ['email', ...ADDRESS_PARTS.map((p) => `shipping_${p}`), 'billing_same', ...ADDRESS_PARTS.map((p) => `billing_${p}`), 'shipping_method']
@@ -71,7 +74,7 @@ function initialValues(email: string, name: string, defaults: DefaultAddresses |
 }
 
 /** The figures of an empty cart (nothing to quote). */
-const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 }
+const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, club_fee: 0 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const cart = await requestCart(context)
@@ -85,9 +88,20 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { cart, quote, defaults, payment: context.services.paymentSetup(), savedCards }
 }
 
-/** Without JavaScript: the address is checked with the checkout's own rules; nothing is stored, no card is taken. */
+/** The small form beside the club's notice: this order checks out without joining. */
+const WITHOUT_CLUB = 'checkout-without-club'
+
+/**
+ * Without JavaScript: the address is checked with the checkout's own rules; nothing is stored, no card is taken.
+ * With or without it: "Check out without joining" puts the cart back in the ordinary flow.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
+  if (form.get('intent') === WITHOUT_CLUB) {
+    const left = await formResult(context.services.setCheckoutFlow({ checkout_flow: 'free_flow', offer_code: '' }))
+    if (!left.ok) return data({ values: {} as FormValues, errors: left.errors, addressReady: false, quote: NOTHING }, { status: left.status })
+    throw redirect('/checkout')
+  }
   const values: FormValues = {}
   for (const name of FIELD_NAMES) {
     const value = form.get(name)
@@ -158,6 +172,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const [payWith, setPayWith] = useState<string>(savedCards[0]?.id ?? NEW_CARD)
   const payingWithSaved = payWith !== NEW_CARD
 
+  // this order joins the club (the cart's flow is a joining one): the page says so, and what it costs
+  const joining = quote.club_fee > 0
+  const clubName = settings.clubName ?? 'the club'
+
   const fieldError = (name: string) => errors.find((error) => error.field === name)?.message
   const change = (name: string, value: string) => {
     setValues((current) => ({ ...current, [name]: value }))
@@ -177,7 +195,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const country = values.shipping_country ?? 'US'
   const state = values.shipping_state ?? ''
   const method = values.shipping_method === 'express' ? 'express' : 'standard'
-  const cartVersion = `${cart.cart_subtotal}|${cart.cart_discount}|${cart.items.length}`
+  const cartVersion = `${cart.cart_subtotal}|${cart.cart_discount}|${cart.items.length}|${cart.checkout_flow}`
   const firstQuote = useRef(true)
   // no quote while the order is being paid: the order is priced on the server, and once paid the
   // cart is spent (a quote then is refused); a form shown again after a refusal quotes afresh
@@ -492,14 +510,36 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             ) : null}
           </fieldset>
 
-          <button type="submit" className="button button-primary button-block place-order" aria-disabled={paying || cartUpdating || undefined}>
-            {paying ? 'Processing…' : `Place order · ${formatPrice(quote.total, { keepZeroCents: true })}`}
+          {joining ? (
+            <p className="notice club-join-notice" id="club-join-notice" data-testid="club-join-notice">
+              Placing this order makes you a {clubName} member: {money(quote.club_fee)} today for your first month, then{' '}
+              {money(cart.club_monthly ?? quote.club_fee)} every month until you cancel. Skip a month, pause or cancel any time in the Members Area.
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="button button-primary button-block place-order"
+            aria-disabled={paying || cartUpdating || undefined}
+            aria-describedby={joining ? 'club-join-notice' : undefined}
+          >
+            {paying ? 'Processing…' : joining ? `Join ${clubName} and pay ${money(quote.total)}` : `Place order · ${money(quote.total)}`}
           </button>
+          {joining ? (
+            // the form of its own (below the grid): a button of that form, shown here
+            <button type="submit" form="club-leave-form" className="link-button club-leave" disabled={paying}>
+              Check out without joining {clubName}
+            </button>
+          ) : null}
         </Form>
 
-        <OrderSummary cart={cart} quote={quote} updating={quoting || cartUpdating} />
+        <OrderSummary cart={cart} quote={quote} updating={quoting || cartUpdating} clubName={settings.clubName} />
       </div>
 
+      {joining ? (
+        <Form method="post" id="club-leave-form" hidden>
+          <input type="hidden" name="intent" value={WITHOUT_CLUB} />
+        </Form>
+      ) : null}
       {phase.kind === 'paying' ? (
         <div className="please-wait-overlay" role="status" aria-live="assertive">
           <div className="please-wait-panel">

@@ -14,6 +14,7 @@ import { StoreLink } from '../components/store-link'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/thank-you'
 import { TotalsList } from '../components/totals-list'
+import { useSettings } from '../lib/store/store-provider'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Thank You', { noindex: true })
 
@@ -64,6 +65,7 @@ function Address({ order }: { order: Order }) {
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { order, loggedIn, missing } = loaderData
+  const settings = useSettings()
   if (!order) {
     return (
       <div className="container page page-narrow">
@@ -102,7 +104,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <TotalsList figures={order} place="checkout" shippingMethod={order.shipping_method} totalTestId="order-total" />
+          <TotalsList figures={order} place="checkout" shippingMethod={order.shipping_method} totalTestId="order-total" clubName={settings.clubName} />
         </section>
         <div className="offer-actions">
           <section aria-labelledby="thank-you-shipping">

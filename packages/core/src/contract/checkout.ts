@@ -132,6 +132,8 @@ export interface CheckoutQuote {
   shipping: number
   tax: number
   total: number
+  /** joining the club with this order (checkout_club_flow, vip_flow): its first period's price, in the subtotal; else 0 */
+  club_fee: number
   shipping_options: CheckoutShippingOption[]
 }
 

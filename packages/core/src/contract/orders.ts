@@ -35,6 +35,8 @@ export interface Order {
   shipping: number
   tax: number
   total: number
+  /** what joining the club with this order charged for its first period, in the subtotal; else 0 */
+  club_fee: number
   shipping_method: string
   shipment_tracking_number: string | null
   shipping_name: string

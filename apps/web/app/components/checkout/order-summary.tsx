@@ -6,7 +6,7 @@ import { TotalsList } from '../totals-list'
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
-export function OrderSummary({ cart, quote, updating }: { cart: Cart; quote: CheckoutQuote; updating: boolean }) {
+export function OrderSummary({ cart, quote, updating, clubName }: { cart: Cart; quote: CheckoutQuote; updating: boolean; clubName: string | null }) {
   const lines = foldBundles(cart.items)
   return (
     <section className="order-summary" aria-labelledby="order-summary-title">
@@ -28,7 +28,7 @@ export function OrderSummary({ cart, quote, updating }: { cart: Cart; quote: Che
         ))}
       </ul>
       <DiscountForm cart={cart} />
-      <TotalsList figures={quote} place="checkout" discountCode={cart.discount_code_name} totalTestId="checkout-total" busy={updating} />
+      <TotalsList figures={quote} place="checkout" discountCode={cart.discount_code_name} totalTestId="checkout-total" busy={updating} clubName={clubName} />
     </section>
   )
 }

@@ -9,6 +9,7 @@ import { ReviewForm } from './review-form'
 import { COUNTRIES } from '../checkout/address-fields'
 import { StoreLink } from '../store-link'
 import { TotalsList } from '../totals-list'
+import { useSettings } from '../../lib/store/store-provider'
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
@@ -88,6 +89,7 @@ export function OrderCard({
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const headingId = `order-${order.order_number}`
+  const { clubName } = useSettings()
   return (
     <article className="member-card order-card" aria-labelledby={headingId} data-testid="order-card">
       <Heading id={headingId} className="order-title">
@@ -142,7 +144,7 @@ export function OrderCard({
           </li>
         ))}
       </ul>
-      <TotalsList figures={order} place="order" />
+      <TotalsList figures={order} place="order" clubName={clubName} />
       <div className="order-addresses">
         <div>
           <h3 className="order-subtitle">Shipping address</h3>
