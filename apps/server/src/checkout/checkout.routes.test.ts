@@ -141,6 +141,31 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(email.body).toContain('  VIP membership, first month  $24.99')
   })
 
+  it('a code for a first order is refused, before anything is charged, to an e-mail or account that has ordered before', async () => {
+    const email = `first-${randomUUID()}@example.com`
+    const item = await itemWithStock(t, 5)
+    const first = await shopperWithCart(t, item.itemId, item.size)
+    expect((await first.post('/api/discount-code', { code: 'First15' })).statusCode).toBe(200)
+    expect((await placeOrder(first, await tokenFor(first), randomUUID(), { email })).statusCode).toBe(200)
+
+    const again = await shopperWithCart(t, item.itemId, item.size)
+    expect((await again.post('/api/discount-code', { code: 'First15' })).statusCode).toBe(200)
+    const charges = await count(t, 'test_gateway_charges')
+    const before = await stockOf(t, item.itemId, item.size)
+    const refused = await placeOrder(again, await tokenFor(again), randomUUID(), { email: email.toUpperCase() })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().errors).toEqual([{ field: 'code', message: 'First15 is for a first order, and you have ordered with us before: remove the code to check out.' }])
+    expect(await count(t, 'test_gateway_charges')).toBe(charges)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before)
+    // the same shopper without the code checks out; another code is not for a first order
+    expect((await again.post('/api/discount-code', { code: 'Leggings20' })).statusCode).toBe(200)
+    expect((await placeOrder(again, await tokenFor(again), randomUUID(), { email })).statusCode).toBe(200)
+    // a new e-mail is a first order
+    const newcomer = await shopperWithCart(t, item.itemId, item.size)
+    await newcomer.post('/api/discount-code', { code: '10First' })
+    expect((await placeOrder(newcomer, await tokenFor(newcomer), randomUUID(), { email: `new-${randomUUID()}@example.com` })).statusCode).toBe(200)
+  })
+
   it('refuses an expected_total that is no amount (422 at the field); without one, the order is priced as before', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)

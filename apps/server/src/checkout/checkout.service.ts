@@ -18,6 +18,7 @@ import { recordStoreEvent } from '../tracking/tracking.service.ts'
 import { queueEmails } from '../email/outbox.ts'
 import { randomInt, randomUUID } from 'node:crypto'
 import { formatPrice, fromCents, nextOfferPath, savedCardName, validateExpiry, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
+import { findDiscountCodeById } from '../cart/cart.queries.ts'
 import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
@@ -31,6 +32,7 @@ import { getSettingsBundle } from '../settings/settings.service.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { priceCheckout } from './checkout-pricing.ts'
 import { refuseVipExclusives } from './members-only.ts'
+import { refuseUsedFirstOrderCode } from './first-order-codes.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type StoredAnswer } from './idempotency.ts'
 import { orderConfirmationEmail } from './order-email.ts'
@@ -274,6 +276,11 @@ async function reserveOrder(
   })
   const { cart, shopper, lines, unitCents } = priced
   await refuseVipExclusives(ctx.data, priced)
+  await refuseUsedFirstOrderCode(ctx.data, {
+    code: cart.discount_code_id ? await findDiscountCodeById(db, cart.discount_code_id) : undefined,
+    email: input.email,
+    customerId: shopper.customerId,
+  })
   // the amount on the button the shopper pressed is the amount charged, or nothing is: a price, the
   // shipping method or the state's tax changed since the page last quoted (docs/checkout.md)
   if (input.expected_total_cents !== undefined && input.expected_total_cents !== priced.totalCents) {

@@ -290,6 +290,8 @@ export interface DiscountCodesTable {
   club_only: Generated<number>
   minimum_subtotal_cents: Generated<number>
   active: Generated<number>
+  /** 017: for a shopper's first order at the brand only (checkout/first-order-codes.ts) */
+  first_order_only: Generated<number>
 }
 export type DiscountCodesRow = Selectable<DiscountCodesTable>
 export type NewDiscountCodesRow = Insertable<DiscountCodesTable>

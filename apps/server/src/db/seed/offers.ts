@@ -29,6 +29,8 @@ interface CodeDef {
   included?: string
   excluded?: string
   clubOnly?: boolean
+  /** for a shopper's first order at the brand only */
+  firstOrder?: boolean
   minimum?: number
   active?: boolean
   custom?: string
@@ -37,8 +39,8 @@ interface CodeDef {
 function codes(brandId: BrandId): CodeDef[] {
   const hasClub = brandId !== 'glow'
   const base: CodeDef[] = [
-    { code: '10FIRST', name: '10First', info: 'Take 10% off your first order', bullets: ['10% off everything in your cart', 'One use per customer', 'Cannot be combined with other codes'], percent: 10 },
-    { code: 'FIRST15', name: 'First15', info: 'Take 15% off your first order', bullets: ['15% off everything in your cart', 'One use per customer', 'Cannot be combined with other codes'], percent: 15 },
+    { code: '10FIRST', name: '10First', info: 'Take 10% off your first order', bullets: ['10% off everything in your cart', 'One use per customer', 'Cannot be combined with other codes'], percent: 10, firstOrder: true },
+    { code: 'FIRST15', name: 'First15', info: 'Take 15% off your first order', bullets: ['15% off everything in your cart', 'One use per customer', 'Cannot be combined with other codes'], percent: 15, firstOrder: true },
     {
       code: 'LOCK5',
       name: 'Lock5',
@@ -81,6 +83,7 @@ export async function seedOffers(db: SeedDb, brandId: BrandId, items: SeededItem
     percentage_amount: c.percent,
     custom: c.custom ?? null,
     club_only: c.clubOnly ? 1 : 0,
+    first_order_only: c.firstOrder ? 1 : 0,
     minimum_subtotal_cents: c.minimum ?? 0,
     active: c.active === false ? 0 : 1,
   }))
