@@ -16,6 +16,7 @@ import { unprocessable } from '../http/errors.ts'
 import type { ChargeResult } from '../payments/gateway.ts'
 import { findPaidPeriod } from './membership.queries.ts'
 import { createMonthlyOrder, type ShipTo } from './monthly-order.ts'
+import { paidThrough } from './paid-interval.ts'
 
 export const JOIN_FLOWS = ['checkout_club_flow', 'vip_flow'] as const
 export const isJoinFlow = (flow: string | null | undefined) => (JOIN_FLOWS as readonly string[]).includes(flow ?? '')
@@ -58,12 +59,21 @@ export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: 
 export const todayOf = (ctx: RequestContext) => ctx.now().toISOString().slice(0, 10)
 
 /**
- * A former member whose membership was charged for this month already (they cancelled after
- * paying it): joining again in a joining flow adds no fee (clubJoinTerms' `periodPaid`).
+ * A former member whose billing interval is still paid (they cancelled before its end:
+ * paidThrough), or whose membership was charged for this month already: joining again in a
+ * joining flow adds no fee (clubJoinTerms' `periodPaid`). One who was never a member reads nothing.
  */
 export async function monthPaidBefore(ctx: RequestContext, checkoutFlow: string, shopper: Shopper): Promise<boolean> {
-  if (!isJoinFlow(checkoutFlow) || !shopper.customerId || shopper.hasClub) return false
-  return (await findPaidPeriod(ctx.data.db, ctx.data.brandId, shopper.customerId, periodOf(todayOf(ctx)))) !== undefined
+  if (!isJoinFlow(checkoutFlow) || !shopper.customerId || shopper.hasClub || !shopper.club) return false
+  const today = todayOf(ctx)
+  const former = await ctx.data.db
+    .selectFrom('memberships')
+    .select(['next_billing_date', 'failed_period'])
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('customer_id', '=', shopper.customerId)
+    .executeTakeFirst()
+  if (former && paidThrough(former, today)) return true
+  return (await findPaidPeriod(ctx.data.db, ctx.data.brandId, shopper.customerId, periodOf(today))) !== undefined
 }
 
 /**
@@ -82,7 +92,7 @@ export async function joinInTransaction(
   if (!customerId || !isJoinFlow(order.checkout_flow)) return
   const [settings, existing, landing, customer] = await Promise.all([
     trx.selectFrom('store_settings').select(['brand_has_club', 'club_monthly_cents', 'club_discount_percentage']).where('brand_id', '=', brandId).executeTakeFirst(),
-    trx.selectFrom('memberships').select(['id', 'status']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).executeTakeFirst(),
+    trx.selectFrom('memberships').select(['id', 'status', 'next_billing_date', 'billing_day', 'failed_period']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).executeTakeFirst(),
     trx.selectFrom('membership_landings').select('how_many').where('brand_id', '=', brandId).executeTakeFirst(),
     trx.selectFrom('customers').select('has_club').where('id', '=', customerId).executeTakeFirst(),
   ])
@@ -92,7 +102,10 @@ export async function joinInTransaction(
   if (existing && existing.status !== 'cancelled' && existing.status !== 'lapsed') return
   const now = ctx.now().toISOString()
   const day = todayOf(ctx)
-  const billingDay = Number(day.slice(8, 10))
+  // a former member inside the interval they paid (paidThrough): it runs on as paid, its box already made,
+  // the billing date as it was (the order carried no fee: monthPaidBefore)
+  const paidInterval = existing !== undefined && paidThrough(existing, day)
+  const billingDay = paidInterval ? existing.billing_day : Number(day.slice(8, 10))
   // checkout kept the card in payment_methods (a customer's order): the club charges that one
   const paymentMethodId = input.paymentMethodId
   if (paymentMethodId) {
@@ -117,7 +130,7 @@ export async function joinInTransaction(
     pause_monthly_price_cents: PAUSE_MONTHLY_PRICE_CENTS,
     discount_percentage: settings.club_discount_percentage,
     overdue: 0,
-    next_billing_date: nextBillingDate(day, 1, billingDay),
+    next_billing_date: paidInterval ? existing.next_billing_date : nextBillingDate(day, 1, billingDay),
     next_prepaid_ship_date: null,
     prepaid_months: 0,
     // the first box comes with a free accessory
@@ -144,6 +157,7 @@ export async function joinInTransaction(
   await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', customerId).where('brand_id', '=', brandId).execute()
   const period = periodOf(day)
   // a former member's month already paid stays as it was charged (the order carried no fee: clubJoinTerms)
+  if (paidInterval) return
   const paid = existing ? await findPaidPeriod(trx, brandId, customerId, period) : undefined
   // else the first period, charged with the order (a former member's unpaid row for this period is replaced)
   if (!paid) await chargeFirstPeriod(trx, { brandId, membershipId, period, day, now, amountCents: settings.club_monthly_cents, gatewayKey: input.gatewayKey, paymentId: result.paymentId })

@@ -328,6 +328,32 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     expect(monthly).toHaveLength(1) // the month's items are not sent twice
   })
 
+  it('the club checkout, too, takes no fee inside the paid billing interval when the calendar month has no charge (billed 11-28, rejoined 12-02)', async () => {
+    const m = await member(t)
+    await m.shopper.postJson('/api/membership/cancel', {})
+    const paidTo = daysFromToday(26)
+    await billOn(t, m.membershipId, paidTo)
+    const period = new Date().toISOString().slice(0, 7)
+    await t.store.db.updateTable('membership_charges').set({ period: '2000-01' }).where('membership_id', '=', m.membershipId).execute()
+    await t.store.db.updateTable('orders').set({ club_period: '2000-01' }).where('membership_id', '=', m.membershipId).execute()
+    const monthlyBefore = await count(t, 'orders', { column: 'membership_id', value: m.membershipId })
+    // nothing to buy: nothing to pay, so the account's rejoin (which now takes it at no charge)
+    const empty = await joinThroughCheckout(m.shopper, CARDS.success, undefined, m.email)
+    expect(empty.statusCode).toBe(422)
+    expect(errorsOf(empty)[0]).toMatch(/already paid for this month/)
+    const item = await itemWithStock(t)
+    await m.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    const joined = await joinThroughCheckout(m.shopper, CARDS.success, undefined, m.email)
+    expect(joined.statusCode, joined.body).toBe(200)
+    const order = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', dataOf<{ order_number: string }>(joined).order_number).executeTakeFirstOrThrow()
+    const line = await t.store.db.selectFrom('order_lines').select(['total_cents']).where('order_number', '=', order.order_number).executeTakeFirstOrThrow()
+    expect(order.subtotal_cents).toBe(line.total_cents) // no month's fee in it
+    expect(dataOf<Membership>(await m.shopper.get('/api/membership'))).toMatchObject({ status: 'active', next_billing_date: paidTo })
+    // no charge recorded for this calendar month, and no second box for the interval already paid
+    expect(await t.store.db.selectFrom('membership_charges').select('id').where('membership_id', '=', m.membershipId).where('period', '=', period).execute()).toEqual([])
+    expect(await count(t, 'orders', { column: 'membership_id', value: m.membershipId })).toBe(monthlyBefore)
+  })
+
   it('picks for the coming period before the cut-off; closed after it', async () => {
     const m = await member(t)
     await billOn(t, m.membershipId, daysFromToday(20))

@@ -9,7 +9,7 @@
 import { isPastCutoff, periodOf, transition, type CancelCheck, type Membership, type MembershipEvent } from '@store/core'
 import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
-import type { Database, MembershipsRow } from '../db/schema.ts'
+import type { Database } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { todayOf } from './club-join.ts'
@@ -18,6 +18,7 @@ import { findCharge, findMembershipOf, findOrderInProgress, type MembershipWithC
 import { clubChangedEmail, type ClubChange } from './club-email.ts'
 import { membershipView, statusOf, summaryOf } from './membership.view.ts'
 import { tellMember } from './tell-member.ts'
+import { paidThrough } from './paid-interval.ts'
 
 /** The reasons a member may give when cancelling (the form's checkboxes). */
 export const CANCEL_REASONS = [
@@ -134,17 +135,6 @@ export async function cancelMembership(ctx: RequestContext, reasons: string[]): 
   if (!cancelled) throw conflict(STATE_CHANGED)
   ctx.log.info({ membership: row.id, from: status, reasons }, 'membership cancelled')
   return membershipView(after, today)
-}
-
-/**
- * The membership's current billing interval is paid: its next billing date is still
- * ahead (the interval up to it was settled: charged, prepaid, skipped or paused fee)
- * and no charge of it failed. A former member who rejoins inside it owes nothing.
- * The interval, not the calendar month: billed on 11-28 and paid to 12-28, a rejoin on
- * 12-02 is inside the paid interval although December has no charge.
- */
-export function paidThrough(row: Pick<MembershipsRow, 'next_billing_date' | 'failed_period'>, today: string): boolean {
-  return row.next_billing_date !== null && row.next_billing_date > today && row.failed_period === null
 }
 
 /**
