@@ -271,6 +271,9 @@ export interface BrandBundleOffers {
 
 const bundleOffersCache = cachePerDatabase<BrandBundleOffers>()
 
+/** No offers (a cart that is not there yet): one frozen value, so the cart's answer keys it like a cached one. */
+export const NO_BUNDLE_OFFERS: BrandBundleOffers = deepFreeze({ offers: [], offerIdsByItem: {} })
+
 /**
  * The brand's bundle offers ('3 for $75') and which items count towards each: an item counts when one of
  * its categories (item_categories) is named in the offer's categories. Cached like the settings (two

@@ -36,6 +36,7 @@ import {
   readSessionWithOpenCart,
   sortedLines,
   findBundleOffers,
+  NO_BUNDLE_OFFERS,
   type BrandBundleOffers,
   type CartLineRow,
   type CartSettingsRow,
@@ -150,7 +151,8 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
     ctx.shopper(),
     getSettingsBundle(db, brandId),
     findOrderBumpIds(db, brandId),
-    findBundleOffers(db, brandId),
+    // a shopper without a cart has nothing to bundle: no statement for the offers
+    found ? findBundleOffers(db, brandId) : NO_BUNDLE_OFFERS,
   ])
   if (!settingsBundle) throw new Error(`The brand ${brandId} has no store settings row.`)
   const settings = settingsBundle.row
