@@ -16,7 +16,7 @@ import type { Env } from './env.ts'
 import { experimentRoutes } from './experiments/test-group.routes.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { registerCsrfGuard } from './http/csrf.ts'
-import { registerErrorHandler } from './http/errors.ts'
+import { registerErrorHandler, saidBack } from './http/errors.ts'
 import { registerInputGuard } from './http/input-guard.ts'
 import { openApiOptions } from './http/openapi.ts'
 import { registerRequestLog } from './http/request-log.ts'
@@ -122,7 +122,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
       void (reply as FastifyReply)
         .code(400)
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify({ errors: [{ message: `This address is not valid: ${error.message}` }] }))
+        .send(JSON.stringify({ errors: [{ message: `This address is not valid: ${saidBack(error.message)}` }] }))
     },
   }).withTypeProvider<ZodTypeProvider>()
 

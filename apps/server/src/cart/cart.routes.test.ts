@@ -157,6 +157,20 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
     const badLine = await shopper.post('/api/cart/items/not-a-line', { qty: 1 })
     expect(badLine.statusCode).toBe(400)
     expect((await cartOf(shopper)).items).toEqual([])
+
+    // a quantity left empty, or sent as a list or a yes, is no quantity: never 0 (which removes the line)
+    expect((await shopper.post('/api/cart/items', { item_id: inStock.id, size, qty: 2 })).statusCode).toBe(200)
+    const line = (await cartOf(shopper)).items[0]!
+    for (const qty of ['', '  ', [1], true]) {
+      const changed = await shopper.postJson(`/api/cart/items/${line.cartId}`, { qty })
+      expect(changed.statusCode, JSON.stringify(qty)).toBe(400)
+      expect(errorsOf(changed)[0]).toMatch(/Quantity must be a number/)
+    }
+    expect((await shopper.post(`/api/cart/items/${line.cartId}`, { qty: '' })).statusCode).toBe(400)
+    expect((await cartOf(shopper)).items.map((item) => item.qty)).toEqual([2])
+    // a form's text of a number stands
+    expect((await shopper.post(`/api/cart/items/${line.cartId}`, { qty: ' 3 ' })).statusCode).toBe(200)
+    expect((await cartOf(shopper)).items.map((item) => item.qty)).toEqual([3])
   })
 
   it('refuses a sold-out size and more than the stock', async () => {

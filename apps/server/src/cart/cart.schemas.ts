@@ -3,12 +3,18 @@ import { z } from 'zod'
 import { itemIdSchema } from '../catalog/catalog.schemas.ts'
 import { MAX_LINE_QTY } from './cart.service.ts'
 
+/** A number, or a form's text of one ('2'); anything else (an empty field, a list, true) is no quantity, never 0. */
+const numberOrNumeral = (value: unknown) => (typeof value === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value)
+
 const qty = (min: number) =>
-  z.coerce
-    .number({ message: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(min, min === 0 ? 'Quantity cannot be negative' : 'Quantity must be at least 1')
-    .max(MAX_LINE_QTY, `You can have at most ${MAX_LINE_QTY} of one item in your cart`)
+  z.preprocess(
+    numberOrNumeral,
+    z
+      .number({ message: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(min, min === 0 ? 'Quantity cannot be negative' : 'Quantity must be at least 1')
+      .max(MAX_LINE_QTY, `You can have at most ${MAX_LINE_QTY} of one item in your cart`),
+  )
 
 export const addLineBody = z.object({
   item_id: itemIdSchema,

@@ -78,6 +78,18 @@ describe.each(DIALECTS)('bad input never makes a 500 on %s', (dialect) => {
     }
   })
 
+  it('says back at most 120 characters of an address: an unknown path (404), an overlong part of one (400)', async () => {
+    const unknown = `/api/nothing-here/${'a'.repeat(3000)}`
+    const missing = await new TestShopper(t.app).get(unknown)
+    expect(missing.statusCode).toBe(404)
+    expect(errorsOf(missing)).toEqual([`No such page: GET ${unknown.slice(0, 120)}…`])
+    expect(errorsOf(await new TestShopper(t.app).get('/api/nothing-here'))).toEqual(['No such page: GET /api/nothing-here'])
+    const overlong = await new TestShopper(t.app).postJson(`/api/cart/items/${'a'.repeat(3000)}`, { qty: 1 })
+    expect(overlong.statusCode).toBe(400)
+    const [message] = errorsOf(overlong)
+    expect(message).toMatch(/^This address is not valid: .{120}…$/)
+  })
+
   it('POST /api/logout (which reads no body) never fails on a broken one', async () => {
     for (const [type, payload, what] of BODIES) {
       const response = await new TestShopper(t.app).request({ method: 'POST', url: '/api/logout', payload, headers: { 'content-type': type } })

@@ -2,6 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 
 /** An error a shopper may read: its message goes to the client as is. */
+/** How much of what a client sent an error says back (an unknown path, an address that is not valid). */
+const MAX_SAID_BACK = 120
+
+/** What the client sent, as an error says it back: at most MAX_SAID_BACK characters, then '…'. */
+export const saidBack = (text: string) => (text.length > MAX_SAID_BACK ? `${text.slice(0, MAX_SAID_BACK)}…` : text)
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -71,7 +77,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   })
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(`No such page: ${request.method} ${request.url.split('?')[0]}`))
+    // the path as asked, cut short: a path of thousands of characters is not said back whole
+    reply.status(404).send(errorBody(`No such page: ${request.method} ${saidBack(request.url.split('?')[0] ?? '')}`))
   })
 }
 

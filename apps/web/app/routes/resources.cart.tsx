@@ -51,7 +51,9 @@ async function runIntent(form: FormData, store: StoreServices) {
       case 'remove': {
         const cartId = text(form, 'cartId')
         if (!cartId) return fail(intent, 400, 'That line is no longer in your cart.', 'cartId')
-        const qty = intent === 'remove' ? 0 : Number(text(form, 'qty'))
+        // an empty field is no quantity (Number('') is 0, which would remove the line)
+        const typed = text(form, 'qty').trim()
+        const qty = intent === 'remove' ? 0 : typed === '' ? Number.NaN : Number(typed)
         if (!Number.isInteger(qty) || qty < 0) return fail(intent, 400, 'Enter a quantity of 0 or more.', 'qty')
         cart = await store.updateCartLine(cartId, qty)
         break
