@@ -33,6 +33,7 @@ import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { priceCheckout } from './checkout-pricing.ts'
 import { refuseVipExclusives } from './members-only.ts'
 import { refuseUsedFirstOrderCode } from './first-order-codes.ts'
+import { refuseBumpsAlone } from '../offers/order-bumps.service.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type StoredAnswer } from './idempotency.ts'
 import { orderConfirmationEmail } from './order-email.ts'
@@ -275,6 +276,7 @@ async function reserveOrder(
     flow: input.checkout_flow,
   })
   const { cart, shopper, lines, unitCents } = priced
+  refuseBumpsAlone(lines)
   await refuseVipExclusives(ctx.data, priced)
   await refuseUsedFirstOrderCode(ctx.data, {
     code: cart.discount_code_id ? await findDiscountCodeById(db, cart.discount_code_id) : undefined,

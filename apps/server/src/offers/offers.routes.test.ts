@@ -76,6 +76,15 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     expect(refused.statusCode).toBe(409)
     expect(errorsOf(refused)).toEqual(['Your cart is empty: add something to it first, then take this offer at checkout.'])
     expect(dataOf<Cart>(await empty.get('/api/cart')).items).toEqual([])
+
+    // the bump taken, then what it went with removed: checkout does not sell the bump alone
+    const own = dataOf<Cart>(await shopper.get('/api/cart')).items.find((line) => line.price !== bump.price)!
+    expect((await shopper.post(`/api/cart/items/${own.cartId}`, { qty: 0 })).statusCode).toBe(200)
+    const charges = await count(t, 'test_gateway_charges')
+    const alone = await placeOrder(shopper, await tokenFor(shopper))
+    expect(alone.statusCode).toBe(409)
+    expect(errorsOf(alone)).toEqual(['Your cart holds only add-on offers: their prices go with an order. Add something to go with them, or remove them.'])
+    expect(await count(t, 'test_gateway_charges')).toBe(charges)
   })
 
   it('one-time offers after payment: one charge per key on the saved card, lines added to the order, then /thank-you', async () => {

@@ -61,6 +61,19 @@ export async function getOrderBump(ctx: RequestContext, id: string): Promise<Ord
 /** The answer to a bump accepted on a cart with nothing else in it. */
 export const EMPTY_CART = 'Your cart is empty: add something to it first, then take this offer at checkout.'
 
+/** A line of the shopper's own: at its own price, or a social media special (a bump's line has the bump's price). */
+const ownLine = (line: { price_override_cents: number | null; social_media_special: number }) => line.price_override_cents === null || line.social_media_special === 1
+
+/**
+ * Checkout's refusal of a cart holding order bumps alone (the shopper took a bump, then removed what it
+ * went with): a bump's price is for an addition to an order.
+ */
+export function refuseBumpsAlone(lines: readonly { price_override_cents: number | null; social_media_special: number }[]): void {
+  if (lines.length > 0 && !lines.some(ownLine)) {
+    throw conflict('Your cart holds only add-on offers: their prices go with an order. Add something to go with them, or remove them.', 'cart')
+  }
+}
+
 /**
  * Adds the bump's item to the cart at its price, once: accepting again changes nothing, or only the
  * size when another is chosen. Only beside something of the shopper's own (a bump is an addition to
@@ -86,7 +99,7 @@ export async function acceptOrderBump(ctx: RequestContext, id: string, size: str
       .where('cart_id', '=', cartId)
       .execute()
     // a bump is an addition to an order: its price is not for a cart of bumps alone
-    if (!lines.some((line) => line.price_override_cents === null || line.social_media_special === 1)) throw conflict(EMPTY_CART, 'size')
+    if (!lines.some(ownLine)) throw conflict(EMPTY_CART, 'size')
     // one line per bump: accepting again in another size changes the size, it adds nothing
     const already = lines.find((line) => line.item_id === bump.item_id && line.price_override_cents === bump.price_cents && line.social_media_special === 0)
     if (already) {
