@@ -447,11 +447,25 @@ const unknownDiscountCode = (code: string) => unprocessable(`We couldn't find th
 
 async function putDiscountCode(ctx: RequestContext, row: DiscountCodesRow) {
   const shopper = await ctx.shopper()
-  if (flag(row.club_only) && !shopper.hasClub) {
+  if (flag(row.club_only) && !shopper.hasClub && !(await joinsWithThisCart(ctx, shopper))) {
     throw unprocessable(`${row.name} is for VIP members only. Log in to your member account to use it.`, 'code')
   }
   const cartId = await ensureCart(ctx)
   await ctx.data.db.updateTable('carts').set({ discount_code_id: row.id, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute()
+}
+
+/**
+ * A new VIP sign-up: a logged-in customer whose cart is in a joining flow (checkout_club_flow,
+ * vip_flow) leaves checkout a member, and is priced as one already (clubJoinTerms), so the club's
+ * code (Lock5: "For VIP members and new VIP sign-ups") is theirs too. A visitor is not: joining
+ * needs an account.
+ */
+async function joinsWithThisCart(ctx: RequestContext, shopper: Shopper): Promise<boolean> {
+  if (!shopper.customerId) return false
+  const cartId = (await ctx.session.current())?.cartId
+  if (!cartId) return false
+  const cart = await ctx.data.db.selectFrom('carts').select('checkout_flow').where('id', '=', cartId).where('brand_id', '=', ctx.data.brandId).executeTakeFirst()
+  return isJoinFlow(cart?.checkout_flow)
 }
 
 export async function removeDiscountCode(ctx: RequestContext) {

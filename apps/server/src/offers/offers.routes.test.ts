@@ -34,6 +34,25 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     expect((await shopper.postJson('/api/checkout/flow', { checkout_flow: 'free_flow', offer_code: 'zz' })).statusCode).toBe(422)
   })
 
+  it('gives the club code (Lock5) to a new VIP sign-up: a logged-in customer whose cart joins, never a visitor', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    expect((await shopper.post('/api/register', { name: 'Nia Newmember', email: `nia-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+    // not joining: the club's code is refused
+    const typed = await shopper.post('/api/discount-code', { code: 'Lock5' })
+    expect(typed.statusCode).toBe(422)
+    expect(errorsOf(typed)[0]).toMatch(/for VIP members only/)
+    // joining with this cart: the offer brings it, and it takes 5% off the member prices
+    const flow = dataOf<Record<string, unknown>>(await shopper.postJson('/api/checkout/flow', { checkout_flow: 'checkout_club_flow', offer_code: 'cb' }))
+    expect(flow).toMatchObject({ checkout_flow: 'checkout_club_flow', discount_code_name: 'Lock5' })
+    const cart = dataOf<Cart>(await shopper.get('/api/cart'))
+    expect(cart.discount_code_name).toBe('Lock5')
+    expect(cart.has_club_in_cart).toBe(true)
+    expect(cart.cart_discount).toBeCloseTo(Math.round(cart.cart_subtotal * 5) / 100, 2)
+    // typed by hand in that flow, too
+    expect((await shopper.post('/api/discount-code', { code: 'Lock5' })).statusCode).toBe(200)
+  })
+
   it('walks the order bumps before payment: each adds its item at its price, then /checkout', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)
