@@ -146,6 +146,10 @@ describe('the VIP club in the browser', () => {
       await waitForHydration(page)
       await addFirstAvailableSize(page)
 
+      // the drawer says its member prices come with joining at checkout
+      await expect.poll(() => cartDrawer(page).getByTestId('cart-club-join').innerText()).toBe('VIP prices: you join VIP at checkout, $24.99 a month until you cancel.')
+      await expectAccessible(page)
+
       await page.goto(`${origin}/checkout`)
       await waitForHydration(page)
       const notice = page.getByTestId('club-join-notice')
