@@ -24,6 +24,19 @@ export type PostalAddress = Record<AddressPart, string>
 /** An address as it may arrive from a form or the server: any part missing or null. */
 export type AddressInput = { [K in AddressPart]?: string | null }
 
+/**
+ * Characters a name or an address never holds, and that change how text around them reads:
+ * control characters (a line break in a name splits an e-mail's line) and the bidirectional
+ * overrides and isolates (U+202A-202E, U+2066-2069), which can make a name read backwards
+ * in an e-mail or on a packing slip.
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u
+
+/** True when the text holds a character of HIDDEN_CHARACTERS. */
+export function hasHiddenCharacters(text: string): boolean {
+  return HIDDEN_CHARACTERS.test(text)
+}
+
 /** A full name has at least two space-separated words. */
 export function isValidFullName(name: string): boolean {
   return name.trim().split(/\s+/).filter(Boolean).length >= 2

@@ -41,6 +41,14 @@ describe('validateCheckoutAddress', () => {
     expect(validateCheckoutAddress({ ...shipping, shipping_zip: '62701-1234' }, 'shipping')).toEqual([])
   })
 
+  it('refuses hidden characters (a line break, a text-direction mark) in any part, and takes any script', () => {
+    expect(validateCheckoutAddress({ ...shipping, shipping_name: 'Ada \u202eLovelace' }, 'shipping')).toEqual([
+      { field: 'shipping_name', message: 'Remove the hidden characters (a line break or a text-direction mark) from this field.' },
+    ])
+    expect(validateCheckoutAddress({ ...shipping, shipping_address: '12 Main St\r\nApt 4' }, 'shipping').map((e) => e.field)).toEqual(['shipping_address'])
+    expect(validateCheckoutAddress({ ...shipping, shipping_name: 'Zoë Ünïcode' }, 'shipping')).toEqual([])
+  })
+
   it('accepts a complete address abroad, without a state', () => {
     expect(validateCheckoutAddress(billing, 'billing')).toEqual([])
   })

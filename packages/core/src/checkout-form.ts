@@ -8,6 +8,7 @@
 import {
   ADDRESS_PARTS,
   billingSameAsShipping,
+  hasHiddenCharacters,
   isUnitedStates,
   isValidFullName,
   isValidPhone,
@@ -92,6 +93,10 @@ export function validateCheckoutAddress(fields: FormValues, prefix: AddressPrefi
     const max = ADDRESS_MAX_LENGTHS[part]
     if (part !== 'country' && value.length > max) {
       add(part, `Keep this to ${max} characters or fewer.`)
+      continue
+    }
+    if (hasHiddenCharacters(value)) {
+      add(part, 'Remove the hidden characters (a line break or a text-direction mark) from this field.')
       continue
     }
     switch (part) {

@@ -57,6 +57,15 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
     const { shopper } = await customer()
     expect((await shopper.post('/api/account/name', { name: 'Alex' })).statusCode).toBe(422)
     expect(dataOf<AccountInfo>(await shopper.post('/api/account/name', { name: '  Alex   Newname ' })).name).toBe('Alex Newname')
+    // a text-direction override or a line break would show in every e-mail the name goes into
+    for (const name of ['Zoë Ünïcode\u202e evil', 'Alex\nNewname', 'Alex\u2066Newname']) {
+      const refused = await shopper.postJson('/api/account/name', { name })
+      expect(refused.statusCode, JSON.stringify(name)).toBe(400)
+      expect(errorsOf(refused)[0]).toMatch(/hidden characters/)
+    }
+    expect(dataOf<AccountInfo>(await shopper.get('/api/account')).name).toBe('Alex Newname')
+    // a name of any script stands
+    expect(dataOf<AccountInfo>(await shopper.post('/api/account/name', { name: 'Zoë Ünïcode' })).name).toBe('Zoë Ünïcode')
   })
 
   it('changes the e-mail only when the link is opened by the logged-in customer', async () => {

@@ -1,16 +1,14 @@
 /** What the account calls take and answer, checked alike for the API and for the pages. */
 import type { AccountInfo, EmailChangeRequested } from '@store/core'
 import { z } from 'zod'
-import { email, newPassword, password } from '../accounts/accounts.schemas.ts'
+import { email, newPassword, password, personName } from '../accounts/accounts.schemas.ts'
 
 export const changePasswordBody = z.object({
   current_password: password,
   password: newPassword,
 })
 
-export const changeNameBody = z.object({
-  name: z.string({ message: 'Enter your name' }).trim().min(1, 'Enter your name').max(120, 'That name is too long'),
-})
+export const changeNameBody = z.object({ name: personName })
 
 export const changeEmailBody = z.object({
   email,
