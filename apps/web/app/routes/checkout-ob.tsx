@@ -13,6 +13,8 @@ import { SizePicker } from '../components/checkout/size-picker'
 import { formResult } from '../lib/api/post-form'
 import { orErrorPage } from '../lib/checkout/page-errors'
 import { checkoutMeta } from '../lib/meta'
+import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
+import type { ApiErrorItem } from '../lib/api/types'
 import type { Route } from './+types/checkout-ob'
 
 export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
@@ -28,7 +30,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const id = params.id ?? ''
-  if (form.get('intent') === 'decline') {
+  const intent = formIntent(form, ['accept', 'decline'] as const)
+  if (!intent) return data({ errors: [{ message: UNKNOWN_INTENT } as ApiErrorItem] }, { status: 400 })
+  if (intent === 'decline') {
     const step = await orErrorPage(context.services.declineOrderBump(id))
     throw redirect(step.next)
   }

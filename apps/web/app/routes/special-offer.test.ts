@@ -27,6 +27,18 @@ async function submit(status: number | 'bank', key: string) {
 }
 
 describe('the offer form before JavaScript', () => {
+  it('answers a form that names neither accept nor decline with a 400, charging nothing', async () => {
+    for (const intent of ['', 'zzz', 'ACCEPT']) {
+      let charged = false
+      const body = new URLSearchParams({ intent, order_number: '1234567890', key: 'k', item_id: '1001', size: 'M' })
+      const request = new Request('http://localhost/special-offer/pf-oto-1?order=1234567890', { method: 'POST', body })
+      const services = { acceptOneTimeOffer: async () => ((charged = true), { next: '/thank-you' }), declineOneTimeOffer: async () => ({ next: '/thank-you' }) }
+      const answer = (await action({ params: { id: 'pf-oto-1' }, request, context: { services } } as unknown as ActionArgs)) as unknown as { init: { status: number } }
+      expect(answer.init.status, intent).toBe(400)
+      expect(charged).toBe(false)
+    }
+  })
+
   it('keeps the key after a 503, so the next submit finishes the same charge', async () => {
     expect(await submit(503, 'key-of-the-first-try')).toEqual({ status: 503, errors: [{ message: 'We could not reach the payment service.' }], key: 'key-of-the-first-try' })
   })

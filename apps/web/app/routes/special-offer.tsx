@@ -28,6 +28,7 @@ import { attemptFor, forgetAttempt } from '../lib/checkout/attempt-key'
 import { orErrorPage } from '../lib/checkout/page-errors'
 import { useSettings } from '../lib/store/store-provider'
 import { checkoutMeta } from '../lib/meta'
+import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
 import type { Route } from './+types/special-offer'
 
 export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
@@ -47,7 +48,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const id = params.id ?? ''
   const order = String(form.get('order_number') ?? '')
-  if (form.get('intent') === 'decline') {
+  // only the page's own two buttons: anything else charges nothing and declines nothing
+  const intent = formIntent(form, ['accept', 'decline'] as const)
+  if (!intent) return data({ errors: [{ message: UNKNOWN_INTENT }], key: null }, { status: 400 })
+  if (intent === 'decline') {
     const step = await orErrorPage(context.services.declineOneTimeOffer(id, order))
     throw redirect(step.next)
   }
