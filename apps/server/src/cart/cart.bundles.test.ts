@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Cart, CheckoutQuote, CheckoutResult, Order } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { member } from '../membership/club-test-kit.ts'
-import { placeOrder, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { itemWithStock, placeOrder, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
 const QUOTE = '/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard'
@@ -19,20 +19,7 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
   afterAll(() => t.close())
 
   /** An active popfitclothing item of this name and a size with at least `min` in stock. */
-  async function sized(name: string, min = 4) {
-    const row = await t.store.db
-      .selectFrom('items')
-      .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
-      .select(['items.id', 'item_sizes.size', 'items.price_cents'])
-      .where('items.brand_id', '=', 'popfitclothing')
-      .where('items.name', '=', name)
-      .where('items.active', '=', 1)
-      .where('item_sizes.stock', '>=', min)
-      .orderBy('items.id')
-      .orderBy('item_sizes.size')
-      .executeTakeFirstOrThrow()
-    return { itemId: row.id, size: row.size, priceCents: row.price_cents }
-  }
+  const sized = (name: string, min = 4) => itemWithStock(t, min, 'popfitclothing', name)
 
   async function add(shopper: TestShopper, item: { itemId: number; size: string }, qty: number) {
     const added = await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty })

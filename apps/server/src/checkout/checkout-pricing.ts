@@ -11,13 +11,15 @@ import { findBundleOffers, findCartSettings, findDiscountCodeById, findOpenCartW
 import type { CartLineRow } from '../cart/cart.queries.ts'
 import { priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
-import type { CartsRow } from '../db/schema.ts'
+import type { CartsRow, DiscountCodesRow } from '../db/schema.ts'
 import { unprocessable } from '../http/errors.ts'
 import { clubJoinTerms, isJoinFlow, monthPaidBefore } from '../membership/club-join.ts'
 import type { TaxRates } from './tax.ts'
 
 export interface PricedCheckout {
   cart: CartsRow
+  /** the cart's discount code, as priced */
+  code: DiscountCodesRow | undefined
   shopper: Shopper
   lines: CartLineRow[]
   unitCents: number[]
@@ -82,6 +84,7 @@ export async function priceCheckout(
   })
   return {
     cart,
+    code,
     shopper,
     lines,
     unitCents,

@@ -31,17 +31,16 @@ export const ADDRESS = {
 }
 
 /** An item and size of popfitclothing with at least `min` in stock (not LAST_ITEM). */
-export async function itemWithStock(t: TestStore, min = 5, brandId = 'popfitclothing') {
-  const row = await t.store.db
+export async function itemWithStock(t: TestStore, min = 5, brandId = 'popfitclothing', name?: string) {
+  let query = t.store.db
     .selectFrom('item_sizes')
     .innerJoin('items', 'items.id', 'item_sizes.item_id')
     .select(['items.id', 'item_sizes.size', 'item_sizes.stock', 'items.price_cents'])
     .where('items.brand_id', '=', brandId)
     .where('items.active', '=', 1)
     .where('item_sizes.stock', '>=', min)
-    .orderBy('items.id')
-    .orderBy('item_sizes.size')
-    .executeTakeFirstOrThrow()
+  if (name !== undefined) query = query.where('items.name', '=', name)
+  const row = await query.orderBy('items.id').orderBy('item_sizes.size').executeTakeFirstOrThrow()
   return { itemId: row.id, size: row.size, stock: row.stock, priceCents: row.price_cents }
 }
 

@@ -18,7 +18,6 @@ import { recordStoreEvent } from '../tracking/tracking.service.ts'
 import { queueEmails } from '../email/outbox.ts'
 import { randomInt, randomUUID } from 'node:crypto'
 import { formatPrice, fromCents, nextOfferPath, savedCardName, validateExpiry, type CheckoutQuote, type CheckoutResult, type ShippingMethod } from '@store/core'
-import { findDiscountCodeById } from '../cart/cart.queries.ts'
 import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { isJoinFlow, joinInTransaction } from '../membership/club-join.ts'
@@ -279,7 +278,7 @@ async function reserveOrder(
   refuseBumpsAlone(lines)
   await refuseVipExclusives(ctx.data, priced)
   await refuseUsedFirstOrderCode(ctx.data, {
-    code: cart.discount_code_id ? await findDiscountCodeById(db, cart.discount_code_id) : undefined,
+    code: priced.code,
     email: input.email,
     customerId: shopper.customerId,
   })

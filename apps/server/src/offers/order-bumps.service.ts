@@ -88,6 +88,8 @@ export async function acceptOrderBump(ctx: RequestContext, id: string, size: str
   const found = sizes.find((row) => row.size === chosen)
   if (!found) throw unprocessable(`${bump.name} doesn't come in size ${chosen}.`, 'size')
   if (found.stock <= 0) throw conflict(`${bump.name} in size ${chosen} is sold out.`, 'size')
+  // no cart yet is an empty one: refused before a session or a cart is made for it
+  if (!(await ctx.session.current())?.cartId) throw conflict(EMPTY_CART, 'size')
   const cartId = await ensureCart(ctx)
   const now = ctx.now().toISOString()
   await db.transaction().execute(async (trx) => {
