@@ -76,6 +76,16 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     const unknown = await shopper.get('/api/offer-flow/next?type=checkout-xx')
     expect(unknown.statusCode).toBe(422)
     expect(errorsOf(unknown)).toEqual(['Unknown pageOfferType'])
+    // an offer the store does not run is refused, not read as "none yet" (which answered the first offer)
+    const notOurs = await shopper.get('/api/offer-flow/next?type=checkout-ob&current=pf-ob-9')
+    expect(notOurs.statusCode).toBe(422)
+    expect(notOurs.json()).toMatchObject({ errors: [{ message: "'pf-ob-9' is not one of this store's order bumps.", field: 'current' }] })
+    const notAnOffer = await shopper.get('/api/offer-flow/next?type=checkout-oto&current=pf-ob-1&order=X1')
+    expect(notAnOffer.statusCode).toBe(422)
+    expect(errorsOf(notAnOffer)).toEqual(["'pf-ob-1' is not one of this store's one-time offers."])
+    // the flow from its start and after its last offer stand as before
+    expect(dataOf(await shopper.get('/api/offer-flow/next?type=checkout-oto&current='))).toEqual({ next: '/special-offer/pf-oto-1' })
+    expect(dataOf(await shopper.get('/api/offer-flow/next?type=checkout-ob&current=pf-ob-2'))).toEqual({ next: '/checkout' })
   })
 
   it('one line per bump: accepting in another size changes the size; never on a cart with nothing else in it', async () => {

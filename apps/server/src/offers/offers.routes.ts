@@ -1,13 +1,11 @@
-import { FLOW_TYPES, isPageOfferType, nextOfferPath, UNKNOWN_PAGE_OFFER_TYPE } from '@store/core'
+import { FLOW_TYPES } from '@store/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { readIdempotencyKey } from '../checkout/idempotency.ts'
-import { oneTimeOfferIds } from '../checkout/checkout.service.ts'
 import { databaseTaxRates } from '../checkout/tax.ts'
-import { getCart } from '../cart/cart.service.ts'
-import { unprocessable } from '../http/errors.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { setCheckoutFlow } from './checkout-flow.service.ts'
+import { nextOfferPage } from './offer-flow.service.ts'
 import { acceptOneTimeOffer, declineOneTimeOffer, getOneTimeOffer } from './one-time-offers.service.ts'
 import { acceptOrderBump, declineOrderBump, getOrderBump, listOrderBumps } from './order-bumps.service.ts'
 
@@ -98,14 +96,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Next },
       },
     },
-    async (request) => {
-      const { type, current, order } = request.query
-      if (!isPageOfferType(type)) throw unprocessable(UNKNOWN_PAGE_OFFER_TYPE, 'type')
-      if (type === 'checkout-ob') return { data: await listOrderBumps(request.ctx).then((list) => ({ next: nextOfferPath(type, list.ids, current, true) })) }
-      const cart = await getCart(request.ctx)
-      const path = nextOfferPath(type, await oneTimeOfferIds(request.ctx), current, cart.items.length > 0)
-      return { data: { next: order ? `${path}?order=${encodeURIComponent(order)}` : path } }
-    },
+    async (request) => ({ data: await nextOfferPage(request.ctx, request.query) }),
   )
 
   app.get(

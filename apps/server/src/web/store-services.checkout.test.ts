@@ -40,6 +40,10 @@ describe.each(DIALECTS)("the checkout funnel's page services on %s", (dialect) =
 
     expect(await services.offerFlowNext({ type: 'checkout-ob', current: 'pf-ob-1' })).toEqual({ next: '/checkout-ob/pf-ob-2' })
     await expect(services.offerFlowNext({ type: 'checkout-xx' })).rejects.toMatchObject({ status: 422, errors: [{ message: 'Unknown pageOfferType' }] })
+    await expect(services.offerFlowNext({ type: 'checkout-ob', current: 'pf-ob-9' })).rejects.toMatchObject({
+      status: 422,
+      errors: [{ message: "'pf-ob-9' is not one of this store's order bumps.", field: 'current' }],
+    })
 
     expect(await services.setCheckoutFlow({ checkout_flow: 'vip_flow', offer_code: 'ms' })).toMatchObject({ offer_code: 'ms', discount_code_name: 'First15' })
     expect((await services.cart()).checkout_flow).toBe('vip_flow')

@@ -5,7 +5,7 @@
  * API, no HTTP hop and no cookie jar. Failures reach the page as StoreError
  * with the status and messages the API would have answered.
  */
-import { isPageOfferType, nextOfferPath, StoreError, UNKNOWN_PAGE_OFFER_TYPE, type Cart, type StoreServices } from '@store/core'
+import { StoreError, type Cart, type StoreServices } from '@store/core'
 import { z } from 'zod'
 import { login, logout, register, requestPasswordReset, resetPassword } from '../accounts/accounts.service.ts'
 import { forgotBody, loginBody, registerBody, resetPasswordBody } from '../accounts/accounts.schemas.ts'
@@ -29,7 +29,7 @@ import { HttpError } from '../http/errors.ts'
 import { styleProfileAnswers } from '../account/account.schemas.ts'
 import { getStoreSettings } from '../settings/settings.service.ts'
 import { CheckoutQuoteQuery } from '../checkout/checkout.routes.ts'
-import { afterPaymentPath, oneTimeOfferIds, quoteCheckout } from '../checkout/checkout.service.ts'
+import { afterPaymentPath, quoteCheckout } from '../checkout/checkout.service.ts'
 import { readIdempotencyKey } from '../checkout/idempotency.ts'
 import { databaseTaxRates } from '../checkout/tax.ts'
 import { getSocialMediaSpecial } from '../content/content.service.ts'
@@ -37,6 +37,7 @@ import { pageSlug as specialSlug } from '../content/content.schemas.ts'
 import { setCheckoutFlow } from '../offers/checkout-flow.service.ts'
 import { acceptOneTimeOffer, declineOneTimeOffer, getOneTimeOffer } from '../offers/one-time-offers.service.ts'
 import { acceptOrderBump, declineOrderBump, getOrderBump, listOrderBumps } from '../offers/order-bumps.service.ts'
+import { nextOfferPage } from '../offers/offer-flow.service.ts'
 import {
   acceptBumpBody,
   acceptOfferBody,
@@ -182,14 +183,7 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
     }),
     order: (number) => asStoreError(() => getOrder(ctx, parse(orderNumber, number))),
     afterPaymentPath: (number) => asStoreError(() => afterPaymentPath(ctx, parse(orderNumber, number))),
-    offerFlowNext: (input) =>
-      asStoreError(async () => {
-        const { type, current, order } = parse(offerFlowQuery, input)
-        if (!isPageOfferType(type)) throw new StoreError(422, [{ message: UNKNOWN_PAGE_OFFER_TYPE, field: 'type' }])
-        if (type === 'checkout-ob') return { next: nextOfferPath(type, (await listOrderBumps(ctx)).ids, current, true) }
-        const path = nextOfferPath(type, await oneTimeOfferIds(ctx), current, (await readCart()).items.length > 0)
-        return { next: order ? `${path}?order=${encodeURIComponent(order)}` : path }
-      }),
+    offerFlowNext: (input) => asStoreError(() => nextOfferPage(ctx, parse(offerFlowQuery, input))),
     orderBumps: () => asStoreError(() => listOrderBumps(ctx)),
     orderBump: (id) => asStoreError(() => getOrderBump(ctx, parse(offerId, { id }).id)),
     acceptOrderBump: (id, input) =>
