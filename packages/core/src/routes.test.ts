@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { CHECKOUT_ROUTES, PROTECTED_ROUTES, firstPathSegment, isCheckoutPath, isProtectedPath, usesSlimLayout } from './routes.ts'
+import { CHECKOUT_ROUTES, PROTECTED_ROUTES, firstPathSegment, isClubLandingLink, isCheckoutPath, isProtectedPath, usesSlimLayout } from './routes.ts'
 
 describe('protected routes', () => {
   it('lists the routes of SPEC §2', () => {
@@ -46,5 +46,15 @@ describe('checkout routes', () => {
   it('reads the first path segment', () => {
     expect(firstPathSegment('//orders/1#x')).toBe('orders')
     expect(firstPathSegment('')).toBe('')
+  })
+})
+
+describe('the club landing link', () => {
+  it('is a link whose path is /vip, however it is written', () => {
+    for (const link of ['/vip', '/VIP/', '/vip?from=cart', '/vip#faq', 'https://popfit.example/vip', '//popfit.example/vip/']) expect(isClubLandingLink(link), link).toBe(true)
+  })
+
+  it('is not another page of the club, nor no link', () => {
+    for (const link of ['/vipterms', '/vip_exclusives', '/category/vip-exclusives', '/page/vip', 'https://vip.example/', '', null, undefined]) expect(isClubLandingLink(link), String(link)).toBe(false)
   })
 })

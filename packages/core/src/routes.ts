@@ -33,6 +33,21 @@ export const CHECKOUT_ROUTES = [
 export const CHECKOUT_PAGE_TITLE = 'Secure Checkout'
 export const LOGIN_PATH = '/login'
 
+/** The club's landing page (SPEC §2 /vip): where a shopper reads about the club and joins it. */
+export const CLUB_LANDING_PATH = '/vip'
+
+/**
+ * True when a link leads to the club's landing page: its path is /vip, in any case, with or
+ * without a trailing slash, a query or a fragment, written as a path or as a full address
+ * ('/vip', '/VIP/', '/vip?from=cart', 'https://popfit.example/vip#faq'). '/vipterms' and
+ * '/category/vip-exclusives' are other pages.
+ */
+export function isClubLandingLink(link: string | null | undefined): boolean {
+  if (!link) return false
+  const path = link.replace(/^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i, '').split(/[?#]/, 1)[0] ?? ''
+  return path.replace(/\/+$/, '').toLowerCase() === CLUB_LANDING_PATH
+}
+
 /** The first segment of a path: '/orders/123?x=1' -> 'orders'. Query and hash are ignored. */
 export function firstPathSegment(pathname: string): string {
   const path = pathname.split(/[?#]/, 1)[0] ?? ''

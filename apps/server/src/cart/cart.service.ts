@@ -4,11 +4,13 @@ import {
   cartLineColors,
   computeCartTotals,
   fromCents,
+  isClubLandingLink,
   nextOfferPath,
   originalTotal,
   parseDiscountClasses,
   type AppliedBundle,
   type Cart,
+  type CartBanner,
   type CartLine,
   type FeaturedItem,
 } from '@store/core'
@@ -276,7 +278,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     saw_club_upsell: cart ? flag(cart.saw_club_upsell) : false,
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
-    banners: [...banners],
+    banners: bannersFor(banners, shopper.hasClub || hasClubInCart),
     // the order bumps come first, then /checkout (SPEC §4 post-offer flow)
     proceed_to_checkout_link: nextOfferPath('checkout-ob', bumpIds, null, true),
     ineligible_for_social_media: shopper.hasClub,
@@ -298,6 +300,15 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     session_orders: [...sessionOrders],
     promo_eligible: !shopper.hasClub,
   }
+}
+
+/**
+ * The brand's cart banners this shopper is shown. A banner whose button leads to the club's landing
+ * page (/vip) invites the shopper to join: it is not shown to a member (has_club) nor in a cart that
+ * joins at checkout (has_club_in_cart). docs/cart-rules.md "Banners".
+ */
+function bannersFor(banners: readonly CartBanner[], inTheClub: boolean): CartBanner[] {
+  return inTheClub ? banners.filter((banner) => !isClubLandingLink(banner.buttonLink)) : [...banners]
 }
 
 /** A line in a bundle says so on its banner: '3 for $75 bundle', or '3 of 4 in the 3 for $75 bundle'. */
