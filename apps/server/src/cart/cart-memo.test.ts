@@ -147,6 +147,7 @@ describe('the key of the cart inputs', () => {
   const bumpIds = Object.freeze(['bump-1'])
   const featured = Object.freeze([])
   const bundles = Object.freeze({ offers: [], offerIdsByItem: {} })
+  const vipExclusives: ReadonlySet<number> = Object.freeze(new Set([7]))
   const settings = Object.freeze({ free_shipping_threshold_cents: 5000 }) as unknown as CartInputs['settings']
   const base: CartInputs = {
     brandId: 'popfitclothing',
@@ -158,6 +159,7 @@ describe('the key of the cart inputs', () => {
     banners,
     bumpIds,
     bundles,
+    vipExclusives,
     featured,
     sessionOrders: [],
     oneClick: false,
@@ -177,6 +179,7 @@ describe('the key of the cart inputs', () => {
       { banners: Object.freeze([]) },
       { bumpIds: Object.freeze(['bump-1']) },
       { bundles: Object.freeze({ offers: [], offerIdsByItem: {} }) },
+      { vipExclusives: Object.freeze(new Set([7])) },
       { featured: Object.freeze([]) },
       { sessionOrders: ['1000000001'] },
       { oneClick: true },

@@ -59,6 +59,8 @@ export interface CartInputs {
   bumpIds: readonly string[]
   /** the brand's bundle offers and the items counting towards them */
   bundles: BrandBundleOffers
+  /** the brand's VIP exclusive item ids (checkout/members-only.ts, cached): the lines checkout would refuse are marked */
+  vipExclusives: ReadonlySet<number>
   featured: readonly FeaturedSource[]
   /** the orders this session placed (the session's own list, read with it) */
   sessionOrders: readonly string[]
@@ -96,6 +98,7 @@ const keyParts: { readonly [K in keyof CartInputs]: (value: CartInputs[K]) => st
   banners: identityOf,
   bumpIds: identityOf,
   bundles: identityOf,
+  vipExclusives: identityOf,
   featured: identityOf,
   sessionOrders: (orders) => orders.join(','),
   oneClick: String,

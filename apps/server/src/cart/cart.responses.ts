@@ -30,6 +30,7 @@ export const cartLineSchema = contract<CartLine>('CartLine')(
     original_total: z.number().nullable(),
     banner: z.string().nullable(),
     discount_class: z.string().describe('comma list'),
+    members_only: z.boolean().describe('a VIP exclusive checkout will refuse: the shopper is not a member and the cart does not join the club'),
   }),
 )
 

@@ -26,6 +26,7 @@ import { getFeaturedItems } from '../catalog/catalog.service.ts'
 import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
 import { isJoinFlow } from '../membership/club-join.ts'
 import { oneClickMethod } from '../offers/one-click.ts'
+import { membersOnlyLines, vipExclusiveIds } from '../checkout/members-only.ts'
 import {
   findCartLine,
   findDiscountCode,
@@ -45,6 +46,9 @@ import {
   type OpenCartRead,
 } from './cart.queries.ts'
 import { CartMemo, type CartInputs } from './cart-memo.ts'
+
+/** A cart with no lines has no VIP exclusive in it: no need to read the brand's set. */
+const NO_VIP_EXCLUSIVES: ReadonlySet<number> = new Set()
 
 /** No one line holds more than this many pieces. */
 export const MAX_LINE_QTY = 10
@@ -149,12 +153,14 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
   const { db, brandId } = ctx.data
   const found = await openCartOfSession(ctx, options.readSessionWithCart === true)
   // settings, banners and suggestions come from the brand's caches
-  const [shopper, settingsBundle, bumpIds, bundles] = await Promise.all([
+  const [shopper, settingsBundle, bumpIds, bundles, vipExclusives] = await Promise.all([
     ctx.shopper(),
     getSettingsBundle(db, brandId),
     findOrderBumpIds(db, brandId),
     // a shopper without a cart has nothing to bundle: no statement for the offers
     found ? findBundleOffers(db, brandId) : NO_BUNDLE_OFFERS,
+    // nor anything checkout could refuse (the set is cached: no statement once read)
+    found ? vipExclusiveIds(db, brandId) : NO_VIP_EXCLUSIVES,
   ])
   if (!settingsBundle) throw new Error(`The brand ${brandId} has no store settings row.`)
   const settings = settingsBundle.row
@@ -178,6 +184,7 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
     banners: settingsBundle.cartBanners,
     bumpIds,
     bundles,
+    vipExclusives,
     featured,
     sessionOrders,
     oneClick,
@@ -186,7 +193,7 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
 }
 
 /** The cart's answer from its inputs, and from nothing else (cart-memo.ts relies on it: no clock, no reads). */
-function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, bundles, featured, sessionOrders, oneClick }: CartInputs): Cart {
+function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, bundles, vipExclusives, featured, sessionOrders, oneClick }: CartInputs): Cart {
   const lines = sortedLines(linesJson)
   // joining the club in this cart (checkout_club_flow, vip_flow): priced as a member, as checkout will
   const hasClubInCart =
@@ -196,6 +203,8 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
   const pricedAs = hasClubInCart ? { ...shopper, hasClub: true } : shopper
   const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points, bundles)
   const bundleBanners = bundleBannersOf(lines, totals.bundles, bundles)
+  // the VIP exclusives checkout will refuse in this cart's flow (checkout/members-only.ts, the same rule)
+  const membersOnly = new Set(membersOnlyLines({ shopper, flow: cart?.checkout_flow, lines }, vipExclusives))
   const club = shopper.club ?? null
   const clubDiscount = shopper.hasClub && club ? club.discountPercentage : settings.club_discount_percentage
 
@@ -225,6 +234,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
       original_total: original === null ? null : originalTotal(fromCents(original), line.qty),
       banner: line.banner ?? bundleBanners[i] ?? null,
       discount_class: line.discount_class,
+      members_only: membersOnly.has(line),
     }
   })
 

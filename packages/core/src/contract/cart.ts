@@ -43,6 +43,11 @@ export interface CartLine {
   banner: string | null
   /** comma list */
   discount_class: string
+  /**
+   * a VIP exclusive that checkout will refuse: the shopper is not a member and the cart does not
+   * join the club (join, or remove the line, to check out); false for everyone else
+   */
+  members_only: boolean
 }
 
 export interface DiscountCodeDetails {

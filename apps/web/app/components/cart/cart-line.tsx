@@ -1,7 +1,7 @@
 /** One cart line: image, name, colour, size, price, quantity controls, remove; bundle items under it. */
-import { displaySize, formatPrice, type FoldedLine } from '@store/core'
+import { CLUB_LANDING_PATH, displaySize, formatPrice, type FoldedLine } from '@store/core'
 import type { CartLine as Line } from '../../lib/api/types'
-import { useCart, useStore } from '../../lib/store/store-provider'
+import { useCart, useSettings, useStore } from '../../lib/store/store-provider'
 import { MinusIcon, PlusIcon } from '../layout/icons'
 import { StoreLink } from '../store-link'
 import { CartForm } from './cart-form'
@@ -9,6 +9,7 @@ import { showOriginal } from './cart-math'
 
 export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
   const { brand } = useStore()
+  const { clubName } = useSettings()
   const { updateLine, removeLine, cartUpdating } = useCart()
   const size = line.size ? displaySize(line.size, brand.id) : null
   const color = line.colors?.length ? line.colors.join(' / ') : line.color
@@ -43,6 +44,7 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
           </div>
         ) : null}
         {line.banner ? <p className="cart-line-banner">{line.banner}</p> : null}
+        {line.members_only ? <MembersOnlyNote clubName={clubName} /> : null}
         {line.in_stock === false ? <p className="cart-line-warning">Not enough left in stock for this quantity.</p> : null}
         <div className="cart-line-controls">
           {line.skip_qty_controls ? (
@@ -113,5 +115,15 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
         {line.qty > 1 ? <span className="price-each">{formatPrice(line.price, { keepZeroCents: true })} each</span> : null}
       </div>
     </li>
+  )
+}
+
+/** A VIP exclusive that checkout will refuse this shopper (the line's members_only): said on the line, with the way to buy it. */
+export function MembersOnlyNote({ clubName }: { clubName: string | null }) {
+  const club = clubName ?? 'VIP'
+  return (
+    <p className="cart-line-warning" data-testid="cart-line-members-only">
+      {club} members only: <StoreLink to={CLUB_LANDING_PATH}>join {club}</StoreLink> or remove it to check out.
+    </p>
   )
 }

@@ -62,6 +62,7 @@ describe('navigation rules', () => {
     original_total: null,
     banner: null,
     discount_class: '',
+    members_only: false,
   }
   it('redirects only when removed_free_promo turns from false to true with items in the cart', () => {
     const cart = { items: [line], removed_free_promo: true }
