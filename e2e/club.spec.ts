@@ -88,6 +88,9 @@ describe('the VIP club in the browser', () => {
       await page.getByRole('button', { name: /^Skip / }).click()
       await expect.poll(() => page.locator('[role="status"]').innerText()).toMatch(/is skipped/)
       expect(await page.getByTestId('membership-summary').innerText()).toMatch(/nothing is charged/)
+      // days as a member reads them ('December 25, 2026'), in the summary and the facts alike
+      expect(await page.locator('main').innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/)
+      expect(await page.locator('.club-facts').innerText()).toMatch(/Next billing date\s+[A-Z][a-z]+ \d{1,2}, \d{4}/)
 
       // pause, then resume
       await page.goto(`${origin}/pause-vip`)

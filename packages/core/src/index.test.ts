@@ -19,7 +19,7 @@ describe('@store/core public names (DESIGN §5)', () => {
       'transition', 'memberActions', 'nextBillingDate', 'periodOf', 'cutoffDate', 'isPastCutoff', 'retryDates',
       'retryTimes', 'isLastRetry', 'nextRetryDate', 'amountDue', 'taxCents', 'findTaxRate', 'rateTableTaxRule',
       'shippingOptions', 'shippingCentsFor', 'applyBundleOffers', 'bundleOfferLabel', 'computeCartTotals', 'validateCheckoutAddress', 'validateCheckoutForm', 'validateCardForm',
-      'billingAddressOf', 'isValidEmail', 'isCountryCode', 'isUsStateCode',
+      'billingAddressOf', 'isValidEmail', 'isCountryCode', 'isUsStateCode', 'monthName', 'dayName',
     ] as const
     for (const name of names) expect(typeof core[name], name).toBe('function')
     expect(core.PICK_CUTOFF_DAYS).toBe(5)

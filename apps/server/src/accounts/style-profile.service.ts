@@ -1,4 +1,4 @@
-import type { StyleProfileField, StyleProfileOption } from '@store/core'
+import { MONTH_NAMES, type StyleProfileField, type StyleProfileOption } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { readJson } from '../db/json.ts'
 import { unprocessable } from '../http/errors.ts'
@@ -61,7 +61,6 @@ export async function saveStyleProfile(ctx: RequestContext, answers: Record<stri
 
 /** The most days each month has in some year (no year is asked: 29 February is a birthday). */
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
 /**
  * birthday_day and birthday_month make one date: the pair after this save (the

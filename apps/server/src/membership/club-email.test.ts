@@ -4,18 +4,10 @@ import { TestGateway } from '../payments/test-gateway.ts'
 import { DIALECTS, startTestStore, type TestStore } from '../test/harness.ts'
 import { runBilling, type BillingOptions } from './billing.ts'
 import { billOn, member } from './club-test-kit.ts'
-import { dayName, monthName } from './club-email.ts'
 
 const quiet = { info() {}, warn() {}, error() {} }
 const brandRegistry = brandsWithOrigins({ popfitclothing: 'https://shop.popfit.example' })
 const options = (): BillingOptions => ({ gateway: new TestGateway(), log: quiet, brands: ['popfitclothing'], brandRegistry })
-
-describe('club e-mail dates', () => {
-  it('names months and days as a member reads them', () => {
-    expect(monthName('2026-12')).toBe('December 2026')
-    expect(dayName('2027-03-06')).toBe('March 6, 2027')
-  })
-})
 
 describe.each(DIALECTS)('club e-mails (%s)', (dialect) => {
   let t: TestStore

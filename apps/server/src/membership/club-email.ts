@@ -5,7 +5,7 @@
  * retry went through; and about a member's own changes, a skip (or its undoing),
  * a pause, a resume, a cancel. Links start at the brand's public origin.
  */
-import { CARD_BRAND_NAMES, formatPrice, fromCents, type CardBrand } from '@store/core'
+import { CARD_BRAND_NAMES, dayName, formatPrice, fromCents, monthName, type CardBrand } from '@store/core'
 
 export interface ClubEmailBrand {
   /** the store's name: 'PopFit Clothing' */
@@ -26,20 +26,6 @@ export interface ClubEmailCard {
 
 const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? ''
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-
-/** '2026-12' -> 'December 2026' */
-export function monthName(period: string): string {
-  const [year, month] = period.split('-')
-  return `${MONTHS[Number(month) - 1] ?? period} ${year ?? ''}`.trim()
-}
-
-/** '2026-12-04' -> 'December 4, 2026' */
-export function dayName(date: string): string {
-  const [year, month, day] = date.split('-')
-  return `${MONTHS[Number(month) - 1] ?? ''} ${Number(day)}, ${year ?? ''}`
-}
-
 function cardName(card: ClubEmailCard): string {
   if (!card.last4) return 'your card'
   const name = card.cardBrand && card.cardBrand in CARD_BRAND_NAMES ? CARD_BRAND_NAMES[card.cardBrand as CardBrand] : 'card'

@@ -1,4 +1,4 @@
-import { MEMBERSHIP_REFUSALS, type Cart, type Membership } from '@store/core'
+import { dayName, MEMBERSHIP_REFUSALS, type Cart, type Membership } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CARDS, count, itemWithStock, placeOrder } from '../checkout/checkout-test-kit.ts'
 import { dataOf, DIALECTS, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
@@ -140,6 +140,9 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     const skipped = dataOf<Membership>(await m.shopper.post('/api/membership/skip'))
     expect(skipped.status).toBe('skipped')
     expect(skipped.summary).toMatch(/nothing is charged/)
+    // the day in words a member reads, not the database's 2026-12-25
+    expect(skipped.summary).toContain(`nothing is charged on ${dayName(skipped.next_billing_date!)} and`)
+    expect(skipped.summary).not.toMatch(/\d{4}-\d{2}-\d{2}/)
     const again = await m.shopper.post('/api/membership/skip')
     expect(again.statusCode).toBe(409)
     expect(errorsOf(again)).toEqual([MEMBERSHIP_REFUSALS.alreadySkipped])

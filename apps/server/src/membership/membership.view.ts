@@ -1,17 +1,18 @@
 /** A membership row as the API answers it (SPEC §3 membership, docs/club-membership.md). */
 import {
   cutoffDate,
+  dayName,
   formatPrice,
   fromCents,
   isMembershipStatus,
   isPastCutoff,
+  monthName,
   memberActions,
   nextRetryDate,
   periodOf,
   type Membership,
   type MembershipStatus,
 } from '@store/core'
-import { monthName } from './club-email.ts'
 import type { MembershipWithCard } from './membership.queries.ts'
 
 export const statusOf = (row: { status: string }): MembershipStatus => (isMembershipStatus(row.status) ? row.status : 'cancelled')
@@ -24,22 +25,24 @@ export function summaryOf(row: MembershipWithCard, today: string): string {
   const status = statusOf(row)
   const date = row.next_billing_date
   const period = date ? monthName(periodOf(date)) : null
+  // the day as a member reads it: 'December 25, 2026'
+  const day = date ? dayName(date) : null
   switch (status) {
     case 'active':
       if (!date) return 'Your membership is active.'
       return row.prepaid_months > 0
-        ? `Your membership is active. Your ${period} box uses one of your ${row.prepaid_months} prepaid months on ${date}: nothing is charged.`
-        : `Your membership is active. On ${date} your ${period} box is charged at ${money(row.amount_cents)}.`
+        ? `Your membership is active. Your ${period} box uses one of your ${row.prepaid_months} prepaid months on ${day}: nothing is charged.`
+        : `Your membership is active. On ${day} your ${period} box is charged at ${money(row.amount_cents)}.`
     case 'skipped':
-      return `You have skipped ${period}: nothing is charged on ${date} and no box is sent. Your membership carries on the month after.`
+      return `You have skipped ${period}: nothing is charged on ${day} and no box is sent. Your membership carries on the month after.`
     case 'paused':
-      return `Your membership is paused: on ${date} you are charged the pause price of ${money(row.pause_monthly_price_cents)} instead of ${money(row.amount_cents)}, and no box is sent until you resume. You keep member prices.`
+      return `Your membership is paused: on ${day} you are charged the pause price of ${money(row.pause_monthly_price_cents)} instead of ${money(row.amount_cents)}, and no box is sent until you resume. You keep member prices.`
     case 'overdue': {
       const retry = row.failed_on ? nextRetryDate(row.failed_on, row.retries_done) : null
-      return `Your last payment didn’t go through.${retry ? ` We will try again on ${retry}.` : ''} Update your card to keep your membership and member prices.`
+      return `Your last payment didn’t go through.${retry ? ` We will try again on ${dayName(retry)}.` : ''} Update your card to keep your membership and member prices.`
     }
     case 'cancelled':
-      return `Your membership is cancelled: nothing more is charged${date && date >= today ? ` (no charge on ${date})` : ''} and no new box is sent. A box you have already paid for still ships, and you can rejoin any time.`
+      return `Your membership is cancelled: nothing more is charged${date && date >= today ? ` (no charge on ${day})` : ''} and no new box is sent. A box you have already paid for still ships, and you can rejoin any time.`
     case 'lapsed':
       return 'Your membership has ended because the payment could not be taken. Rejoin any time to get member prices back.'
   }

@@ -8,7 +8,7 @@
  * style profile (monthly-order.ts).
  */
 import { randomUUID } from 'node:crypto'
-import { cutoffDate, isClubMember, isPastCutoff, periodOf, sortSizes, type MonthlyChoice, type MonthlyPicks } from '@store/core'
+import { cutoffDate, dayName, isClubMember, isPastCutoff, periodOf, sortSizes, type MonthlyChoice, type MonthlyPicks } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { takeTurn } from '../db/take-turn.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
@@ -100,7 +100,7 @@ export async function savePicks(ctx: RequestContext, wanted: { item_id: number; 
   const row = await memberOf(ctx)
   const date = row.next_billing_date!
   if (isPastCutoff(todayOf(ctx), date)) {
-    throw conflict(`Picks for this month closed on ${cutoffDate(date)}. You can pick for next month after your billing date.`)
+    throw conflict(`Picks for this month closed on ${dayName(cutoffDate(date))}. You can pick for next month after your billing date.`)
   }
   if (wanted.length > row.how_many) throw unprocessable(`You can pick ${row.how_many} item${row.how_many === 1 ? '' : 's'} a month.`, 'item_id')
   const { db, brandId } = ctx.data

@@ -2,6 +2,7 @@
  * Skip Month (/skip-vip, /members_skip_flow): skip the coming month before its
  * cut-off, or undo a skip. The confirmation says what happens to the period.
  */
+import { dayName, monthName } from '@store/core'
 import { data, Form, useNavigation } from 'react-router'
 import { MembershipFacts, PeriodSummary, useTrackOnce } from '../components/club/club'
 import { FormErrors } from '../components/forms/form-field'
@@ -34,7 +35,7 @@ export default function SkipVip({ loaderData, actionData }: Route.ComponentProps
   const busy = useNavigation().state === 'submitting'
   const done = actionData?.done ?? null
   useTrackOnce('Subscription Skip Confirmed', done === 'skip', { period: membership.period })
-  const month = membership.period ? monthOf(membership.period) : 'this month'
+  const month = membership.period ? monthName(membership.period) : 'this month'
   return (
     <Page title="Skip Month">
       {done ? (
@@ -63,7 +64,7 @@ export default function SkipVip({ loaderData, actionData }: Route.ComponentProps
         </Form>
       ) : null}
       {!membership.actions.includes('skip') && !membership.actions.includes('unskip') && membership.cutoff_passed ? (
-        <p>The cut-off for {month} was {membership.cutoff_date}: this month can no longer be skipped. You can skip next month after your billing date.</p>
+        <p>The cut-off for {month} was {dayName(membership.cutoff_date ?? '')}: this month can no longer be skipped. You can skip next month after your billing date.</p>
       ) : null}
       <p>
         <StoreLink to="/members">Back to the Members Area</StoreLink>
@@ -72,7 +73,4 @@ export default function SkipVip({ loaderData, actionData }: Route.ComponentProps
   )
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
-function monthOf(period: string) {
-  return `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`
-}
+

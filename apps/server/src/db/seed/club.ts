@@ -2,13 +2,13 @@
  * The VIP club and its funnels: membership landings, social-media specials (the
  * opt-in landings of SPEC §2), style-profile fields and the Vip4sh split test.
  */
+import { MONTH_NAMES } from '@store/core'
 import type { BrandId } from '../../brands/registry.ts'
 import { bannerUrl } from '../../media/media.service.ts'
 import type { SeededItem } from './catalog.ts'
 import { PREFIX } from './constants.ts'
 import { insertBatches, json, type Rows, type SeedDb } from './random.ts'
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
 export async function seedStyleProfile(db: SeedDb, brandId: BrandId): Promise<void> {
   const prefix = PREFIX[brandId]
@@ -31,7 +31,7 @@ export async function seedStyleProfile(db: SeedDb, brandId: BrandId): Promise<vo
     { name: 'bottom_size', caption: 'Your bottom size', options: sizeOptions },
     { name: 'fit_preference', caption: 'How do you like your fit?', options: opts(['Snug', 'True to size', 'Relaxed']) },
     { name: 'color_preference', caption: 'Favourite colours', options: opts(['Neutrals', 'Brights', 'Pastels', 'Dark tones', 'Prints']) },
-    { name: 'birthday_month', caption: 'Birthday month', options: MONTHS.map((caption, i) => ({ value: String(i + 1), caption })) },
+    { name: 'birthday_month', caption: 'Birthday month', options: MONTH_NAMES.map((caption, i) => ({ value: String(i + 1), caption })) },
     { name: 'birthday_day', caption: 'Birthday day', options: Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), caption: String(i + 1) })) },
   ]
   await insertBatches(

@@ -3,6 +3,7 @@
  * from the catalogue's cache (frozen, the same for every shopper) are kept as
  * markup on the server (lib/kept-part.ts).
  */
+import { MONTH_NAMES } from '@store/core'
 import { StoreLink } from '../store-link'
 import type { Review } from '../../lib/api/types'
 import { keptPart } from '../../lib/kept-part'
@@ -21,7 +22,6 @@ export function reviewerName(review: Pick<Review, 'first_name' | 'last_initial'>
   return initial ? `${review.first_name} ${initial}.` : review.first_name
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
 /**
  * 'March 5, 2024', read in UTC: what toLocaleDateString('en-US', { year:
@@ -36,7 +36,7 @@ export function reviewDate(iso: string | null | undefined): { text: string; iso:
   if (!iso) return null
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return null
-  return { iso: date.toISOString().slice(0, 10), text: `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}` }
+  return { iso: date.toISOString().slice(0, 10), text: `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}` }
 }
 
 export interface ReviewListProps {

@@ -1,5 +1,5 @@
 /** Pieces shared by the club's pages: the membership at a glance, and analytics sent once per confirmation. */
-import { formatPrice, type Membership } from '@store/core'
+import { dayName, formatPrice, type Membership } from '@store/core'
 import { useEffect, useRef } from 'react'
 import { track } from '../../lib/analytics/analytics-client'
 import type { AnalyticsEventName } from '@store/core'
@@ -23,7 +23,7 @@ export function MembershipFacts({ membership }: { membership: Membership }) {
       {membership.next_billing_date ? (
         <div>
           <dt>Next billing date</dt>
-          <dd>{membership.next_billing_date}</dd>
+          <dd>{dayName(membership.next_billing_date)}</dd>
         </div>
       ) : null}
       <div>
@@ -33,7 +33,7 @@ export function MembershipFacts({ membership }: { membership: Membership }) {
       {membership.cutoff_date ? (
         <div>
           <dt>Last day to skip, pause or pick</dt>
-          <dd>{membership.cutoff_date}</dd>
+          <dd>{dayName(membership.cutoff_date)}</dd>
         </div>
       ) : null}
       {membership.card ? (
