@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-sweeper-indexes.ts'
 import * as m015 from './migrations/015-declined-offers.ts'
 import * as m016 from './migrations/016-order-club-fee.ts'
 import * as m017 from './migrations/017-first-order-codes.ts'
+import * as m018 from './migrations/018-spent-tokens.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '015-declined-offers': m015,
   '016-order-club-fee': m016,
   '017-first-order-codes': m017,
+  '018-spent-tokens': m018,
 }
 
 class StaticProvider implements MigrationProvider {

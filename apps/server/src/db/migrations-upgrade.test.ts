@@ -4,6 +4,7 @@ import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkou
 import { DIALECTS, dataOf, startTestStore, type TestStore } from '../test/harness.ts'
 import * as m016 from './migrations/016-order-club-fee.ts'
 import * as m017 from './migrations/017-first-order-codes.ts'
+import * as m018 from './migrations/018-spent-tokens.ts'
 
 /**
  * Migrations that fill a new column from what a store already holds, run on a store with orders in
@@ -14,6 +15,7 @@ describe.each(DIALECTS)('upgrading a store with orders on %s', (dialect) => {
   let t: TestStore
   let joined: string
   let plain: string
+  let unused: string
 
   beforeAll(async () => {
     t = await startTestStore(dialect)
@@ -23,6 +25,7 @@ describe.each(DIALECTS)('upgrading a store with orders on %s', (dialect) => {
     joined = dataOf<{ order_number: string }>(await placeOrder(member, await tokenFor(member), randomUUID(), { checkout_flow: 'checkout_club_flow' })).order_number
     const visitor = await shopperWithCart(t, item.itemId, item.size)
     plain = dataOf<{ order_number: string }>(await placeOrder(visitor, await tokenFor(visitor))).order_number
+    unused = await tokenFor(visitor)
   })
   afterAll(() => t.close())
 
@@ -44,5 +47,18 @@ describe.each(DIALECTS)('upgrading a store with orders on %s', (dialect) => {
     await m017.up(t.store.db)
     const marked = await t.store.db.selectFrom('discount_codes').select('code').distinct().where('first_order_only', '=', 1).orderBy('code').execute()
     expect(marked.map((row) => row.code)).toEqual(['10FIRST', 'FIRST15'])
+  })
+
+  it('018 marks every test token a charge used as used by its first charge, and leaves a token nobody charged unused', async () => {
+    await m018.down(t.store.db)
+    await m018.up(t.store.db)
+    const tokens = await t.store.db.selectFrom('test_gateway_tokens').select(['token', 'used_at', 'used_by']).execute()
+    const charges = await t.store.db.selectFrom('test_gateway_charges').select(['token', 'idempotency_key', 'created_at']).orderBy('created_at').orderBy('id').execute()
+    expect(charges.length).toBeGreaterThanOrEqual(2)
+    for (const { token, used_at, used_by } of tokens) {
+      const first = charges.find((charge) => charge.token === token)
+      expect({ token, used_at, used_by }).toEqual(first ? { token, used_at: first.created_at, used_by: first.idempotency_key } : { token, used_at: null, used_by: null })
+    }
+    expect(tokens.find((row) => row.token === unused)).toMatchObject({ used_at: null })
   })
 })

@@ -940,6 +940,10 @@ export interface TestGatewayTokensTable {
   exp_year: number
   behaviour: string
   created_at: string
+  /** 018: a one-time token is used once (the first charge or setup naming it), as Stripe's are */
+  used_at: string | null
+  /** 018: the idempotency key of that charge or setup: the same key again is no second use */
+  used_by: string | null
 }
 
 export interface TestGatewayChargesTable {

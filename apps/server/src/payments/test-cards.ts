@@ -27,6 +27,9 @@ export function declineMessage(code: string): string {
       return 'Your bank could not confirm this payment. Try again, or use another card.'
     case 'expired_card':
       return 'Your card has expired. Try another card.'
+    case 'token_already_used':
+      // a one-time token (card entry) sent again after a charge or setup used it
+      return 'This card entry was already used. Enter your card again.'
     case 'incorrect_cvc':
       return "Your card's security code is incorrect."
     default:

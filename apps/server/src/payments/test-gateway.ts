@@ -41,6 +41,10 @@ export async function issueTestToken({ db, brandId }: BrandData, card: TestToken
 
 type ChargeRow = { id: string; token: string; status: string; decline_code: string | null }
 type TokenRow = { card_brand: string; last4: string; exp_month: number; exp_year: number; behaviour: string }
+const CARD_COLUMNS = ['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour'] as const
+
+/** Stripe's code for a one-time token sent again after it was used. */
+export const TOKEN_USED = 'token_already_used'
 
 const summary = (row: TokenRow): CardSummary => ({ brand: row.card_brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year })
 
@@ -49,14 +53,14 @@ export class TestGateway implements PaymentGateway {
 
   async charge(scope: BrandData, request: ChargeRequest): Promise<ChargeResult> {
     const { db, brandId } = scope
+    const save = request.saveForLater ?? false
     const token = request.source.kind === 'token' ? request.source.token : request.source.reference
-    const card = await db
-      .selectFrom('test_gateway_tokens')
-      .select(['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour'])
-      .where('token', '=', token)
-      .where('brand_id', '=', brandId)
-      .executeTakeFirst()
-    if (!card) return { status: 'declined', paymentId: null, code: 'invalid_token', message: 'This payment could not be read. Enter your card again.', card: null }
+    // a one-time token is used by this charge (or was by this key before); a saved method is read as it is
+    const card =
+      request.source.kind === 'token'
+        ? await useToken(scope, token, request.idempotencyKey)
+        : await db.selectFrom('test_gateway_tokens').select(CARD_COLUMNS).where('token', '=', token).where('brand_id', '=', brandId).executeTakeFirst()
+    if (!card) return this.notCharged(scope, request, token)
     // a saved method charged off-session has no shopper to authenticate; at checkout the shopper is there
     const behaviour = card.behaviour as TestBehaviour
     const outcome = outcomeOf(behaviour, request.source.kind === 'saved' && !request.source.customerPresent)
@@ -76,11 +80,33 @@ export class TestGateway implements PaymentGateway {
       .onConflict((oc) => oc.columns(['brand_id', 'idempotency_key']).doNothing())
       .executeTakeFirst()
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
-      return this.resultOf({ id, token, status: outcome.status, decline_code: outcome.code }, card, request.saveForLater ?? false)
+      return this.resultOf({ id, token, status: outcome.status, decline_code: outcome.code }, card, save)
     }
     // the same key again: the first outcome, and no second charge
     const first = await this.findCharge(scope, { idempotencyKey: request.idempotencyKey })
-    return this.resultOf(first!, card, request.saveForLater ?? false)
+    return this.resultOf(first!, card, save)
+  }
+
+  /**
+   * A charge whose card could not be had: its key answered before (the first outcome again), a
+   * token nobody issued, or a one-time token another charge or setup used (declined, as Stripe
+   * refuses a token or unattached PaymentMethod used before; the decline is this key's answer).
+   */
+  private async notCharged(scope: BrandData, request: ChargeRequest, token: string): Promise<ChargeResult> {
+    const save = request.saveForLater ?? false
+    const first = await this.findCharge(scope, { idempotencyKey: request.idempotencyKey })
+    if (first) return this.resultOf(first, await cardOfToken(scope, first.token), save)
+    const card = await scope.db.selectFrom('test_gateway_tokens').select(CARD_COLUMNS).where('token', '=', token).where('brand_id', '=', scope.brandId).executeTakeFirst()
+    if (!card) return { status: 'declined', paymentId: null, code: 'invalid_token', message: 'This payment could not be read. Enter your card again.', card: null }
+    const id = CHARGE_PREFIX + randomBytes(12).toString('hex')
+    const spent = { id, token, status: 'declined', decline_code: TOKEN_USED }
+    const inserted = await scope.db
+      .insertInto('test_gateway_charges')
+      .values({ ...spent, brand_id: scope.brandId, idempotency_key: request.idempotencyKey, amount_cents: request.amountCents, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['brand_id', 'idempotency_key']).doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return this.resultOf(spent, card, save)
+    return this.resultOf((await this.findCharge(scope, { idempotencyKey: request.idempotencyKey }))!, card, save)
   }
 
   async find(scope: BrandData, idempotencyKey: string): Promise<ChargeResult | null> {
@@ -115,14 +141,14 @@ export class TestGateway implements PaymentGateway {
   }
 
   /** A test card kept for later: the token itself is the reference; the decline cards are refused as a provider's setup check would. */
-  async saveMethod({ db, brandId }: BrandData, request: SaveMethodRequest): Promise<SaveMethodResult> {
-    const card = await db
-      .selectFrom('test_gateway_tokens')
-      .select(['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour'])
-      .where('token', '=', request.token)
-      .where('brand_id', '=', brandId)
-      .executeTakeFirst()
-    if (!card) return { status: 'declined', code: 'invalid_token', message: 'This card could not be read. Enter it again.' }
+  async saveMethod(scope: BrandData, request: SaveMethodRequest): Promise<SaveMethodResult> {
+    // the setup uses the one-time token, whatever it finds (the same key again is the same setup)
+    const card = await useToken(scope, request.token, request.idempotencyKey)
+    if (!card) {
+      const issued = await scope.db.selectFrom('test_gateway_tokens').select('token').where('token', '=', request.token).where('brand_id', '=', scope.brandId).executeTakeFirst()
+      if (!issued) return { status: 'declined', code: 'invalid_token', message: 'This card could not be read. Enter it again.' }
+      return { status: 'declined', code: TOKEN_USED, message: declineMessage(TOKEN_USED) }
+    }
     // kept as a setup would keep it: a card whose bank asks on every payment is kept (its charges ask)
     const outcome = outcomeOf(card.behaviour as TestBehaviour, true)
     if (outcome.status === 'declined' && outcome.code !== 'authentication_required') return { status: 'declined', code: outcome.code!, message: declineMessage(outcome.code!) }
@@ -171,7 +197,33 @@ export class TestGateway implements PaymentGateway {
 
 /** The card a charge's token was made from. */
 function cardOfToken({ db }: BrandData, token: string): Promise<TokenRow> {
-  return db.selectFrom('test_gateway_tokens').select(['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour']).where('token', '=', token).executeTakeFirstOrThrow()
+  return db.selectFrom('test_gateway_tokens').select(CARD_COLUMNS).where('token', '=', token).executeTakeFirstOrThrow()
+}
+
+/**
+ * Uses a one-time token for the charge or setup of `key`, in one conditional UPDATE: it takes a
+ * token nobody used, for a key that has charged nothing yet (a key that answered already answers
+ * the same again, checked first), or the token this key used before (its retry). Answers the card,
+ * or undefined when the token was not issued, another key used it, or the key charged before.
+ */
+function useToken({ db, brandId }: BrandData, token: string, key: string): Promise<TokenRow | undefined> {
+  return db
+    .updateTable('test_gateway_tokens')
+    // its retry keeps the first use's time
+    .set((eb) => ({ used_at: eb.fn.coalesce('used_at', eb.val(new Date().toISOString())), used_by: key }))
+    .where('token', '=', token)
+    .where('brand_id', '=', brandId)
+    .where((eb) =>
+      eb.or([
+        eb('used_by', '=', key),
+        eb.and([
+          eb('used_at', 'is', null),
+          eb.not(eb.exists(eb.selectFrom('test_gateway_charges').select('id').where('brand_id', '=', brandId).where('idempotency_key', '=', key))),
+        ]),
+      ]),
+    )
+    .returning(CARD_COLUMNS)
+    .executeTakeFirst()
 }
 
 function outcomeOf(behaviour: TestBehaviour, offSession: boolean): { status: string; code: string | null } {
