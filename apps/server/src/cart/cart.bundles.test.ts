@@ -34,6 +34,8 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
   function expectAgree(cart: Cart, quote: CheckoutQuote) {
     expect(quote.subtotal).toBe(cart.cart_subtotal)
     expect(quote.discount).toBe(cart.cart_discount)
+    // the quote tells the bundles' saving apart once quoteCheckout (checkout.service.ts) passes PricedCheckout.bundleDiscountCents on
+    if (quote.bundle_discount !== undefined) expect(quote.bundle_discount).toBe(cart.bundle_discount)
     expect(quote.shipping).toBe(cart.cart_shipping)
     expect(quote.total).toBe(Math.round((cart.cart_total - cart.cart_tax + quote.tax) * 100) / 100)
   }
@@ -44,7 +46,7 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
     const shopper = new TestShopper(t.app)
     await add(shopper, legging, 3)
     const cart = await cartOf(shopper)
-    expect(cart).toMatchObject({ cart_subtotal: 119.97, cart_discount: 44.97, cart_shipping: 0, cart_total: 75, savings: 44.97 })
+    expect(cart).toMatchObject({ cart_subtotal: 119.97, cart_discount: 44.97, bundle_discount: 44.97, cart_shipping: 0, cart_total: 75, savings: 44.97 })
     // the line keeps its price and says it is in the bundle
     expect(cart.items[0]).toMatchObject({ price: 39.99, qty: 3, total: 119.97, banner: '3 for $75 bundle' })
 
@@ -97,8 +99,8 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
     await add(shopper, legging, 3)
     expect((await shopper.post('/api/discount-code', { code: 'First15' })).statusCode).toBe(200)
     const cart = await cartOf(shopper)
-    // 44.97 off for the bundle, then 15% of 75.00 = 11.25
-    expect(cart).toMatchObject({ cart_subtotal: 119.97, cart_discount: 56.22, cart_total: 63.75, discount_code_name: expect.any(String) })
+    // 44.97 off for the bundle, then 15% of 75.00 = 11.25: the bundle's part told apart, the rest the code's
+    expect(cart).toMatchObject({ cart_subtotal: 119.97, cart_discount: 56.22, bundle_discount: 44.97, cart_total: 63.75, discount_code_name: expect.any(String) })
     expect(cart.discount_code_info).not.toMatch(/doesn't apply/)
     expectAgree(cart, await quoteOf(shopper))
   })
@@ -150,6 +152,7 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
     await add(shopper, await sized('Signature High-Waist Legging'), 2)
     const cart = await cartOf(shopper)
     expect(cart.cart_discount).toBe(0)
+    expect(cart.bundle_discount).toBe(0)
     expect(cart.cart_subtotal).toBe((top.price_cents * 3 + 3999 * 2) / 100)
     expect(cart.items.every((line) => line.banner === null)).toBe(true)
   })
@@ -161,7 +164,7 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
     const cart = await cartOf(shopper)
     expect(cart.has_club).toBe(true)
     expect(cart.items[0]!.price).toBe(31.99)
-    expect(cart).toMatchObject({ cart_subtotal: 95.97, cart_discount: 20.97, cart_total: 75 })
+    expect(cart).toMatchObject({ cart_subtotal: 95.97, cart_discount: 20.97, bundle_discount: 20.97, cart_total: 75 })
     expectAgree(cart, await quoteOf(shopper))
 
     // clearance at 29.99, member price 23.99: 3 are 71.97, less than $75, so no bundle

@@ -26,6 +26,8 @@ export interface PricedCheckout {
   lineDiscountCents: number[]
   subtotalCents: number
   discountCents: number
+  /** what the bundle offers save, in discountCents (the rest is the code's) */
+  bundleDiscountCents: number
   shippingOptions: ShippingOption[]
   shippingCents: number
   taxCents: number
@@ -91,6 +93,7 @@ export async function priceCheckout(
     lineDiscountCents: totals.lineDiscountCents,
     subtotalCents: totals.subtotalCents + clubFeeCents,
     discountCents: totals.discountCents,
+    bundleDiscountCents: totals.bundleSavingCents,
     shippingOptions: options,
     shippingCents,
     taxCents,

@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { TotalsList, type TotalsFigures } from './totals-list'
+import { discountRows, TotalsList, type TotalsFigures } from './totals-list'
 
 const render = (props: Parameters<typeof TotalsList>[0]) => renderToStaticMarkup(createElement(TotalsList, props))
 /** the list as a shopper reads it: each term with its figure */
@@ -24,6 +24,46 @@ describe('the totals list', () => {
     const lines = read(render({ figures: { ...figures, shipping: 0 }, place: 'checkout', discountCode: 'FIRST15', shippingMethod: 'express' }))
     expect(lines).toContain('Discount (FIRST15): ($12.00)')
     expect(lines).toContain('Shipping (Express): Free')
+  })
+
+  it('shows what the bundles save on its own row and only the code on the code row, adding up to the discount', () => {
+    // 3 leggings at $39.99 in the 3 for $75 bundle ($44.97 saved) and FIRST15 on the $75 ($11.25)
+    const bundled: TotalsFigures = { subtotal: 119.97, discount: 56.22, bundle_discount: 44.97, shipping: 0, tax: 0, total: 63.75 }
+    for (const place of ['cart', 'checkout'] as const) {
+      expect(read(render({ figures: bundled, place, discountCode: 'FIRST15' }))).toEqual([
+        'Subtotal: $119.97',
+        'Bundle savings: ($44.97)',
+        'Discount (FIRST15): ($11.25)',
+        'Shipping: Free',
+        'Tax: $0.00',
+        'Total: $63.75',
+      ])
+    }
+    // a bundle and no code: the bundle's row alone
+    const lines = read(render({ figures: { ...bundled, discount: 44.97, total: 75 }, place: 'cart', discountCode: 'FIRST15' })).join()
+    expect(lines).toContain('Bundle savings: ($44.97)')
+    expect(lines).not.toContain('Discount')
+    // a code and no bundle: as before
+    expect(read(render({ figures: { ...figures, bundle_discount: 0 }, place: 'cart', discountCode: 'FIRST15' }))).toEqual([
+      'Subtotal: $79.98',
+      'Discount (FIRST15): ($12.00)',
+      'Shipping: $5.95',
+      'Tax: $0.00',
+      'Total: $73.93',
+    ])
+    // the bundle's row takes the look of a discount
+    expect(render({ figures: bundled, place: 'cart' })).toContain('<div class="cart-bundle-savings"><dt>Bundle savings</dt>')
+  })
+
+  it('keeps one discount row where the figures do not tell the bundles apart (a placed order)', () => {
+    expect(read(render({ figures: { ...figures, discount: -56.22 }, place: 'order' }))).toContain('Discount: ($56.22)')
+  })
+
+  it('splits the discount in whole cents, whatever the sign, never more than the discount', () => {
+    expect(discountRows({ discount: 0.3, bundle_discount: 0.1 })).toEqual({ bundle: 0.1, code: 0.2 })
+    expect(discountRows({ discount: -56.22, bundle_discount: 44.97 })).toEqual({ bundle: 44.97, code: 11.25 })
+    expect(discountRows({ discount: 5, bundle_discount: 7 })).toEqual({ bundle: 5, code: 0 })
+    expect(discountRows({ discount: 12 })).toEqual({ bundle: 0, code: 12 })
   })
 
   it('leaves out a tax of zero in the cart, where the address is not known yet', () => {

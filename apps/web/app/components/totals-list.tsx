@@ -1,20 +1,24 @@
 /**
  * The money figures of a cart, a checkout quote or a placed order, as the
- * server worked them out: subtotal, the discount (only when there is one),
+ * server worked them out: subtotal, what the bundle offers save and what the
+ * code takes off, each on its own row where the figures tell them apart (a placed
+ * order does not: one discount row), only when there is one,
  * shipping ("Free" at zero), tax and the total, and the club's first month when the
  * order joins it (in the subtotal). One list for the cart drawer,
  * the checkout's summary, the thank-you page and the order history, so a
  * shopper reads the same figures in the same words everywhere.
  */
-import { formatPrice } from '@store/core'
+import { formatPrice, fromCents, toCents } from '@store/core'
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
 /** In dollars, as the API answers them (DESIGN §4). */
 export interface TotalsFigures {
   subtotal: number
-  /** either sign: orders keep it negative, carts and quotes positive */
+  /** everything taken off, bundles and code; either sign: orders keep it negative, carts and quotes positive */
   discount: number
+  /** what the bundle offers save, in `discount` (carts and quotes; absent where it is not told apart) */
+  bundle_discount?: number
   shipping: number
   tax: number
   total: number
@@ -22,12 +26,22 @@ export interface TotalsFigures {
   club_fee?: number
 }
 
+/**
+ * The discount told apart, in dollars taken off (positive): what the bundles save, and the rest,
+ * the code's. Worked out in whole cents, so the two rows add up to the discount to the cent.
+ */
+export function discountRows(figures: Pick<TotalsFigures, 'discount' | 'bundle_discount'>): { bundle: number; code: number } {
+  const discountCents = Math.abs(toCents(figures.discount))
+  const bundleCents = Math.min(discountCents, Math.abs(toCents(figures.bundle_discount ?? 0)))
+  return { bundle: fromCents(bundleCents), code: fromCents(discountCents - bundleCents) }
+}
+
 /** Where the list stands: its look comes from the stylesheet of that place. */
 export type TotalsPlace = 'cart' | 'checkout' | 'order'
 
-const LOOK: Record<TotalsPlace, { list: string; discount?: string; total: string }> = {
-  cart: { list: 'cart-totals', discount: 'cart-discount', total: 'cart-total' },
-  checkout: { list: 'cart-totals checkout-totals', discount: 'cart-discount', total: 'cart-total checkout-total' },
+const LOOK: Record<TotalsPlace, { list: string; discount?: string; bundle?: string; total: string }> = {
+  cart: { list: 'cart-totals', discount: 'cart-discount', bundle: 'cart-bundle-savings', total: 'cart-total' },
+  checkout: { list: 'cart-totals checkout-totals', discount: 'cart-discount', bundle: 'cart-bundle-savings', total: 'cart-total checkout-total' },
   order: { list: 'order-totals', total: 'order-total' },
 }
 
@@ -55,7 +69,7 @@ export function TotalsList({
   busy?: boolean
 }) {
   const look = LOOK[place]
-  const discount = Math.abs(figures.discount)
+  const { bundle, code } = discountRows(figures)
   return (
     <dl className={look.list} aria-busy={busy || undefined}>
       {figures.club_fee ? (
@@ -68,10 +82,16 @@ export function TotalsList({
         <dt>Subtotal</dt>
         <dd>{money(figures.subtotal)}</dd>
       </div>
-      {discount > 0 ? (
+      {bundle > 0 ? (
+        <div className={look.bundle}>
+          <dt>Bundle savings</dt>
+          <dd>{money(-bundle)}</dd>
+        </div>
+      ) : null}
+      {code > 0 ? (
         <div className={look.discount}>
           <dt>Discount{discountCode ? ` (${discountCode})` : ''}</dt>
-          <dd>{money(-discount)}</dd>
+          <dd>{money(-code)}</dd>
         </div>
       ) : null}
       <div>

@@ -86,7 +86,10 @@ export interface Cart {
   /** 'free_flow', 'checkout_club_flow', ... */
   checkout_flow: string
   cart_subtotal: number
+  /** everything taken off: what the bundle offers save plus what the code takes off */
   cart_discount: number
+  /** what the bundle offers ('3 for $75') save, the part of cart_discount that is not the code's (0 without a bundle) */
+  bundle_discount: number
   cart_shipping: number
   cart_tax: number
   cart_total: number

@@ -127,7 +127,13 @@ export interface CheckoutShippingOption {
  */
 export interface CheckoutQuote {
   subtotal: number
+  /** everything taken off: what the bundle offers save plus what the code takes off */
   discount: number
+  /**
+   * what the bundle offers save, the part of discount that is not the code's; absent where the
+   * quote does not tell them apart (the totals list then shows the discount on one row)
+   */
+  bundle_discount?: number
   shipping_method: 'standard' | 'express'
   shipping: number
   tax: number
