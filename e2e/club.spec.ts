@@ -69,6 +69,12 @@ describe('the VIP club in the browser', () => {
       expect((await apiFromPage<{ total: number }>(page, `/api/orders/${joinedNumber}`)).total).toBe(today)
       await expectAccessible(page)
 
+      // the month's box is in the history as what it is, not as a bare $0.00 order
+      await page.goto(`${origin}/orders`)
+      const box = page.getByTestId('club-box')
+      await expect.poll(() => box.count()).toBe(1)
+      expect(await box.innerText()).toMatch(/^VIP box for [A-Z][a-z]+ \d{4}: included in your VIP membership\.$/)
+
       // member prices in the cart (the join order took the cart's lines: shop again)
       await page.goto(`${origin}/category/leggings`)
       await waitForHydration(page)
@@ -91,6 +97,7 @@ describe('the VIP club in the browser', () => {
       // days as a member reads them ('December 25, 2026'), in the summary and the facts alike
       expect(await page.locator('main').innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}/)
       expect(await page.locator('.club-facts').innerText()).toMatch(/Next billing date\s+[A-Z][a-z]+ \d{1,2}, \d{4}/)
+      expect(await page.locator('.club-facts').innerText()).toContain('Visa ending in 4242')
 
       // pause, then resume
       await page.goto(`${origin}/pause-vip`)

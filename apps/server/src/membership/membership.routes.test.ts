@@ -48,8 +48,12 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     // the first period: one charge row, and its monthly order in the order history
     const charges = await t.store.db.selectFrom('membership_charges').selectAll().where('brand_id', '=', 'popfitclothing').execute()
     expect(charges.filter((c) => c.kind === 'join' && c.status === 'charged').length).toBeGreaterThan(0)
-    const orders = dataOf<{ order_number: string; status: string }[]>(await who.shopper.get('/api/orders'))
+    const orders = dataOf<{ order_number: string; status: string; club_box: string | null; total: number }[]>(await who.shopper.get('/api/orders'))
     expect(orders.map((o) => o.status).sort()).toEqual(['paid', 'processing'])
+    // the box says which month it is, so its $0.00 (paid in the joining order) reads as what it is
+    const box = orders.find((o) => o.status === 'processing')!
+    expect(box).toMatchObject({ club_box: today.slice(0, 7), total: 0 })
+    expect(orders.find((o) => o.status === 'paid')!.club_box).toBeNull()
   })
 
   it('a customer who has just placed an order joins on /checkout-club with nothing in the cart (the ordered cart is not theirs to reuse)', async () => {

@@ -38,6 +38,7 @@ export const orderSchema = contract<Order>('Order')(
     tax: z.number(),
     total: z.number(),
     club_fee: z.number().describe("what joining the club with this order charged for its first period, in the subtotal; else 0"),
+    club_box: text.nullable().describe("the club period ('2026-11') this order is a member's monthly box of, paid by that period's fee; null for any other order"),
     shipping_method: text,
     shipment_tracking_number: text.nullable(),
     shipping_name: text,

@@ -81,6 +81,7 @@ function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsR
     tax: fromCents(order.tax_cents),
     total: fromCents(order.total_cents),
     club_fee: fromCents(order.club_fee_cents),
+    club_box: order.checkout_flow === 'club_monthly' ? order.club_period : null,
     shipping_method: order.shipping_method,
     shipment_tracking_number: tracking,
     shipping_name: order.shipping_name,

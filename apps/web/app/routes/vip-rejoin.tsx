@@ -4,7 +4,7 @@
  * period charged once, or nothing when this month is already paid). Without a
  * saved card, through the club checkout.
  */
-import { formatPrice, type Membership } from '@store/core'
+import { formatPrice, savedCardName, type Membership } from '@store/core'
 import { data, Form, useNavigation } from 'react-router'
 import { PeriodSummary } from '../components/club/club'
 import { FormErrors } from '../components/forms/form-field'
@@ -78,7 +78,7 @@ export default function VipRejoin({ loaderData, actionData }: Route.ComponentPro
           </button>
           {membership.card ? (
             <p>
-              Charged to your {membership.card.card_brand} ending {membership.card.last4}.
+              Charged to your {savedCardName(membership.card.card_brand, membership.card.last4)}.
             </p>
           ) : null}
         </Form>

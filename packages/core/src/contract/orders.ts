@@ -37,6 +37,8 @@ export interface Order {
   total: number
   /** what joining the club with this order charged for its first period, in the subtotal; else 0 */
   club_fee: number
+  /** the club period ('2026-11') this order is a member's monthly box of, paid by that period's fee; null for any other order */
+  club_box: string | null
   shipping_method: string
   shipment_tracking_number: string | null
   shipping_name: string

@@ -1,7 +1,8 @@
 /** Pieces shared by the club's pages: the membership at a glance, and analytics sent once per confirmation. */
-import { dayName, formatPrice, type Membership } from '@store/core'
+import { dayName, formatPrice, savedCardName, type Membership } from '@store/core'
 import { useEffect, useRef } from 'react'
 import { track } from '../../lib/analytics/analytics-client'
+import './club.css'
 import type { AnalyticsEventName } from '@store/core'
 
 const STATUS_WORDS: Record<Membership['status'], string> = {
@@ -39,9 +40,7 @@ export function MembershipFacts({ membership }: { membership: Membership }) {
       {membership.card ? (
         <div>
           <dt>Card</dt>
-          <dd>
-            {membership.card.card_brand} ending {membership.card.last4}
-          </dd>
+          <dd>{savedCardName(membership.card.card_brand, membership.card.last4)}</dd>
         </div>
       ) : null}
     </dl>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { orderDate, orderStatusText } from './order-card'
+import { clubBoxWords, orderDate, orderStatusText } from './order-card'
 
 describe('order dates', () => {
   it('read as toLocaleDateString writes them, from one shared formatter', () => {
@@ -14,5 +14,15 @@ describe('order statuses', () => {
     const visible = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded']
     const words = visible.map(orderStatusText)
     expect(words).toEqual(['Waiting for payment', 'Processing', 'Processing', 'Being packed', 'Shipped', 'Delivered', 'Cancelled', 'Refunded'])
+  })
+})
+
+describe('a monthly box in the order history', () => {
+  it('says which month it is and that the membership paid for it, instead of a bare $0.00', () => {
+    expect(clubBoxWords({ club_box: '2026-11', total: 0 }, 'VIP')).toEqual({ title: 'VIP box for November 2026', cost: 'Included in your VIP membership' })
+    expect(clubBoxWords({ club_box: '2026-12', total: 24.99 }, 'VIP')).toEqual({ title: 'VIP box for December 2026', cost: '$24.99, your monthly VIP fee' })
+  })
+  it('says nothing of the kind for an ordinary order', () => {
+    expect(clubBoxWords({ club_box: null, total: 0 }, 'VIP')).toBeNull()
   })
 })

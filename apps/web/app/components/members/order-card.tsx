@@ -3,7 +3,7 @@
  * shipping method and tracking number, both addresses and the lines, a
  * cancelled line shown as cancelled. Used by /orders and, folded, by /members.
  */
-import { formatPrice, type Order } from '@store/core'
+import { formatPrice, monthName, type Order } from '@store/core'
 import type { ApiErrorItem } from '../../lib/api/types'
 import { ReviewForm } from './review-form'
 import { COUNTRIES } from '../checkout/address-fields'
@@ -67,10 +67,26 @@ function AddressBlock(props: { name: string; company: string; address: string; a
   )
 }
 
+/**
+ * What a member's monthly box is, in words ('VIP box for November 2026'), and what it cost: its lines
+ * are at $0.00 and its total is the period's fee, nothing when that was paid in the joining order or
+ * by a prepaid month. Null for any other order.
+ */
+export function clubBoxWords(order: Pick<Order, 'club_box' | 'total'>, clubName: string | null | undefined): { title: string; cost: string } | null {
+  if (!order.club_box) return null
+  return {
+    title: `${clubName ?? 'Club'} box for ${monthName(order.club_box)}`,
+    cost: order.total > 0 ? `${money(order.total)}, your monthly ${clubName ?? 'club'} fee` : `Included in your ${clubName ?? 'club'} membership`,
+  }
+}
+
 export function OrderSummaryLine({ order }: { order: Order }) {
+  const { clubName } = useSettings()
+  const box = clubBoxWords(order, clubName)
   return (
     <p className="order-headline">
-      <strong>Order {order.order_number}</strong> · {orderDate(order.date)} · {orderStatusText(order.status)} · {money(order.total)}
+      <strong>Order {order.order_number}</strong>
+      {box ? ` · ${box.title}` : ''} · {orderDate(order.date)} · {orderStatusText(order.status)} · {box ? box.cost : money(order.total)}
     </p>
   )
 }
@@ -90,11 +106,17 @@ export function OrderCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const headingId = `order-${order.order_number}`
   const { clubName } = useSettings()
+  const box = clubBoxWords(order, clubName)
   return (
     <article className="member-card order-card" aria-labelledby={headingId} data-testid="order-card">
       <Heading id={headingId} className="order-title">
         Order {order.order_number}
       </Heading>
+      {box ? (
+        <p className="order-kind" data-testid="club-box">
+          {box.title}: {box.cost.charAt(0).toLowerCase() + box.cost.slice(1)}.
+        </p>
+      ) : null}
       <dl className="order-facts">
         <div>
           <dt>Date</dt>
