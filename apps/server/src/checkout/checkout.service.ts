@@ -39,6 +39,7 @@ import { orderConfirmationEmail } from './order-email.ts'
 import { assertMayTryCard, recordDecline } from './card-testing.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock, takeStock, type StockWant } from './stock.ts'
+import { MAX_WAITING_ORDERS, tooManyWaiting, waitingOrders, type Waiter } from './waiting-orders.ts'
 import type { TaxRates } from './tax.ts'
 
 export interface CheckoutDeps {
@@ -292,6 +293,7 @@ async function reserveOrder(
   }
 
   const now = ctx.now()
+  const waiter: Waiter = { visitorId, customerId: shopper.customerId }
   const billing: CheckoutAddress = input.billing ?? input.shipping
   const order: OrdersRow = {
     order_number: orderNumber,
@@ -340,13 +342,20 @@ async function reserveOrder(
   })
   try {
     await db.transaction().execute(async (trx) => {
+      // the cart is locked only while the shopper has fewer orders waiting for their payment than the
+      // limit (waiting-orders.ts): one statement, so the checkout costs none more
       const locked = await trx
         .updateTable('carts')
         .set({ status: 'checking_out', checkout_flow: priced.flow, updated_at: now.toISOString() })
         .where('id', '=', cart.id)
         .where('status', '=', 'open')
+        .where((eb) => eb(waitingOrders(eb, brandId, waiter, now), '<', MAX_WAITING_ORDERS))
         .executeTakeFirst()
-      if (Number(locked.numUpdatedRows) !== 1) throw conflict('This cart is already being checked out in another window.', 'cart')
+      if (Number(locked.numUpdatedRows) !== 1) {
+        const { n } = await trx.selectNoFrom(waitingOrders(trx, brandId, waiter, now).as('n')).executeTakeFirstOrThrow()
+        if (Number(n) >= MAX_WAITING_ORDERS) throw tooManyWaiting()
+        throw conflict('This cart is already being checked out in another window.', 'cart')
+      }
       if (!(await takeStock(trx, brandId, wants))) throw new NotReserved()
       await trx.insertInto('orders').values(order).execute()
       if (orderLines.length > 0) await trx.insertInto('order_lines').values(orderLines).execute()

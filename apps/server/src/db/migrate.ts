@@ -18,6 +18,7 @@ import * as m015 from './migrations/015-declined-offers.ts'
 import * as m016 from './migrations/016-order-club-fee.ts'
 import * as m017 from './migrations/017-first-order-codes.ts'
 import * as m018 from './migrations/018-spent-tokens.ts'
+import * as m019 from './migrations/019-waiting-orders.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '016-order-club-fee': m016,
   '017-first-order-codes': m017,
   '018-spent-tokens': m018,
+  '019-waiting-orders': m019,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { DIALECTS, dataOf, startTestStore, type TestStore } from '../test/harness.ts'
 import * as m016 from './migrations/016-order-club-fee.ts'
 import * as m017 from './migrations/017-first-order-codes.ts'
 import * as m018 from './migrations/018-spent-tokens.ts'
+import * as m019 from './migrations/019-waiting-orders.ts'
 
 /**
  * Migrations that fill a new column from what a store already holds, run on a store with orders in
@@ -60,5 +62,20 @@ describe.each(DIALECTS)('upgrading a store with orders on %s', (dialect) => {
       expect({ token, used_at, used_by }).toEqual(first ? { token, used_at: first.created_at, used_by: first.idempotency_key } : { token, used_at: null, used_by: null })
     }
     expect(tokens.find((row) => row.token === unused)).toMatchObject({ used_at: null })
+  })
+
+  it("019 is taken down and up again over a store with orders: the waiting orders' two indexes go and come back", async () => {
+    const names = async () => {
+      const rows =
+        dialect === 'sqlite'
+          ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name like 'orders_%_waiting'`.execute(t.store.db)
+          : await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and indexname like 'orders_%_waiting'`.execute(t.store.db)
+      return rows.rows.map((row) => row.name).sort()
+    }
+    expect(await names()).toEqual(['orders_customer_waiting', 'orders_visitor_waiting'])
+    await m019.down(t.store.db)
+    expect(await names()).toEqual([])
+    await m019.up(t.store.db)
+    expect(await names()).toEqual(['orders_customer_waiting', 'orders_visitor_waiting'])
   })
 })

@@ -1,0 +1,144 @@
+/**
+ * Orders waiting at the bank's step hold their stock for 30 minutes, so a shopper may have at most
+ * MAX_WAITING_ORDERS of them at a brand at once (waiting-orders.ts, docs/checkout-money.md): the
+ * next checkout is a 409 before anything is reserved or charged. Through the API, both databases.
+ */
+import { randomUUID } from 'node:crypto'
+import type { CheckoutResult } from '@store/core'
+import { CompiledQuery } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { statementsOf } from '../test/statements.ts'
+import { RESERVATION_MS } from './checkout.service.ts'
+import { CARDS, count, itemWithStock, placeOrder, shopperWithCart, stockOf, sweep, tokenFor } from './checkout-test-kit.ts'
+import { MAX_WAITING_ORDERS, TOO_MANY_WAITING } from './waiting-orders.ts'
+
+type Item = Awaited<ReturnType<typeof itemWithStock>>
+
+describe.each(DIALECTS)(`at most ${MAX_WAITING_ORDERS} orders waiting for the bank per shopper, on %s`, (dialect) => {
+  let t: TestStore
+  let item: Item
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+    item = await itemWithStock(t, 40)
+  })
+  afterAll(() => t.close())
+
+  /** A checkout of one piece with a card whose bank always asks: the order waits at the bank's step. */
+  async function waitingOrder(shopper: TestShopper) {
+    expect((await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+    const token = await tokenFor(shopper, CARDS.alwaysAuthenticate)
+    const key = randomUUID()
+    const response = await placeOrder(shopper, token, key)
+    expect(response.statusCode).toBe(200)
+    const result = dataOf<CheckoutResult>(response)
+    if (result.status !== 'requires_action') throw new Error(`expected the bank's step, got ${result.status}`)
+    return { ...result, token, key }
+  }
+
+  /** A shopper with the most orders waiting that one may have. */
+  async function shopperAtTheLimit(shopper = new TestShopper(t.app)) {
+    const waiting = []
+    for (let i = 0; i < MAX_WAITING_ORDERS; i++) waiting.push(await waitingOrder(shopper))
+    return { shopper, waiting }
+  }
+
+  /** One more checkout, refused: 409, nothing reserved, no order, no charge. */
+  async function expectRefused(shopper: TestShopper, card: string = CARDS.alwaysAuthenticate) {
+    expect((await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+    const before = { stock: await stockOf(t, item.itemId, item.size), orders: await count(t, 'orders'), charges: await count(t, 'test_gateway_charges') }
+    const key = randomUUID()
+    const refused = await placeOrder(shopper, await tokenFor(shopper, card), key)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json()).toEqual({ errors: [{ message: TOO_MANY_WAITING, field: 'cart' }] })
+    expect({ stock: await stockOf(t, item.itemId, item.size), orders: await count(t, 'orders'), charges: await count(t, 'test_gateway_charges') }).toEqual(before)
+    return key
+  }
+
+  it(`a visitor with ${MAX_WAITING_ORDERS} orders at the bank's step is refused another, whatever the card, before anything is taken; another shopper is not`, async () => {
+    const { shopper } = await shopperAtTheLimit()
+    await expectRefused(shopper)
+    await expectRefused(shopper, CARDS.success)
+
+    const other = await shopperWithCart(t, item.itemId, item.size)
+    expect(dataOf<CheckoutResult>(await placeOrder(other, await tokenFor(other))).status).toBe('succeeded')
+    await shopperAtTheLimit(other)
+  })
+
+  it('finishing a waiting order (the bank approves, the same key pays) lets the shopper check out again; the refused key may be used then', async () => {
+    const { shopper, waiting } = await shopperAtTheLimit()
+    const refusedKey = await expectRefused(shopper, CARDS.success)
+    const first = waiting[0]!
+    expect((await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome: 'complete' })).statusCode).toBe(200)
+    const paid = await placeOrder(shopper, first.token, first.key)
+    expect(paid.statusCode).toBe(200)
+    expect(dataOf<CheckoutResult>(paid)).toMatchObject({ status: 'succeeded', order_number: first.order_number })
+
+    // nothing was taken or charged under the refused key: it places the order now, with a new card entry
+    const placed = await placeOrder(shopper, await tokenFor(shopper), refusedKey)
+    expect(placed.statusCode).toBe(200)
+    expect(dataOf<CheckoutResult>(placed).status).toBe('succeeded')
+  })
+
+  it('cancelling a waiting order at the bank (the same key then declines it) frees its place', async () => {
+    const { shopper, waiting } = await shopperAtTheLimit()
+    await expectRefused(shopper)
+    const first = waiting[0]!
+    expect((await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome: 'cancel' })).statusCode).toBe(200)
+    expect((await placeOrder(shopper, first.token, first.key)).statusCode).toBe(402)
+    await waitingOrder(shopper)
+  })
+
+  it('waiting orders the sweeper released, or whose reservation ran out, do not count', async () => {
+    const { shopper, waiting } = await shopperAtTheLimit()
+    // run out, not yet swept: holding nothing much longer, they do not count
+    await t.store.db
+      .updateTable('orders')
+      .set({ reserved_until: new Date(Date.now() - 1000).toISOString() })
+      .where('order_number', '=', waiting[0]!.order_number)
+      .execute()
+    await waitingOrder(shopper)
+    await expectRefused(shopper)
+    // swept: the orders are gone and their stock back
+    await sweep(t, new Date(Date.now() + RESERVATION_MS + 1000))
+    const left = await t.store.db.selectFrom('orders').select('order_number').where('order_number', 'in', waiting.map((order) => order.order_number)).execute()
+    expect(left).toEqual([])
+    await shopperAtTheLimit(shopper)
+  })
+
+  it("a logged-in customer's waiting orders count on every device they log in on", async () => {
+    const email = `waiting-${randomUUID()}@example.com`
+    const phone = new TestShopper(t.app)
+    expect((await phone.post('/api/register', { name: 'Wanda Waiting', email, password: 'leggings-forever' })).statusCode).toBe(200)
+    await shopperAtTheLimit(phone)
+    const laptop = new TestShopper(t.app)
+    expect((await laptop.post('/api/login', { email, password: 'leggings-forever' })).statusCode).toBe(200)
+    await expectRefused(laptop)
+    // another visitor is not held back by the customer's orders
+    const visitor = new TestShopper(t.app)
+    await waitingOrder(visitor)
+  })
+})
+
+describe("the waiting orders' count, on SQLite", () => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore('sqlite')
+  })
+  afterAll(() => t.close())
+
+  it("is part of the cart lock's one statement (no statement more per checkout) and reads orders by index, the visitor's and the customer's", async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    expect((await shopper.post('/api/register', { name: 'Ivy Index', email: `index-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+    const token = await tokenFor(shopper)
+    const statements = await statementsOf(t.store, () => placeOrder(shopper, token))
+    const lock = statements.find((text) => /^update "carts"/i.test(text) && /from "orders"/.test(text))
+    expect(lock).toBeDefined()
+    const plan = await t.store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${lock}`, Array.from({ length: (lock!.match(/\?/g) ?? []).length }, () => null)))
+    const orders = plan.rows.map((row) => row.detail).filter((detail) => /\borders\b/.test(detail))
+    expect(orders.some((detail) => /orders_visitor_waiting/.test(detail))).toBe(true)
+    expect(orders.some((detail) => /orders_customer_waiting/.test(detail))).toBe(true)
+    expect(orders.filter((detail) => /^SCAN orders\b/.test(detail))).toEqual([])
+  })
+})
