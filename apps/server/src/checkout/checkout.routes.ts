@@ -61,7 +61,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             data: z.object({
               subtotal: z.number(),
               discount: z.number(),
-              bundle_discount: z.number().optional().describe("what the bundle offers save, in discount (the rest is the code's)"),
+              bundle_discount: z.number().describe("what the bundle offers save, in discount (the rest is the code's)"),
               shipping_method: z.enum(SHIPPING_METHODS),
               shipping: z.number(),
               tax: z.number(),

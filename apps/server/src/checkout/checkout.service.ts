@@ -319,6 +319,7 @@ async function reserveOrder(
     membership_id: null,
     club_period: null,
     club_fee_cents: priced.clubFeeCents,
+    bundle_discount_cents: priced.bundleDiscountCents,
   }
   const wants: StockWant[] = lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty }))
   const orderLines = lines.map((line, i) => {
@@ -529,6 +530,7 @@ export async function quoteCheckout(
   return {
     subtotal: fromCents(priced.subtotalCents),
     discount: fromCents(priced.discountCents),
+    bundle_discount: fromCents(priced.bundleDiscountCents),
     shipping_method: destination.method,
     shipping: fromCents(priced.shippingCents),
     tax: fromCents(priced.taxCents),

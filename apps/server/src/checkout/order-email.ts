@@ -12,6 +12,8 @@ export interface ConfirmationOrder {
   shipping_method: string
   /** joining the club with the order: its first period (in the subtotal) */
   club_fee_cents: number
+  /** the bundle offers' part of discount_cents */
+  bundle_discount_cents: number
 }
 
 export interface ConfirmationLine {
@@ -35,7 +37,8 @@ export function orderConfirmationEmail(storeName: string, origin: string, order:
     ...(order.club_fee_cents > 0 ? [`  ${clubName ?? 'Club'} membership, first month  ${money(order.club_fee_cents)}`] : []),
     '',
     `  Subtotal  ${money(order.subtotal_cents)}`,
-    ...(order.discount_cents > 0 ? [`  Discount  -${money(order.discount_cents)}`] : []),
+    ...(order.bundle_discount_cents > 0 ? [`  Bundle savings  -${money(order.bundle_discount_cents)}`] : []),
+    ...(order.discount_cents > order.bundle_discount_cents ? [`  Discount  -${money(order.discount_cents - order.bundle_discount_cents)}`] : []),
     `  Shipping (${order.shipping_method})  ${order.shipping_cents === 0 ? 'Free' : money(order.shipping_cents)}`,
     `  Tax  ${money(order.tax_cents)}`,
     `  Total  ${money(order.total_cents)}`,

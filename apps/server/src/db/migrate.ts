@@ -19,6 +19,7 @@ import * as m016 from './migrations/016-order-club-fee.ts'
 import * as m017 from './migrations/017-first-order-codes.ts'
 import * as m018 from './migrations/018-spent-tokens.ts'
 import * as m019 from './migrations/019-waiting-orders.ts'
+import * as m020 from './migrations/020-order-bundle-discount.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '017-first-order-codes': m017,
   '018-spent-tokens': m018,
   '019-waiting-orders': m019,
+  '020-order-bundle-discount': m020,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -7,6 +7,7 @@ import * as m016 from './migrations/016-order-club-fee.ts'
 import * as m017 from './migrations/017-first-order-codes.ts'
 import * as m018 from './migrations/018-spent-tokens.ts'
 import * as m019 from './migrations/019-waiting-orders.ts'
+import * as m020 from './migrations/020-order-bundle-discount.ts'
 
 /**
  * Migrations that fill a new column from what a store already holds, run on a store with orders in
@@ -77,5 +78,12 @@ describe.each(DIALECTS)('upgrading a store with orders on %s', (dialect) => {
     expect(await names()).toEqual([])
     await m019.up(t.store.db)
     expect(await names()).toEqual(['orders_customer_waiting', 'orders_visitor_waiting'])
+  })
+
+  it('020 is taken down and up again over a store with orders: they keep their discount, and the bundle part starts at 0 (one row, as before)', async () => {
+    await m020.down(t.store.db)
+    await m020.up(t.store.db)
+    const rows = await t.store.db.selectFrom('orders').select(['order_number', 'bundle_discount_cents']).where('order_number', 'in', [joined, plain]).execute()
+    expect(rows.map((row) => row.bundle_discount_cents)).toEqual([0, 0])
   })
 })

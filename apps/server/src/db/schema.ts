@@ -431,6 +431,8 @@ export interface OrdersTable {
   club_period: string | null
   /** 016: what joining the club with this order charged for its first period (in the subtotal); 0 otherwise */
   club_fee_cents: Generated<number>
+  /** 020: what the bundle offers saved, the part of discount_cents that is not the code's; 0 for orders placed before it */
+  bundle_discount_cents: Generated<number>
 }
 export type OrdersRow = Selectable<OrdersTable>
 export type NewOrdersRow = Insertable<OrdersTable>

@@ -77,6 +77,7 @@ function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsR
     email: order.email,
     subtotal: fromCents(order.subtotal_cents),
     discount: fromCents(order.discount_cents),
+    bundle_discount: fromCents(order.bundle_discount_cents),
     shipping: fromCents(order.shipping_cents),
     tax: fromCents(order.tax_cents),
     total: fromCents(order.total_cents),

@@ -74,7 +74,7 @@ function initialValues(email: string, name: string, defaults: DefaultAddresses |
 }
 
 /** The figures of an empty cart (nothing to quote). */
-const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0, club_fee: 0 }
+const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, bundle_discount: 0, shipping: 0, tax: 0, total: 0, club_fee: 0 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const cart = await requestCart(context)

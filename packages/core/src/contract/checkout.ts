@@ -129,11 +129,8 @@ export interface CheckoutQuote {
   subtotal: number
   /** everything taken off: what the bundle offers save plus what the code takes off */
   discount: number
-  /**
-   * what the bundle offers save, the part of discount that is not the code's; absent where the
-   * quote does not tell them apart (the totals list then shows the discount on one row)
-   */
-  bundle_discount?: number
+  /** what the bundle offers save ('3 for $75'): the part of discount that is not the code's */
+  bundle_discount: number
   shipping_method: 'standard' | 'express'
   shipping: number
   tax: number

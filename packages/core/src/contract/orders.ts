@@ -37,6 +37,8 @@ export interface Order {
   total: number
   /** what joining the club with this order charged for its first period, in the subtotal; else 0 */
   club_fee: number
+  /** what the bundle offers saved, the part of discount that is not the code's (0 for orders placed before it was kept) */
+  bundle_discount: number
   /** the club period ('2026-11') this order is a member's monthly box of, paid by that period's fee; null for any other order */
   club_box: string | null
   shipping_method: string
