@@ -220,4 +220,45 @@ describe('the VIP club in the browser', () => {
       await context.close()
     }
   })
+
+  it('joins once when the answer to "Join VIP" was lost: the next click finishes that attempt, not a second one', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
+      await page.getByLabel('Full name').fill('Vera Retry')
+      await page.getByLabel('Email').fill(`vip-retry-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/checkout-club$/)
+      await waitForHydration(page)
+      await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
+      await page.getByLabel('City').fill('Austin')
+      await page.getByLabel('State').fill('TX')
+      await page.getByLabel('Zip Code').fill('78701')
+      await page.getByLabel('Phone').fill('(512) 555-0100')
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+      await page.getByLabel('Expiry month (MM)').fill('12')
+      await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
+      await page.getByLabel('Security code').fill('123')
+
+      // the store takes the first click and joins, but its answer never reaches the page: a 503 instead
+      let lost = 0
+      await page.route('**/api/checkout', async (route) => {
+        if (lost > 0) return route.continue()
+        lost++
+        await route.fetch()
+        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'We could not reach the payment provider. Try again.' }] }) })
+      })
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/could not reach the payment provider/)
+
+      // the second click sends that attempt again (its key and token) and gets its outcome: joined, charged once
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+      const orders = await apiFromPage<{ status: string; club_fee: number }[]>(page, '/api/orders')
+      expect(orders.filter((order) => order.club_fee > 0)).toHaveLength(1)
+    } finally {
+      await context.close()
+    }
+  })
 })

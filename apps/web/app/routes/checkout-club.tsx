@@ -106,6 +106,14 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const stripeKey = stripeKeyOf(payment, settings)
   const revalidator = useRevalidator()
   const key = useRef<string | null>(null)
+  /**
+   * An attempt whose answer was lost (503: the charge may or may not have gone through): the next click
+   * sends it again as it was, same key and same token, so the store finishes that attempt instead of
+   * refusing the key with a new token (a token pays once) or charging a second attempt. Only while the
+   * form still says what it said; kept in memory only.
+   */
+  const unanswered = useRef<{ key: string; body: URLSearchParams; fields: string } | null>(null)
+  const sentFields = useRef('')
   const [errors, setErrors] = useState<ApiErrorItem[]>([])
   const [busy, setBusy] = useState(false)
   const [joined, setJoined] = useState<Joined | null>(null)
@@ -183,6 +191,18 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     setBusy(true)
     setErrors([])
     try {
+      // what the shopper asked for this time (card fields included): the same as an unanswered attempt's, that attempt again
+      const fields = new URLSearchParams([...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))).toString() + `&pay_with=${payWith}`
+      sentFields.current = fields
+      const retry = unanswered.current
+      unanswered.current = null
+      if (retry && retry.fields === fields) {
+        key.current = retry.key
+        await send(retry.body)
+        return
+      }
+      // another attempt: another key
+      if (retry) key.current = null
       // 1. a saved card, or a new card's token from the provider's tokenisation (only a token comes back)
       const token = payingWithSaved ? '' : await newCardToken(text)
       if (token === null) return
@@ -225,8 +245,9 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     })
     const answer = (await response.json().catch(() => ({}))) as { data?: CheckoutResult; errors?: ApiErrorItem[] }
     if (!response.ok || !answer.data) {
-      // a refused card or form: a new attempt gets a new key
-      if (response.status !== 503) key.current = null
+      // a refused card or form: a new attempt gets a new key; a lost answer: the next click sends this attempt again
+      if (response.status === 503) unanswered.current = { key: key.current!, body, fields: sentFields.current }
+      else key.current = null
       // the total changed (the state's tax, a price): the page shows the new one before another try
       if (answer.errors?.some((e) => e.field === 'expected_total')) requote(body.get('shipping_state') ?? '')
       setErrors(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }], body.has('payment_method_id')))
