@@ -1,6 +1,7 @@
 /** The checkout's order summary: the lines, the discount code form, and the figures as the server quoted them. */
-import { foldBundles, formatPrice, type CheckoutQuote } from '@store/core'
+import { foldBundles, formatPrice, type CartLine, type CheckoutQuote, type FoldedLine } from '@store/core'
 import type { Cart } from '../../lib/api/types'
+import { MembersOnlyNote } from '../cart/cart-line'
 import { DiscountForm } from '../cart/discount-form'
 import { TotalsList } from '../totals-list'
 
@@ -13,22 +14,30 @@ export function OrderSummary({ cart, quote, updating, clubName }: { cart: Cart; 
       <h2 id="order-summary-title">Order summary</h2>
       <ul className="summary-lines">
         {lines.map((line) => (
-          <li key={line.cartId} className="summary-line">
-            {line.image ? <img src={line.image} alt="" width={56} height={70} loading="lazy" /> : <span className="summary-image" />}
-            <div>
-              <p className="summary-name">{line.name}</p>
-              <p className="summary-detail">
-                Size {line.size}
-                {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
-              </p>
-              {line.banner ? <p className="summary-banner">{line.banner}</p> : null}
-            </div>
-            <p className="summary-price">{money(line.total)}</p>
-          </li>
+          <SummaryLine key={line.cartId} line={line} clubName={clubName} />
         ))}
       </ul>
       <DiscountForm cart={cart} />
       <TotalsList figures={quote} place="checkout" discountCode={cart.discount_code_name} totalTestId="checkout-total" busy={updating} clubName={clubName} />
     </section>
+  )
+}
+
+/** One line of the summary; a VIP exclusive checkout will refuse says so here too, where "Place order" is. */
+export function SummaryLine({ line, clubName }: { line: FoldedLine<CartLine>; clubName: string | null }) {
+  return (
+    <li className="summary-line">
+      {line.image ? <img src={line.image} alt="" width={56} height={70} loading="lazy" /> : <span className="summary-image" />}
+      <div>
+        <p className="summary-name">{line.name}</p>
+        <p className="summary-detail">
+          Size {line.size}
+          {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
+        </p>
+        {line.banner ? <p className="summary-banner">{line.banner}</p> : null}
+        {line.members_only ? <MembersOnlyNote clubName={clubName} /> : null}
+      </div>
+      <p className="summary-price">{money(line.total)}</p>
+    </li>
   )
 }
