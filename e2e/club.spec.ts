@@ -27,6 +27,30 @@ async function expectAccessible(page: Page) {
 
 const origin = originOf('localhost')
 
+/** A new account straight to /checkout-club, the page ready. */
+async function registerForClubCheckout(page: Page, name: string, emailPrefix: string) {
+  await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
+  await page.getByLabel('Full name').fill(name)
+  await page.getByLabel('Email').fill(`${emailPrefix}-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('squat-proof-123')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForURL(/\/checkout-club$/)
+  await waitForHydration(page)
+}
+
+/** The club checkout's address in Austin and a test card. */
+async function fillClubCheckout(page: Page, card: string) {
+  await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
+  await page.getByLabel('City').fill('Austin')
+  await page.getByLabel('State').fill('TX')
+  await page.getByLabel('Zip Code').fill('78701')
+  await page.getByLabel('Phone').fill('(512) 555-0100')
+  await page.getByLabel('Card number').fill(card)
+  await page.getByLabel('Expiry month (MM)').fill('12')
+  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
+  await page.getByLabel('Security code').fill('123')
+}
+
 describe('the VIP club in the browser', () => {
   it('joins, shops at member prices, skips, pauses, resumes, cancels with feedback and rejoins', async () => {
     const { context, page } = await newPage(browser)
@@ -49,15 +73,7 @@ describe('the VIP club in the browser', () => {
       await waitForHydration(page)
       expect(await page.title()).toContain('Secure Checkout')
       await expectAccessible(page)
-      await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
-      await page.getByLabel('City').fill('Austin')
-      await page.getByLabel('State').fill('TX')
-      await page.getByLabel('Zip Code').fill('78701')
-      await page.getByLabel('Phone').fill('(512) 555-0100')
-      await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-      await page.getByLabel('Expiry month (MM)').fill('12')
-      await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
-      await page.getByLabel('Security code').fill('123')
+      await fillClubCheckout(page, '4242 4242 4242 4242')
       // the item comes along: the page says what joining charges today, and that is what the order charges
       const today = Number((await page.getByTestId('club-today').innerText()).replace(/[^\d.]/g, ''))
       expect(today).toBeGreaterThan(before.items[0]!.price * 0.5)
@@ -185,22 +201,8 @@ describe('the VIP club in the browser', () => {
   it('joins with a card whose bank asks to confirm it: refused when cancelled, joined when completed', async () => {
     const { context, page } = await newPage(browser)
     try {
-      await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
-      await page.getByLabel('Full name').fill('Vera Confirm')
-      await page.getByLabel('Email').fill(`vip-3ds-${Date.now()}@example.com`)
-      await page.getByLabel('Password').fill('squat-proof-123')
-      await page.getByRole('button', { name: 'Create account' }).click()
-      await page.waitForURL(/\/checkout-club$/)
-      await waitForHydration(page)
-      await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
-      await page.getByLabel('City').fill('Austin')
-      await page.getByLabel('State').fill('TX')
-      await page.getByLabel('Zip Code').fill('78701')
-      await page.getByLabel('Phone').fill('(512) 555-0100')
-      await page.getByLabel('Card number').fill('4000 0027 6000 3184')
-      await page.getByLabel('Expiry month (MM)').fill('12')
-      await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
-      await page.getByLabel('Security code').fill('123')
+      await registerForClubCheckout(page, 'Vera Confirm', 'vip-3ds')
+      await fillClubCheckout(page, '4000 0027 6000 3184')
       const dialog = page.getByRole('dialog', { name: /confirm it's you/i })
 
       await page.getByRole('button', { name: /Join VIP/ }).click()
@@ -224,22 +226,8 @@ describe('the VIP club in the browser', () => {
   it('joins once when the answer to "Join VIP" was lost: the next click finishes that attempt, not a second one', async () => {
     const { context, page } = await newPage(browser)
     try {
-      await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
-      await page.getByLabel('Full name').fill('Vera Retry')
-      await page.getByLabel('Email').fill(`vip-retry-${Date.now()}@example.com`)
-      await page.getByLabel('Password').fill('squat-proof-123')
-      await page.getByRole('button', { name: 'Create account' }).click()
-      await page.waitForURL(/\/checkout-club$/)
-      await waitForHydration(page)
-      await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
-      await page.getByLabel('City').fill('Austin')
-      await page.getByLabel('State').fill('TX')
-      await page.getByLabel('Zip Code').fill('78701')
-      await page.getByLabel('Phone').fill('(512) 555-0100')
-      await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-      await page.getByLabel('Expiry month (MM)').fill('12')
-      await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
-      await page.getByLabel('Security code').fill('123')
+      await registerForClubCheckout(page, 'Vera Retry', 'vip-retry')
+      await fillClubCheckout(page, '4242 4242 4242 4242')
 
       // the store takes the first click and joins, but its answer never reaches the page: a 503 instead
       let lost = 0

@@ -6,7 +6,7 @@
  */
 import type { Cart } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { itemWithStock, placeOrder, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { itemWithStock, placeOrder, tokenFor, vipItemWithStock } from '../checkout/checkout-test-kit.ts'
 import { member, registered } from '../membership/club-test-kit.ts'
 import { dataOf, DIALECTS, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
@@ -46,16 +46,7 @@ describe.each(DIALECTS)('the cart and the club (%s)', (dialect) => {
     expect(bannerTexts(joining)).toEqual([SALE_BANNER])
   })
 
-  const vipItem = () =>
-    t.store.db
-      .selectFrom('items')
-      .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
-      .select(['items.id', 'items.name', 'item_sizes.size'])
-      .where('items.vip_exclusive', '=', 1)
-      .where('items.brand_id', '=', 'popfitclothing')
-      .where('item_sizes.stock', '>', 5)
-      .orderBy('items.id')
-      .executeTakeFirstOrThrow()
+  const vipItem = () => vipItemWithStock(t)
   const membersOnly = (cart: Cart) => Object.fromEntries(cart.items.map((line) => [line.item_id, line.members_only]))
 
   it('marks a VIP exclusive that checkout will refuse, and only that line, until the shopper joins', async () => {

@@ -44,6 +44,19 @@ export async function itemWithStock(t: TestStore, min = 5, brandId = 'popfitclot
   return { itemId: row.id, size: row.size, stock: row.stock, priceCents: row.price_cents }
 }
 
+/** popfit's first VIP exclusive with more than 5 pieces of a size: its id, name and that size. */
+export function vipItemWithStock(t: TestStore) {
+  return t.store.db
+    .selectFrom('items')
+    .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
+    .select(['items.id', 'items.name', 'item_sizes.size'])
+    .where('items.vip_exclusive', '=', 1)
+    .where('items.brand_id', '=', 'popfitclothing')
+    .where('item_sizes.stock', '>', 5)
+    .orderBy('items.id')
+    .executeTakeFirstOrThrow()
+}
+
 export async function stockOf(t: TestStore, itemId: number, size: string): Promise<number> {
   const row = await t.store.db.selectFrom('item_sizes').select('stock').where('item_id', '=', itemId).where('size', '=', size).executeTakeFirstOrThrow()
   return row.stock

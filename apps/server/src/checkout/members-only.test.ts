@@ -5,7 +5,7 @@
  */
 import type { Cart } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { count, placeOrder, tokenFor } from './checkout-test-kit.ts'
+import { count, placeOrder, tokenFor, vipItemWithStock } from './checkout-test-kit.ts'
 import { joinThroughCheckout, member } from '../membership/club-test-kit.ts'
 import { dataOf, DIALECTS, errorsOf, startTestStore, type TestStore } from '../test/harness.ts'
 
@@ -16,16 +16,7 @@ describe.each(DIALECTS)('VIP exclusives at checkout (%s)', (dialect) => {
   })
   afterAll(() => t?.close())
 
-  const vipItem = () =>
-    t.store.db
-      .selectFrom('items')
-      .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
-      .select(['items.id', 'items.name', 'item_sizes.size'])
-      .where('items.vip_exclusive', '=', 1)
-      .where('items.brand_id', '=', 'popfitclothing')
-      .where('item_sizes.stock', '>', 5)
-      .orderBy('items.id')
-      .executeTakeFirstOrThrow()
+  const vipItem = () => vipItemWithStock(t)
 
   it('a member who cancels keeps the line in the cart but cannot buy it; rejoining in checkout_club_flow buys it', async () => {
     const vip = await vipItem()
