@@ -215,6 +215,14 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
       if (first.status !== 'requires_action') throw new Error('unreachable')
       expect(first.client_secret).toBeTruthy()
       expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+      // only the cardholder answers their bank: another shopper, a stranger with no session, or one
+      // of another brand gets what an unknown id gets, and the payment still waits for its owner
+      const stranger = await shopperWithCart(t, item.itemId, item.size, 1)
+      for (const other of [stranger, new TestShopper(t.app), new TestShopper(t.app, 'ckb.localhost')]) {
+        const refused = await other.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome: 'cancel' })
+        expect(refused.statusCode).toBe(404)
+        expect(errorsOf(refused)).toEqual(['No payment is waiting for authentication with that id.'])
+      }
       const step = await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome })
       expect(step.statusCode).toBe(200)
       const second = await placeOrder(shopper, token, key)

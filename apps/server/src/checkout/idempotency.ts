@@ -55,6 +55,8 @@ export async function claimAttempt(
 ): Promise<Claim> {
   const { db, brandId } = ctx.data
   const now = ctx.now().toISOString()
+  // whose attempt it is: the session (already read for the fingerprint)
+  const visitorId = (await ctx.session.current())?.visitorId ?? null
   const row: CheckoutAttemptsRow = {
     brand_id: brandId,
     idempotency_key: key,
@@ -67,6 +69,7 @@ export async function claimAttempt(
     response_body: null,
     created_at: now,
     updated_at: now,
+    visitor_id: visitorId,
   }
   const inserted = await db
     .insertInto('checkout_attempts')

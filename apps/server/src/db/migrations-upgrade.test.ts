@@ -8,6 +8,7 @@ import * as m017 from './migrations/017-first-order-codes.ts'
 import * as m018 from './migrations/018-spent-tokens.ts'
 import * as m019 from './migrations/019-waiting-orders.ts'
 import * as m020 from './migrations/020-order-bundle-discount.ts'
+import * as m021 from './migrations/021-attempt-owner.ts'
 
 /**
  * Migrations that fill a new column from what a store already holds, run on a store with orders in
@@ -85,5 +86,15 @@ describe.each(DIALECTS)('upgrading a store with orders on %s', (dialect) => {
     await m020.up(t.store.db)
     const rows = await t.store.db.selectFrom('orders').select(['order_number', 'bundle_discount_cents']).where('order_number', 'in', [joined, plain]).execute()
     expect(rows.map((row) => row.bundle_discount_cents)).toEqual([0, 0])
+  })
+
+  it("021 is taken down and up again over a store with payment attempts: they keep their payment, and their owner is unknown after (null)", async () => {
+    const before = await t.store.db.selectFrom('checkout_attempts').select(['idempotency_key', 'payment_id', 'visitor_id']).orderBy('idempotency_key').execute()
+    expect(before.length).toBeGreaterThanOrEqual(2)
+    expect(before.every((row) => row.visitor_id !== null)).toBe(true)
+    await m021.down(t.store.db)
+    await m021.up(t.store.db)
+    const after = await t.store.db.selectFrom('checkout_attempts').select(['idempotency_key', 'payment_id', 'visitor_id']).orderBy('idempotency_key').execute()
+    expect(after).toEqual(before.map((row) => ({ ...row, visitor_id: null })))
   })
 })

@@ -899,6 +899,8 @@ export interface CheckoutAttemptsTable {
   response_body: string | null
   created_at: string
   updated_at: string
+  /** 021: the session's visitor that made the attempt: only they answer the bank's step for its payment */
+  visitor_id: string | null
 }
 export type CheckoutAttemptsRow = Selectable<CheckoutAttemptsTable>
 

@@ -36,10 +36,35 @@ export async function createTestToken(ctx: RequestContext, gateway: PaymentGatew
   return { token: { token, card_brand: summary.brand, last4: summary.last4, exp_month: summary.expMonth, exp_year: summary.expYear } }
 }
 
-/** The test gateway's 3-D Secure step: the shopper completes or cancels it. */
+const NOTHING_WAITING = 'No payment is waiting for authentication with that id.'
+
+/**
+ * The test gateway's 3-D Secure step: the shopper completes or cancels it. Only the session that
+ * made the payment's attempt may answer, as only the cardholder can answer their bank: anyone else
+ * gets the same 404 as for an unknown id.
+ */
 export async function authenticateTestPayment(ctx: RequestContext, gateway: PaymentGateway, paymentId: string, outcome: 'complete' | 'cancel') {
   if (gateway.name !== 'test') throw testOnly()
+  if (!(await isShoppersPayment(ctx, paymentId))) throw notFound(NOTHING_WAITING)
   const done = await (gateway as TestGateway).authenticate(ctx.data, paymentId, outcome)
-  if (!done) throw notFound('No payment is waiting for authentication with that id.')
+  if (!done) throw notFound(NOTHING_WAITING)
   return { payment_id: paymentId, outcome }
+}
+
+/**
+ * The payment waits in an attempt (checkout's, or a one-time offer's) this session made: the attempt
+ * keeps its visitor (migration 021), so the answer stays the shopper's even once the order was given
+ * back (a reservation that ran out, finished late with the same key).
+ */
+async function isShoppersPayment(ctx: RequestContext, paymentId: string): Promise<boolean> {
+  const visitorId = (await ctx.session.current())?.visitorId ?? null
+  if (!visitorId) return false
+  const attempt = await ctx.data.db
+    .selectFrom('checkout_attempts')
+    .select('visitor_id')
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('payment_id', '=', paymentId)
+    .where('visitor_id', '=', visitorId)
+    .executeTakeFirst()
+  return attempt !== undefined
 }
