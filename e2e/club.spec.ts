@@ -249,4 +249,48 @@ describe('the VIP club in the browser', () => {
       await context.close()
     }
   })
+
+  it("a visitor whose cart would join VIP is told at /checkout to log in or check out without joining (it was a 500)", async () => {
+    const { context, page } = await newPage(browser)
+    const failures: string[] = []
+    page.on('response', (response) => {
+      if (response.status() >= 500) failures.push(`${response.status()} ${response.url()}`)
+    })
+    try {
+      await page.goto(`${origin}/category/leggings`)
+      await waitForHydration(page)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+      // the API's own flow for the club checkout (SPEC §4), as another client may set it
+      const set = await page.evaluate(async () => {
+        const response = await fetch('/api/checkout/flow', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ checkout_flow: 'checkout_club_flow' }) })
+        return response.status
+      })
+      expect(set).toBe(200)
+      await page.goto(`${origin}/checkout`)
+      await waitForHydration(page)
+      expect(await page.locator('#checkout-errors').innerText()).toMatch(/Log in or create an account to join VIP/)
+      expect(await page.getByTestId('club-join-account').innerText()).toMatch(/log in or create an account to join with this order/)
+      await expectAccessible(page)
+      await page.getByRole('button', { name: 'Check out without joining VIP' }).click()
+      await expect.poll(() => page.getByTestId('club-join-account').count()).toBe(0)
+      expect((await apiFromPage<{ checkout_flow: string }>(page, '/api/cart')).checkout_flow).toBe('free_flow')
+      expect(await page.locator('#checkout-errors').innerText().catch(() => '')).not.toMatch(/join VIP/)
+      expect(await page.getByRole('button', { name: /Place order/ }).count()).toBe(1)
+      expect(failures).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it("has no club landing at a brand without a club: /landing/cb at glow is a 404", async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      const response = await page.goto(`${originOf('glow.localhost')}/landing/cb`)
+      expect(response?.status()).toBe(404)
+    } finally {
+      await context.close()
+    }
+  })
 })

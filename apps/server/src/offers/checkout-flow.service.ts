@@ -8,10 +8,16 @@ import { offerTerms, type CheckoutFlowResult, type FlowType } from '@store/core'
 import { applyOfferDiscountCode, ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { HttpError, unprocessable } from '../http/errors.ts'
+import { isJoinFlow } from '../membership/club-join.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
 
 export async function setCheckoutFlow(ctx: RequestContext, flow: FlowType, offerCode: string | null): Promise<CheckoutFlowResult> {
   const terms = offerCode ? offerTerms(offerCode) : null
   if (offerCode && !terms) throw unprocessable(`'${offerCode}' is not an offer we know. Offer codes are csr, ms, cb and cbv2.`, 'offer_code')
+  // a flow that joins the club, at a brand without one, would only end in checkout's refusal
+  if (isJoinFlow(flow) && (await getSettingsBundle(ctx.data.db, ctx.data.brandId))?.row.brand_has_club !== 1) {
+    throw unprocessable('This store has no VIP club to join.', 'checkout_flow')
+  }
   const cartId = await ensureCart(ctx)
   await ctx.data.db
     .updateTable('carts')

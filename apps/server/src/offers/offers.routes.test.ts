@@ -34,6 +34,19 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     expect((await shopper.postJson('/api/checkout/flow', { checkout_flow: 'free_flow', offer_code: 'zz' })).statusCode).toBe(422)
   })
 
+  it('refuses a flow that joins the club at a brand without one (glow), which checkout would only refuse later', async () => {
+    const item = await itemWithStock(t, 1, 'glow')
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1, 'glow.localhost')
+    for (const checkout_flow of ['checkout_club_flow', 'vip_flow']) {
+      const refused = await shopper.postJson('/api/checkout/flow', { checkout_flow })
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json()).toMatchObject({ errors: [{ message: 'This store has no VIP club to join.', field: 'checkout_flow' }] })
+    }
+    expect(dataOf<Cart>(await shopper.get('/api/cart')).checkout_flow).not.toMatch(/club|vip/)
+    // an ordinary flow stands
+    expect((await shopper.postJson('/api/checkout/flow', { checkout_flow: 'free_flow' })).statusCode).toBe(200)
+  })
+
   it('gives the club code (Lock5) to a new VIP sign-up: a logged-in customer whose cart joins, never a visitor', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)

@@ -28,6 +28,8 @@ import {
   type CheckoutResult,
   type DefaultAddresses,
   type FieldError,
+  isStoreError,
+  type StoreServices,
 } from '@store/core'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { data, Form, redirect, useNavigate } from 'react-router'
@@ -45,7 +47,7 @@ import { authenticatePayment, createTestToken, getCheckoutQuote, placeOrder } fr
 import { ApiError } from '../lib/api/client'
 import { formResult } from '../lib/api/post-form'
 import { requestCart } from '../lib/api/server'
-import type { ApiErrorItem } from '../lib/api/types'
+import type { ApiErrorItem, Cart } from '../lib/api/types'
 import { attemptFor, attemptScope, forgetAttempt, saveAttempt } from '../lib/checkout/attempt-key'
 import { checkoutMeta } from '../lib/meta'
 import { useCart, useSettings } from '../lib/store/store-provider'
@@ -76,16 +78,46 @@ function initialValues(email: string, name: string, defaults: DefaultAddresses |
 /** The figures of an empty cart (nothing to quote). */
 const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, bundle_discount: 0, shipping: 0, tax: 0, total: 0, club_fee: 0 }
 
+/** The cart's own figures, for a page whose quote the store refused (the totals it shows still add up). */
+function cartFigures(cart: Cart): CheckoutQuote {
+  return {
+    shipping_options: [],
+    shipping_method: 'standard',
+    subtotal: cart.cart_subtotal,
+    discount: cart.cart_discount ?? 0,
+    bundle_discount: cart.bundle_discount,
+    shipping: cart.cart_shipping,
+    tax: cart.cart_tax,
+    total: cart.cart_total,
+    club_fee: 0,
+  }
+}
+
+/**
+ * The checkout's quote, or the store's refusal of it said on the page rather than a 500: a cart that
+ * would join the club for a shopper who cannot join here (a visitor: a membership needs an account).
+ */
+async function quoteOrRefusal(services: StoreServices, cart: Cart, input: Parameters<StoreServices['checkoutQuote']>[0]): Promise<{ quote: CheckoutQuote; refusal: ApiErrorItem[] }> {
+  if (cart.items.length === 0) return { quote: NOTHING, refusal: [] }
+  try {
+    return { quote: await services.checkoutQuote(input), refusal: [] }
+  } catch (error) {
+    if (!isStoreError(error) || error.status >= 500) throw error
+    // said above the form: it is about the order, not a field the shopper typed
+    return { quote: cartFigures(cart), refusal: error.errors.map((e) => ({ message: e.message })) }
+  }
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const cart = await requestCart(context)
   // a logged-in customer's default addresses fill the form (the members' address book)
   const defaults = cart.loggedin ? await context.services.defaultAddresses().catch(() => null) : null
   const country = defaults?.shipping?.country || 'US'
   const state = defaults?.shipping?.state ?? ''
-  const quote = cart.items.length ? await context.services.checkoutQuote({ country, state, shipping_method: 'standard' }) : NOTHING
+  const { quote, refusal } = await quoteOrRefusal(context.services, cart, { country, state, shipping_method: 'standard' })
   // and their saved cards may pay (docs/checkout.md "Paying with a saved card")
   const savedCards = cart.loggedin && cart.items.length ? payableCards(await context.services.paymentMethods().catch(() => [])) : []
-  return { cart, quote, defaults, payment: context.services.paymentSetup(), savedCards }
+  return { cart, quote, refusal, defaults, payment: context.services.paymentSetup(), savedCards }
 }
 
 /** The small form beside the club's notice: this order checks out without joining. */
@@ -110,14 +142,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!values.billing_same) values.billing_same = 'false'
   const errors: ApiErrorItem[] = validateCheckoutForm(values)
   const cart = await requestCart(context)
-  const quote = cart.items.length
-    ? await context.services.checkoutQuote({
-        country: values.shipping_country,
-        state: values.shipping_state,
-        shipping_method: values.shipping_method === 'express' ? 'express' : 'standard',
-      })
-    : NOTHING
-  return data({ values, errors, addressReady: errors.length === 0, quote }, { status: errors.length ? 400 : 200 })
+  const { quote, refusal } = await quoteOrRefusal(context.services, cart, {
+    country: values.shipping_country,
+    state: values.shipping_state,
+    shipping_method: values.shipping_method === 'express' ? 'express' : 'standard',
+  })
+  const all = [...refusal, ...errors]
+  return data({ values, errors: all, addressReady: all.length === 0, quote }, { status: all.length ? 400 : 200 })
 }
 
 type Phase = { kind: 'form' } | { kind: 'paying' } | { kind: 'authenticate'; paymentId: string; clientSecret: string }
@@ -154,7 +185,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     () => actionData?.values ?? initialValues(cart.customer?.e_mail_address ?? '', cart.customer?.name ?? '', loaderData.defaults),
   )
   const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
-  const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? [])
+  const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? loaderData.refusal)
+  // the store's refusal of the quote follows the loader (gone once the shopper checks out without joining)
+  const refusalText = loaderData.refusal.map((e) => e.message).join('\n')
+  const shownRefusal = useRef(refusalText)
+  useEffect(() => {
+    if (shownRefusal.current === refusalText) return
+    const before = shownRefusal.current.split('\n')
+    shownRefusal.current = refusalText
+    setErrors((current) => [...current.filter((e) => e.field || !before.includes(e.message)), ...loaderData.refusal])
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusalText])
   const [quote, setQuote] = useState<CheckoutQuote>(actionData?.quote ?? loaderData.quote)
   const [quoting, setQuoting] = useState(false)
   const [phase, setPhase] = useState<Phase>({ kind: 'form' })
@@ -173,7 +214,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const payingWithSaved = payWith !== NEW_CARD
 
   // this order joins the club (the cart's flow is a joining one): the page says so, and what it costs
-  const joining = quote.club_fee > 0
+  // (nothing today for a former member whose month is paid); a visitor's cart would, once they log in
+  const joining = quote.club_fee > 0 || (cart.has_club_in_cart && cart.loggedin)
+  const joinNeedsAccount = cart.has_club_in_cart && !cart.loggedin
   const clubName = settings.clubName ?? 'the club'
 
   const fieldError = (name: string) => errors.find((error) => error.field === name)?.message
@@ -512,8 +555,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
           {joining ? (
             <p className="notice club-join-notice" id="club-join-notice" data-testid="club-join-notice">
-              Placing this order makes you a {clubName} member: {money(quote.club_fee)} today for your first month, then{' '}
+              {quote.club_fee > 0
+                ? `Placing this order makes you a ${clubName} member: ${money(quote.club_fee)} today for your first month, then `
+                : `Placing this order makes you a ${clubName} member again: nothing more today, this month is already paid, then `}
               {money(cart.club_monthly ?? quote.club_fee)} every month until you cancel. Skip a month, pause or cancel any time in the Members Area.
+            </p>
+          ) : null}
+          {joinNeedsAccount ? (
+            <p className="notice club-join-notice" data-testid="club-join-account">
+              Your {clubName} membership belongs to your account: <StoreLink to="/login?redirectTo=%2Fcheckout">log in</StoreLink> or{' '}
+              <StoreLink to="/register?redirectTo=%2Fcheckout">create an account</StoreLink> to join with this order, or check out without joining.
             </p>
           ) : null}
           <button
@@ -524,7 +575,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           >
             {paying ? 'Processing…' : joining ? `Join ${clubName} and pay ${money(quote.total)}` : `Place order · ${money(quote.total)}`}
           </button>
-          {joining ? (
+          {joining || joinNeedsAccount ? (
             // the form of its own (below the grid): a button of that form, shown here
             <button type="submit" form="club-leave-form" className="link-button club-leave" disabled={paying}>
               Check out without joining {clubName}
@@ -535,7 +586,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <OrderSummary cart={cart} quote={quote} updating={quoting || cartUpdating} clubName={settings.clubName} />
       </div>
 
-      {joining ? (
+      {joining || joinNeedsAccount ? (
         <Form method="post" id="club-leave-form" hidden>
           <input type="hidden" name="intent" value={WITHOUT_CLUB} />
         </Form>

@@ -18,6 +18,8 @@ export const flowOfOffer = (terms: OfferTerms): FlowType => (terms.kind === 'clu
 export async function loadLanding(services: StoreServices, id: string, lander: string | null): Promise<Landing> {
   const terms = offerTerms(id)
   if (terms) {
+    // a club's offer (cb, cbv2) at a brand without a club: no such landing here
+    if (terms.kind === 'club' && !(await services.settings()).brandHasClub) throw notFound('No such landing page')
     const cart = await services.cart()
     return { kind: 'offer', terms, flow: flowOfOffer(terms), ineligible: terms.kind !== 'club' && cart.ineligible_for_social_media }
   }
