@@ -293,4 +293,27 @@ describe('the VIP club in the browser', () => {
       await context.close()
     }
   })
+
+  it('a VIP exclusive says so on its page before "Add to cart": a visitor is shown the way to join, no refused click', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    const refused: string[] = []
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`)
+    })
+    try {
+      await page.goto(`${origin}/vip_exclusives`)
+      await waitForHydration(page)
+      await page.locator('main a[href^="/item/"]').first().click()
+      await page.waitForURL(/\/item\/\d+/)
+      await waitForHydration(page)
+      expect(await page.getByTestId('item-members-only').innerText()).toBe('A VIP exclusive: only VIP members can buy it.')
+      expect(await page.getByRole('button', { name: /add to cart/i }).count()).toBe(0)
+      const join = page.getByRole('link', { name: 'Join VIP to shop it' })
+      expect(await join.getAttribute('href')).toBe('/vip')
+      await expectAccessible(page)
+      expect(refused).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -5,24 +5,28 @@
  * which opens the drawer without a reload. Choosing a size remembers it in the
  * selected_size cookie for the next item page.
  */
-import { displaySize, normalizeSizes, sortSizes } from '@store/core'
+import { CLUB_LANDING_PATH, displaySize, normalizeSizes, sortSizes } from '@store/core'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useCart, useStore } from '../../lib/store/store-provider'
 import { CartForm } from '../cart/cart-form'
+import { StoreLink } from '../store-link'
 import type { ItemDetail } from '../../lib/api/types'
 import { selectedSizeCookie } from './selected-size'
 import { SizeGuideDialog } from './size-guide-dialog'
 import { sizeKey } from './same-size'
 
 export interface AddToCartFormProps {
-  item: Pick<ItemDetail, 'id' | 'name' | 'sizes' | 'availableSizes'>
+  item: Pick<ItemDetail, 'id' | 'name' | 'sizes' | 'availableSizes' | 'vip_exclusive'>
   /** pre-selected size (the remembered one, when the item has it) */
   initialSize: string | null
 }
 
 export function AddToCartForm({ item, initialSize }: AddToCartFormProps) {
-  const { brand } = useStore()
-  const { addToCart } = useCart()
+  const { brand, settings } = useStore()
+  const { addToCart, cart } = useCart()
+  // a VIP exclusive is sold to members only (the cart refuses anyone else): say so before the click
+  const membersOnly = item.vip_exclusive && settings.brandHasClub && !cart?.has_club
+  const club = settings.clubName || 'VIP'
   const id = useId()
   const box = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState<string | null>(initialSize)
@@ -101,9 +105,20 @@ export function AddToCartForm({ item, initialSize }: AddToCartFormProps) {
       <div className="size-guide-row">
         <SizeGuideDialog />
       </div>
-      <button type="submit" className="button button-primary button-block" disabled={soldOut || pending} aria-describedby={error ? errorId : undefined}>
-        {soldOut ? 'Sold out' : pending ? 'Adding…' : 'Add to cart'}
-      </button>
+      {membersOnly ? (
+        <>
+          <p className="item-members-only" data-testid="item-members-only">
+            A {club} exclusive: only {club} members can buy it.
+          </p>
+          <StoreLink to={CLUB_LANDING_PATH} className="button button-primary button-block">
+            Join {club} to shop it
+          </StoreLink>
+        </>
+      ) : (
+        <button type="submit" className="button button-primary button-block" disabled={soldOut || pending} aria-describedby={error ? errorId : undefined}>
+          {soldOut ? 'Sold out' : pending ? 'Adding…' : 'Add to cart'}
+        </button>
+      )}
       <p id={errorId} className="add-to-cart-error" role="alert">
         {error}
       </p>
