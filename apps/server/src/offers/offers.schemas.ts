@@ -21,6 +21,11 @@ export const acceptOfferBody = z.object({
 
 export const declineOfferBody = z.object({ order_number: orderNumber })
 
-export const offerFlowQuery = z.object({ type: z.string().max(40), current: z.string().max(80).optional(), order: z.string().max(40).optional(), host: z.string().optional() })
+export const offerFlowQuery = z.object({
+  type: z.string({ message: 'Say which offer pages: type is checkout-ob or checkout-oto' }).max(40, 'Unknown pageOfferType'),
+  current: z.string().max(80, 'That offer id is too long').optional(),
+  order: z.string().max(40, 'That order number is too long').optional(),
+  host: z.string().optional(),
+})
 
 export const claimSpecialBody = z.object({ size: z.string().trim().min(1, 'Choose a size.').max(20).optional() })
