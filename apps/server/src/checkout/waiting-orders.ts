@@ -14,7 +14,7 @@ import { conflict, type HttpError } from '../http/errors.ts'
 /** Orders one session or customer may have waiting for their payment at a brand at once. */
 export const MAX_WAITING_ORDERS = 2
 
-export const TOO_MANY_WAITING = 'You already have an order waiting for your bank. Finish or cancel it before placing another.'
+export const TOO_MANY_WAITING = `You already have ${MAX_WAITING_ORDERS} orders waiting for your bank to confirm them. Finish or cancel one of them before placing another.`
 
 export const tooManyWaiting = (): HttpError => conflict(TOO_MANY_WAITING, 'cart')
 
