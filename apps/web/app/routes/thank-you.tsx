@@ -7,13 +7,14 @@
  * An order not paid yet is not confirmed: the page sends it to /please-wait.
  */
 import '../styles/checkout.css'
-import { CARD_BRAND_NAMES, formatPrice, isStoreError, type CardBrand, type Order } from '@store/core'
+import { CARD_BRAND_NAMES, isStoreError, type CardBrand, type Order } from '@store/core'
 import { data, redirect } from 'react-router'
 import { COUNTRIES } from '../components/checkout/address-fields'
 import { StoreLink } from '../components/store-link'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/thank-you'
 import { TotalsList } from '../components/totals-list'
+import { OrderLinePrice } from '../components/order-line-price'
 import { useSettings } from '../lib/store/store-provider'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Thank You', { noindex: true })
@@ -32,8 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw error
   }
 }
-
-const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
 function Address({ order }: { order: Order }) {
   return (
@@ -100,7 +99,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
                     {line.offer_id ? ' · added after checkout' : ''}
                   </p>
                 </div>
-                <p className="summary-price">{money(line.total)}</p>
+                <OrderLinePrice line={line} className="summary-price" />
               </li>
             ))}
           </ul>

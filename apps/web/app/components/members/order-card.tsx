@@ -9,6 +9,7 @@ import { ReviewForm } from './review-form'
 import { COUNTRIES } from '../checkout/address-fields'
 import { StoreLink } from '../store-link'
 import { TotalsList } from '../totals-list'
+import { OrderLinePrice } from '../order-line-price'
 import { useSettings } from '../../lib/store/store-provider'
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
@@ -157,7 +158,7 @@ export function OrderCard({
                 {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
               </p>
             </div>
-            <p className="order-line-price">{line.cancelled ? <del>{money(line.total)}</del> : money(line.total)}</p>
+            <OrderLinePrice line={line} className="order-line-price" />
             {!line.cancelled && reviewable.includes(line.id) && order.items.findIndex((other) => other.id === line.id && !other.cancelled) === i ? (
               <div className="order-line-review">
                 <ReviewForm itemId={line.id} itemName={line.name} errors={reviewErrors?.itemId === line.id ? reviewErrors.errors : []} />
