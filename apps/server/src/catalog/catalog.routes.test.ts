@@ -83,6 +83,13 @@ describe.each(DIALECTS)('catalog API on %s', (dialect) => {
     const response = await new TestShopper(t.app).get('/api/items/abc')
     expect(response.statusCode).toBe(400)
     expect(errorsOf(response)[0]).toMatch(/Item id must be a number/)
+    // written in decimal digits only: hexadecimal, exponents and signs are not another item's id
+    for (const id of ['0x10', '1e3', '+1001', '0b11']) {
+      const odd = await new TestShopper(t.app).get(`/api/items/${id}`)
+      expect(odd.statusCode, id).toBe(400)
+      expect(errorsOf(odd)[0]).toMatch(/Item id must be a number/)
+    }
+    expect((await new TestShopper(t.app).get('/api/items/01001')).statusCode).toBe(200)
   })
 
   it('answers an unknown item with 404', async () => {
