@@ -59,7 +59,7 @@ export class TestGateway implements PaymentGateway {
     const card =
       request.source.kind === 'token'
         ? await useToken(scope, token, request.idempotencyKey)
-        : await db.selectFrom('test_gateway_tokens').select(CARD_COLUMNS).where('token', '=', token).where('brand_id', '=', brandId).executeTakeFirst()
+        : await findCard(scope, token)
     if (!card) return this.notCharged(scope, request, token)
     // a saved method charged off-session has no shopper to authenticate; at checkout the shopper is there
     const behaviour = card.behaviour as TestBehaviour
@@ -96,7 +96,7 @@ export class TestGateway implements PaymentGateway {
     const save = request.saveForLater ?? false
     const first = await this.findCharge(scope, { idempotencyKey: request.idempotencyKey })
     if (first) return this.resultOf(first, await cardOfToken(scope, first.token), save)
-    const card = await scope.db.selectFrom('test_gateway_tokens').select(CARD_COLUMNS).where('token', '=', token).where('brand_id', '=', scope.brandId).executeTakeFirst()
+    const card = await findCard(scope, token)
     if (!card) return { status: 'declined', paymentId: null, code: 'invalid_token', message: 'This payment could not be read. Enter your card again.', card: null }
     const id = CHARGE_PREFIX + randomBytes(12).toString('hex')
     const spent = { id, token, status: 'declined', decline_code: TOKEN_USED }
@@ -145,8 +145,7 @@ export class TestGateway implements PaymentGateway {
     // the setup uses the one-time token, whatever it finds (the same key again is the same setup)
     const card = await useToken(scope, request.token, request.idempotencyKey)
     if (!card) {
-      const issued = await scope.db.selectFrom('test_gateway_tokens').select('token').where('token', '=', request.token).where('brand_id', '=', scope.brandId).executeTakeFirst()
-      if (!issued) return { status: 'declined', code: 'invalid_token', message: 'This card could not be read. Enter it again.' }
+      if (!(await findCard(scope, request.token))) return { status: 'declined', code: 'invalid_token', message: 'This card could not be read. Enter it again.' }
       return { status: 'declined', code: TOKEN_USED, message: declineMessage(TOKEN_USED) }
     }
     // kept as a setup would keep it: a card whose bank asks on every payment is kept (its charges ask)
@@ -195,9 +194,16 @@ export class TestGateway implements PaymentGateway {
   }
 }
 
-/** The card a charge's token was made from. */
-function cardOfToken({ db }: BrandData, token: string): Promise<TokenRow> {
-  return db.selectFrom('test_gateway_tokens').select(CARD_COLUMNS).where('token', '=', token).executeTakeFirstOrThrow()
+/** The card a token was made from at this brand, if it was issued there. */
+function findCard({ db, brandId }: BrandData, token: string): Promise<TokenRow | undefined> {
+  return db.selectFrom('test_gateway_tokens').select(CARD_COLUMNS).where('token', '=', token).where('brand_id', '=', brandId).executeTakeFirst()
+}
+
+/** The card a charge's token was made from (a charge names a token issued at its brand). */
+async function cardOfToken(scope: BrandData, token: string): Promise<TokenRow> {
+  const card = await findCard(scope, token)
+  if (!card) throw new Error(`test gateway: no token ${token} for a charge of ${scope.brandId}`)
+  return card
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The money figures of a cart, a checkout quote or a placed order, as the
  * server worked them out: subtotal, what the bundle offers save and what the
- * code takes off, each on its own row where the figures tell them apart (a placed
- * order does not: one discount row), only when there is one,
+ * code takes off, each on its own row (one discount row for an order placed before
+ * bundle savings were kept), only when there is one,
  * shipping ("Free" at zero), tax and the total, and the club's first month when the
  * order joins it (in the subtotal). One list for the cart drawer,
  * the checkout's summary, the thank-you page and the order history, so a
@@ -17,7 +17,7 @@ export interface TotalsFigures {
   subtotal: number
   /** everything taken off, bundles and code; either sign: orders keep it negative, carts and quotes positive */
   discount: number
-  /** what the bundle offers save, in `discount` (carts and quotes; absent where it is not told apart) */
+  /** what the bundle offers save, in `discount` (0 or absent: the whole discount on one row) */
   bundle_discount?: number
   shipping: number
   tax: number

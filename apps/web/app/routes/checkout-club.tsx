@@ -107,12 +107,12 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator()
   const key = useRef<string | null>(null)
   /**
-   * An attempt whose answer was lost (503: the charge may or may not have gone through): the next click
-   * sends it again as it was, same key and same token, so the store finishes that attempt instead of
-   * refusing the key with a new token (a token pays once) or charging a second attempt. Only while the
-   * form still says what it said; kept in memory only.
+   * An attempt whose answer was lost (503: the charge may or may not have gone through; `key` stays): the
+   * next click sends it again as it was, same key and same token, so the store finishes that attempt
+   * instead of refusing the key with a new token (a token pays once) or charging a second attempt. Only
+   * while the form still says what it said; kept in memory only.
    */
-  const unanswered = useRef<{ key: string; body: URLSearchParams; fields: string } | null>(null)
+  const unanswered = useRef<{ body: URLSearchParams; fields: string } | null>(null)
   const sentFields = useRef('')
   const [errors, setErrors] = useState<ApiErrorItem[]>([])
   const [busy, setBusy] = useState(false)
@@ -197,7 +197,6 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       const retry = unanswered.current
       unanswered.current = null
       if (retry && retry.fields === fields) {
-        key.current = retry.key
         await send(retry.body)
         return
       }
@@ -246,7 +245,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     const answer = (await response.json().catch(() => ({}))) as { data?: CheckoutResult; errors?: ApiErrorItem[] }
     if (!response.ok || !answer.data) {
       // a refused card or form: a new attempt gets a new key; a lost answer: the next click sends this attempt again
-      if (response.status === 503) unanswered.current = { key: key.current!, body, fields: sentFields.current }
+      if (response.status === 503) unanswered.current = { body, fields: sentFields.current }
       else key.current = null
       // the total changed (the state's tax, a price): the page shows the new one before another try
       if (answer.errors?.some((e) => e.field === 'expected_total')) requote(body.get('shipping_state') ?? '')

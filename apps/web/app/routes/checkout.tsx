@@ -142,13 +142,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!values.billing_same) values.billing_same = 'false'
   const errors: ApiErrorItem[] = validateCheckoutForm(values)
   const cart = await requestCart(context)
-  const { quote, refusal } = await quoteOrRefusal(context.services, cart, {
+  // a refused quote is the loader's to say (loaderData.refusal), as on the first view
+  const { quote } = await quoteOrRefusal(context.services, cart, {
     country: values.shipping_country,
     state: values.shipping_state,
     shipping_method: values.shipping_method === 'express' ? 'express' : 'standard',
   })
-  const all = [...refusal, ...errors]
-  return data({ values, errors: all, addressReady: all.length === 0, quote }, { status: all.length ? 400 : 200 })
+  return data({ values, errors, addressReady: errors.length === 0, quote }, { status: errors.length ? 400 : 200 })
 }
 
 type Phase = { kind: 'form' } | { kind: 'paying' } | { kind: 'authenticate'; paymentId: string; clientSecret: string }
@@ -185,17 +185,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     () => actionData?.values ?? initialValues(cart.customer?.e_mail_address ?? '', cart.customer?.name ?? '', loaderData.defaults),
   )
   const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
-  const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? loaderData.refusal)
-  // the store's refusal of the quote follows the loader (gone once the shopper checks out without joining)
-  const refusalText = loaderData.refusal.map((e) => e.message).join('\n')
-  const shownRefusal = useRef(refusalText)
-  useEffect(() => {
-    if (shownRefusal.current === refusalText) return
-    const before = shownRefusal.current.split('\n')
-    shownRefusal.current = refusalText
-    setErrors((current) => [...current.filter((e) => e.field || !before.includes(e.message)), ...loaderData.refusal])
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refusalText])
+  const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? [])
   const [quote, setQuote] = useState<CheckoutQuote>(actionData?.quote ?? loaderData.quote)
   const [quoting, setQuoting] = useState(false)
   const [phase, setPhase] = useState<Phase>({ kind: 'form' })
@@ -426,7 +416,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }
 
   const paying = phase.kind !== 'form'
-  const topErrors = errors.filter((error) => !error.field || !FIELD_NAMES.concat(['card_number', 'card_cvc', 'card_exp', 'payment_method_id']).includes(error.field))
+  // the store's refusal of the quote comes with the loader's data (gone once the shopper checks out without joining)
+  const topErrors = [...loaderData.refusal, ...errors.filter((error) => !error.field || !FIELD_NAMES.concat(['card_number', 'card_cvc', 'card_exp', 'payment_method_id']).includes(error.field))]
   return (
     <div className="container checkout-page">
       <h1 className="page-title">Secure Checkout</h1>
