@@ -237,7 +237,7 @@ interface Reserved {
   order: OrdersRow
   lines: ReservedLine[]
 }
-type ReservedLine = { item_id: number; size: string; qty: number; name: string; color: string; total_cents: number }
+type ReservedLine = { item_id: number; size: string; qty: number; name: string; color: string; price_cents: number; total_cents: number }
 
 async function findPendingOrder(ctx: RequestContext, orderNumber: string): Promise<Reserved | undefined> {
   const order = await ctx.data.db
@@ -250,7 +250,7 @@ async function findPendingOrder(ctx: RequestContext, orderNumber: string): Promi
   if (!order) return undefined
   const lines = await ctx.data.db
     .selectFrom('order_lines')
-    .select(['item_id', 'size', 'qty', 'name', 'color', 'total_cents'])
+    .select(['item_id', 'size', 'qty', 'name', 'color', 'price_cents', 'total_cents'])
     .where('order_number', '=', orderNumber)
     .where('brand_id', '=', ctx.data.brandId)
     .execute()

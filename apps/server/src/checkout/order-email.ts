@@ -21,7 +21,8 @@ export interface ConfirmationLine {
   color: string
   size: string
   qty: number
-  total_cents: number
+  /** a piece's price before the order's discounts: the lines add up to the Subtotal, the savings follow it */
+  price_cents: number
 }
 
 const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
@@ -33,7 +34,7 @@ export function orderConfirmationEmail(storeName: string, origin: string, order:
     '',
     `Thank you for your order ${order.order_number} at ${storeName}. Here is what you bought:`,
     '',
-    ...lines.map((line) => `  ${line.qty} x ${line.name} (${line.color}, ${line.size})  ${money(line.total_cents)}`),
+    ...lines.map((line) => `  ${line.qty} x ${line.name} (${line.color}, ${line.size})  ${money(line.price_cents * line.qty)}`),
     ...(order.club_fee_cents > 0 ? [`  ${clubName ?? 'Club'} membership, first month  ${money(order.club_fee_cents)}`] : []),
     '',
     `  Subtotal  ${money(order.subtotal_cents)}`,
