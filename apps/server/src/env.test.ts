@@ -51,4 +51,9 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PUBLIC_ORIGIN_CKB: 'https://x.example/shop' })).toThrow(/PUBLIC_ORIGIN_CKB/)
     expect(() => parseEnv({ PUBLIC_ORIGIN_GLOW: 'ftp://x.example' })).toThrow(/PUBLIC_ORIGIN_GLOW/)
   })
+
+  it('refuses a public origin on a host that serves another brand: a host names one brand', () => {
+    expect(() => parseEnv({ PUBLIC_ORIGIN_CKB: 'https://localhost:8443' })).toThrow(/public origin of ckb.*serves popfitclothing/)
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_ORIGINS: 'ckb=https://shop.example, glow=https://shop.example' })).toThrow(/host of its own/)
+  })
 })

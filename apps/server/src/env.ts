@@ -147,5 +147,15 @@ function resolvePublicOrigins(
     const value = source[name]
     if (value) origins[brand.id] = originOf(name, value)
   }
+  // each brand is served at its public origin's host too (brandsWithOrigins): a host names one brand
+  const served = new Map<string, string>(BRANDS.flatMap((brand) => brand.hostnames.map((host) => [host, brand.id] as const)))
+  for (const brand of BRANDS) {
+    const host = new URL(origins[brand.id]).hostname
+    const owner = served.get(host)
+    if (owner !== undefined && owner !== brand.id) {
+      throw new Error(`Invalid environment: the public origin of ${brand.id}, ${origins[brand.id]}, is on a host that serves ${owner}: give each brand a host of its own`)
+    }
+    served.set(host, brand.id)
+  }
   return origins
 }

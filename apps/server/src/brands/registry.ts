@@ -131,9 +131,16 @@ export function localOrigins(port: number): PublicOrigins {
   return Object.fromEntries(BRANDS.map((brand) => [brand.id, new URL(`http://${brand.localHostname}:${port}`).origin])) as PublicOrigins
 }
 
-/** The registry with each brand's configured public origin (built once at start-up). */
+/**
+ * The registry with each brand's configured public origin (built once at start-up). A brand is
+ * served at its public origin's host too: its canonical links, sitemap and e-mails point there.
+ */
 export function brandsWithOrigins(origins: Partial<PublicOrigins>): readonly Brand[] {
-  return BRANDS.map((brand) => ({ ...brand, publicOrigin: origins[brand.id] ?? brand.publicOrigin }))
+  return BRANDS.map((brand) => {
+    const publicOrigin = origins[brand.id] ?? brand.publicOrigin
+    const host = new URL(publicOrigin).hostname.toLowerCase()
+    return { ...brand, publicOrigin, hostnames: brand.hostnames.includes(host) ? brand.hostnames : [...brand.hostnames, host] }
+  })
 }
 
 export function isBrandId(id: string): id is BrandId {

@@ -90,3 +90,23 @@ describe('malformed addresses', () => {
     }
   })
 })
+
+describe.each(DIALECTS)('a brand at the host of its configured public origin, on %s', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect, { env: { PUBLIC_ORIGINS: 'ckb=https://shop.ckb.test' } })
+  })
+  afterAll(() => t.close())
+
+  it('serves ckb at https://shop.ckb.test, where its canonical links and e-mails point, and still at its own hosts', async () => {
+    for (const host of ['shop.ckb.test', 'SHOP.CKB.TEST.', 'ckb.localhost']) {
+      const settings = dataOf<{ mainShoppingPath: string }>(await new TestShopper(t.app, host).get('/api/settings'))
+      expect(settings.mainShoppingPath, host).toBe('/category/underwear')
+    }
+    const robots = await new TestShopper(t.app, 'shop.ckb.test').get('/robots.txt')
+    expect(robots.statusCode).toBe(200)
+    expect(robots.body).toContain('https://shop.ckb.test/sitemap.xml')
+    // the other brands keep theirs
+    expect(dataOf<{ mainShoppingPath: string }>(await new TestShopper(t.app, 'localhost').get('/api/settings')).mainShoppingPath).toBe('/category/leggings')
+  })
+})
