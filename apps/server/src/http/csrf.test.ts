@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
@@ -78,5 +79,32 @@ describe.each(DIALECTS)('CSRF guard on %s', (dialect) => {
   it('lets reads through from anywhere', async () => {
     const response = await new TestShopper(t.app).request({ method: 'GET', url: '/api/settings', headers: { origin: 'null', 'sec-fetch-site': 'cross-site' } })
     expect(response.statusCode).toBe(200)
+  })
+})
+
+describe.each(DIALECTS)('CSRF guard of a store served over https, on %s', (dialect) => {
+  let t: TestStore
+  const origin = 'https://shop.popfit.test'
+  beforeAll(async () => {
+    t = await startTestStore(dialect, { env: { PUBLIC_ORIGIN_POPFITCLOTHING: origin } })
+  })
+  afterAll(() => t.close())
+
+  const register = (headers: Record<string, string>) =>
+    new TestShopper(t.app).request({
+      method: 'POST',
+      url: '/api/register',
+      payload: { name: 'Pat Https', email: `https-${randomUUID()}@example.com`, password: 'leggings-forever-7' },
+      headers: { host: 'shop.popfit.test', ...headers },
+    })
+
+  it("refuses an http:// page of its own host: anyone on the shopper's network can write into it", async () => {
+    const refused = await register({ origin: 'http://shop.popfit.test' })
+    expect(refused.statusCode).toBe(403)
+    expect(errorsOf(refused)[0]).toMatch(/another site/)
+    expect(refused.headers['set-cookie']).toBeUndefined()
+    expect((await register({ referer: 'http://shop.popfit.test/register' })).statusCode).toBe(403)
+    expect((await register({ origin })).statusCode).toBe(200)
+    expect((await register({ referer: `${origin}/register` })).statusCode).toBe(200)
   })
 })

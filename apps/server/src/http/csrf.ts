@@ -7,22 +7,22 @@ const REFUSED_FOREIGN = 'This request came from another site and was refused.'
 const REFUSED_UNKNOWN = 'This request came from an unknown page and was refused.'
 
 /**
- * The hosts a state-changing request may come from: the Host header this
- * request was served under (the edge already mapped it to a brand) and the
- * brand's public origin. Never X-Forwarded-Host: a client chooses that freely.
+ * Whether a page at `source` is this store: the brand's public origin, scheme and host (an
+ * http:// page of an https:// store is not: anyone on the shopper's network can write into it),
+ * or another host this request was served under (a development host, a load balancer's name), whose
+ * scheme this server cannot know behind a proxy. Never X-Forwarded-Host: a client chooses that freely.
  */
-function ownHosts(request: FastifyRequest, origin: string): Set<string> {
-  const hosts = new Set<string>()
-  const host = request.headers.host?.trim().toLowerCase()
-  if (host) hosts.add(host)
-  hosts.add(new URL(origin).host)
-  return hosts
+function isOwnPage(request: FastifyRequest, origin: string, source: URL): boolean {
+  const own = new URL(origin)
+  const sourceHost = source.host.toLowerCase()
+  if (sourceHost === own.host) return source.protocol === own.protocol
+  return sourceHost === request.headers.host?.trim().toLowerCase()
 }
 
 /**
  * The verdict on a state-changing request, or null when it may pass:
  * - Sec-Fetch-Site: cross-site is refused (the browser says another site made it);
- * - an Origin, else a Referer, must name this store's host; `null` is refused
+ * - an Origin, else a Referer, must name this store's page (`isOwnPage`); `null` is refused
  *   (sandboxed frames, data: and file: pages send it);
  * - with neither, Sec-Fetch-Site decides (same-origin, same-site, none pass), and a
  *   request with no browser headers at all passes: it is a script or a server,
@@ -34,13 +34,13 @@ export function csrfRefusal(request: FastifyRequest, origin: string): string | n
   const source = request.headers.origin ?? request.headers.referer
   if (source === undefined || source === '') return null
   if (source === 'null') return REFUSED_UNKNOWN
-  let sourceHost: string
+  let page: URL
   try {
-    sourceHost = new URL(source).host.toLowerCase()
+    page = new URL(source)
   } catch {
     return REFUSED_UNKNOWN
   }
-  return ownHosts(request, origin).has(sourceHost) ? null : REFUSED_FOREIGN
+  return isOwnPage(request, origin, page) ? null : REFUSED_FOREIGN
 }
 
 /**
