@@ -40,6 +40,7 @@ import { assertMayTryCard, recordDecline } from './card-testing.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock, takeStock, type StockWant } from './stock.ts'
 import { MAX_WAITING_ORDERS, tooManyWaiting, waitingOrders, type Waiter } from './waiting-orders.ts'
+import { takeTurn } from '../db/take-turn.ts'
 import type { TaxRates } from './tax.ts'
 
 export interface CheckoutDeps {
@@ -344,7 +345,10 @@ async function reserveOrder(
   try {
     await db.transaction().execute(async (trx) => {
       // the cart is locked only while the shopper has fewer orders waiting for their payment than the
-      // limit (waiting-orders.ts): one statement, so the checkout costs none more
+      // limit (waiting-orders.ts), a condition of the lock's one statement. A customer's devices each
+      // lock a cart of their own, so on PostgreSQL they take turns first: else two counting at once
+      // would both pass the limit's last place
+      if (waiter.customerId) await takeTurn(trx, 'customer', waiter.customerId)
       const locked = await trx
         .updateTable('carts')
         .set({ status: 'checking_out', checkout_flow: priced.flow, updated_at: now.toISOString() })

@@ -118,6 +118,27 @@ describe.each(DIALECTS)(`at most ${MAX_WAITING_ORDERS} orders waiting for the ba
     const visitor = new TestShopper(t.app)
     await waitingOrder(visitor)
   })
+
+  it('four devices of one customer racing for the last place: one order waits, three are refused', async () => {
+    const email = `racing-${randomUUID()}@example.com`
+    const first = new TestShopper(t.app)
+    expect((await first.post('/api/register', { name: 'Rae Racing', email, password: 'leggings-forever' })).statusCode).toBe(200)
+    for (let i = 1; i < MAX_WAITING_ORDERS; i++) await waitingOrder(first)
+    const devices = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        // each device's own cart, filled before logging in, goes into the account with it
+        const device = new TestShopper(t.app)
+        expect((await device.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+        expect((await device.post('/api/login', { email, password: 'leggings-forever' })).statusCode).toBe(200)
+        return { device, token: await tokenFor(device, CARDS.alwaysAuthenticate) }
+      }),
+    )
+    const answers = await Promise.all(devices.map(({ device, token }) => placeOrder(device, token, randomUUID())))
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409])
+    const customer = await t.store.db.selectFrom('customers').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    const waiting = await t.store.db.selectFrom('orders').select('order_number').where('customer_id', '=', customer.id).where('status', '=', 'pending_payment').execute()
+    expect(waiting).toHaveLength(MAX_WAITING_ORDERS)
+  })
 })
 
 describe("the waiting orders' count, on SQLite", () => {
