@@ -1,6 +1,7 @@
 // first: V8's settings hold from the start (v8-flags.ts)
 import './v8-flags.ts'
 import { buildApp } from './app.ts'
+import { BRANDS, localOrigins } from './brands/registry.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
@@ -44,7 +45,14 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: env.PORT, host: env.HOST })
-  app.log.info(`store ready: http://localhost:${env.PORT} (popfitclothing), http://ckb.localhost:${env.PORT}, http://glow.localhost:${env.PORT}`)
+  // where each brand is published, and where it answers on this machine
+  const here = localOrigins(env.PORT)
+  const brands = BRANDS.map((brand) => {
+    const local = here[brand.id]
+    const published = env.publicOrigins[brand.id]
+    return published === local ? `${brand.id} ${local}` : `${brand.id} ${published} (here ${local})`
+  })
+  app.log.info(`store ready: ${brands.join(', ')}`)
 }
 
 main().catch((error: unknown) => {
