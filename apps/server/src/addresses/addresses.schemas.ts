@@ -1,6 +1,7 @@
 /** What the address book's calls take, checked alike for the API and for the pages. */
 import type { AddressEntry, DefaultAddresses } from '@store/core'
 import { z } from 'zod'
+import { formFlag } from '../http/form-flag.ts'
 
 export const addressType = z.enum(['shipping', 'billing'], { message: 'Choose shipping or billing' })
 
@@ -22,10 +23,7 @@ export const addressBody = z.object({
   state: part(),
   zip: part(),
   phone: part(),
-  default: z
-    .union([z.boolean(), z.string()])
-    .optional()
-    .transform((v) => v === true || (typeof v === 'string' && ['1', 'true', 'on', 'yes'].includes(v.trim().toLowerCase()))),
+  default: formFlag('default'),
 })
 export type AddressBody = z.output<typeof addressBody>
 
