@@ -26,11 +26,14 @@ export type AddressInput = { [K in AddressPart]?: string | null }
 
 /**
  * Characters a name or an address never holds, and that change how text around them reads:
- * control characters (a line break in a name splits an e-mail's line) and the bidirectional
- * overrides and isolates (U+202A-202E, U+2066-2069), which can make a name read backwards
- * in an e-mail or on a packing slip.
+ * control characters (a line break in a name splits an e-mail's line), the bidirectional
+ * marks, overrides and isolates (U+200E-200F, U+202A-202E, U+2066-2069), which can make a name
+ * read backwards in an e-mail or on a packing slip, and the invisible ones that make two names
+ * look alike and differ (zero width space U+200B, word joiner and invisible operators
+ * U+2060-2064, the byte order mark U+FEFF). The zero width joiner and non-joiner (U+200C-200D)
+ * stay: emoji sequences and several scripts (Persian, the Indic ones) write with them.
  */
-const HIDDEN_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u
+const HIDDEN_CHARACTERS = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u
 
 /** True when the text holds a character of HIDDEN_CHARACTERS. */
 export function hasHiddenCharacters(text: string): boolean {

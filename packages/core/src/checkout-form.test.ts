@@ -49,6 +49,20 @@ describe('validateCheckoutAddress', () => {
     expect(validateCheckoutAddress({ ...shipping, shipping_name: 'Zoë Ünïcode' }, 'shipping')).toEqual([])
   })
 
+  it.each([
+    ['a zero width space', 'Ann \u200B\u200B Zero'],
+    ['a right-to-left mark', 'Ann \u200FZero'],
+    ['a word joiner', 'Ann\u2060 Zero'],
+    ['a byte order mark', 'Ann\uFEFF Zero'],
+  ])('refuses %s, which makes two names look alike and differ', (_, name) => {
+    expect(validateCheckoutAddress({ ...shipping, shipping_name: name }, 'shipping').map((e) => e.field)).toEqual(['shipping_name'])
+  })
+
+  it('keeps the joiners emoji and several scripts write with (U+200C, U+200D)', () => {
+    expect(validateCheckoutAddress({ ...shipping, shipping_name: 'Mehr\u200Cdad Karimi' }, 'shipping')).toEqual([])
+    expect(validateCheckoutAddress({ ...shipping, shipping_address: '12 Main St \u{1F468}\u200D\u{1F469}\u200D\u{1F467}' }, 'shipping')).toEqual([])
+  })
+
   it('accepts a complete address abroad, without a state', () => {
     expect(validateCheckoutAddress(billing, 'billing')).toEqual([])
   })

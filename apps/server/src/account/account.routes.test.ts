@@ -58,7 +58,7 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
     expect((await shopper.post('/api/account/name', { name: 'Alex' })).statusCode).toBe(422)
     expect(dataOf<AccountInfo>(await shopper.post('/api/account/name', { name: '  Alex   Newname ' })).name).toBe('Alex Newname')
     // a text-direction override or a line break would show in every e-mail the name goes into
-    for (const name of ['Zoë Ünïcode\u202e evil', 'Alex\nNewname', 'Alex\u2066Newname']) {
+    for (const name of ['Zoë Ünïcode\u202e evil', 'Alex\nNewname', 'Alex\u2066Newname', 'Alex \u200B\u200B Newname', 'Alex\uFEFF Newname']) {
       const refused = await shopper.postJson('/api/account/name', { name })
       expect(refused.statusCode, JSON.stringify(name)).toBe(400)
       expect(errorsOf(refused)[0]).toMatch(/hidden characters/)
