@@ -4,11 +4,13 @@ import {
   amountDue,
   cutoffDate,
   daysInMonth,
+  firstPauseFeeDate,
   isCalendarDate,
   isLastRetry,
   isPastCutoff,
   nextBillingDate,
   nextRetryDate,
+  pauseKeepsSkippedMonth,
   periodOf,
   PICK_CUTOFF_DAYS,
   RETRY_COUNT,
@@ -142,5 +144,19 @@ describe('amountDue', () => {
   it('reads a negative or fractional prepaid count as whole months, never below 0', () => {
     expect(amountDue({ ...member, status: 'active', prepaidMonths: -1 })).toEqual({ chargeCents: 4999, prepaidMonths: 0 })
     expect(amountDue({ ...member, status: 'active', prepaidMonths: 1.5 })).toEqual({ chargeCents: 0, prepaidMonths: 0 })
+  })
+})
+
+describe('a pause from a skipped month', () => {
+  it('keeps the skipped month free: the pause price starts on the billing date after it', () => {
+    expect(firstPauseFeeDate('skipped', '2026-12-25')).toBe('2027-01-25')
+    expect(pauseKeepsSkippedMonth('skipped')).toBe(true)
+  })
+  it('charges the pause price on the coming billing date when the month was not skipped', () => {
+    expect(firstPauseFeeDate('active', '2026-12-25')).toBe('2026-12-25')
+    expect(pauseKeepsSkippedMonth('active')).toBe(false)
+  })
+  it('keeps the billing day at a month end', () => {
+    expect(firstPauseFeeDate('skipped', '2027-02-28', 31)).toBe('2027-03-31')
   })
 })

@@ -172,3 +172,19 @@ export function amountDue(m: MembershipBilling): AmountDue {
       return { chargeCents: 0, prepaidMonths }
   }
 }
+
+/**
+ * The billing date a pause asked for today first charges the pause price. A month
+ * already skipped stays free: pausing from `skipped` settles the skipped month as it
+ * is (nothing charged, no box) and the pause price starts on the billing date after
+ * it; from any other state the pause price is charged on the coming billing date
+ * `due`. Pass the member's billing day, as for nextBillingDate.
+ */
+export function firstPauseFeeDate(from: MembershipStatus, due: CalendarDate, billingDay?: number): CalendarDate {
+  return from === 'skipped' ? nextBillingDate(due, 1, billingDay) : due
+}
+
+/** True when a pause from `from` leaves the coming period skipped (free) and bills the pause price from the period after. */
+export function pauseKeepsSkippedMonth(from: MembershipStatus): boolean {
+  return from === 'skipped'
+}

@@ -51,7 +51,7 @@ export const clubGatewayKey = (brandId: string, membershipId: string, period: st
   `club:${brandId}:${membershipId}:${period}:${attempt}`
 
 const nowOf = (deps: Pick<ChargeDeps, 'now'>) => (deps.now ?? (() => new Date()))()
-const leaseEnd = (deps: ChargeDeps) => new Date(nowOf(deps).getTime() + (deps.leaseMs ?? CLAIM_LEASE_MS)).toISOString()
+const leaseEnd = (deps: Pick<ChargeDeps, 'now' | 'leaseMs'>) => new Date(nowOf(deps).getTime() + (deps.leaseMs ?? CLAIM_LEASE_MS)).toISOString()
 
 /**
  * Claims a period for a first charge: inserted only while the membership is still
@@ -60,7 +60,7 @@ const leaseEnd = (deps: ChargeDeps) => new Date(nowOf(deps).getTime() + (deps.le
  */
 export async function claimPeriod(
   db: Kysely<Database>,
-  deps: ChargeDeps,
+  deps: Pick<ChargeDeps, 'now' | 'leaseMs'>,
   m: { id: string; brand_id: string },
   claim: { period: string; billingDate: string; kind: ChargeKind; amountCents: number; statuses: string[]; whereBillingDate: string | null },
 ): Promise<MembershipChargesRow | null> {

@@ -6,7 +6,7 @@
  * reason. Changes are conditional updates on the state read, so two tabs racing
  * cannot both apply.
  */
-import { isPastCutoff, periodOf, transition, type CancelCheck, type Membership, type MembershipEvent } from '@store/core'
+import { dayName, firstPauseFeeDate, isPastCutoff, monthName, pauseKeepsSkippedMonth, periodOf, transition, type CancelCheck, type Membership, type MembershipEvent } from '@store/core'
 import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database } from '../db/schema.ts'
@@ -73,29 +73,46 @@ export async function changeMembership(ctx: RequestContext, event: Request): Pro
   const cutoffPassed = row.next_billing_date ? isPastCutoff(today, row.next_billing_date) : false
   const next = transition(status, event, { cutoffPassed, wasPaused: row.was_paused === 1 })
   if (!next.ok) throw conflict(next.reason)
-  const after = { ...row, status: next.state }
+  // a month already skipped stays free: a pause from it settles that month as skipped now, and the pause price starts the month after
+  const keepSkip = event === 'pause' && pauseKeepsSkippedMonth(status) && row.next_billing_date !== null
+  const due = row.next_billing_date
+  const nextDate = keepSkip && due ? firstPauseFeeDate(status, due, row.billing_day) : due
+  const after = { ...row, status: next.state, next_billing_date: nextDate }
+  const kept = keepSkip && due ? `${monthName(periodOf(due))} stays skipped: nothing is charged on ${dayName(due)} and no box is sent. ` : ''
   const changed = await ctx.data.db.transaction().execute(async (trx) => {
+    if (keepSkip && due) {
+      const settled = await claimPeriod(trx, { now: () => ctx.now() }, row, {
+        period: periodOf(due),
+        billingDate: due,
+        kind: 'skipped',
+        amountCents: 0,
+        statuses: ['skipped'],
+        whereBillingDate: due,
+      })
+      if (!settled) return false
+    }
     const done = await trx
       .updateTable('memberships')
-      .set({ status: next.state })
+      .set({ status: next.state, next_billing_date: nextDate })
       .where('id', '=', row.id)
       .where('brand_id', '=', ctx.data.brandId)
       .where('status', '=', status)
       .executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) return false
-    await confirmInWriting(ctx, trx, after, event, today)
+    await confirmInWriting(ctx, trx, after, event, today, kept)
     return true
   })
   if (!changed) throw conflict(STATE_CHANGED)
-  ctx.log.info({ membership: row.id, event, from: status, to: next.state }, 'membership changed')
-  return membershipView(after, today)
+  ctx.log.info({ membership: row.id, event, from: status, to: next.state, ...(keepSkip ? { skippedKept: due, pauseFeeFrom: nextDate } : {}) }, 'membership changed')
+  const view = membershipView(after, today)
+  return kept ? { ...view, summary: kept + view.summary } : view
 }
 
 /** The member's change told by e-mail (club-email.ts), in the transaction that makes it: told once, and only if it happened. */
-function confirmInWriting(ctx: RequestContext, trx: Transaction<Database>, after: MembershipWithCard, event: ClubChange, today: string) {
+function confirmInWriting(ctx: RequestContext, trx: Transaction<Database>, after: MembershipWithCard, event: ClubChange, today: string, before = '') {
   const period = after.next_billing_date ? periodOf(after.next_billing_date) : null
   return tellMember(trx, ctx.data.brandId, ctx.brand, after.customer_id, ctx.now().toISOString(), (brand, member) =>
-    clubChangedEmail(brand, member, { event, period, summary: summaryOf(after, today) }),
+    clubChangedEmail(brand, member, { event, period, summary: before + summaryOf(after, today) }),
   )
 }
 

@@ -5,9 +5,9 @@
  * it. When the cancel check says an order is being packed, the member
  * is sent to /cancel_error; after cancelling, to /cancel_feedback.
  */
-import { formatPrice, isStoreError, MEMBERSHIP_REFUSALS } from '@store/core'
+import { isStoreError, MEMBERSHIP_REFUSALS } from '@store/core'
 import { data, Form, redirect, useNavigation } from 'react-router'
-import { MembershipFacts, PeriodSummary, useTrackOnce } from '../components/club/club'
+import { MembershipFacts, pauseButtonLabel, pauseTerms, PeriodSummary, useTrackOnce } from '../components/club/club'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
@@ -104,8 +104,9 @@ export default function CancelVip({ loaderData, actionData }: Route.ComponentPro
           {membership.actions.includes('pause') ? (
             <Form method="post">
               <input type="hidden" name="intent" value="pause" />
+              <p data-testid="pause-terms">{pauseTerms(membership)}</p>
               <button type="submit" className="button button-secondary" disabled={busy}>
-                Pause for {formatPrice(membership.pause_monthly_price, { keepZeroCents: true })} a month
+                {pauseButtonLabel(membership)}
               </button>
             </Form>
           ) : null}

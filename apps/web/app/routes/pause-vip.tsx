@@ -2,9 +2,8 @@
  * Pause Membership (/pause-vip, /members_pause_flow): pause at the pause price
  * (no box until you resume, member prices kept), or resume.
  */
-import { formatPrice } from '@store/core'
 import { data, Form, useNavigation } from 'react-router'
-import { MembershipFacts, PeriodSummary, useTrackOnce } from '../components/club/club'
+import { MembershipFacts, pauseButtonLabel, pauseTerms, PeriodSummary, useTrackOnce } from '../components/club/club'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
@@ -35,7 +34,6 @@ export default function PauseVip({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state === 'submitting'
   const done = actionData?.done ?? null
   useTrackOnce('Subscription Pause Confirmed', done === 'pause', { period: membership.period })
-  const pausePrice = formatPrice(membership.pause_monthly_price, { keepZeroCents: true })
   return (
     <Page title="Pause Membership">
       {done ? (
@@ -49,12 +47,9 @@ export default function PauseVip({ loaderData, actionData }: Route.ComponentProp
       {membership.actions.includes('pause') ? (
         <Form method="post">
           <input type="hidden" name="intent" value="pause" />
-          <p>
-            While paused you pay {pausePrice} a month instead of {formatPrice(membership.amount, { keepZeroCents: true })}, no box is sent, and you keep member
-            prices. Resume whenever you like.
-          </p>
+          <p data-testid="pause-terms">{pauseTerms(membership)}</p>
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Pausing…' : `Pause for ${pausePrice} a month`}
+            {busy ? 'Pausing…' : pauseButtonLabel(membership)}
           </button>
         </Form>
       ) : null}

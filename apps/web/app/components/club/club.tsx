@@ -1,5 +1,5 @@
 /** Pieces shared by the club's pages: the membership at a glance, and analytics sent once per confirmation. */
-import { dayName, formatPrice, savedCardName, type Membership } from '@store/core'
+import { dayName, formatPrice, monthName, nextBillingDate, pauseKeepsSkippedMonth, periodOf, savedCardName, type Membership } from '@store/core'
 import { useEffect, useRef } from 'react'
 import { track } from '../../lib/analytics/analytics-client'
 import './club.css'
@@ -65,4 +65,30 @@ export function useTrackOnce(name: AnalyticsEventName, when: boolean, properties
     track(name, properties)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [when, name])
+}
+
+/**
+ * What pausing now costs and from when (docs/club-membership.md): the pause price
+ * instead of the monthly price, no box, member prices kept, until the member resumes.
+ * A month already skipped stays free, so from a skipped month the pause price starts
+ * with the next month (core pauseKeepsSkippedMonth).
+ */
+export function pauseTerms(membership: Membership): string {
+  const pause = formatPrice(membership.pause_monthly_price, { keepZeroCents: true })
+  const monthly = formatPrice(membership.amount, { keepZeroCents: true })
+  const date = membership.next_billing_date
+  const rest = `no box is sent, and you keep member prices. The pause lasts until you resume, whenever you like.`
+  if (date && pauseKeepsSkippedMonth(membership.status)) {
+    const next = monthName(periodOf(nextBillingDate(date, 1)))
+    return `${monthName(periodOf(date))} stays skipped: nothing is charged on ${dayName(date)}. From your ${next} billing date you pay ${pause} a month instead of ${monthly}, ${rest}`
+  }
+  return `While paused you pay ${pause} a month instead of ${monthly}${date ? `, the first time on ${dayName(date)}` : ''}, ${rest}`
+}
+
+/** The pause button's words: from a skipped month, when the pause price starts. */
+export function pauseButtonLabel(membership: Membership): string {
+  const pause = formatPrice(membership.pause_monthly_price, { keepZeroCents: true })
+  const date = membership.next_billing_date
+  if (date && pauseKeepsSkippedMonth(membership.status)) return `Pause for ${pause} a month from ${monthName(periodOf(nextBillingDate(date, 1)))}`
+  return `Pause for ${pause} a month`
 }

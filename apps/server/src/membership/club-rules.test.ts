@@ -1,0 +1,66 @@
+/**
+ * Club rules a member notices (docs/club-membership.md): a month skipped before a
+ * pause stays free, the pause price starts the month after; what the summary and
+ * e-mails say when no card is on file; the free rejoin's welcome back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dayName, monthName, nextBillingDate, periodOf, type Membership } from '@store/core'
+import { TestGateway } from '../payments/test-gateway.ts'
+import { dataOf, DIALECTS, startTestStore, type TestStore } from '../test/harness.ts'
+import { runBilling, type BillingOptions } from './billing.ts'
+import { billOn, daysFromToday, gatewayChargesFor, member } from './club-test-kit.ts'
+
+const quiet = { info() {}, warn() {}, error() {} }
+const options = (): BillingOptions => ({ gateway: new TestGateway(), log: quiet, brands: ['popfitclothing'] })
+
+describe.each(DIALECTS)('club rules a member notices (%s)', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const charges = (membershipId: string) =>
+    t.store.db.selectFrom('membership_charges').select(['period', 'kind', 'status', 'amount_cents']).where('membership_id', '=', membershipId).orderBy('period').execute()
+  const clubMail = async (email: string) =>
+    (await t.store.db.selectFrom('outbox_emails').select(['subject', 'body']).where('to_email', '=', email).orderBy('created_at').execute()).filter((m) =>
+      m.subject.includes('VIP'),
+    )
+
+  it('a month skipped and then paused stays free: the pause price of $4.99 starts the month after, and the pages and e-mail say so', async () => {
+    const m = await member(t)
+    const due = daysFromToday(20)
+    const following = nextBillingDate(due, 1, Number(due.slice(8, 10)))
+    await billOn(t, m.membershipId, due)
+    expect(dataOf<Membership>(await m.shopper.post('/api/membership/skip'))).toMatchObject({ status: 'skipped' })
+    const paused = dataOf<Membership>(await m.shopper.post('/api/membership/pause'))
+    expect(paused).toMatchObject({ status: 'paused', next_billing_date: following })
+    expect(paused.summary).toContain(`${monthName(periodOf(due))} stays skipped: nothing is charged on ${dayName(due)}`)
+    expect(paused.summary).toContain(`on ${dayName(following)} you are charged the pause price of $4.99`)
+    const mail = (await clubMail(m.email)).find((e) => e.subject.endsWith('your membership is paused'))
+    expect(mail?.body).toContain(`${monthName(periodOf(due))} stays skipped`)
+
+    // the billing run on the skipped month's date charges nothing
+    await runBilling(t.store, options(), due)
+    expect(await gatewayChargesFor(t, m.membershipId, periodOf(due))).toBe(0)
+    expect(await charges(m.membershipId)).toContainEqual({ period: periodOf(due), kind: 'skipped', status: 'none', amount_cents: 0 })
+    expect(await charges(m.membershipId)).not.toContainEqual(expect.objectContaining({ period: periodOf(due), kind: 'pause_fee' }))
+    // the month after, the pause price
+    await runBilling(t.store, options(), following)
+    expect(await charges(m.membershipId)).toContainEqual({ period: periodOf(following), kind: 'pause_fee', status: 'charged', amount_cents: 499 })
+    const after = await t.store.db.selectFrom('memberships').select(['status', 'next_billing_date']).where('id', '=', m.membershipId).executeTakeFirstOrThrow()
+    expect(after.status).toBe('paused')
+  })
+
+  it('a member who was active and pauses pays the pause price on the coming billing date (unchanged)', async () => {
+    const m = await member(t)
+    const due = daysFromToday(20)
+    await billOn(t, m.membershipId, due)
+    const paused = dataOf<Membership>(await m.shopper.post('/api/membership/pause'))
+    expect(paused).toMatchObject({ status: 'paused', next_billing_date: due })
+    await runBilling(t.store, options(), due)
+    expect(await charges(m.membershipId)).toContainEqual({ period: periodOf(due), kind: 'pause_fee', status: 'charged', amount_cents: 499 })
+  })
+})

@@ -1,0 +1,46 @@
+import type { Membership } from '@store/core'
+import { describe, expect, it } from 'vitest'
+import { pauseButtonLabel, pauseTerms } from './club'
+
+const base: Membership = {
+  status: 'active',
+  amount: 24.99,
+  pause_monthly_price: 4.99,
+  discount_percentage: 20,
+  overdue: false,
+  paused: false,
+  paypal_express: false,
+  next_billing_date: '2026-12-25',
+  next_prepaid_ship_date: null,
+  prepaid_months: 0,
+  free_accessory: false,
+  bonus_piece: false,
+  bonus_piece_description: null,
+  plan_id: null,
+  pause_plan_id: null,
+  how_many: 1,
+  period: '2026-12',
+  cutoff_date: '2026-12-20',
+  cutoff_passed: false,
+  actions: ['skip', 'pause', 'cancel'],
+  joined_on: '2026-10-25',
+  cancelled_on: null,
+  next_retry_date: null,
+  card: null,
+  summary: '',
+}
+
+describe('the pause offer (pause page, cancel page)', () => {
+  it('tells a member who skipped December that December stays free and the pause price starts in January', () => {
+    const skipped: Membership = { ...base, status: 'skipped', actions: ['unskip', 'pause', 'cancel'] }
+    expect(pauseTerms(skipped)).toContain('December 2026 stays skipped: nothing is charged on December 25, 2026.')
+    expect(pauseTerms(skipped)).toContain('From your January 2027 billing date you pay $4.99 a month instead of $24.99')
+    expect(pauseButtonLabel(skipped)).toBe('Pause for $4.99 a month from January 2027')
+  })
+  it('tells an active member the pause price is charged on the coming billing date, until they resume', () => {
+    expect(pauseTerms(base)).toBe(
+      'While paused you pay $4.99 a month instead of $24.99, the first time on December 25, 2026, no box is sent, and you keep member prices. The pause lasts until you resume, whenever you like.',
+    )
+    expect(pauseButtonLabel(base)).toBe('Pause for $4.99 a month')
+  })
+})
