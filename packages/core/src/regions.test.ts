@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COUNTRY_CODES, isCountryCode, isUsStateCode, US_STATE_CODES } from './regions.ts'
+import { COUNTRY_CODES, COUNTRY_NAMES, countryName, isCountryCode, isUsStateCode, US_STATE_CODES } from './regions.ts'
 
 describe('country codes', () => {
   it('lists the 249 ISO 3166-1 alpha-2 codes once each, in order', () => {
@@ -22,5 +22,18 @@ describe('US state codes', () => {
   it('knows real codes in any case and nothing else', () => {
     for (const code of ['NY', 'ca', 'DC', 'PR', 'AE']) expect(isUsStateCode(code), code).toBe(true)
     for (const code of ['XX', 'New York', 'ON', '']) expect(isUsStateCode(code), code).toBe(false)
+  })
+})
+
+describe('COUNTRY_NAMES', () => {
+  it('names every country code once, in the order of the names, without Intl (which names some differently in Node and in a browser)', () => {
+    expect(Object.keys(COUNTRY_NAMES).sort()).toEqual(COUNTRY_CODES)
+    const names = Object.values(COUNTRY_NAMES)
+    const collator = new Intl.Collator('en')
+    expect([...names].sort(collator.compare)).toEqual(names)
+    expect(countryName('FK')).toBe('Falkland Islands')
+    expect(countryName('gb')).toBe('United Kingdom')
+    expect(countryName('HK')).toBe('Hong Kong')
+    expect(countryName('ZZ')).toBe('ZZ')
   })
 })

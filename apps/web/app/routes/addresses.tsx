@@ -3,10 +3,10 @@
  * one default of each (checkout fills its form from the defaults). Add, edit
  * (?edit=<id>), delete and make default; checked by the checkout's own rules.
  */
-import { ADDRESS_PARTS, validateCheckoutAddress, type AddressEntry, type AddressForm as AddressFormInput, type AddressType } from '@store/core'
+import { ADDRESS_PARTS, countryName, validateCheckoutAddress, type AddressEntry, type AddressForm as AddressFormInput, type AddressType } from '@store/core'
 import { data, Form, redirect, useSearchParams } from 'react-router'
 import '../components/members/members.css'
-import { AddressForm, COUNTRY_OPTIONS } from '../components/members/address-form'
+import { AddressForm } from '../components/members/address-form'
 import { useFormErrors } from '../components/forms/use-form-errors'
 import { useFreshFormKey } from '../components/forms/use-fresh-form-key'
 import { FormErrors } from '../components/forms/form-field'
@@ -57,7 +57,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`/addresses?${intent === 'delete' ? 'deleted' : 'defaulted'}=1`)
 }
 
-const countryName = (code: string) => COUNTRY_OPTIONS.find((option) => option.value === code)?.caption ?? code
 
 function AddressLines({ address }: { address: AddressEntry }) {
   const cityLine = [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')

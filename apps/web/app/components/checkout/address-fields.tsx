@@ -4,22 +4,11 @@
  * for the US and 'Postal Code' elsewhere (postalLabel), the phone formatted for
  * the country as it is typed (formatPhone), a state list for the US.
  */
-import { formatPhone, isUnitedStates, postalLabel, US_STATE_CODES, type AddressPrefix } from '@store/core'
+import { countryName, formatPhone, isUnitedStates, postalLabel, US_STATE_CODES, type AddressPrefix } from '@store/core'
 import { FormField } from '../forms/form-field'
 
 /** Countries offered first (any ISO code is accepted by the rules; these are where the brands ship). */
-export const COUNTRIES: readonly { code: string; name: string }[] = [
-  { code: 'US', name: 'United States' },
-  { code: 'CA', name: 'Canada' },
-  { code: 'GB', name: 'United Kingdom' },
-  { code: 'AU', name: 'Australia' },
-  { code: 'NZ', name: 'New Zealand' },
-  { code: 'IE', name: 'Ireland' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'FR', name: 'France' },
-  { code: 'NL', name: 'Netherlands' },
-  { code: 'MX', name: 'Mexico' },
-]
+export const COUNTRIES: readonly { code: string; name: string }[] = ['US', 'CA', 'GB', 'AU', 'NZ', 'IE', 'DE', 'FR', 'NL', 'MX'].map((code) => ({ code, name: countryName(code) }))
 
 export type FormValues = Record<string, string>
 

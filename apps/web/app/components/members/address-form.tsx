@@ -1,23 +1,13 @@
 /** The address book's form: type, the nine parts of SPEC §3 (as at checkout), and "make default". */
-import { COUNTRY_CODES, postalLabel, US_STATE_CODES, type AddressEntry } from '@store/core'
+import { COUNTRY_NAMES, countryName, postalLabel, US_STATE_CODES, type AddressEntry } from '@store/core'
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { FormErrors, FormField } from '../forms/form-field'
 import { SelectField } from '../forms/select-field'
 import type { ApiErrorItem } from '../../lib/api/types'
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' })
-  } catch {
-    return null
-  }
-})()
-
-/** United States first, then every other country by name. */
-export const COUNTRY_OPTIONS = [...COUNTRY_CODES]
-  .map((code) => ({ value: code, caption: regionNames?.of(code) ?? code }))
-  .sort((a, b) => (a.value === 'US' ? -1 : b.value === 'US' ? 1 : a.caption.localeCompare(b.caption)))
+/** United States first, then every other country by name (COUNTRY_NAMES is in that order). */
+const COUNTRY_OPTIONS = [{ value: 'US', caption: countryName('US') }, ...Object.entries(COUNTRY_NAMES).filter(([code]) => code !== 'US').map(([value, caption]) => ({ value, caption }))]
 const STATE_OPTIONS = US_STATE_CODES.map((code) => ({ value: code, caption: code }))
 
 export interface AddressFormProps {

@@ -3,10 +3,9 @@
  * shipping method and tracking number, both addresses and the lines, a
  * cancelled line shown as cancelled. Used by /orders and, folded, by /members.
  */
-import { formatPrice, monthName, type Order } from '@store/core'
+import { countryName, formatPrice, monthName, type Order } from '@store/core'
 import type { ApiErrorItem } from '../../lib/api/types'
 import { ReviewForm } from './review-form'
-import { COUNTRIES } from '../checkout/address-fields'
 import { StoreLink } from '../store-link'
 import { TotalsList } from '../totals-list'
 import { OrderLinePrice } from '../order-line-price'
@@ -37,8 +36,6 @@ const STATUS_TEXT: Record<string, string> = {
   refunded: 'Refunded',
 }
 export const orderStatusText = (status: string) => STATUS_TEXT[status] ?? status
-
-const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code
 
 function AddressBlock(props: { name: string; company: string; address: string; address2: string; city: string; state: string; zip: string; country: string; phone: string }) {
   return (
