@@ -4,10 +4,11 @@
  * e-mails say when no card is on file; the free rejoin's welcome back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dayName, monthName, nextBillingDate, periodOf, type Membership } from '@store/core'
+import { dayName, monthName, nextBillingDate, periodOf, PICK_CUTOFF_DAYS, type Membership } from '@store/core'
 import { TestGateway } from '../payments/test-gateway.ts'
 import { dataOf, DIALECTS, startTestStore, type TestStore } from '../test/harness.ts'
 import { runBilling, type BillingOptions } from './billing.ts'
+import { TestShopper } from '../test/harness.ts'
 import { billOn, daysFromToday, gatewayChargesFor, member } from './club-test-kit.ts'
 
 const quiet = { info() {}, warn() {}, error() {} }
@@ -62,5 +63,24 @@ describe.each(DIALECTS)('club rules a member notices (%s)', (dialect) => {
     expect(paused).toMatchObject({ status: 'paused', next_billing_date: due })
     await runBilling(t.store, options(), due)
     expect(await charges(m.membershipId)).toContainEqual({ period: periodOf(due), kind: 'pause_fee', status: 'charged', amount_cents: 499 })
+  })
+
+  it.each(['localhost', 'ckb.localhost'])('the club texts of %s say what the store does: skip and pause close at the cut-off, a pause costs $4.99 until you resume, cancel takes effect at once', async (host) => {
+    const visitor = new TestShopper(t.app, host)
+    const landing = dataOf<{ subheadline: string; faqs: { question: string; answer: string }[] }>(await visitor.get('/api/membership-landing'))
+    const pages = await Promise.all(
+      ['vipterms', host === 'ckb.localhost' ? 'ckb-store-policies' : 'store-policies'].map(async (slug) =>
+        JSON.stringify(dataOf(await visitor.get(`/api/content/pages/${slug}`))),
+      ),
+    )
+    const faq = (question: RegExp) => landing.faqs.find((f) => question.test(f.question))?.answer ?? ''
+    expect(faq(/skip/i)).toContain(`up to ${PICK_CUTOFF_DAYS} days before its billing date`)
+    expect(faq(/pause/i)).toContain('you pay $4.99 a month instead of $24.99')
+    expect(faq(/pause/i)).toContain('lasts until you resume')
+    expect(faq(/cancel/i)).toContain('Cancel any time in the Members Area: it takes effect at once')
+    for (const text of [JSON.stringify(landing), ...pages]) {
+      expect(text).not.toMatch(/three months|two clicks|before your billing date and you will not be charged|end of the period you paid for|skip or cancel anytime/i)
+    }
+    expect(pages[0]).toContain(`up to ${PICK_CUTOFF_DAYS} days before its billing date`)
   })
 })

@@ -3,7 +3,7 @@
  * landing: headline, subheadline, price, how many items a month, the founder's
  * letter and the FAQs. A brand without a club answers 404.
  */
-import { formatPrice } from '@store/core'
+import { formatPrice, PICK_CUTOFF_DAYS } from '@store/core'
 import '../components/content/content.css'
 import { orNotFound } from '../components/catalog/loader-helpers'
 import { ClubOffer } from '../components/content/club-offer'
@@ -53,7 +53,10 @@ export default function ClubInfo({ loaderData }: Route.ComponentProps) {
             Every month we pick {landing.how_many === 1 ? 'a new' : `${landing.how_many} new`} {product} for you
             {flair ? ` (your ${flair})` : ''}.
           </li>
-          <li>Shop everything at member prices, and skip, pause or cancel any time from the Members Area.</li>
+          <li>
+            Shop everything at member prices. In the Members Area, skip a month or pause up to {PICK_CUTOFF_DAYS} days before your billing date, and
+            cancel any time.
+          </li>
           {vip4sh.status === 'initialized' && vip4sh.variant === '4sh' ? (
             <li>Every member order ships free, with no minimum.</li>
           ) : null}

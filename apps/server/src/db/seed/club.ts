@@ -2,9 +2,10 @@
  * The VIP club and its funnels: membership landings, social-media specials (the
  * opt-in landings of SPEC §2), style-profile fields and the Vip4sh split test.
  */
-import { MONTH_NAMES } from '@store/core'
+import { formatPrice, fromCents, MONTH_NAMES, PICK_CUTOFF_DAYS } from '@store/core'
 import type { BrandId } from '../../brands/registry.ts'
 import { bannerUrl } from '../../media/media.service.ts'
+import { PAUSE_MONTHLY_PRICE_CENTS } from '../../membership/club-join.ts'
 import type { SeededItem } from './catalog.ts'
 import { PREFIX } from './constants.ts'
 import { insertBatches, json, type Rows, type SeedDb } from './random.ts'
@@ -41,33 +42,63 @@ export async function seedStyleProfile(db: SeedDb, brandId: BrandId): Promise<vo
   )
 }
 
+/** The club's numbers as the store applies them: the brand's price and discount (store settings), the pause price and the cut-off (code). */
+export interface ClubTerms {
+  monthly: string
+  monthlyCents: number
+  discount: number
+  pause: string
+  cutoffDays: number
+}
+
+export async function clubTerms(db: SeedDb, brandId: BrandId): Promise<ClubTerms> {
+  const settings = await db.selectFrom('store_settings').select(['club_monthly_cents', 'club_discount_percentage']).where('brand_id', '=', brandId).executeTakeFirst()
+  const monthlyCents = settings?.club_monthly_cents ?? 2499
+  const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
+  return { monthly: money(monthlyCents), monthlyCents, discount: settings?.club_discount_percentage ?? 20, pause: money(PAUSE_MONTHLY_PRICE_CENTS), cutoffDays: PICK_CUTOFF_DAYS }
+}
+
+/**
+ * The club's rules in the words the landing's FAQ and the FAQ page use: what skip,
+ * pause and cancel really do (docs/club-membership.md "Decisions").
+ */
+export function clubRuleAnswers(c: ClubTerms) {
+  return {
+    skip: `Skip a month from the Members Area up to ${c.cutoffDays} days before its billing date (the Members Area shows the last day). A skipped month is not charged and no box is sent; after that, your membership carries on as before.`,
+    pause: `Pause from the Members Area up to ${c.cutoffDays} days before your billing date. While paused you pay ${c.pause} a month instead of ${c.monthly}, no box is sent and you keep member prices. The pause has no end date: it lasts until you resume, which you can do any time. A month you have already skipped stays free: the pause price starts the month after.`,
+    cancel: 'Cancel any time in the Members Area: it takes effect at once, nothing more is charged and member prices end. A box you have already paid for still ships. There are no cancellation fees.',
+  }
+}
+
 export async function seedMembershipLanding(db: SeedDb, brandId: BrandId): Promise<void> {
   if (brandId === 'glow') return
   const product = brandId === 'popfitclothing' ? 'leggings' : 'underwear'
+  const c = await clubTerms(db, brandId)
+  const rules = clubRuleAnswers(c)
   const faqs = [
-    { question: 'What is VIP?', answer: `VIP is our membership: for $24.99 a month you get a new pair of ${product} picked for you every month, plus 20% off everything in the store.` },
-    { question: 'When am I billed?', answer: 'You are billed $24.99 on the day you join and on the same day each month after that. Your next billing date is always shown in the Members Area.' },
-    { question: 'Can I skip a month?', answer: 'Yes. Skip any month from the Members Area before your billing date and you will not be charged for that month.' },
-    { question: 'Can I pause my membership?', answer: 'Yes, you can pause for up to three months at a time from the Members Area.' },
-    { question: 'How do I cancel?', answer: 'Cancel anytime in the Members Area with two clicks. There are no cancellation fees.' },
+    { question: 'What is VIP?', answer: `VIP is our membership: for ${c.monthly} a month you get a new pair of ${product} picked for you every month, plus ${c.discount}% off everything in the store.` },
+    { question: 'When am I billed?', answer: `You are billed ${c.monthly} on the day you join and on the same day each month after that. Your next billing date is always shown in the Members Area.` },
+    { question: 'Can I skip a month?', answer: `Yes. ${rules.skip}` },
+    { question: 'Can I pause my membership?', answer: `Yes. ${rules.pause}` },
+    { question: 'How do I cancel?', answer: rules.cancel },
     { question: 'Can I exchange my monthly pick?', answer: 'Yes. VIP members get free exchanges on their monthly pick within 30 days.' },
   ]
   const founder = brandId === 'popfitclothing' ? 'Jenna Park, founder' : 'Claire Bennett, founder'
   await insertBatches(db, 'membership_landings', [
     {
       brand_id: brandId,
-      headline: brandId === 'popfitclothing' ? 'Join VIP: new leggings every month for $24.99' : 'Join VIP: fresh underwear every month for $24.99',
-      subheadline: 'Member pricing on everything, early access to new drops, and skip or cancel anytime.',
+      headline: brandId === 'popfitclothing' ? `Join VIP: new leggings every month for ${c.monthly}` : `Join VIP: fresh underwear every month for ${c.monthly}`,
+      subheadline: 'Member pricing on everything and early access to new drops. Skip a month, pause or cancel in the Members Area.',
       faqs: json(faqs),
       founder_letter_name: founder,
       founder_letter_bullets: json([
         'A new piece picked for you every month',
-        '20% off everything, every time you shop',
+        `${c.discount}% off everything, every time you shop`,
         'First access to VIP-exclusive styles',
         'Free exchanges on your monthly pick',
-        'Skip, pause or cancel anytime',
+        'Skip a month, pause or cancel in the Members Area',
       ]),
-      price_cents: 2499,
+      price_cents: c.monthlyCents,
       how_many: 1,
     },
   ])
@@ -114,7 +145,7 @@ export async function seedSocialMediaSpecials(db: SeedDb, brandId: BrandId, item
       permalink: '/social_media_specials/ckb-vip-optin',
       landing_page_headline: 'Join VIP and get your first pair for $24.99',
       free_shipping: 1,
-      main_item_description: 'Start your VIP membership with our best-selling No-Show Thong, then a new pick every month. Skip or cancel anytime.',
+      main_item_description: 'Start your VIP membership with our best-selling No-Show Thong, then a new pick every month. Skip a month or cancel in the Members Area.',
       item_id: item('noshow-thong'),
       price_cents: 2499,
       split_test_no_lander: 0,

@@ -8,6 +8,7 @@
 import type { BrandId } from '../../brands/registry.ts'
 import { bannerUrl, productImageUrl } from '../../media/media.service.ts'
 import type { SeededItem } from './catalog.ts'
+import { clubRuleAnswers, clubTerms, type ClubTerms } from './club.ts'
 import { PREFIX } from './constants.ts'
 import { createRandom, hashSeed, insertBatches, type Rows, type SeedDb } from './random.ts'
 
@@ -45,7 +46,7 @@ function words(brandId: BrandId): BrandWords {
   return { store: 'Glow Lounge', product: 'loungewear', shipping: '$6.95', threshold: '$75', policies, hasClub: false, email: 'hello@glowlounge.com', support: 'Every day, 10am to 6pm ET' }
 }
 
-function faq(w: BrandWords, brandId: BrandId): Block[] {
+function faq(w: BrandWords, brandId: BrandId, c: ClubTerms): Block[] {
   const blocks: Block[] = [
     { type: 'text', body: `**Shipping**\n\nOrders ship within 1-2 business days from our warehouse. Standard shipping is ${w.shipping} and free on orders over ${w.threshold}. You will get a tracking number by e-mail as soon as your order ships, and you can follow it any time on the [order tracker](/tracker).` },
     { type: 'text', body: `**Returns**\n\nUnworn items with their tags can be returned within 30 days of delivery for a refund to the original payment method. Items marked final sale, including clearance, cannot be returned.${brandId === 'ckb' ? ' For hygiene reasons, underwear and thongs can only be returned unopened in their original packaging.' : ''}` },
@@ -54,7 +55,7 @@ function faq(w: BrandWords, brandId: BrandId): Block[] {
   if (w.hasClub) {
     blocks.push({
       type: 'text',
-      body: `**VIP billing**\n\nVIP is $24.99 a month, billed on the day you join and on the same day each month after. Each month you receive a new pair of ${w.product} and 20% off everything in the store. You can skip a month, pause or cancel any time from the [Members Area](/members) before your billing date. The full rules are in the [VIP terms](/vipterms).`,
+      body: `**VIP billing**\n\nVIP is ${c.monthly} a month, billed on the day you join and on the same day each month after. Each month you receive a new pair of ${w.product} and ${c.discount}% off everything in the store. In the [Members Area](/members) you can skip a month or pause up to ${c.cutoffDays} days before your billing date (a paused month costs ${c.pause} instead of ${c.monthly}, until you resume), and cancel any time. The full rules are in the [VIP terms](/vipterms).`,
     })
   }
   blocks.push(
@@ -64,10 +65,11 @@ function faq(w: BrandWords, brandId: BrandId): Block[] {
   return blocks
 }
 
-function pages(brandId: BrandId): PageDef[] {
+function pages(brandId: BrandId, c: ClubTerms): PageDef[] {
   const w = words(brandId)
+  const rules = clubRuleAnswers(c)
   const list: PageDef[] = [
-    { slug: 'store-policies', name: 'FAQ', body: `Answers to the questions we hear most at ${w.store}.`, blocks: faq(w, brandId) },
+    { slug: 'store-policies', name: 'FAQ', body: `Answers to the questions we hear most at ${w.store}.`, blocks: faq(w, brandId, c) },
     {
       slug: 'terms',
       name: 'Terms & Conditions',
@@ -95,9 +97,9 @@ function pages(brandId: BrandId): PageDef[] {
       body: w.hasClub ? 'The terms of the VIP membership.' : `${w.store} does not offer a VIP membership at this time.`,
       blocks: w.hasClub
         ? [
-            { type: 'text', body: `**Membership**\n\nVIP is a monthly membership for $24.99. Each month you receive a new pair of ${w.product} chosen for you and 20% off everything in the store for as long as you are a member.` },
-            { type: 'text', body: '**Billing**\n\nYou are billed on the day you join and on the same day each following month until you cancel. If a payment fails we retry it and your membership stays active while it is overdue.' },
-            { type: 'text', body: '**Skip, pause and cancel**\n\nSkip any month or pause for up to three months from the [Members Area](/members) before your billing date. Cancel at any time: your membership ends at the end of the period you paid for. There are no cancellation fees.' },
+            { type: 'text', body: `**Membership**\n\nVIP is a monthly membership for ${c.monthly}. Each month you receive a new pair of ${w.product} chosen for you and ${c.discount}% off everything in the store for as long as you are a member.` },
+            { type: 'text', body: '**Billing**\n\nYou are billed on the day you join and on the same day each following month until you cancel. If a payment fails we try again up to five times over the next seven days and you keep member prices meanwhile; if every try fails, your membership ends.' },
+            { type: 'text', body: `**Skip, pause and cancel**\n\n${rules.skip}\n\n${rules.pause}\n\n${rules.cancel}` },
             { type: 'text', body: '**Exchanges**\n\nMonthly picks can be exchanged for free within 30 days. See our [store policies](' + w.policies + ').' },
           ]
         : [{ type: 'text', body: `Shop all ${w.product} on our [home page](/).` }],
@@ -187,7 +189,7 @@ export async function seedContent(db: SeedDb, brandId: BrandId, now: Date): Prom
   const prefix = PREFIX[brandId]
   const pageRows: Rows<'content_pages'> = []
   const blockRows: Rows<'content_blocks'> = []
-  for (const page of pages(brandId)) {
+  for (const page of pages(brandId, await clubTerms(db, brandId))) {
     const pageId = `${prefix}-page-${page.slug}`
     pageRows.push({ id: pageId, brand_id: brandId, slug: page.slug, name: page.name, body: page.body, hide_headline: page.hideHeadline ? 1 : 0, updated_at: now.toISOString() })
     page.blocks.forEach((block, position) => {
