@@ -408,7 +408,7 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     for (const item of [vip, other]) {
       const refused = await m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: item.id, size: item.size }] })
       expect(refused.statusCode, item.name).toBe(422)
-      expect(errorsOf(refused)).toEqual([`Item ${item.id} is not one of this month's choices: pick one of the items offered on the picks page.`])
+      expect(errorsOf(refused)).toEqual([`Item ${item.id} is not one of this month's choices: pick one of the items offered in your Members Area.`])
     }
     const choice = open.choices[0]!
     const wrongSize = await m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: choice.item_id, size: 'Q9' }] })

@@ -44,6 +44,7 @@ export const MonthlyPicksSchema = contract<MonthlyPicks>('MonthlyPicks')(
     period: z.string(),
     cutoff_date: z.string(),
     open: z.boolean(),
+    closed_reason: z.string().nullable(),
     how_many: z.number(),
     picks: z.array(pick),
     choices: z.array(choice),

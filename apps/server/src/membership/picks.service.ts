@@ -8,14 +8,14 @@
  * style profile (monthly-order.ts).
  */
 import { randomUUID } from 'node:crypto'
-import { cutoffDate, dayName, isClubMember, isPastCutoff, periodOf, sortSizes, type MonthlyChoice, type MonthlyPicks } from '@store/core'
+import { cutoffDate, dayName, isClubMember, isPastCutoff, monthName, periodOf, sortSizes, type MemberClub, type MonthlyChoice, type MonthlyPicks } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { takeTurn } from '../db/take-turn.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { getStoreSettings } from '../settings/settings.service.ts'
 import { findMembershipOf, type MembershipWithCard } from './membership.queries.ts'
-import { statusOf } from './membership.view.ts'
+import { membershipView, statusOf } from './membership.view.ts'
 import { todayOf } from './club-join.ts'
-import { mainCategoryOf } from './monthly-order.ts'
 
 const MAX_CHOICES = 24
 
@@ -35,7 +35,8 @@ async function memberOf(ctx: RequestContext): Promise<MembershipWithCard> {
  */
 async function choices(ctx: RequestContext): Promise<MonthlyChoice[]> {
   const { db, brandId } = ctx.data
-  const category = await mainCategoryOf(db, brandId)
+  // the main category as monthly-order.ts's mainCategoryOf reads it, from the cached settings (no statement)
+  const category = (await getStoreSettings(db, brandId)).mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
   const rows = await db
     .selectFrom('items')
     .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
@@ -67,9 +68,25 @@ async function choices(ctx: RequestContext): Promise<MonthlyChoice[]> {
   return [...byItem.values()].map((choice) => ({ ...choice, sizes: sortSizes(choice.sizes) }))
 }
 
+/**
+ * Why the coming period's picks cannot be changed, in words for the member, or null
+ * while they can: a skipped or paused month sends no box, and after the cut-off the
+ * box is being picked and packed.
+ */
+function closedReason(row: MembershipWithCard, today: string): string | null {
+  const date = row.next_billing_date!
+  const month = monthName(periodOf(date))
+  const status = statusOf(row)
+  if (status === 'skipped') return `You have skipped ${month}: no box is sent, so there is nothing to pick. Undo the skip to choose your item.`
+  if (status === 'paused') return `Your membership is paused: no box is sent until you resume, so there is nothing to pick.`
+  if (isPastCutoff(today, date)) return `Picks for ${month} closed on ${dayName(cutoffDate(date))}. You can pick for next month after your billing date.`
+  return null
+}
+
 async function view(ctx: RequestContext, row: MembershipWithCard): Promise<MonthlyPicks> {
   const date = row.next_billing_date!
   const period = periodOf(date)
+  const closed = closedReason(row, todayOf(ctx))
   const [picks, offered] = await Promise.all([
     ctx.data.db
       .selectFrom('membership_picks')
@@ -80,12 +97,14 @@ async function view(ctx: RequestContext, row: MembershipWithCard): Promise<Month
       .where('membership_picks.period', '=', period)
       .orderBy('membership_picks.position')
       .execute(),
-    choices(ctx),
+    // nothing is offered while the picks are closed (and nothing is read for it)
+    closed ? Promise.resolve([]) : choices(ctx),
   ])
   return {
     period,
     cutoff_date: cutoffDate(date),
-    open: !isPastCutoff(todayOf(ctx), date),
+    open: closed === null,
+    closed_reason: closed,
     how_many: row.how_many,
     picks,
     choices: offered,
@@ -99,9 +118,8 @@ export async function getPicks(ctx: RequestContext): Promise<MonthlyPicks> {
 export async function savePicks(ctx: RequestContext, wanted: { item_id: number; size: string }[]): Promise<MonthlyPicks> {
   const row = await memberOf(ctx)
   const date = row.next_billing_date!
-  if (isPastCutoff(todayOf(ctx), date)) {
-    throw conflict(`Picks for this month closed on ${dayName(cutoffDate(date))}. You can pick for next month after your billing date.`)
-  }
+  const closed = closedReason(row, todayOf(ctx))
+  if (closed) throw conflict(closed)
   if (wanted.length > row.how_many) throw unprocessable(`You can pick ${row.how_many} item${row.how_many === 1 ? '' : 's'} a month.`, 'item_id')
   const { db, brandId } = ctx.data
   if (wanted.length > 0) {
@@ -109,7 +127,7 @@ export async function savePicks(ctx: RequestContext, wanted: { item_id: number; 
     for (const w of wanted) {
       const choice = offered.find((c) => c.item_id === w.item_id)
       if (!choice) {
-        throw unprocessable(`Item ${w.item_id} is not one of this month's choices: pick one of the items offered on the picks page.`, 'item_id')
+        throw unprocessable(`Item ${w.item_id} is not one of this month's choices: pick one of the items offered in your Members Area.`, 'item_id')
       }
       if (!choice.sizes.includes(w.size)) {
         throw unprocessable(`${choice.name} can't be picked in size ${w.size}: it is not sold in that size or is out of stock. Choose ${choice.sizes.join(', ')}.`, 'size')
@@ -130,4 +148,35 @@ export async function savePicks(ctx: RequestContext, wanted: { item_id: number; 
     }
   })
   return view(ctx, row)
+}
+
+/**
+ * The Members Area's club section in one read of the membership: the membership
+ * (as GET /membership answers it) and, for a member with a coming box, its picks
+ * (as GET /membership/picks). Null for a customer who never joined.
+ */
+export async function memberClub(ctx: RequestContext): Promise<MemberClub | null> {
+  const shopper = await ctx.shopper()
+  if (!shopper.customerId) throw new HttpError(401, 'Please log in to continue.')
+  const { db, brandId } = ctx.data
+  // findMembershipOf's row, and whether a box is being packed (findOrderInProgress, which blocks a cancel), in one statement
+  const found = await db
+    .selectFrom('memberships')
+    .leftJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
+    .selectAll('memberships')
+    .select(['payment_methods.card_brand', 'payment_methods.last4', 'payment_methods.exp_month', 'payment_methods.exp_year', 'payment_methods.gateway_token'])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('orders').select('orders.order_number').whereRef('orders.membership_id', '=', 'memberships.id').where('orders.status', '=', 'packing'))
+        .as('packing'),
+    )
+    .where('memberships.brand_id', '=', brandId)
+    .where('memberships.customer_id', '=', shopper.customerId)
+    .executeTakeFirst()
+  if (!found) return null
+  const { packing, ...row } = found
+  const live = isClubMember(statusOf(row)) && row.next_billing_date !== null
+  const picks = live ? await view(ctx, row) : null
+  // PostgreSQL answers a boolean, SQLite 1 or 0
+  return { membership: membershipView(row, todayOf(ctx), packing === true || Number(packing) === 1), picks }
 }

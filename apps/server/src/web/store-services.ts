@@ -60,7 +60,7 @@ import { createReview, reviewableItems } from '../reviews/reviews.service.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { cancelBody, picksBody } from '../membership/membership.schemas.ts'
 import { cancelCheck, cancelMembership, changeMembership, getMembership, rejoinMembership, saveOfferSeen } from '../membership/membership.service.ts'
-import { getPicks, savePicks } from '../membership/picks.service.ts'
+import { getPicks, memberClub, savePicks } from '../membership/picks.service.ts'
 
 /** made once: a zod schema costs more to build than to check a name with */
 const categoryName = slug('Category name')
@@ -307,6 +307,7 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
     saveOfferSeen: () => asStoreError(() => saveOfferSeen(ctx)),
     monthlyPicks: () => asStoreError(() => getPicks(ctx)),
     saveMonthlyPicks: (input) => asStoreError(() => savePicks(ctx, parse(picksBody, input))),
+    memberClub: () => asStoreError(() => memberClub(ctx)),
   }
   return services
 }

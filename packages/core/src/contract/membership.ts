@@ -76,8 +76,17 @@ export interface MonthlyChoice {
 export interface MonthlyPicks {
   period: string
   cutoff_date: string
+  /** true while the picks can be changed: before the cut-off, for a month that is neither skipped nor paused */
   open: boolean
+  /** why the picks cannot be changed, in words for the member (null while open) */
+  closed_reason: string | null
   how_many: number
   picks: MonthlyPick[]
   choices: MonthlyChoice[]
+}
+
+/** The Members Area's club section: the membership, and the coming box's picks while there is one (null once cancelled or ended). */
+export interface MemberClub {
+  membership: Membership
+  picks: MonthlyPicks | null
 }

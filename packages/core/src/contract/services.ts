@@ -20,7 +20,7 @@ import type {
   SocialMediaClaim,
 } from './checkout.ts'
 import type { ContentPage, Feed, MembershipLanding, SocialMediaSpecial } from './content.ts'
-import type { CancelCheck, Membership, MonthlyPicks } from './membership.ts'
+import type { CancelCheck, MemberClub, Membership, MonthlyPicks } from './membership.ts'
 import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'
 import type { Order } from './orders.ts'
 import type { PaymentMethod } from './payment-methods.ts'
@@ -100,6 +100,8 @@ export interface StoreServices {
   saveOfferSeen(): Promise<boolean>
   monthlyPicks(): Promise<MonthlyPicks>
   saveMonthlyPicks(input: { item_id: FormInput; size: FormInput }): Promise<MonthlyPicks>
+  /** the Members Area's club section in one read: the membership and the coming box's picks (null for a customer who never joined) */
+  memberClub(): Promise<MemberClub | null>
   // ----- members area (logged-in customers: a visitor gets a 401 StoreError)
   account(): Promise<AccountInfo>
   /** current password required; every other session of the customer ends and this one gets a new cookie */
