@@ -314,7 +314,7 @@ export async function recordOutcome(
     } else if (status === 'active' || status === 'paused') {
       const retryOn = nextRetryDate(asOf, 0)
       if (await apply('charge_failed', { failed_on: asOf, failed_period: charge.period, retries_done: 0, was_paused: status === 'paused' ? 1 : 0 })) {
-        await tell((brand, member) => clubChargeFailedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, retryOn }, card))
+        await tell((brand, member) => clubChargeFailedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, retryOn, noCard: !m.gateway_token }, card))
       }
       await trx.updateTable('membership_charges').set({ next_retry_on: retryOn }).where('id', '=', charge.id).execute()
     }

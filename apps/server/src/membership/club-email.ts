@@ -61,10 +61,16 @@ export function clubChargedEmail(
 export function clubChargeFailedEmail(
   brand: ClubEmailBrand,
   member: ClubEmailMember,
-  charge: { period: string; amountCents: number; retryOn: string | null },
+  charge: { period: string; amountCents: number; retryOn: string | null; noCard?: boolean },
   card: ClubEmailCard,
 ) {
   const month = monthName(charge.period)
+  if (charge.noCard) {
+    return letter(member, brand, `${brand.name} VIP: no card on file for ${month}`, [
+      `Your VIP membership for ${month} is ${money(charge.amountCents)}, and we have no card on file to charge.`,
+      charge.retryOn ? `Add a card before ${dayName(charge.retryOn)}, when we try again, to keep your membership: ${brand.publicOrigin}/change_payment` : `Add a card to keep your membership: ${brand.publicOrigin}/change_payment`,
+    ])
+  }
   return letter(member, brand, `${brand.name} VIP: we could not charge your card`, [
     `We tried to charge ${money(charge.amountCents)} to ${cardName(card)} for your VIP membership for ${month}, and the card was declined.`,
     charge.retryOn ? `We will try again on ${dayName(charge.retryOn)}.` : '',
@@ -109,6 +115,17 @@ export function clubChangedEmail(
     change.summary,
     '',
     change.event === 'cancel' ? `You can rejoin at any time: ${brand.publicOrigin}/vip` : `Skip a month, pause or manage your membership: ${brand.publicOrigin}/members`,
+    `Did not make this change? Tell us at ${brand.publicOrigin}/contact-us and change your password at ${brand.publicOrigin}/change_password.`,
+  ])
+}
+
+/** A former member rejoined inside a billing interval already paid: active again, nothing charged today, the next charge. */
+export function clubRejoinedFreeEmail(brand: ClubEmailBrand, member: ClubEmailMember, rejoin: { nextBillingDate: string; amountCents: number }) {
+  return letter(member, brand, `${brand.name} VIP: welcome back, your membership is active again`, [
+    `Welcome back to the ${brand.name} VIP club: your membership is active again and member prices apply from now.`,
+    `Nothing is charged today: this month is already paid. Your next charge is ${money(rejoin.amountCents)} on ${dayName(rejoin.nextBillingDate)}.`,
+    '',
+    `Skip a month, pause or manage your membership: ${brand.publicOrigin}/members`,
     `Did not make this change? Tell us at ${brand.publicOrigin}/contact-us and change your password at ${brand.publicOrigin}/change_password.`,
   ])
 }

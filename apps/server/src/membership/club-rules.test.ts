@@ -83,4 +83,42 @@ describe.each(DIALECTS)('club rules a member notices (%s)', (dialect) => {
     }
     expect(pages[0]).toContain(`up to ${PICK_CUTOFF_DAYS} days before its billing date`)
   })
+
+  it('a former member who rejoins inside the paid month is told nothing is charged today, and gets a welcome back e-mail with the next charge', async () => {
+    const m = await member(t)
+    const due = daysFromToday(20)
+    await billOn(t, m.membershipId, due)
+    await m.shopper.post('/api/membership/cancel', {})
+    const cancelled = dataOf<Membership>(await m.shopper.get('/api/membership'))
+    expect(cancelled.summary).toContain(`rejoin before then and nothing is charged today; your next charge would be $24.99 on ${dayName(due)}`)
+    const rejoined = dataOf<Membership>(await m.shopper.post('/api/membership/rejoin'))
+    expect(rejoined).toMatchObject({ status: 'active', next_billing_date: due })
+    const mail = (await clubMail(m.email)).at(-1)
+    expect(mail?.subject).toBe('PopFit Clothing VIP: welcome back, your membership is active again')
+    expect(mail?.body).toContain(`Nothing is charged today: this month is already paid. Your next charge is $24.99 on ${dayName(due)}.`)
+  })
+
+  it('a cancelled member’s summary names the billing date only while it is ahead', async () => {
+    const m = await member(t)
+    await m.shopper.post('/api/membership/cancel', {})
+    await t.store.db.updateTable('memberships').set({ next_billing_date: daysFromToday(-3) }).where('id', '=', m.membershipId).execute()
+    const summary = dataOf<Membership>(await m.shopper.get('/api/membership')).summary
+    expect(summary).not.toMatch(/no charge on|rejoin before/)
+    expect(summary).toContain('Your membership is cancelled: nothing more is charged')
+  })
+
+  it('a member with no card on file is warned on the club pages, and the billing e-mail says there is no card rather than a declined one', async () => {
+    const m = await member(t)
+    const due = daysFromToday(20)
+    await billOn(t, m.membershipId, due)
+    await t.store.db.updateTable('memberships').set({ payment_method_id: null }).where('id', '=', m.membershipId).execute()
+    const before = dataOf<Membership>(await m.shopper.get('/api/membership'))
+    expect(before.card).toBeNull()
+    expect(before.summary).toContain('There is no card on file to charge: add one in Payment methods to keep your membership.')
+    await runBilling(t.store, options(), due)
+    const mail = (await clubMail(m.email)).at(-1)
+    expect(mail?.subject).toBe(`PopFit Clothing VIP: no card on file for ${monthName(periodOf(due))}`)
+    expect(mail?.body).toContain('we have no card on file to charge')
+    expect(mail?.body).not.toContain('declined')
+  })
 })

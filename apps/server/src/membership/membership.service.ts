@@ -15,7 +15,7 @@ import type { PaymentGateway } from '../payments/gateway.ts'
 import { todayOf } from './club-join.ts'
 import { claimPeriod, claimRetry, recordOutcome, sendCharge, type ChargeDeps } from './club-charges.ts'
 import { findCharge, findMembershipOf, findOrderInProgress, type MembershipWithCard } from './membership.queries.ts'
-import { clubChangedEmail, type ClubChange } from './club-email.ts'
+import { clubChangedEmail, clubRejoinedFreeEmail, type ClubChange } from './club-email.ts'
 import { membershipView, statusOf, summaryOf } from './membership.view.ts'
 import { tellMember } from './tell-member.ts'
 import { paidThrough } from './paid-interval.ts'
@@ -180,6 +180,13 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
         .executeTakeFirst()
       if (Number(done.numUpdatedRows) !== 1) return false
       await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', row.customer_id).execute()
+      // the free rejoin is told too: the member's last club e-mail said "cancelled"
+      const nextDate = row.next_billing_date
+      if (nextDate) {
+        await tellMember(trx, ctx.data.brandId, ctx.brand, row.customer_id, ctx.now().toISOString(), (brand, member) =>
+          clubRejoinedFreeEmail(brand, member, { nextBillingDate: nextDate, amountCents: row.amount_cents }),
+        )
+      }
       return true
     })
     if (!changed) throw conflict(STATE_CHANGED)

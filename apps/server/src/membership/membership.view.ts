@@ -14,6 +14,7 @@ import {
   type MembershipStatus,
 } from '@store/core'
 import type { MembershipWithCard } from './membership.queries.ts'
+import { paidThrough } from './paid-interval.ts'
 
 export const statusOf = (row: { status: string }): MembershipStatus => (isMembershipStatus(row.status) ? row.status : 'cancelled')
 
@@ -22,6 +23,16 @@ const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: 
 
 /** What happens to the current period, in words a member reads on every confirmation. */
 export function summaryOf(row: MembershipWithCard, today: string): string {
+  const said = periodSummary(row, today)
+  const status = statusOf(row)
+  // a member who removed every card: the billing date cannot charge anything
+  if (!row.gateway_token && (status === 'active' || status === 'paused' || status === 'overdue') && row.next_billing_date) {
+    return `${said} There is no card on file to charge: add one in Payment methods to keep your membership.`
+  }
+  return said
+}
+
+function periodSummary(row: MembershipWithCard, today: string): string {
   const status = statusOf(row)
   const date = row.next_billing_date
   const period = date ? monthName(periodOf(date)) : null
@@ -39,10 +50,14 @@ export function summaryOf(row: MembershipWithCard, today: string): string {
       return `Your membership is paused: on ${day} you are charged the pause price of ${money(row.pause_monthly_price_cents)} instead of ${money(row.amount_cents)}, and no box is sent until you resume. You keep member prices.`
     case 'overdue': {
       const retry = row.failed_on ? nextRetryDate(row.failed_on, row.retries_done) : null
-      return `Your last payment didn’t go through.${retry ? ` We will try again on ${dayName(retry)}.` : ''} Update your card to keep your membership and member prices.`
+      if (!row.gateway_token) return `Your last payment didn’t go through.${retry ? ` We will try again on ${dayName(retry)}.` : ''}`
+      return `Your last payment didn’t go through.${retry ? ` We will try again on ${dayName(retry)} with your card ending in ${row.last4}: nothing more to do if that card is right.` : ''} If it is not, update your card to keep your membership and member prices.`
     }
     case 'cancelled':
-      return `Your membership is cancelled: nothing more is charged${date && date >= today ? ` (no charge on ${day})` : ''} and no new box is sent. A box you have already paid for still ships, and you can rejoin any time.`
+      if (paidThrough(row, today) && day) {
+        return `Your membership is cancelled: nothing more is charged (no charge on ${day}) and no new box is sent. A box you have already paid for still ships. Your paid month runs to ${day}: rejoin before then and nothing is charged today; your next charge would be ${money(row.amount_cents)} on ${day}.`
+      }
+      return `Your membership is cancelled: nothing more is charged and no new box is sent. A box you have already paid for still ships, and you can rejoin any time.`
     case 'lapsed':
       return 'Your membership has ended because the payment could not be taken. Rejoin any time to get member prices back.'
   }

@@ -14,6 +14,7 @@ import { isStoreError } from '@store/core'
 import type { ItemSummary } from '../lib/api/types'
 import { pageMeta } from '../lib/meta'
 import { useCart, useStore } from '../lib/store/store-provider'
+import { withoutJoinInvitation } from '../components/club/club'
 import type { Route } from './+types/vip-exclusives'
 
 const VIP_CATEGORY = 'vip-exclusives'
@@ -30,10 +31,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!settings.brandHasClub) throw notFound('This store has no club')
   let items: ItemSummary[] = []
   let description: string | null = null
+  // for members: the category's words without its invitation to join (docs/club-membership.md)
+  let memberDescription: string | null = null
   try {
     const category = await store.category(VIP_CATEGORY)
     items = category.items
     description = category.long_description ?? category.short_description ?? null
+    memberDescription = withoutJoinInvitation(description)
   } catch (error) {
     if (!(isStoreError(error) && error.status === 404)) throw error
     const main = mainCategoryName(settings.mainShoppingPath)
@@ -42,22 +46,23 @@ export async function loader({ context }: Route.LoaderArgs) {
       items = category.items.filter((item) => item.vip_exclusive)
     }
   }
-  return { items: items.map(gridItem), description }
+  return { items: items.map(gridItem), description, memberDescription }
 }
+
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'VIP Exclusives', { description: args.loaderData?.description ?? undefined })
 }
 
 export default function VipExclusives({ loaderData }: Route.ComponentProps) {
-  const { items, description } = loaderData
+  const { items, description, memberDescription } = loaderData
   const { settings } = useStore()
   const { cart } = useCart()
   const clubName = settings.clubName || 'VIP'
   return (
     <div className="container page">
       <h1 className="page-title">{clubName} Exclusives</h1>
-      {description ? <p className="category-short">{description}</p> : null}
+      {cart?.has_club ? (memberDescription ? <p className="category-short">{memberDescription}</p> : null) : description ? <p className="category-short">{description}</p> : null}
       {cart?.has_club ? (
         <p>Welcome back! These styles are made for {clubName} members like you.</p>
       ) : (

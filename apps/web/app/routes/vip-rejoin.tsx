@@ -74,11 +74,12 @@ export default function VipRejoin({ loaderData, actionData }: Route.ComponentPro
         <Form method="post">
           <input type="hidden" name="intent" value="rejoin" />
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Rejoining…' : `Rejoin for ${formatPrice(membership.amount, { keepZeroCents: true })} a month`}
+            {busy ? 'Rejoining…' : `Rejoin VIP (${formatPrice(membership.amount, { keepZeroCents: true })} a month)`}
           </button>
           {membership.card ? (
             <p>
-              Charged to your {savedCardName(membership.card.card_brand, membership.card.last4)}.
+              When a charge is due (the line above says whether one is due today), it goes to your{' '}
+              {savedCardName(membership.card.card_brand, membership.card.last4)}.
             </p>
           ) : null}
         </Form>

@@ -1,6 +1,6 @@
 import type { Membership } from '@store/core'
 import { describe, expect, it } from 'vitest'
-import { pauseButtonLabel, pauseTerms } from './club'
+import { pauseButtonLabel, pauseTerms, withoutJoinInvitation } from './club'
 
 const base: Membership = {
   status: 'active',
@@ -42,5 +42,15 @@ describe('the pause offer (pause page, cancel page)', () => {
       'While paused you pay $4.99 a month instead of $24.99, the first time on December 25, 2026, no box is sent, and you keep member prices. The pause lasts until you resume, whenever you like.',
     )
     expect(pauseButtonLabel(base)).toBe('Pause for $4.99 a month')
+  })
+})
+
+describe('VIP exclusives, as a member reads them', () => {
+  it('drops the invitation to join from the category text shown to members', () => {
+    expect(
+      withoutJoinInvitation('Limited runs of our most-requested fabrics, released to VIP members first. Join VIP to unlock member pricing on every order.'),
+    ).toBe('Limited runs of our most-requested fabrics, released to VIP members first.')
+    expect(withoutJoinInvitation('Join VIP today!')).toBeNull()
+    expect(withoutJoinInvitation(null)).toBeNull()
   })
 })

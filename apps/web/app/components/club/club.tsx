@@ -2,6 +2,7 @@
 import { dayName, formatPrice, monthName, nextBillingDate, pauseKeepsSkippedMonth, periodOf, savedCardName, type Membership } from '@store/core'
 import { useEffect, useRef } from 'react'
 import { track } from '../../lib/analytics/analytics-client'
+import { StoreLink } from '../store-link'
 import './club.css'
 import type { AnalyticsEventName } from '@store/core'
 
@@ -50,9 +51,16 @@ export function MembershipFacts({ membership }: { membership: Membership }) {
 /** The sentence saying what happens to the current period (every confirmation shows it). */
 export function PeriodSummary({ membership }: { membership: Membership }) {
   return (
-    <p className="club-summary" data-testid="membership-summary">
-      {membership.summary}
-    </p>
+    <>
+      <p className="club-summary" data-testid="membership-summary">
+        {membership.summary}
+      </p>
+      {membership.card === null && (membership.status === 'active' || membership.status === 'paused' || membership.status === 'overdue') ? (
+        <p className="club-summary" data-testid="membership-no-card">
+          <StoreLink to="/change_payment">Add a card in Payment methods</StoreLink>
+        </p>
+      ) : null}
+    </>
   )
 }
 
@@ -91,4 +99,11 @@ export function pauseButtonLabel(membership: Membership): string {
   const date = membership.next_billing_date
   if (date && pauseKeepsSkippedMonth(membership.status)) return `Pause for ${pause} a month from ${monthName(periodOf(nextBillingDate(date, 1)))}`
   return `Pause for ${pause} a month`
+}
+
+/** The text without its sentences inviting the reader to join (a member is one already). */
+export function withoutJoinInvitation(text: string | null): string | null {
+  if (!text) return null
+  const kept = (text.match(/[^.!?]+[.!?]*\s*/g) ?? [text]).filter((sentence) => !/\bjoin\b/i.test(sentence)).join('').trim()
+  return kept || null
 }
