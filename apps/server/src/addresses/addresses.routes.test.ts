@@ -51,13 +51,13 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     const shopper = await customer()
     const first = dataOf<AddressEntry>(await shopper.post('/api/addresses', HOME))
     for (const value of ['banana', 'no', 'yes', 2]) {
-      const refused = await shopper.post('/api/addresses', { ...HOME, address: `${value} Elm St`, default: value })
+      const refused = await shopper.postJson('/api/addresses', { ...HOME, address: `${value} Elm St`, default: value })
       expect(refused.statusCode, String(value)).toBe(400)
       expect(errorsOf(refused)[0], String(value)).toBe('default is true or false')
     }
     expect(dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))).toHaveLength(1)
     for (const [value, made] of [[1, true], ['0', false], ['on', true], [false, false], ['true', true]] as const) {
-      const saved = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, address: `${String(value)} Oak St`, default: value }))
+      const saved = dataOf<AddressEntry>(await shopper.postJson('/api/addresses', { ...HOME, address: `${String(value)} Oak St`, default: value }))
       expect(saved.default, String(value)).toBe(made)
     }
     expect(dataOf<DefaultAddresses>(await shopper.get('/api/addresses/defaults')).shipping?.id).not.toBe(first.id)
