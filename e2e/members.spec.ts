@@ -71,7 +71,8 @@ describe('members area in the browser', () => {
       await page.goto(`${origin}${href}`)
       await waitForHydration(page)
       await page.getByRole('button', { name: 'Add to wishlist' }).click()
-      await expect.poll(() => page.getByRole('button', { name: 'Saved to your wishlist' }).count()).toBe(1)
+      // saved, it offers to take it off again
+      await expect.poll(() => page.getByRole('button', { name: 'Remove from wishlist' }).count()).toBe(1)
       const itemId = Number(href.split('/').pop())
       const wished = await apiFromPage<{ id: string; item: { id: number } }[]>(page, '/api/wishlist')
       expect(wished.map((entry) => entry.item.id)).toEqual([itemId])

@@ -29,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = String(form.get('id') ?? '')
+  // an item page's button asks for the answer rather than a page (wishlist-button.tsx)
+  const answerHere = form.get('answer') === 'here'
   if (intent === 'add') {
     // from an item page: a plain form comes back there (redirectTo), a fetcher gets the answer
     const itemId = String(form.get('item_id') ?? '')
@@ -38,8 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect(`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: safeRedirectPath(back, '/wishlist').split('?')[0]! }).toString()}`)
     }
     if (!result.ok) return data({ id: '', added: false, errors: result.errors }, { status: result.status })
-    if (back) throw redirect(safeRedirectPath(back, '/wishlist?added=1'))
-    return { id: '', added: true, errors: [] as ApiErrorItem[] }
+    if (back && !answerHere) throw redirect(safeRedirectPath(back, '/wishlist?added=1'))
+    const entryId = result.value.find((entry) => String(entry.item.id) === itemId.trim())?.id ?? null
+    return { id: '', added: true, entryId, errors: [] as ApiErrorItem[] }
   }
   if (intent === 'move') {
     const size = String(form.get('size') ?? '')
@@ -51,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'remove') {
     const result = await formResult(context.services.removeFromWishlist(id))
     if (!result.ok) return data({ id, errors: result.errors }, { status: result.status })
-    throw redirect('/wishlist?removed=1')
+    // from an item page: its fetcher gets the answer, its plain form goes back there
+    if (answerHere) return { id, removed: true, errors: [] as ApiErrorItem[] }
+    const back = form.get('redirectTo')
+    throw redirect(back ? safeRedirectPath(back, '/wishlist?removed=1') : '/wishlist?removed=1')
   }
   return data({ id, errors: [{ message: 'Choose what to do with this item.' }] as ApiErrorItem[] }, { status: 400 })
 }

@@ -2,16 +2,28 @@
  * "Add to wishlist" beside "Add to cart" on an item page. A visitor gets a
  * link to log in and come back. A customer's plain form posts to /wishlist and
  * comes back here (before hydration); once hydrated a fetcher posts it and the
- * page stays as it is, saying it is saved.
+ * page stays as it is, saying it is saved. An item the customer saved before
+ * says so ("Remove from wishlist") once the page has read their wishlist.
  */
+import { useEffect, useState, type FormEvent } from 'react'
 import { useFetcher, useLocation, useSearchParams } from 'react-router'
-import { LOGIN_PATH } from '@store/core'
+import { LOGIN_PATH, type WishlistEntry } from '@store/core'
+import { useBrowserApi } from '../../lib/api/browser'
 import { StoreLink } from '../store-link'
 import { useCart } from '../../lib/store/store-provider'
 import type { ApiErrorItem } from '../../lib/api/types'
 import { useHydrated } from '../catalog/use-hydrated'
 
 export const WISHLIST_ACTION_PATH = '/wishlist'
+
+/** What /wishlist's action answers a button of an item page (`answer: 'here'`). */
+export interface WishlistAnswer {
+  added?: boolean
+  /** the entry saved, so it can be removed from here */
+  entryId?: string | null
+  removed?: boolean
+  errors?: ApiErrorItem[]
+}
 
 function Heart({ filled }: { filled: boolean }) {
   return (
@@ -26,17 +38,52 @@ function Heart({ filled }: { filled: boolean }) {
   )
 }
 
+/**
+ * The customer's wishlist entry for this item, read from GET /api/wishlist once the page is
+ * hydrated (the item page is the same for everyone; what is saved is the customer's own), then
+ * kept by what the buttons answer. Undefined while unknown; null when the item is not saved.
+ */
+function useWishlistEntry(itemId: number, loggedIn: boolean) {
+  const api = useBrowserApi()
+  const [entryId, setEntryId] = useState<string | null | undefined>(undefined)
+  useEffect(() => {
+    if (!loggedIn) return
+    let current = true
+    api
+      .get<WishlistEntry[]>('/wishlist')
+      .then((entries) => {
+        if (current) setEntryId(entries.find((entry) => entry.item.id === itemId)?.id ?? null)
+      })
+      .catch(() => {
+        // unknown: the button offers to save it, which is harmless when it is saved already
+      })
+    return () => {
+      current = false
+    }
+  }, [api, itemId, loggedIn])
+  return [entryId, setEntryId] as const
+}
+
 export function WishlistButton({ itemId }: { itemId: number }) {
   const { cart } = useCart()
   const location = useLocation()
   const [params] = useSearchParams()
   const hydrated = useHydrated()
-  const fetcher = useFetcher<{ added?: boolean; errors?: ApiErrorItem[] }>()
+  const fetcher = useFetcher<WishlistAnswer>()
   const here = location.pathname
-  const added = fetcher.data?.added === true || params.get('wishlist') === 'added'
-  const error = fetcher.data?.errors?.[0]?.message
+  const loggedIn = cart?.loggedin === true
+  const [entryId, setEntryId] = useWishlistEntry(itemId, loggedIn)
+  const answer = fetcher.data
+  useEffect(() => {
+    if (answer?.added) setEntryId(answer.entryId ?? null)
+    if (answer?.removed) setEntryId(null)
+  }, [answer, setEntryId])
+  // before hydration, the plain form came back saying it is saved
+  const saved = typeof entryId === 'string' || (entryId === undefined && params.get('wishlist') === 'added')
+  const busy = fetcher.state !== 'idle'
+  const error = answer?.errors?.[0]?.message
 
-  if (!cart?.loggedin) {
+  if (!loggedIn) {
     return (
       <p className="wishlist-button">
         <StoreLink to={`${LOGIN_PATH}?${new URLSearchParams({ redirectTo: here }).toString()}`} className="button button-secondary button-block">
@@ -46,30 +93,42 @@ export function WishlistButton({ itemId }: { itemId: number }) {
       </p>
     )
   }
+  const post = (fields: Record<string, string>) => (event: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return
+    event.preventDefault()
+    if (busy) return
+    void fetcher.submit({ ...fields, answer: 'here' }, { method: 'post', action: WISHLIST_ACTION_PATH })
+  }
   return (
     <div className="wishlist-button">
-      <fetcher.Form
-        method="post"
-        action={WISHLIST_ACTION_PATH}
-        onSubmit={(event) => {
-          if (!hydrated) return
-          event.preventDefault()
-          void fetcher.submit({ intent: 'add', item_id: String(itemId) }, { method: 'post', action: WISHLIST_ACTION_PATH })
-        }}
-      >
-        <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="item_id" value={itemId} />
-        <input type="hidden" name="redirectTo" value={`${here}?wishlist=added`} />
-        <button type="submit" className="button button-secondary button-block" aria-disabled={fetcher.state !== 'idle' ? true : undefined}>
-          <Heart filled={added} />
-          {added ? 'Saved to your wishlist' : 'Add to wishlist'}
-        </button>
-      </fetcher.Form>
+      {saved && typeof entryId === 'string' ? (
+        <fetcher.Form method="post" action={WISHLIST_ACTION_PATH} onSubmit={post({ intent: 'remove', id: entryId })}>
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="id" value={entryId} />
+          <input type="hidden" name="redirectTo" value={here} />
+          <button type="submit" className="button button-secondary button-block" aria-disabled={busy ? true : undefined}>
+            <Heart filled />
+            Remove from wishlist
+          </button>
+        </fetcher.Form>
+      ) : (
+        <fetcher.Form method="post" action={WISHLIST_ACTION_PATH} onSubmit={post({ intent: 'add', item_id: String(itemId) })}>
+          <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="item_id" value={itemId} />
+          <input type="hidden" name="redirectTo" value={`${here}?wishlist=added`} />
+          <button type="submit" className="button button-secondary button-block" aria-disabled={busy ? true : undefined}>
+            <Heart filled={saved} />
+            {saved ? 'Saved to your wishlist' : 'Add to wishlist'}
+          </button>
+        </fetcher.Form>
+      )}
       <p role="status">
-        {added ? (
+        {saved ? (
           <>
-            Saved. <StoreLink to="/wishlist">View your wishlist</StoreLink>
+            On your wishlist. <StoreLink to="/wishlist">View your wishlist</StoreLink>
           </>
+        ) : answer?.removed ? (
+          'Removed from your wishlist.'
         ) : null}
       </p>
       {error ? <p role="alert" className="field-error">{error}</p> : null}
