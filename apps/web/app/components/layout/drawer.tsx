@@ -31,18 +31,29 @@ export function Drawer({ id, side, open, title, closeLabel, onClose, onTransitio
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
   const opener = useRef<Element | null>(null)
+  const wasOpen = useRef(false)
 
   useEffect(() => {
     if (open) {
+      wasOpen.current = true
       opener.current = document.activeElement
       const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE)
       // wait a frame: the panel becomes visible (and focusable) when data-open applies
       requestAnimationFrame(() => (first ?? panel.current)?.focus())
     } else {
       clearHash(id)
+      // only when it closes: not on the first render, when the page's focus is nobody's business
+      if (!wasOpen.current) return
+      wasOpen.current = false
       const back = opener.current
       opener.current = null
-      if (back instanceof HTMLElement && panel.current?.contains(document.activeElement)) back.focus()
+      // focus was in the drawer (or nowhere: a button that was pressed became disabled): back to what
+      // opened it, or, when that is gone or was nothing, to the control of this drawer (the cart icon)
+      const active = document.activeElement
+      if (!panel.current?.contains(active) && active !== document.body && active !== null) return
+      const returnable = back instanceof HTMLElement && back !== document.body && back.isConnected && back.matches(FOCUSABLE)
+      const target = returnable ? back : document.querySelector<HTMLElement>(`[aria-controls="${id}"]`)
+      target?.focus()
     }
   }, [open, id])
 
