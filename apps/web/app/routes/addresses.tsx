@@ -91,7 +91,7 @@ function AddressCard({ address }: { address: AddressEntry }) {
           <Form method="post">
             <input type="hidden" name="intent" value="default" />
             <input type="hidden" name="id" value={address.id} />
-            <button type="submit" className="button button-secondary button-small" aria-label={`Make ${label} my default ${address.address_type} address`}>
+            <button type="submit" className="button button-secondary button-small" aria-label={`Make default: ${label}, as your ${address.address_type} address`}>
               Make default
             </button>
           </Form>
