@@ -1,0 +1,120 @@
+/**
+ * Details a customer meets in the members area and on item pages: the address book rendered once
+ * (no second render in the browser), its buttons named as they read, the wishlist button knowing
+ * what is saved, and focus coming back after the cart drawer closes.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addFirstAvailableSize, cartDrawer, waitForHydration } from './support/cart-utils.ts'
+import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+const origin = originOf('localhost')
+
+/** Console errors and uncaught errors of the page, React's hydration errors (#418, #423) among them. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(String(error)))
+  return errors
+}
+
+async function postFromPage(page: Page, path: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ([url, payload]) => {
+      const response = await fetch(url as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })
+      return response.status
+    },
+    [path, body] as const,
+  )
+}
+
+async function registeredCustomer(page: Page, name: string) {
+  await page.goto(`${origin}/register`)
+  await waitForHydration(page)
+  const status = await postFromPage(page, '/api/register', { name, email: `details-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'squat-proof-123' })
+  expect(status).toBe(200)
+}
+
+describe('member details in the browser', () => {
+  it('renders an address book abroad once, names countries as the server does, and names its buttons as they read', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    const errors = collectErrors(page)
+    try {
+      await registeredCustomer(page, 'Fay Falkland')
+      // Node and Chromium name this region differently through Intl ("Falkland Islands (Islas Malvinas)")
+      expect(await postFromPage(page, '/api/addresses', { address_type: 'shipping', name: 'Fay Falkland', country: 'FK', address: '1 Ross Road', city: 'Stanley', zip: 'FIQQ 1ZZ', phone: '+500 21234' })).toBe(200)
+      expect(await postFromPage(page, '/api/addresses', { address_type: 'shipping', name: 'Fay Falkland', country: 'CI', address: '2 Rue du Commerce', city: 'Abidjan', zip: '', phone: '+225 2720000000' })).toBe(200)
+      errors.length = 0
+      await page.goto(`${origin}/addresses`)
+      await waitForHydration(page)
+      await page.waitForLoadState('networkidle')
+      expect(await page.locator('.member-cards').innerText()).toContain('Falkland Islands')
+      expect(await page.locator('.member-cards').innerText()).toContain('Côte d’Ivoire')
+      expect(errors).toEqual([])
+      // the second address offers "Make default", and its name starts with what it reads
+      const makeDefault = page.getByRole('button', { name: /^Make default/ })
+      expect(await makeDefault.count()).toBe(1)
+      const violations = await seriousAxeViolations(page)
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('the item page says an item is on the wishlist, after a reload too, and takes it off again', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await registeredCustomer(page, 'Wes Wisher')
+      await page.goto(`${origin}/category/leggings`)
+      const href = (await page.locator('main a[href^="/item/"]').first().getAttribute('href'))!
+      const itemId = Number(href.split('/').pop())
+      await page.goto(`${origin}${href}`)
+      await waitForHydration(page)
+      await page.getByRole('button', { name: 'Add to wishlist' }).click()
+      await expect.poll(() => page.getByRole('button', { name: 'Remove from wishlist' }).count()).toBe(1)
+
+      await page.reload()
+      await waitForHydration(page)
+      await expect.poll(() => page.getByRole('button', { name: 'Remove from wishlist' }).count()).toBe(1)
+      expect(await page.getByRole('button', { name: 'Add to wishlist' }).count()).toBe(0)
+      expect(await page.locator('.wishlist-button [role="status"]').innerText()).toContain('On your wishlist')
+
+      await page.getByRole('button', { name: 'Remove from wishlist' }).click()
+      await expect.poll(() => page.getByRole('button', { name: 'Add to wishlist' }).count()).toBe(1)
+      expect(page.url()).toBe(`${origin}${href}`)
+      const wished = await apiFromPage<{ item: { id: number } }[]>(page, '/api/wishlist')
+      expect(wished.map((entry) => entry.item.id)).not.toContain(itemId)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('Escape closes the cart drawer and focus comes back to the page, not to nowhere', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    try {
+      await page.goto(`${origin}/category/leggings`)
+      await page.locator('main a[href^="/item/"]').first().click()
+      await page.waitForURL(/\/item\/\d+/)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+      await expect.poll(() => cartDrawer(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.evaluate(() => document.querySelector('.drawer[data-open="true"]') === null)).toBe(true)
+      const focused = await page.evaluate(() => {
+        const active = document.activeElement
+        return active === document.body || active === null ? 'nothing' : (active.getAttribute('aria-label') ?? active.textContent ?? '').trim()
+      })
+      expect(focused).toMatch(/^(Cart, \d+ items?|Add to cart|Add to bag)/i)
+    } finally {
+      await context.close()
+    }
+  })
+})
