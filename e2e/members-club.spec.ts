@@ -1,0 +1,178 @@
+/**
+ * The club in the Members Area, in a real browser: a member joins through
+ * /checkout-club (card 4242 4242 4242 4242), opens /members, sees the membership's
+ * state and the links that change it, follows "Skip <month>" to /skip-vip, skips,
+ * comes back and sees the month skipped; undoes the skip and chooses the coming
+ * box's item on /members, saved after a reload. A customer who never joined is
+ * invited to join; glow (no club) shows nothing of it. Screenshots at 390 and 1280 px.
+ */
+import { mkdirSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
+import { waitForHydration } from './support/cart-utils.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+const origin = originOf('localhost')
+const shots = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots'
+
+async function expectAccessible(page: Page) {
+  const violations = await seriousAxeViolations(page)
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([])
+}
+
+/** A new account at `at`, sent on to `path` (the steps of e2e/club.spec.ts). */
+async function register(page: Page, at: string, path: string, prefix: string) {
+  await page.goto(`${at}/register?redirectTo=${encodeURIComponent(path)}`)
+  await page.getByLabel('Full name').fill('Mia Member')
+  await page.getByLabel('Email').fill(`${prefix}-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('squat-proof-123')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`))
+  await waitForHydration(page)
+}
+
+/** Joins through /checkout-club with the paying test card (the steps of e2e/club.spec.ts). */
+async function joinClub(page: Page) {
+  await register(page, origin, '/checkout-club', 'members-club')
+  await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
+  await page.getByLabel('City').fill('Austin')
+  await page.getByLabel('State').fill('TX')
+  await page.getByLabel('Zip Code').fill('78701')
+  await page.getByLabel('Phone').fill('(512) 555-0100')
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry month (MM)').fill('12')
+  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
+  await page.getByLabel('Security code').fill('123')
+  await page.getByRole('button', { name: /Join VIP/ }).click()
+  await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+}
+
+async function screenshots(page: Page, name: string) {
+  mkdirSync(shots, { recursive: true })
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    // nothing wider than the screen (the choices scroll sideways inside their row)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true })
+  }
+}
+
+describe('the club in the Members Area', () => {
+  it('shows the state and its links, skips through /skip-vip, and keeps the monthly pick', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await joinClub(page)
+      await page.goto(`${origin}/members`)
+      await waitForHydration(page)
+      const panel = page.getByTestId('membership-panel')
+      expect(await page.getByTestId('members-membership-state').innerText()).toBe('Active')
+      expect(await page.getByTestId('members-next-billing').innerText()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}: \$24\.99$/)
+      expect(await page.getByTestId('members-cutoff').innerText()).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
+      const actions = panel.getByRole('list', { name: 'Manage your membership' })
+      expect(await actions.getByRole('link').allInnerTexts()).toEqual([expect.stringMatching(/^Skip [A-Z][a-z]+ \d{4}$/), 'Pause your membership', 'Cancel your membership'])
+      expect(await actions.getByRole('link', { name: 'Pause your membership' }).getAttribute('href')).toBe('/pause-vip')
+      expect(await actions.getByRole('link', { name: 'Cancel your membership' }).getAttribute('href')).toBe('/cancel-vip')
+      expect(await page.getByRole('heading', { name: /^Your [A-Z][a-z]+ box: choose your item$/ }).count()).toBe(1)
+      await expectAccessible(page)
+      await screenshots(page, 'members-club-active')
+
+      // skip through the skip page, and back
+      const skipLink = actions.getByRole('link', { name: /^Skip / })
+      const month = (await skipLink.innerText()).replace(/^Skip /, '')
+      await skipLink.click()
+      await page.waitForURL(/\/skip-vip$/)
+      await waitForHydration(page)
+      await page.getByRole('button', { name: `Skip ${month}` }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText()).toMatch(/is skipped/)
+      await page.getByRole('link', { name: 'Back to the Members Area' }).click()
+      await page.waitForURL(/\/members$/)
+      await expect.poll(() => page.getByTestId('members-membership-state').innerText()).toBe(`Active, ${month} skipped`)
+      expect(await page.getByTestId('members-next-billing').innerText()).toMatch(/nothing \(this month is skipped\)/)
+      expect(await actions.getByRole('link').allInnerTexts()).toEqual([`Undo the skip of ${month}`, 'Pause your membership', 'Cancel your membership'])
+      // a skipped month has no box to pick for, and the page says so
+      expect(await page.getByTestId('monthly-pick-closed').innerText()).toMatch(/^You have skipped .+: no box is sent/)
+      expect(await page.getByTestId('monthly-pick-choice').count()).toBe(0)
+      await screenshots(page, 'members-club-skipped')
+
+      // undo the skip there, then choose the month's item here
+      await actions.getByRole('link', { name: `Undo the skip of ${month}` }).click()
+      await page.waitForURL(/\/skip-vip$/)
+      await waitForHydration(page)
+      await page.getByRole('button', { name: 'Undo skip' }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText()).toMatch(/undone/)
+      await page.goto(`${origin}/members`)
+      await waitForHydration(page)
+      const choice = page.getByTestId('monthly-pick-choice').nth(1)
+      const name = await choice.locator('.monthly-pick-name').evaluate((el) => el.firstChild?.textContent ?? '')
+      const sizes = await choice.getByLabel('Size').locator('option:not([disabled])').allInnerTexts()
+      const size = sizes[sizes.length - 1]!
+      await choice.getByLabel('Size').selectOption(size)
+      await choice.getByRole('button', { name: `Choose ${name}` }).click()
+      await expect.poll(() => page.locator('.monthly-pick [role="status"]').count()).toBe(1)
+      expect(await page.getByTestId('monthly-pick-saved').innerText()).toContain(`Your pick: ${name}`)
+      await page.reload()
+      await waitForHydration(page)
+      const saved = await page.getByTestId('monthly-pick-saved').innerText()
+      expect(saved).toContain(`Your pick: ${name}`)
+      expect(saved).toMatch(new RegExp(`size ${size}$`))
+      await expectAccessible(page)
+      await screenshots(page, 'members-club-picked')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('saves the pick without JavaScript too', async () => {
+    const { context, page } = await newPage(browser, { javaScriptEnabled: false })
+    try {
+      // join with JavaScript (the card form needs it), then read and pick without
+      const { context: jsContext, page: jsPage } = await newPage(browser)
+      try {
+        await joinClub(jsPage)
+        await context.addCookies(await jsContext.cookies())
+      } finally {
+        await jsContext.close()
+      }
+      await page.goto(`${origin}/members`)
+      expect(await page.getByTestId('members-membership-state').innerText()).toBe('Active')
+      const choice = page.getByTestId('monthly-pick-choice').first()
+      const size = (await choice.getByLabel('Size').locator('option:not([disabled])').allInnerTexts())[0]!
+      await choice.getByLabel('Size').selectOption(size)
+      await choice.getByRole('button', { name: /^Choose / }).click()
+      await page.waitForLoadState('load')
+      expect(await page.locator('.monthly-pick [role="status"]').innerText()).toMatch(/^Saved\./)
+      await page.goto(`${origin}/members`)
+      expect(await page.getByTestId('monthly-pick-saved').innerText()).toMatch(new RegExp(`size ${size}$`))
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('invites a customer who never joined, and shows nothing of a club at glow', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await register(page, origin, '/members', 'members-nonmember')
+      const invitation = page.getByTestId('club-invitation')
+      expect(await invitation.getByRole('link').getAttribute('href')).toBe('/vip')
+      expect(await page.getByTestId('membership-panel').count()).toBe(0)
+      await screenshots(page, 'members-club-invitation')
+    } finally {
+      await context.close()
+    }
+    const glow = await newPage(browser)
+    try {
+      await register(glow.page, originOf('glow.localhost'), '/members', 'members-glow')
+      expect(await glow.page.getByTestId('club-invitation').count()).toBe(0)
+      expect(await glow.page.getByTestId('membership-panel').count()).toBe(0)
+      expect(await glow.page.locator('main').innerText()).not.toMatch(/VIP|club/i)
+    } finally {
+      await glow.context.close()
+    }
+  })
+})
