@@ -14,7 +14,7 @@
  * Any number of runs may overlap (two instances, the scheduler and the command
  * line): each period is claimed in the database first (club-charges.ts).
  */
-import { amountDue, nextBillingDate, periodOf, transition } from '@store/core'
+import { amountDue, isLastRetry, nextBillingDate, periodOf, transition } from '@store/core'
 import { brandData, type BrandData, type ContextLog } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { MembershipChargesRow } from '../db/schema.ts'
@@ -215,4 +215,34 @@ async function billPeriod(
   const result = await sendCharge(scope, options, claim, m)
   if (!result) return 'busy'
   return recordOutcome(scope, options, claim, result, asOf)
+}
+
+/**
+ * An overdue member gave the club another card (added it as the default, or made a card the
+ * default): the failed period is tried again at once with it, as its next retry would be (the same
+ * claim, so one charge per period), rather than on the retry day. The try counts as that retry.
+ * Not when it would be the last one: a card refused then would end the membership at the moment
+ * the member set out to keep it, so the retry day stands. Returns what happened, 'none' when
+ * there was nothing to try now.
+ */
+export async function retryOverdueNow(scope: BrandData, deps: ChargeDeps, customerId: string, asOf: string): Promise<'charged' | 'failed' | 'busy' | 'none'> {
+  const charge = await scope.db
+    .selectFrom('membership_charges')
+    .innerJoin('memberships', 'memberships.id', 'membership_charges.membership_id')
+    .selectAll('membership_charges')
+    .where('membership_charges.brand_id', '=', scope.brandId)
+    .where('memberships.customer_id', '=', customerId)
+    .where('membership_charges.status', '=', 'failed')
+    .where('memberships.status', '=', 'overdue')
+    .whereRef('memberships.failed_period', '=', 'membership_charges.period')
+    .executeTakeFirst()
+  // the attempt about to be made is retry number `charge.attempt` (the first try was attempt 1)
+  if (!charge || isLastRetry(charge.attempt)) return 'none'
+  const mine = await claimRetry(scope.db, deps, charge)
+  if (!mine) return 'busy'
+  const m = await findMembershipById(scope.db, scope.brandId, mine.membership_id)
+  if (!m) return 'none'
+  const result = await sendCharge(scope, deps, mine, m)
+  if (!result) return 'busy'
+  return recordOutcome(scope, deps, mine, result, asOf)
 }

@@ -14,6 +14,7 @@ import type { Database, PaymentMethodsRow } from '../db/schema.ts'
 import { HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from '../account/require-customer.ts'
 import type { CardSummary, PaymentGateway } from '../payments/gateway.ts'
+import { retryOverdueNow } from '../membership/billing.ts'
 
 export const MAX_PAYMENT_METHODS = 10
 
@@ -64,6 +65,7 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
   })
   if (result.status !== 'succeeded') throw new HttpError(402, result.message, 'payment_token')
   const now = ctx.now().toISOString()
+  let billsTheClub = false
   try {
     await db.transaction().execute(async (trx) => {
       // keepCard takes the customer's turn first: cards added at once go one after another, so the limit and the one default hold
@@ -74,6 +76,7 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
         await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
         await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', kept).execute()
         await billMembershipsTo(trx, brandId, customerId, kept)
+        billsTheClub = true
       }
     })
   } catch (error) {
@@ -81,7 +84,23 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
     if (error instanceof HttpError) await gateway.removeMethod(ctx.data, result.reference)
     throw error
   }
+  if (billsTheClub) await payOverdueMonth(ctx, gateway, customerId)
   return listPaymentMethods(ctx, gateway)
+}
+
+/**
+ * The club now bills another card of the customer's: when their membership is overdue, its month
+ * is charged to it at once (membership/billing.ts retryOverdueNow) rather than on the next retry
+ * day. The card is saved whatever that charge does: its outcome is the membership's (active again,
+ * or still overdue and told by e-mail), and a failure to reach the gateway leaves the retry day.
+ */
+async function payOverdueMonth(ctx: RequestContext, gateway: PaymentGateway, customerId: string): Promise<void> {
+  try {
+    const outcome = await retryOverdueNow(ctx.data, { gateway, log: ctx.log, now: ctx.now, brandRegistry: [ctx.brand] }, customerId, ctx.now().toISOString().slice(0, 10))
+    if (outcome !== 'none') ctx.log.info({ customer: customerId, outcome }, 'club: overdue month charged to the new billing card')
+  } catch (error) {
+    ctx.log.error({ err: error, customer: customerId }, 'club: the overdue month could not be charged to the new card; the retry day stands')
+  }
 }
 
 export interface CardToKeep {
@@ -207,6 +226,7 @@ export async function setDefaultPaymentMethod(ctx: RequestContext, gateway: Paym
     return true
   })
   if (!found) throw methodNotFound()
+  await payOverdueMonth(ctx, gateway, customerId)
   return listPaymentMethods(ctx, gateway)
 }
 
