@@ -44,26 +44,32 @@ export async function getAccount(ctx: RequestContext): Promise<AccountInfo> {
   const customerId = await requireCustomerId(ctx)
   const { db, brandId } = ctx.data
   const now = ctx.now().toISOString()
-  const [row, pending, membership] = await Promise.all([
+  // the e-mail change waiting for its link and the membership's state, in one statement
+  const [row, { pending, membership }] = await Promise.all([
     customerRow(ctx, customerId),
     db
-      .selectFrom('email_changes')
-      .select('new_email')
-      .where('brand_id', '=', brandId)
-      .where('customer_id', '=', customerId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst(),
-    db.selectFrom('memberships').select('status').where('brand_id', '=', brandId).where('customer_id', '=', customerId).executeTakeFirst(),
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('email_changes')
+          .select('new_email')
+          .where('brand_id', '=', brandId)
+          .where('customer_id', '=', customerId)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .as('pending'),
+        eb.selectFrom('memberships').select('status').where('brand_id', '=', brandId).where('customer_id', '=', customerId).limit(1).as('membership'),
+      ])
+      .executeTakeFirstOrThrow(),
   ])
   return {
     id: row.id,
     name: row.name,
     e_mail_address: row.email,
     has_club: row.has_club === 1,
-    pending_e_mail_address: pending?.new_email ?? null,
-    membership_status: membership?.status ?? null,
+    pending_e_mail_address: pending ?? null,
+    membership_status: membership ?? null,
   }
 }
 

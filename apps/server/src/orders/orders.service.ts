@@ -4,7 +4,7 @@
  * to the logged-in customer who owns it; anyone else gets the same 404 as for
  * a number that does not exist, so order numbers reveal nothing.
  */
-import { fromCents, type Order, type OrderItem } from '@store/core'
+import { fromCents, type Order, type OrderHeadline, type OrderItem } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import type { OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
 import { HttpError, notFound } from '../http/errors.ts'
@@ -38,20 +38,23 @@ export function mayReadOrder(order: Pick<OrdersRow, 'placed_by_visitor_id' | 'cu
   return placedHere || owns
 }
 
-/** The logged-in customer's orders, newest first (SPEC §3 order history). */
-export async function listOrders(ctx: RequestContext): Promise<Order[]> {
+/** The logged-in customer's orders at the brand that the history shows, newest first. */
+async function customersOrders(ctx: RequestContext) {
   const { db, brandId } = ctx.data
   const shopper = await ctx.shopper()
   if (!shopper.customerId) throw new HttpError(401, 'Log in to see your orders.')
-  const orders = await db
+  return db
     .selectFrom('orders')
-    .selectAll()
     .where('brand_id', '=', brandId)
     .where('customer_id', '=', shopper.customerId)
     .where('status', 'in', VISIBLE)
     .orderBy('created_at', 'desc')
-    .limit(100)
-    .execute()
+}
+
+/** The logged-in customer's orders, newest first (SPEC §3 order history). */
+export async function listOrders(ctx: RequestContext): Promise<Order[]> {
+  const { db, brandId } = ctx.data
+  const orders = await (await customersOrders(ctx)).selectAll().limit(100).execute()
   if (orders.length === 0) return []
   const numbers = orders.map((order) => order.order_number)
   const [lines, payments, shipments] = await Promise.all([
@@ -69,6 +72,25 @@ export async function listOrders(ctx: RequestContext): Promise<Order[]> {
   )
 }
 
+/** The newest of the customer's orders, its headline only (the Members Area): one statement. */
+export async function latestOrder(ctx: RequestContext): Promise<OrderHeadline | null> {
+  const row = await (await customersOrders(ctx))
+    .select(['order_number', 'created_at', 'status', 'total_cents', 'checkout_flow', 'club_period'])
+    .limit(1)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    order_number: row.order_number,
+    date: row.created_at,
+    status: row.status,
+    total: fromCents(row.total_cents),
+    club_box: boxOf(row),
+  }
+}
+
+/** The club's month an order is the monthly box of, or null. */
+const boxOf = (order: Pick<OrdersRow, 'checkout_flow' | 'club_period'>) => (order.checkout_flow === 'club_monthly' ? order.club_period : null)
+
 function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsRow[], tracking: string | null): Order {
   return {
     order_number: order.order_number,
@@ -82,7 +104,7 @@ function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsR
     tax: fromCents(order.tax_cents),
     total: fromCents(order.total_cents),
     club_fee: fromCents(order.club_fee_cents),
-    club_box: order.checkout_flow === 'club_monthly' ? order.club_period : null,
+    club_box: boxOf(order),
     shipping_method: order.shipping_method,
     shipment_tracking_number: tracking,
     shipping_name: order.shipping_name,

@@ -49,7 +49,7 @@ import {
   orderNumber,
 } from '../offers/offers.schemas.ts'
 import { claimSocialMediaSpecial } from '../offers/social-media-specials.service.ts'
-import { getOrder, listOrders } from '../orders/orders.service.ts'
+import { getOrder, latestOrder, listOrders } from '../orders/orders.service.ts'
 import { addPaymentMethodBody, paymentMethodParams } from '../payment-methods/payment-methods.schemas.ts'
 import { addPaymentMethod, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from '../payment-methods/payment-methods.service.ts'
 import { trackingParams, trackingQuery } from '../tracking/tracking.schemas.ts'
@@ -250,6 +250,7 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
       asStoreError(() => setDefaultAddress(ctx, parse(addressParams, { id }).id, parse(defaultBody, { address_type: type || undefined }).address_type)),
 
     orders: () => asStoreError(() => listOrders(ctx)),
+    latestOrder: () => asStoreError(() => latestOrder(ctx)),
     tracking: (number, email) =>
       asStoreError(() => {
         const { number: order } = parse(trackingParams, { number })

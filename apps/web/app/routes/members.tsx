@@ -23,12 +23,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Area',
 export async function loader({ context }: Route.LoaderArgs) {
   // the protected layout has already sent a visitor to /login; a brand without a club reads nothing of it
   const settings = await context.services.settings()
-  const [account, orders, club] = await Promise.all([
+  const [account, latestOrder, club] = await Promise.all([
     context.services.account(),
-    context.services.orders(),
+    context.services.latestOrder(),
     settings.brandHasClub ? context.services.memberClub() : Promise.resolve(null),
   ])
-  return { account, latestOrder: orders[0] ?? null, club }
+  return { account, latestOrder, club }
 }
 
 /** The monthly pick (intent `pick`): one item in one size for the coming box, saved by the picks service. */

@@ -64,3 +64,6 @@ export interface Order {
   items: OrderItem[]
   payments: OrderPayment[]
 }
+
+/** What the Members Area says of the latest order: its headline, without its lines. */
+export type OrderHeadline = Pick<Order, 'order_number' | 'date' | 'status' | 'total' | 'club_box'>

@@ -3,7 +3,7 @@
  * shipping method and tracking number, both addresses and the lines, a
  * cancelled line shown as cancelled. Used by /orders and, folded, by /members.
  */
-import { countryName, formatPrice, monthName, type Order } from '@store/core'
+import { countryName, formatPrice, monthName, type Order, type OrderHeadline } from '@store/core'
 import type { ApiErrorItem } from '../../lib/api/types'
 import { ReviewForm } from './review-form'
 import { StoreLink } from '../store-link'
@@ -78,7 +78,7 @@ export function clubBoxWords(order: Pick<Order, 'club_box' | 'total'>, clubName:
   }
 }
 
-export function OrderSummaryLine({ order }: { order: Order }) {
+export function OrderSummaryLine({ order }: { order: OrderHeadline }) {
   const { clubName } = useSettings()
   const box = clubBoxWords(order, clubName)
   return (
