@@ -10,14 +10,24 @@
  * gateway's dialog), then the same key goes again; without JavaScript the page
  * says so. No thanks (the offer's own button copy) moves on; the flow ends at
  * /thank-you.
+ *
+ * Each offer is a form of its own (keyed by order and offer): the next offer of the flow is the same
+ * route, and a reused form carried the last one's "Adding…" (both buttons disabled for good), chosen
+ * piece, category and errors onto it. An offer already answered for this order (Back, an old tab)
+ * says so at once and leads on: accepted from the order's own lines, which the loader reads anyway;
+ * declined from the page's own cookie (components/offers/declined-offers.ts). What the page says of
+ * an offer of several pieces is in components/offers/offer-copy.ts (docs/checkout-pages.md).
  */
 import '../styles/checkout.css'
-import { formatPrice, isStoreError, type OneTimeOffer, type PaymentSetup } from '@store/core'
+import { formatPrice, isStoreError, type OneTimeOffer, type Order, type PaymentSetup } from '@store/core'
 import { useState, type FormEvent } from 'react'
-import { data, Form, redirect, useNavigate, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigate, useNavigation, useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { SizePicker } from '../components/checkout/size-picker'
 import { authenticateStripePayment, stripeKeyOf } from '../components/checkout/stripe-card'
+import { AnsweredOffer, type OfferAnswer } from '../components/offers/answered-offer'
+import { declinedOffersCookie, saidNoTo } from '../components/offers/declined-offers'
+import { offerChoiceSummary, offerPriceLine, pickerLegend } from '../components/offers/offer-copy'
 import { StoreLink } from '../components/store-link'
 import { useBrowserApi } from '../lib/api/browser'
 import { acceptOneTimeOffer, authenticatePayment } from '../lib/api/checkout-api'
@@ -36,12 +46,24 @@ export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = new URL(request.url).searchParams.get('order')
   // an offer follows an order: without one there is nothing to offer (and nothing personal to show)
-  if (!order) return { offer: null, order: null, formKey: '', payment: null }
+  if (!order) return { offer: null, order: null, formKey: '', payment: null, answer: null }
   // the order must be this shopper's: anyone else gets the error page, and learns nothing
-  await orErrorPage(context.services.order(order))
+  const placed = await orErrorPage(context.services.order(order))
   if (!params.id) throw redirect(await context.services.afterPaymentPath(order))
   const offer = await orErrorPage(context.services.oneTimeOffer(params.id, order))
-  return { offer, order, formKey: crypto.randomUUID(), payment: context.services.paymentSetup() }
+  return { offer, order, formKey: crypto.randomUUID(), payment: context.services.paymentSetup(), answer: answerOf(placed, offer.id, request) }
+}
+
+/**
+ * The offer already answered for this order, from what the loader has: its lines on the order
+ * (accepted), or this browser's "No thanks" (declined); null while it is open. Only the lines'
+ * names, colours, sizes and counts go to the page.
+ */
+function answerOf(placed: Order, offerId: string, request: Request): OfferAnswer | null {
+  const lines = placed.items.filter((line) => line.offer_id === offerId && !line.cancelled)
+  if (lines.length > 0) return { kind: 'accepted', lines: lines.map(({ name, color, size, qty }) => ({ name, color, size, qty })) }
+  if (saidNoTo(request.headers.get('cookie'), placed.order_number, offerId)) return { kind: 'declined' }
+  return null
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -53,7 +75,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!intent) return data({ errors: [{ message: UNKNOWN_INTENT }], key: null }, { status: 400 })
   if (intent === 'decline') {
     const step = await orErrorPage(context.services.declineOneTimeOffer(id, order))
-    throw redirect(step.next)
+    // remembered for the page itself: Back to this offer says at once that it was passed on
+    const cookie = declinedOffersCookie(request.headers.get('cookie'), order, id, new URL(request.url).protocol === 'https:')
+    throw redirect(step.next, cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
   }
   const key = String(form.get('key') ?? '')
   const result = await formResult(
@@ -69,7 +93,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (isStoreError(error) && error.status === 503) return { ok: false as const, status: 503, errors: error.errors, sameKey: true }
     throw error
   })
-  if (!result.ok) return data({ errors: result.errors, key: 'sameKey' in result ? key : null }, { status: result.status })
+  if (!result.ok) {
+    // closed for this order (added already, said no to, waiting for the payment service): the page offers the way on
+    const closed = result.status === 409 && result.errors.some((e) => e.field === 'order_number')
+    return data({ errors: result.errors, key: 'sameKey' in result ? key : null, closed }, { status: result.status })
+  }
   // the bank wants the shopper to confirm, which takes its page in the browser: the same key goes on there
   if (result.value.next === null) {
     const message = 'Your bank wants you to confirm this payment, which needs JavaScript. Turn it on and press the button again, or choose No thanks.'
@@ -99,12 +127,20 @@ export default function SpecialOffer({ loaderData, actionData }: Route.Component
       </div>
     )
   }
+  const { offer, order, answer } = loaderData
+  if (answer) {
+    return <AnsweredOffer answer={answer} order={order} image={offer.image_1} imageAlt={offer.short_item_name} next={offer.next} />
+  }
   return (
     <OfferForm
+      // a form of its own for each offer: the next offer is this same route, and a reused form would
+      // carry over its busy state ("Adding…", both buttons disabled), the piece chosen and the errors
+      key={`${order}:${offer.id}`}
       offer={loaderData.offer}
       order={loaderData.order}
       formKey={actionData?.key || loaderData.formKey}
       errors={actionData?.errors}
+      closed={actionData && 'closed' in actionData ? actionData.closed : false}
       payment={loaderData.payment}
     />
   )
@@ -115,12 +151,15 @@ function OfferForm({
   order,
   formKey,
   errors: initialErrors,
+  closed: closedBefore,
   payment,
 }: {
   offer: OneTimeOffer
   order: string
   formKey: string
   errors?: ApiErrorItem[]
+  /** the form's answer before JavaScript said the offer is closed for this order */
+  closed: boolean
   payment: PaymentSetup | null
 }) {
   const api = useBrowserApi()
@@ -131,6 +170,10 @@ function OfferForm({
   const [stepBusy, setStepBusy] = useState(false)
   const navigate = useNavigate()
   const navigation = useNavigation()
+  const revalidator = useRevalidator()
+  // the offer is closed for this order (added already, said no to, still waiting for the payment
+  // service): the answer says which, and the page offers the way on
+  const [closed, setClosed] = useState(closedBefore)
   const [category, setCategory] = useState<string | null>(offer.show_category_picker ? (offer.categories[0] ?? null) : null)
   const shown = choicesShown(offer, category)
   const [itemId, setItemId] = useState<number | null>(shown[0]?.item_id ?? null)
@@ -164,6 +207,8 @@ function OfferForm({
       const step = await acceptOneTimeOffer(api, offer.id, key, fields)
       if (step.next !== null) {
         forgetAttempt(scope)
+        // busy stays: this offer is done, and the page going on to the next one is a form of its own
+        // (keyed), which starts afresh; this one goes with the page
         navigate(step.next)
         return
       }
@@ -202,6 +247,12 @@ function OfferForm({
       // store finishes that one charge rather than making another
       if (error.status < 500) forgetAttempt(scope)
       setErrors(error.errors)
+      // closed for this order (a 409 at the order, not at the size): the way on, and the page read
+      // again, which shows an offer added already as added
+      if (error.status === 409 && error.errors.some((e) => e.field === 'order_number')) {
+        setClosed(true)
+        void revalidator.revalidate()
+      }
     } else {
       setErrors([{ message: 'We could not reach the store just now. Try again: you will not be charged twice.' }])
     }
@@ -224,6 +275,8 @@ function OfferForm({
   }
 
   const sizeError = errors.find((e) => e.field === 'size')?.message
+  // an offer of several pieces adds that many of the one piece chosen, in one size: said before "Yes"
+  const summary = shown.length > 0 ? offerChoiceSummary(offer.how_many, chosen, pickSize) : null
   const image = offer.image_1 ?? chosen?.image ?? null
   return (
     <div className="container offer-page">
@@ -236,9 +289,7 @@ function OfferForm({
           {[offer.extended_copy_1, offer.extended_copy_2, offer.extended_copy_3].filter(Boolean).map((copy) => (
             <p key={copy}>{copy}</p>
           ))}
-          <p className="offer-price">
-            {offer.how_many > 1 ? `${offer.how_many} × ${offer.short_item_name}` : offer.short_item_name}: {formatPrice(offer.price, { keepZeroCents: true })}
-          </p>
+          <p className="offer-price">{offerPriceLine(offer)}</p>
           {offer.digital_product ? <p className="field-hint">A digital product: it arrives by e-mail, nothing is shipped.</p> : null}
 
           <Form method="post" className="offer-actions" onSubmit={accept}>
@@ -251,6 +302,11 @@ function OfferForm({
                 .map((e) => (
                   <p key={e.message}>{e.message}</p>
                 ))}
+              {closed ? (
+                <p>
+                  <StoreLink to={offer.next}>{offer.next.startsWith('/thank-you') ? 'See your order' : 'Continue'}</StoreLink>
+                </p>
+              ) : null}
             </div>
             {offer.show_category_picker && offer.categories.length > 1 ? (
               <div className="field">
@@ -274,7 +330,7 @@ function OfferForm({
             ) : null}
             {shown.length > 0 ? (
               <fieldset className="choice-grid">
-                <legend>Choose your {offer.short_item_name}</legend>
+                <legend>{pickerLegend(offer)}</legend>
                 {shown.map((choice) => (
                   <label key={choice.item_id} className="choice">
                     <input
@@ -294,6 +350,11 @@ function OfferForm({
               </fieldset>
             ) : null}
             {pickSize && sizes.length > 0 ? <SizePicker key={chosen?.item_id ?? category ?? 'all'} sizes={sizes} error={sizeError} /> : sizeError ? <p className="field-error">{sizeError}</p> : null}
+            {summary ? (
+              <p className="offer-summary" aria-live="polite">
+                {summary}
+              </p>
+            ) : null}
             <button type="submit" className="button button-primary button-block" disabled={working}>
               {adding ? 'Adding to your order…' : `Yes, add it to my order for ${formatPrice(offer.price, { keepZeroCents: true })}`}
             </button>
