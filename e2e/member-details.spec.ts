@@ -97,6 +97,40 @@ describe('member details in the browser', () => {
     }
   })
 
+  it('a former member whose month is paid is led from /checkout-club to rejoin at no charge, and rejoins', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    try {
+      await registeredCustomer(page, 'Rhea Rejoin')
+      const joined = await page.evaluate(async () => {
+        const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+        const items = (await (await fetch('/api/categories/leggings')).json()) as { data: { items: { id: number }[] } }
+        const item = (await (await fetch(`/api/items/${items.data.items[0]!.id}`)).json()) as { data: { id: number; availableSizes: string[] } }
+        await post('/api/cart/items', { item_id: item.data.id, size: item.data.availableSizes[0], qty: 1 })
+        await post('/api/checkout/flow', { checkout_flow: 'checkout_club_flow' })
+        const token = ((await (await post('/api/payments/test-tokens', { number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: String(new Date().getFullYear() + 3) })).json()) as { data: { token: string } }).data.token
+        const address = { email: `rhea-${Date.now()}@example.com`, shipping_name: 'Rhea Rejoin', shipping_country: 'US', shipping_address: '12 Analytical Way', shipping_city: 'Austin', shipping_state: 'TX', shipping_zip: '78701', shipping_phone: '(512) 555-0100', billing_same: 'true' }
+        const placed = await post('/api/checkout', { ...address, payment_token: token, shipping_method: 'standard' }, { 'idempotency-key': crypto.randomUUID() })
+        const cancelled = await post('/api/membership/cancel', {})
+        return [placed.status, cancelled.status]
+      })
+      expect(joined).toEqual([200, 200])
+
+      await page.goto(`${origin}/checkout-club`)
+      await waitForHydration(page)
+      expect(await page.locator('main').innerText()).toMatch(/Your paid month runs to [A-Z][a-z]+ \d{1,2}, \d{4}: rejoin before then and nothing is charged today/)
+      await page.getByRole('link', { name: 'Rejoin VIP at no charge today' }).click()
+      await page.waitForURL(/\/vip-rejoin-test$/)
+      await waitForHydration(page)
+      await page.getByRole('button', { name: /^Rejoin VIP: nothing charged today/ }).click()
+      await expect.poll(() => page.getByRole('status').first().innerText()).toContain('Welcome back to VIP')
+      const membership = await apiFromPage<{ status: string; paid_through: string | null }>(page, '/api/membership')
+      expect(membership).toMatchObject({ status: 'active', paid_through: null })
+    } finally {
+      await context.close()
+    }
+  })
+
   it('Escape closes the cart drawer and focus comes back to the page, not to nowhere', async () => {
     const { context, page } = await newPage(browser, { width: 390 })
     try {

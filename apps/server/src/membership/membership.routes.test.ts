@@ -272,7 +272,10 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
   it('rejoin inside the paid interval needs no saved card and charges nothing; outside it, no card is a 422', async () => {
     const m = await member(t)
     const before = await t.store.db.selectFrom('memberships').select(['next_billing_date']).where('id', '=', m.membershipId).executeTakeFirstOrThrow()
+    expect(dataOf<Membership>(await m.shopper.get('/api/membership')).paid_through).toBeNull()
     await m.shopper.post('/api/membership/cancel')
+    // the answer says the paid month runs on, so pages offer the rejoin at no charge
+    expect(dataOf<Membership>(await m.shopper.get('/api/membership')).paid_through).toBe(before.next_billing_date)
     // no saved card (removed, or never kept)
     await t.store.db.updateTable('memberships').set({ payment_method_id: null }).where('id', '=', m.membershipId).execute()
     const back = await m.shopper.post('/api/membership/rejoin')
@@ -285,6 +288,7 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     await m.shopper.post('/api/membership/cancel')
     await t.store.db.deleteFrom('membership_charges').where('membership_id', '=', m.membershipId).execute()
     await billOn(t, m.membershipId, daysFromToday(0))
+    expect(dataOf<Membership>(await m.shopper.get('/api/membership')).paid_through).toBeNull()
     const refused = await m.shopper.post('/api/membership/rejoin')
     expect(refused.statusCode).toBe(422)
     expect(errorsOf(refused)).toEqual(['There is no saved card to charge. Rejoin through the VIP checkout with your card instead.'])

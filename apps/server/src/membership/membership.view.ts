@@ -92,6 +92,7 @@ export function membershipView(row: MembershipWithCard, today: string, orderInPr
     joined_on: row.joined_on,
     cancelled_on: row.cancelled_at ? row.cancelled_at.slice(0, 10) : null,
     next_retry_date: status === 'overdue' && row.failed_on ? nextRetryDate(row.failed_on, row.retries_done) : null,
+    paid_through: !live && paidThrough(row, today) ? date : null,
     card:
       row.card_brand && row.last4 && row.exp_month !== null && row.exp_year !== null
         ? { card_brand: row.card_brand, last4: row.last4, exp_month: row.exp_month, exp_year: row.exp_year }

@@ -9,7 +9,7 @@
  */
 // the checkout's styles: the saved cards, Stripe's card element and the bank's dialog are the checkout's parts
 import '../styles/checkout.css'
-import { formatPrice, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
+import { dayName, formatPrice, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
 import { useRef, useState, type FocusEvent, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
@@ -54,6 +54,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     name: cart.customer?.name ?? '',
     member: cart.has_club,
     former: membership !== null && !cart.has_club,
+    // a former member whose paid month has not run out rejoins at no charge (from /vip-rejoin-test), not here
+    paidThrough: !cart.has_club ? (membership?.paid_through ?? null) : null,
     price: landing?.price ?? cart.club_monthly ?? null,
     howMany: landing?.how_many ?? 1,
     lines: cart.items.length,
@@ -156,6 +158,22 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
         <p>
           <StoreLink to="/category/leggings">Shop with member prices</StoreLink> · <StoreLink to="/skip-vip">Skip a month</StoreLink> ·{' '}
           <StoreLink to="/pause-vip">Pause</StoreLink> · <StoreLink to="/cancel-vip">Cancel</StoreLink>
+        </p>
+      </Page>
+    )
+  }
+
+  if (loaderData.paidThrough && loaderData.lines === 0) {
+    const until = dayName(loaderData.paidThrough)
+    return (
+      <Page title="Rejoin VIP">
+        <p>
+          Welcome back. Your paid month runs to {until}: rejoin before then and nothing is charged today. Your membership then carries on{price ? ` at ${price} a month` : ''} from {until}.
+        </p>
+        <p>
+          <StoreLink to="/vip-rejoin-test" className="button button-primary">
+            Rejoin VIP at no charge today
+          </StoreLink>
         </p>
       </Page>
     )

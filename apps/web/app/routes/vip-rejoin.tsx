@@ -4,7 +4,7 @@
  * period charged once, or nothing when this month is already paid). Without a
  * saved card, through the club checkout.
  */
-import { formatPrice, savedCardName, type Membership } from '@store/core'
+import { dayName, formatPrice, savedCardName, type Membership } from '@store/core'
 import { data, Form, useNavigation } from 'react-router'
 import { PeriodSummary } from '../components/club/club'
 import { FormErrors } from '../components/forms/form-field'
@@ -74,7 +74,11 @@ export default function VipRejoin({ loaderData, actionData }: Route.ComponentPro
         <Form method="post">
           <input type="hidden" name="intent" value="rejoin" />
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Rejoining…' : `Rejoin VIP (${formatPrice(membership.amount, { keepZeroCents: true })} a month)`}
+            {busy
+              ? 'Rejoining…'
+              : membership.paid_through
+                ? `Rejoin VIP: nothing charged today (${formatPrice(membership.amount, { keepZeroCents: true })} a month from ${dayName(membership.paid_through)})`
+                : `Rejoin VIP (${formatPrice(membership.amount, { keepZeroCents: true })} a month)`}
           </button>
           {membership.card ? (
             <p>

@@ -45,6 +45,8 @@ export interface Membership {
   cancelled_on: string | null
   /** for an overdue membership: the day of the next retry */
   next_retry_date: string | null
+  /** for a cancelled (or lapsed) membership whose paid month has not run out: the day it runs to, when rejoining charges nothing today */
+  paid_through: string | null
   card: MembershipCard | null
   /** what happens to the current period, in words (shown on every confirmation) */
   summary: string

@@ -26,6 +26,7 @@ const base: Membership = {
   joined_on: '2026-10-25',
   cancelled_on: null,
   next_retry_date: null,
+  paid_through: null,
   card: null,
   summary: '',
 }
