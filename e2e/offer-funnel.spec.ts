@@ -192,6 +192,11 @@ describe('the one-time offers after an order', () => {
       expect(await heading(page).innerText()).toBe('Added to your order')
       expect(await page.locator('.offer-added').innerText()).toContain(order.items.find((item) => item.offer_id === 'pf-oto-1')!.name)
       expect(await yesButton(page).count()).toBe(0)
+
+      // and back at /checkout (Back from the first offer): the order is placed, not only "Your cart is empty"
+      await page.goto(page.url().replace(/\/special-offer\/pf-oto-1\?.*$/, '/checkout'))
+      await expect.poll(() => page.locator('main').innerText()).toContain(`Your order ${orderNumber} is placed.`)
+      expect(await page.getByRole('link', { name: 'See your order' }).getAttribute('href')).toBe(`/thank-you?order=${orderNumber}`)
     } finally {
       await context.close()
     }

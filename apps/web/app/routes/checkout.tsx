@@ -402,9 +402,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }
 
   if (cart.items.length === 0) {
+    // back here from the funnel after paying: the order this session placed last is where the shopper was
+    const placed = cart.session_orders.at(-1)
     return (
       <div className="container page page-narrow">
         <h1 className="page-title">Secure Checkout</h1>
+        {placed ? (
+          <p role="status">
+            Your order {placed} is placed. <StoreLink to={`/thank-you?order=${encodeURIComponent(placed)}`}>See your order</StoreLink>
+          </p>
+        ) : null}
         <p>Your cart is empty.</p>
         <p>
           <StoreLink to={settings.mainShoppingPath || '/'} className="button button-primary">
