@@ -125,3 +125,25 @@ describe.each(DIALECTS)('login and account request limits on %s', (dialect) => {
     expect(statuses[10]).toBe(429)
   })
 })
+
+describe('the registration limit set by the operator (REGISTRATIONS_PER_IP_HOUR)', () => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore('sqlite', { env: { REGISTRATIONS_PER_IP_HOUR: '3' } })
+  })
+  afterAll(() => t.close())
+
+  it('takes its figure: the fourth account from one address in the hour is refused', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const response = await new TestShopper(t.app).request({
+        method: 'POST',
+        url: '/api/register',
+        payload: { name: 'Pat Campus', email: `campus-${i}-${Date.now()}@example.com`, password: 'leggings-forever-5' },
+        remoteAddress: '203.0.113.77',
+      })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+  })
+})

@@ -29,7 +29,13 @@ export const forgotLimits = (ctx: RequestContext, email: string): RequestLimit[]
 ]
 
 export const registerLimits = (ctx: RequestContext): RequestLimit[] => [
-  { key: `register-ip:${ctx.clientIp}`, ...REQUEST_LIMITS.registerPerIp, message: 'Too many accounts were made from this network.' },
+  {
+    key: `register-ip:${ctx.clientIp}`,
+    ...REQUEST_LIMITS.registerPerIp,
+    // the operator's figure (env REGISTRATIONS_PER_IP_HOUR), 10 unless set
+    max: ctx.env.REGISTRATIONS_PER_IP_HOUR,
+    message: 'Too many accounts were made from this network.',
+  },
 ]
 
 type Event = { key: string; created_at: string }
