@@ -151,7 +151,7 @@ describe('the key of the cart inputs', () => {
   const settings = Object.freeze({ free_shipping_threshold_cents: 5000 }) as unknown as CartInputs['settings']
   const base: CartInputs = {
     brandId: 'popfitclothing',
-    cart: { id: 'cart-1', discount_code_id: null, checkout_flow: 'free_flow', saw_club_upsell: 0, removed_free_promo: 0 },
+    cart: { id: 'cart-1', discount_code_id: null, checkout_flow: 'free_flow', saw_club_upsell: 0, removed_free_promo: 0, offer_code: null },
     linesJson: '[{"cartId":"line-1","qty":1}]',
     shopper: VISITOR,
     code: undefined,

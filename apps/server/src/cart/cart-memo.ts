@@ -90,7 +90,7 @@ const keyParts: { readonly [K in keyof CartInputs]: (value: CartInputs[K]) => st
   cart: (cart) =>
     cart === null
       ? ''
-      : JSON.stringify([cart.id, cart.discount_code_id, cart.checkout_flow, cart.saw_club_upsell, cart.removed_free_promo]),
+      : JSON.stringify([cart.id, cart.discount_code_id, cart.checkout_flow, cart.saw_club_upsell, cart.removed_free_promo, cart.offer_code]),
   linesJson: asText,
   shopper: (shopper) => JSON.stringify(shopper),
   code: (code) => (code === undefined ? '' : JSON.stringify(code)),

@@ -178,8 +178,8 @@ export async function findOpenCartWithLines(db: Db, _dialect: Dialect, brandId: 
 export async function readOpenCart(db: Db, brandId: string, cartId: string): Promise<OpenCartRead | undefined> {
   const row = await openCartWithLines.first(db, { cartId, brandId })
   if (!row) return undefined
-  const { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, lines } = row
-  return { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo }, linesJson: lines }
+  const { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, offer_code, lines } = row
+  return { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, offer_code }, linesJson: lines }
 }
 
 /** The lines' JSON column, in the order listCartLines gives: ISO times, then ids, compared as plain text (SQL's binary order). */
@@ -188,7 +188,7 @@ export function sortedLines(lines: unknown): CartLineRow[] {
 }
 
 /** What the cart read takes of the cart's own row. */
-export type CartHead = Pick<CartsRow, 'id' | 'discount_code_id' | 'checkout_flow' | 'saw_club_upsell' | 'removed_free_promo'>
+export type CartHead = Pick<CartsRow, 'id' | 'discount_code_id' | 'checkout_flow' | 'saw_club_upsell' | 'removed_free_promo' | 'offer_code'>
 
 /**
  * The session with its open cart and the cart's lines, in one statement: GET /api/cart reads the
@@ -206,7 +206,7 @@ const sessionWithOpenCart = preparedQuery((db, key: { sessionId: string; brandId
         dialectOf(db),
         eb
           .selectFrom('carts')
-          .select(['carts.id', 'carts.discount_code_id', 'carts.checkout_flow', 'carts.saw_club_upsell', 'carts.removed_free_promo'])
+          .select(['carts.id', 'carts.discount_code_id', 'carts.checkout_flow', 'carts.saw_club_upsell', 'carts.removed_free_promo', 'carts.offer_code'])
           .whereRef('carts.id', '=', 'sessions.cart_id')
           .whereRef('carts.brand_id', '=', 'sessions.brand_id')
           .where('carts.status', '=', 'open'),
@@ -229,8 +229,8 @@ export async function readSessionWithOpenCart(db: Db, brandId: string, sessionId
   const cart = row && session ? readJsonColumn<CartHead | null>(row.cart, null) : null
   // the lines are the session's cart's: shown only when that cart is open (its row came back)
   if (!cart) return { session, with: null }
-  const { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo } = cart
-  return { session, with: { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo }, linesJson: row!.lines } }
+  const { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, offer_code } = cart
+  return { session, with: { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, offer_code }, linesJson: row!.lines } }
 }
 
 /** An open cart's head and its lines as the database gave them: the JSON column (text on SQLite, parsed on PostgreSQL); `sortedLines` reads it. */

@@ -59,9 +59,23 @@ function mainCategoryName(mainShoppingPath: string): string {
   return mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
 }
 
-function lineUnitCents(line: CartLineRow, shopper: Shopper): number {
-  return line.price_override_cents ?? unitPriceCents(line, shopper.hasClub)
+/**
+ * A piece's price: the item's (or its member price), or a special price (an offer, an order bump,
+ * a social media special), which is never more than the item's own price for this shopper. In a
+ * cart that joins the club through a club special (`firstPick`, offer code cb: "Join VIP and get
+ * your first pair for $24.99"), the special's piece is the first month's pick: the first month's
+ * fee, charged at checkout, pays for it.
+ */
+function lineUnitCents(line: CartLineRow, shopper: Shopper, firstPick = false): number {
+  if (firstPick && line.social_media_special === 1) return 0
+  const own = unitPriceCents(line, shopper.hasClub)
+  return line.price_override_cents === null ? own : Math.min(line.price_override_cents, own)
 }
+
+/** The cart joins the club through a club special (offer code cb): its piece is the first month's pick. */
+export const joinsThroughClubSpecial = (offerCode: string | null | undefined, joins: boolean) => joins && offerCode === 'cb'
+
+
 
 /**
  * The bundle offers a line's units count towards (docs/cart-rules.md "Bundle offers"): those of its
@@ -87,11 +101,13 @@ export function priceCart(
   shopper: Shopper,
   taxBasisPoints: number,
   bundles: BrandBundleOffers,
+  /** the cart joins through a club special: its piece is the first month's pick (lineUnitCents) */
+  firstPick = false,
 ) {
   // a social media special whose special ships free makes standard shipping free (the line says so: ships_free)
   const shipsFree = lines.some((line) => line.ships_free === 1)
   const codeApplies = Boolean(code && (!flag(code.club_only) || shopper.hasClub))
-  const unitCents = lines.map((line) => lineUnitCents(line, shopper))
+  const unitCents = lines.map((line) => lineUnitCents(line, shopper, firstPick))
   const totals = computeCartTotals({
     lines: lines.map((line, i) => ({
       unitCents: unitCents[i]!,
@@ -201,7 +217,8 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     flag(settings.brand_has_club) &&
     (cart?.checkout_flow === 'checkout_club_flow' || (isJoinFlow(cart?.checkout_flow) && shopper.customerId !== null))
   const pricedAs = hasClubInCart ? { ...shopper, hasClub: true } : shopper
-  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points, bundles)
+  const firstPick = joinsThroughClubSpecial(cart?.offer_code, hasClubInCart)
+  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points, bundles, firstPick)
   const bundleBanners = bundleBannersOf(lines, totals.bundles, bundles)
   // the VIP exclusives checkout will refuse in this cart's flow (checkout/members-only.ts, the same rule)
   const membersOnly = new Set(membersOnlyLines({ shopper, flow: cart?.checkout_flow, lines }, vipExclusives))
@@ -209,7 +226,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
   const clubDiscount = shopper.hasClub && club ? club.discountPercentage : settings.club_discount_percentage
 
   const items = lines.map((line, i): CartLine => {
-    const unit = lineUnitCents(line, pricedAs)
+    const unit = lineUnitCents(line, pricedAs, firstPick)
     const original = line.price_override_cents === null ? originalPriceCents(line, pricedAs.hasClub) : null
     const maxQty = Math.max(0, Math.min(MAX_LINE_QTY, line.stock ?? 0))
     return {

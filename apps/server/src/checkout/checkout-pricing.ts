@@ -9,7 +9,7 @@ import { shippingOptions, type ShippingMethod, type ShippingOption } from '@stor
 import type { Shopper } from '../accounts/shopper.ts'
 import { findBundleOffers, findCartSettings, findDiscountCodeById, findOpenCartWithLines } from '../cart/cart.queries.ts'
 import type { CartLineRow } from '../cart/cart.queries.ts'
-import { priceCart } from '../cart/cart.service.ts'
+import { joinsThroughClubSpecial, priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { CartsRow, DiscountCodesRow } from '../db/schema.ts'
 import { unprocessable } from '../http/errors.ts'
@@ -66,7 +66,9 @@ export async function priceCheckout(
   if (lines.length === 0 && join?.feeCents === 0) throw unprocessable('Your membership is already paid for this month: rejoin from your account (VIP rejoin) at no charge.', 'checkout_flow')
   const pricedAs = join?.pricedAs ?? shopper
   const clubFeeCents = join?.feeCents ?? 0
-  const { unitCents, totals, shipsFree } = priceCart(lines, code, settings, pricedAs, 0, bundles)
+  // joining through a club special with the first month charged now: the special's piece is that month's pick
+  const firstPick = joinsThroughClubSpecial(cart.offer_code, clubFeeCents > 0)
+  const { unitCents, totals, shipsFree } = priceCart(lines, code, settings, pricedAs, 0, bundles, firstPick)
   const options = shippingOptions({
     subtotalAfterDiscountCents: totals.subtotalCents - totals.discountCents,
     standardCents: settings.standard_shipping_cost_cents,

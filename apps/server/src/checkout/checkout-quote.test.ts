@@ -64,4 +64,34 @@ describe.each(DIALECTS)('the checkout page\'s quote and social media specials on
     const otherQuote = dataOf<CheckoutQuote>(await other.get('/api/checkout/quote?shipping_country=US&shipping_state=TX'))
     expect(otherQuote.shipping).toBe(paying.cart_shipping)
   })
+
+  it("a club special ('Join VIP and get your first pair for $24.99'): joining, the pair is the first month's pick and the order costs the first month; a visitor never pays above the item's price", async () => {
+    const special = dataOf<{ item_id: number; price: number }>(await new TestShopper(t.app, 'ckb.localhost').get('/api/social-media-specials/ckb-vip-optin'))
+    expect(special.price).toBe(24.99)
+    const item = await t.store.db.selectFrom('items').select('price_cents').where('id', '=', special.item_id).executeTakeFirstOrThrow()
+    expect(item.price_cents).toBeLessThan(2499)
+    const size = (await t.store.db.selectFrom('item_sizes').select('size').where('item_id', '=', special.item_id).where('stock', '>', 0).executeTakeFirstOrThrow()).size
+
+    // a logged-in customer joins with it: the pair at $0.00 as the first month's pick, the month $24.99
+    const customer = new TestShopper(t.app, 'ckb.localhost')
+    expect((await customer.post('/api/register', { name: 'Cara Special', email: `cara-${dialect}-${Date.now()}@example.com`, password: 'leggings-forever-3' })).statusCode).toBe(200)
+    expect(dataOf<SocialMediaClaim>(await customer.postJson('/api/social-media-specials/ckb-vip-optin/claim', { size }))).toMatchObject({ checkout_flow: 'vip_flow', offer_code: 'cb' })
+    const cart = dataOf<Cart>(await customer.get('/api/cart'))
+    expect(cart.items[0]).toMatchObject({ item_id: special.item_id, price: 0, total: 0 })
+    const quote = dataOf<CheckoutQuote>(await customer.get('/api/checkout/quote?shipping_country=US&shipping_state=TX'))
+    expect(quote).toMatchObject({ club_fee: 24.99, subtotal: 24.99, shipping: 0 })
+    const placed = dataOf<CheckoutResult>(await placeOrder(customer, await tokenFor(customer), undefined, { expected_total: String(quote.total) }))
+    expect(placed.status).toBe('succeeded')
+    const order = dataOf<Order>(await customer.get(`/api/orders/${placed.order_number}`))
+    expect(order).toMatchObject({ club_fee: 24.99, subtotal: 24.99, total: quote.total })
+    expect(order.items.map((line) => line.total)).toEqual([0])
+
+    // a visitor claims it (no account: nothing to join): the pair at the item's own price, not above it
+    const visitor = new TestShopper(t.app, 'ckb.localhost')
+    expect((await visitor.postJson('/api/social-media-specials/ckb-vip-optin/claim', { size })).statusCode).toBe(200)
+    const visitorCart = dataOf<Cart>(await visitor.get('/api/cart'))
+    expect(visitorCart.items[0]!.price).toBe(item.price_cents / 100)
+    const visitorQuote = dataOf<CheckoutQuote>(await visitor.get('/api/checkout/quote?shipping_country=US&shipping_state=TX'))
+    expect(visitorQuote).toMatchObject({ club_fee: 0, subtotal: item.price_cents / 100 })
+  })
 })
