@@ -75,3 +75,30 @@ describe.each(DIALECTS)('an overdue member gives the club another card (%s)', (d
     expect(await gatewayChargesFor(t, m.membershipId, today.slice(0, 7))).toBe(0)
   })
 })
+
+describe.each(DIALECTS)('a former member who chose another card rejoins (%s)', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(() => t.close())
+
+  it('the rejoin charges the default card chosen since cancelling, not the card the membership left with', async () => {
+    const m = await member(t)
+    expect((await m.shopper.post('/api/membership/cancel')).statusCode).toBe(200)
+    // outside the paid interval, so the rejoin charges; the card the member joined with now declines
+    await t.store.db.deleteFrom('membership_charges').where('membership_id', '=', m.membershipId).execute()
+    await t.store.db.updateTable('orders').set({ club_period: '2025-01' }).where('membership_id', '=', m.membershipId).execute()
+    await billOn(t, m.membershipId, daysFromToday(0))
+    const old = await t.store.db.selectFrom('memberships').innerJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id').select(['payment_methods.id', 'payment_methods.gateway_token']).where('memberships.id', '=', m.membershipId).executeTakeFirstOrThrow()
+    await t.store.db.updateTable('test_gateway_tokens').set({ behaviour: 'decline' }).where('token', '=', old.gateway_token).execute()
+    const year = String(new Date().getFullYear() + 5)
+    const token = (await m.shopper.post('/api/payments/test-tokens', { number: CARDS.success, cvc: '123', exp_month: '06', exp_year: year })).json().data.token as string
+    expect((await m.shopper.post('/api/payment-methods', { payment_token: token, make_default: 'true' })).statusCode).toBe(200)
+    const back = await m.shopper.post('/api/membership/rejoin')
+    expect(back.statusCode, back.body).toBe(200)
+    expect(back.json().data).toMatchObject({ status: 'active', card: { exp_year: Number(year) } })
+    const row = await t.store.db.selectFrom('memberships').select('payment_method_id').where('id', '=', m.membershipId).executeTakeFirstOrThrow()
+    expect(row.payment_method_id).not.toBe(old.id)
+  })
+})

@@ -186,9 +186,10 @@ export async function defaultIfOnlyCard(trx: Transaction<Database>, card: { bran
 }
 
 /**
- * The club bills the member's default card: a membership that still bills (not
- * cancelled or lapsed) follows the customer's default, and a removed card is
- * replaced by the next one (or none, and billing then fails and retries as usual).
+ * The club bills the member's default card: the membership follows the customer's
+ * default, and a removed card is replaced by the next one (or none, and billing then
+ * fails and retries as usual). A cancelled or lapsed membership follows it too: a
+ * rejoin charges the card the member has chosen since, not the one they left with.
  */
 async function billMembershipsTo(
   trx: Transaction<Database>,
@@ -202,7 +203,6 @@ async function billMembershipsTo(
     .set({ payment_method_id: methodId })
     .where('brand_id', '=', brandId)
     .where('customer_id', '=', customerId)
-    .where('status', 'not in', ['cancelled', 'lapsed'])
   if (onlyFrom) update = update.where('payment_method_id', '=', onlyFrom)
   await update.execute()
 }
