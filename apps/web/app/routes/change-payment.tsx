@@ -32,7 +32,9 @@ import type { Route } from './+types/change-payment'
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Methods', { noindex: true })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { methods: await context.services.paymentMethods(), setup: context.services.paymentSetup() }
+  const [methods, account] = await Promise.all([context.services.paymentMethods(), context.services.account()])
+  // an overdue member comes here to give the club a card that pays: the new card is offered as the default
+  return { methods, setup: context.services.paymentSetup(), overdue: account.membership_status === 'overdue' }
 }
 
 const NOTICES: Record<string, string> = { added: 'Your card is saved.', default: 'Your default card is changed.', removed: 'The card is removed.' }
@@ -58,12 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 const cardName = (m: PaymentMethod) => savedCardName(m.card_brand, m.last4)
 
 /** The "Add a card" form around either card field: the default box, the button, the errors that are not the card's. */
-function AddCardForm({ errors, sending, onSubmit, makeDefault, setMakeDefault, children }: {
+function AddCardForm({ errors, sending, onSubmit, makeDefault, setMakeDefault, overdue, children }: {
   errors: ApiErrorItem[]
   sending: boolean
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
   makeDefault: boolean
   setMakeDefault: (value: boolean) => void
+  overdue: boolean
   children: ReactNode
 }) {
   return (
@@ -76,6 +79,7 @@ function AddCardForm({ errors, sending, onSubmit, makeDefault, setMakeDefault, c
       <div className="field">
         <label>
           <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} /> Make this my default card
+          {overdue ? ': your VIP membership\u2019s unpaid month is charged to it now' : ''}
         </label>
       </div>
       <button type="submit" className="button button-primary" disabled={sending}>
@@ -89,19 +93,19 @@ function AddCardForm({ errors, sending, onSubmit, makeDefault, setMakeDefault, c
 }
 
 /** The token goes to this page's action, which saves the card through the gateway. */
-function useAddCard() {
+function useAddCard(overdue: boolean) {
   const submit = useSubmit()
   const navigation = useNavigation()
-  const [makeDefault, setMakeDefault] = useState(false)
+  const [makeDefault, setMakeDefault] = useState(overdue)
   const [busy, setBusy] = useState(false)
   const save = (token: string) => submit({ intent: 'add', payment_token: token, make_default: makeDefault ? 'true' : '' }, { method: 'post' })
   return { makeDefault, setMakeDefault, busy, setBusy, save, sending: busy || navigation.state === 'submitting' }
 }
 
 /** The test gateway: the checkout's card fields, tokenised by the store's test endpoint. */
-function TestAddCard({ serverErrors }: { serverErrors: ApiErrorItem[] }) {
+function TestAddCard({ serverErrors, overdue }: { serverErrors: ApiErrorItem[]; overdue: boolean }) {
   const api = useBrowserApi()
-  const add = useAddCard()
+  const add = useAddCard(overdue)
   const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
   const [errors, setErrors] = useState<ApiErrorItem[]>([])
   const shown = errors.length ? errors : serverErrors
@@ -128,15 +132,15 @@ function TestAddCard({ serverErrors }: { serverErrors: ApiErrorItem[] }) {
   }
 
   return (
-    <AddCardForm errors={shown} sending={add.sending} onSubmit={onSubmit} makeDefault={add.makeDefault} setMakeDefault={add.setMakeDefault}>
+    <AddCardForm errors={shown} sending={add.sending} onSubmit={onSubmit} makeDefault={add.makeDefault} setMakeDefault={add.setMakeDefault} overdue={overdue}>
       <CardFields values={card} fieldError={fieldError} onChange={setCard} disabled={add.sending} />
     </AddCardForm>
   )
 }
 
 /** Stripe: the card is typed into Stripe.js's field and comes back as a PaymentMethod id; the card itself never reaches the store. */
-function StripeAddCard({ publishableKey, serverErrors }: { publishableKey: string; serverErrors: ApiErrorItem[] }) {
-  const add = useAddCard()
+function StripeAddCard({ publishableKey, serverErrors, overdue }: { publishableKey: string; serverErrors: ApiErrorItem[]; overdue: boolean }) {
+  const add = useAddCard(overdue)
   const card = useRef<StripeCardHandle>(null)
   const [cardError, setCardError] = useState<string | null>(null)
 
@@ -155,7 +159,7 @@ function StripeAddCard({ publishableKey, serverErrors }: { publishableKey: strin
   }
 
   return (
-    <AddCardForm errors={serverErrors} sending={add.sending} onSubmit={onSubmit} makeDefault={add.makeDefault} setMakeDefault={add.setMakeDefault}>
+    <AddCardForm errors={serverErrors} sending={add.sending} onSubmit={onSubmit} makeDefault={add.makeDefault} setMakeDefault={add.setMakeDefault} overdue={overdue}>
       <StripeCard
         handle={card}
         publishableKey={publishableKey}
@@ -170,7 +174,7 @@ function StripeAddCard({ publishableKey, serverErrors }: { publishableKey: strin
 }
 
 export default function ChangePayment({ loaderData, actionData }: Route.ComponentProps) {
-  const { methods, setup } = loaderData
+  const { methods, setup, overdue } = loaderData
   const [params] = useSearchParams()
   const done = params.get('done')
   const errors = actionData?.errors ?? []
@@ -226,9 +230,9 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
       )}
       <div className="member-section">
         {setup.gateway === 'test' ? (
-          <TestAddCard key={fresh} serverErrors={addErrors} />
+          <TestAddCard key={fresh} serverErrors={addErrors} overdue={overdue} />
         ) : stripeKey ? (
-          <StripeAddCard key={fresh} publishableKey={stripeKey} serverErrors={addErrors} />
+          <StripeAddCard key={fresh} publishableKey={stripeKey} serverErrors={addErrors} overdue={overdue} />
         ) : (
           <p>To add a card, pay with it at checkout: it is saved to your account.</p>
         )}
