@@ -139,6 +139,26 @@ describe('the one-time offers after an order', () => {
     }
   })
 
+  it('says "+ tax" where the order paid sales tax (glow: 6%), so the button names what the card is charged', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    try {
+      await cartWithFirstItem(page, 'glow.localhost', '/category/loungewear')
+      await checkoutFromDrawer(page)
+      await declineBumpsUntilCheckout(page)
+      await fillAddress(page)
+      await fillCard(page, CARDS.success)
+      await placeOrder(page)
+      await page.waitForURL(/\/special-offer\/glow-oto-1\?order=\d+/, { timeout: 20_000 })
+      await waitForHydration(page)
+      const order = (await orderFromApi(page, orderNumberOf(page))) as unknown as { tax: number }
+      expect(order.tax).toBeGreaterThan(0)
+      await expect.poll(() => yesButton(page).innerText()).toBe('Yes, add it to my order for $24.99 + tax')
+      expect(await page.locator('main').innerText()).toContain('with sales tax at your order’s rate')
+    } finally {
+      await context.close()
+    }
+  })
+
   it('accepts the first offer and declines the second, at 390 px: one line added, the radios alike, Back says each answer', async () => {
     const { context, page } = await newPage(browser, { width: 390 })
     try {

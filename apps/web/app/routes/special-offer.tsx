@@ -46,12 +46,13 @@ export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const order = new URL(request.url).searchParams.get('order')
   // an offer follows an order: without one there is nothing to offer (and nothing personal to show)
-  if (!order) return { offer: null, order: null, formKey: '', payment: null, answer: null }
+  if (!order) return { offer: null, order: null, formKey: '', payment: null, answer: null, taxed: false }
   // the order must be this shopper's: anyone else gets the error page, and learns nothing
   const placed = await orErrorPage(context.services.order(order))
   if (!params.id) throw redirect(await context.services.afterPaymentPath(order))
   const offer = await orErrorPage(context.services.oneTimeOffer(params.id, order))
-  return { offer, order, formKey: crypto.randomUUID(), payment: context.services.paymentSetup(), answer: answerOf(placed, offer.id, request) }
+  // an order that paid sales tax pays it on the piece too (at the order's rate): the price says so
+  return { offer, order, formKey: crypto.randomUUID(), payment: context.services.paymentSetup(), answer: answerOf(placed, offer.id, request), taxed: placed.tax > 0 }
 }
 
 /**
@@ -142,6 +143,7 @@ export default function SpecialOffer({ loaderData, actionData }: Route.Component
       errors={actionData?.errors}
       closed={actionData && 'closed' in actionData ? actionData.closed : false}
       payment={loaderData.payment}
+      taxed={loaderData.taxed}
     />
   )
 }
@@ -153,6 +155,7 @@ function OfferForm({
   errors: initialErrors,
   closed: closedBefore,
   payment,
+  taxed,
 }: {
   offer: OneTimeOffer
   order: string
@@ -161,6 +164,8 @@ function OfferForm({
   /** the form's answer before JavaScript said the offer is closed for this order */
   closed: boolean
   payment: PaymentSetup | null
+  /** the order paid sales tax: the piece does too */
+  taxed: boolean
 }) {
   const api = useBrowserApi()
   const settings = useSettings()
@@ -356,7 +361,7 @@ function OfferForm({
               </p>
             ) : null}
             <button type="submit" className="button button-primary button-block" disabled={working}>
-              {adding ? 'Adding to your order…' : `Yes, add it to my order for ${formatPrice(offer.price, { keepZeroCents: true })}`}
+              {adding ? 'Adding to your order…' : `Yes, add it to my order for ${formatPrice(offer.price, { keepZeroCents: true })}${taxed ? ' + tax' : ''}`}
             </button>
           </Form>
           <Form method="post" className="offer-actions">
@@ -365,7 +370,9 @@ function OfferForm({
               {offer.no_thanks_button_copy || 'No thanks'}
             </button>
           </Form>
-          <p className="field-hint">Accepting charges the card you just paid with, once. It ships with your order.</p>
+          <p className="field-hint">
+            Accepting charges the card you just paid with, once{taxed ? ', with sales tax at your order\u2019s rate' : ''}. It ships with your order.
+          </p>
           {bankStep ? <AuthenticationDialog amount={bankStep.amount} busy={stepBusy} onAnswer={answerBankStep} /> : null}
         </div>
       </div>
