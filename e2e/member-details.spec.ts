@@ -131,6 +131,19 @@ describe('member details in the browser', () => {
     }
   })
 
+  it('a store without a club (glow) has no club pages: /checkout-club and /vip-rejoin-test are 404s, not a join form taking a card', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    try {
+      for (const path of ['/checkout-club', '/vip-rejoin-test']) {
+        const response = await page.goto(`${originOf('glow.localhost')}${path}`)
+        expect(response?.status(), path).toBe(404)
+        expect(await page.locator('input[name="card_number"], #club-card_number').count(), path).toBe(0)
+      }
+    } finally {
+      await context.close()
+    }
+  })
+
   it('Escape closes the cart drawer and focus comes back to the page, not to nowhere', async () => {
     const { context, page } = await newPage(browser, { width: 390 })
     try {

@@ -24,11 +24,13 @@ import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { useSettings, useStore } from '../lib/store/store-provider'
 import { checkoutMeta } from '../lib/meta'
+import { requireClubBrand } from '../lib/club.server'
 import type { Route } from './+types/checkout-club'
 
 export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 
 export async function loader({ context }: Route.LoaderArgs) {
+  await requireClubBrand(context)
   const cart = await requestCart(context)
   const joining = cart.loggedin && !cart.has_club
   const [landing, membership, defaults, methods] = await Promise.all([

@@ -15,11 +15,13 @@ import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
 import { requestCart } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
 import { readForm } from '../lib/read-form'
+import { requireClubBrand } from '../lib/club.server'
 import type { Route } from './+types/vip-rejoin'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Rejoin VIP', { noindex: true })
 
 export async function loader({ context }: Route.LoaderArgs) {
+  await requireClubBrand(context)
   const cart = await requestCart(context)
   const membership: Membership | null = cart.loggedin ? await context.services.membership() : null
   return { loggedin: cart.loggedin, membership }
