@@ -112,6 +112,8 @@ describe('the club in the Members Area', () => {
       const name = await choice.locator('.monthly-pick-name').evaluate((el) => el.firstChild?.textContent ?? '')
       const sizes = await choice.getByLabel('Size').locator('option:not([disabled])').allInnerTexts()
       const size = sizes[sizes.length - 1]!
+      // sizes as the store shows them everywhere (SPEC §5): 2XL, never XXL
+      expect(sizes.join(' ')).not.toMatch(/XXL/)
       await choice.getByLabel('Size').selectOption(size)
       await choice.getByRole('button', { name: `Choose ${name}` }).click()
       await expect.poll(() => page.locator('.monthly-pick [role="status"]').count()).toBe(1)

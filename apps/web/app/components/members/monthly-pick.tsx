@@ -4,8 +4,9 @@
  * (item, size, "Choose") posted to the members route's action, with or without
  * JavaScript. When they are closed (skipped, paused, past the cut-off) it says why.
  */
-import { dayName, MONTH_NAMES, type MonthlyPicks } from '@store/core'
+import { dayName, displaySize, MONTH_NAMES, type MonthlyPicks } from '@store/core'
 import { Form, useNavigation } from 'react-router'
+import { useStore } from '../../lib/store/store-provider'
 
 /** 'December' for '2026-12' */
 const monthOnly = (period: string) => MONTH_NAMES[Number(period.slice(5, 7)) - 1] ?? period
@@ -16,6 +17,7 @@ export interface PickFeedback {
 }
 
 export function MonthlyPick({ picks, feedback }: { picks: MonthlyPicks; feedback: PickFeedback | null }) {
+  const { brand } = useStore()
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'pick' ? String(navigation.formData.get('item_id')) : null
   const month = monthOnly(picks.period)
@@ -46,7 +48,7 @@ export function MonthlyPick({ picks, feedback }: { picks: MonthlyPicks; feedback
               <p>
                 <strong>Your pick: {pick.name}</strong>
                 <br />
-                {pick.color ? `${pick.color}, ` : ''}size {pick.size}
+                {pick.color ? `${pick.color}, ` : ''}size {displaySize(pick.size, brand.id)}
               </p>
             </li>
           ))}
@@ -86,7 +88,7 @@ export function MonthlyPick({ picks, feedback }: { picks: MonthlyPicks; feedback
                       ) : null}
                       {choice.sizes.map((size) => (
                         <option key={size} value={size}>
-                          {size}
+                          {displaySize(size, brand.id)}
                         </option>
                       ))}
                     </select>
