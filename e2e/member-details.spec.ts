@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addFirstAvailableSize, cartDrawer, waitForHydration } from './support/cart-utils.ts'
+import { ADDRESS, CARDS, cartWithFirstItem, checkoutFromDrawer, declineBumpsUntilCheckout, fillAddress, fillCard, placeOrder } from './support/checkout-utils.ts'
 import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
 
 let browser: Browser
@@ -139,6 +140,43 @@ describe('member details in the browser', () => {
         expect(response?.status(), path).toBe(404)
         expect(await page.locator('input[name="card_number"], #club-card_number').count(), path).toBe(0)
       }
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('at 390 px, a refused order (First15 on a second order) brings its message into view: the button does not seem to do nothing', async () => {
+    const email = `second-${Date.now()}@example.com`
+    const first = await newPage(browser, { width: 390 })
+    try {
+      await cartWithFirstItem(first.page)
+      await checkoutFromDrawer(first.page)
+      await declineBumpsUntilCheckout(first.page)
+      await fillAddress(first.page, { ...ADDRESS, email })
+      await fillCard(first.page, CARDS.success)
+      await placeOrder(first.page)
+      await first.page.waitForURL(/special-offer|thank-you/, { timeout: 20_000 })
+    } finally {
+      await first.context.close()
+    }
+    const { context, page } = await newPage(browser, { width: 390 })
+    try {
+      await cartWithFirstItem(page)
+      const drawer = cartDrawer(page)
+      await drawer.getByLabel('Discount code').fill('First15')
+      await drawer.getByRole('button', { name: /apply/i }).click()
+      await expect.poll(async () => (await apiFromPage<{ discount_code_name: string | null }>(page, '/api/cart')).discount_code_name).toBe('First15')
+      await checkoutFromDrawer(page)
+      await declineBumpsUntilCheckout(page)
+      await fillAddress(page, { ...ADDRESS, email })
+      await fillCard(page, CARDS.success)
+      await page.getByRole('button', { name: /^Place order/ }).click()
+      const message = page.locator('#checkout-errors')
+      await expect.poll(() => message.innerText(), { timeout: 15_000 }).toMatch(/First15 is for a first order/)
+      await expect.poll(() => message.evaluate((el) => {
+        const box = el.getBoundingClientRect()
+        return box.bottom > 0 && box.top < window.innerHeight
+      })).toBe(true)
     } finally {
       await context.close()
     }

@@ -164,13 +164,15 @@ function pageField(field: string | undefined): string | undefined {
 
 function scrollToFirstError(errors: readonly { field?: string }[]) {
   const field = errors.find((error) => error.field)?.field
-  if (!field) {
-    // a message for the whole order (the cart, a new total) is said above the form: bring it into view
+  // a message for the whole order (the cart, a new total), or for a part the form has no field of (the
+  // discount code: "First15 is for a first order…"), is said above the form: bring it into view
+  // the form's own field only: the drawer's and the summary's discount inputs are named too, and may be hidden
+  const form = document.querySelector('.checkout-form')
+  const input = field ? form?.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"], [data-field="${CSS.escape(field)}"]`) : null
+  if (!input) {
     if (errors.length > 0) document.getElementById('checkout-errors')?.scrollIntoView({ block: 'center' })
     return
   }
-  const input = document.querySelector<HTMLElement>(`[name="${CSS.escape(field)}"], [data-field="${CSS.escape(field)}"]`)
-  if (!input) return
   window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
   input.focus({ preventScroll: true })
 }
