@@ -5,6 +5,7 @@
 import {
   addressFromForm,
   billingAddressOf,
+  formatPhone,
   formText,
   isShippingMethod,
   parsePrice,
@@ -35,17 +36,22 @@ export interface CheckoutInput {
   expected_total_cents?: number
 }
 
-const complete = (address: AddressInput): CheckoutAddress => ({
-  name: address.name?.trim() ?? '',
-  company: address.company?.trim() ?? '',
-  country: address.country?.trim().toUpperCase() ?? '',
-  address: address.address?.trim() ?? '',
-  address_2: address.address_2?.trim() ?? '',
-  city: address.city?.trim() ?? '',
-  state: address.state?.trim() ?? '',
-  zip: address.zip?.trim() ?? '',
-  phone: address.phone?.trim() ?? '',
-})
+const complete = (address: AddressInput): CheckoutAddress => {
+  const country = address.country?.trim().toUpperCase() ?? ''
+  const phone = address.phone?.trim() ?? ''
+  return {
+    name: address.name?.trim() ?? '',
+    company: address.company?.trim() ?? '',
+    country,
+    address: address.address?.trim() ?? '',
+    address_2: address.address_2?.trim() ?? '',
+    city: address.city?.trim() ?? '',
+    state: address.state?.trim() ?? '',
+    zip: address.zip?.trim() ?? '',
+    // as the checkout page and the address book write it ('(512) 555-0100'), whoever sent the order
+    phone: phone ? formatPhone(phone, country) : '',
+  }
+}
 
 /** The form as the service takes it, or every problem with it. */
 export function readCheckoutForm(form: Record<string, unknown>): { input: CheckoutInput } | { errors: FieldError[] } {

@@ -10,6 +10,14 @@ describe.each(DIALECTS)('the checkout page\'s quote and social media specials on
   })
   afterAll(() => t.close())
 
+  it('keeps the phone as the checkout page writes it, whoever sends the order (an API client sending digits)', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const placed = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper), undefined, { shipping_phone: '5125550100' }))
+    const order = dataOf<Order>(await shopper.get(`/api/orders/${placed.order_number}`))
+    expect(order.shipping_phone).toBe('(512) 555-0100')
+  })
+
   it('quotes each shipping method, and the order is charged the quoted total', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
