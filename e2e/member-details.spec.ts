@@ -119,7 +119,7 @@ describe('member details in the browser', () => {
 
       await page.goto(`${origin}/checkout-club`)
       await waitForHydration(page)
-      expect(await page.locator('main').innerText()).toMatch(/Your paid month runs to [A-Z][a-z]+ \d{1,2}, \d{4}: rejoin before then and nothing is charged today/)
+      expect(await page.locator('main').innerText()).toMatch(/Nothing is due until [A-Z][a-z]+ \d{1,2}, \d{4}: rejoin before then and nothing is charged today/)
       await page.getByRole('link', { name: 'Rejoin VIP at no charge today' }).click()
       await page.waitForURL(/\/vip-rejoin-test$/)
       await waitForHydration(page)

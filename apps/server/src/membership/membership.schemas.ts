@@ -31,7 +31,7 @@ export const MembershipSchema = contract<Membership>('Membership')(z.object({
   joined_on: z.string().nullable(),
   cancelled_on: z.string().nullable(),
   next_retry_date: z.string().nullable(),
-  paid_through: z.string().nullable().describe('a cancelled membership whose paid month runs to this day: rejoining before it charges nothing today'),
+  paid_through: z.string().nullable().describe('a cancelled membership owes nothing until this day (its months to it paid or skipped): rejoining before it charges nothing today'),
   card: card.nullable(),
   summary: z.string().describe('what happens to the current period, in words'),
 }))

@@ -55,7 +55,7 @@ function periodSummary(row: MembershipWithCard, today: string): string {
     }
     case 'cancelled':
       if (paidThrough(row, today) && day) {
-        return `Your membership is cancelled: nothing more is charged (no charge on ${day}) and no new box is sent. A box you have already paid for still ships. Your paid month runs to ${day}: rejoin before then and nothing is charged today; your next charge would be ${money(row.amount_cents)} on ${day}.`
+        return `Your membership is cancelled: nothing more is charged (no charge on ${day}) and no new box is sent. A box you have already paid for still ships. Nothing is due until ${day} (the months to it are paid or skipped): rejoin before then and nothing is charged today; your next charge would be ${money(row.amount_cents)} on ${day}.`
       }
       return `Your membership is cancelled: nothing more is charged and no new box is sent. A box you have already paid for still ships, and you can rejoin any time.`
     case 'lapsed':

@@ -170,7 +170,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     return (
       <Page title="Rejoin VIP">
         <p>
-          Welcome back. Your paid month runs to {until}: rejoin before then and nothing is charged today. Your membership then carries on{price ? ` at ${price} a month` : ''} from {until}.
+          Welcome back. Nothing is due until {until}: rejoin before then and nothing is charged today. Your membership then carries on{price ? ` at ${price} a month` : ''} from {until}.
         </p>
         <p>
           <StoreLink to="/vip-rejoin-test" className="button button-primary">
