@@ -154,6 +154,11 @@ describe('the one-time offers after an order', () => {
       expect(order.tax).toBeGreaterThan(0)
       await expect.poll(() => yesButton(page).innerText()).toBe('Yes, add it to my order for $24.99 + tax')
       expect(await page.locator('main').innerText()).toContain('with sales tax at your order’s rate')
+      // the next offer's category picker names its categories as a shopper reads them, not by their slugs
+      await page.waitForFunction(() => window.scrollY === 0)
+      await Promise.all([page.waitForURL(/\/special-offer\/glow-oto-2\?/, { timeout: 20_000 }), noButton(page).click()])
+      await waitForHydration(page)
+      await expect.poll(() => page.locator('#offer-category option').allInnerTexts()).toEqual(['Robes', 'Sets'])
     } finally {
       await context.close()
     }

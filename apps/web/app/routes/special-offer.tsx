@@ -107,6 +107,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   throw redirect(result.value.next)
 }
 
+/** A category's name as a shopper reads it: 'robes' -> 'Robes', 'sports-bras' -> 'Sports bras'. */
+const categoryCaption = (name: string) => name.replace(/[-_]+/g, ' ').replace(/^./, (first) => first.toUpperCase())
+
 function choicesShown(offer: OneTimeOffer, category: string | null) {
   const inCategory = category ? offer.choices.filter((c) => c.category === category) : offer.choices
   if (offer.show_full_product_picker) return inCategory
@@ -327,7 +330,7 @@ function OfferForm({
                 >
                   {offer.categories.map((c) => (
                     <option key={c} value={c}>
-                      {c}
+                      {categoryCaption(c)}
                     </option>
                   ))}
                 </select>
