@@ -4,7 +4,7 @@
  * to the logged-in customer who owns it; anyone else gets the same 404 as for
  * a number that does not exist, so order numbers reveal nothing.
  */
-import { fromCents, type Order, type OrderHeadline, type OrderItem } from '@store/core'
+import { fromCents, type Order, type OrderHeadline, type OrderItem, type OrdersPage } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import type { OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
 import { HttpError, notFound } from '../http/errors.ts'
@@ -49,12 +49,34 @@ async function customersOrders(ctx: RequestContext) {
     .where('customer_id', '=', shopper.customerId)
     .where('status', 'in', VISIBLE)
     .orderBy('created_at', 'desc')
+    // one order for orders placed in the same millisecond, so pages neither repeat nor skip one
+    .orderBy('order_number', 'desc')
 }
 
 /** The logged-in customer's orders, newest first (SPEC §3 order history). */
 export async function listOrders(ctx: RequestContext): Promise<Order[]> {
+  return withDetails(ctx, await (await customersOrders(ctx)).selectAll().limit(100).execute())
+}
+
+/** Orders shown on one page of /orders, newest first. */
+export const ORDERS_PER_PAGE = 10
+
+/**
+ * One page of the customer's order history (/orders?page=N, from 1): a long history was one page
+ * tens of thousands of pixels tall. A page past the last is empty, with the way back.
+ */
+export async function listOrdersPage(ctx: RequestContext, page: number): Promise<OrdersPage> {
+  const rows = await (await customersOrders(ctx))
+    .selectAll()
+    .limit(ORDERS_PER_PAGE + 1)
+    .offset((page - 1) * ORDERS_PER_PAGE)
+    .execute()
+  return { orders: await withDetails(ctx, rows.slice(0, ORDERS_PER_PAGE)), page, has_older: rows.length > ORDERS_PER_PAGE }
+}
+
+/** Orders with their lines, payments and tracking numbers (three statements for any number of orders). */
+async function withDetails(ctx: RequestContext, orders: OrdersRow[]): Promise<Order[]> {
   const { db, brandId } = ctx.data
-  const orders = await (await customersOrders(ctx)).selectAll().limit(100).execute()
   if (orders.length === 0) return []
   const numbers = orders.map((order) => order.order_number)
   const [lines, payments, shipments] = await Promise.all([

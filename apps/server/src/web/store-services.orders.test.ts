@@ -43,6 +43,28 @@ describe('store services for orders, tracker, payment methods and reviews', () =
     return error as StoreError
   }
 
+  it('pages the order history ten at a time, newest first; a page past the last is empty, and a bad page number reads as the first', async () => {
+    const item = await itemWithStock(t, 20)
+    const many = new TestShopper(t.app)
+    expect((await many.post('/api/register', { name: 'Mo Many', email: 'mo-many@example.com', password: 'leggings-forever' })).statusCode).toBe(200)
+    const placed: string[] = []
+    for (let i = 0; i < 12; i++) {
+      expect((await many.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+      placed.push(dataOf<CheckoutResult>(await placeOrder(many, await tokenFor(many), undefined, { email: 'mo-many@example.com' })).order_number)
+    }
+    const mine = services(many.cookieHeader.match(/sid=([^;]+)/)![1]!)
+    const first = await mine.ordersPage('1')
+    expect(first).toMatchObject({ page: 1, has_older: true })
+    expect(first.orders).toHaveLength(10)
+    const second = await mine.ordersPage(2)
+    expect(second).toMatchObject({ page: 2, has_older: false })
+    expect(second.orders).toHaveLength(2)
+    // every order once, newest first across the pages
+    expect([...first.orders, ...second.orders].map((order) => order.order_number)).toEqual([...placed].reverse())
+    expect((await mine.ordersPage(3)).orders).toEqual([])
+    for (const bad of [null, '0', 'two', '-1']) expect((await mine.ordersPage(bad)).page, String(bad)).toBe(1)
+  })
+
   it('lists orders and tracks them for their customer; a visitor gets 401, or needs the e-mail', async () => {
     const orders = await services(token).orders()
     expect(orders.map((o) => o.order_number)).toEqual([orderNumber])

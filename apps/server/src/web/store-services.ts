@@ -49,7 +49,7 @@ import {
   orderNumber,
 } from '../offers/offers.schemas.ts'
 import { claimSocialMediaSpecial } from '../offers/social-media-specials.service.ts'
-import { getOrder, latestOrder, listOrders } from '../orders/orders.service.ts'
+import { getOrder, latestOrder, listOrders, listOrdersPage } from '../orders/orders.service.ts'
 import { addPaymentMethodBody, paymentMethodParams } from '../payment-methods/payment-methods.schemas.ts'
 import { addPaymentMethod, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from '../payment-methods/payment-methods.service.ts'
 import { trackingParams, trackingQuery } from '../tracking/tracking.schemas.ts'
@@ -65,6 +65,8 @@ import { getPicks, memberClub, savePicks } from '../membership/picks.service.ts'
 /** made once: a zod schema costs more to build than to check a name with */
 const categoryName = slug('Category name')
 const groupName = slug('Group name')
+/** a page of a list, from 1: anything else (missing, 0, 'two') is the first page, as a shopper's link would mean */
+const pageNumber = z.coerce.number().int().min(1).max(10_000).catch(1)
 
 /** Input checked by the API's own schema; its problems become a 400 listing each, as the API answers. */
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -251,6 +253,7 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
 
     orders: () => asStoreError(() => listOrders(ctx)),
     latestOrder: () => asStoreError(() => latestOrder(ctx)),
+    ordersPage: (page) => asStoreError(() => listOrdersPage(ctx, parse(pageNumber, page))),
     tracking: (number, email) =>
       asStoreError(() => {
         const { number: order } = parse(trackingParams, { number })

@@ -17,9 +17,10 @@ import type { Route } from './+types/orders'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Orders', { noindex: true })
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const [orders, reviewable] = await Promise.all([context.services.orders(), context.services.reviewableItems()])
-  return { orders, reviewable }
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const page = new URL(request.url).searchParams.get('page')
+  const [{ orders, page: shown, has_older }, reviewable] = await Promise.all([context.services.ordersPage(page), context.services.reviewableItems()])
+  return { orders, reviewable, page: shown, hasOlder: has_older }
 }
 
 /** Without JavaScript the review form posts here (photos within the page's 1 MB body limit). */
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, reviewable } = loaderData
+  const { orders, reviewable, page, hasOlder } = loaderData
   const [params] = useSearchParams()
   const reviewed = params.get('reviewed') !== null || (actionData && 'reviewed' in actionData)
   const reviewErrors = actionData && actionData.errors.length ? { itemId: actionData.itemId, errors: actionData.errors } : null
@@ -69,7 +70,11 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           Thank you: your review is posted.
         </p>
       ) : null}
-      {orders.length === 0 ? (
+      {orders.length === 0 && page > 1 ? (
+        <p>
+          There are no orders this far back. <StoreLink to="/orders">See your latest orders</StoreLink>
+        </p>
+      ) : orders.length === 0 ? (
         <>
           <p>You have no orders yet.</p>
           <p>
@@ -90,6 +95,13 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
           ))}
         </div>
       )}
+      {page > 1 || hasOlder ? (
+        <nav className="orders-pages" aria-label="Older and newer orders">
+          {page > 1 ? <StoreLink to={page === 2 ? '/orders' : `/orders?page=${page - 1}`}>Newer orders</StoreLink> : null}
+          {page > 1 && hasOlder ? ' · ' : null}
+          {hasOlder ? <StoreLink to={`/orders?page=${page + 1}`}>Older orders</StoreLink> : null}
+        </nav>
+      ) : null}
     </Page>
   )
 }

@@ -65,5 +65,12 @@ export interface Order {
   payments: OrderPayment[]
 }
 
+/** One page of the order history (/orders?page=N): newest first, and whether older orders follow. */
+export interface OrdersPage {
+  orders: Order[]
+  page: number
+  has_older: boolean
+}
+
 /** What the Members Area says of the latest order: its headline, without its lines. */
 export type OrderHeadline = Pick<Order, 'order_number' | 'date' | 'status' | 'total' | 'club_box'>

@@ -22,7 +22,7 @@ import type {
 import type { ContentPage, Feed, MembershipLanding, SocialMediaSpecial } from './content.ts'
 import type { CancelCheck, MemberClub, Membership, MonthlyPicks } from './membership.ts'
 import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'
-import type { Order, OrderHeadline } from './orders.ts'
+import type { Order, OrderHeadline, OrdersPage } from './orders.ts'
 import type { PaymentMethod } from './payment-methods.ts'
 import type { StoreSettings } from './settings.ts'
 import type { Tracking } from './tracking.ts'
@@ -123,6 +123,8 @@ export interface StoreServices {
 
   /** the customer's orders, newest first (SPEC §3 order history) */
   orders(): Promise<Order[]>
+  /** one page of orders() for /orders (page from 1; anything else reads as 1) */
+  ordersPage(page: FormInput): Promise<OrdersPage>
   /** the newest of orders(), headline only: one statement */
   latestOrder(): Promise<OrderHeadline | null>
   /** an order's tracker: the owner's by number, anyone's by number and the order's e-mail (else a 404; misses throttled: 429) */
