@@ -218,7 +218,15 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       await page.waitForURL(/\/special-offer\//)
       await waitForHydration(page)
       const orderNumber = new URL(page.url()).searchParams.get('order')!
-      await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+      // the offer page may still be settling after its navigation: choose again until the choice holds
+      // (as addFirstAvailableSize does on an item page)
+      const offerSize = page.locator('.size-picker input[type="radio"]').first()
+      await expect
+        .poll(async () => {
+          await offerSize.check({ force: true, timeout: 2_000 }).catch(() => undefined)
+          return offerSize.isChecked()
+        }, { timeout: 10_000 })
+        .toBe(true)
       const beforeOffer = stripe.calls.length
       const offerPage = page.url()
       await page.getByRole('button', { name: /Yes, add it to my order/ }).click()
