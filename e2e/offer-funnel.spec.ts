@@ -37,15 +37,15 @@ const yesButton = (page: Page) => page.getByRole('button', { name: /^(Yes, add i
 const noButton = (page: Page) => page.locator('button[name="intent"][value="decline"]')
 const heading = (page: Page) => page.locator('h1')
 
-/** A visitor's order paid with a card that goes through: the page is the first one-time offer. */
-async function placeAnOrder(page: Page): Promise<string> {
-  await cartWithFirstItem(page)
+/** A visitor's order paid with a card that goes through (popfit unless said): the page is the brand's first one-time offer. */
+async function placeAnOrder(page: Page, brand = { host: 'localhost', mainPath: '/category/leggings', firstOffer: 'pf-oto-1' }): Promise<string> {
+  await cartWithFirstItem(page, brand.host, brand.mainPath)
   await checkoutFromDrawer(page)
   await declineBumpsUntilCheckout(page)
   await fillAddress(page)
   await fillCard(page, CARDS.success)
   await placeOrder(page)
-  await page.waitForURL(/\/special-offer\/pf-oto-1\?order=\d+/, { timeout: 20_000 })
+  await page.waitForURL(new RegExp(`/special-offer/${brand.firstOffer}\\?order=\\d+`), { timeout: 20_000 })
   await waitForHydration(page)
   return orderNumberOf(page)
 }
@@ -142,15 +142,8 @@ describe('the one-time offers after an order', () => {
   it('says "+ tax" where the order paid sales tax (glow: 6%), so the button names what the card is charged', async () => {
     const { context, page } = await newPage(browser, { width: 390 })
     try {
-      await cartWithFirstItem(page, 'glow.localhost', '/category/loungewear')
-      await checkoutFromDrawer(page)
-      await declineBumpsUntilCheckout(page)
-      await fillAddress(page)
-      await fillCard(page, CARDS.success)
-      await placeOrder(page)
-      await page.waitForURL(/\/special-offer\/glow-oto-1\?order=\d+/, { timeout: 20_000 })
-      await waitForHydration(page)
-      const order = (await orderFromApi(page, orderNumberOf(page))) as unknown as { tax: number }
+      const orderNumber = await placeAnOrder(page, { host: 'glow.localhost', mainPath: '/category/loungewear', firstOffer: 'glow-oto-1' })
+      const order = (await orderFromApi(page, orderNumber)) as unknown as { tax: number }
       expect(order.tax).toBeGreaterThan(0)
       await expect.poll(() => yesButton(page).innerText()).toBe('Yes, add it to my order for $24.99 + tax')
       expect(await page.locator('main').innerText()).toContain('with sales tax at your order’s rate')

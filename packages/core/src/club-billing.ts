@@ -181,7 +181,7 @@ export function amountDue(m: MembershipBilling): AmountDue {
  * `due`. Pass the member's billing day, as for nextBillingDate.
  */
 export function firstPauseFeeDate(from: MembershipStatus, due: CalendarDate, billingDay?: number): CalendarDate {
-  return from === 'skipped' ? nextBillingDate(due, 1, billingDay) : due
+  return pauseKeepsSkippedMonth(from) ? nextBillingDate(due, 1, billingDay) : due
 }
 
 /** True when a pause from `from` leaves the coming period skipped (free) and bills the pause price from the period after. */

@@ -12,27 +12,23 @@ export type MembershipWithCard = MembershipsRow & {
   gateway_token: string | null
 }
 
-/** The membership of a customer at a brand (one per customer), with the card it charges. */
-export function findMembershipOf(db: Db, brandId: string, customerId: string): Promise<MembershipWithCard | undefined> {
+/** A brand's memberships, each with the card it charges (MembershipWithCard): the reads below narrow it. */
+export function membershipsWithCard(db: Db, brandId: string) {
   return db
     .selectFrom('memberships')
     .leftJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
     .selectAll('memberships')
     .select(['payment_methods.card_brand', 'payment_methods.last4', 'payment_methods.exp_month', 'payment_methods.exp_year', 'payment_methods.gateway_token'])
     .where('memberships.brand_id', '=', brandId)
-    .where('memberships.customer_id', '=', customerId)
-    .executeTakeFirst()
+}
+
+/** The membership of a customer at a brand (one per customer), with the card it charges. */
+export function findMembershipOf(db: Db, brandId: string, customerId: string): Promise<MembershipWithCard | undefined> {
+  return membershipsWithCard(db, brandId).where('memberships.customer_id', '=', customerId).executeTakeFirst()
 }
 
 export function findMembershipById(db: Db, brandId: string, id: string): Promise<MembershipWithCard | undefined> {
-  return db
-    .selectFrom('memberships')
-    .leftJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
-    .selectAll('memberships')
-    .select(['payment_methods.card_brand', 'payment_methods.last4', 'payment_methods.exp_month', 'payment_methods.exp_year', 'payment_methods.gateway_token'])
-    .where('memberships.brand_id', '=', brandId)
-    .where('memberships.id', '=', id)
-    .executeTakeFirst()
+  return membershipsWithCard(db, brandId).where('memberships.id', '=', id).executeTakeFirst()
 }
 
 /** The monthly order of a membership's period, with its tracking number once labelled. */

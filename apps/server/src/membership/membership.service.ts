@@ -6,7 +6,7 @@
  * reason. Changes are conditional updates on the state read, so two tabs racing
  * cannot both apply.
  */
-import { dayName, firstPauseFeeDate, isPastCutoff, monthName, pauseKeepsSkippedMonth, periodOf, transition, type CancelCheck, type Membership, type MembershipEvent } from '@store/core'
+import { dayName, firstPauseFeeDate, isPastCutoff, monthName, periodOf, transition, type CancelCheck, type Membership, type MembershipEvent } from '@store/core'
 import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database } from '../db/schema.ts'
@@ -74,20 +74,21 @@ export async function changeMembership(ctx: RequestContext, event: Request): Pro
   const next = transition(status, event, { cutoffPassed, wasPaused: row.was_paused === 1 })
   if (!next.ok) throw conflict(next.reason)
   // a month already skipped stays free: a pause from it settles that month as skipped now, and the pause price starts the month after
-  const keepSkip = event === 'pause' && pauseKeepsSkippedMonth(status) && row.next_billing_date !== null
   const due = row.next_billing_date
-  const nextDate = keepSkip && due ? firstPauseFeeDate(status, due, row.billing_day) : due
+  const nextDate = event === 'pause' && due ? firstPauseFeeDate(status, due, row.billing_day) : due
+  // the skipped month the pause keeps free, when it moves the billing date on
+  const keptSkip = due !== null && nextDate !== due ? due : null
   const after = { ...row, status: next.state, next_billing_date: nextDate }
-  const kept = keepSkip && due ? `${monthName(periodOf(due))} stays skipped: nothing is charged on ${dayName(due)} and no box is sent. ` : ''
+  const kept = keptSkip ? `${monthName(periodOf(keptSkip))} stays skipped: nothing is charged on ${dayName(keptSkip)} and no box is sent. ` : ''
   const changed = await ctx.data.db.transaction().execute(async (trx) => {
-    if (keepSkip && due) {
+    if (keptSkip) {
       const settled = await claimPeriod(trx, { now: () => ctx.now() }, row, {
-        period: periodOf(due),
-        billingDate: due,
+        period: periodOf(keptSkip),
+        billingDate: keptSkip,
         kind: 'skipped',
         amountCents: 0,
         statuses: ['skipped'],
-        whereBillingDate: due,
+        whereBillingDate: keptSkip,
       })
       if (!settled) return false
     }
@@ -103,7 +104,7 @@ export async function changeMembership(ctx: RequestContext, event: Request): Pro
     return true
   })
   if (!changed) throw conflict(STATE_CHANGED)
-  ctx.log.info({ membership: row.id, event, from: status, to: next.state, ...(keepSkip ? { skippedKept: due, pauseFeeFrom: nextDate } : {}) }, 'membership changed')
+  ctx.log.info({ membership: row.id, event, from: status, to: next.state, ...(keptSkip ? { skippedKept: keptSkip, pauseFeeFrom: nextDate } : {}) }, 'membership changed')
   const view = membershipView(after, today)
   return kept ? { ...view, summary: kept + view.summary } : view
 }

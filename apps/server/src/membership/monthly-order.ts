@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.ts'
 import { readJson } from '../db/json.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { takeStock } from '../checkout/stock.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -40,10 +41,10 @@ interface Candidate {
 
 const candidatesCache = cachePerDatabase<Candidate[]>(60_000)
 
-/** The name of the brand's main category (the last part of its main shopping path): what a monthly box holds. */
+/** The name of the brand's main category (the last part of its main shopping path): what a monthly box holds. From the cached settings. */
 export async function mainCategoryOf(db: Db, brandId: string): Promise<string> {
-  const settings = await db.selectFrom('store_settings').select('main_shopping_path').where('brand_id', '=', brandId).executeTakeFirst()
-  return (settings?.main_shopping_path ?? '').split('/').filter(Boolean).pop() ?? ''
+  const bundle = await getSettingsBundle(db, brandId)
+  return (bundle?.settings.mainShoppingPath ?? '').split('/').filter(Boolean).pop() ?? ''
 }
 
 /**

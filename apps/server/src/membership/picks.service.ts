@@ -12,10 +12,10 @@ import { cutoffDate, dayName, isClubMember, isPastCutoff, monthName, periodOf, s
 import type { RequestContext } from '../context/request-context.ts'
 import { takeTurn } from '../db/take-turn.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
-import { getStoreSettings } from '../settings/settings.service.ts'
-import { findMembershipOf, type MembershipWithCard } from './membership.queries.ts'
+import { findMembershipOf, membershipsWithCard, type MembershipWithCard } from './membership.queries.ts'
 import { membershipView, statusOf } from './membership.view.ts'
 import { todayOf } from './club-join.ts'
+import { mainCategoryOf } from './monthly-order.ts'
 
 const MAX_CHOICES = 24
 
@@ -35,8 +35,7 @@ async function memberOf(ctx: RequestContext): Promise<MembershipWithCard> {
  */
 async function choices(ctx: RequestContext): Promise<MonthlyChoice[]> {
   const { db, brandId } = ctx.data
-  // the main category as monthly-order.ts's mainCategoryOf reads it, from the cached settings (no statement)
-  const category = (await getStoreSettings(db, brandId)).mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
+  const category = await mainCategoryOf(db, brandId)
   const rows = await db
     .selectFrom('items')
     .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
@@ -160,17 +159,12 @@ export async function memberClub(ctx: RequestContext): Promise<MemberClub | null
   if (!shopper.customerId) throw new HttpError(401, 'Please log in to continue.')
   const { db, brandId } = ctx.data
   // findMembershipOf's row, and whether a box is being packed (findOrderInProgress, which blocks a cancel), in one statement
-  const found = await db
-    .selectFrom('memberships')
-    .leftJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
-    .selectAll('memberships')
-    .select(['payment_methods.card_brand', 'payment_methods.last4', 'payment_methods.exp_month', 'payment_methods.exp_year', 'payment_methods.gateway_token'])
+  const found = await membershipsWithCard(db, brandId)
     .select((eb) =>
       eb
         .exists(eb.selectFrom('orders').select('orders.order_number').whereRef('orders.membership_id', '=', 'memberships.id').where('orders.status', '=', 'packing'))
         .as('packing'),
     )
-    .where('memberships.brand_id', '=', brandId)
     .where('memberships.customer_id', '=', shopper.customerId)
     .executeTakeFirst()
   if (!found) return null

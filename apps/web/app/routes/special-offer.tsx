@@ -27,7 +27,7 @@ import { SizePicker } from '../components/checkout/size-picker'
 import { authenticateStripePayment, stripeKeyOf } from '../components/checkout/stripe-card'
 import { AnsweredOffer, type OfferAnswer } from '../components/offers/answered-offer'
 import { declinedOffersCookie, saidNoTo } from '../components/offers/declined-offers'
-import { offerChoiceSummary, offerPriceLine, pickerLegend } from '../components/offers/offer-copy'
+import { nextStepLabel, offerChoiceSummary, offerPriceLine, pickerLegend } from '../components/offers/offer-copy'
 import { StoreLink } from '../components/store-link'
 import { useBrowserApi } from '../lib/api/browser'
 import { acceptOneTimeOffer, authenticatePayment } from '../lib/api/checkout-api'
@@ -312,7 +312,7 @@ function OfferForm({
                 ))}
               {closed ? (
                 <p>
-                  <StoreLink to={offer.next}>{offer.next.startsWith('/thank-you') ? 'See your order' : 'Continue'}</StoreLink>
+                  <StoreLink to={offer.next}>{nextStepLabel(offer.next)}</StoreLink>
                 </p>
               ) : null}
             </div>

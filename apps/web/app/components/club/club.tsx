@@ -1,5 +1,5 @@
 /** Pieces shared by the club's pages: the membership at a glance, and analytics sent once per confirmation. */
-import { dayName, formatPrice, monthName, nextBillingDate, pauseKeepsSkippedMonth, periodOf, savedCardName, type Membership } from '@store/core'
+import { dayName, firstPauseFeeDate, formatPrice, monthName, periodOf, savedCardName, type Membership } from '@store/core'
 import { useEffect, useRef } from 'react'
 import { track } from '../../lib/analytics/analytics-client'
 import { StoreLink } from '../store-link'
@@ -86,9 +86,9 @@ export function pauseTerms(membership: Membership): string {
   const monthly = formatPrice(membership.amount, { keepZeroCents: true })
   const date = membership.next_billing_date
   const rest = `no box is sent, and you keep member prices. The pause lasts until you resume, whenever you like.`
-  if (date && pauseKeepsSkippedMonth(membership.status)) {
-    const next = monthName(periodOf(nextBillingDate(date, 1)))
-    return `${monthName(periodOf(date))} stays skipped: nothing is charged on ${dayName(date)}. From your ${next} billing date you pay ${pause} a month instead of ${monthly}, ${rest}`
+  const from = date ? firstPauseFeeDate(membership.status, date) : null
+  if (date && from !== date) {
+    return `${monthName(periodOf(date))} stays skipped: nothing is charged on ${dayName(date)}. From your ${monthName(periodOf(from!))} billing date you pay ${pause} a month instead of ${monthly}, ${rest}`
   }
   return `While paused you pay ${pause} a month instead of ${monthly}${date ? `, the first time on ${dayName(date)}` : ''}, ${rest}`
 }
@@ -96,8 +96,8 @@ export function pauseTerms(membership: Membership): string {
 /** The pause button's words: from a skipped month, when the pause price starts. */
 export function pauseButtonLabel(membership: Membership): string {
   const pause = formatPrice(membership.pause_monthly_price, { keepZeroCents: true })
-  const date = membership.next_billing_date
-  if (date && pauseKeepsSkippedMonth(membership.status)) return `Pause for ${pause} a month from ${monthName(periodOf(nextBillingDate(date, 1)))}`
+  const from = membership.next_billing_date ? firstPauseFeeDate(membership.status, membership.next_billing_date) : null
+  if (from && from !== membership.next_billing_date) return `Pause for ${pause} a month from ${monthName(periodOf(from))}`
   return `Pause for ${pause} a month`
 }
 

@@ -4,12 +4,11 @@
  * the offer again and saying "You already added this offer" only after another "Yes".
  */
 import { StoreLink } from '../store-link'
-import { gatherLines, type AddedLine } from './offer-copy'
+import { gatherLines, nextStepLabel, type AddedLine } from './offer-copy'
 
 export type OfferAnswer = { kind: 'accepted'; lines: AddedLine[] } | { kind: 'declined' }
 
 export function AnsweredOffer({ answer, order, image, imageAlt, next }: { answer: OfferAnswer; order: string; image: string | null; imageAlt: string; next: string }) {
-  const toThankYou = next.startsWith('/thank-you')
   return (
     <div className="container offer-page">
       <p className="notice">Your order {order} is placed.</p>
@@ -37,7 +36,7 @@ export function AnsweredOffer({ answer, order, image, imageAlt, next }: { answer
           )}
           <p>
             <StoreLink to={next} className="button button-primary">
-              {toThankYou ? 'See your order' : 'Continue'}
+              {nextStepLabel(next)}
             </StoreLink>
           </p>
         </div>

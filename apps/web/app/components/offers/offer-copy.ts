@@ -58,3 +58,6 @@ export function gatherLines(lines: readonly AddedLine[]): AddedLine[] {
   }
   return gathered
 }
+
+/** The way on from an offer already answered: to the order itself at the end of the flow, else to the next offer. */
+export const nextStepLabel = (next: string) => (next.startsWith('/thank-you') ? 'See your order' : 'Continue')
