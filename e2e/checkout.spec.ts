@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
-import { priceForms, waitForHydration, type ApiCart } from './support/cart-utils.ts'
+import { priceForms, waitForHydration, waitForScrollReset, type ApiCart } from './support/cart-utils.ts'
 import {
   acceptOrderBump,
+  chooseFirstSize,
   cardError,
   CARDS,
   cartWithFirstItem,
@@ -87,7 +88,7 @@ describe('the checkout funnel', () => {
         await new Promise<void>((resolve) => (releaseDecline = resolve))
         await route.continue()
       })
-      await page.waitForFunction(() => window.scrollY === 0)
+      await waitForScrollReset(page)
       await page.locator('button[name="intent"][value="decline"]').click()
       await expect.poll(() => page.locator('button[name="intent"][value="decline"]').isDisabled()).toBe(true)
       expect(await page.getByRole('button', { name: /Adding to your order/ }).count()).toBe(0)
@@ -148,7 +149,7 @@ describe('the checkout funnel', () => {
       await waitForHydration(page)
       const orderNumber = orderNumberOf(page)
       const offerPage = page.url()
-      await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+      await chooseFirstSize(page)
       await page.getByRole('button', { name: /Yes, add it to my order/ }).click()
       await bankDialog(page).waitFor({ timeout: 15_000 })
       // the dialog names what the offer charges

@@ -13,11 +13,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, newPage } from './support/browser.ts'
-import { waitForHydration } from './support/cart-utils.ts'
+import { waitForHydration, waitForScrollReset } from './support/cart-utils.ts'
 import {
   CARDS,
   cartWithFirstItem,
   checkoutFromDrawer,
+  chooseFirstSize,
   declineBumpsUntilCheckout,
   declineOffersUntilThankYou,
   fillAddress,
@@ -61,12 +62,10 @@ async function onOffer(page: Page, id: string, headline: string) {
 /** "Yes" on the offer shown: the card of `piece` (when there are cards), the first size (when asked), then on to the next page. */
 async function acceptOffer(page: Page, piece = 0) {
   const from = page.url()
-  // a page reached by a client-side navigation is scrolled to the top a moment after it shows (see declineOffersUntilThankYou)
-  await page.waitForFunction(() => window.scrollY === 0)
+  await waitForScrollReset(page)
   const cards = page.locator('.choice input[type="radio"]')
   if ((await cards.count()) > 0) await cards.nth(piece).check({ force: true })
-  const size = page.locator('.size-picker input[type="radio"]').first()
-  if ((await size.count()) > 0) await size.check({ force: true })
+  if ((await page.locator('.size-picker input[type="radio"]').count()) > 0) await chooseFirstSize(page)
   await Promise.all([page.waitForURL((url) => url.toString() !== from, { timeout: 20_000 }), yesButton(page).click()])
 }
 
@@ -148,7 +147,7 @@ describe('the one-time offers after an order', () => {
       await expect.poll(() => yesButton(page).innerText()).toBe('Yes, add it to my order for $24.99 + tax')
       expect(await page.locator('main').innerText()).toContain('with sales tax at your order’s rate')
       // the next offer's category picker names its categories as a shopper reads them, not by their slugs
-      await page.waitForFunction(() => window.scrollY === 0)
+      await waitForScrollReset(page)
       await Promise.all([page.waitForURL(/\/special-offer\/glow-oto-2\?/, { timeout: 20_000 }), noButton(page).click()])
       await waitForHydration(page)
       await expect.poll(() => page.locator('#offer-category option').allInnerTexts()).toEqual(['Robes', 'Sets'])
@@ -177,7 +176,7 @@ describe('the one-time offers after an order', () => {
       expect(radios[0]).toMatch(/^1[6-9]x1[6-9]$/)
 
       // "No thanks" on the second
-      await page.waitForFunction(() => window.scrollY === 0)
+      await waitForScrollReset(page)
       await Promise.all([page.waitForURL(/\/special-offer\/pf-oto-3\?/, { timeout: 20_000 }), noButton(page).click()])
       await onOffer(page, 'pf-oto-3', 'Complete the look for $24.99')
 
@@ -191,7 +190,7 @@ describe('the one-time offers after an order', () => {
         return response.status
       }, orderNumber)
       expect(declined).toBe(200)
-      await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+      await chooseFirstSize(page)
       await yesButton(page).click()
       await expect.poll(() => page.locator('.offer-actions .form-error').innerText(), { timeout: 15_000 }).toMatch(/You said no thanks to this offer/)
       await page.locator('.form-error').getByRole('link', { name: 'See your order' }).click()

@@ -18,7 +18,7 @@ import { fakeStripe } from '../apps/server/src/test/fake-stripe.ts'
 import { startStore } from '../scripts/store-process.mjs'
 import { launch, newPage } from './support/browser.ts'
 import { addFirstAvailableSize, openFirstItem, waitForHydration } from './support/cart-utils.ts'
-import { checkoutFromDrawer, declineBumpsUntilCheckout, declineOffersUntilThankYou, fillAddress, placeOrder } from './support/checkout-utils.ts'
+import { checkoutFromDrawer, chooseFirstSize, declineBumpsUntilCheckout, declineOffersUntilThankYou, fillAddress, placeOrder } from './support/checkout-utils.ts'
 
 /** Stripe.js as far as the store uses it: elements().create('card').mount/on/destroy, createPaymentMethod, handleNextAction, paymentRequest. */
 const FAKE_STRIPE_JS = `
@@ -218,15 +218,7 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       await page.waitForURL(/\/special-offer\//)
       await waitForHydration(page)
       const orderNumber = new URL(page.url()).searchParams.get('order')!
-      // the offer page may still be settling after its navigation: choose again until the choice holds
-      // (as addFirstAvailableSize does on an item page)
-      const offerSize = page.locator('.size-picker input[type="radio"]').first()
-      await expect
-        .poll(async () => {
-          await offerSize.check({ force: true, timeout: 2_000 }).catch(() => undefined)
-          return offerSize.isChecked()
-        }, { timeout: 10_000 })
-        .toBe(true)
+      await chooseFirstSize(page)
       const beforeOffer = stripe.calls.length
       const offerPage = page.url()
       await page.getByRole('button', { name: /Yes, add it to my order/ }).click()

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
-import { formatPrice } from '@store/core'
+import { formatPrice, SCROLL_RESET_DELAY_MS } from '@store/core'
 import { apiFromPage } from './browser.ts'
 
 export interface ApiCart {
@@ -14,6 +14,16 @@ export interface ApiCart {
 /** The page has hydrated: the storefront marks <html data-hydrated="true">. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 20_000 })
+}
+
+/**
+ * A page reached by a client-side navigation scrolls to the top SCROLL_RESET_DELAY_MS after it is drawn
+ * (SPEC §2). A click aimed before that scroll lands where the page was (Playwright scrolls the target into
+ * view, then presses at its place on the screen): a radio not chosen, a button not pressed. This waits
+ * past that moment with a timer of the page's own, set after the page's, so it fires after it.
+ */
+export async function waitForScrollReset(page: Page) {
+  await page.evaluate((ms) => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, ms))), SCROLL_RESET_DELAY_MS)
 }
 
 export async function openFirstItem(page: Page) {

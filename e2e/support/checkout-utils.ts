@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { apiFromPage, originOf } from './browser.ts'
-import { addFirstAvailableSize, cartDrawer, openFirstItem, waitForHydration } from './cart-utils.ts'
+import { addFirstAvailableSize, cartDrawer, openFirstItem, waitForHydration, waitForScrollReset } from './cart-utils.ts'
 
 export const CARDS = {
   success: '4242 4242 4242 4242',
@@ -39,16 +39,27 @@ export async function checkoutFromDrawer(page: Page) {
   await waitForHydration(page)
 }
 
+/**
+ * Chooses the first size of the page's size picker (an order bump, a one-time offer), once the page has
+ * scrolled to the top after its navigation, and makes sure the choice holds.
+ */
+export async function chooseFirstSize(page: Page) {
+  await waitForScrollReset(page)
+  // check() itself fails when the radio is not chosen after the press
+  await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+}
+
 /** On an order bump page: yes, in the first size offered. */
 export async function acceptOrderBump(page: Page) {
   const from = page.url()
-  await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+  await chooseFirstSize(page)
   await page.getByRole('button', { name: /yes, add it/i }).click()
   await page.waitForURL((url) => url.toString() !== from)
 }
 
 export async function declineOrderBump(page: Page) {
   const from = page.url()
+  await waitForScrollReset(page)
   await page.getByRole('button', { name: /no thanks/i }).click()
   await page.waitForURL((url) => url.toString() !== from)
 }
@@ -99,9 +110,7 @@ export async function declineOffersUntilThankYou(page: Page) {
     await waitForHydration(page)
     const decline = page.locator('button[name="intent"][value="decline"]')
     await decline.waitFor({ state: 'visible' })
-    // a page reached by a client-side navigation is scrolled to the top SCROLL_RESET_DELAY_MS after it
-    // shows (SPEC): on a busy machine that scroll can come between the click's press and its release
-    await page.waitForFunction(() => window.scrollY === 0)
+    await waitForScrollReset(page)
     await Promise.all([page.waitForURL((url) => url.toString() !== from), decline.click()])
   }
   await page.waitForURL(/\/thank-you\?order=/)
