@@ -221,7 +221,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
   const buildDir = webBuildDir ?? resolve(import.meta.dirname, '../../web/build')
   if (existsSync(resolve(buildDir, 'server/index.js'))) {
     const { default: ssrPlugin } = await import('./web/ssr-plugin.ts')
-    await app.register(ssrPlugin, { buildDir })
+    await app.register(ssrPlugin, { buildDir, secureCookies: env.COOKIE_SECURE })
   }
   return app
 }

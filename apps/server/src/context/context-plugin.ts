@@ -30,6 +30,11 @@ export interface ContextPluginOptions extends ContextDeps {
   secureCookies: boolean
 }
 
+/** Whether this request's cookies are marked Secure: wherever the brand is served over HTTPS (its public origin), or where COOKIE_SECURE asks for it. */
+export function cookiesSecure(always: boolean, ctx: RequestContext): boolean {
+  return always || ctx.origin.startsWith('https:')
+}
+
 /** 'Ckb.Localhost:3000' -> 'ckb.localhost'; null when the header is not a host[:port]. */
 export function hostnameOf(header: string | undefined): string | null {
   if (!header) return null
@@ -90,8 +95,7 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
     if (!ctx) return done(null, payload)
     const finish = (hasSession: boolean) => {
       const personal = hasSession || ctx.device.change !== null
-      // Secure wherever the brand is served over HTTPS (its public origin), or where COOKIE_SECURE asks for it
-      const secure = options.secureCookies || ctx.origin.startsWith('https:')
+      const secure = cookiesSecure(options.secureCookies, ctx)
       writeSessionCookies(reply, ctx.session, secure)
       if (ctx.device.change) {
         const { token, expires } = ctx.device.change

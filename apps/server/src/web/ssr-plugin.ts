@@ -4,7 +4,7 @@
  *
  * Registered by app.ts after the API routes, and only when the build exists:
  *
- *     await app.register(ssrPlugin, { buildDir })
+ *     await app.register(ssrPlugin, { buildDir, secureCookies })
  *
  * Loaders and actions receive the request's services through the load context
  * (web/store-services.ts): the same services as the JSON API, called in the same
@@ -19,7 +19,7 @@ import fastifyStatic from '@fastify/static'
 import type { BrandInfo, StoreServices } from '@store/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, ServerBuild } from 'react-router'
-import { isApiPath } from '../context/context-plugin.ts'
+import { cookiesSecure, isApiPath } from '../context/context-plugin.ts'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
 import { COMPRESS_THRESHOLD, compressPage, pageEncoding } from './page-compression.ts'
@@ -29,6 +29,8 @@ import { createStoreServices } from './store-services.ts'
 export interface SsrPluginOptions {
   /** apps/web/build: holds client/ (static files) and server/index.js (the server bundle) */
   buildDir: string
+  /** COOKIE_SECURE: every cookie a page sets is Secure, whatever the brand's origin */
+  secureCookies: boolean
 }
 
 /** What every loader and action receives (typed for the web app in apps/web/app/lib/load-context.ts). */
@@ -38,6 +40,8 @@ export interface StoreLoadContext {
   services: StoreServices
   /** this answer's CSP nonce, for React Router's inline scripts (web/page-csp.ts) */
   nonce: string
+  /** whether a cookie the page sets is marked Secure, as the session's is (context/context-plugin.ts) */
+  secureCookies: boolean
 }
 
 export const NOT_BUILT_MESSAGE = 'Storefront not built: run npm run build'
@@ -94,7 +98,12 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
 
   /** Renders the page for this request with its own services. */
   async function render(request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<Response> {
-    const context: StoreLoadContext = { brand: request.brand, services: createStoreServices(request.ctx), nonce }
+    const context: StoreLoadContext = {
+      brand: request.brand,
+      services: createStoreServices(request.ctx),
+      nonce,
+      secureCookies: cookiesSecure(opts.secureCookies, request.ctx),
+    }
     return (await requestHandler())(toWebRequest(request, reply), context)
   }
 

@@ -13,6 +13,8 @@ export interface StoreLoadContext {
   services: StoreServices
   /** this answer's CSP nonce for inline scripts (entry.server.tsx, root.tsx) */
   nonce: string
+  /** whether a cookie the page sets is marked Secure, as the session's is: the brand served over HTTPS, or COOKIE_SECURE */
+  secureCookies: boolean
 }
 
 declare module 'react-router' {

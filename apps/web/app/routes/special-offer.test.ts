@@ -93,12 +93,24 @@ describe('the offer answered already for this order', () => {
     const body = new URLSearchParams({ intent: 'decline', order_number: '1234567890' })
     const request = new Request('http://localhost/special-offer/pf-oto-2?order=1234567890', { method: 'POST', body })
     const services = { declineOneTimeOffer: async () => ({ next: '/special-offer/pf-oto-3?order=1234567890' }) }
-    const thrown = await action({ params: { id: 'pf-oto-2' }, request, context: { services } } as unknown as ActionArgs).then(
+    const thrown = await action({ params: { id: 'pf-oto-2' }, request, context: { services, secureCookies: false } } as unknown as ActionArgs).then(
       () => null,
       (response: unknown) => response as Response,
     )
     expect(thrown?.status).toBe(302)
     expect(thrown?.headers.get('location')).toBe('/special-offer/pf-oto-3?order=1234567890')
     expect(thrown?.headers.get('set-cookie')).toMatch(/^declined_offers=1234567890%3Apf-oto-2; Path=\/special-offer;.*HttpOnly/)
+    expect(thrown?.headers.get('set-cookie')).not.toMatch(/Secure/)
+  })
+  it('marks that cookie Secure as the session cookie is (an https origin, or COOKIE_SECURE), whatever scheme the request reached the server by', async () => {
+    const body = new URLSearchParams({ intent: 'decline', order_number: '1234567890' })
+    // behind a proxy that ends TLS, the request reaches the store over http
+    const request = new Request('http://localhost/special-offer/pf-oto-2?order=1234567890', { method: 'POST', body })
+    const services = { declineOneTimeOffer: async () => ({ next: '/thank-you?order=1234567890' }) }
+    const thrown = await action({ params: { id: 'pf-oto-2' }, request, context: { services, secureCookies: true } } as unknown as ActionArgs).then(
+      () => null,
+      (response: unknown) => response as Response,
+    )
+    expect(thrown?.headers.get('set-cookie')).toMatch(/; Secure$/)
   })
 })

@@ -77,7 +77,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === 'decline') {
     const step = await orErrorPage(context.services.declineOneTimeOffer(id, order))
     // remembered for the page itself: Back to this offer says at once that it was passed on
-    const cookie = declinedOffersCookie(request.headers.get('cookie'), order, id, new URL(request.url).protocol === 'https:')
+    const cookie = declinedOffersCookie(request.headers.get('cookie'), order, id, context.secureCookies)
     throw redirect(step.next, cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
   }
   const key = String(form.get('key') ?? '')

@@ -10,7 +10,8 @@
  * API) is not in it, and the page then learns it from the 409 when the shopper presses "Yes".
  *
  * Value: "order:offer" pairs, comma separated, newest last, at most MAX_ENTRIES; Path=/special-offer,
- * HttpOnly (only the server reads it), a day long: the offers follow an order within minutes.
+ * HttpOnly (only the server reads it), Secure as the session cookie is, a day long: the offers follow an
+ * order within minutes.
  */
 import { readCookie } from '../catalog/selected-size'
 
