@@ -186,6 +186,25 @@ describe('orders, tracker and payment methods in the browser', () => {
       await expect.poll(() => page.locator('#card-number-error').count()).toBe(1)
       expect(await page.getByTestId('payment-method').count()).toBe(2)
       await expectNoSeriousAxeViolations(page)
+      // a card whose bank asks the cardholder first (3184): the bank's step before it is saved;
+      // refused there, it is not saved and the card field says why
+      const bankStep = page.getByRole('dialog', { name: "Confirm it's you" })
+      await fillCard(page, CARDS.authenticate)
+      await page.getByRole('button', { name: 'Save card' }).click()
+      await bankStep.waitFor({ timeout: 15_000 })
+      expect(await bankStep.innerText()).toContain('confirm this card before we save it: nothing is charged')
+      await bankStep.getByRole('button', { name: 'Cancel' }).click()
+      await expect.poll(() => page.locator('#card-number-error').innerText(), { timeout: 15_000 }).toMatch(/Your bank could not confirm/)
+      expect(await page.getByTestId('payment-method').count()).toBe(2)
+      // confirmed, it is saved (not the default: the box was left as it was)
+      await waitForHydration(page)
+      await fillCard(page, CARDS.authenticate)
+      await page.getByRole('button', { name: 'Save card' }).click()
+      await bankStep.waitFor({ timeout: 15_000 })
+      await bankStep.getByRole('button', { name: 'Complete' }).click()
+      await page.waitForURL(/\/change_payment\?done=added/, { timeout: 15_000 })
+      await expect.poll(() => page.getByTestId('payment-method').count()).toBe(3)
+      expect(await page.getByTestId('payment-method').nth(1).innerText()).toContain('ending in 3184')
 
       // the next checkout pays with a saved card: the default is chosen, no card is typed
       await cartWithFirstItem(page)
@@ -193,7 +212,8 @@ describe('orders, tracker and payment methods in the browser', () => {
       await declineBumpsUntilCheckout(page)
       await waitForHydration(page)
       const payWith = page.getByRole('radiogroup', { name: 'Pay with' })
-      await expect.poll(() => payWith.getByRole('radio').count()).toBe(3)
+      // the three saved cards and a new one
+      await expect.poll(() => payWith.getByRole('radio').count()).toBe(4)
       expect(await page.getByLabel(/Mastercard ending in 4444/).isChecked()).toBe(true)
       expect(await page.getByLabel('Card number').count()).toBe(0)
       await expectNoSeriousAxeViolations(page)
@@ -208,7 +228,7 @@ describe('orders, tracker and payment methods in the browser', () => {
       await page.waitForURL(/\/(special-offer\/.+|thank-you)\?order=\d+/, { timeout: 20_000 })
       const second = await orderFromApi(page, orderNumberOf(page))
       expect(second.payments.map((payment) => payment.last4)).toEqual(['4242'])
-      expect(await page.evaluate(() => fetch('/api/payment-methods').then((r) => r.json()).then((b) => b.data.length))).toBe(2)
+      expect(await page.evaluate(() => fetch('/api/payment-methods').then((r) => r.json()).then((b) => b.data.length))).toBe(3)
 
       // joining the club: the address from the book, the default saved card, nothing typed
       await page.goto(`${origin}/checkout-club`)

@@ -76,11 +76,8 @@ afterAll(async () => {
 async function stripePage(): Promise<{ page: Page; close: () => Promise<void> }> {
   const { context, page } = await newPage(browser)
   await page.route('https://js.stripe.com/v3/', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }))
-  // what the real Stripe.js does to the PaymentIntent when the shopper passes the bank's step
-  await page.exposeFunction('bankApproves', (clientSecret: string) => {
-    const intent = stripe.intents.get(clientSecret.split('_secret_')[0]!)
-    if (intent) intent.status = 'requires_confirmation'
-  })
+  // what the real Stripe.js does to the PaymentIntent or SetupIntent when the shopper passes the bank's step
+  await page.exposeFunction('bankApproves', (clientSecret: string) => stripe.approve(clientSecret))
   return { page, close: () => context.close() }
 }
 
@@ -151,8 +148,20 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       expect(first).toContain('Default')
       // the field is empty again, ready for another card
       expect(await stripeCard(page).inputValue()).toBe('')
-      const attach = stripe.calls.find((call) => call.path === '/v1/payment_methods/pm_card_mastercard/attach')
+      // set up for payments without the shopper (club billing, offers) on the shopper's Customer
+      const attach = stripe.calls.find((call) => call.path === '/v1/setup_intents' && call.form.get('payment_method') === 'pm_card_mastercard')
       expect(attach?.form.get('customer')).toMatch(/^cus_/)
+      expect(attach?.form.get('usage')).toBe('off_session')
+
+      // a card whose bank asks: Stripe.js takes the bank's step on the page, then the card is kept
+      const beforeSetup = stripe.calls.length
+      await stripeCard(page).fill('4000 0027 6000 3184')
+      await page.getByRole('button', { name: 'Save card' }).click()
+      await page.waitForURL(/\/change_payment\?done=added/, { timeout: 20_000 })
+      await expect.poll(() => page.getByTestId('payment-method').count()).toBe(3)
+      expect(await page.getByTestId('payment-method').nth(1).innerText()).toContain('Visa ending in 3184')
+      const setupCalls = stripe.calls.slice(beforeSetup).map((call) => `${call.method} ${call.path.replace(/seti_\d+/, 'seti_N')}`)
+      expect(setupCalls).toEqual(['POST /v1/setup_intents', 'GET /v1/setup_intents/seti_N'])
 
       // the next checkout pays with the saved default card: no card element, the saved PaymentMethod charged
       await firstItemToCheckout(page)

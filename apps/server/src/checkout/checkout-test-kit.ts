@@ -1,7 +1,8 @@
 /** Helpers for checkout tests: a shopper with a cart, a token, a checkout form. */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { vi } from 'vitest'
+import type { PaymentMethod } from '@store/core'
+import { expect, vi } from 'vitest'
 import { gatewayFor, GatewayUnavailable, type PaymentGateway } from '../payments/gateway.ts'
 import { TestGateway } from '../payments/test-gateway.ts'
 import { dataOf, TestShopper, type TestStore } from '../test/harness.ts'
@@ -76,6 +77,18 @@ export async function shopperWithCart(t: TestStore, itemId: number, size: string
 export async function tokenFor(shopper: TestShopper, number: string = CARDS.success): Promise<string> {
   const year = new Date().getFullYear() + 3
   return dataOf<{ token: string }>(await shopper.post('/api/payments/test-tokens', { number, cvc: '123', exp_month: '12', exp_year: String(year) })).token
+}
+
+/**
+ * Saves a card on /change_payment as the page does: POST /payment-methods, and where the bank asks
+ * (202), its step passed (the test gateway's stand-in) and the setup completed. The customer's cards.
+ */
+export async function saveCard(shopper: TestShopper, number: string = CARDS.success, makeDefault = false): Promise<PaymentMethod[]> {
+  const added = await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper, number), ...(makeDefault ? { make_default: 'true' } : {}) })
+  if (added.statusCode !== 202) return dataOf<PaymentMethod[]>(added)
+  const { setup_id } = dataOf<{ setup_id: string }>(added)
+  expect((await shopper.postJson('/api/payments/authenticate', { payment_id: setup_id, outcome: 'complete' })).statusCode).toBe(200)
+  return dataOf<PaymentMethod[]>(await shopper.post(`/api/payment-methods/setups/${setup_id}/complete`, {}))
 }
 
 export function placeOrder(shopper: TestShopper, token: string, key: string = randomUUID(), extra: Record<string, string> = {}) {

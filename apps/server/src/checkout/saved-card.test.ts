@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Cart, CheckoutResult, PaymentMethod } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
-import { CARDS, count, itemWithStock, placeOrder, shopperWithCart, stockOf, tokenFor } from './checkout-test-kit.ts'
+import { CARDS, count, itemWithStock, placeOrder, saveCard, shopperWithCart, stockOf, tokenFor } from './checkout-test-kit.ts'
 
 /** Paying at checkout with a card the customer saved (docs/checkout.md "Paying with a saved card"). */
 describe.each(DIALECTS)('checkout with a saved card, on %s', (dialect) => {
@@ -19,7 +19,7 @@ describe.each(DIALECTS)('checkout with a saved card, on %s', (dialect) => {
     const shopper = await shopperWithCart(t, item.itemId, item.size)
     const email = `saved-${n++}-${dialect}@example.com`
     expect((await shopper.post('/api/register', { name: 'Pat Shopper', email, password: 'leggings-forever' })).statusCode).toBe(200)
-    const cards = dataOf<PaymentMethod[]>(await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper, number) }))
+    const cards = await saveCard(shopper, number)
     expect(cards).toHaveLength(1)
     return { shopper, item, card: cards[0]! }
   }

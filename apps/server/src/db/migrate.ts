@@ -21,6 +21,7 @@ import * as m018 from './migrations/018-spent-tokens.ts'
 import * as m019 from './migrations/019-waiting-orders.ts'
 import * as m020 from './migrations/020-order-bundle-discount.ts'
 import * as m021 from './migrations/021-attempt-owner.ts'
+import * as m022 from './migrations/022-card-setups.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '019-waiting-orders': m019,
   '020-order-bundle-discount': m020,
   '021-attempt-owner': m021,
+  '022-card-setups': m022,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -509,6 +509,16 @@ export type PaymentMethodsRow = Selectable<PaymentMethodsTable>
 export type NewPaymentMethodsRow = Insertable<PaymentMethodsTable>
 export type PaymentMethodsUpdate = Updateable<PaymentMethodsTable>
 
+/** A card being saved while its bank asks the cardholder to confirm it (migration 022). */
+export interface CardSetupsTable {
+  brand_id: string
+  setup_id: string
+  customer_id: string
+  gateway: string
+  make_default: number
+  created_at: string
+}
+
 export interface MembershipsTable {
   id: string
   brand_id: string
@@ -1027,6 +1037,7 @@ export interface Database {
   shipments: ShipmentsTable
   tracking_events: TrackingEventsTable
   payment_methods: PaymentMethodsTable
+  card_setups: CardSetupsTable
   memberships: MembershipsTable
   wishlist_entries: WishlistEntriesTable
   style_profile_fields: StyleProfileFieldsTable

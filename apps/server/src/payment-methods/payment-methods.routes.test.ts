@@ -151,4 +151,61 @@ describe.each(DIALECTS)('payment methods on %s', (dialect) => {
     expect(full).toHaveLength(MAX_PAYMENT_METHODS)
     expect(full.filter((m) => m.default)).toHaveLength(1)
   })
+
+  describe("a card whose bank asks the cardholder to confirm it (3-D Secure on the setup)", () => {
+    const setupOf = async (shopper: TestShopper, number: string, makeDefault = false) => {
+      const added = await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper, number), ...(makeDefault ? { make_default: 'true' } : {}) })
+      expect(added.statusCode).toBe(202)
+      return dataOf<{ setup_id: string; client_secret: string }>(added)
+    }
+    const authenticate = (shopper: TestShopper, setupId: string, outcome: 'complete' | 'cancel') => shopper.postJson('/api/payments/authenticate', { payment_id: setupId, outcome })
+    const complete = (shopper: TestShopper, setupId: string) => shopper.post(`/api/payment-methods/setups/${setupId}/complete`, {})
+
+    it('is not saved until the cardholder confirms it; then it is kept, the default when asked, and pays off-session (3184)', async () => {
+      const shopper = await customer(t, `setup-3184-${dialect}@example.com`)
+      await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper) })
+      const setup = await setupOf(shopper, CARDS.authenticate, true)
+      expect(setup.setup_id).toMatch(/^seti_test_/)
+      expect(dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods')).map((m) => m.last4)).toEqual(['4242'])
+      // asked before the step: not yet, and it still waits
+      const early = await complete(shopper, setup.setup_id)
+      expect(early.statusCode).toBe(409)
+      expect(errorsOf(early)[0]).toMatch(/not confirmed this card yet/)
+      expect((await authenticate(shopper, setup.setup_id, 'complete')).statusCode).toBe(200)
+      const cards = dataOf<PaymentMethod[]>(await complete(shopper, setup.setup_id))
+      expect(cards.map((m) => [m.last4, m.default])).toEqual([['3184', true], ['4242', false]])
+      // done: the same setup cannot be completed twice
+      expect((await complete(shopper, setup.setup_id)).statusCode).toBe(404)
+      // once set up, the bank lets the store charge it without the shopper (club billing, offers)
+      const account = await t.store.db.selectFrom('customers').select('id').where('email', '=', `setup-3184-${dialect}@example.com`).executeTakeFirstOrThrow()
+      const billed = await defaultPaymentMethodFor({ db: t.store.db, brandId: 'popfitclothing' }, account.id)
+      expect(billed).toMatchObject({ last4: '3184' })
+    })
+
+    it('the step cancelled: 402 at the card, nothing saved, and the setup is over', async () => {
+      const shopper = await customer(t, `setup-cancel-${dialect}@example.com`)
+      const setup = await setupOf(shopper, CARDS.alwaysAuthenticate)
+      expect((await authenticate(shopper, setup.setup_id, 'cancel')).statusCode).toBe(200)
+      const refused = await complete(shopper, setup.setup_id)
+      expect(refused.statusCode).toBe(402)
+      expect(refused.json().errors[0]).toEqual({ field: 'payment_token', message: 'Your bank could not confirm this payment. Try again, or use another card.' })
+      expect(dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))).toEqual([])
+      expect((await complete(shopper, setup.setup_id)).statusCode).toBe(404)
+    })
+
+    it("no one else answers a customer's setup or completes it: the same 404 as an unknown id", async () => {
+      const owner = await customer(t, `setup-owner-${dialect}@example.com`)
+      const setup = await setupOf(owner, CARDS.authenticate)
+      const other = await customer(t, `setup-other-${dialect}@example.com`)
+      const visitor = new TestShopper(t.app)
+      for (const stranger of [other, visitor]) {
+        expect((await authenticate(stranger, setup.setup_id, 'complete')).statusCode).toBe(404)
+      }
+      expect((await complete(other, setup.setup_id)).body).toBe((await complete(other, 'seti_test_nothing')).body)
+      expect((await complete(other, setup.setup_id)).statusCode).toBe(404)
+      expect((await complete(visitor, setup.setup_id)).statusCode).toBe(401)
+      // the owner's setup is untouched: still waiting for its own step
+      expect((await complete(owner, setup.setup_id)).statusCode).toBe(409)
+    })
+  })
 })

@@ -12,6 +12,15 @@ export const addPaymentMethodBody = z.object({
   make_default: formFlag('make_default'),
 })
 
+/** A setup id of the gateway's (Stripe: seti_…): opaque, a malformed one is "not found". */
+export const cardSetupParams = z.object({ id: z.string().min(1).max(100) })
+
+/** POST /payment-methods when the card's bank wants the cardholder to confirm it first (202). */
+export const cardSetupStepSchema = z.object({
+  setup_id: z.string().describe('POST /payment-methods/setups/{setup_id}/complete after the step'),
+  client_secret: z.string().describe("for the bank's step in the browser (Stripe.js handleNextAction)"),
+})
+
 export const paymentMethodSchema = contract<PaymentMethod>('PaymentMethod')(
   z.object({
     id: z.string(),

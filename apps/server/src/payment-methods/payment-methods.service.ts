@@ -6,17 +6,19 @@
  * query names the brand and the session's customer: another customer's id is a 404.
  */
 import { randomUUID } from 'node:crypto'
-import type { PaymentMethod } from '@store/core'
+import type { CardSetupStep, PaymentMethod } from '@store/core'
 import type { BrandData, RequestContext } from '../context/request-context.ts'
 import type { Transaction } from 'kysely'
 import { takeTurn } from '../db/take-turn.ts'
 import type { Database, PaymentMethodsRow } from '../db/schema.ts'
-import { HttpError, notFound, unprocessable } from '../http/errors.ts'
+import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from '../account/require-customer.ts'
 import type { CardSummary, PaymentGateway } from '../payments/gateway.ts'
 import { retryOverdueNow } from '../membership/billing.ts'
 
 export const MAX_PAYMENT_METHODS = 10
+/** how long a card setup waits for the cardholder's step at their bank before it is given up */
+const SETUP_WAITS_MS = 24 * 60 * 60 * 1000
 
 const view = (row: PaymentMethodsRow): PaymentMethod => ({
   id: row.id,
@@ -49,8 +51,12 @@ export async function listPaymentMethods(ctx: RequestContext, gateway: PaymentGa
   return (await rowsOf(ctx.data, customerId, gateway.name)).map(view)
 }
 
-/** Attaches the token's card through the gateway (no charge); the customer's first method becomes the default. */
-export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGateway, token: string, makeDefault: boolean): Promise<PaymentMethod[]> {
+/**
+ * Saves the token's card through the gateway's setup flow (no charge); the customer's first method
+ * becomes the default. A bank that wants the cardholder to confirm the card first leaves the setup
+ * waiting: the answer says so, and completeCardSetup keeps the card after that step.
+ */
+export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGateway, token: string, makeDefault: boolean): Promise<CardSetupStep> {
   const customerId = await requireCustomerId(ctx)
   const { db, brandId } = ctx.data
   const existing = await rowsOf(ctx.data, customerId, gateway.name)
@@ -63,13 +69,49 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
     idempotencyKey: `payment-method:${brandId}:${randomUUID()}`,
     metadata: { customer: customerId },
   })
+  if (result.status === 'requires_action') {
+    const now = ctx.now()
+    // setups left waiting a day ago were given up: the bank's step does not wait that long
+    await db.deleteFrom('card_setups').where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('created_at', '<', new Date(now.getTime() - SETUP_WAITS_MS).toISOString()).execute()
+    await db
+      .insertInto('card_setups')
+      .values({ brand_id: brandId, setup_id: result.setupId, customer_id: customerId, gateway: gateway.name, make_default: makeDefault ? 1 : 0, created_at: now.toISOString() })
+      .onConflict((oc) => oc.columns(['brand_id', 'setup_id']).doNothing())
+      .execute()
+    return { status: 'requires_action', setup_id: result.setupId, client_secret: result.clientSecret }
+  }
   if (result.status !== 'succeeded') throw new HttpError(402, result.message, 'payment_token')
+  return { status: 'saved', methods: await keepSavedCard(ctx, gateway, customerId, result, makeDefault) }
+}
+
+/**
+ * Keeps the card of a setup that waited for the cardholder's step at their bank (addPaymentMethod),
+ * once they took it: only the customer who started it, at this brand (anyone else: 404). Refused by
+ * the bank (the step failed or was cancelled): 402, and the setup is over. Not confirmed yet: 409,
+ * and it still waits.
+ */
+export async function completeCardSetup(ctx: RequestContext, gateway: PaymentGateway, setupId: string): Promise<PaymentMethod[]> {
+  const customerId = await requireCustomerId(ctx)
+  const { db, brandId } = ctx.data
+  const waiting = () => db.selectFrom('card_setups').where('brand_id', '=', brandId).where('setup_id', '=', setupId).where('customer_id', '=', customerId).where('gateway', '=', gateway.name)
+  const setup = await waiting().select('make_default').executeTakeFirst()
+  if (!setup) throw notFound('No card is waiting to be saved with that id.')
+  const result = await gateway.completeSave(ctx.data, setupId)
+  if (result.status === 'requires_action') throw conflict('Your bank has not confirmed this card yet. Confirm it with your bank, or enter the card again.', 'payment_token')
+  await db.deleteFrom('card_setups').where('brand_id', '=', brandId).where('setup_id', '=', setupId).where('customer_id', '=', customerId).execute()
+  if (result.status !== 'succeeded') throw new HttpError(402, result.message, 'payment_token')
+  return keepSavedCard(ctx, gateway, customerId, result, setup.make_default === 1)
+}
+
+/** A card the gateway has just set up, kept as the customer's: the default when asked (or their first), then their cards. */
+async function keepSavedCard(ctx: RequestContext, gateway: PaymentGateway, customerId: string, saved: { reference: string; card: CardSummary }, makeDefault: boolean): Promise<PaymentMethod[]> {
+  const { db, brandId } = ctx.data
   const now = ctx.now().toISOString()
   let billsTheClub = false
   try {
     await db.transaction().execute(async (trx) => {
       // keepCard takes the customer's turn first: cards added at once go one after another, so the limit and the one default hold
-      const kept = await keepCard(trx, { brandId, customerId, gateway: gateway.name, reference: result.reference, card: result.card, now })
+      const kept = await keepCard(trx, { brandId, customerId, gateway: gateway.name, reference: saved.reference, card: saved.card, now })
       const rows = await trx.selectFrom('payment_methods').select(['id', 'is_default']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('gateway', '=', gateway.name).execute()
       if (rows.length > MAX_PAYMENT_METHODS) throw walletFull()
       if (makeDefault || !rows.some((row) => row.is_default === 1)) {
@@ -81,7 +123,7 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
     })
   } catch (error) {
     // refused after the provider attached it (another tab filled the last place): detach it again
-    if (error instanceof HttpError) await gateway.removeMethod(ctx.data, result.reference)
+    if (error instanceof HttpError) await gateway.removeMethod(ctx.data, saved.reference)
     throw error
   }
   if (billsTheClub) await payOverdueMonth(ctx, gateway, customerId)

@@ -64,6 +64,12 @@ export type SaveMethodResult =
   /** reference: what a later charge names as `{ kind: 'saved', reference }` */
   | { status: 'succeeded'; reference: string; card: CardSummary }
   | { status: 'declined'; code: string; message: string }
+  /**
+   * the bank wants the cardholder to confirm the card before it is kept for payments without them
+   * (3-D Secure on a setup): the page takes the step with clientSecret, then the store asks again
+   * with completeSave(setupId)
+   */
+  | { status: 'requires_action'; setupId: string; clientSecret: string }
 
 export interface PaymentGateway {
   readonly name: 'test' | 'stripe'
@@ -81,10 +87,16 @@ export interface PaymentGateway {
   /** Gives a succeeded payment back (an order that could not be kept after all). */
   refund(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<void>
   /**
-   * The provider's setup flow: keeps a card for off-session charges without charging it
-   * (Stripe: the PaymentMethod attached to a Customer). Used by /change_payment.
+   * The provider's setup flow: keeps a card for off-session charges without charging it (Stripe: a
+   * SetupIntent for off-session use, which attaches the PaymentMethod to the Customer once the bank
+   * agrees, asking the cardholder first where it wants to). Used by /change_payment.
    */
   saveMethod(scope: BrandData, request: SaveMethodRequest): Promise<SaveMethodResult>
+  /**
+   * After the cardholder's step on a setup that asked for one: kept (succeeded), refused (declined:
+   * the step failed or was cancelled), or still waiting for the step (requires_action).
+   */
+  completeSave(scope: BrandData, setupId: string): Promise<SaveMethodResult>
   /** Forgets a saved method at the provider (Stripe: detach). A method already gone is no error. */
   removeMethod(scope: BrandData, reference: string): Promise<void>
 }

@@ -3,7 +3,7 @@ import type { RequestContext } from '../context/request-context.ts'
 import { notFound } from '../http/errors.ts'
 import type { PaymentGateway } from './gateway.ts'
 import { testBehaviourOf } from './test-cards.ts'
-import { issueTestToken, type TestGateway } from './test-gateway.ts'
+import { issueTestToken, SETUP_PREFIX, type TestGateway } from './test-gateway.ts'
 
 export interface CardForm {
   number: string
@@ -39,13 +39,15 @@ export async function createTestToken(ctx: RequestContext, gateway: PaymentGatew
 const NOTHING_WAITING = 'No payment is waiting for authentication with that id.'
 
 /**
- * The test gateway's 3-D Secure step: the shopper completes or cancels it. Only the session that
- * made the payment's attempt may answer, as only the cardholder can answer their bank: anyone else
+ * The test gateway's 3-D Secure step: the shopper completes or cancels it, for a payment or a card
+ * being saved (a setup, seti_test_…). Only the session that made the payment's attempt, or the
+ * customer saving the card, may answer, as only the cardholder can answer their bank: anyone else
  * gets the same 404 as for an unknown id.
  */
 export async function authenticateTestPayment(ctx: RequestContext, gateway: PaymentGateway, paymentId: string, outcome: 'complete' | 'cancel') {
   if (gateway.name !== 'test') throw testOnly()
-  if (!(await isShoppersPayment(ctx, paymentId))) throw notFound(NOTHING_WAITING)
+  const owned = paymentId.startsWith(SETUP_PREFIX) ? await isCustomersSetup(ctx, paymentId) : await isShoppersPayment(ctx, paymentId)
+  if (!owned) throw notFound(NOTHING_WAITING)
   const done = await (gateway as TestGateway).authenticate(ctx.data, paymentId, outcome)
   if (!done) throw notFound(NOTHING_WAITING)
   return { payment_id: paymentId, outcome }
@@ -67,4 +69,18 @@ async function isShoppersPayment(ctx: RequestContext, paymentId: string): Promis
     .where('visitor_id', '=', visitorId)
     .executeTakeFirst()
   return attempt !== undefined
+}
+
+/** The card setup waiting for its step is the logged-in customer's own (/change_payment; migration 022). */
+async function isCustomersSetup(ctx: RequestContext, setupId: string): Promise<boolean> {
+  const { customerId } = await ctx.shopper()
+  if (!customerId) return false
+  const setup = await ctx.data.db
+    .selectFrom('card_setups')
+    .select('setup_id')
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('setup_id', '=', setupId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst()
+  return setup !== undefined
 }

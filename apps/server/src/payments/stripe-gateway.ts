@@ -195,7 +195,13 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  /** The PaymentMethod (or a legacy card token made into one) attached to the shopper's Customer: 'cus_…/pm_…'. */
+  /**
+   * The PaymentMethod (or a legacy card token made into one) set up for payments without the shopper
+   * on the shopper's Customer: a SetupIntent (usage off_session), confirmed at once. Stripe attaches
+   * the method to the Customer when the bank agrees; a bank that wants the cardholder to confirm
+   * leaves it requires_action, for Stripe.js's handleNextAction on the page, then completeSave.
+   * Saved: 'cus_…/pm_…'.
+   */
   async saveMethod(scope: BrandData, request: SaveMethodRequest): Promise<SaveMethodResult> {
     try {
       const customer =
@@ -204,19 +210,32 @@ export class StripeGateway implements PaymentGateway {
       const methodId = request.token.startsWith('tok_')
         ? (await this.client.paymentMethods.create({ type: 'card', card: { token: request.token } }, { idempotencyKey: `${request.idempotencyKey}:method` })).id
         : request.token
-      const method = await this.client.paymentMethods.attach(methodId, { customer }, { idempotencyKey: `${request.idempotencyKey}:attach` })
-      if (!method.card) return { status: 'declined', code: 'invalid_token', message: 'Only cards can be saved here.' }
-      return {
-        status: 'succeeded',
-        reference: `${customer}/${method.id}`,
-        card: { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year },
-      }
+      const setup = await this.client.setupIntents.create(
+        {
+          customer,
+          payment_method: methodId,
+          allowed_payment_method_types: ['card'],
+          // the bank's step, where it asks, is taken by Stripe.js on the page (handleNextAction)
+          use_stripe_sdk: true,
+          usage: 'off_session',
+          confirm: true,
+          metadata: { ...request.metadata, brand: scope.brandId, store_key: request.idempotencyKey },
+          expand: ['payment_method'],
+        },
+        { idempotencyKey: `${request.idempotencyKey}:setup` },
+      )
+      return setupResultOf(setup)
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) {
-        const code = error.decline_code ?? error.code ?? 'card_declined'
-        return { status: 'declined', code, message: declineMessage(code) }
-      }
-      throw new GatewayUnavailable('Stripe could not be reached or refused the request', { cause: error })
+      return setupFailure(error)
+    }
+  }
+
+  /** The SetupIntent after the cardholder's step on the page: succeeded (kept), requires_payment_method (refused), or still waiting. */
+  async completeSave(_scope: BrandData, setupId: string): Promise<SaveMethodResult> {
+    try {
+      return setupResultOf(await this.client.setupIntents.retrieve(setupId, { expand: ['payment_method'] }))
+    } catch (error) {
+      return setupFailure(error)
     }
   }
 
@@ -253,6 +272,30 @@ const aDayAgo = () => Math.floor(Date.now() / 1000) - 24 * 60 * 60
 /** Stripe itself answered with a server error (not a dropped connection, which the same key retries cleanly). */
 function answeredWithServerError(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && !(error instanceof Stripe.errors.StripeConnectionError) && (error.statusCode ?? 0) >= 500
+}
+
+function setupResultOf(setup: Stripe.SetupIntent): SaveMethodResult {
+  const method = setup.payment_method
+  const customer = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id
+  if (setup.status === 'succeeded') {
+    if (!method || typeof method === 'string' || !method.card || !customer) return { status: 'declined', code: 'invalid_token', message: 'Only cards can be saved here.' }
+    const { card } = method
+    return { status: 'succeeded', reference: `${customer}/${method.id}`, card: { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } }
+  }
+  if ((setup.status === 'requires_action' || setup.status === 'processing') && setup.client_secret) {
+    return { status: 'requires_action', setupId: setup.id, clientSecret: setup.client_secret }
+  }
+  const code = setup.last_setup_error?.decline_code ?? setup.last_setup_error?.code ?? 'authentication_failed'
+  return { status: 'declined', code, message: declineMessage(code) }
+}
+
+/** A card error is the bank's no; anything else leaves the outcome unknown (retry). */
+function setupFailure(error: unknown): SaveMethodResult {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    const code = error.decline_code ?? error.code ?? 'card_declined'
+    return { status: 'declined', code, message: declineMessage(code) }
+  }
+  throw new GatewayUnavailable('Stripe could not be reached or refused the request', { cause: error })
 }
 
 function cardOf(intent: Stripe.PaymentIntent): CardSummary | null {

@@ -1,65 +1,75 @@
 /**
- * The Stripe adapter's setup flow for /change_payment (saveMethod, removeMethod)
- * against a local HTTP server answering as Stripe's API documents: a Customer is
- * made once, the PaymentMethod attached to it, a card error is a decline, and a
- * removed method is detached.
+ * The Stripe adapter's setup flow for /change_payment (saveMethod, completeSave, removeMethod)
+ * against the stand-in for Stripe's API (test/fake-stripe.ts): a Customer is made once, the card is
+ * set up for payments without the shopper through a SetupIntent (which attaches it), a card error
+ * is a decline, a bank that asks leaves the setup waiting for the cardholder's step, and a removed
+ * method is detached.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fakeStripe } from '../test/fake-stripe.ts'
 import { StripeGateway } from './stripe-gateway.ts'
 
 const scope = { brandId: 'popfitclothing' } as never
 
 describe('Stripe saved methods', () => {
-  let server: Server
+  const stripe = fakeStripe()
   let gateway: StripeGateway
-  const calls: string[] = []
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      let body = ''
-      request.on('data', (chunk) => (body += chunk))
-      request.on('end', () => {
-        calls.push(`${request.method} ${request.url}`)
-        response.setHeader('content-type', 'application/json')
-        const url = request.url ?? ''
-        if (url === '/v1/customers') return response.end(JSON.stringify({ id: 'cus_new', object: 'customer' }))
-        const attach = url.match(/^\/v1\/payment_methods\/([^/]+)\/attach$/)
-        if (attach) {
-          if (attach[1] === 'pm_card_chargeDeclined') {
-            response.statusCode = 402
-            return response.end(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }))
-          }
-          const customer = new URLSearchParams(body).get('customer')
-          return response.end(
-            JSON.stringify({ id: attach[1], object: 'payment_method', type: 'card', customer, card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2031 } }),
-          )
-        }
-        const detach = url.match(/^\/v1\/payment_methods\/([^/]+)\/detach$/)
-        if (detach) return response.end(JSON.stringify({ id: detach[1], object: 'payment_method', customer: null }))
-        response.statusCode = 404
-        response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such route' } }))
-      })
-    })
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-    gateway = new StripeGateway({ secretKey: 'sk_test_x', apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })
+    gateway = new StripeGateway({ secretKey: 'sk_test_x', apiUrl: await stripe.listen() })
   })
-  afterAll(() => new Promise<void>((done) => server.close(() => done())))
+  afterAll(() => stripe.close())
+  const since = () => {
+    const from = stripe.calls.length
+    return () => stripe.calls.slice(from).map((call) => `${call.method} ${call.path}`)
+  }
 
-  it('attaches the PaymentMethod to a new Customer, or to the one the shopper has', async () => {
-    const first = await gateway.saveMethod(scope, { token: 'pm_card_visa', customerReference: null, idempotencyKey: 'k1', metadata: {} })
-    expect(first).toEqual({ status: 'succeeded', reference: 'cus_new/pm_card_visa', card: { brand: 'visa', last4: '4242', expMonth: 11, expYear: 2031 } })
-    calls.length = 0
+  it('sets the PaymentMethod up for payments without the shopper on a new Customer, or on the one the shopper has', async () => {
+    const first = await gateway.saveMethod(scope, { token: 'pm_card_visa', customerReference: null, idempotencyKey: 'k1', metadata: { customer: 'c1' } })
+    expect(first).toEqual({ status: 'succeeded', reference: 'cus_1/pm_card_visa', card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } })
+    const setup = stripe.calls.at(-1)!
+    expect([setup.path, setup.form.get('usage'), setup.form.get('confirm'), setup.form.get('customer'), setup.form.get('metadata[store_key]')]).toEqual([
+      '/v1/setup_intents',
+      'off_session',
+      'true',
+      'cus_1',
+      'k1',
+    ])
+    const calls = since()
     const second = await gateway.saveMethod(scope, { token: 'pm_card_mastercard', customerReference: 'cus_old', idempotencyKey: 'k2', metadata: {} })
     expect(second).toMatchObject({ status: 'succeeded', reference: 'cus_old/pm_card_mastercard' })
-    expect(calls).toEqual(['POST /v1/payment_methods/pm_card_mastercard/attach'])
+    expect(calls()).toEqual(['POST /v1/setup_intents'])
   })
 
   it('answers a card error as a decline, and detaches on removal', async () => {
     const declined = await gateway.saveMethod(scope, { token: 'pm_card_chargeDeclined', customerReference: 'cus_old', idempotencyKey: 'k3', metadata: {} })
     expect(declined).toMatchObject({ status: 'declined', code: 'generic_decline' })
-    calls.length = 0
+    const calls = since()
     await gateway.removeMethod(scope, 'cus_old/pm_card_visa')
-    expect(calls).toEqual(['POST /v1/payment_methods/pm_card_visa/detach'])
+    expect(calls()).toEqual(['POST /v1/payment_methods/pm_card_visa/detach'])
+  })
+
+  it("leaves a card whose bank asks waiting for the cardholder's step, then keeps it, or answers the bank's refusal", async () => {
+    const waiting = await gateway.saveMethod(scope, { token: 'pm_card_threeDSecure2Required', customerReference: 'cus_old', idempotencyKey: 'k4', metadata: {} })
+    if (waiting.status !== 'requires_action') throw new Error(`expected the bank's step, got ${waiting.status}`)
+    expect(waiting.clientSecret).toMatch(/^seti_\d+_secret_/)
+    // asked before the step: still waiting
+    expect(await gateway.completeSave(scope, waiting.setupId)).toMatchObject({ status: 'requires_action', setupId: waiting.setupId })
+    stripe.approve(waiting.clientSecret)
+    expect(await gateway.completeSave(scope, waiting.setupId)).toEqual({
+      status: 'succeeded',
+      reference: 'cus_old/pm_card_threeDSecure2Required',
+      card: { brand: 'visa', last4: '3184', expMonth: 12, expYear: 2030 },
+    })
+
+    const refused = await gateway.saveMethod(scope, { token: 'pm_card_threeDSecure2Required', customerReference: 'cus_old', idempotencyKey: 'k5', metadata: {} })
+    if (refused.status !== 'requires_action') throw new Error(`expected the bank's step, got ${refused.status}`)
+    stripe.refuse(refused.clientSecret)
+    expect(await gateway.completeSave(scope, refused.setupId)).toMatchObject({ status: 'declined', code: 'authentication_failed' })
+  })
+
+  it('the same key sets up once: a retry after a lost answer gets the same setup', async () => {
+    const first = await gateway.saveMethod(scope, { token: 'pm_card_threeDSecure2Required', customerReference: 'cus_old', idempotencyKey: 'k6', metadata: {} })
+    const again = await gateway.saveMethod(scope, { token: 'pm_card_threeDSecure2Required', customerReference: 'cus_old', idempotencyKey: 'k6', metadata: {} })
+    expect(again).toEqual(first)
   })
 })

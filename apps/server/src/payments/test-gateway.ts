@@ -11,6 +11,8 @@ import { declineMessage, type TestBehaviour } from './test-cards.ts'
 
 export const TEST_TOKEN_PREFIX = 'tok_test_'
 const CHARGE_PREFIX = 'ch_test_'
+/** a setup that waits for the cardholder's step: a row of test_gateway_charges for no money, as a SetupIntent is Stripe's */
+export const SETUP_PREFIX = 'seti_test_'
 
 export interface TestTokenInput {
   brand: string
@@ -42,6 +44,8 @@ export async function issueTestToken({ db, brandId }: BrandData, card: TestToken
 type ChargeRow = { id: string; token: string; status: string; decline_code: string | null }
 type TokenRow = { card_brand: string; last4: string; exp_month: number; exp_year: number; behaviour: string }
 const CARD_COLUMNS = ['card_brand', 'last4', 'exp_month', 'exp_year', 'behaviour'] as const
+
+const NO_SETUP = 'This card could not be saved. Enter it again.'
 
 /** Stripe's code for a one-time token sent again after it was used. */
 export const TOKEN_USED = 'token_already_used'
@@ -140,7 +144,12 @@ export class TestGateway implements PaymentGateway {
       .execute()
   }
 
-  /** A test card kept for later: the token itself is the reference; the decline cards are refused as a provider's setup check would. */
+  /**
+   * A test card kept for later: the token itself is the reference; the decline cards are refused as a
+   * provider's setup check would. A card whose bank asks (3184, 3220) asks on the setup too, as
+   * Stripe's SetupIntent does: the setup waits for the cardholder's step (authenticate), then
+   * completeSave keeps it.
+   */
   async saveMethod(scope: BrandData, request: SaveMethodRequest): Promise<SaveMethodResult> {
     // the setup uses the one-time token, whatever it finds (the same key again is the same setup)
     const card = await useToken(scope, request.token, request.idempotencyKey)
@@ -148,10 +157,41 @@ export class TestGateway implements PaymentGateway {
       if (!(await findCard(scope, request.token))) return { status: 'declined', code: 'invalid_token', message: 'This card could not be read. Enter it again.' }
       return { status: 'declined', code: TOKEN_USED, message: declineMessage(TOKEN_USED) }
     }
-    // kept as a setup would keep it: a card whose bank asks on every payment is kept (its charges ask)
-    const outcome = outcomeOf(card.behaviour as TestBehaviour, true)
-    if (outcome.status === 'declined' && outcome.code !== 'authentication_required') return { status: 'declined', code: outcome.code!, message: declineMessage(outcome.code!) }
+    const behaviour = card.behaviour as TestBehaviour
+    if (behaviour === 'authenticate' || behaviour === 'always_authenticate') {
+      const id = SETUP_PREFIX + randomBytes(12).toString('hex')
+      await scope.db
+        .insertInto('test_gateway_charges')
+        .values({ id, brand_id: scope.brandId, idempotency_key: request.idempotencyKey, token: request.token, amount_cents: 0, status: 'requires_action', decline_code: null, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['brand_id', 'idempotency_key']).doNothing())
+        .execute()
+      return this.setupResult(scope, (await this.findCharge(scope, { idempotencyKey: request.idempotencyKey }))!)
+    }
+    const outcome = outcomeOf(behaviour, true)
+    if (outcome.status === 'declined') return { status: 'declined', code: outcome.code!, message: declineMessage(outcome.code!) }
     return { status: 'succeeded', reference: request.token, card: summary(card) }
+  }
+
+  /** A setup after the cardholder's step (authenticate): kept once completed, refused once cancelled, else still waiting. */
+  async completeSave(scope: BrandData, setupId: string): Promise<SaveMethodResult> {
+    if (!setupId.startsWith(SETUP_PREFIX)) return { status: 'declined', code: 'setup_not_found', message: NO_SETUP }
+    await scope.db
+      .updateTable('test_gateway_charges')
+      .set({ status: 'succeeded' })
+      .where('id', '=', setupId)
+      .where('brand_id', '=', scope.brandId)
+      .where('status', '=', 'authenticated')
+      .execute()
+    const setup = await this.findCharge(scope, { id: setupId })
+    if (!setup) return { status: 'declined', code: 'setup_not_found', message: NO_SETUP }
+    return this.setupResult(scope, setup)
+  }
+
+  private async setupResult(scope: BrandData, setup: ChargeRow): Promise<SaveMethodResult> {
+    if (setup.status === 'succeeded') return { status: 'succeeded', reference: setup.token, card: summary(await cardOfToken(scope, setup.token)) }
+    if (setup.status === 'requires_action' || setup.status === 'authenticated') return { status: 'requires_action', setupId: setup.id, clientSecret: `${setup.id}_secret` }
+    const code = setup.decline_code ?? 'card_declined'
+    return { status: 'declined', code, message: declineMessage(code) }
   }
 
   async removeMethod(): Promise<void> {
@@ -160,8 +200,9 @@ export class TestGateway implements PaymentGateway {
 
   /**
    * The test authentication step (what 3-D Secure is in the browser): completes or
-   * cancels a charge waiting for it. Completed, it is charged only when the store
-   * confirms it (resume), as with Stripe's handleCardAction then confirm.
+   * cancels a charge or a setup waiting for it. Completed, a charge is charged only when
+   * the store confirms it (resume), as with Stripe's handleCardAction then confirm; a
+   * setup is kept when the store completes it (completeSave).
    */
   async authenticate(scope: BrandData, paymentId: string, outcome: 'complete' | 'cancel'): Promise<boolean> {
     const result = await scope.db

@@ -1,14 +1,17 @@
 /**
  * A stand-in for api.stripe.com in tests: answers the calls the Stripe adapter
- * makes (customers, payment_intents create, retrieve and confirm, payment_methods
- * attach and detach, refunds) as Stripe's API documents them, and replays a
+ * makes (customers, payment_intents create, retrieve and confirm, setup_intents
+ * create and retrieve, payment_methods detach, refunds) as Stripe's API documents them, and replays a
  * repeated Idempotency-Key as Stripe does. reachable(false) drops every connection
  * unanswered (an outage); serverErrorNext answers the next call to a path with a 500, kept for its
  * key as Stripe keeps it, having made its PaymentIntent (or Customer) or not; dropAnswers loses the
  * answers of calls that were carried out; a PaymentIntent is searched for by its metadata. The server under test reaches it
  * through STRIPE_API_URL. Test PaymentMethods: pm_card_visa, pm_card_mastercard,
  * pm_card_chargeDeclined (declined), pm_card_threeDSecure2Required (asks for the
- * bank's step on every payment: on session it waits for it, off session it is declined).
+ * bank's step on every payment: on session it waits for it, off session it is declined;
+ * and on a setup). A SetupIntent is kept in `intents` too (seti_…): approve(id) is the
+ * cardholder's step done in Stripe.js, after which a setup has succeeded and a payment
+ * waits for the store's confirmation.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -140,13 +143,38 @@ export function fakeStripe() {
       intent.next_action = null
       return { status: 200, body: intentBody(intent, true) }
     }
-    // the setup flow of /change_payment: a PaymentMethod attached to a customer, and detached again
-    const attach = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(call.path)
-    if (call.method === 'POST' && attach) {
-      if (attach[1] === 'pm_card_chargeDeclined') {
-        return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } } }
+    // the setup flow of /change_payment: a SetupIntent confirmed at once, which attaches the method
+    // to the customer when the bank agrees (after the cardholder's step where it asks)
+    if (call.method === 'POST' && call.path === '/v1/setup_intents') {
+      const pm = call.form.get('payment_method') ?? 'pm_card_visa'
+      const id = `seti_${++n}`
+      const base: Intent = {
+        id,
+        object: 'setup_intent',
+        client_secret: `${id}_secret_${n}`,
+        customer: call.form.get('customer'),
+        payment_method: pm,
+        usage: call.form.get('usage') ?? 'off_session',
+        status: 'succeeded',
+        next_action: null,
+        last_setup_error: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+        metadata: metadataOf(call.form),
       }
-      return { status: 200, body: { ...paymentMethod(attach[1]!), customer: call.form.get('customer') } }
+      if (pm === 'pm_card_chargeDeclined') {
+        const setup = { ...base, status: 'requires_payment_method', last_setup_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } }
+        intents.set(id, setup)
+        return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', setup_intent: intentBody(setup, true) } } }
+      }
+      const setup = pm === 'pm_card_threeDSecure2Required' ? { ...base, status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} } } : base
+      intents.set(id, setup)
+      return { status: 200, body: intentBody(setup, true) }
+    }
+    const setup = /^\/v1\/setup_intents\/([^/]+)$/.exec(call.path)
+    if (call.method === 'GET' && setup) {
+      const intent = intents.get(setup[1]!)
+      return intent ? { status: 200, body: intentBody(intent, true) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such setupintent' } } }
     }
     const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(call.path)
     if (call.method === 'POST' && detach) return { status: 200, body: { ...paymentMethod(detach[1]!), customer: null } }
@@ -198,6 +226,21 @@ export function fakeStripe() {
     calls,
     intents,
     customers,
+    /** the cardholder's step taken in Stripe.js (handleNextAction): a setup has succeeded, a payment waits for the store to confirm it */
+    approve(clientSecretOrId: string) {
+      const intent = intents.get(clientSecretOrId.split('_secret_')[0]!)
+      if (intent?.status !== 'requires_action') return
+      intent.status = intent.id.startsWith('seti_') ? 'succeeded' : 'requires_confirmation'
+      intent.next_action = null
+    },
+    /** the cardholder's step failed or was cancelled */
+    refuse(clientSecretOrId: string) {
+      const intent = intents.get(clientSecretOrId.split('_secret_')[0]!)
+      if (intent?.status !== 'requires_action') return
+      intent.status = 'requires_payment_method'
+      intent.next_action = null
+      intent[intent.id.startsWith('seti_') ? 'last_setup_error' : 'last_payment_error'] = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_failed' }
+    },
     /** false: every call's connection drops unanswered (Stripe cannot be reached), until set back to true */
     reachable(on: boolean) {
       unreachable = !on

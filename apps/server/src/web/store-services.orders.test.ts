@@ -78,7 +78,9 @@ describe('store services for orders, tracker, payment methods and reviews', () =
   it('adds a card, makes it the default and removes it, with the API refusals', async () => {
     const before = await services(token).paymentMethods()
     expect(before.map((m) => m.last4)).toEqual(['4242'])
-    const added = await services(token).addPaymentMethod({ payment_token: await tokenFor(shopper, '5555 5555 5555 4444'), make_default: 'true' })
+    const step = await services(token).addPaymentMethod({ payment_token: await tokenFor(shopper, '5555 5555 5555 4444'), make_default: 'true' })
+    if (step.status !== 'saved') throw new Error(`a 5555 card is saved at once, not ${step.status}`)
+    const added = step.methods
     expect(added.map((m) => [m.last4, m.default])).toEqual([['4444', true], ['4242', false]])
     const declined = await failure(services(token).addPaymentMethod({ payment_token: await tokenFor(shopper, '4000 0000 0000 0002') }))
     expect([declined.status, declined.errors[0]!.field]).toEqual([402, 'payment_token'])

@@ -50,8 +50,8 @@ import {
 } from '../offers/offers.schemas.ts'
 import { claimSocialMediaSpecial } from '../offers/social-media-specials.service.ts'
 import { getOrder, latestOrder, listOrders, listOrdersPage } from '../orders/orders.service.ts'
-import { addPaymentMethodBody, paymentMethodParams } from '../payment-methods/payment-methods.schemas.ts'
-import { addPaymentMethod, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from '../payment-methods/payment-methods.service.ts'
+import { addPaymentMethodBody, cardSetupParams, paymentMethodParams } from '../payment-methods/payment-methods.schemas.ts'
+import { addPaymentMethod, completeCardSetup, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from '../payment-methods/payment-methods.service.ts'
 import { trackingParams, trackingQuery } from '../tracking/tracking.schemas.ts'
 import { getTracking } from '../tracking/tracking.service.ts'
 import { mediaStorageFor } from '../media/storage.ts'
@@ -266,6 +266,7 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
         const body = parse(addPaymentMethodBody, { payment_token: input.payment_token, make_default: input.make_default ?? undefined })
         return addPaymentMethod(ctx, await gatewayFor(ctx.env), body.payment_token, body.make_default)
       }),
+    completeCardSetup: (id) => asStoreError(async () => completeCardSetup(ctx, await gatewayFor(ctx.env), parse(cardSetupParams, { id }).id)),
     setDefaultPaymentMethod: (id) => asStoreError(async () => setDefaultPaymentMethod(ctx, await gatewayFor(ctx.env), parse(paymentMethodParams, { id }).id)),
     removePaymentMethod: (id) => asStoreError(async () => removePaymentMethod(ctx, await gatewayFor(ctx.env), parse(paymentMethodParams, { id }).id)),
 

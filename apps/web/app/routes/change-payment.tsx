@@ -5,22 +5,26 @@
  * card to the test tokenisation in the browser; with Stripe the card is typed into
  * Stripe.js's own field (components/checkout/stripe-card) and becomes a
  * PaymentMethod id. Only that token is posted to this page's action, which saves
- * it through the gateway's setup flow (no charge). Make default and remove are
- * plain forms. The default is what club billing charges (docs/members.md).
+ * it through the gateway's setup flow (no charge). A bank that wants the cardholder
+ * to confirm the card first (3-D Secure on the setup) gets its step here (the test
+ * gateway's dialog, or Stripe.js's handleNextAction), then the action completes the
+ * setup. Make default and remove are plain forms. The default is what club billing
+ * charges (docs/members.md).
  */
 import { parseExpiryInput, savedCardName, validateCardForm, type PaymentMethod } from '@store/core'
 import { cardExpiry } from '../components/checkout/saved-cards'
-import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from 'react-router'
 import '../styles/checkout.css'
 import '../components/members/members.css'
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
-import { StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
+import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
+import { authenticateStripePayment, StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
 import { Page } from '../components/page/page'
 import { useFreshFormKey } from '../components/forms/use-fresh-form-key'
 import { useBrowserApi } from '../lib/api/browser'
-import { createTestToken } from '../lib/api/checkout-api'
+import { authenticatePayment, createTestToken } from '../lib/api/checkout-api'
 import { ApiError } from '../lib/api/client'
 import { formResult } from '../lib/api/post-form'
 import type { ApiErrorItem } from '../lib/api/types'
@@ -43,10 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   const id = String(form.get('id') ?? '')
-  const fail = (status: number, errors: ApiErrorItem[]) => data({ id, errors }, { status })
+  const fail = (status: number, errors: ApiErrorItem[]) => data({ id, errors, setup: null }, { status })
+  // a card's refusal is said at the card field
+  const atCard = (errors: ApiErrorItem[]) => errors.map((e) => (e.field === 'payment_token' ? { message: e.message, field: 'card_number' } : e))
   if (intent === 'add') {
     const result = await formResult(context.services.addPaymentMethod({ payment_token: String(form.get('payment_token') ?? ''), make_default: String(form.get('make_default') ?? '') }))
-    if (!result.ok) return fail(result.status, result.errors.map((e) => (e.field === 'payment_token' ? { message: e.message, field: 'card_number' } : e)))
+    if (!result.ok) return fail(result.status, atCard(result.errors))
+    // the bank wants the cardholder to confirm the card first: the page takes that step, then completes
+    if (result.value.status === 'requires_action') return data({ id: '', errors: [], setup: { id: result.value.setup_id, client_secret: result.value.client_secret } })
+    throw redirect('/change_payment?done=added')
+  }
+  if (intent === 'complete') {
+    const result = await formResult(context.services.completeCardSetup(String(form.get('setup_id') ?? '')))
+    if (!result.ok) return fail(result.status, atCard(result.errors))
     throw redirect('/change_payment?done=added')
   }
   if (intent === 'default' || intent === 'remove') {
@@ -173,6 +186,49 @@ function StripeAddCard({ publishableKey, serverErrors, overdue }: { publishableK
   )
 }
 
+/**
+ * The bank's step for a card being saved: the test gateway's dialog (its answer goes to the store's
+ * stand-in for the bank), or Stripe.js's own (handleNextAction). Then the setup is completed here,
+ * whatever the step's outcome: the store asks the gateway, which says kept or refused.
+ */
+function CardSetupStep({ setup, stripeKey }: { setup: { id: string; client_secret: string }; stripeKey: string | null }) {
+  const api = useBrowserApi()
+  const submit = useSubmit()
+  const [busy, setBusy] = useState(false)
+  const complete = () => submit({ intent: 'complete', setup_id: setup.id }, { method: 'post' })
+  useEffect(() => {
+    if (!stripeKey) return
+    let current = true
+    void authenticateStripePayment(stripeKey, setup.client_secret).then(() => {
+      if (current) void complete()
+    })
+    return () => {
+      current = false
+    }
+    // once per setup
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [setup.id])
+  if (stripeKey) {
+    return (
+      <p className="notice" role="status">
+        Your bank asks you to confirm this card…
+      </p>
+    )
+  }
+  return (
+    <AuthenticationDialog
+      card
+      busy={busy}
+      onAnswer={async (outcome) => {
+        setBusy(true)
+        // not reached: the store's answer to completing says the card was not confirmed, and the form is there to try again
+        await authenticatePayment(api, setup.id, outcome).catch(() => undefined)
+        void complete()
+      }}
+    />
+  )
+}
+
 export default function ChangePayment({ loaderData, actionData }: Route.ComponentProps) {
   const { methods, setup, overdue } = loaderData
   const [params] = useSearchParams()
@@ -228,6 +284,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
+      {actionData?.setup ? <CardSetupStep key={actionData.setup.id} setup={actionData.setup} stripeKey={setup.gateway === 'test' ? null : stripeKey} /> : null}
       <div className="member-section">
         {setup.gateway === 'test' ? (
           <TestAddCard key={fresh} serverErrors={addErrors} overdue={overdue} />

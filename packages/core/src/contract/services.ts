@@ -23,7 +23,7 @@ import type { ContentPage, Feed, MembershipLanding, SocialMediaSpecial } from '.
 import type { CancelCheck, MemberClub, Membership, MonthlyPicks } from './membership.ts'
 import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'
 import type { Order, OrderHeadline, OrdersPage } from './orders.ts'
-import type { PaymentMethod } from './payment-methods.ts'
+import type { CardSetupStep, PaymentMethod } from './payment-methods.ts'
 import type { StoreSettings } from './settings.ts'
 import type { Tracking } from './tracking.ts'
 
@@ -131,8 +131,13 @@ export interface StoreServices {
   tracking(orderNumber: FormInput, email?: FormInput): Promise<Tracking>
   /** saved cards, the default first */
   paymentMethods(): Promise<PaymentMethod[]>
-  /** saves the card of a gateway token (test-tokens or Stripe.js) through the gateway's setup flow; a refused card is a 402 */
-  addPaymentMethod(input: { payment_token: FormInput; make_default?: FormInput }): Promise<PaymentMethod[]>
+  /**
+   * saves the card of a gateway token (test-tokens or Stripe.js) through the gateway's setup flow, or
+   * says the bank wants the cardholder to confirm it first (then completeCardSetup); a refused card is a 402
+   */
+  addPaymentMethod(input: { payment_token: FormInput; make_default?: FormInput }): Promise<CardSetupStep>
+  /** keeps a card whose bank asked, once the cardholder took its step: 402 when the bank refused it, 409 while it still waits */
+  completeCardSetup(setupId: FormInput): Promise<PaymentMethod[]>
   setDefaultPaymentMethod(id: FormInput): Promise<PaymentMethod[]>
   removePaymentMethod(id: FormInput): Promise<PaymentMethod[]>
 

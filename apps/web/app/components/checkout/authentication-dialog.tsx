@@ -6,8 +6,11 @@
 import { useEffect, useRef } from 'react'
 import { formatPrice } from '@store/core'
 
-/** `amount`: the payment's, where the page knows it (checkout's total); without it the dialog names none. */
-export function AuthenticationDialog({ amount, busy, onAnswer }: { amount?: number; busy: boolean; onAnswer(outcome: 'complete' | 'cancel'): void }) {
+/**
+ * `amount`: the payment's, where the page knows it (checkout's total); without it the dialog names none.
+ * `card`: the step is for a card being saved (/change_payment), not for a payment.
+ */
+export function AuthenticationDialog({ amount, card = false, busy, onAnswer }: { amount?: number; card?: boolean; busy: boolean; onAnswer(outcome: 'complete' | 'cancel'): void }) {
   const dialog = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const element = dialog.current
@@ -27,8 +30,8 @@ export function AuthenticationDialog({ amount, busy, onAnswer }: { amount?: numb
     >
       <h2 id="auth-dialog-title">Confirm it's you</h2>
       <p id="auth-dialog-text">
-        Your bank asks you to confirm this payment{amount === undefined ? '' : ` of ${formatPrice(amount, { keepZeroCents: true })}`}. (Test card: choose Complete to approve it, or
-        Cancel to refuse it.)
+        {card ? 'Your bank asks you to confirm this card before we save it: nothing is charged.' : `Your bank asks you to confirm this payment${amount === undefined ? '' : ` of ${formatPrice(amount, { keepZeroCents: true })}`}.`} (Test card:
+        choose Complete to approve it, or Cancel to refuse it.)
       </p>
       <div className="auth-dialog-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => onAnswer('complete')}>
