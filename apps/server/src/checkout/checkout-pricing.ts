@@ -12,8 +12,9 @@ import type { CartLineRow } from '../cart/cart.queries.ts'
 import { joinsThroughClubSpecial, priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { CartsRow, DiscountCodesRow } from '../db/schema.ts'
-import { unprocessable } from '../http/errors.ts'
+import { conflict, unprocessable } from '../http/errors.ts'
 import { clubJoinTerms, isJoinFlow, monthPaidBefore } from '../membership/club-join.ts'
+import { ALREADY_MEMBER } from './join-once.ts'
 import type { TaxRates } from './tax.ts'
 
 export interface PricedCheckout {
@@ -36,6 +37,8 @@ export interface PricedCheckout {
   flow: string
   /** the club's first period when this order joins (membership/club-join.ts), in the subtotal; else 0 */
   clubFeeCents: number
+  /** this order makes the shopper a member (a fee or none: a former member's month already paid) */
+  joins: boolean
 }
 
 export const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
@@ -61,6 +64,8 @@ export async function priceCheckout(
   // joining the club (checkout_club_flow, vip_flow): priced as a member, the first period added; no lines needed
   const flow = isJoinFlow(destination.flow) ? destination.flow! : cart.checkout_flow
   const join = clubJoinTerms(flow, shopper, settings, await monthPaidBefore(ctx, flow, shopper))
+  // a member sending the join form again (a double submit once the first joined): what stops it, rather than "empty"
+  if (lines.length === 0 && !join && isJoinFlow(flow) && shopper.hasClub) throw conflict(ALREADY_MEMBER, 'checkout_flow')
   if (lines.length === 0 && !join) throw emptyCart()
   // nothing to pay and nothing to send: the account's rejoin does that without an order
   if (lines.length === 0 && join?.feeCents === 0) throw unprocessable('Your membership is already paid for this month: rejoin from your account (VIP rejoin) at no charge.', 'checkout_flow')
@@ -102,5 +107,6 @@ export async function priceCheckout(
     totalCents: totals.subtotalCents + clubFeeCents - totals.discountCents + shippingCents + taxCents,
     flow,
     clubFeeCents,
+    joins: join !== null,
   }
 }

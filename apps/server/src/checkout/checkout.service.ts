@@ -41,6 +41,7 @@ import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock, takeStock, type StockWant } from './stock.ts'
 import { MAX_WAITING_ORDERS, tooManyWaiting, waitingOrders, type Waiter } from './waiting-orders.ts'
 import { takeTurn } from '../db/take-turn.ts'
+import { JOINED_MEANWHILE, refuseSecondJoin } from './join-once.ts'
 import type { TaxRates } from './tax.ts'
 
 export interface CheckoutDeps {
@@ -58,6 +59,8 @@ export const newOrderNumber = () => String(randomInt(1_000_000_000, 9_999_999_99
 export const gatewayKeyOf = (brandId: string, key: string) => `checkout:${brandId}:${key}`
 
 class NotReserved extends Error {}
+/** A joining order paid while its customer joined another way (settle): its transaction is undone. */
+class JoinedMeanwhile extends Error {}
 
 const offerIdsCache = cachePerDatabase<string[]>()
 
@@ -151,6 +154,8 @@ export type UnansweredCharge =
   | 'unknown'
   /** a retry of the key (or another sweep) is at it now: left to it */
   | 'busy'
+  /** the payment went through, but its order could not stand (its customer had joined the club meanwhile): the money went back */
+  | 'refunded'
 
 /**
  * A reservation that ran out while its charge had no answer (the gateway out of reach, the
@@ -193,7 +198,16 @@ export async function settleUnanswered(
     return 'unpaid'
   }
   // the card that paid is kept, as a new card is at checkout (a saved card finds its own row again)
-  await settle(ctx, deps, key, reserved, result, null, true)
+  try {
+    await settle(ctx, deps, key, reserved, result, null, true)
+  } catch (error) {
+    // the order could not be kept (its customer joined the club meanwhile, or its reservation ran out):
+    // the payment was refunded and the reservation released
+    if (error instanceof HttpError && error.statusCode === 409) return 'refunded'
+    // that refund found the gateway out of reach: the order waits, and the next sweep asks again
+    if (error instanceof HttpError && error.statusCode === 503) return 'unknown'
+    throw error
+  }
   return 'paid'
 }
 
@@ -349,6 +363,9 @@ async function reserveOrder(
       // lock a cart of their own, so on PostgreSQL they take turns first: else two counting at once
       // would both pass the limit's last place
       if (waiter.customerId) await takeTurn(trx, 'customer', waiter.customerId)
+      // and a customer joins once, whatever their carts: a member by now, or another join of theirs
+      // waiting for its payment, is refused before anything is charged (join-once.ts)
+      if (priced.joins && waiter.customerId) await refuseSecondJoin(trx, brandId, waiter.customerId, now)
       const locked = await trx
         .updateTable('carts')
         .set({ status: 'checking_out', checkout_flow: priced.flow, updated_at: now.toISOString() })
@@ -410,6 +427,63 @@ async function shortageError(ctx: RequestContext, wants: readonly StockWant[]): 
   return conflict('Something in your cart has just sold out. Check your cart and try again.', 'cart')
 }
 
+/**
+ * An order that is not paid gives back what it held, in one transaction with the key's answer: the
+ * order and its lines go, the stock comes back, the cart is open again. A reservation that already
+ * expired gave its stock back itself.
+ */
+async function releaseUnpaid(ctx: RequestContext, key: string, reserved: Reserved, answer: StoredAnswer): Promise<void> {
+  const { brandId } = ctx.data
+  const { order, lines } = reserved
+  const now = ctx.now().toISOString()
+  await ctx.data.db.transaction().execute(async (trx) => {
+    const mine = await trx
+      .updateTable('orders')
+      .set({ status: 'declined' })
+      .where('order_number', '=', order.order_number)
+      .where('status', '=', 'pending_payment')
+      .executeTakeFirst()
+    if (Number(mine.numUpdatedRows) === 1) {
+      await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
+      await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
+    }
+    await finishAttempt(ctx, key, answer, trx)
+    if (Number(mine.numUpdatedRows) !== 1) return
+    await giveBackStock(trx, brandId, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
+    await reopenCart(trx, order.cart_id!, now)
+  })
+  emitStockChanged({ brandId, itemIds: lines.map((line) => line.item_id) }, ctx.log)
+}
+
+/**
+ * The safety net of join-once.ts: a joining order whose first month was paid while its customer
+ * became a member another way (its charge had no answer, its reservation ran out, and the customer
+ * joined again before the sweeper found the charge paid). The store does not keep that money: the
+ * payment is refunded first, then the reservation released, and the key answers a 409 saying so.
+ * A refund that cannot reach the gateway leaves the order waiting, so the same key, or the sweeper,
+ * comes back here and refunds it (the refund's own key makes it once).
+ */
+async function refundJoinedMeanwhile(ctx: RequestContext, deps: Pick<CheckoutDeps, 'gateway'>, key: string, reserved: Reserved, paymentId: string): Promise<StoredAnswer> {
+  const { order } = reserved
+  try {
+    await deps.gateway.refund(ctx.data, paymentId, gatewayKeyOf(ctx.data.brandId, key))
+  } catch (error) {
+    await pauseAttempt(ctx, key, 'interrupted', paymentId)
+    if (error instanceof GatewayUnavailable) {
+      ctx.log.error({ err: error, order: order.order_number, payment: paymentId }, 'a joining order paid after its customer had joined: the refund could not reach the gateway, and is tried again')
+      throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
+    }
+    throw error
+  }
+  const answer: StoredAnswer = { status: 409, error: { message: JOINED_MEANWHILE, field: 'checkout_flow' } }
+  await releaseUnpaid(ctx, key, reserved, answer)
+  ctx.log.warn(
+    { order: order.order_number, amount_cents: order.total_cents, payment: paymentId },
+    'a joining order was paid after its customer had already joined the club: the payment is refunded and the order not kept',
+  )
+  return answer
+}
+
 async function settle(
   ctx: RequestContext,
   deps: Pick<CheckoutDeps, 'gateway'>,
@@ -429,24 +503,7 @@ async function settle(
 
   if (result.status === 'declined') {
     const answer: StoredAnswer = { status: 402, error: { message: result.message, field: 'payment_token' } }
-    await db.transaction().execute(async (trx) => {
-      // a reservation that already expired gave its stock back itself
-      const mine = await trx
-        .updateTable('orders')
-        .set({ status: 'declined' })
-        .where('order_number', '=', order.order_number)
-        .where('status', '=', 'pending_payment')
-        .executeTakeFirst()
-      if (Number(mine.numUpdatedRows) === 1) {
-        await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
-        await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
-      }
-      await finishAttempt(ctx, key, answer, trx)
-      if (Number(mine.numUpdatedRows) !== 1) return
-      await giveBackStock(trx, brandId, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
-      await reopenCart(trx, order.cart_id!, now)
-    })
-    emitStockChanged({ brandId, itemIds: lines.map((line) => line.item_id) }, ctx.log)
+    await releaseUnpaid(ctx, key, reserved, answer)
     await recordDecline(ctx, (await ctx.session.current())?.visitorId ?? null)
     ctx.log.info({ order: order.order_number, decline: result.code }, 'checkout declined')
     return replay<CheckoutResult>(answer)
@@ -501,14 +558,20 @@ async function settle(
     await trx.updateTable('carts').set({ status: 'ordered', updated_at: now }).where('id', '=', order.cart_id!).execute()
     // the club hook: a joining order's membership is written with the order's payment, once
     if (isJoinFlow(order.checkout_flow)) {
-      await joinInTransaction(trx, ctx, { order, result, paymentMethodId: savedMethodId, gatewayKey: gatewayKeyOf(brandId, key) })
+      const joined = await joinInTransaction(trx, ctx, { order, result, paymentMethodId: savedMethodId, gatewayKey: gatewayKeyOf(brandId, key) })
+      // a first month paid for a membership the customer has by now is not kept (join-once.ts): nothing of this is written
+      if (joined === 'member already' && order.club_fee_cents > 0) throw new JoinedMeanwhile()
     }
     // the tracker's first line (docs/tracking.md)
     await recordStoreEvent(trx, { brandId, orderNumber: order.order_number, key: `store:placed:${order.order_number}`, description: 'Order placed', occurredAt: order.created_at, status: 'paid' })
     await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body }])
     await finishAttempt(ctx, key, answer, trx)
     return true
+  }).catch((error: unknown) => {
+    if (error instanceof JoinedMeanwhile) return 'joined meanwhile' as const
+    throw error
   })
+  if (kept === 'joined meanwhile') return replay<CheckoutResult>(await refundJoinedMeanwhile(ctx, deps, key, reserved, result.paymentId))
   if (!kept) {
     // the reservation ran out while the shopper authenticated: the stock went back, so the money does too
     await deps.gateway.refund(ctx.data, result.paymentId, gatewayKeyOf(brandId, key))

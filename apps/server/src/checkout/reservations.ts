@@ -81,6 +81,11 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
           { order: order.order_number, brand: order.brand_id, amount_cents: order.total_cents },
           'a charge that had no answer was found paid at the provider: the order stands, and its confirmation e-mail is on its way',
         )
+      } else if (outcome === 'refunded') {
+        log?.warn(
+          { order: order.order_number, brand: order.brand_id, amount_cents: order.total_cents },
+          'a charge that had no answer was found paid, but its order could not stand (its customer had joined the club another way meanwhile): the payment is refunded and the reservation released',
+        )
       } else if (gone) {
         released += 1
         log?.info({ order: order.order_number, brand: order.brand_id }, 'a charge that had no answer took no money: its reservation is released')

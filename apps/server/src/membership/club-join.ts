@@ -76,6 +76,9 @@ export async function monthPaidBefore(ctx: RequestContext, checkoutFlow: string,
   return (await findPaidPeriod(ctx.data.db, ctx.data.brandId, shopper.customerId, periodOf(today))) !== undefined
 }
 
+/** What joinInTransaction did: joined; found the customer a member already (nothing written); or the order joins nobody. */
+export type JoinOutcome = 'joined' | 'member already' | 'not joining'
+
 /**
  * Inside the transaction that marks a joining order paid: the card checkout
  * saved becomes the default, the membership (new, or a former member's row made active again), the first
@@ -85,21 +88,23 @@ export async function joinInTransaction(
   trx: Transaction<Database>,
   ctx: RequestContext,
   input: { order: OrdersRow; result: Extract<ChargeResult, { status: 'succeeded' }>; paymentMethodId: string | null; gatewayKey: string },
-): Promise<void> {
+): Promise<JoinOutcome> {
   const { order, result } = input
   const { brandId } = ctx.data
   const customerId = order.customer_id
-  if (!customerId || !isJoinFlow(order.checkout_flow)) return
+  if (!customerId || !isJoinFlow(order.checkout_flow)) return 'not joining'
   const [settings, existing, landing, customer] = await Promise.all([
     trx.selectFrom('store_settings').select(['brand_has_club', 'club_monthly_cents', 'club_discount_percentage']).where('brand_id', '=', brandId).executeTakeFirst(),
     trx.selectFrom('memberships').select(['id', 'status', 'next_billing_date', 'billing_day', 'failed_period']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).executeTakeFirst(),
     trx.selectFrom('membership_landings').select('how_many').where('brand_id', '=', brandId).executeTakeFirst(),
     trx.selectFrom('customers').select('has_club').where('id', '=', customerId).executeTakeFirst(),
   ])
-  // a member checking out in a joining flow paid no fee (clubJoinTerms): nothing to join
-  if (!customer || customer.has_club === 1) return
-  if (!settings || settings.brand_has_club !== 1 || settings.club_monthly_cents === null) return
-  if (existing && existing.status !== 'cancelled' && existing.status !== 'lapsed') return
+  if (!customer) return 'not joining'
+  // a member checking out in a joining flow paid no fee (clubJoinTerms): nothing to join. A joining order
+  // that did pay one and finds a member here is settle's to refund (checkout/join-once.ts)
+  if (customer.has_club === 1) return 'member already'
+  if (!settings || settings.brand_has_club !== 1 || settings.club_monthly_cents === null) return 'not joining'
+  if (existing && existing.status !== 'cancelled' && existing.status !== 'lapsed') return 'member already'
   const now = ctx.now().toISOString()
   const day = todayOf(ctx)
   // a former member inside the interval they paid (paidThrough): it runs on as paid, its box already made,
@@ -157,7 +162,7 @@ export async function joinInTransaction(
   await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', customerId).where('brand_id', '=', brandId).execute()
   const period = periodOf(day)
   // a former member's month already paid stays as it was charged (the order carried no fee: clubJoinTerms)
-  if (paidInterval) return
+  if (paidInterval) return 'joined'
   const paid = existing ? await findPaidPeriod(trx, brandId, customerId, period) : undefined
   // else the first period, charged with the order (a former member's unpaid row for this period is replaced)
   if (!paid) await chargeFirstPeriod(trx, { brandId, membershipId, period, day, now, amountCents: settings.club_monthly_cents, gatewayKey: input.gatewayKey, paymentId: result.paymentId })
@@ -173,6 +178,7 @@ export async function joinInTransaction(
       ctx.data.db,
     )
   }
+  return 'joined'
 }
 
 async function chargeFirstPeriod(

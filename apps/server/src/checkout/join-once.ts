@@ -1,0 +1,53 @@
+/**
+ * A customer joins the club once, whatever their carts (docs/club-membership.md "Joining").
+ *
+ * The per-cart lock of checkout does not keep a customer from joining twice: a join needs no cart
+ * lines, so two join forms sent at once from one session (the second finds the first's cart being
+ * checked out and makes a new one), or from two devices (a cart each), would each reserve, each
+ * charge the first month, and the second membership write would find the first and do nothing,
+ * keeping the money. So the join's reservation, holding the customer's turn (db/take-turn.ts),
+ * refuses a customer who is a member by now or has another join waiting for its payment, before
+ * anything is charged.
+ */
+import type { Transaction } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { conflict } from '../http/errors.ts'
+import { JOIN_FLOWS } from '../membership/club-join.ts'
+
+export const ALREADY_MEMBER = 'You are already a VIP member, so there is nothing to join: nothing was charged. Check out without joining VIP to place an order.'
+export const ALREADY_JOINING = 'Your VIP membership is already being set up in another window: nothing was charged here. Finish it there, or try again in a few minutes.'
+/** The answer to a join that was paid while the customer joined another way (settle's safety net): the money goes back. */
+export const JOINED_MEANWHILE = 'You had already joined VIP, so this order was not placed and its payment was refunded. Check out again without joining VIP.'
+
+/**
+ * In the reservation's transaction, after takeTurn(trx, 'customer', id): one statement reading
+ * whether the customer is a member now (a join committed since the pricing read) and whether another
+ * of their joining orders still holds its reservation (charging, or at the bank's step). A join
+ * whose reservation ran out no longer counts, as for the waiting orders' limit: if its charge is found
+ * paid later, settle refunds it (JOINED_MEANWHILE).
+ */
+export async function refuseSecondJoin(trx: Transaction<Database>, brandId: string, customerId: string, now: Date): Promise<void> {
+  const row = await trx
+    .selectFrom('customers')
+    .select((eb) => [
+      'customers.has_club',
+      eb
+        .exists(
+          eb
+            .selectFrom('orders')
+            .select('orders.order_number')
+            .where('orders.brand_id', '=', brandId)
+            .where('orders.customer_id', '=', customerId)
+            .where('orders.status', '=', 'pending_payment')
+            .where('orders.reserved_until', '>', now.toISOString())
+            .where('orders.checkout_flow', 'in', [...JOIN_FLOWS]),
+        )
+        .as('joining'),
+    ])
+    .where('customers.id', '=', customerId)
+    .where('customers.brand_id', '=', brandId)
+    .executeTakeFirst()
+  if (row?.has_club === 1) throw conflict(ALREADY_MEMBER, 'checkout_flow')
+  // SQLite answers exists() as 0 or 1, PostgreSQL as a boolean
+  if (row && Boolean(Number(row.joining))) throw conflict(ALREADY_JOINING, 'checkout_flow')
+}
