@@ -99,6 +99,69 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
     expect((await new TestShopper(t.app).post('/api/login', { email: next, password: PASSWORD })).statusCode).toBe(200)
   })
 
+  /** Asks for a reset link for the address and reads its token from the outbox (the newest one to that address). */
+  async function resetTokenFor(email: string) {
+    expect((await new TestShopper(t.app).post('/api/forgot', { email })).statusCode).toBe(200)
+    const mail = await t.store.db
+      .selectFrom('outbox_emails')
+      .select('body')
+      .where('to_email', '=', email)
+      .where('subject', '=', 'Reset your password')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
+    return mail.body.match(/\/forgot\?token=([A-Za-z0-9_-]+)/)![1]!
+  }
+
+  async function askEmailChange(shopper: TestShopper, to: string, password = PASSWORD) {
+    expect((await shopper.post('/api/account/email', { email: to, current_password: password })).statusCode).toBe(200)
+    const mail = await t.store.db.selectFrom('outbox_emails').select('body').where('to_email', '=', to).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    return mail.body.match(/confirm=([A-Za-z0-9_-]+)/)![1]!
+  }
+
+  it('voids the reset links sent to the old address once a new address is confirmed', async () => {
+    const { shopper, email } = await customer()
+    const oldLink = await resetTokenFor(email)
+    const next = `moved-${n++}-${dialect}@example.com`
+    await shopper.post('/api/account/email/confirm', { token: await askEmailChange(shopper, next) })
+    expect(dataOf<AccountInfo>(await shopper.get('/api/account')).e_mail_address).toBe(next)
+
+    // whoever holds the old mailbox cannot take the account back with its link
+    const stale = await new TestShopper(t.app).post('/api/reset-password', { token: oldLink, password: 'taken-over-pass-1' })
+    expect(stale.statusCode).toBe(422)
+    expect(errorsOf(stale)[0]).toMatch(/expired or was already used/)
+    expect((await new TestShopper(t.app).post('/api/login', { email: next, password: PASSWORD })).statusCode).toBe(200)
+    // a link asked for the new address works
+    const fresh = await resetTokenFor(next)
+    expect((await new TestShopper(t.app).post('/api/reset-password', { token: fresh, password: 'owner-new-pass-1' })).statusCode).toBe(200)
+  })
+
+  it('voids reset links and a pending e-mail change when the password is changed', async () => {
+    const { shopper, email } = await customer()
+    const oldLink = await resetTokenFor(email)
+    const pending = await askEmailChange(shopper, `pending-${n++}-${dialect}@example.com`)
+    expect((await shopper.post('/api/account/password', { current_password: PASSWORD, password: 'brand-new-pass-9' })).statusCode).toBe(200)
+
+    expect((await new TestShopper(t.app).post('/api/reset-password', { token: oldLink, password: 'taken-over-pass-1' })).statusCode).toBe(422)
+    expect(dataOf<AccountInfo>(await shopper.get('/api/account')).pending_e_mail_address).toBeNull()
+    expect((await shopper.post('/api/account/email/confirm', { token: pending })).statusCode).toBe(422)
+    expect(dataOf<AccountInfo>(await shopper.get('/api/account')).e_mail_address).toBe(email)
+    expect((await new TestShopper(t.app).post('/api/login', { email, password: 'brand-new-pass-9' })).statusCode).toBe(200)
+  })
+
+  it('drops a pending e-mail change when the password is reset with a link', async () => {
+    const { shopper, email } = await customer()
+    const pending = await askEmailChange(shopper, `pending-${n++}-${dialect}@example.com`)
+    const link = await resetTokenFor(email)
+    expect((await new TestShopper(t.app).post('/api/reset-password', { token: link, password: 'owner-new-pass-1' })).statusCode).toBe(200)
+
+    // the owner, logged in again with the new password, finds no change waiting, and the old link does nothing
+    const owner = new TestShopper(t.app)
+    expect((await owner.post('/api/login', { email, password: 'owner-new-pass-1' })).statusCode).toBe(200)
+    expect(dataOf<AccountInfo>(await owner.get('/api/account')).pending_e_mail_address).toBeNull()
+    expect((await owner.post('/api/account/email/confirm', { token: pending })).statusCode).toBe(422)
+    expect(dataOf<AccountInfo>(await owner.get('/api/account')).e_mail_address).toBe(email)
+  })
+
   it('keeps e-mail addresses unique per brand', async () => {
     const { email: taken } = await customer()
     const { shopper } = await customer()

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { queueEmails } from '../email/outbox.ts'
 import { isValidFullName, type AccountInfo } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
+import { voidEmailChanges, voidPasswordResets } from '../accounts/account-links.ts'
 import { hashPassword, verifyPassword } from '../accounts/password.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { HOUR_MS, takeRequest } from '../accounts/request-limits.ts'
@@ -76,7 +77,8 @@ export async function getAccount(ctx: RequestContext): Promise<AccountInfo> {
 /**
  * A new password: the current one must be given, the new one pass the rules
  * and the common-password list. Every session of the customer ends and this
- * one is replaced by a new token, so a stolen cookie stops working.
+ * one is replaced by a new token, so a stolen cookie stops working; reset links
+ * and a pending e-mail change asked for before stop working too.
  */
 export async function changePassword(ctx: RequestContext, input: { current_password: string; password: string }): Promise<void> {
   const customerId = await requireCustomerId(ctx)
@@ -86,7 +88,13 @@ export async function changePassword(ctx: RequestContext, input: { current_passw
   if (problem) throw unprocessable(problem, 'password')
   if (await verifyPassword(input.password, row.password_hash)) throw unprocessable('Choose a password different from your current one.', 'password')
   const hash = await hashPassword(input.password)
-  await ctx.data.db.updateTable('customers').set({ password_hash: hash }).where('brand_id', '=', ctx.data.brandId).where('id', '=', customerId).execute()
+  const { db, brandId } = ctx.data
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('customers').set({ password_hash: hash }).where('brand_id', '=', brandId).where('id', '=', customerId).execute()
+    // a reset link or an e-mail change asked for before (perhaps by whoever the new password shuts out) no longer works
+    await voidPasswordResets(trx, brandId, customerId, ctx.now().toISOString())
+    await voidEmailChanges(trx, brandId, customerId)
+  })
   const cartId = (await ctx.session.current())?.cartId ?? null
   await ctx.session.endCustomerSessions(customerId)
   await ctx.session.rotate(customerId, cartId)
@@ -194,6 +202,8 @@ export async function confirmEmailChange(ctx: RequestContext, token: string): Pr
         .executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) throw invalid()
       await trx.updateTable('customers').set({ email: pending.new_email }).where('brand_id', '=', brandId).where('id', '=', customerId).execute()
+      // reset links went to the old address: its mailbox must not take the account back
+      await voidPasswordResets(trx, brandId, customerId, now)
     })
   } catch (error) {
     if (error instanceof HttpError) throw error

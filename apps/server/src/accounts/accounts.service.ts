@@ -4,6 +4,7 @@ import { isValidFullName, type Customer } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import type { RequestContext } from '../context/request-context.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { voidEmailChanges, voidPasswordResets } from './account-links.ts'
 import { isKnownDevice, rememberDevice } from './known-devices.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
 import { forgotLimits, registerLimits, takeRequest } from './request-limits.ts'
@@ -196,14 +197,10 @@ export async function resetPassword(ctx: RequestContext, token: string, password
       .executeTakeFirst()
     if (!claimed) return null
     await trx.updateTable('customers').set({ password_hash: hash }).where('id', '=', claimed.customer_id).execute()
-    // every other link still outstanding for this customer is spent too: an older e-mail must not reset it again
-    await trx
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('brand_id', '=', brandId)
-      .where('customer_id', '=', claimed.customer_id)
-      .where('used_at', 'is', null)
-      .execute()
+    // every other link still outstanding for this customer is spent too: an older e-mail must not reset it again;
+    // and an e-mail change waiting for its link is dropped, so a session that asked for it before the reset cannot finish it
+    await voidPasswordResets(trx, brandId, claimed.customer_id, now)
+    await voidEmailChanges(trx, brandId, claimed.customer_id)
     return claimed.customer_id
   })
   if (!customerId) throw unprocessable('This reset link has expired or was already used. Ask for a new one.', 'token')
