@@ -53,6 +53,40 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
     expect((await new TestShopper(t.app).post('/api/login', { email, password: 'brand-new-pass-9' })).statusCode).toBe(200)
   })
 
+  it('locks the current-password check after five wrong answers, the right one included, until the oldest is 15 minutes old', async () => {
+    const { shopper, email } = await customer()
+    const change = (current_password: string) => shopper.post('/api/account/password', { current_password, password: 'brand-new-pass-9' })
+    for (let i = 0; i < 5; i++) expect((await change(`wrong-guess-${i}`)).statusCode).toBe(422)
+
+    const locked = await change('wrong-guess-5')
+    expect(locked.statusCode).toBe(429)
+    expect(errorsOf(locked)[0]).toMatch(/^Too many wrong current passwords were entered\. Please try again in 15 minutes\.$/)
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60)
+    // the right answer waits too, and the e-mail change (which asks for it as well) shares the lock
+    expect((await change(PASSWORD)).statusCode).toBe(429)
+    expect((await shopper.post('/api/account/email', { email: `locked-${n++}-${dialect}@example.com`, current_password: PASSWORD })).statusCode).toBe(429)
+    expect((await new TestShopper(t.app).post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200)
+
+    // 16 minutes later (the wrong answers moved back in time), the right one is taken and clears the count
+    const { id } = dataOf<AccountInfo>(await shopper.get('/api/account'))
+    const earlier = new Date(Date.now() - 16 * 60 * 1000).toISOString()
+    await t.store.db.updateTable('throttle_events').set({ created_at: earlier }).where('key', '=', `current-password:customer:${id}`).execute()
+    for (let i = 0; i < 4; i++) expect((await shopper.post('/api/account/email', { email: `later-${n++}-${dialect}@example.com`, current_password: `wrong-again-${i}` })).statusCode).toBe(422)
+    expect((await change(PASSWORD)).statusCode).toBe(200)
+    expect((await shopper.post('/api/account/password', { current_password: 'wrong-once-more', password: 'other-new-pass-9' })).statusCode).toBe(422)
+    expect((await shopper.post('/api/account/password', { current_password: 'brand-new-pass-9', password: 'other-new-pass-9' })).statusCode).toBe(200)
+  })
+
+  it('counts wrong current passwords sent all at once', async () => {
+    const { shopper } = await customer()
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => shopper.post('/api/account/password', { current_password: `parallel-guess-${i}`, password: 'brand-new-pass-9' })),
+    )
+    expect(answers.filter((a) => a.statusCode === 422).length).toBeLessThanOrEqual(5)
+    expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(3)
+    expect((await shopper.post('/api/account/password', { current_password: PASSWORD, password: 'brand-new-pass-9' })).statusCode).toBe(429)
+  })
+
   it('changes the name (first and last)', async () => {
     const { shopper } = await customer()
     expect((await shopper.post('/api/account/name', { name: 'Alex' })).statusCode).toBe(422)
