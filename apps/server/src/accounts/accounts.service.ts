@@ -167,6 +167,25 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
   else ctx.log.info({ brand: brandId, link }, 'password reset e-mail queued (development: link in log)')
 }
 
+/**
+ * Whether a reset link still works (not used, not voided, not expired), read without
+ * using it: the page says at once that a spent link is spent, rather than after the
+ * shopper has chosen a new password. The token is 32 random bytes, so asking tells a
+ * stranger nothing they could guess.
+ */
+export async function resetLinkWorks(ctx: RequestContext, token: string): Promise<boolean> {
+  const { db, brandId } = ctx.data
+  const row = await db
+    .selectFrom('password_resets')
+    .select('token_hash')
+    .where('token_hash', '=', hashToken(token))
+    .where('brand_id', '=', brandId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date().toISOString())
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<void> {
   const { db, brandId } = ctx.data
   const now = new Date().toISOString()
