@@ -9,6 +9,8 @@ import {
   normalizePhone,
   postalLabel,
   type Address,
+  unusableCharacterIn,
+  unusableCharacterMessage,
 } from './address.ts'
 
 describe('isValidFullName', () => {
@@ -146,5 +148,29 @@ describe('billingSameAsShipping', () => {
   it('handles a missing address', () => {
     expect(billingSameAsShipping(shipping, null)).toBe(false)
     expect(billingSameAsShipping(undefined, {})).toBe(true)
+  })
+})
+
+describe('unusableCharacterIn and its message', () => {
+  it('names what a name or an address part must not hold', () => {
+    expect(unusableCharacterIn('\ud800 Adams')).toBe('unreadable character')
+    expect(unusableCharacterIn('Ann\udfff Adams')).toBe('unreadable character')
+    expect(unusableCharacterIn('\uFFFD Adams')).toBe('unreadable character')
+    expect(unusableCharacterIn('Ann\nAdams')).toBe('line break')
+    expect(unusableCharacterIn('Ann \u202eAdams')).toBe('text-direction mark')
+    expect(unusableCharacterIn('Ann \u200B Adams')).toBe('invisible character')
+    expect(unusableCharacterIn('Ann\uFEFF Adams')).toBe('invisible character')
+    expect(unusableCharacterIn('Ann\t Adams')).toBe('invisible character')
+  })
+  it('takes any script, accents, emoji and their joiners', () => {
+    for (const text of ['Zoë Ünïcode', 'Ann 😀 Adams', 'Ann 👩\u200D💻 Adams', 'محمد علی', 'میخواهم\u200Cها']) expect(unusableCharacterIn(text), text).toBeNull()
+  })
+  it('says which character it is, in words a shopper knows', () => {
+    expect(unusableCharacterMessage('invisible character', 'your name')).toBe(
+      'Type your name again without pasting it: it holds an invisible character (such as a zero-width space).',
+    )
+    expect(unusableCharacterMessage('unreadable character', 'your name')).toBe('Type your name again: it holds a character that could not be read (it may show as \uFFFD).')
+    expect(unusableCharacterMessage('line break', 'this field')).toBe('Remove the line break from this field: it must fit on one line.')
+    expect(unusableCharacterMessage('text-direction mark', 'this field')).toMatch(/invisible text-direction mark/)
   })
 })

@@ -34,10 +34,48 @@ export type AddressInput = { [K in AddressPart]?: string | null }
  * stay: emoji sequences and several scripts (Persian, the Indic ones) write with them.
  */
 const HIDDEN_CHARACTERS = /[\p{Cc}\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u
+const LINE_BREAKS = /[\n\r\v\f\u0085]/
+const TEXT_DIRECTION_MARKS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/
+/**
+ * Characters that did not come through: half of a UTF-16 pair on its own (JSON can carry
+ * "\ud800"; no font draws it, and a database stores it as the replacement sign) and the
+ * replacement sign U+FFFD itself, which is what a broken character has already become.
+ */
+const UNREADABLE_CHARACTERS = /[\p{Cs}\uFFFD]/u
 
-/** True when the text holds a character of HIDDEN_CHARACTERS. */
+/** What a name or an address part holds that it must not, in a shopper's words. */
+export type UnusableCharacter = 'unreadable character' | 'line break' | 'text-direction mark' | 'invisible character'
+
+/** The first kind of unusable character the text holds (an unreadable one first, then a line break, a text-direction mark, any other invisible one), or null. */
+export function unusableCharacterIn(text: string): UnusableCharacter | null {
+  if (UNREADABLE_CHARACTERS.test(text)) return 'unreadable character'
+  if (!HIDDEN_CHARACTERS.test(text)) return null
+  if (LINE_BREAKS.test(text)) return 'line break'
+  if (TEXT_DIRECTION_MARKS.test(text)) return 'text-direction mark'
+  return 'invisible character'
+}
+
+/** True when the text holds a character of HIDDEN_CHARACTERS or one that did not come through. */
 export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN_CHARACTERS.test(text)
+  return unusableCharacterIn(text) !== null
+}
+
+/**
+ * The message for a part holding an unusable character, naming what it is; `where` is how
+ * the form calls the part ('your name', 'this field'). None of these can be seen, so each
+ * says how to be rid of it: typing the text again rather than pasting it.
+ */
+export function unusableCharacterMessage(kind: UnusableCharacter, where: string): string {
+  switch (kind) {
+    case 'unreadable character':
+      return `Type ${where} again: it holds a character that could not be read (it may show as \uFFFD).`
+    case 'line break':
+      return `Remove the line break from ${where}: it must fit on one line.`
+    case 'text-direction mark':
+      return `Type ${where} again without pasting it: it holds an invisible text-direction mark, which can make it read backwards.`
+    case 'invisible character':
+      return `Type ${where} again without pasting it: it holds an invisible character (such as a zero-width space).`
+  }
 }
 
 /** A full name has at least two space-separated words. */

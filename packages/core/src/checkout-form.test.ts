@@ -43,7 +43,13 @@ describe('validateCheckoutAddress', () => {
 
   it('refuses hidden characters (a line break, a text-direction mark) in any part, and takes any script', () => {
     expect(validateCheckoutAddress({ ...shipping, shipping_name: 'Ada \u202eLovelace' }, 'shipping')).toEqual([
-      { field: 'shipping_name', message: 'Remove the hidden characters (a line break or a text-direction mark) from this field.' },
+      { field: 'shipping_name', message: 'Type this field again without pasting it: it holds an invisible text-direction mark, which can make it read backwards.' },
+    ])
+    expect(validateCheckoutAddress({ ...shipping, shipping_name: 'Ann \u200B Zero' }, 'shipping')).toEqual([
+      { field: 'shipping_name', message: 'Type this field again without pasting it: it holds an invisible character (such as a zero-width space).' },
+    ])
+    expect(validateCheckoutAddress({ ...shipping, shipping_address: '12 Main St\r\nApt 4' }, 'shipping')).toEqual([
+      { field: 'shipping_address', message: 'Remove the line break from this field: it must fit on one line.' },
     ])
     expect(validateCheckoutAddress({ ...shipping, shipping_address: '12 Main St\r\nApt 4' }, 'shipping').map((e) => e.field)).toEqual(['shipping_address'])
     expect(validateCheckoutAddress({ ...shipping, shipping_name: 'Zoë Ünïcode' }, 'shipping')).toEqual([])
@@ -54,6 +60,8 @@ describe('validateCheckoutAddress', () => {
     ['a right-to-left mark', 'Ann \u200FZero'],
     ['a word joiner', 'Ann\u2060 Zero'],
     ['a byte order mark', 'Ann\uFEFF Zero'],
+    ['a lone half of a UTF-16 pair', '\ud800 Zero'],
+    ['the replacement sign a broken character became', '\uFFFD Zero'],
   ])('refuses %s, which makes two names look alike and differ', (_, name) => {
     expect(validateCheckoutAddress({ ...shipping, shipping_name: name }, 'shipping').map((e) => e.field)).toEqual(['shipping_name'])
   })

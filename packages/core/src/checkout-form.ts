@@ -8,11 +8,12 @@
 import {
   ADDRESS_PARTS,
   billingSameAsShipping,
-  hasHiddenCharacters,
   isUnitedStates,
   isValidFullName,
   isValidPhone,
   postalLabel,
+  unusableCharacterIn,
+  unusableCharacterMessage,
   type AddressInput,
   type AddressPart,
 } from './address.ts'
@@ -95,8 +96,9 @@ export function validateCheckoutAddress(fields: FormValues, prefix: AddressPrefi
       add(part, `Keep this to ${max} characters or fewer.`)
       continue
     }
-    if (hasHiddenCharacters(value)) {
-      add(part, 'Remove the hidden characters (a line break or a text-direction mark) from this field.')
+    const unusable = unusableCharacterIn(value)
+    if (unusable) {
+      add(part, unusableCharacterMessage(unusable, 'this field'))
       continue
     }
     switch (part) {

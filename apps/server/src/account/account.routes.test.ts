@@ -53,15 +53,59 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
     expect((await new TestShopper(t.app).post('/api/login', { email, password: 'brand-new-pass-9' })).statusCode).toBe(200)
   })
 
+  it('locks the current-password check after five wrong answers, the right one included, until the oldest is 15 minutes old', async () => {
+    const { shopper, email } = await customer()
+    const change = (current_password: string) => shopper.post('/api/account/password', { current_password, password: 'brand-new-pass-9' })
+    for (let i = 0; i < 5; i++) expect((await change(`wrong-guess-${i}`)).statusCode).toBe(422)
+
+    const locked = await change('wrong-guess-5')
+    expect(locked.statusCode).toBe(429)
+    expect(errorsOf(locked)[0]).toMatch(/^Too many wrong current passwords were entered\. Please try again in 15 minutes\.$/)
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60)
+    // the right answer waits too, and the e-mail change (which asks for it as well) shares the lock
+    expect((await change(PASSWORD)).statusCode).toBe(429)
+    expect((await shopper.post('/api/account/email', { email: `locked-${n++}-${dialect}@example.com`, current_password: PASSWORD })).statusCode).toBe(429)
+    expect((await new TestShopper(t.app).post('/api/login', { email, password: PASSWORD })).statusCode).toBe(200)
+
+    // 16 minutes later (the wrong answers moved back in time), the right one is taken and clears the count
+    const { id } = dataOf<AccountInfo>(await shopper.get('/api/account'))
+    const earlier = new Date(Date.now() - 16 * 60 * 1000).toISOString()
+    await t.store.db.updateTable('throttle_events').set({ created_at: earlier }).where('key', '=', `current-password:customer:${id}`).execute()
+    for (let i = 0; i < 4; i++) expect((await shopper.post('/api/account/email', { email: `later-${n++}-${dialect}@example.com`, current_password: `wrong-again-${i}` })).statusCode).toBe(422)
+    expect((await change(PASSWORD)).statusCode).toBe(200)
+    expect((await shopper.post('/api/account/password', { current_password: 'wrong-once-more', password: 'other-new-pass-9' })).statusCode).toBe(422)
+    expect((await shopper.post('/api/account/password', { current_password: 'brand-new-pass-9', password: 'other-new-pass-9' })).statusCode).toBe(200)
+  })
+
+  it('counts wrong current passwords sent all at once', async () => {
+    const { shopper } = await customer()
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => shopper.post('/api/account/password', { current_password: `parallel-guess-${i}`, password: 'brand-new-pass-9' })),
+    )
+    expect(answers.filter((a) => a.statusCode === 422).length).toBeLessThanOrEqual(5)
+    expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(3)
+    expect((await shopper.post('/api/account/password', { current_password: PASSWORD, password: 'brand-new-pass-9' })).statusCode).toBe(429)
+  })
+
   it('changes the name (first and last)', async () => {
     const { shopper } = await customer()
     expect((await shopper.post('/api/account/name', { name: 'Alex' })).statusCode).toBe(422)
     expect(dataOf<AccountInfo>(await shopper.post('/api/account/name', { name: '  Alex   Newname ' })).name).toBe('Alex Newname')
     // a text-direction override or a line break would show in every e-mail the name goes into
-    for (const name of ['Zoë Ünïcode\u202e evil', 'Alex\nNewname', 'Alex\u2066Newname', 'Alex \u200B\u200B Newname', 'Alex\uFEFF Newname']) {
+    const refusals = [
+      ['Zoë Ünïcode\u202e evil', /invisible text-direction mark/],
+      ['Alex\nNewname', /^Remove the line break from your name/],
+      ['Alex\u2066Newname', /invisible text-direction mark/],
+      ['Alex \u200B\u200B Newname', /invisible character \(such as a zero-width space\)/],
+      ['Alex\uFEFF Newname', /invisible character/],
+      // half of a UTF-16 pair, as JSON can send it, would be stored as the replacement sign
+      ['\ud800 Adams', /^Type your name again: it holds a character that could not be read/],
+      ['\uFFFD Adams', /could not be read/],
+    ] as const
+    for (const [name, message] of refusals) {
       const refused = await shopper.postJson('/api/account/name', { name })
       expect(refused.statusCode, JSON.stringify(name)).toBe(400)
-      expect(errorsOf(refused)[0]).toMatch(/hidden characters/)
+      expect(errorsOf(refused)[0]).toMatch(message)
     }
     expect(dataOf<AccountInfo>(await shopper.get('/api/account')).name).toBe('Alex Newname')
     // a name of any script stands
@@ -97,6 +141,69 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
     expect(confirmed).toMatchObject({ e_mail_address: next, pending_e_mail_address: null })
     expect((await shopper.post('/api/account/email/confirm', { token })).statusCode).toBe(422)
     expect((await new TestShopper(t.app).post('/api/login', { email: next, password: PASSWORD })).statusCode).toBe(200)
+  })
+
+  /** Asks for a reset link for the address and reads its token from the outbox (the newest one to that address). */
+  async function resetTokenFor(email: string) {
+    expect((await new TestShopper(t.app).post('/api/forgot', { email })).statusCode).toBe(200)
+    const mail = await t.store.db
+      .selectFrom('outbox_emails')
+      .select('body')
+      .where('to_email', '=', email)
+      .where('subject', '=', 'Reset your password')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
+    return mail.body.match(/\/forgot\?token=([A-Za-z0-9_-]+)/)![1]!
+  }
+
+  async function askEmailChange(shopper: TestShopper, to: string, password = PASSWORD) {
+    expect((await shopper.post('/api/account/email', { email: to, current_password: password })).statusCode).toBe(200)
+    const mail = await t.store.db.selectFrom('outbox_emails').select('body').where('to_email', '=', to).orderBy('created_at', 'desc').executeTakeFirstOrThrow()
+    return mail.body.match(/confirm=([A-Za-z0-9_-]+)/)![1]!
+  }
+
+  it('voids the reset links sent to the old address once a new address is confirmed', async () => {
+    const { shopper, email } = await customer()
+    const oldLink = await resetTokenFor(email)
+    const next = `moved-${n++}-${dialect}@example.com`
+    await shopper.post('/api/account/email/confirm', { token: await askEmailChange(shopper, next) })
+    expect(dataOf<AccountInfo>(await shopper.get('/api/account')).e_mail_address).toBe(next)
+
+    // whoever holds the old mailbox cannot take the account back with its link
+    const stale = await new TestShopper(t.app).post('/api/reset-password', { token: oldLink, password: 'taken-over-pass-1' })
+    expect(stale.statusCode).toBe(422)
+    expect(errorsOf(stale)[0]).toMatch(/expired or was already used/)
+    expect((await new TestShopper(t.app).post('/api/login', { email: next, password: PASSWORD })).statusCode).toBe(200)
+    // a link asked for the new address works
+    const fresh = await resetTokenFor(next)
+    expect((await new TestShopper(t.app).post('/api/reset-password', { token: fresh, password: 'owner-new-pass-1' })).statusCode).toBe(200)
+  })
+
+  it('voids reset links and a pending e-mail change when the password is changed', async () => {
+    const { shopper, email } = await customer()
+    const oldLink = await resetTokenFor(email)
+    const pending = await askEmailChange(shopper, `pending-${n++}-${dialect}@example.com`)
+    expect((await shopper.post('/api/account/password', { current_password: PASSWORD, password: 'brand-new-pass-9' })).statusCode).toBe(200)
+
+    expect((await new TestShopper(t.app).post('/api/reset-password', { token: oldLink, password: 'taken-over-pass-1' })).statusCode).toBe(422)
+    expect(dataOf<AccountInfo>(await shopper.get('/api/account')).pending_e_mail_address).toBeNull()
+    expect((await shopper.post('/api/account/email/confirm', { token: pending })).statusCode).toBe(422)
+    expect(dataOf<AccountInfo>(await shopper.get('/api/account')).e_mail_address).toBe(email)
+    expect((await new TestShopper(t.app).post('/api/login', { email, password: 'brand-new-pass-9' })).statusCode).toBe(200)
+  })
+
+  it('drops a pending e-mail change when the password is reset with a link', async () => {
+    const { shopper, email } = await customer()
+    const pending = await askEmailChange(shopper, `pending-${n++}-${dialect}@example.com`)
+    const link = await resetTokenFor(email)
+    expect((await new TestShopper(t.app).post('/api/reset-password', { token: link, password: 'owner-new-pass-1' })).statusCode).toBe(200)
+
+    // the owner, logged in again with the new password, finds no change waiting, and the old link does nothing
+    const owner = new TestShopper(t.app)
+    expect((await owner.post('/api/login', { email, password: 'owner-new-pass-1' })).statusCode).toBe(200)
+    expect(dataOf<AccountInfo>(await owner.get('/api/account')).pending_e_mail_address).toBeNull()
+    expect((await owner.post('/api/account/email/confirm', { token: pending })).statusCode).toBe(422)
+    expect(dataOf<AccountInfo>(await owner.get('/api/account')).e_mail_address).toBe(email)
   })
 
   it('keeps e-mail addresses unique per brand', async () => {

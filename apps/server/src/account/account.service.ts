@@ -8,9 +8,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import { queueEmails } from '../email/outbox.ts'
 import { isValidFullName, type AccountInfo } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
+import { voidEmailChanges, voidPasswordResets } from '../accounts/account-links.ts'
 import { hashPassword, verifyPassword } from '../accounts/password.ts'
 import type { RequestContext } from '../context/request-context.ts'
-import { HOUR_MS, takeRequest } from '../accounts/request-limits.ts'
+import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from '../accounts/login-throttle.ts'
+import { clearRequests, HOUR_MS, takeRequest } from '../accounts/request-limits.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from './require-customer.ts'
 
@@ -36,8 +38,25 @@ async function customerRow(ctx: RequestContext, customerId: string) {
   return row
 }
 
-async function checkCurrentPassword(stored: string | null, given: string): Promise<void> {
+/**
+ * Wrong current passwords per customer, as many as a login allows one e-mail
+ * from one address (5 in 15 minutes, decision 008): a stolen session must not
+ * be able to try passwords until it finds the one that lets it change the
+ * address or the password. The password change and the e-mail change share it.
+ */
+export const CURRENT_PASSWORD_GUESSES = { max: LOGIN_LIMITS.pair, windowMs: LOGIN_WINDOW_MS }
+
+/**
+ * The current password, asked again before a change. Every answer is counted
+ * before it is checked (so answers sent together see each other), and once the
+ * wrong ones are spent even the right one waits (429) until the oldest ages
+ * out; a right answer clears the count.
+ */
+async function checkCurrentPassword(ctx: RequestContext, customerId: string, stored: string | null, given: string): Promise<void> {
+  const key = `current-password:customer:${customerId}`
+  await takeRequest(ctx, [{ key, ...CURRENT_PASSWORD_GUESSES, message: 'Too many wrong current passwords were entered.' }])
   if (!(await verifyPassword(given, stored))) throw unprocessable(WRONG_PASSWORD, 'current_password')
+  await clearRequests(ctx, [key])
 }
 
 export async function getAccount(ctx: RequestContext): Promise<AccountInfo> {
@@ -76,17 +95,24 @@ export async function getAccount(ctx: RequestContext): Promise<AccountInfo> {
 /**
  * A new password: the current one must be given, the new one pass the rules
  * and the common-password list. Every session of the customer ends and this
- * one is replaced by a new token, so a stolen cookie stops working.
+ * one is replaced by a new token, so a stolen cookie stops working; reset links
+ * and a pending e-mail change asked for before stop working too.
  */
 export async function changePassword(ctx: RequestContext, input: { current_password: string; password: string }): Promise<void> {
   const customerId = await requireCustomerId(ctx)
   const row = await customerRow(ctx, customerId)
-  await checkCurrentPassword(row.password_hash, input.current_password)
+  await checkCurrentPassword(ctx, customerId, row.password_hash, input.current_password)
   const problem = passwordProblemWithCommonList(input.password, { email: row.email })
   if (problem) throw unprocessable(problem, 'password')
   if (await verifyPassword(input.password, row.password_hash)) throw unprocessable('Choose a password different from your current one.', 'password')
   const hash = await hashPassword(input.password)
-  await ctx.data.db.updateTable('customers').set({ password_hash: hash }).where('brand_id', '=', ctx.data.brandId).where('id', '=', customerId).execute()
+  const { db, brandId } = ctx.data
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('customers').set({ password_hash: hash }).where('brand_id', '=', brandId).where('id', '=', customerId).execute()
+    // a reset link or an e-mail change asked for before (perhaps by whoever the new password shuts out) no longer works
+    await voidPasswordResets(trx, brandId, customerId, ctx.now().toISOString())
+    await voidEmailChanges(trx, brandId, customerId)
+  })
   const cartId = (await ctx.session.current())?.cartId ?? null
   await ctx.session.endCustomerSessions(customerId)
   await ctx.session.rotate(customerId, cartId)
@@ -121,7 +147,7 @@ export async function requestEmailChange(ctx: RequestContext, input: { email: st
   const customerId = await requireCustomerId(ctx)
   const { db, brandId } = ctx.data
   const row = await customerRow(ctx, customerId)
-  await checkCurrentPassword(row.password_hash, input.current_password)
+  await checkCurrentPassword(ctx, customerId, row.password_hash, input.current_password)
   const email = normalizeEmail(input.email)
   if (email === row.email) throw unprocessable('This is already your email address.', 'email')
   if (await emailTaken(ctx, email, customerId)) throw conflict(TAKEN, 'email')
@@ -194,6 +220,8 @@ export async function confirmEmailChange(ctx: RequestContext, token: string): Pr
         .executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) throw invalid()
       await trx.updateTable('customers').set({ email: pending.new_email }).where('brand_id', '=', brandId).where('id', '=', customerId).execute()
+      // reset links went to the old address: its mailbox must not take the account back
+      await voidPasswordResets(trx, brandId, customerId, now)
     })
   } catch (error) {
     if (error instanceof HttpError) throw error

@@ -1,5 +1,5 @@
 /** What the account calls take, checked alike for the API and for the pages. */
-import { hasHiddenCharacters, MIN_PASSWORD_LENGTH } from '@store/core'
+import { MIN_PASSWORD_LENGTH, unusableCharacterIn, unusableCharacterMessage } from '@store/core'
 import { z } from 'zod'
 
 export const email = z
@@ -14,13 +14,20 @@ export const password = z
 
 export const newPassword = password.min(MIN_PASSWORD_LENGTH, `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`)
 
-/** A person's name as an account keeps it: no hidden characters (line breaks, text-direction marks), which would show in e-mails. */
+/**
+ * A person's name as an account keeps it: no hidden characters (line breaks, text-direction
+ * marks, invisible ones), which would show in e-mails, and none that did not come through
+ * (a lone half of a UTF-16 pair, stored as U+FFFD); the message names which it found.
+ */
 export const personName = z
   .string({ message: 'Enter your name' })
   .trim()
   .min(1, 'Enter your name')
   .max(120, 'That name is too long')
-  .refine((name) => !hasHiddenCharacters(name), 'Remove the hidden characters (a line break or a text-direction mark) from your name')
+  .superRefine((name, check) => {
+    const unusable = unusableCharacterIn(name)
+    if (unusable) check.addIssue({ code: 'custom', message: unusableCharacterMessage(unusable, 'your name') })
+  })
 
 export const registerBody = z.object({
   name: personName,

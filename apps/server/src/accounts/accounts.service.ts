@@ -4,6 +4,7 @@ import { isValidFullName, type Customer } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import type { RequestContext } from '../context/request-context.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { voidEmailChanges, voidPasswordResets } from './account-links.ts'
 import { isKnownDevice, rememberDevice } from './known-devices.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
 import { forgotLimits, registerLimits, takeRequest } from './request-limits.ts'
@@ -166,6 +167,25 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
   else ctx.log.info({ brand: brandId, link }, 'password reset e-mail queued (development: link in log)')
 }
 
+/**
+ * Whether a reset link still works (not used, not voided, not expired), read without
+ * using it: the page says at once that a spent link is spent, rather than after the
+ * shopper has chosen a new password. The token is 32 random bytes, so asking tells a
+ * stranger nothing they could guess.
+ */
+export async function resetLinkWorks(ctx: RequestContext, token: string): Promise<boolean> {
+  const { db, brandId } = ctx.data
+  const row = await db
+    .selectFrom('password_resets')
+    .select('token_hash')
+    .where('token_hash', '=', hashToken(token))
+    .where('brand_id', '=', brandId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date().toISOString())
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 export async function resetPassword(ctx: RequestContext, token: string, password: string): Promise<void> {
   const { db, brandId } = ctx.data
   const now = new Date().toISOString()
@@ -196,14 +216,10 @@ export async function resetPassword(ctx: RequestContext, token: string, password
       .executeTakeFirst()
     if (!claimed) return null
     await trx.updateTable('customers').set({ password_hash: hash }).where('id', '=', claimed.customer_id).execute()
-    // every other link still outstanding for this customer is spent too: an older e-mail must not reset it again
-    await trx
-      .updateTable('password_resets')
-      .set({ used_at: now })
-      .where('brand_id', '=', brandId)
-      .where('customer_id', '=', claimed.customer_id)
-      .where('used_at', 'is', null)
-      .execute()
+    // every other link still outstanding for this customer is spent too: an older e-mail must not reset it again;
+    // and an e-mail change waiting for its link is dropped, so a session that asked for it before the reset cannot finish it
+    await voidPasswordResets(trx, brandId, claimed.customer_id, now)
+    await voidEmailChanges(trx, brandId, claimed.customer_id)
     return claimed.customer_id
   })
   if (!customerId) throw unprocessable('This reset link has expired or was already used. Ask for a new one.', 'token')

@@ -83,14 +83,22 @@ export async function countRequests(ctx: RequestContext, keys: string[], now = c
 /**
  * Counts this request against each limit, or throws 429 when one is spent (and
  * takes its count back). Counted first and checked after, so requests racing
- * for a limit's last place see each other: a limit is never overrun.
+ * for a limit's last place see each other: a limit is never overrun. Answers
+ * the ids of the events it counted, for a caller that takes them back later.
  */
-export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<void> {
-  if (limits.length === 0) return
+export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<string[]> {
+  if (limits.length === 0) return []
   const ids = await countRequests(ctx, limits.map((limit) => limit.key), now)
   const spent = spentLimit(await eventsInWindow(ctx, limits, now), limits, now, (limit) => limit.max)
   if (spent) {
     await ctx.data.db.deleteFrom('throttle_events').where('brand_id', '=', ctx.data.brandId).where('id', 'in', ids).execute()
     throw spent
   }
+  return ids
+}
+
+/** Forgets every event counted under the keys (a right answer clears the wrong ones before it, as a login does). */
+export async function clearRequests(ctx: RequestContext, keys: string[]): Promise<void> {
+  if (keys.length === 0) return
+  await ctx.data.db.deleteFrom('throttle_events').where('brand_id', '=', ctx.data.brandId).where('key', 'in', keys).execute()
 }

@@ -40,6 +40,10 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     expect(noZip.json().errors[0]).toEqual({ message: 'Enter the Zip Code.', field: 'zip' })
     const oneName = await shopper.post('/api/addresses', { ...HOME, name: 'Pat' })
     expect(oneName.json().errors[0].field).toBe('name')
+    // half of a UTF-16 pair (JSON can carry one) would be stored as the replacement sign
+    const broken = await shopper.postJson('/api/addresses', { ...HOME, name: '\ud800 Adams' })
+    expect(broken.statusCode).toBe(422)
+    expect(broken.json().errors[0]).toEqual({ message: 'Type this field again: it holds a character that could not be read (it may show as \uFFFD).', field: 'name' })
     const badType = await shopper.post('/api/addresses', { ...HOME, address_type: 'gift' })
     expect(badType.statusCode).toBe(400)
     // a billing address needs no phone (as at checkout); abroad the postal code is optional

@@ -47,4 +47,17 @@ describe('store services for the members area', () => {
     expect(fields.find((f) => f.name === 'birthday_month')?.value).toBe('3')
     expect(fields.find((f) => f.name === 'birthday_day')?.value).toBeNull()
   })
+
+  it('tells whether a reset link still works without using it', async () => {
+    await services().forgot('sam-services@example.com')
+    const mail = await t.store.db.selectFrom('outbox_emails').select('body').where('to_email', '=', 'sam-services@example.com').where('subject', '=', 'Reset your password').executeTakeFirstOrThrow()
+    const link = mail.body.match(/token=([A-Za-z0-9_-]+)/)![1]!
+    expect(await services().resetLinkWorks(link)).toBe(true)
+    // asking twice does not spend it
+    expect(await services().resetLinkWorks(link)).toBe(true)
+    await services().resetPassword({ token: link, password: 'leggings-for-ever-2' })
+    expect(await services().resetLinkWorks(link)).toBe(false)
+    // anything not shaped like a token is no working link, not an error
+    for (const token of ['short', '', null, 'x'.repeat(300)]) expect(await services().resetLinkWorks(token)).toBe(false)
+  })
 })

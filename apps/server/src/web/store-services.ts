@@ -7,7 +7,7 @@
  */
 import { StoreError, type Cart, type StoreServices } from '@store/core'
 import { z } from 'zod'
-import { login, logout, register, requestPasswordReset, resetPassword } from '../accounts/accounts.service.ts'
+import { login, logout, register, requestPasswordReset, resetLinkWorks, resetPassword } from '../accounts/accounts.service.ts'
 import { forgotBody, loginBody, registerBody, resetPasswordBody } from '../accounts/accounts.schemas.ts'
 import { getStyleProfile, saveStyleProfile } from '../accounts/style-profile.service.ts'
 import { changeEmailBody, changeNameBody, changePasswordBody, confirmEmailBody } from '../account/account.schemas.ts'
@@ -163,6 +163,12 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
         cart = undefined
       }),
     forgot: (email) => asStoreError(() => requestPasswordReset(ctx, parse(forgotBody, { email }).email)),
+    // a token too short or too long to be one of ours is no working link (the form's rule, without the 400)
+    resetLinkWorks: (token) =>
+      asStoreError(async () => {
+        const parsed = resetPasswordBody.shape.token.safeParse(token)
+        return parsed.success && resetLinkWorks(ctx, parsed.data)
+      }),
     resetPassword: (input) =>
       asStoreError(async () => {
         const body = parse(resetPasswordBody, input)

@@ -19,6 +19,17 @@ import { readForm } from '../lib/read-form'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Reset Your Password', { noindex: true })
 
+/** A link that no longer works (used, voided by a later change, or past its hour) is told at once, before a new password is typed for nothing. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token')
+  if (!token) return data({ spentLink: false })
+  const works = await context.services.resetLinkWorks(token)
+  // the answer changes once the link is used (and the address carries a secret): never kept in the page cache
+  return data({ spentLink: !works }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const token = String(form.get('token') ?? '')
@@ -37,10 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { sent: true, errors: [] as ApiErrorItem[] }
 }
 
-export default function Forgot({ actionData }: Route.ComponentProps) {
+export default function Forgot({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
-  // read once from the link and kept in the page's state (and the form's hidden field)
-  const [token] = useState(() => params.get('token') ?? '')
+  const spentLink = loaderData?.spentLink === true
+  // read once from the link and kept in the page's state (and the form's hidden field); a spent one is dropped, and the page asks for a new link
+  const [token] = useState(() => (spentLink ? '' : (params.get('token') ?? '')))
   useEffect(() => {
     if (!new URL(window.location.href).searchParams.has('token')) return
     window.history.replaceState(window.history.state, '', addressWithoutToken(window.location.href))
@@ -71,7 +83,11 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
           </>
         ) : (
           <>
-            <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+            {spentLink ? (
+              <p role="alert">This reset link has expired or was already used. Enter your email address and we will send you a new one.</p>
+            ) : (
+              <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+            )}
             <FormField id="forgot-email" name="email" label="Email" type="email" autoComplete="email" required error={fieldError('email')} />
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? 'Sending…' : 'Send reset link'}

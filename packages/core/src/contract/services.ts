@@ -58,6 +58,8 @@ export interface StoreServices {
   login(input: { email: FormInput; password: FormInput }): Promise<CustomerResult>
   logout(): Promise<void>
   forgot(email: FormInput): Promise<void>
+  /** whether a reset link's token still works, read without using it (the /forgot page says at once when it does not) */
+  resetLinkWorks(token: FormInput): Promise<boolean>
   resetPassword(input: { token: FormInput; password: FormInput }): Promise<void>
 
   // ----- the checkout funnel (docs/checkout.md)
