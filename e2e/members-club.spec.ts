@@ -40,6 +40,12 @@ async function register(page: Page, at: string, path: string, prefix: string) {
 /** Joins through /checkout-club with the paying test card (the steps of e2e/club.spec.ts). */
 async function joinClub(page: Page) {
   await register(page, origin, '/checkout-club', 'members-club')
+  await sendJoinForm(page)
+  await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+}
+
+/** Fills /checkout-club's form with the paying test card and sends it. */
+async function sendJoinForm(page: Page) {
   await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
   await page.getByLabel('City').fill('Austin')
   await page.getByLabel('State').fill('TX')
@@ -50,7 +56,23 @@ async function joinClub(page: Page) {
   await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
   await page.getByLabel('Security code').fill('123')
   await page.getByRole('button', { name: /Join VIP/ }).click()
-  await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+}
+
+/** The widths of the monthly pick's size lists whose closed face cuts their longest option ("Choose a siz"): each beside the width it needs. */
+async function cutSizeLists(page: Page): Promise<string[]> {
+  return page.locator('.monthly-pick-choice select').evaluateAll((selects) =>
+    selects.flatMap((select) => {
+      // the same list at its own width (longest option, padding and arrow), beside the page's
+      const natural = select.cloneNode(true) as HTMLSelectElement
+      natural.style.width = 'auto'
+      natural.style.position = 'absolute'
+      select.after(natural)
+      const needed = natural.getBoundingClientRect().width
+      natural.remove()
+      const has = select.getBoundingClientRect().width
+      return needed > has + 0.5 ? [`${Math.round(has)} < ${Math.round(needed)}`] : []
+    }),
+  )
 }
 
 async function screenshots(page: Page, name: string) {
@@ -81,6 +103,11 @@ describe('the club in the Members Area', () => {
       expect(await page.getByRole('heading', { name: /^Your [A-Z][a-z]+ box: choose your item$/ }).count()).toBe(1)
       await expectAccessible(page)
       await screenshots(page, 'members-club-active')
+      // the size lists say "Choose a size" in full, on a phone too
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 })
+        expect(await cutSizeLists(page), `${width} px`).toEqual([])
+      }
 
       // skip through the skip page, and back
       const skipLink = actions.getByRole('link', { name: /^Skip / })
@@ -130,6 +157,53 @@ describe('the club in the Members Area', () => {
     }
   })
 
+  it('a second tab refused because the first changed the membership shows the state as it is now, with the refusal', async () => {
+    const { context, page: first } = await newPage(browser)
+    try {
+      await register(first, origin, '/checkout-club', 'members-two-tabs')
+      const second = await context.newPage()
+      await second.goto(`${origin}/checkout-club`)
+      await waitForHydration(second)
+      await sendJoinForm(first)
+      await expect.poll(() => first.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+      // the second tab still shows the join form: sending it says the member is one already (not "Your cart is empty")
+      await sendJoinForm(second)
+      await expect.poll(() => second.locator('main').innerText(), { timeout: 15_000 }).toMatch(/You are already a VIP member/)
+      expect(await second.locator('main').innerText()).not.toMatch(/cart is empty/)
+
+      // both tabs on the skip page; the first skips, then the second tries
+      for (const tab of [first, second]) {
+        await tab.goto(`${origin}/skip-vip`)
+        await waitForHydration(tab)
+      }
+      await first.getByRole('button', { name: /^Skip / }).click()
+      await expect.poll(() => first.locator('[role="status"]').innerText()).toMatch(/is skipped/)
+      await second.getByRole('button', { name: /^Skip / }).click()
+      await expect.poll(() => second.getByTestId('membership-status').innerText()).toBe('This month skipped')
+      expect(await second.locator('#skip-errors').innerText()).toMatch(/You have already skipped this month\./)
+      expect(await second.getByRole('button', { name: 'Undo skip' }).count()).toBe(1)
+      expect(await second.getByRole('button', { name: /^Skip / }).count()).toBe(0)
+      await screenshots(second, 'members-club-second-tab-skip')
+
+      // the same on the pause page: paused in the first tab, the second shows the pause and the way to resume
+      for (const tab of [first, second]) {
+        await tab.goto(`${origin}/pause-vip`)
+        await waitForHydration(tab)
+      }
+      await first.getByRole('button', { name: /^Pause for / }).click()
+      await expect.poll(() => first.locator('[role="status"]').innerText()).toMatch(/paused/)
+      await second.getByRole('button', { name: /^Pause for / }).click()
+      await expect.poll(() => second.getByTestId('membership-status').innerText()).toBe('Paused')
+      expect(await second.locator('#pause-errors').innerText()).toMatch(/already paused/)
+      expect(await second.getByRole('button', { name: 'Resume my membership' }).count()).toBe(1)
+      // a paused member has no last day to skip, pause or pick
+      expect(await second.locator('main').innerText()).not.toMatch(/Last day/)
+      await screenshots(second, 'members-club-second-tab-pause')
+    } finally {
+      await context.close()
+    }
+  })
+
   it('saves the pick without JavaScript too', async () => {
     const { context, page } = await newPage(browser, { javaScriptEnabled: false })
     try {
@@ -173,6 +247,12 @@ describe('the club in the Members Area', () => {
       expect(await glow.page.getByTestId('club-invitation').count()).toBe(0)
       expect(await glow.page.getByTestId('membership-panel').count()).toBe(0)
       expect(await glow.page.locator('main').innerText()).not.toMatch(/VIP|club/i)
+      // nor a membership paid by the default card
+      await glow.page.goto(`${originOf('glow.localhost')}/change_payment`)
+      const payment = await glow.page.locator('main').innerText()
+      expect(payment).toMatch(/Your default card is the one offered first at checkout\./)
+      expect(payment).not.toMatch(/membership/i)
+      await screenshots(glow.page, 'members-glow-payment')
     } finally {
       await glow.context.close()
     }

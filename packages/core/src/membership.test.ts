@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  cutoffApplies,
   isClubMember,
   isMembershipEvent,
   isMembershipStatus,
@@ -168,5 +169,8 @@ describe('names', () => {
   })
   it('keeps club prices for members until they cancel or lapse', () => {
     expect(MEMBERSHIP_STATUSES.filter(isClubMember)).toEqual(['active', 'skipped', 'paused', 'overdue'])
+  })
+  it('tells the cut-off only to a member whose skip, undo, pause or pick it closes (not a paused, overdue or former one)', () => {
+    expect(MEMBERSHIP_STATUSES.filter(cutoffApplies)).toEqual(['active', 'skipped'])
   })
 })

@@ -167,6 +167,16 @@ export function memberActions(state: MembershipStatus, facts: MembershipFacts): 
   return MEMBER_EVENTS.filter((event) => transition(state, event, facts).ok)
 }
 
+/**
+ * True when the coming period's cut-off closes something for the member: an active
+ * member's skip, pause and pick, a skipped one's undo and pause. A paused member
+ * resumes and cancels whenever they like, an overdue one must pay first, and a
+ * former one has no period: the cut-off is not theirs to be told.
+ */
+export function cutoffApplies(state: MembershipStatus): boolean {
+  return state === 'active' || state === 'skipped'
+}
+
 /** True while the member has the club's prices and perks (everything but cancelled and lapsed). */
 export function isClubMember(state: MembershipStatus): boolean {
   return state !== 'cancelled' && state !== 'lapsed'

@@ -435,6 +435,31 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     expect(dataOf<Membership>(await a.shopper.get('/api/membership')).status).toBe('active')
   })
 
+  it('a brand without a club (glow) has no club requests: a 404 saying so, not an invitation to join; GET /membership is null', async () => {
+    const customer = await registered(t, 'glow.localhost')
+    const visitor = new TestShopper(t.app, 'glow.localhost')
+    for (const who of [customer.shopper, visitor]) {
+      for (const path of ['skip', 'unskip', 'pause', 'resume', 'cancel', 'rejoin']) {
+        const tried = await who.post(`/api/membership/${path}`)
+        expect(tried.statusCode, path).toBe(404)
+        expect(errorsOf(tried), path).toEqual(['This store has no membership club.'])
+      }
+      for (const tried of [
+        await who.get('/api/membership/cancel-check'),
+        await who.get('/api/membership/picks'),
+        await who.postJson('/api/membership/picks', { picks: [{ item_id: 3001, size: 'S' }] }),
+        await who.postJson('/api/membership/picks', {}),
+      ]) {
+        expect(tried.statusCode).toBe(404)
+        expect(errorsOf(tried)).toEqual(['This store has no membership club.'])
+      }
+      expect(dataOf(await who.get('/api/membership'))).toBeNull()
+    }
+    // a brand with a club still invites a customer who never joined
+    const popfit = await registered(t)
+    expect(errorsOf(await popfit.shopper.post('/api/membership/skip'))[0]).toMatch(/Join the club/)
+  })
+
   it('skip, pause and cancel refuse a cross-site post (403)', async () => {
     const m = await member(t)
     await billOn(t, m.membershipId, daysFromToday(20))

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { answers } from '../http/response-schemas.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { CancelCheckSchema, cancelBody, MembershipSchema, MonthlyPicksSchema, picksBody } from './membership.schemas.ts'
-import { cancelCheck, cancelMembership, changeMembership, getMembership, rejoinMembership } from './membership.service.ts'
+import { cancelCheck, cancelMembership, changeMembership, getMembership, rejoinMembership, requireClubBrand } from './membership.service.ts'
 import { getPicks, savePicks } from './picks.service.ts'
 
 /** 401 not logged in, 404 not a member, 409 refused by the state machine (its reason) or changed in another window */
@@ -16,6 +16,13 @@ const changeResponses = answers(MembershipSchema, 'The membership after the chan
 
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = await gatewayFor(app.env)
+
+  // at a brand without a club every club request but the read is a 404 (before its body is checked); GET
+  // /membership keeps its contract there: null, as for any customer who is not a member
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'GET' && request.routeOptions.url?.endsWith('/membership')) return
+    await requireClubBrand(request.ctx)
+  })
 
   app.get(
     '/membership',

@@ -10,7 +10,7 @@ import { dayName, firstPauseFeeDate, isPastCutoff, monthName, periodOf, transiti
 import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database } from '../db/schema.ts'
-import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { todayOf } from './club-join.ts'
 import { claimPeriod, claimRetry, recordOutcome, sendCharge, type ChargeDeps } from './club-charges.ts'
@@ -19,6 +19,7 @@ import { clubChangedEmail, clubRejoinedFreeEmail, type ClubChange } from './club
 import { membershipView, statusOf, summaryOf } from './membership.view.ts'
 import { tellMember } from './tell-member.ts'
 import { paidThrough } from './paid-interval.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
 
 /** The reasons a member may give when cancelling (the form's checkboxes). */
 export const CANCEL_REASONS = [
@@ -30,6 +31,17 @@ export const CANCEL_REASONS = [
   'Shipping took too long',
   'Other',
 ] as const
+
+export const NO_CLUB = 'This store has no membership club.'
+
+/**
+ * A brand without a club (glow) has nothing to skip, pause, cancel or pick: its club
+ * requests are a 404 saying so, as its club pages are, not an invitation to join a
+ * club it does not have (the settings are cached: no statement).
+ */
+export async function requireClubBrand(ctx: RequestContext): Promise<void> {
+  if ((await getSettingsBundle(ctx.data.db, ctx.data.brandId))?.row.brand_has_club !== 1) throw notFound(NO_CLUB)
+}
 
 async function customerOf(ctx: RequestContext): Promise<string> {
   const shopper = await ctx.shopper()

@@ -15,10 +15,14 @@ import { formResult } from '../lib/api/post-form'
 import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
 import { requireMembership } from '../lib/club.server'
 import { pageMeta } from '../lib/meta'
+import { readAgainAfterConflict } from '../lib/state-changed'
 import { readForm } from '../lib/read-form'
 import type { Route } from './+types/cancel-vip'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Cancel Membership', { noindex: true })
+
+/** After a refusal because the membership changed elsewhere (409), the page shows it as it is now (lib/state-changed.ts). */
+export const shouldRevalidate = readAgainAfterConflict
 
 const REASONS = [
   'Too expensive',
@@ -85,6 +89,8 @@ export default function CancelVip({ loaderData, actionData }: Route.ComponentPro
   if (!live) {
     return (
       <Page title="Cancel Membership">
+        {/* a cancel refused because it was cancelled in another tab: the refusal, above the state read again */}
+        <FormErrors id="cancel-errors" errors={actionData?.errors ?? []} />
         <PeriodSummary membership={membership} />
         <p>
           <StoreLink to="/vip-rejoin-test" className="button button-primary">

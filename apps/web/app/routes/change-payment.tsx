@@ -246,7 +246,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
           {NOTICES[done]}
         </p>
       ) : null}
-      <p>Your default card pays your membership each month. Card numbers are kept by our payment provider, never by us.</p>
+      <p>{useSettings().brandHasClub ? 'Your default card pays your membership each month.' : 'Your default card is the one offered first at checkout.'} Card numbers are kept by our payment provider, never by us.</p>
       {methods.length === 0 ? (
         <p>You have no saved cards yet.</p>
       ) : (

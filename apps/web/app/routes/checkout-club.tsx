@@ -270,6 +270,9 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       // the total changed (the state's tax, a price): the page shows the new one before another try
       if (answer.errors?.some((e) => e.field === 'expected_total')) requote(body.get('shipping_state') ?? '')
       setErrors(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }], body.has('payment_method_id')))
+      // the page reads the customer's state again, as a reload would: joined in another tab, the store no longer
+      // takes this as a join and refused it as the checkout of an empty cart; the page now says they are a member
+      if (response.status !== 503) revalidator.revalidate()
       return
     }
     const result = answer.data

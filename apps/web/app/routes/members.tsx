@@ -14,11 +14,15 @@ import { StoreLink } from '../components/store-link'
 import { formResult } from '../lib/api/post-form'
 import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
 import { pageMeta } from '../lib/meta'
+import { readAgainAfterConflict } from '../lib/state-changed'
 import { readForm } from '../lib/read-form'
 import { useStore } from '../lib/store/store-provider'
 import type { Route } from './+types/members'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Members Area', { noindex: true })
+
+/** After a refusal because the membership changed elsewhere (409), the page shows it as it is now (lib/state-changed.ts). */
+export const shouldRevalidate = readAgainAfterConflict
 
 export async function loader({ context }: Route.LoaderArgs) {
   // the protected layout has already sent a visitor to /login; a brand without a club reads nothing of it

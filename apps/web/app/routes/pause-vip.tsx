@@ -11,10 +11,14 @@ import { formResult } from '../lib/api/post-form'
 import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
 import { requireMembership } from '../lib/club.server'
 import { pageMeta } from '../lib/meta'
+import { readAgainAfterConflict } from '../lib/state-changed'
 import { readForm } from '../lib/read-form'
 import type { Route } from './+types/pause-vip'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Pause Membership', { noindex: true })
+
+/** After a refusal because the membership changed elsewhere (409), the page shows it as it is now (lib/state-changed.ts). */
+export const shouldRevalidate = readAgainAfterConflict
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return { membership: await requireMembership(context, request) }

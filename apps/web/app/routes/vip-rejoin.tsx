@@ -14,11 +14,15 @@ import { formResult } from '../lib/api/post-form'
 import { formIntent, UNKNOWN_INTENT } from '../lib/intent'
 import { requestCart } from '../lib/api/server'
 import { pageMeta } from '../lib/meta'
+import { readAgainAfterConflict } from '../lib/state-changed'
 import { readForm } from '../lib/read-form'
 import { requireClubBrand } from '../lib/club.server'
 import type { Route } from './+types/vip-rejoin'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Rejoin VIP', { noindex: true })
+
+/** After a refusal because the membership changed elsewhere (409), the page shows it as it is now (lib/state-changed.ts). */
+export const shouldRevalidate = readAgainAfterConflict
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireClubBrand(context)

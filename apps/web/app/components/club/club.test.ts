@@ -1,6 +1,8 @@
 import type { Membership } from '@store/core'
 import { describe, expect, it } from 'vitest'
-import { pauseButtonLabel, pauseTerms, withoutJoinInvitation } from './club'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { cutoffFactLabel, MembershipFacts, pauseButtonLabel, pauseTerms, withoutJoinInvitation } from './club'
 
 const base: Membership = {
   status: 'active',
@@ -53,5 +55,25 @@ describe('VIP exclusives, as a member reads them', () => {
     ).toBe('Limited runs of our most-requested fabrics, released to VIP members first.')
     expect(withoutJoinInvitation('Join VIP today!')).toBeNull()
     expect(withoutJoinInvitation(null)).toBeNull()
+  })
+})
+
+describe('the cut-off among the membership facts (skip, pause and cancel pages)', () => {
+  it('names what the cut-off closes for an active or skipped member, and nothing for a paused, overdue or former one', () => {
+    expect(cutoffFactLabel(base)).toBe('Last day to skip, pause or pick')
+    expect(cutoffFactLabel({ ...base, status: 'skipped', actions: ['unskip', 'pause', 'cancel'] })).toBe('Last day to undo the skip or pause')
+    // a paused member resumes whenever they like: a "last day to skip, pause or pick" is not theirs
+    expect(cutoffFactLabel({ ...base, status: 'paused', paused: true, actions: ['resume', 'cancel'] })).toBeNull()
+    expect(cutoffFactLabel({ ...base, status: 'overdue', overdue: true, actions: ['cancel'] })).toBeNull()
+    expect(cutoffFactLabel({ ...base, status: 'cancelled', actions: ['rejoin'] })).toBeNull()
+  })
+
+  it('a paused member’s facts (the pause page) show no last day to skip, pause or pick', () => {
+    const facts = (membership: Membership) => renderToString(createElement(MembershipFacts, { membership }))
+    const paused = facts({ ...base, status: 'paused', paused: true, next_billing_date: '2027-01-25', cutoff_date: '2027-01-20', actions: ['resume', 'cancel'] })
+    expect(paused).toContain('Paused')
+    expect(paused).not.toContain('Last day')
+    expect(paused).not.toContain('January 20, 2027')
+    expect(facts(base)).toContain('Last day to skip, pause or pick')
   })
 })

@@ -1,5 +1,5 @@
 /** Pieces shared by the club's pages: the membership at a glance, and analytics sent once per confirmation. */
-import { dayName, firstPauseFeeDate, formatPrice, monthName, periodOf, savedCardName, type Membership } from '@store/core'
+import { cutoffApplies, dayName, firstPauseFeeDate, formatPrice, monthName, periodOf, savedCardName, type Membership } from '@store/core'
 import { useEffect, useRef } from 'react'
 import { track } from '../../lib/analytics/analytics-client'
 import { StoreLink } from '../store-link'
@@ -32,9 +32,9 @@ export function MembershipFacts({ membership }: { membership: Membership }) {
         <dt>Monthly price</dt>
         <dd>{formatPrice(membership.amount, { keepZeroCents: true })}</dd>
       </div>
-      {membership.cutoff_date ? (
+      {membership.cutoff_date && cutoffFactLabel(membership) ? (
         <div>
-          <dt>Last day to skip, pause or pick</dt>
+          <dt>{cutoffFactLabel(membership)}</dt>
           <dd>{dayName(membership.cutoff_date)}</dd>
         </div>
       ) : null}
@@ -46,6 +46,12 @@ export function MembershipFacts({ membership }: { membership: Membership }) {
       ) : null}
     </dl>
   )
+}
+
+/** What the cut-off closes, in the member's state's words; null when it closes nothing of theirs (core cutoffApplies: paused, overdue, former). */
+export function cutoffFactLabel(membership: Membership): string | null {
+  if (!cutoffApplies(membership.status)) return null
+  return membership.status === 'skipped' ? 'Last day to undo the skip or pause' : 'Last day to skip, pause or pick'
 }
 
 /** The sentence saying what happens to the current period (every confirmation shows it). */

@@ -4,7 +4,7 @@
  * change the coming month, and the requests the state allows as links to the club's
  * own pages (skip, pause, cancel, rejoin, the card); those pages hold the forms.
  */
-import { dayName, formatPrice, monthName, savedCardName, type Membership, type MemberRequest } from '@store/core'
+import { cutoffApplies, dayName, formatPrice, monthName, savedCardName, type Membership, type MemberRequest } from '@store/core'
 import { StoreLink } from '../store-link'
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
@@ -65,7 +65,9 @@ export function MembershipPanel({ membership, clubName }: { membership: Membersh
   const live = membership.status !== 'cancelled' && membership.status !== 'lapsed'
   const month = membership.period ? monthName(membership.period) : null
   const links = membershipLinks(membership, clubName)
-  const settled = live && membership.cutoff_passed && !membership.actions.includes('skip') && !membership.actions.includes('unskip') && membership.status !== 'overdue'
+  // the cut-off is shown only where it closes something of the member's (not to a paused or overdue one)
+  const cutoff = cutoffApplies(membership.status)
+  const settled = cutoff && membership.cutoff_passed && !membership.actions.includes('skip') && !membership.actions.includes('unskip')
   return (
     <section className="member-section membership-panel" aria-labelledby="membership-heading" data-testid="membership-panel">
       <h2 id="membership-heading" className="order-subtitle">
@@ -92,7 +94,7 @@ export function MembershipPanel({ membership, clubName }: { membership: Membersh
             </dd>
           </div>
         ) : null}
-        {live && membership.status !== 'overdue' && membership.cutoff_date && month ? (
+        {cutoff && membership.cutoff_date && month ? (
           <div>
             <dt>Last day to change {month}</dt>
             <dd data-testid="members-cutoff">
