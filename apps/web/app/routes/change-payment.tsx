@@ -236,7 +236,8 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
   const errors = actionData?.errors ?? []
   const listErrors = errors.filter((e) => e.field !== 'card_number')
   const addErrors = actionData && !actionData.id ? errors : []
-  const stripeKey = stripeKeyOf(setup, useSettings())
+  const settings = useSettings()
+  const stripeKey = stripeKeyOf(setup, settings)
   // after each answer the card form starts afresh (Stripe's field too), as the page would without JavaScript
   const fresh = useFreshFormKey()
   return (
@@ -246,7 +247,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
           {NOTICES[done]}
         </p>
       ) : null}
-      <p>{useSettings().brandHasClub ? 'Your default card pays your membership each month.' : 'Your default card is the one offered first at checkout.'} Card numbers are kept by our payment provider, never by us.</p>
+      <p>{settings.brandHasClub ? 'Your default card pays your membership each month.' : 'Your default card is the one offered first at checkout.'} Card numbers are kept by our payment provider, never by us.</p>
       {methods.length === 0 ? (
         <p>You have no saved cards yet.</p>
       ) : (
