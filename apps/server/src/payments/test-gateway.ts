@@ -122,14 +122,7 @@ export class TestGateway implements PaymentGateway {
 
   async resume(scope: BrandData, paymentId: string): Promise<ChargeResult> {
     // like Stripe's manual confirmation: an authenticated payment is charged when the store confirms it
-    await scope.db
-      .updateTable('test_gateway_charges')
-      .set({ status: 'succeeded' })
-      .where('id', '=', paymentId)
-      .where('brand_id', '=', scope.brandId)
-      .where('status', '=', 'authenticated')
-      .execute()
-    const charge = await this.findCharge(scope, { id: paymentId })
+    const charge = await this.confirmAuthenticated(scope, paymentId)
     if (!charge) return { status: 'declined', paymentId, code: 'processing_error', message: declineMessage('processing_error'), card: null }
     return this.resultOf(charge, await cardOfToken(scope, charge.token), true)
   }
@@ -175,16 +168,21 @@ export class TestGateway implements PaymentGateway {
   /** A setup after the cardholder's step (authenticate): kept once completed, refused once cancelled, else still waiting. */
   async completeSave(scope: BrandData, setupId: string): Promise<SaveMethodResult> {
     if (!setupId.startsWith(SETUP_PREFIX)) return { status: 'declined', code: 'setup_not_found', message: NO_SETUP }
+    const setup = await this.confirmAuthenticated(scope, setupId)
+    if (!setup) return { status: 'declined', code: 'setup_not_found', message: NO_SETUP }
+    return this.setupResult(scope, setup)
+  }
+
+  /** A charge or setup whose step was completed is done (succeeded) once the store asks; the row as it is now. */
+  private async confirmAuthenticated(scope: BrandData, id: string): Promise<ChargeRow | undefined> {
     await scope.db
       .updateTable('test_gateway_charges')
       .set({ status: 'succeeded' })
-      .where('id', '=', setupId)
+      .where('id', '=', id)
       .where('brand_id', '=', scope.brandId)
       .where('status', '=', 'authenticated')
       .execute()
-    const setup = await this.findCharge(scope, { id: setupId })
-    if (!setup) return { status: 'declined', code: 'setup_not_found', message: NO_SETUP }
-    return this.setupResult(scope, setup)
+    return this.findCharge(scope, { id })
   }
 
   private async setupResult(scope: BrandData, setup: ChargeRow): Promise<SaveMethodResult> {
