@@ -66,7 +66,13 @@ async function acceptOffer(page: Page, piece = 0) {
   const cards = page.locator('.choice input[type="radio"]')
   if ((await cards.count()) > 0) await cards.nth(piece).check({ force: true })
   if ((await page.locator('.size-picker input[type="radio"]').count()) > 0) await chooseFirstSize(page)
-  await Promise.all([page.waitForURL((url) => url.toString() !== from, { timeout: 20_000 }), yesButton(page).click()])
+  try {
+    await Promise.all([page.waitForURL((url) => url.toString() !== from, { timeout: 20_000 }), yesButton(page).click()])
+  } catch (error) {
+    // say what the page showed instead of the next one (a refusal), so a failure can be read
+    const alerts = await page.getByRole('alert').allInnerTexts().catch(() => [])
+    throw new Error(`"Yes" at ${from} did not lead on; alerts: ${JSON.stringify(alerts)}`, { cause: error })
+  }
 }
 
 /** The thank-you page's lines added after checkout. */

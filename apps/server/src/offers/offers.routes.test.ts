@@ -212,6 +212,37 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     expect((await accept(shopper, 'pf-oto-2', { order_number: orderNumber, item_id: pick.item_id, size: pick.sizes[0] })).statusCode).toBe(200)
   })
 
+  it('an offer of two pieces offers only the sizes with two in stock: a size with one left is not shown, and not sold', async () => {
+    const sizesOf = async (itemId: number) => {
+      const offer = dataOf<OneTimeOffer>(await new TestShopper(t.app).get('/api/one-time-offers/pf-oto-2'))
+      expect(offer.how_many).toBe(2)
+      return offer.choices.find((c) => c.item_id === itemId)?.sizes ?? []
+    }
+    const offer = dataOf<OneTimeOffer>(await new TestShopper(t.app).get('/api/one-time-offers/pf-oto-2'))
+    const choice = offer.choices.find((c) => c.sizes.length > 1)!
+    const size = choice.sizes[0]!
+    const setStock = (stock: number) =>
+      t.store.db.updateTable('item_sizes').set({ stock }).where('item_id', '=', choice.item_id).where('size', '=', size).where('brand_id', '=', 'popfitclothing').execute()
+    const before = await stockOf(t, choice.item_id, size)
+    try {
+      await setStock(1)
+      expect(await sizesOf(choice.item_id)).not.toContain(size)
+      // asked for all the same (an old page), the two pieces are refused as sold out in that size, nothing charged
+      const item = await itemWithStock(t, 5)
+      const shopper = await shopperWithCart(t, item.itemId, item.size)
+      const orderNumber = dataOf<CheckoutResult & { order_number: string }>(await placeOrder(shopper, await tokenFor(shopper))).order_number
+      await shopper.postJson('/api/one-time-offers/pf-oto-1/decline', { order_number: orderNumber })
+      const refused = await accept(shopper, 'pf-oto-2', { order_number: orderNumber, item_id: choice.item_id, size })
+      expect(refused.statusCode).toBe(409)
+      expect(errorsOf(refused)[0]).toMatch(/sold out/)
+      expect(await stockOf(t, choice.item_id, size)).toBe(1)
+      await setStock(2)
+      expect(await sizesOf(choice.item_id)).toContain(size)
+    } finally {
+      await setStock(before)
+    }
+  })
+
   it('an off-session decline adds nothing and gives the stock back', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size)

@@ -55,8 +55,12 @@ async function nextAfter(ctx: RequestContext, offerId: string, orderNumber: stri
   return orderNumber ? `${path}?order=${encodeURIComponent(orderNumber)}` : path
 }
 
-/** Items of the offer's categories with the sizes in stock (one query). */
-async function offerChoices(ctx: RequestContext, categories: string[]): Promise<OfferChoice[]> {
+/**
+ * Items of the offer's categories with the sizes in stock for it (one query): an offer of several
+ * pieces (how_many) adds that many of one item in one size, so a size with fewer left is not offered,
+ * rather than chosen and then refused as sold out.
+ */
+async function offerChoices(ctx: RequestContext, categories: string[], howMany: number): Promise<OfferChoice[]> {
   if (categories.length === 0) return []
   const rows = await ctx.data.db
     .selectFrom('categories')
@@ -68,7 +72,7 @@ async function offerChoices(ctx: RequestContext, categories: string[]): Promise<
     .where('categories.brand_id', '=', ctx.data.brandId)
     .where('categories.name', 'in', categories)
     .where('items.active', '=', 1)
-    .where('item_sizes.stock', '>', 0)
+    .where('item_sizes.stock', '>=', Math.max(1, howMany))
     .orderBy('item_categories.position')
     .orderBy('items.id')
     .execute()
@@ -88,7 +92,7 @@ async function offerChoices(ctx: RequestContext, categories: string[]): Promise<
 export async function getOneTimeOffer(ctx: RequestContext, id: string, orderNumber: string | null): Promise<OneTimeOffer> {
   const offer = await findOffer(ctx, id)
   const categories = readJson<string[]>(offer.categories, [])
-  const [choices, next] = await Promise.all([offerChoices(ctx, categories), nextAfter(ctx, offer.id, orderNumber)])
+  const [choices, next] = await Promise.all([offerChoices(ctx, categories, offer.how_many), nextAfter(ctx, offer.id, orderNumber)])
   return {
     id: offer.id,
     categories,
@@ -280,7 +284,7 @@ async function reserveOffer(
   if (order.status !== 'paid') throw conflict('This order is not complete yet, so nothing can be added to it.', 'order_number')
   const categories = readJson<string[]>(offer.categories, [])
   if (input.category && !categories.includes(input.category)) throw unprocessable(`This offer has no category ${input.category}.`, 'category')
-  const choices = await offerChoices(ctx, input.category ? [input.category] : categories)
+  const choices = await offerChoices(ctx, input.category ? [input.category] : categories, offer.how_many)
   const choice = input.item_id === undefined ? choices.find((c) => !input.size || c.sizes.includes(input.size)) : choices.find((c) => c.item_id === input.item_id)
   if (!choice) throw unprocessable(input.item_id === undefined ? 'Nothing in this offer is in stock in that size.' : 'That item is not part of this offer.', 'item_id')
   const size = input.size ?? (choice.sizes.length === 1 || offer.show_sizepicker === 0 ? choice.sizes[0] : undefined)
