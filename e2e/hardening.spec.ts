@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, newPage, originOf } from './support/browser.ts'
+import { newestEmail } from './support/mailbox.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -14,11 +15,31 @@ describe('hardening in the browser', () => {
   it('hydrates under the page CSP, and the reset page takes the token out of the address bar', async () => {
     const { context, page } = await newPage(browser)
     try {
-      const response = await page.goto(`${home}/forgot?token=abcdefghijklmnopqrstuvwxyz0123&from=mail`)
+      // a real link: a customer asks for one, and it arrives in the mailbox (the store's outbox)
+      await page.goto(`${home}/forgot`)
+      const email = `reset-${Date.now()}@example.com`
+      const asked = await page.evaluate(async (address) => {
+        const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        const registered = await post('/api/register', { name: 'Rita Reset', email: address, password: 'a-long-password-1' })
+        await post('/api/logout', {})
+        return [registered.status, (await post('/api/forgot', { email: address })).status]
+      }, email)
+      expect(asked).toEqual([200, 200])
+      const token = /\/forgot\?token=([\w-]+)/.exec(newestEmail(email, 'Reset your password')?.body ?? '')?.[1]
+      expect(token).toBeTruthy()
+
+      const response = await page.goto(`${home}/forgot?token=${token}&from=mail`)
       expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' '(nonce|sha256)-/)
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
       await expect.poll(() => new URL(page.url()).search).toBe('?from=mail')
-      expect(await page.locator('input[name="token"]').inputValue()).toBe('abcdefghijklmnopqrstuvwxyz0123')
+      expect(await page.locator('input[name="token"]').inputValue()).toBe(token)
+
+      // a link that does not work (made up, used or expired) says so at once, and leaves the address bar too
+      await page.goto(`${home}/forgot?token=abcdefghijklmnopqrstuvwxyz0123&from=mail`)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      await expect.poll(() => new URL(page.url()).search).toBe('?from=mail')
+      expect(await page.locator('main').innerText()).toMatch(/expired or was already used/)
+      expect(await page.locator('input[name="token"]').count()).toBe(0)
     } finally {
       await context.close()
     }

@@ -34,6 +34,7 @@ try {
   code = await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
     E2E_PORT: String(store.port),
     E2E_TRACKING_SECRET: trackingSecret,
+    E2E_DATABASE_PATH: store.databasePath,
     CHROMIUM_PATH: chromium,
   })
 } catch (error) {

@@ -63,6 +63,8 @@ export async function startStore({ port, env = {}, timeoutMs = 90_000 } = {}) {
   return {
     origin,
     port: listenPort,
+    /** the store's SQLite database (its outbox is the tests' mailbox) */
+    databasePath: join(dir, 'store.sqlite'),
     stop: () =>
       new Promise((done) => {
         if (child.exitCode !== null) return done()
