@@ -93,8 +93,14 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
 export async function completeCardSetup(ctx: RequestContext, gateway: PaymentGateway, setupId: string): Promise<PaymentMethod[]> {
   const customerId = await requireCustomerId(ctx)
   const { db, brandId } = ctx.data
-  const waiting = () => db.selectFrom('card_setups').where('brand_id', '=', brandId).where('setup_id', '=', setupId).where('customer_id', '=', customerId).where('gateway', '=', gateway.name)
-  const setup = await waiting().select('make_default').executeTakeFirst()
+  const setup = await db
+    .selectFrom('card_setups')
+    .select('make_default')
+    .where('brand_id', '=', brandId)
+    .where('setup_id', '=', setupId)
+    .where('customer_id', '=', customerId)
+    .where('gateway', '=', gateway.name)
+    .executeTakeFirst()
   if (!setup) throw notFound('No card is waiting to be saved with that id.')
   const result = await gateway.completeSave(ctx.data, setupId)
   if (result.status === 'requires_action') throw conflict('Your bank has not confirmed this card yet. Confirm it with your bank, or enter the card again.', 'payment_token')
