@@ -129,7 +129,7 @@ export default function CancelVip({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <Form method="post" className="stack-form">
         <input type="hidden" name="intent" value="cancel" />
-        <fieldset>
+        <fieldset className="cancel-reasons">
           <legend>Why are you leaving? (optional)</legend>
           {REASONS.map((reason, i) => (
             <div key={reason} className="checkbox">

@@ -49,7 +49,7 @@ export default function PauseVip({ loaderData, actionData }: Route.ComponentProp
       <PeriodSummary membership={membership} />
       <MembershipFacts membership={membership} />
       {membership.actions.includes('pause') ? (
-        <Form method="post">
+        <Form method="post" className="club-action">
           <input type="hidden" name="intent" value="pause" />
           <p data-testid="pause-terms">{pauseTerms(membership)}</p>
           <button type="submit" className="button button-primary" disabled={busy}>
@@ -58,7 +58,7 @@ export default function PauseVip({ loaderData, actionData }: Route.ComponentProp
         </Form>
       ) : null}
       {membership.actions.includes('resume') ? (
-        <Form method="post">
+        <Form method="post" className="club-action">
           <input type="hidden" name="intent" value="resume" />
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? 'Resuming…' : 'Resume my membership'}

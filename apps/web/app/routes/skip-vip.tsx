@@ -51,7 +51,7 @@ export default function SkipVip({ loaderData, actionData }: Route.ComponentProps
       <PeriodSummary membership={membership} />
       <MembershipFacts membership={membership} />
       {membership.actions.includes('skip') ? (
-        <Form method="post">
+        <Form method="post" className="club-action">
           <input type="hidden" name="intent" value="skip" />
           <p>Skip {month}: you are not charged and no box is sent. Your membership carries on the month after.</p>
           <button type="submit" className="button button-primary" disabled={busy}>
@@ -60,7 +60,7 @@ export default function SkipVip({ loaderData, actionData }: Route.ComponentProps
         </Form>
       ) : null}
       {membership.actions.includes('unskip') ? (
-        <Form method="post">
+        <Form method="post" className="club-action">
           <input type="hidden" name="intent" value="unskip" />
           <button type="submit" className="button button-secondary" disabled={busy}>
             Undo skip

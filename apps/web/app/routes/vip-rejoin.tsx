@@ -77,7 +77,7 @@ export default function VipRejoin({ loaderData, actionData }: Route.ComponentPro
       <FormErrors id="rejoin-errors" errors={actionData?.errors ?? []} />
       <PeriodSummary membership={membership} />
       {former ? (
-        <Form method="post">
+        <Form method="post" className="club-action">
           <input type="hidden" name="intent" value="rejoin" />
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy
