@@ -7,7 +7,9 @@
  * charge the first month, and the second membership write would find the first and do nothing,
  * keeping the money. So the join's reservation, holding the customer's turn (db/take-turn.ts),
  * refuses a customer who is a member by now or has another join waiting for its payment, before
- * anything is charged.
+ * anything is charged. A join left at the bank's step does not hold a new one up for its 30 minutes:
+ * the new join first supersedes it (checkout.service supersedeJoinsAtTheBank), its payment cancelled
+ * at the gateway; only one the gateway will not cancel still refuses the new one.
  */
 import type { ExpressionBuilder, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
@@ -18,6 +20,8 @@ export const ALREADY_MEMBER = 'You are already a VIP member, so there is nothing
 export const ALREADY_JOINING = 'Your VIP membership is already being set up in another window: nothing was charged here. Finish it there, or try again in a few minutes.'
 /** The answer to a join checkout while the account's rejoin (POST /membership/rejoin) is charging the saved card. */
 export const REJOINING = 'Your VIP rejoin from your account is being charged to your saved card right now: nothing was charged here. Look at your membership in a few minutes before joining again.'
+/** The answer of an earlier join's key once a newer join of the customer superseded it at the bank's step (checkout.service supersedeJoinsAtTheBank). */
+export const SUPERSEDED = 'This VIP join was replaced by the one you started again in another window, so it was not placed and nothing was charged for it.'
 /** The answer to the account's rejoin while a join checkout of the customer holds its reservation. */
 export const JOINING_AT_CHECKOUT = 'Your VIP membership is already being set up at checkout in another window, so this rejoin was not made: nothing was charged. Finish it there, or try again in a few minutes.'
 /** The answer to a join that was paid while the customer joined another way (settle's safety net): the money goes back. */
