@@ -41,7 +41,7 @@ import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock, takeStock, type StockWant } from './stock.ts'
 import { MAX_WAITING_ORDERS, tooManyWaiting, waitingOrders, type Waiter } from './waiting-orders.ts'
 import { takeTurn } from '../db/take-turn.ts'
-import { JOINED_MEANWHILE, refuseSecondJoin } from './join-once.ts'
+import { JOINED_MEANWHILE, joiningOrders, refuseSecondJoin, SUPERSEDED } from './join-once.ts'
 import type { TaxRates } from './tax.ts'
 
 export interface CheckoutDeps {
@@ -281,9 +281,13 @@ async function reserveOrder(
   sessionCartId: string | null,
 ): Promise<Reserved> {
   const { db, brandId } = ctx.data
+  // a join started again supersedes the customer's earlier join left at the bank's step (join-once.ts):
+  // before the cart is chosen, so that join's cart, open again, is the one this join checks out
+  const joinsByForm = isJoinFlow(input.checkout_flow)
+  if (joinsByForm) await supersedeJoinsAtTheBank(ctx, deps, (await ctx.shopper()).customerId)
   // joining the club needs no cart lines (membership/club-join.ts): a joining form may come with no cart yet, or
   // with the session still naming the cart of an order just placed; it joins with the open cart, made if need be
-  const cartId = isJoinFlow(input.checkout_flow) ? await ensureCart(ctx) : sessionCartId
+  const cartId = joinsByForm ? await ensureCart(ctx) : sessionCartId
   const priced = await priceCheckout(ctx, deps.tax, cartId, {
     country: input.shipping.country,
     state: input.shipping.state,
@@ -291,6 +295,8 @@ async function reserveOrder(
     flow: input.checkout_flow,
   })
   const { cart, shopper, lines, unitCents } = priced
+  // a join by the cart's own flow: its cart is the session's open one already
+  if (priced.joins && !joinsByForm) await supersedeJoinsAtTheBank(ctx, deps, shopper.customerId)
   refuseBumpsAlone(lines)
   await refuseVipExclusives(ctx.data, priced)
   await refuseUsedFirstOrderCode(ctx.data, {
@@ -453,6 +459,54 @@ async function releaseUnpaid(ctx: RequestContext, key: string, reserved: Reserve
     await reopenCart(trx, order.cart_id!, now)
   })
   emitStockChanged({ brandId, itemIds: lines.map((line) => line.item_id) }, ctx.log)
+}
+
+/**
+ * A customer who left a join at the bank's step (3-D Secure, in another window or a closed one) and
+ * joins again would otherwise be refused for as long as that reservation holds (30 minutes). The
+ * newer join is the one they mean, so the earlier one is let go, but only when nothing of it can
+ * reach the card: its attempt is taken over as a retry of its key would be (the old window sending
+ * its key meanwhile waits for this outcome, and a join whose charge is being sent is left alone),
+ * then its payment is cancelled at the gateway; only when the gateway says it is cancelled is the
+ * reservation released and the old key answered with SUPERSEDED. Anything else (the payment went
+ * through or could not be cancelled, the gateway out of reach) puts the attempt back as it was, and
+ * the new join is refused as before (refuseSecondJoin, ALREADY_JOINING).
+ */
+async function supersedeJoinsAtTheBank(ctx: RequestContext, deps: Pick<CheckoutDeps, 'gateway'>, customerId: string | null): Promise<void> {
+  if (!customerId) return
+  const { db, brandId } = ctx.data
+  const atTheBank = await db
+    .selectFrom('checkout_attempts')
+    .selectAll()
+    .where('brand_id', '=', brandId)
+    .where('scope', '=', 'checkout')
+    .where('state', '=', 'requires_action')
+    .where('payment_id', 'is not', null)
+    .where('order_number', 'in', (eb) => joiningOrders(eb, brandId, customerId, ctx.now()))
+    .execute()
+  for (const attempt of atTheBank) {
+    const key = attempt.idempotency_key
+    const paymentId = attempt.payment_id!
+    if (!(await takeOverAttempt(ctx, attempt))) continue
+    const reserved = await findPendingOrder(ctx, attempt.order_number!)
+    let cancelled = false
+    try {
+      cancelled = reserved !== undefined && (await deps.gateway.cancel(ctx.data, paymentId, gatewayKeyOf(brandId, key)))
+    } catch (error) {
+      await pauseAttempt(ctx, key, 'requires_action', paymentId)
+      if (error instanceof GatewayUnavailable) {
+        ctx.log.warn({ err: error, order: attempt.order_number, payment: paymentId }, "a join at the bank's step could not be cancelled for a newer one: the gateway was out of reach")
+        continue
+      }
+      throw error
+    }
+    if (!cancelled || !reserved) {
+      await pauseAttempt(ctx, key, 'requires_action', paymentId)
+      continue
+    }
+    await releaseUnpaid(ctx, key, reserved, { status: 409, error: { message: SUPERSEDED, field: 'checkout_flow' } })
+    ctx.log.info({ order: attempt.order_number, payment: paymentId }, "a join left at the bank's step is superseded by a newer join of its customer: its payment is cancelled and its reservation released")
+  }
 }
 
 /**

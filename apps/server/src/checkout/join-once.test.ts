@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckoutResult } from '@store/core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { gatewayFor, type PaymentGateway } from '../payments/gateway.ts'
+import { GatewayUnavailable, gatewayFor, type PaymentGateway } from '../payments/gateway.ts'
 import { TestGateway } from '../payments/test-gateway.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { daysFromToday, joinThroughCheckout, registered } from '../membership/club-test-kit.ts'
 import { RESERVATION_MS } from './checkout.service.ts'
 import { ADDRESS, CARDS, itemWithStock, nextChargeUnanswered, stockOf, sweep, sweepLog, tokenFor } from './checkout-test-kit.ts'
-import { ALREADY_JOINING, ALREADY_MEMBER } from './join-once.ts'
+import { ALREADY_JOINING, ALREADY_MEMBER, SUPERSEDED } from './join-once.ts'
 
 const HOST = 'ckb.localhost'
 const BRAND = 'ckb'
@@ -192,5 +192,93 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
     expect(await t.store.db.selectFrom('orders').select('status').where('order_number', '=', lost.order_number!).executeTakeFirst()).toBeUndefined()
     expect(await joinedState(who.customerId, [lostKey, secondKey])).toEqual({ charges: 1, tried: 2, orders: 1, memberships: ['active'], joins: 1 })
     expect(about(lost.order_number!).map((entry) => entry.level)).toContain('warn')
+  })
+
+  /** A join of one item left at the bank's step (the card asks for 3-D Secure): its key, its payment, and the item. */
+  async function joinAtTheBank() {
+    const who = await registered(t, HOST)
+    const item = await itemWithStock(t, 10, BRAND)
+    expect((await who.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+    const before = await stockOf(t, item.itemId, item.size)
+    const firstKey = randomUUID()
+    const firstToken = await tokenFor(who.shopper, CARDS.authenticate)
+    const first = await joinThroughCheckout(who.shopper, CARDS.authenticate, firstKey, who.email, firstToken)
+    expect(first.statusCode).toBe(200)
+    const waiting = dataOf<CheckoutResult>(first)
+    if (waiting.status !== 'requires_action') throw new Error(`expected the bank's step, got ${waiting.status}`)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+    return { who, item, before, firstKey, firstToken, paymentId: waiting.payment_id, firstOrder: waiting.order_number }
+  }
+
+  /** The earlier window, back from its bank: the step completed, then its key sent again as the page does. */
+  async function earlierWindowFinishes(shopper: TestShopper, paymentId: string, key: string, token: string, email: string) {
+    await shopper.postJson('/api/payments/authenticate', { payment_id: paymentId, outcome: 'complete' })
+    return joinThroughCheckout(shopper, CARDS.authenticate, key, email, token)
+  }
+
+  it("a join left at the bank's step and started again: the earlier payment is cancelled at the gateway, the new join pays for the same item once; the earlier window is told it was replaced", async () => {
+    const { who, item, before, firstKey, firstToken, paymentId, firstOrder } = await joinAtTheBank()
+    // the shopper starts again in another tab of the same session (before: 409 "try again in a few minutes" for 30 minutes)
+    const secondKey = randomUUID()
+    const second = await joinThroughCheckout(who.shopper, CARDS.success, secondKey, who.email)
+    expect(second.statusCode, second.body).toBe(200)
+    const joined = dataOf<CheckoutResult>(second)
+    expect(joined.status).toBe('succeeded')
+    // the earlier payment can take no money now, and its order and piece are given back: the new order has the piece
+    const cancelled = await t.store.db.selectFrom('test_gateway_charges').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow()
+    expect(cancelled.status).toBe('canceled')
+    expect(await t.store.db.selectFrom('orders').select('status').where('order_number', '=', firstOrder).executeTakeFirst()).toBeUndefined()
+    const lines = await t.store.db.selectFrom('order_lines').select(['item_id', 'qty']).where('order_number', '=', joined.order_number).execute()
+    expect(lines).toEqual([{ item_id: item.itemId, qty: 1 }])
+    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+    // the earlier window completes its bank step afterwards: nothing more is charged, and it says why
+    const late = await earlierWindowFinishes(who.shopper, paymentId, firstKey, firstToken, who.email)
+    expect(late.statusCode).toBe(409)
+    expect(errorsOf(late)).toEqual([SUPERSEDED])
+    expect(await joinedState(who.customerId, [firstKey, secondKey])).toEqual({ charges: 1, tried: 2, orders: 1, memberships: ['active'], joins: 1 })
+  })
+
+  it("a join at the bank's step whose payment the gateway will not cancel, or cannot be asked to: the new join is refused as before, nothing charged, and the earlier one still finishes", async () => {
+    const { who, firstKey, firstToken, paymentId } = await joinAtTheBank()
+    const cancel = vi.spyOn(gateway, 'cancel').mockResolvedValueOnce(false).mockRejectedValueOnce(new GatewayUnavailable('no answer'))
+    const keys = [firstKey]
+    for (let i = 0; i < 2; i++) {
+      const key = randomUUID()
+      keys.push(key)
+      const again = await joinThroughCheckout(who.shopper, CARDS.success, key, who.email)
+      expect(again.statusCode).toBe(409)
+      expect(errorsOf(again)).toEqual([ALREADY_JOINING])
+    }
+    expect(cancel).toHaveBeenCalledTimes(2)
+    const finished = await earlierWindowFinishes(who.shopper, paymentId, firstKey, firstToken, who.email)
+    expect(finished.statusCode, finished.body).toBe(200)
+    expect(dataOf<CheckoutResult>(finished).status).toBe('succeeded')
+    expect(await joinedState(who.customerId, keys)).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
+  })
+
+  it("a join started again while the earlier window is sending its key back from the bank: the earlier one is not cancelled under it, the new one is refused", async () => {
+    const { who, firstKey, firstToken, paymentId } = await joinAtTheBank()
+    await who.shopper.postJson('/api/payments/authenticate', { payment_id: paymentId, outcome: 'complete' })
+    // the earlier window's retry is at the gateway (confirming the payment) when the new join comes
+    let resuming!: () => void
+    let release!: () => void
+    const atTheGateway = new Promise<void>((resolve) => (resuming = resolve))
+    const released = new Promise<void>((resolve) => (release = resolve))
+    vi.spyOn(gateway, 'resume').mockImplementationOnce(async (scope, id) => {
+      resuming()
+      await released
+      return TestGateway.prototype.resume.call(gateway, scope, id)
+    })
+    const cancel = vi.spyOn(gateway, 'cancel')
+    const earlier = joinThroughCheckout(who.shopper, CARDS.authenticate, firstKey, who.email, firstToken)
+    await atTheGateway
+    const secondKey = randomUUID()
+    const again = await joinThroughCheckout(who.shopper, CARDS.success, secondKey, who.email)
+    release()
+    expect(again.statusCode).toBe(409)
+    expect(errorsOf(again)).toEqual([ALREADY_JOINING])
+    expect(cancel).not.toHaveBeenCalled()
+    expect((await earlier).statusCode).toBe(200)
+    expect(await joinedState(who.customerId, [firstKey, secondKey])).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
   })
 })

@@ -26,6 +26,7 @@ import { declineMessage } from '../payments/test-cards.ts'
 import type { QueuedEmail } from '../email/outbox.ts'
 import { clubChargedEmail, clubChargeFailedEmail, clubLapsedEmail, type ClubEmailBrand, type ClubEmailMember } from './club-email.ts'
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
+import { joiningOrders } from '../checkout/join-once.ts'
 import { createMonthlyOrder } from './monthly-order.ts'
 import { tellMember } from './tell-member.ts'
 import { statusOf } from './membership.view.ts'
@@ -54,6 +55,16 @@ const nowOf = (deps: Pick<ChargeDeps, 'now'>) => (deps.now ?? (() => new Date())
 const leaseEnd = (deps: Pick<ChargeDeps, 'now' | 'leaseMs'>) => new Date(nowOf(deps).getTime() + (deps.leaseMs ?? CLAIM_LEASE_MS)).toISOString()
 
 /**
+ * A rejoin's claim is made only while the customer has no joining order holding its reservation
+ * (checkout/join-once.ts): the claimant holds the customer's turn, as a join's reservation does, so
+ * of a rejoin and a join checkout sent at once only one ever reaches the card.
+ */
+export interface UnlessJoining {
+  customerId: string
+  now: Date
+}
+
+/**
  * Claims a period for a first charge: inserted only while the membership is still
  * in one of `statuses` with this billing date (so a member who cancelled or
  * skipped first is never charged), and only once per membership and period.
@@ -63,6 +74,7 @@ export async function claimPeriod(
   deps: Pick<ChargeDeps, 'now' | 'leaseMs'>,
   m: { id: string; brand_id: string },
   claim: { period: string; billingDate: string; kind: ChargeKind; amountCents: number; statuses: string[]; whereBillingDate: string | null },
+  unlessJoining?: UnlessJoining,
 ): Promise<MembershipChargesRow | null> {
   const id = randomUUID()
   const now = nowOf(deps).toISOString()
@@ -90,6 +102,7 @@ export async function claimPeriod(
     .where('brand_id', '=', m.brand_id)
     .where('status', 'in', claim.statuses)
   if (claim.whereBillingDate !== null) source = source.where('next_billing_date', '=', claim.whereBillingDate)
+  if (unlessJoining) source = source.where((eb) => eb.not(eb.exists(joiningOrders(eb, m.brand_id, unlessJoining.customerId, unlessJoining.now))))
   const inserted = await db
     .insertInto('membership_charges')
     .columns(['id', 'brand_id', 'membership_id', 'period', 'billing_date', 'kind', 'amount_cents', 'status', 'attempt', 'gateway_key', 'claimed_until', 'created_at', 'updated_at'])
@@ -140,6 +153,7 @@ export async function claimRetry(
   deps: ChargeDeps,
   charge: MembershipChargesRow,
   change: { kind: ChargeKind; amountCents: number; billingDate: string } | null = null,
+  unlessJoining?: UnlessJoining,
 ): Promise<MembershipChargesRow | null> {
   const attempt = charge.attempt + 1
   const key = clubGatewayKey(charge.brand_id, charge.membership_id, charge.period, attempt)
@@ -159,11 +173,12 @@ export async function claimRetry(
     .where('attempt', '=', charge.attempt)
     .where((eb) => {
       const membership = eb.selectFrom('memberships').select('memberships.id').whereRef('memberships.id', '=', 'membership_charges.membership_id')
-      return eb.exists(
+      const open = eb.exists(
         change?.kind === 'rejoin'
           ? membership.where('memberships.status', 'in', ['cancelled', 'lapsed'])
           : membership.where('memberships.status', '=', 'overdue').whereRef('memberships.failed_period', '=', 'membership_charges.period'),
       )
+      return unlessJoining ? eb.and([open, eb.not(eb.exists(joiningOrders(eb, charge.brand_id, unlessJoining.customerId, unlessJoining.now)))]) : open
     })
     .executeTakeFirst()
   if (Number(claimed.numUpdatedRows) !== 1) return null

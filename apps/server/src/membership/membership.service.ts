@@ -20,6 +20,8 @@ import { membershipView, statusOf, summaryOf } from './membership.view.ts'
 import { tellMember } from './tell-member.ts'
 import { paidThrough } from './paid-interval.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
+import { takeTurn } from '../db/take-turn.ts'
+import { JOINING_AT_CHECKOUT, joiningOrders } from '../checkout/join-once.ts'
 
 /** The reasons a member may give when cancelling (the form's checkboxes). */
 export const CANCEL_REASONS = [
@@ -211,19 +213,29 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
     throw unprocessable('There is no saved card to charge. Rejoin through the VIP checkout with your card instead.', 'payment_token')
   }
   const deps: ChargeDeps = { gateway, log: ctx.log, now: () => ctx.now(), brandRegistry: [ctx.brand] }
-  let claim = null
-  if (!existing) {
-    claim = await claimPeriod(ctx.data.db, deps, row, {
-      period,
-      billingDate: today,
-      kind: 'rejoin',
-      amountCents: row.amount_cents,
-      statuses: ['cancelled', 'lapsed'],
-      whereBillingDate: null,
-    })
-  } else if (existing.status === 'failed') {
-    claim = await claimRetry(ctx.data.db, deps, existing, { kind: 'rejoin', amountCents: row.amount_cents, billingDate: today })
-  }
+  // the claim takes the customer's turn, as a join checkout's reservation does, and is made only while
+  // no join order of theirs holds its reservation: of the two sent at once, one charges (join-once.ts)
+  const unlessJoining = { customerId: row.customer_id, now: ctx.now() }
+  const claim = await ctx.data.db.transaction().execute(async (trx) => {
+    await takeTurn(trx, 'customer', row.customer_id)
+    const claimed = !existing
+      ? await claimPeriod(
+          trx,
+          deps,
+          row,
+          { period, billingDate: today, kind: 'rejoin', amountCents: row.amount_cents, statuses: ['cancelled', 'lapsed'], whereBillingDate: null },
+          unlessJoining,
+        )
+      : existing.status === 'failed'
+        ? await claimRetry(trx, deps, existing, { kind: 'rejoin', amountCents: row.amount_cents, billingDate: today }, unlessJoining)
+        : null
+    if (claimed) return claimed
+    // refused: say why, read in the same turn (only a refusal pays for this statement)
+    const { joining } = await trx.selectNoFrom((eb) => eb.exists(joiningOrders(eb, ctx.data.brandId, row.customer_id, unlessJoining.now)).as('joining')).executeTakeFirstOrThrow()
+    // SQLite answers exists() as 0 or 1, PostgreSQL as a boolean
+    if (Boolean(Number(joining))) throw conflict(JOINING_AT_CHECKOUT)
+    return null
+  })
   if (!claim) throw conflict('Your rejoin is already being processed. Please wait a moment.')
   const result = await sendCharge(ctx.data, deps, claim, row)
   if (!result) throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')

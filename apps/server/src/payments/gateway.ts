@@ -87,6 +87,13 @@ export interface PaymentGateway {
   /** Gives a succeeded payment back (an order that could not be kept after all). */
   refund(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<void>
   /**
+   * Cancels a payment still waiting for the shopper's bank step, so it can never take the money (a
+   * join left at that step and started again in another window: checkout/join-once.ts). True only
+   * when the provider says the payment is cancelled; false when it took or is taking the money, or
+   * will not be cancelled. Throws GatewayUnavailable when the provider cannot say.
+   */
+  cancel(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<boolean>
+  /**
    * The provider's setup flow: keeps a card for off-session charges without charging it (Stripe: a
    * SetupIntent for off-session use, which attaches the PaymentMethod to the Customer once the bank
    * agrees, asking the cardholder first where it wants to). Used by /change_payment.

@@ -1,7 +1,7 @@
 /**
  * The Stripe adapter against a local HTTP server answering as Stripe's API
  * documents for the calls the adapter makes (customers, payment_intents create,
- * retrieve and confirm, refunds), through the whole checkout API.
+ * retrieve, confirm and cancel, refunds), through the whole checkout API.
  */
 import { randomUUID } from 'node:crypto'
 import type { CheckoutResult, OneTimeOffer, PaymentMethod } from '@store/core'
@@ -17,6 +17,8 @@ import { seedDatabase } from '../db/seed/index.ts'
 import { parseEnv } from '../env.ts'
 import { fakeStripe } from '../test/fake-stripe.ts'
 import { dataOf, errorsOf, TestShopper, type TestStore } from '../test/harness.ts'
+import { joinThroughCheckout, registered } from '../membership/club-test-kit.ts'
+import { ALREADY_JOINING, SUPERSEDED } from '../checkout/join-once.ts'
 
 describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () => {
   const stripe = fakeStripe()
@@ -151,6 +153,37 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     const confirm = stripe.calls.find((call) => call.path === `/v1/payment_intents/${first.payment_id}/confirm`)!
     expect(confirm.idempotencyKey).toBe(`checkout:popfitclothing:${key}:confirm`)
   })
+  it("a VIP join left at the bank's step and started again: its PaymentIntent is cancelled at Stripe, the new join pays, and the earlier key, back from the bank, says it was replaced", async () => {
+    const who = await registered(t, 'ckb.localhost')
+    const firstKey = randomUUID()
+    const first = dataOf<CheckoutResult>(await joinThroughCheckout(who.shopper, 'unused', firstKey, who.email, 'pm_card_threeDSecure2Required'))
+    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
+    const second = await joinThroughCheckout(who.shopper, 'unused', randomUUID(), who.email, 'pm_card_visa')
+    expect(second.statusCode, second.body).toBe(200)
+    expect(dataOf<CheckoutResult>(second).status).toBe('succeeded')
+    expect(stripe.intents.get(first.payment_id)!.status).toBe('canceled')
+    expect(stripe.calls.find((call) => call.path === `/v1/payment_intents/${first.payment_id}/cancel`)!.idempotencyKey).toBe(`checkout:ckb:${firstKey}:cancel`)
+    const late = await joinThroughCheckout(who.shopper, 'unused', firstKey, who.email, 'pm_card_threeDSecure2Required')
+    expect(late.statusCode).toBe(409)
+    expect(errorsOf(late)).toEqual([SUPERSEDED])
+    expect(stripe.calls.filter((call) => call.path === `/v1/payment_intents/${first.payment_id}/confirm`)).toEqual([])
+  })
+
+  it("a VIP join at the bank's step whose PaymentIntent Stripe will not cancel (it took the money): the new join is refused as before, and the earlier one finishes", async () => {
+    const who = await registered(t, 'ckb.localhost')
+    const firstKey = randomUUID()
+    const first = dataOf<CheckoutResult>(await joinThroughCheckout(who.shopper, 'unused', firstKey, who.email, 'pm_card_threeDSecure2Required'))
+    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
+    // the bank's step done and the payment taken (Stripe answers the cancel with 400: it succeeded)
+    stripe.intents.get(first.payment_id)!.status = 'succeeded'
+    const again = await joinThroughCheckout(who.shopper, 'unused', randomUUID(), who.email, 'pm_card_visa')
+    expect(again.statusCode).toBe(409)
+    expect(errorsOf(again)).toEqual([ALREADY_JOINING])
+    const finished = await joinThroughCheckout(who.shopper, 'unused', firstKey, who.email, 'pm_card_threeDSecure2Required')
+    expect(finished.statusCode, finished.body).toBe(200)
+    expect(dataOf<CheckoutResult>(finished)).toMatchObject({ status: 'succeeded', order_number: first.order_number })
+  })
+
   it.each([
     ['having confirmed nothing', false],
     ['having confirmed it all the same', true],

@@ -196,6 +196,27 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /**
+   * Stripe cancels a PaymentIntent that has not taken the money (requires_action, requires_confirmation
+   * after the bank's step, …) and refuses one that succeeded: then, or when the answer is unclear, the
+   * PaymentIntent itself says whether it is cancelled.
+   */
+  async cancel(_scope: BrandData, paymentId: string, idempotencyKey: string): Promise<boolean> {
+    try {
+      const intent = await this.client.paymentIntents.cancel(paymentId, {}, { idempotencyKey: `${idempotencyKey}:cancel` })
+      return intent.status === 'canceled'
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) && !answeredWithServerError(error)) {
+        throw new GatewayUnavailable('Stripe could not be reached to cancel a payment', { cause: error })
+      }
+    }
+    try {
+      return (await this.client.paymentIntents.retrieve(paymentId)).status === 'canceled'
+    } catch (error) {
+      throw new GatewayUnavailable('Stripe could not say whether a payment is cancelled', { cause: error })
+    }
+  }
+
+  /**
    * The PaymentMethod (or a legacy card token made into one) set up for payments without the shopper
    * on the shopper's Customer: a SetupIntent (usage off_session), confirmed at once. Stripe attaches
    * the method to the Customer when the bank agrees; a bank that wants the cardholder to confirm

@@ -138,6 +138,22 @@ export class TestGateway implements PaymentGateway {
   }
 
   /**
+   * A charge waiting for the bank's step, or authenticated but not yet confirmed by the store, takes
+   * no money once cancelled (as a PaymentIntent cancelled before its confirmation): the step can no
+   * longer be taken and resume answers a decline. A charge that succeeded is not cancelled.
+   */
+  async cancel(scope: BrandData, paymentId: string): Promise<boolean> {
+    await scope.db
+      .updateTable('test_gateway_charges')
+      .set({ status: 'canceled', decline_code: 'payment_canceled' })
+      .where('id', '=', paymentId)
+      .where('brand_id', '=', scope.brandId)
+      .where('status', 'in', ['requires_action', 'authenticated'])
+      .execute()
+    return (await this.findCharge(scope, { id: paymentId }))?.status === 'canceled'
+  }
+
+  /**
    * A test card kept for later: the token itself is the reference; the decline cards are refused as a
    * provider's setup check would. A card whose bank asks (3184, 3220) asks on the setup too, as
    * Stripe's SetupIntent does: the setup waits for the cardholder's step (authenticate), then

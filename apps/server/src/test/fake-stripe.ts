@@ -1,6 +1,6 @@
 /**
  * A stand-in for api.stripe.com in tests: answers the calls the Stripe adapter
- * makes (customers, payment_intents create, retrieve and confirm, setup_intents
+ * makes (customers, payment_intents create, retrieve, confirm and cancel, setup_intents
  * create and retrieve, payment_methods detach, refunds) as Stripe's API documents them, and replays a
  * repeated Idempotency-Key as Stripe does. reachable(false) drops every connection
  * unanswered (an outage); serverErrorNext answers the next call to a path with a 500, kept for its
@@ -136,9 +136,26 @@ export function fakeStripe() {
       const intent = intents.get(retrieve[1]!)
       return intent ? { status: 200, body: intentBody(intent, true) } : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } }
     }
+    // cancelled unless it took the money (Stripe: 400 payment_intent_unexpected_state)
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(call.path)
+    if (call.method === 'POST' && cancel) {
+      const intent = intents.get(cancel[1]!)
+      if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } }
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}.` } } }
+      }
+      intent.status = 'canceled'
+      intent.next_action = null
+      intent.cancellation_reason = 'requested_by_customer'
+      return { status: 200, body: intentBody(intent, true) }
+    }
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(call.path)
     if (call.method === 'POST' && confirm) {
       const intent = intents.get(confirm[1]!)!
+      // a cancelled PaymentIntent is never confirmed
+      if (intent.status === 'canceled') {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent could not be confirmed because it has a status of canceled.', payment_intent: intentBody(intent, true) } } }
+      }
       intent.status = 'succeeded'
       intent.next_action = null
       return { status: 200, body: intentBody(intent, true) }
