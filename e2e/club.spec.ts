@@ -224,6 +224,35 @@ describe('the VIP club in the browser', () => {
     }
   })
 
+  it('joins in a second tab while the first waits at the bank: the first is replaced, not charged, and says the customer is a member', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await registerForClubCheckout(page, 'Vera Twotabs', 'vip-two-tabs')
+      await fillClubCheckout(page, '4000 0027 6000 3184')
+      const dialog = page.getByRole('dialog', { name: /confirm it's you/i })
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await dialog.waitFor({ timeout: 15_000 })
+
+      // the shopper leaves that tab at the bank's step and joins again in another with a card that pays
+      const second = await context.newPage()
+      await second.goto(`${origin}/checkout-club`)
+      await waitForHydration(second)
+      await fillClubCheckout(second, '4242 4242 4242 4242')
+      await second.getByRole('button', { name: /Join VIP/ }).click()
+      await expect.poll(() => second.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+
+      // back in the first tab the bank's step is completed: its payment was cancelled, so nothing more is
+      // charged, and the page reads the customer's state as it now is
+      await dialog.getByRole('button', { name: 'Complete' }).click()
+      await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/already a VIP member/i)
+      // one paid order: the join of the second tab (the monthly box beside it is included, $0)
+      const orders = await apiFromPage<{ order_number: string; total: number }[]>(page, '/api/orders')
+      expect(orders.filter((order) => order.total > 0)).toHaveLength(1)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('joins once when the answer to "Join VIP" was lost: the next click finishes that attempt, not a second one', async () => {
     const { context, page } = await newPage(browser)
     try {

@@ -305,7 +305,9 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     if (!authentication) return
     setBusy(true)
     try {
-      await authenticatePayment(api, authentication.paymentId, outcome)
+      // a step no longer waiting (its payment cancelled: a join started again in another window replaced this
+      // one) is refused; the store's answer to this attempt's key then says what became of it
+      await authenticatePayment(api, authentication.paymentId, outcome).catch(() => undefined)
       setAuthentication(null)
       await send(authentication.body, true)
     } catch (error) {

@@ -392,7 +392,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (phase.kind !== 'authenticate') return
     setAuthBusy(true)
     try {
-      await authenticatePayment(api, phase.paymentId, outcome)
+      // a step no longer waiting (its payment cancelled: a join started again in another window replaced this
+      // one) is refused; the store's answer to this attempt's key then says what became of it
+      await authenticatePayment(api, phase.paymentId, outcome).catch(() => undefined)
       const attempt = attemptFor(scope)
       setPhase({ kind: 'paying' })
       await submitOrder(attempt.key, attempt.token ?? '')
