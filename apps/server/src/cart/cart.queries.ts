@@ -48,7 +48,8 @@ function cartLineSelect(db: Db) {
       'items.original_price_cents',
       'items.member_price_cents',
       'items.discount_class',
-      'item_sizes.stock',
+      // an item taken off sale has none left to sell: the line stays, shown out of stock, and checkout refuses it
+      (eb) => eb.case().when('items.active', '=', 1).then(eb.ref('item_sizes.stock')).else(0).end().as('stock'),
       'item_images.url as image',
       // a social media special claimed from a special that ships free (its free_shipping): the cart's estimate and checkout alike
       (eb) =>
