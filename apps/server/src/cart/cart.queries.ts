@@ -246,9 +246,14 @@ export interface OpenCart {
   lines: CartLineRow[]
 }
 
-const discountCodeById = preparedQuery((db, key: { id: string }) => db.selectFrom('discount_codes').selectAll().where('id', '=', key.id))
+const discountCodeById = preparedQuery((db, key: { id: string }) =>
+  db.selectFrom('discount_codes').selectAll().where('id', '=', key.id).where('active', '=', 1),
+)
 
-/** The code a cart carries (every cart read with a code asks this). */
+/**
+ * The code a cart carries (every cart read with a code asks this), while the store still honours it: a code
+ * switched off (active = 0, its promotion over) no longer applies to the carts that took it before.
+ */
 export function findDiscountCodeById(db: Db, id: string) {
   return discountCodeById.first(db, { id })
 }
