@@ -48,7 +48,8 @@ function cartLineSelect(db: Db) {
       'items.original_price_cents',
       'items.member_price_cents',
       'items.discount_class',
-      'item_sizes.stock',
+      // an item taken off sale has none left to sell: the line stays, shown out of stock, and checkout refuses it
+      (eb) => eb.case().when('items.active', '=', 1).then(eb.ref('item_sizes.stock')).else(0).end().as('stock'),
       'item_images.url as image',
       // a social media special claimed from a special that ships free (its free_shipping): the cart's estimate and checkout alike
       (eb) =>
@@ -245,9 +246,14 @@ export interface OpenCart {
   lines: CartLineRow[]
 }
 
-const discountCodeById = preparedQuery((db, key: { id: string }) => db.selectFrom('discount_codes').selectAll().where('id', '=', key.id))
+const discountCodeById = preparedQuery((db, key: { id: string }) =>
+  db.selectFrom('discount_codes').selectAll().where('id', '=', key.id).where('active', '=', 1),
+)
 
-/** The code a cart carries (every cart read with a code asks this). */
+/**
+ * The code a cart carries (every cart read with a code asks this), while the store still honours it: a code
+ * switched off (active = 0, its promotion over) no longer applies to the carts that took it before.
+ */
 export function findDiscountCodeById(db: Db, id: string) {
   return discountCodeById.first(db, { id })
 }

@@ -98,6 +98,24 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
     expect(after.savings).toBeGreaterThanOrEqual(after.cart_discount)
   })
 
+  it('a code the store switches off (its promotion over) stops applying to the carts that took it, in the cart and at checkout', async () => {
+    const shopper = new TestShopper(t.app)
+    const before = dataOf<CartData>(await shopper.post('/api/cart/items', { item_id: inStock.id, size: inStock.availableSizes[0]!, qty: 2 }))
+    const coded = dataOf<CartData>(await shopper.post('/api/discount-code', { code: 'first15' }))
+    expect(coded.cart_discount).toBeGreaterThan(0)
+    await t.store.db.updateTable('discount_codes').set({ active: 0 }).where('brand_id', '=', 'popfitclothing').where('code', '=', 'FIRST15').execute()
+    try {
+      const after = await cartOf(shopper)
+      expect(after.discount_code_name).toBeNull()
+      expect(after.cart_discount).toBe(before.cart_discount)
+      expect(after.cart_total).toBe(before.cart_total)
+      const quote = dataOf<{ discount: number; total: number }>(await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard'))
+      expect(quote.discount).toBe(before.cart_discount)
+    } finally {
+      await t.store.db.updateTable('discount_codes').set({ active: 1 }).where('brand_id', '=', 'popfitclothing').where('code', '=', 'FIRST15').execute()
+    }
+  })
+
   it('refuses an unknown discount code with 422 and changes nothing', async () => {
     const shopper = new TestShopper(t.app)
     const before = dataOf<CartData>(await shopper.post('/api/cart/items', { item_id: inStock.id, size: inStock.availableSizes[0]!, qty: 1 }))

@@ -122,4 +122,20 @@ describe.each(DIALECTS)('catalog API on %s', (dialect) => {
     expect(reviews.length).toBeGreaterThan(0)
     expect(reviews.every((review) => review.rating >= 1 && review.rating <= 5)).toBe(true)
   })
+
+  it('refuses a reviews page out of range with the rule it breaks, not "must be a number"', async () => {
+    const cases: [string, string][] = [
+      ['page=99999', 'Page goes up to 1000'],
+      ['page=1.5', 'Page must be a whole number'],
+      ['page=0', 'Page starts at 1'],
+      ['page=abc', 'Page must be a number'],
+      ['per_page=100000', 'per_page is at most 100'],
+      ['per_page=0', 'per_page is at least 1'],
+    ]
+    for (const [query, message] of cases) {
+      const response = await new TestShopper(t.app).get(`/api/reviews?${query}`)
+      expect(response.statusCode, query).toBe(400)
+      expect(errorsOf(response), query).toEqual([message])
+    }
+  })
 })

@@ -20,6 +20,12 @@ export const itemIdSchema = z.preprocess(
 
 export const reviewsQuery = z.object({
   item_id: itemIdSchema.optional(),
-  page: z.coerce.number({ message: 'Page must be a number' }).int().min(1, 'Page starts at 1').max(1000).default(1),
-  per_page: z.coerce.number({ message: 'per_page must be a number' }).int().min(1).max(100).default(24),
+  // each check says its own rule: without one, zod 4 answers the schema's message ('must be a number') for 99999 too
+  page: z.coerce.number({ message: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page starts at 1').max(1000, 'Page goes up to 1000').default(1),
+  per_page: z.coerce
+    .number({ message: 'per_page must be a number' })
+    .int('per_page must be a whole number')
+    .min(1, 'per_page is at least 1')
+    .max(100, 'per_page is at most 100')
+    .default(24),
 })

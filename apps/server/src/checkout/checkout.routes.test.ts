@@ -281,6 +281,28 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(await stockOf(t, item.itemId, item.size)).toBe(0)
   })
 
+  it('an item taken off sale after it went into a cart: the cart shows it out of stock, checkout refuses it (409) and charges nothing', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const token = await tokenFor(shopper)
+    await t.store.db.updateTable('items').set({ active: 0 }).where('id', '=', item.itemId).execute()
+    try {
+      const cart = dataOf<Cart & { items: { max_qty: number; in_stock: boolean }[] }>(await shopper.get('/api/cart'))
+      expect(cart.items[0]).toMatchObject({ max_qty: 0, in_stock: false })
+      const chargesBefore = await count(t, 'test_gateway_charges')
+      const ordersBefore = await count(t, 'orders')
+      const response = await placeOrder(shopper, token)
+      expect(response.statusCode).toBe(409)
+      expect(errorsOf(response)[0]).toMatch(/is no longer sold\. Remove it from your cart/)
+      expect(response.json().errors[0].field).toBe('cart')
+      expect(await count(t, 'orders') - ordersBefore).toBe(0)
+      expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(0)
+      expect(await stockOf(t, item.itemId, item.size)).toBe(item.stock)
+    } finally {
+      await t.store.db.updateTable('items').set({ active: 1 }).where('id', '=', item.itemId).execute()
+    }
+  })
+
   it('8 concurrent retries of one Idempotency-Key: one order, one charge, the same answer to all', async () => {
     const item = await itemWithStock(t, 5)
     const shopper = await shopperWithCart(t, item.itemId, item.size, 1)

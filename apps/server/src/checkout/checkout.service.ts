@@ -415,7 +415,7 @@ async function shortageError(ctx: RequestContext, wants: readonly StockWant[]): 
   const rows = await ctx.data.db
     .selectFrom('item_sizes')
     .innerJoin('items', 'items.id', 'item_sizes.item_id')
-    .select(['items.id', 'items.name', 'item_sizes.size', 'item_sizes.stock'])
+    .select(['items.id', 'items.name', 'items.active', 'item_sizes.size', 'item_sizes.stock'])
     .where('items.brand_id', '=', ctx.data.brandId)
     .where('items.id', 'in', wants.map((want) => want.itemId))
     .execute()
@@ -423,7 +423,9 @@ async function shortageError(ctx: RequestContext, wants: readonly StockWant[]): 
   for (const want of wants) totals.set(`${want.itemId}|${want.size}`, (totals.get(`${want.itemId}|${want.size}`) ?? 0) + want.qty)
   for (const row of rows) {
     const wanted = totals.get(`${row.id}|${row.size}`)
-    if (wanted === undefined || row.stock >= wanted) continue
+    if (wanted === undefined) continue
+    if (row.active !== 1) return conflict(`${row.name} is no longer sold. Remove it from your cart to check out.`, 'cart')
+    if (row.stock >= wanted) continue
     const message =
       row.stock <= 0
         ? `${row.name} in size ${row.size} is sold out. Remove it from your cart to check out.`

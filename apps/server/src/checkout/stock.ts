@@ -4,7 +4,7 @@
  * the database re-checks the condition under its row lock (PostgreSQL) or its
  * single writer (SQLite), so two shoppers racing for the last piece cannot both
  * take it. If fewer rows changed than asked for, something was short and the
- * caller rolls back.
+ * caller rolls back. Only items still sold (`items.active`) have stock to take.
  */
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
@@ -44,7 +44,11 @@ export async function takeStock(trx: Transaction<Database>, brandId: string, wan
     .set({ stock: sql`stock - ${qty}` })
     .where(sql<boolean>`${qty} is not null`)
     .where('stock', '>=', qty)
-    .where('item_id', 'in', (eb) => eb.selectFrom('items').select('id').where('brand_id', '=', brandId).where('id', 'in', wants.map((w) => w.itemId)))
+    // an item taken off sale (items.active = 0) has nothing to take, whatever its sizes hold: a cart that had it
+    // before cannot buy it, nor can an offer or the club's monthly pick
+    .where('item_id', 'in', (eb) =>
+      eb.selectFrom('items').select('id').where('brand_id', '=', brandId).where('active', '=', 1).where('id', 'in', wants.map((w) => w.itemId)),
+    )
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === wants.length
 }

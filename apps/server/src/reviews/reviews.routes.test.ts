@@ -142,6 +142,13 @@ describe.each(DIALECTS)("buyers' reviews on %s", (dialect) => {
     expect(dataOf<Review>(json)).toMatchObject({ rating: 4, images: [], verified_buyer: true })
   })
 
+  it('a review without its text says which field to fill in, in words (not the validator\'s own)', async () => {
+    const { about_your_product: _left, ...rest } = FIELDS
+    const response = await buyer.postJson('/api/reviews', { item_id: itemId, ...rest })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual([{ message: 'Tell us about the product.', field: 'about_your_product' }])
+  })
+
   it('the command line hides by id and says when there is none', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'store-cli-')), 'store.sqlite')
     const { parseEnv } = await import('../env.ts')

@@ -33,7 +33,7 @@ export const reviewBody = z.object({
     .pipe(z.string().regex(/^[A-Za-z0-9._]{0,30}$/, 'An Instagram handle has up to 30 letters, digits, dots and underscores.'))
     .optional()
     .transform((value) => (value ? value : null)),
-  about_your_product: z.string().trim().min(3, 'Tell us about the product.').max(2000, 'Keep it under 2000 characters.'),
+  about_your_product: z.string({ message: 'Tell us about the product.' }).trim().min(3, 'Tell us about the product.').max(2000, 'Keep it under 2000 characters.'),
   sizing_fit: answer(1000),
   how_do_you_style: answer(1000),
   where_travel: answer(1000),

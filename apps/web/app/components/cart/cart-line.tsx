@@ -45,7 +45,7 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
         ) : null}
         {line.banner ? <p className="cart-line-banner">{line.banner}</p> : null}
         {line.members_only ? <MembersOnlyNote clubName={clubName} /> : null}
-        {line.in_stock === false ? <p className="cart-line-warning">Not enough left in stock for this quantity.</p> : null}
+        {line.in_stock === false ? <StockNote maxQty={line.max_qty ?? 0} /> : null}
         <div className="cart-line-controls">
           {line.skip_qty_controls ? (
             <p className="cart-line-qty-fixed">Qty {line.qty}</p>
@@ -126,4 +126,12 @@ export function MembersOnlyNote({ clubName }: { clubName: string | null }) {
       {club} members only: <StoreLink to={CLUB_LANDING_PATH}>join {club}</StoreLink> or remove it to check out.
     </p>
   )
+}
+
+/**
+ * A line checkout would refuse for its stock: none left (sold out since it was added, or the item taken off
+ * sale), or fewer than the line holds. Says what to do about it, as checkout's own 409 would.
+ */
+export function StockNote({ maxQty }: { maxQty: number }) {
+  return <p className="cart-line-warning">{maxQty <= 0 ? 'Sold out: remove it to check out.' : `Only ${maxQty} left: lower the quantity to check out.`}</p>
 }
