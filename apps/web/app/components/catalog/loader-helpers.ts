@@ -16,10 +16,14 @@ export async function orNotFound<T>(read: Promise<T>): Promise<T> {
   }
 }
 
-/** Deferred data must never throw: a failed read becomes the fallback (and is logged). */
+/**
+ * Deferred data must never throw: a failed read becomes the fallback, and is logged unless the
+ * store refused the request itself (a 4xx: /item/3000000000's reviews are "Item id is too large"),
+ * which is the visitor's address, not a failure of ours: the log keeps its stacks for real ones.
+ */
 export function settle<T>(read: Promise<T>, fallback: T, what: string): Promise<T> {
   return read.catch((error: unknown) => {
-    console.error(`${what} failed`, error)
+    if (!(isStoreError(error) && error.status >= 400 && error.status < 500)) console.error(`${what} failed`, error)
     return fallback
   })
 }
