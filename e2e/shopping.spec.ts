@@ -194,3 +194,32 @@ describe('the storefront', () => {
     await context.close()
   })
 })
+
+describe('a coupon link', () => {
+  it('says the code is in the cart on a first visit with an empty cart, applies it to what is added, and says why a wrong one is refused', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      // a campaign's link: the cart is empty, so its drawer shows no code; the page says what became of it
+      await page.goto(`${originOf('localhost')}/?coupon=First15`)
+      const notice = page.locator('.coupon-notice-region')
+      await expect.poll(() => notice.innerText(), { timeout: 15_000 }).toMatch(/Discount code First15 is in your cart/)
+      expect((await apiFromPage<ApiCart>(page, '/api/cart')).discount_code_name).toBe('First15')
+      await notice.getByRole('button', { name: 'Dismiss' }).click()
+      expect((await notice.innerText()).trim()).toBe('')
+
+      await page.goto(`${originOf('localhost')}/category/leggings`)
+      await waitForHydration(page)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+      await expect.poll(async () => (await apiFromPage<ApiCart>(page, '/api/cart')).cart_discount).toBeGreaterThan(0)
+
+      await page.goto(`${originOf('localhost')}/?coupon=NOPE`)
+      await expect.poll(() => notice.innerText(), { timeout: 15_000 }).toMatch(/couldn't find the discount code 'NOPE'/)
+      // the code the cart had stays
+      expect((await apiFromPage<ApiCart>(page, '/api/cart')).discount_code_name).toBe('First15')
+    } finally {
+      await context.close()
+    }
+  })
+})

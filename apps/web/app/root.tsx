@@ -37,7 +37,7 @@ import { titleText } from './lib/meta'
 import { useNonce } from './lib/nonce'
 import type { RootData } from './lib/root-data'
 import { TrackingEffects } from './lib/analytics/tracking-effects'
-import { NavigationEffects } from './lib/store/navigation-effects'
+import { CouponNoticeToast, NavigationEffects } from './lib/store/navigation-effects'
 import { StoreProvider } from './lib/store/store-provider'
 import type { Route } from './+types/root'
 
@@ -150,6 +150,7 @@ export default function App() {
       <NavigationEffects />
       <TrackingEffects />
       <Outlet />
+      <CouponNoticeToast />
     </StoreProvider>
   )
 }

@@ -2,13 +2,14 @@
  * What happens around every navigation (SPEC §2, §4): scroll to the top after
  * SCROLL_RESET_DELAY_MS, remember the last HISTORY_SIZE paths, send a shopper
  * whose free promo was just removed to the main shopping path, apply a
- * `coupon` from the URL once the cart has loaded, and close the drawers.
+ * `coupon` from the URL once the cart has loaded (and say what became of it:
+ * CouponNoticeToast), and close the drawers.
  */
 import { SCROLL_RESET_DELAY_MS } from '@store/core'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { CART_DRAWER_ID, MENU_DRAWER_ID } from '../cart-actions'
-import { couponFromSearch, ineligibleRedirect } from './navigation-rules'
+import { couponFromSearch, couponNoticeOf, ineligibleRedirect } from './navigation-rules'
 import { useStore } from './store-provider'
 
 export function NavigationEffects() {
@@ -53,8 +54,8 @@ export function NavigationEffects() {
     const code = couponFromSearch(location.search)
     if (!code || !cartLoaded || appliedCoupons.current.has(code)) return
     appliedCoupons.current.add(code)
-    void applyDiscount(code)
-  }, [location.search, cartLoaded, applyDiscount])
+    void applyDiscount(code).then((result) => dispatch({ type: 'couponNotice', notice: couponNoticeOf(code, result) }))
+  }, [location.search, cartLoaded, applyDiscount, dispatch])
 
   // a drawer opened by its #hash before hydration stays open, now under React's control
   useEffect(() => {
@@ -63,4 +64,26 @@ export function NavigationEffects() {
   }, [dispatch])
 
   return null
+}
+
+/**
+ * The notice of a coupon link (NavigationEffects): fixed at the foot of the window, so nothing on the
+ * page moves; kept until dismissed or the next page. The live region is always there (empty), so a
+ * screen reader reads the notice when it comes.
+ */
+export function CouponNoticeToast() {
+  const { ui, dispatch } = useStore()
+  const notice = ui.couponNotice
+  return (
+    <div className="coupon-notice-region" role="status">
+      {notice ? (
+        <div className={notice.applied ? 'coupon-notice' : 'coupon-notice coupon-notice-refused'}>
+          <p>{notice.message}</p>
+          <button type="button" className="coupon-notice-close" aria-label="Dismiss" onClick={() => dispatch({ type: 'dismissCouponNotice' })}>
+            ×
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
 }

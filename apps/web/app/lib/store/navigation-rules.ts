@@ -1,5 +1,7 @@
 /** Rules applied around navigation (SPEC §4), kept pure for tests. */
 import type { Cart } from '../api/types'
+import type { CartActionData } from '../cart-actions'
+import type { CouponNotice } from './reducer'
 
 /**
  * Before each navigation: when the cart has items and removed_free_promo turned
@@ -21,6 +23,22 @@ export function ineligibleRedirect(
 export function couponFromSearch(search: string): string | null {
   const code = new URLSearchParams(search).get('coupon')?.trim()
   return code ? code : null
+}
+
+/**
+ * What the shopper is told of a coupon link's code: a campaign's link most often opens a page with an
+ * empty cart, whose drawer shows no code, so the page says it: applied (with the code's terms), or
+ * the store's reason for refusing it.
+ */
+export function couponNoticeOf(
+  code: string,
+  result: Pick<CartActionData, 'errors'> & { cart: Pick<Cart, 'discount_code_name' | 'discount_code_info'> | null },
+): CouponNotice {
+  const refusal = result.errors?.[0]?.message
+  if (refusal) return { applied: false, message: refusal }
+  const name = result.cart?.discount_code_name || code
+  const info = result.cart?.discount_code_info
+  return { applied: true, message: info ? `Discount code ${name} is in your cart. ${info}` : `Discount code ${name} is in your cart.` }
 }
 
 // Redirect targets from the request: `safeRedirectPath` of @store/core (docs/safety-rules.md), the one rule for server and browser.

@@ -1,6 +1,7 @@
 /**
  * Client state of SPEC §4 that is not loader data: drawers, funnel ids, the
- * last visited paths, one-time-offer flash messages, the split-test winner.
+ * last visited paths, one-time-offer flash messages, the notice of a coupon link,
+ * the split-test winner.
  * Settings and the cart are the root loader's data (one source of truth,
  * refreshed by React Router after every cart action).
  */
@@ -17,8 +18,15 @@ export interface UiState {
   history: string[]
   /** one-time-offer flash messages, shown once */
   offerMessages: string[]
+  /** what became of a `?coupon=` link's code (applied or refused), shown until dismissed or the next page */
+  couponNotice: CouponNotice | null
   /** split-test variant chosen for this visit */
   winner: string | null
+}
+
+export interface CouponNotice {
+  applied: boolean
+  message: string
 }
 
 export type UiAction =
@@ -34,6 +42,8 @@ export type UiAction =
   | { type: 'setOneTimeOfferIds'; ids: string[] }
   | { type: 'flashOfferMessage'; message: string }
   | { type: 'clearOfferMessages' }
+  | { type: 'couponNotice'; notice: CouponNotice }
+  | { type: 'dismissCouponNotice' }
   | { type: 'setWinner'; winner: string | null }
 
 export const initialUiState: UiState = {
@@ -44,6 +54,7 @@ export const initialUiState: UiState = {
   oneTimeOfferIds: [],
   history: [],
   offerMessages: [],
+  couponNotice: null,
   winner: null,
 }
 
@@ -81,7 +92,8 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       const history = pushHistory(state.history, action.path)
       return history.length === state.history.length && history.every((p, i) => p === state.history[i])
         ? state
-        : { ...state, history }
+        : // a coupon's notice belongs to the page its link opened
+          { ...state, history, couponNotice: null }
     }
     case 'setOrderBumpIds':
       return { ...state, orderBumpIds: [...action.ids] }
@@ -91,6 +103,10 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
       return { ...state, offerMessages: [...state.offerMessages, action.message] }
     case 'clearOfferMessages':
       return state.offerMessages.length === 0 ? state : { ...state, offerMessages: [] }
+    case 'couponNotice':
+      return { ...state, couponNotice: action.notice }
+    case 'dismissCouponNotice':
+      return state.couponNotice ? { ...state, couponNotice: null } : state
     case 'setWinner':
       return { ...state, winner: action.winner }
   }

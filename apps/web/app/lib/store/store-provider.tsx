@@ -56,25 +56,39 @@ const FAILED: CartActionData = {
   errors: [{ message: 'We could not update your cart just now. Please try again.' }],
 }
 
-/** A fetcher for the cart resource route whose submissions resolve with the action's answer. */
+/**
+ * A fetcher for the cart resource route whose submissions resolve with the action's answer: once the
+ * fetcher is idle again after it went busy (or has new data). Not merely idle: a submission sent from
+ * a child's effect at hydration (a coupon link) comes before this hook's own first effect, which
+ * would otherwise find the fetcher idle, with no answer yet, and resolve it as failed.
+ */
 function useCartFetcher(key: string) {
   const fetcher = useFetcher<CartActionData>({ key })
   const waiting = useRef<Array<(result: CartActionData) => void>>([])
+  const sent = useRef<{ busy: boolean; data: CartActionData | undefined } | null>(null)
   useEffect(() => {
-    if (fetcher.state !== 'idle' || waiting.current.length === 0) return
+    if (fetcher.state !== 'idle') {
+      if (sent.current) sent.current.busy = true
+      return
+    }
+    if (!sent.current || waiting.current.length === 0) return
+    if (!sent.current.busy && fetcher.data === sent.current.data) return
+    sent.current = null
     const result = fetcher.data ?? FAILED
     for (const resolve of waiting.current.splice(0)) resolve(result)
   }, [fetcher.state, fetcher.data])
   const { submit } = fetcher
+  const data = fetcher.data
   const send = useCallback(
     (intent: CartIntent, fields: Fields) =>
       new Promise<CartActionData>((resolve) => {
         waiting.current.push(resolve)
+        sent.current ??= { busy: false, data }
         const form: Record<string, string> = { intent }
         for (const [k, v] of Object.entries(fields)) if (v !== null && v !== undefined) form[k] = String(v)
         void submit(form, { method: 'post', action: CART_ACTION_PATH })
       }),
-    [submit],
+    [submit, data],
   )
   return { data: fetcher.data, send }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { couponFromSearch, ineligibleRedirect } from './navigation-rules'
+import { couponFromSearch, couponNoticeOf, ineligibleRedirect } from './navigation-rules'
 import { firstVisit, initialUiState, pushHistory, uiReducer } from './reducer'
 import type { CartLine } from '../api/types'
 
@@ -36,6 +36,16 @@ describe('ui reducer', () => {
     expect(s.offerMessages).toEqual(['Added!'])
     s = uiReducer(s, { type: 'clearOfferMessages' })
     expect(s.offerMessages).toEqual([])
+  })
+
+  it("keeps a coupon link's notice on its page until dismissed, and not on the next page", () => {
+    const landed = firstVisit('/?coupon=First15')
+    const told = uiReducer(landed, { type: 'couponNotice', notice: { applied: true, message: 'Discount code First15 is in your cart.' } })
+    expect(told.couponNotice?.message).toBe('Discount code First15 is in your cart.')
+    // the same page again (its effects after hydration) keeps it
+    expect(uiReducer(told, { type: 'visit', path: '/?coupon=First15' }).couponNotice).toEqual(told.couponNotice)
+    expect(uiReducer(told, { type: 'visit', path: '/category/leggings' }).couponNotice).toBeNull()
+    expect(uiReducer(told, { type: 'dismissCouponNotice' }).couponNotice).toBeNull()
   })
 })
 
@@ -78,5 +88,16 @@ describe('navigation rules', () => {
     expect(couponFromSearch('?coupon=First15&x=1')).toBe('First15')
     expect(couponFromSearch('?coupon=')).toBeNull()
     expect(couponFromSearch('')).toBeNull()
+  })
+
+  it("says what became of a coupon link's code: applied with its terms, or the store's refusal", () => {
+    const cart = { discount_code_name: 'First15', discount_code_info: '15% off your first order.' }
+    expect(couponNoticeOf('first15', { cart, errors: null })).toEqual({
+      applied: true,
+      message: 'Discount code First15 is in your cart. 15% off your first order.',
+    })
+    expect(couponNoticeOf('LOCK5', { cart: null, errors: null })).toEqual({ applied: true, message: 'Discount code LOCK5 is in your cart.' })
+    const refused = { cart: null, errors: [{ message: "We couldn't find the discount code 'NOPE'. Check the spelling and try again.", field: 'code' }] }
+    expect(couponNoticeOf('NOPE', refused)).toEqual({ applied: false, message: "We couldn't find the discount code 'NOPE'. Check the spelling and try again." })
   })
 })
