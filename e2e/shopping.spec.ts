@@ -202,7 +202,7 @@ describe('a coupon link', () => {
       // a campaign's link: the cart is empty, so its drawer shows no code; the page says what became of it
       await page.goto(`${originOf('localhost')}/?coupon=First15`)
       const notice = page.locator('.coupon-notice-region')
-      await expect.poll(() => notice.innerText(), { timeout: 15_000 }).toMatch(/Discount code First15 is in your cart/)
+      await expect.poll(() => notice.innerText(), { timeout: 15_000 }).toMatch(/Discount code First15 is in your cart: it comes off what you add/)
       expect((await apiFromPage<ApiCart>(page, '/api/cart')).discount_code_name).toBe('First15')
       await notice.getByRole('button', { name: 'Dismiss' }).click()
       expect((await notice.innerText()).trim()).toBe('')

@@ -32,11 +32,13 @@ export function couponFromSearch(search: string): string | null {
  */
 export function couponNoticeOf(
   code: string,
-  result: Pick<CartActionData, 'errors'> & { cart: Pick<Cart, 'discount_code_name' | 'discount_code_info'> | null },
+  result: Pick<CartActionData, 'errors'> & { cart: Pick<Cart, 'discount_code_name' | 'discount_code_info' | 'items'> | null },
 ): CouponNotice {
   const refusal = result.errors?.[0]?.message
   if (refusal) return { applied: false, message: refusal }
   const name = result.cart?.discount_code_name || code
+  // an empty cart's terms say the code applies to nothing yet: the shopper is told it comes off what they add
+  if (result.cart?.items.length === 0) return { applied: true, message: `Discount code ${name} is in your cart: it comes off what you add.` }
   const info = result.cart?.discount_code_info
   return { applied: true, message: info ? `Discount code ${name} is in your cart. ${info}` : `Discount code ${name} is in your cart.` }
 }

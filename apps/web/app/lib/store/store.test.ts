@@ -91,12 +91,15 @@ describe('navigation rules', () => {
   })
 
   it("says what became of a coupon link's code: applied with its terms, or the store's refusal", () => {
-    const cart = { discount_code_name: 'First15', discount_code_info: '15% off your first order.' }
+    const cart = { discount_code_name: 'First15', discount_code_info: '15% off your first order.', items: [line] }
     expect(couponNoticeOf('first15', { cart, errors: null })).toEqual({
       applied: true,
       message: 'Discount code First15 is in your cart. 15% off your first order.',
     })
     expect(couponNoticeOf('LOCK5', { cart: null, errors: null })).toEqual({ applied: true, message: 'Discount code LOCK5 is in your cart.' })
+    // a campaign's link on a first visit: nothing in the cart for the code to come off yet
+    const empty = { discount_code_name: 'First15', discount_code_info: "First15 doesn't apply to anything in your cart yet.", items: [] as CartLine[] }
+    expect(couponNoticeOf('First15', { cart: empty, errors: null })).toEqual({ applied: true, message: 'Discount code First15 is in your cart: it comes off what you add.' })
     const refused = { cart: null, errors: [{ message: "We couldn't find the discount code 'NOPE'. Check the spelling and try again.", field: 'code' }] }
     expect(couponNoticeOf('NOPE', refused)).toEqual({ applied: false, message: "We couldn't find the discount code 'NOPE'. Check the spelling and try again." })
   })
