@@ -151,6 +151,25 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
     expect((await new TestShopper(t.app).post('/api/login', { email: next, password: PASSWORD })).statusCode).toBe(200)
   })
 
+  it("names the brand in the account e-mails, whose subjects every brand shares, with the brand's own links", async () => {
+    const email = `ckb-acct-${n++}-${dialect}@example.com`
+    const shopper = new TestShopper(t.app, 'ckb.localhost')
+    expect((await shopper.post('/api/register', { name: 'Cara Ckb', email, password: PASSWORD })).statusCode).toBe(200)
+    expect((await new TestShopper(t.app, 'ckb.localhost').post('/api/forgot', { email })).statusCode).toBe(200)
+    const next = `ckb-moved-${n++}-${dialect}@example.com`
+    expect((await shopper.post('/api/account/email', { email: next, current_password: PASSWORD })).statusCode).toBe(200)
+    const mails = await t.store.db.selectFrom('outbox_emails').select(['to_email', 'subject', 'body']).where('to_email', 'in', [email, next]).execute()
+    const body = (subject: string) => mails.find((m) => m.subject === subject)!.body
+    const ckb = t.app.env.publicOrigins.ckb
+    // 'Reset your password within the hour here': no shop named, so a customer of two brands could not tell which
+    expect(body('Reset your password')).toContain('your CKB Intimates account')
+    expect(body('Reset your password').trimEnd().endsWith('CKB Intimates')).toBe(true)
+    // 'change your password now and contact us': where, it did not say
+    expect(body('Your email address is being changed')).toContain(`${ckb}/change_password and tell us at ${ckb}/contact-us`)
+    expect(body('Confirm your new email address').trimEnd().endsWith('CKB Intimates')).toBe(true)
+    for (const m of mails) expect(m.body).not.toMatch(/popfit|PopFit/)
+  })
+
   /** Asks for a reset link for the address and reads its token from the outbox (the newest one to that address). */
   async function resetTokenFor(email: string) {
     expect((await new TestShopper(t.app).post('/api/forgot', { email })).statusCode).toBe(200)

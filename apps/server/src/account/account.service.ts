@@ -178,12 +178,12 @@ export async function requestEmailChange(ctx: RequestContext, input: { email: st
         {
           to: email,
           subject: 'Confirm your new email address',
-          body: `Hi ${first},\n\nTo use this address for your ${ctx.brand.name} account, open this link within 24 hours while logged in:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+          body: `Hi ${first},\n\nTo use this address for your ${ctx.brand.name} account, open this link within 24 hours while logged in:\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n\n${ctx.brand.name}`,
         },
         {
           to: row.email,
           subject: 'Your email address is being changed',
-          body: `Hi ${first},\n\nSomeone logged in to your ${ctx.brand.name} account asked to change its email address to ${email}. It changes only when the link we sent there is opened.\n\nIf this was not you, change your password now and contact us.`,
+          body: `Hi ${first},\n\nSomeone logged in to your ${ctx.brand.name} account asked to change its email address to ${email}. It changes only when the link we sent there is opened.\n\nIf this was not you, change your password now at ${ctx.origin}/change_password and tell us at ${ctx.origin}/contact-us.\n\n${ctx.brand.name}`,
         },
     ])
   })

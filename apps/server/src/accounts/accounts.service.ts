@@ -159,7 +159,8 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
     {
       to: email,
       subject: 'Reset your password',
-      body: `Hi ${customer.name.split(' ')[0]},\n\nReset your password within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+      // the body names the shop: the same subject comes from every brand
+      body: `Hi ${customer.name.split(' ')[0]},\n\nReset the password of your ${ctx.brand.name} account within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n\n${ctx.brand.name}`,
     },
   ])
   // development has no mail server: the link goes to the log (DESIGN §6); production logs no link

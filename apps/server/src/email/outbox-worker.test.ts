@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { DIALECTS, startTestStore, type TestStore } from '../test/harness.ts'
 import { LogMailer, SmtpMailer } from './mailer.ts'
-import { deliverOutbox, pendingEmails } from './outbox-worker.ts'
+import { brandSender, deliverOutbox, pendingEmails } from './outbox-worker.ts'
 
 interface Received {
   from: string
@@ -97,6 +97,31 @@ describe.each(DIALECTS)('e-mail outbox on %s', (dialect) => {
     for (const row of rows) expect(row).toMatchObject({ delivered_via: 'smtp', attempts: 1, last_error: null })
     expect(rows.every((row) => row.sent_at && row.message_id)).toBe(true)
     expect(await pendingEmails(t.store)).toBe(0)
+  })
+
+  it("sends each brand's e-mail under that brand's name, from SMTP_FROM's address (it said 'Store' for every brand)", async () => {
+    const now = new Date().toISOString()
+    await t.store.db
+      .insertInto('outbox_emails')
+      .values([
+        { id: randomUUID(), brand_id: 'ckb', to_email: 'from-ckb@example.com', subject: 'Reset your password', body: 'b', created_at: now, sent_at: null },
+        { id: randomUUID(), brand_id: 'popfitclothing', to_email: 'from-popfit@example.com', subject: 'Reset your password', body: 'b', created_at: now, sent_at: null },
+      ])
+      .execute()
+    const mailer = smtp.mailer()
+    await deliverOutbox(t.store, mailer, { from: 'Store <no-reply@store.test>' })
+    mailer.close()
+    const header = (to: string) => /^From: (.*)$/m.exec(smtp.received.find((m) => m.to.includes(to))!.raw)?.[1]
+    expect(header('from-ckb@example.com')).toBe('CKB Intimates <no-reply@store.test>')
+    expect(header('from-popfit@example.com')).toBe('PopFit Clothing <no-reply@store.test>')
+    expect(smtp.received.find((m) => m.to.includes('from-ckb@example.com'))!.from).toBe('no-reply@store.test')
+  })
+
+  it('names the sender: a brand over the address, quoted where needed; no brand keeps SMTP_FROM', () => {
+    expect(brandSender('Store <no-reply@store.test>', 'CKB Intimates')).toBe('"CKB Intimates" <no-reply@store.test>')
+    expect(brandSender('no-reply@store.test', 'PopFit Clothing')).toBe('"PopFit Clothing" <no-reply@store.test>')
+    expect(brandSender('no-reply@store.test', 'Say "hi"')).toBe('"Say \\"hi\\"" <no-reply@store.test>')
+    expect(brandSender('Store <no-reply@store.test>', undefined)).toBe('Store <no-reply@store.test>')
   })
 
   it('retries a refused message after its backoff, recording the error', async () => {

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
+import { brandById } from '../brands/registry.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { Env } from '../env.ts'
 import { mailerFor, type MailLog, type Mailer } from './mailer.ts'
@@ -32,11 +33,23 @@ export interface DeliveryResult {
 }
 
 export interface DeliverOptions {
+  /** SMTP_FROM: its address sends every brand's mail, under that brand's own name (brandSender) */
   from: string
   now?: Date
   workerId?: string
   batch?: number
   log?: MailLog
+}
+
+/**
+ * The From of a brand's e-mail: the brand's name over SMTP_FROM's address, so a CKB Intimates
+ * customer's inbox says CKB Intimates (SMTP_FROM's own name, one for every brand, said 'Store', or
+ * another brand's name). A row of no known brand keeps SMTP_FROM as it is.
+ */
+export function brandSender(from: string, brandName: string | undefined): string {
+  if (!brandName) return from
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim()
+  return `"${brandName.replace(/["\\]/g, '\\$&')}" <${address}>`
 }
 
 /** Claims the due e-mails and sends each once; returns what happened. */
@@ -76,7 +89,7 @@ export async function deliverOutbox(store: StoreDb, mailer: Mailer, options: Del
   for (const email of claimed) {
     const attempts = email.attempts + 1
     try {
-      const { messageId } = await mailer.send({ from: options.from, to: email.to_email, subject: email.subject, text: email.body })
+      const { messageId } = await mailer.send({ from: brandSender(options.from, brandById(email.brand_id)?.name), to: email.to_email, subject: email.subject, text: email.body })
       await db
         .updateTable('outbox_emails')
         .set({ sent_at: new Date().toISOString(), message_id: messageId, delivered_via: mailer.via, attempts, last_error: null, claimed_by: null, claimed_until: null })
