@@ -69,13 +69,14 @@ export function NavigationEffects() {
 /**
  * The notice of a coupon link (NavigationEffects): fixed at the foot of the window, so nothing on the
  * page moves; kept until dismissed or the next page. The live region is always there (empty), so a
- * screen reader reads the notice when it comes.
+ * screen reader reads the notice when it comes. A polite live region rather than role="status": a
+ * page's own outcome (joined, saved, skipped) is its one status, and the notice sits on every page.
  */
 export function CouponNoticeToast() {
   const { ui, dispatch } = useStore()
   const notice = ui.couponNotice
   return (
-    <div className="coupon-notice-region" role="status">
+    <div className="coupon-notice-region" aria-live="polite">
       {notice ? (
         <div className={notice.applied ? 'coupon-notice' : 'coupon-notice coupon-notice-refused'}>
           <p>{notice.message}</p>
