@@ -184,6 +184,8 @@ describe('orders, tracker and payment methods in the browser', () => {
       await fillCard(page, CARDS.declined)
       await page.getByRole('button', { name: 'Save card' }).click()
       await expect.poll(() => page.locator('#card-number-error').count()).toBe(1)
+      // the cursor is at the card number, the refusal's field (it was left on the page's body)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('card-number')
       expect(await page.getByTestId('payment-method').count()).toBe(2)
       await expectNoSeriousAxeViolations(page)
       // a card whose bank asks the cardholder first (3184): the bank's step before it is saved;

@@ -11,7 +11,7 @@
  * setup. Make default and remove are plain forms. The default is what club billing
  * charges (docs/members.md).
  */
-import { parseExpiryInput, savedCardName, validateCardForm, type PaymentMethod } from '@store/core'
+import { FORM_ERROR_SCROLL_OFFSET_PX, parseExpiryInput, savedCardName, validateCardForm, type PaymentMethod } from '@store/core'
 import { cardExpiry } from '../components/checkout/saved-cards'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from 'react-router'
@@ -70,6 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return fail(400, [{ message: 'Choose what to do with this card.' }])
 }
 
+const CARD_FIELDS: readonly string[] = ['card_number', 'card_exp', 'card_cvc']
+
 const cardName = (m: PaymentMethod) => savedCardName(m.card_brand, m.last4)
 
 /** The "Add a card" form around either card field: the default box, the button, the errors that are not the card's. */
@@ -87,7 +89,7 @@ function AddCardForm({ errors, sending, onSubmit, makeDefault, setMakeDefault, o
       <h2 id="add-card-title" className="order-title">
         Add a card
       </h2>
-      <FormErrors id="add-card-errors" errors={errors.filter((e) => !e.field || !['card_number', 'card_exp', 'card_cvc'].includes(e.field))} />
+      <FormErrors id="add-card-errors" errors={errors.filter((e) => !e.field || !CARD_FIELDS.includes(e.field))} />
       {children}
       <div className="field">
         <label>
@@ -115,6 +117,15 @@ function useAddCard(overdue: boolean) {
   return { makeDefault, setMakeDefault, busy, setBusy, save, sending: busy || navigation.state === 'submitting' }
 }
 
+/** Scrolls to the first card field with an error (card_number, card_exp, card_cvc: #card-number…) and puts the cursor there. */
+function focusCardField(errors: readonly ApiErrorItem[]) {
+  const field = errors.find((e) => e.field && CARD_FIELDS.includes(e.field))?.field
+  const input = field ? document.getElementById(field.replace('_', '-')) : null
+  if (!input) return
+  window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
+  input.focus({ preventScroll: true })
+}
+
 /** The test gateway: the checkout's card fields, tokenised by the store's test endpoint. */
 function TestAddCard({ serverErrors, overdue }: { serverErrors: ApiErrorItem[]; overdue: boolean }) {
   const api = useBrowserApi()
@@ -123,6 +134,9 @@ function TestAddCard({ serverErrors, overdue }: { serverErrors: ApiErrorItem[]; 
   const [errors, setErrors] = useState<ApiErrorItem[]>([])
   const shown = errors.length ? errors : serverErrors
   const fieldError = (name: string) => shown.find((e) => e.field === name)?.message
+  // SPEC §5: on a refusal the cursor goes to the first card field in error (the store's answer comes
+  // to a form started afresh, so without this the focus was left on the page's body)
+  useEffect(() => focusCardField(shown), [shown])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
