@@ -36,25 +36,35 @@ export function cartDrawer(page: Page) {
 }
 
 /** Chooses the first size in stock and adds the item; the drawer opens with the line. */
+/**
+ * Adds the item in its first size offered. A visitor's item page may come from the page cache, which
+ * follows stock changes at most once every STOCK_INVALIDATION_GAP_MS (5 s; docs/architecture.md): a
+ * size the suite's last orders just sold out can still be offered, and the store then says "… is sold
+ * out". As a shopper would, the next size offered is tried then (at most three); any other refusal fails.
+ */
 export async function addFirstAvailableSize(page: Page) {
-  const size = page.locator('input[type="radio"][name="size"]:not([disabled])').first()
-  // the item page may still be settling after a client navigation: choose again until the choice holds
-  await expect
-    .poll(
-      async () => {
-        await size.check({ force: true, timeout: 2_000 }).catch(() => undefined)
-        return size.isChecked()
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true)
-  await page.getByRole('button', { name: /add to (cart|bag)/i }).click()
-  try {
-    await expect.poll(() => cartDrawer(page).locator('.cart-line').count(), { timeout: 10_000 }).toBeGreaterThan(0)
-  } catch (error) {
-    // say what the page showed instead of the line (a refusal, another page), so a failure can be read
-    const alerts = await page.getByRole('alert').allInnerTexts().catch(() => [])
-    throw new Error(`no cart line after "Add to cart" at ${page.url()}; alerts: ${JSON.stringify(alerts)}`, { cause: error })
+  for (let nth = 0; ; nth++) {
+    const size = page.locator('input[type="radio"][name="size"]:not([disabled])').nth(nth)
+    // the item page may still be settling after a client navigation: choose again until the choice holds
+    await expect
+      .poll(
+        async () => {
+          await size.check({ force: true, timeout: 2_000 }).catch(() => undefined)
+          return size.isChecked()
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true)
+    await page.getByRole('button', { name: /add to (cart|bag)/i }).click()
+    try {
+      await expect.poll(() => cartDrawer(page).locator('.cart-line').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+      return
+    } catch (error) {
+      // say what the page showed instead of the line (a refusal, another page), so a failure can be read
+      const alerts = await page.getByRole('alert').allInnerTexts().catch(() => [])
+      if (nth < 2 && alerts.some((alert) => / is sold out\.$/.test(alert.trim()))) continue
+      throw new Error(`no cart line after "Add to cart" at ${page.url()}; alerts: ${JSON.stringify(alerts)}`, { cause: error })
+    }
   }
 }
 

@@ -572,6 +572,8 @@ async function settle(
   // a logged-in customer's card is kept for later (club billing, the payment methods page): the gateway's reference only
   // the saved card that paid, or the new card kept for later
   let savedMethodId: string | null = savedCard?.id ?? null
+  // a join's first box takes its items from stock: told to the catalogue's caches once committed
+  const boxItems: number[] = []
   const kept = await db.transaction().execute(async (trx) => {
     if (keepsNewCard && order.customer_id && result.savedMethod && result.card) {
       savedMethodId = await keepCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, reference: result.savedMethod, card: result.card, now })
@@ -614,7 +616,7 @@ async function settle(
     await trx.updateTable('carts').set({ status: 'ordered', updated_at: now }).where('id', '=', order.cart_id!).execute()
     // the club hook: a joining order's membership is written with the order's payment, once
     if (isJoinFlow(order.checkout_flow)) {
-      const joined = await joinInTransaction(trx, ctx, { order, result, paymentMethodId: savedMethodId, gatewayKey: gatewayKeyOf(brandId, key) })
+      const joined = await joinInTransaction(trx, ctx, { order, result, paymentMethodId: savedMethodId, gatewayKey: gatewayKeyOf(brandId, key), boxItems })
       // a first month paid for a membership the customer has by now is not kept (join-once.ts): nothing of this is written
       if (joined === 'member already' && order.club_fee_cents > 0) throw new JoinedMeanwhile()
     }
@@ -635,6 +637,7 @@ async function settle(
     await finishAttempt(ctx, key, expired)
     return replay<CheckoutResult>(expired)
   }
+  if (boxItems.length > 0) emitStockChanged({ brandId, itemIds: boxItems }, ctx.log)
   // the session lists what it placed (the cart's session_orders); the order stands without it
   await ctx.session.addOrder(order.order_number).catch((error: unknown) => ctx.log.warn({ err: error, order: order.order_number }, 'could not note the order on the session'))
   ctx.log.info({ order: order.order_number, total: fromCents(order.total_cents) }, 'order placed')

@@ -22,6 +22,7 @@ import type { BrandId } from '../brands/registry.ts'
 import { claimPeriod, claimRetry, recordOutcome, sendCharge, takeOverStale, type ChargeDeps } from './club-charges.ts'
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
 import { createMonthlyOrder } from './monthly-order.ts'
+import { emitStockChanged } from '../checkout/stock-events.ts'
 import { statusOf } from './membership.view.ts'
 
 export interface BillingSummary {
@@ -189,6 +190,7 @@ async function billPeriod(
   if (chargeCents === 0) {
     // a skipped month or a prepaid one: the period is claimed and settled in one transaction
     const kind = status === 'skipped' ? 'skipped' : 'prepaid'
+    let boxItems: number[] = []
     const done = await scope.db.transaction().execute(async (trx) => {
       const claim = await claimPeriod(trx, options, m, { period, billingDate: due, kind, amountCents: 0, statuses: [status], whereBillingDate: due })
       if (!claim) return false
@@ -203,9 +205,11 @@ async function billPeriod(
         })
         .where('id', '=', m.id)
         .execute()
-      if (kind === 'prepaid') await createMonthlyOrder(trx, scope.brandId, m, period, 0, now, scope.db)
+      if (kind === 'prepaid') boxItems = (await createMonthlyOrder(trx, scope.brandId, m, period, 0, now, scope.db)).itemIds
       return true
     })
+    // told to the catalogue's caches once committed (monthly-order.ts)
+    if (boxItems.length > 0) emitStockChanged({ brandId: scope.brandId, itemIds: boxItems }, options.log)
     return done ? 'skipped' : 'busy'
   }
 

@@ -28,6 +28,7 @@ import { clubChargedEmail, clubChargeFailedEmail, clubLapsedEmail, type ClubEmai
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
 import { joiningOrders } from '../checkout/join-once.ts'
 import { createMonthlyOrder } from './monthly-order.ts'
+import { emitStockChanged } from '../checkout/stock-events.ts'
 import { tellMember } from './tell-member.ts'
 import { statusOf } from './membership.view.ts'
 
@@ -238,7 +239,9 @@ export async function recordOutcome(
 ): Promise<Recorded> {
   const now = nowOf(deps).toISOString()
   const ok = result.status === 'succeeded'
-  return scope.db.transaction().execute(async (trx) => {
+  // the items a box took from stock, told to the catalogue's caches once the transaction has committed
+  let boxItems: number[] = []
+  const recorded = await scope.db.transaction().execute(async (trx) => {
     const marked = await trx
       .updateTable('membership_charges')
       .set({
@@ -293,7 +296,7 @@ export async function recordOutcome(
         save_offer_seen: 0,
       })
       await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', m.customer_id).execute()
-      await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)
+      boxItems = (await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)).itemIds
       await tell((brand, member) => clubChargedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, paused: false, rejoined: true }, card))
       return 'charged' as const
     }
@@ -305,7 +308,7 @@ export async function recordOutcome(
         await apply('charge_succeeded', { next_billing_date: following })
       }
       if (charge.kind === 'fee' || charge.kind === 'join' || charge.kind === 'rejoin') {
-        await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)
+        boxItems = (await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)).itemIds
       }
       // a joining charge is told by the order's confirmation; a month's fee or pause price here
       if (charge.kind === 'fee' || charge.kind === 'pause_fee') {
@@ -335,4 +338,6 @@ export async function recordOutcome(
     }
     return 'failed' as const
   })
+  if (boxItems.length > 0) emitStockChanged({ brandId: scope.brandId, itemIds: boxItems }, deps.log)
+  return recorded
 }

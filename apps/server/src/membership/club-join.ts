@@ -87,7 +87,14 @@ export type JoinOutcome = 'joined' | 'member already' | 'not joining'
 export async function joinInTransaction(
   trx: Transaction<Database>,
   ctx: RequestContext,
-  input: { order: OrdersRow; result: Extract<ChargeResult, { status: 'succeeded' }>; paymentMethodId: string | null; gatewayKey: string },
+  input: {
+    order: OrdersRow
+    result: Extract<ChargeResult, { status: 'succeeded' }>
+    paymentMethodId: string | null
+    gatewayKey: string
+    /** the items the first box takes from stock are added here, for the caller to tell once committed (monthly-order.ts) */
+    boxItems?: number[]
+  },
 ): Promise<JoinOutcome> {
   const { order, result } = input
   const { brandId } = ctx.data
@@ -168,7 +175,7 @@ export async function joinInTransaction(
   if (!paid) await chargeFirstPeriod(trx, { brandId, membershipId, period, day, now, amountCents: settings.club_monthly_cents, gatewayKey: input.gatewayKey, paymentId: result.paymentId })
   const monthly = await trx.selectFrom('orders').select('order_number').where('membership_id', '=', membershipId).where('club_period', '=', period).executeTakeFirst()
   if (!monthly) {
-    await createMonthlyOrder(
+    const box = await createMonthlyOrder(
       trx,
       brandId,
       { id: membershipId, customer_id: customerId, ship_to: fields.ship_to, how_many: fields.how_many, payment_method_id: paymentMethodId },
@@ -177,6 +184,7 @@ export async function joinInTransaction(
       now,
       ctx.data.db,
     )
+    input.boxItems?.push(...box.itemIds)
   }
   return 'joined'
 }

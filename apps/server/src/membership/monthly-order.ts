@@ -129,6 +129,16 @@ export async function monthlyLines(db: Db, brandId: string, member: MonthlyMembe
 const newOrderNumber = () => String(randomInt(1_000_000_000, 9_999_999_999))
 
 /** Writes the period's monthly order (inside the caller's transaction); its number. */
+/**
+ * A period's box: its order, and the items whose stock it took. The caller tells the catalogue's
+ * caches (emitStockChanged) once its transaction has committed, as checkout does: until then a cached
+ * item page would still offer the size the box took.
+ */
+export interface MonthlyOrder {
+  orderNumber: string
+  itemIds: number[]
+}
+
 export async function createMonthlyOrder(
   trx: Db,
   brandId: string,
@@ -138,7 +148,7 @@ export async function createMonthlyOrder(
   now: string,
   /** the database handle the item cache is kept under (a transaction is new each time) */
   cacheKey: object = trx,
-): Promise<string> {
+): Promise<MonthlyOrder> {
   const lines = await monthlyLines(trx, brandId, member, period, cacheKey)
   const to = readJson<Partial<ShipTo>>(member.ship_to, {})
   const address = {
@@ -219,5 +229,5 @@ export async function createMonthlyOrder(
       )
       .execute()
   }
-  return orderNumber
+  return { orderNumber, itemIds: lines.map((line) => line.item_id) }
 }
