@@ -11,7 +11,7 @@
  * setup. Make default and remove are plain forms. The default is what club billing
  * charges (docs/members.md).
  */
-import { FORM_ERROR_SCROLL_OFFSET_PX, parseExpiryInput, savedCardName, validateCardForm, type PaymentMethod } from '@store/core'
+import { parseExpiryInput, savedCardName, validateCardForm, type PaymentMethod } from '@store/core'
 import { cardExpiry } from '../components/checkout/saved-cards'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from 'react-router'
@@ -21,6 +21,7 @@ import { CardFields, type CardValues } from '../components/checkout/card-fields'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { authenticateStripePayment, StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
+import { scrollToField } from '../components/forms/use-form-errors'
 import { Page } from '../components/page/page'
 import { useFreshFormKey } from '../components/forms/use-fresh-form-key'
 import { useBrowserApi } from '../lib/api/browser'
@@ -121,9 +122,7 @@ function useAddCard(overdue: boolean) {
 function focusCardField(errors: readonly ApiErrorItem[]) {
   const field = errors.find((e) => e.field && CARD_FIELDS.includes(e.field))?.field
   const input = field ? document.getElementById(field.replace('_', '-')) : null
-  if (!input) return
-  window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
-  input.focus({ preventScroll: true })
+  if (input) scrollToField(input)
 }
 
 /** The test gateway: the checkout's card fields, tokenised by the store's test endpoint. */

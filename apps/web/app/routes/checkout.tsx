@@ -22,7 +22,6 @@ import {
   validateCardForm,
   validateCheckoutForm,
   parseExpiryInput,
-  FORM_ERROR_SCROLL_OFFSET_PX,
   type AddressEntry,
   type CheckoutQuote,
   type CheckoutResult,
@@ -40,6 +39,7 @@ import { OrderSummary } from '../components/checkout/order-summary'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
 import { authenticateStripePayment, StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
+import { scrollToField } from '../components/forms/use-form-errors'
 import { StoreLink } from '../components/store-link'
 import { track } from '../lib/analytics/analytics-client'
 import { useBrowserApi } from '../lib/api/browser'
@@ -173,8 +173,7 @@ function scrollToFirstError(errors: readonly { field?: string }[]) {
     if (errors.length > 0) document.getElementById('checkout-errors')?.scrollIntoView({ block: 'center' })
     return
   }
-  window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
-  input.focus({ preventScroll: true })
+  scrollToField(input)
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

@@ -17,9 +17,7 @@ export function useFormErrors(actionData: { errors?: ApiErrorItem[] } | undefine
     const field = firstErrorField({ errors: actionData?.errors ?? [] })
     if (!field) return
     const input = document.querySelector<HTMLElement>(`form [name="${CSS.escape(field)}"]`)
-    if (!input) return
-    window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
-    input.focus({ preventScroll: true })
+    if (input) scrollToField(input)
   }, [actionData])
 
   return {
@@ -28,4 +26,10 @@ export function useFormErrors(actionData: { errors?: ApiErrorItem[] } | undefine
     fieldError: (name: string) => errors.find((error) => error.field === name)?.message,
     busy: navigation.state === 'submitting',
   }
+}
+
+/** SPEC §5: the page scrolls to a field in error, FORM_ERROR_SCROLL_OFFSET_PX above it, and puts the cursor there. */
+export function scrollToField(input: HTMLElement): void {
+  window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
+  input.focus({ preventScroll: true })
 }
