@@ -260,10 +260,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (actionData?.errors?.length) scrollToFirstError(actionData.errors)
   }, [actionData])
 
+  // a refusal's errors are scrolled to once they are on the page: an effect runs after they render, where a
+  // frame requested at once now and then came before React had drawn them and scrolled to an empty message box
+  const [refusal, setRefusal] = useState<ApiErrorItem[] | null>(null)
+  useEffect(() => {
+    if (refusal) scrollToFirstError(refusal)
+  }, [refusal])
+
   const show = (list: ApiErrorItem[]) => {
     setErrors(list)
     setPhase({ kind: 'form' })
-    requestAnimationFrame(() => scrollToFirstError(list))
+    setRefusal(list)
   }
 
   /** The form as POST /checkout takes it (billing parts only when billing differs). */
