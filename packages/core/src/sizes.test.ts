@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { displaySize, isKnownSize, normalizeSizes, readStoredSize, sortSizes } from './sizes.ts'
+import { compareSizes, displaySize, isKnownSize, normalizeSizes, readStoredSize, sortSizes } from './sizes.ts'
 
 describe('displaySize', () => {
   it.each([
@@ -103,5 +103,11 @@ describe('normalizeSizes', () => {
   it("uses only 'One Size' when it appears", () => {
     expect(normalizeSizes('S,M,One Size')).toEqual(['One Size'])
     expect(normalizeSizes(['S', 'one size'])).toEqual(['One Size'])
+  })
+})
+
+describe('compareSizes', () => {
+  it('puts sizes in store order, unknown ones after, by their text', () => {
+    expect(['XL', 'Tall', 'S', 'M-L', 'Petite', 'M'].sort(compareSizes)).toEqual(['S', 'M', 'M-L', 'XL', 'Petite', 'Tall'])
   })
 })

@@ -79,6 +79,12 @@ export function isKnownSize(size: string): boolean {
   return sizeRank(size) !== undefined
 }
 
+/** Two sizes in store order (XS before S before M), unknown sizes after known ones, then by their text. For Array.prototype.sort. */
+export function compareSizes(a: string, b: string): number {
+  const last = Number.MAX_SAFE_INTEGER
+  return (sizeRank(a) ?? last) - (sizeRank(b) ?? last) || (a < b ? -1 : a > b ? 1 : 0)
+}
+
 /** Sizes in store order; unknown sizes last, in their original order. Returns a new array. */
 export function sortSizes(sizes: readonly string[]): string[] {
   const last = Number.MAX_SAFE_INTEGER

@@ -43,3 +43,37 @@ describe.each(DIALECTS)('orders API on %s', (dialect) => {
     expect((await stranger.get('/api/orders')).statusCode).toBe(401)
   })
 })
+
+describe.each(DIALECTS)('an order’s lines on %s', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(() => t.close())
+
+  it('come by name, colour, then size in store order, whatever order the database keeps them in', async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const { order_number } = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper)))
+    // two more sizes and a second colour of one legging, written in an order no shopper would read them in
+    const line = { order_number, item_id: item.itemId, name: 'Zz Pocket Legging', qty: 1, price_cents: 1000, total_cents: 1000, image1: null, offer_id: null }
+    await t.store.db
+      .insertInto('order_lines')
+      .values([
+        { ...line, id: 'a-xl', color: 'Black', size: 'XL' },
+        { ...line, id: 'b-m', color: 'Navy', size: 'M' },
+        { ...line, id: 'c-s', color: 'Black', size: 'S' },
+        { ...line, id: 'd-m', color: 'Black', size: 'M' },
+      ])
+      .execute()
+
+    const order = dataOf<Order>(await shopper.get(`/api/orders/${order_number}`))
+    expect(order.items[0]).toMatchObject({ id: item.itemId, size: item.size })
+    expect(order.items.slice(1).map((i) => `${i.name} ${i.color} ${i.size}`)).toEqual([
+      'Zz Pocket Legging Black S',
+      'Zz Pocket Legging Black M',
+      'Zz Pocket Legging Black XL',
+      'Zz Pocket Legging Navy M',
+    ])
+  })
+})

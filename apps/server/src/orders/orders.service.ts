@@ -4,7 +4,7 @@
  * to the logged-in customer who owns it; anyone else gets the same 404 as for
  * a number that does not exist, so order numbers reveal nothing.
  */
-import { fromCents, type Order, type OrderHeadline, type OrderItem, type OrdersPage } from '@store/core'
+import { compareSizes, fromCents, type Order, type OrderHeadline, type OrderItem, type OrdersPage } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import type { OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
 import { HttpError, notFound } from '../http/errors.ts'
@@ -22,7 +22,7 @@ export async function getOrder(ctx: RequestContext, orderNumber: string): Promis
   ])
   if (!order || !mayReadOrder(order, session?.visitorId ?? null, shopper.customerId)) throw orderNotFound(orderNumber)
   const [lines, payments, shipment] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).orderBy('name').execute(),
+    db.selectFrom('order_lines').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).execute(),
     db.selectFrom('payments').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).orderBy('created_at').execute(),
     db.selectFrom('shipments').select('tracking_number').where('order_number', '=', orderNumber).where('brand_id', '=', brandId).executeTakeFirst(),
   ])
@@ -80,7 +80,7 @@ async function withDetails(ctx: RequestContext, orders: OrdersRow[]): Promise<Or
   if (orders.length === 0) return []
   const numbers = orders.map((order) => order.order_number)
   const [lines, payments, shipments] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).orderBy('name').execute(),
+    db.selectFrom('order_lines').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),
     db.selectFrom('payments').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).orderBy('created_at').execute(),
     db.selectFrom('shipments').select(['order_number', 'tracking_number']).where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),
   ])
@@ -112,6 +112,23 @@ export async function latestOrder(ctx: RequestContext): Promise<OrderHeadline | 
 
 /** The club's month an order is the monthly box of, or null. */
 const boxOf = (order: Pick<OrdersRow, 'checkout_flow' | 'club_period'>) => (order.checkout_flow === 'club_monthly' ? order.club_period : null)
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * An order's lines as the shopper reads them, the same on every database: the order's own lines
+ * first, then what one-time offers added; by name, colour, then size in store order (S before M),
+ * so two sizes of one legging keep their places from one look to the next.
+ */
+function inOrderOfLines(a: OrderLinesRow, b: OrderLinesRow): number {
+  return (
+    Number(a.offer_id !== null) - Number(b.offer_id !== null) ||
+    byText(a.name, b.name) ||
+    byText(a.color, b.color) ||
+    compareSizes(a.size, b.size) ||
+    byText(a.id, b.id)
+  )
+}
 
 function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsRow[], tracking: string | null): Order {
   return {
@@ -147,8 +164,7 @@ function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsR
     billing_state: order.billing_state,
     billing_zip: order.billing_zip,
     billing_phone: order.billing_phone,
-    // the order's own lines first, then what one-time offers added
-    items: [...lines].sort((a, b) => Number(a.offer_id !== null) - Number(b.offer_id !== null)).map(
+    items: [...lines].sort(inOrderOfLines).map(
       (line): OrderItem => ({
         id: line.item_id,
         cancelled: line.cancelled === 1,
