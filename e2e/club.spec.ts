@@ -42,7 +42,9 @@ async function registerForClubCheckout(page: Page, name: string, emailPrefix: st
 async function fillClubCheckout(page: Page, card: string) {
   await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
   await page.getByLabel('City').fill('Austin')
-  await page.getByLabel('State').fill('TX')
+  // a list of the states by name, as checkout's: typing "Texas" into a box was refused with "Choose a state from the list"
+  await page.getByLabel('State').selectOption('TX')
+  expect(await page.getByLabel('State').locator('option:checked').innerText()).toBe('Texas')
   await page.getByLabel('Zip Code').fill('78701')
   await page.getByLabel('Phone').fill('(512) 555-0100')
   await page.getByLabel('Card number').fill(card)

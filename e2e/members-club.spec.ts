@@ -48,7 +48,7 @@ async function joinClub(page: Page) {
 async function sendJoinForm(page: Page) {
   await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
   await page.getByLabel('City').fill('Austin')
-  await page.getByLabel('State').fill('TX')
+  await page.getByLabel('State').selectOption('TX')
   await page.getByLabel('Zip Code').fill('78701')
   await page.getByLabel('Phone').fill('(512) 555-0100')
   await page.getByLabel('Card number').fill('4242 4242 4242 4242')

@@ -193,7 +193,7 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
       expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0)
       await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
       await page.getByLabel('City').fill('Austin')
-      await page.getByLabel('State').fill('TX')
+      await page.getByLabel('State').selectOption('TX')
       await page.getByLabel('Zip Code').fill('78701')
       await page.getByLabel('Phone').fill('(512) 555-0100')
       // a card whose bank asks to confirm it: Stripe.js's step, then the same key confirms the payment

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COUNTRY_CODES, COUNTRY_NAMES, countryName, isCountryCode, isUsStateCode, US_STATE_CODES } from './regions.ts'
+import { COUNTRY_CODES, COUNTRY_NAMES, countryName, isCountryCode, isUsStateCode, US_STATE_CODES, US_STATE_NAMES, US_STATE_OPTIONS } from './regions.ts'
 
 describe('country codes', () => {
   it('lists the 249 ISO 3166-1 alpha-2 codes once each, in order', () => {
@@ -22,6 +22,17 @@ describe('US state codes', () => {
   it('knows real codes in any case and nothing else', () => {
     for (const code of ['NY', 'ca', 'DC', 'PR', 'AE']) expect(isUsStateCode(code), code).toBe(true)
     for (const code of ['XX', 'New York', 'ON', '']) expect(isUsStateCode(code), code).toBe(false)
+  })
+})
+
+describe('US_STATE_NAMES', () => {
+  it('names every state code once: the states and DC by name, then the territories, then the military codes', () => {
+    expect(Object.keys(US_STATE_NAMES).sort()).toEqual([...US_STATE_CODES].sort())
+    const names = US_STATE_OPTIONS.map((option) => option.name)
+    const statesAndDc = names.slice(0, 51)
+    expect([...statesAndDc].sort()).toEqual(statesAndDc)
+    expect(US_STATE_NAMES.TX).toBe('Texas')
+    expect(names.slice(51)).toEqual(['American Samoa', 'Guam', 'Northern Mariana Islands', 'Puerto Rico', 'U.S. Virgin Islands', 'Armed Forces Americas (AA)', 'Armed Forces Europe (AE)', 'Armed Forces Pacific (AP)'])
   })
 })
 

@@ -44,6 +44,75 @@ DC AS GU MP PR VI AA AE AP
   .split(/\s+/)
 
 /**
+ * Each US state code's name, in the order a shopper looks for it in a list: the states and DC by
+ * name, then the territories, then the military post codes. One table for server and browser alike.
+ */
+export const US_STATE_NAMES: Readonly<Record<string, string>> = {
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+  AS: 'American Samoa',
+  GU: 'Guam',
+  MP: 'Northern Mariana Islands',
+  PR: 'Puerto Rico',
+  VI: 'U.S. Virgin Islands',
+  AA: 'Armed Forces Americas (AA)',
+  AE: 'Armed Forces Europe (AE)',
+  AP: 'Armed Forces Pacific (AP)',
+}
+
+/** The states as a list offers them: the code sent, the name shown, in US_STATE_NAMES's order. */
+export const US_STATE_OPTIONS: readonly { readonly code: string; readonly name: string }[] = Object.entries(US_STATE_NAMES).map(([code, name]) => ({ code, name }))
+
+/**
  * Each country's name in English, one table for the server's pages and the browser alike:
  * Intl.DisplayNames names some regions differently in Node and in a browser ("Falkland
  * Islands" and "Falkland Islands (Islas Malvinas)"), and a page whose server and browser

@@ -9,8 +9,8 @@
  */
 // the checkout's styles: the saved cards, Stripe's card element and the bank's dialog are the checkout's parts
 import '../styles/checkout.css'
-import { dayName, formatPrice, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
-import { useRef, useState, type FocusEvent, type FormEvent } from 'react'
+import { dayName, formatPrice, US_STATE_NAMES, US_STATE_OPTIONS, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
+import { useRef, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
@@ -337,6 +337,34 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     </div>
   )
 
+  const stateSelect = (name: string, label: string, saved: unknown) => (
+    <div className="field" key={name}>
+      <label htmlFor={`club-${name}`}>{label}</label>
+      <select
+        id={`club-${name}`}
+        name={name}
+        autoComplete="address-level1"
+        required
+        defaultValue={typeof saved === 'string' && US_STATE_NAMES[saved.toUpperCase()] ? saved.toUpperCase() : ''}
+        onChange={(e) => requote(e.currentTarget.value)}
+        aria-invalid={fieldError(name) ? true : undefined}
+        aria-describedby={fieldError(name) ? `club-${name}-error` : undefined}
+      >
+        <option value="">Choose…</option>
+        {US_STATE_OPTIONS.map(({ code, name: stateName }) => (
+          <option key={code} value={code}>
+            {stateName}
+          </option>
+        ))}
+      </select>
+      {fieldError(name) ? (
+        <p className="field-error" id={`club-${name}-error`}>
+          {fieldError(name)}
+        </p>
+      ) : null}
+    </div>
+  )
+
   return (
     <Page title="Join VIP">
       <p>
@@ -365,15 +393,13 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
         <fieldset>
           <legend>Contact and shipping</legend>
           {input('email', 'Email', { type: 'email', autoComplete: 'email', required: true, defaultValue: loaderData.email })}
-          {ADDRESS_FIELDS.map((field) =>
-            input(field.name, field.label, {
-              autoComplete: field.autoComplete,
-              required: field.required,
-              defaultValue: (shipTo ? shipTo[field.name.replace('shipping_', '') as keyof typeof shipTo] : undefined) || (field.name === 'shipping_name' ? loaderData.name : undefined),
-              // the state's tax may change what joining with the cart's items charges today
-              ...(field.name === 'shipping_state' ? { onBlur: (e: FocusEvent<HTMLInputElement>) => requote(e.currentTarget.value.trim()) } : {}),
-            }),
-          )}
+          {ADDRESS_FIELDS.map((field) => {
+            const saved = (shipTo ? shipTo[field.name.replace('shipping_', '') as keyof typeof shipTo] : undefined) || (field.name === 'shipping_name' ? loaderData.name : undefined)
+            // a list of the states, as checkout's; the state's tax may change what joining with the cart's items charges today
+            return field.name === 'shipping_state'
+              ? stateSelect(field.name, field.label, saved)
+              : input(field.name, field.label, { autoComplete: field.autoComplete, required: field.required, defaultValue: saved })
+          })}
         </fieldset>
         <fieldset>
           <legend>Card</legend>

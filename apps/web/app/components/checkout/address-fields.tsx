@@ -4,7 +4,7 @@
  * for the US and 'Postal Code' elsewhere (postalLabel), the phone formatted for
  * the country as it is typed (formatPhone), a state list for the US.
  */
-import { countryName, formatPhone, isUnitedStates, postalLabel, US_STATE_CODES, type AddressPrefix } from '@store/core'
+import { countryName, formatPhone, isUnitedStates, postalLabel, US_STATE_OPTIONS, type AddressPrefix } from '@store/core'
 import { FormField } from '../forms/form-field'
 
 /** Countries offered first (any ISO code is accepted by the rules; these are where the brands ship). */
@@ -87,9 +87,9 @@ export function AddressFields({ prefix, values, fieldError, onChange }: AddressF
               aria-describedby={stateError ? `${id('state')}-error` : undefined}
             >
               <option value="">Choose…</option>
-              {US_STATE_CODES.map((code) => (
+              {US_STATE_OPTIONS.map(({ code, name }) => (
                 <option key={code} value={code}>
-                  {code}
+                  {name}
                 </option>
               ))}
             </select>

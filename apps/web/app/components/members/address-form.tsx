@@ -1,5 +1,5 @@
 /** The address book's form: type, the nine parts of SPEC §3 (as at checkout), and "make default". */
-import { COUNTRY_NAMES, countryName, postalLabel, US_STATE_CODES, type AddressEntry } from '@store/core'
+import { COUNTRY_NAMES, countryName, postalLabel, US_STATE_OPTIONS, type AddressEntry } from '@store/core'
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { FormErrors, FormField } from '../forms/form-field'
@@ -8,7 +8,7 @@ import type { ApiErrorItem } from '../../lib/api/types'
 
 /** United States first, then every other country by name (COUNTRY_NAMES is in that order). */
 const COUNTRY_OPTIONS = [{ value: 'US', caption: countryName('US') }, ...Object.entries(COUNTRY_NAMES).filter(([code]) => code !== 'US').map(([value, caption]) => ({ value, caption }))]
-const STATE_OPTIONS = US_STATE_CODES.map((code) => ({ value: code, caption: code }))
+const STATE_OPTIONS = US_STATE_OPTIONS.map(({ code, name }) => ({ value: code, caption: name }))
 
 export interface AddressFormProps {
   /** the address being changed, or none for a new one */
