@@ -78,6 +78,9 @@ export async function cancelCheck(ctx: RequestContext): Promise<CancelCheck> {
 type Request = Extract<MembershipEvent, 'skip' | 'unskip' | 'pause' | 'resume'>
 
 const STATE_CHANGED = 'Your membership changed in another window. Please look again and retry.'
+/** A rejoin refused because the card's bank asks to confirm each payment (Stripe's authentication_required). */
+export const BANK_WANTS_TO_ASK =
+  'Your bank wants to confirm this payment with you, which it can only do at the VIP checkout. Rejoin there with the same card (your bank will ask), or use another card. Nothing was charged.'
 
 /** skip, unskip, pause, resume: one conditional update from the state read to the state core says. */
 export async function changeMembership(ctx: RequestContext, event: Request): Promise<Membership> {
@@ -241,6 +244,9 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
   if (!result) throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
   const outcome = await recordOutcome(ctx.data, deps, claim, result, today)
   if (outcome === 'failed') {
+    // a bank that asks to confirm every payment cannot be asked here (the charge is made without the
+    // card's page): the VIP checkout charges the same saved card with the bank's step, so say where
+    if (result.status === 'declined' && result.code === 'authentication_required') throw new HttpError(402, BANK_WANTS_TO_ASK, 'payment_token')
     throw new HttpError(402, result.status === 'declined' ? result.message : 'Your card was declined.', 'payment_token')
   }
   const after = await findMembershipOf(ctx.data.db, ctx.data.brandId, row.customer_id)

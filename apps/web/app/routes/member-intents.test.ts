@@ -4,6 +4,7 @@
  * with a readable message, and no service is called (before, /cancel-vip
  * cancelled, /skip-vip skipped, /pause-vip paused and /vip-rejoin-test rejoined).
  */
+import { StoreError } from '@store/core'
 import { describe, expect, it } from 'vitest'
 import { UNKNOWN_INTENT } from '../lib/intent'
 import { action as cancelAction } from './cancel-vip'
@@ -67,5 +68,23 @@ describe("the members' page actions and their intent", () => {
     expect((await post(pauseAction as AnyAction, '/pause-vip', 'intent=resume')).calls).toEqual(['resume'])
     expect((await post(skipAction as AnyAction, '/skip-vip', 'intent=unskip')).calls).toEqual(['unskipMonth'])
     expect((await post(cancelAction as AnyAction, '/cancel-vip', 'intent=skip')).calls).toEqual(['skipMonth'])
+  })
+})
+
+describe('/vip-rejoin-test refused by the card', () => {
+  it.each([
+    [402, 'Your bank wants to confirm this payment with you, which it can only do at the VIP checkout.'],
+    [422, 'There is no saved card to charge.'],
+  ])('a %i shows its message and the way to the VIP checkout', async (status, message) => {
+    const services = {
+      rejoin: async () => {
+        throw new StoreError(status, [{ field: 'payment_token', message }])
+      },
+    }
+    const request = new Request('http://localhost/vip-rejoin-test', { method: 'POST', body: 'intent=rejoin', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const answer = (await rejoinAction({ params: {}, request, context: { services } } as never)) as unknown as { data: { errors: { message: string }[]; noCard: boolean }; init: { status: number } }
+    expect(answer.init.status).toBe(status)
+    expect(answer.data.errors.map((error) => error.message)).toEqual([message])
+    expect(answer.data.noCard).toBe(true)
   })
 })

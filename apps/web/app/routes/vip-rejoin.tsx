@@ -35,7 +35,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await readForm(request)
   if (!formIntent(form, ['rejoin'] as const)) return data({ errors: [{ message: UNKNOWN_INTENT }], membership: null, noCard: false }, { status: 400 })
   const result = await formResult(context.services.rejoin())
-  if (!result.ok) return data({ errors: result.errors, membership: null, noCard: result.status === 422 }, { status: result.status })
+  // no saved card (422), or the card refused (402: declined, or a bank that wants to ask): the VIP checkout takes a card, with the bank's step
+  if (!result.ok) return data({ errors: result.errors, membership: null, noCard: result.status === 422 || result.status === 402 }, { status: result.status })
   return { errors: [], membership: result.value, noCard: false }
 }
 
@@ -100,7 +101,9 @@ export default function VipRejoin({ loaderData, actionData }: Route.ComponentPro
       )}
       {actionData?.noCard ? (
         <p>
-          <StoreLink to="/checkout-club">Rejoin with a card</StoreLink>
+          <StoreLink to="/checkout-club" className="button button-primary">
+            Rejoin at the VIP checkout
+          </StoreLink>
         </p>
       ) : null}
     </Page>
