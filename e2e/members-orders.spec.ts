@@ -170,6 +170,9 @@ describe('orders, tracker and payment methods in the browser', () => {
       await expectNoSeriousAxeViolations(page)
       await expect.poll(() => page.getByTestId('payment-method').count()).toBe(1)
       expect(await page.getByTestId('payment-method').first().innerText()).toContain('ending in 4242')
+      // on a phone, where the card form is a screen below the page's top
+      const wide = page.viewportSize()
+      await page.setViewportSize({ width: 390, height: 844 })
       await fillCard(page, '5555 5555 5555 4444')
       await page.getByLabel('Make this my default card').check()
       await page.getByRole('button', { name: 'Save card' }).click()
@@ -179,6 +182,11 @@ describe('orders, tracker and payment methods in the browser', () => {
       expect(first).toContain('ending in 4444')
       expect(first).toContain('Default')
       expect(await page.getByRole('status').innerText()).toContain('Your card is saved.')
+      // the outcome is brought into view: the page keeps its scroll on the same path, and it was off screen
+      await expect
+        .poll(() => page.getByRole('status').evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight))
+        .toBe(true)
+      if (wide) await page.setViewportSize(wide)
       // a declined card is refused at the card number
       await waitForHydration(page)
       await fillCard(page, CARDS.declined)

@@ -11,10 +11,10 @@
  * setup. Make default and remove are plain forms. The default is what club billing
  * charges (docs/members.md).
  */
-import { parseExpiryInput, savedCardName, validateCardForm, type PaymentMethod } from '@store/core'
+import { dayName, formatPrice, parseExpiryInput, savedCardName, validateCardForm, type PaymentMethod } from '@store/core'
 import { cardExpiry } from '../components/checkout/saved-cards'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { data, Form, redirect, useNavigation, useSearchParams, useSubmit } from 'react-router'
+import { data, Form, redirect, useLocation, useNavigation, useSearchParams, useSubmit } from 'react-router'
 import '../styles/checkout.css'
 import '../components/members/members.css'
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
@@ -38,11 +38,33 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Method
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [methods, account] = await Promise.all([context.services.paymentMethods(), context.services.account()])
-  // an overdue member comes here to give the club a card that pays: the new card is offered as the default
-  return { methods, setup: context.services.paymentSetup(), overdue: account.membership_status === 'overdue' }
+  // an overdue member comes here to give the club a card that pays: the new card is offered as the default,
+  // and the page says what is overdue until it is paid (also after a new card was refused it)
+  const overdue = account.membership_status === 'overdue'
+  const membership = overdue ? await context.services.membership() : null
+  const overdueMonth = membership?.status === 'overdue' ? { amount: membership.amount, nextRetry: membership.next_retry_date } : null
+  return { methods, setup: context.services.paymentSetup(), overdue, overdueMonth }
 }
 
-const NOTICES: Record<string, string> = { added: 'Your card is saved.', default: 'Your default card is changed.', removed: 'The card is removed.' }
+const PAID_OVERDUE = 'it has paid your VIP membership\u2019s overdue month: nothing is overdue now.'
+const NOTICES: Record<string, string> = {
+  added: 'Your card is saved.',
+  default: 'Your default card is changed.',
+  removed: 'The card is removed.',
+  'added-paid': `Your card is saved, and ${PAID_OVERDUE}`,
+  'default-paid': `Your default card is changed, and ${PAID_OVERDUE}`,
+}
+
+/**
+ * Done with a card that now bills the club: for a member who was overdue, whether the card paid the
+ * overdue month there and then (payment-methods.service payOverdueMonth), read from the membership.
+ */
+async function doneWithBillingCard(context: Route.ActionArgs['context'], done: 'added' | 'default', wasOverdue: boolean): Promise<never> {
+  const paid = wasOverdue && (await context.services.membership())?.status !== 'overdue'
+  throw redirect(`/change_payment?done=${done}${paid ? '-paid' : ''}`)
+}
+
+const isOverdue = async (context: Route.ActionArgs['context']) => (await context.services.account()).membership_status === 'overdue'
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
@@ -52,21 +74,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   // a card's refusal is said at the card field
   const atCard = (errors: ApiErrorItem[]) => errors.map((e) => (e.field === 'payment_token' ? { message: e.message, field: 'card_number' } : e))
   if (intent === 'add') {
+    const wasOverdue = await isOverdue(context)
     const result = await formResult(context.services.addPaymentMethod({ payment_token: String(form.get('payment_token') ?? ''), make_default: String(form.get('make_default') ?? '') }))
     if (!result.ok) return fail(result.status, atCard(result.errors))
     // the bank wants the cardholder to confirm the card first: the page takes that step, then completes
     if (result.value.status === 'requires_action') return data({ id: '', errors: [], setup: { id: result.value.setup_id, client_secret: result.value.client_secret } })
-    throw redirect('/change_payment?done=added')
+    return doneWithBillingCard(context, 'added', wasOverdue)
   }
   if (intent === 'complete') {
+    const wasOverdue = await isOverdue(context)
     const result = await formResult(context.services.completeCardSetup(String(form.get('setup_id') ?? '')))
     if (!result.ok) return fail(result.status, atCard(result.errors))
-    throw redirect('/change_payment?done=added')
+    return doneWithBillingCard(context, 'added', wasOverdue)
   }
-  if (intent === 'default' || intent === 'remove') {
-    const result = await formResult(intent === 'default' ? context.services.setDefaultPaymentMethod(id) : context.services.removePaymentMethod(id))
+  if (intent === 'default') {
+    const wasOverdue = await isOverdue(context)
+    const result = await formResult(context.services.setDefaultPaymentMethod(id))
     if (!result.ok) return fail(result.status, result.errors)
-    throw redirect(`/change_payment?done=${intent === 'default' ? 'default' : 'removed'}`)
+    return doneWithBillingCard(context, 'default', wasOverdue)
+  }
+  if (intent === 'remove') {
+    const result = await formResult(context.services.removePaymentMethod(id))
+    if (!result.ok) return fail(result.status, result.errors)
+    throw redirect('/change_payment?done=removed')
   }
   return fail(400, [{ message: 'Choose what to do with this card.' }])
 }
@@ -243,7 +273,7 @@ function CardSetupStep({ setup, stripeKey }: { setup: { id: string; client_secre
 }
 
 export default function ChangePayment({ loaderData, actionData }: Route.ComponentProps) {
-  const { methods, setup, overdue } = loaderData
+  const { methods, setup, overdue, overdueMonth } = loaderData
   const [params] = useSearchParams()
   const done = params.get('done')
   const errors = actionData?.errors ?? []
@@ -253,11 +283,24 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
   const stripeKey = stripeKeyOf(setup, settings)
   // after each answer the card form starts afresh (Stripe's field too), as the page would without JavaScript
   const fresh = useFreshFormKey()
+  // the answer comes back to this same path (?done=…), where the page keeps its scroll: the outcome
+  // is said at the top, so bring it into view (on a phone the card form is a screen below it)
+  const notice = useRef<HTMLParagraphElement>(null)
+  const { key: visit } = useLocation()
+  useEffect(() => {
+    notice.current?.scrollIntoView({ block: 'center' })
+  }, [visit])
   return (
     <Page title="Payment Methods">
       {done && NOTICES[done] ? (
-        <p className="notice" role="status">
+        <p className="notice" role="status" ref={notice}>
           {NOTICES[done]}
+        </p>
+      ) : null}
+      {overdueMonth ? (
+        <p className="notice" data-testid="overdue-month">
+          Your VIP membership’s payment of {formatPrice(overdueMonth.amount, { keepZeroCents: true })} is overdue: your card was refused. Add a card that pays, or make
+          another card the default, to settle it{overdueMonth.nextRetry ? `; otherwise we try again on ${dayName(overdueMonth.nextRetry)}` : ''}.
         </p>
       ) : null}
       <p>{settings.brandHasClub ? 'Your default card pays your membership each month.' : 'Your default card is the one offered first at checkout.'} Card numbers are kept by our payment provider, never by us.</p>
