@@ -91,6 +91,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       .selectFrom('outbox_emails')
       .select(['body', 'to_email'])
       .where('to_email', '=', account('reset').email)
+      .where('subject', '=', 'Reset your password')
       .executeTakeFirstOrThrow()
     const token = mail.body.match(/token=([A-Za-z0-9_-]+)/)![1]!
     const reset = await new TestShopper(t.app).post('/api/reset-password', { token, password: 'brand-new-secret' })

@@ -4,11 +4,13 @@ import { isValidFullName, type Customer } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import type { RequestContext } from '../context/request-context.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
 import { voidEmailChanges, voidPasswordResets } from './account-links.ts'
 import { isKnownDevice, rememberDevice } from './known-devices.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
 import { forgotLimits, registerLimits, takeRequest } from './request-limits.ts'
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts'
+import { welcomeEmail } from './welcome-email.ts'
 
 const RESET_TTL_MS = 60 * 60 * 1000
 
@@ -60,6 +62,12 @@ async function logIn(ctx: RequestContext, customerId: string) {
   await rememberDevice(ctx, customerId)
 }
 
+/** The brand's club as the welcome e-mail names it: null where the brand has none (store_settings.brand_has_club). */
+async function clubNameOf(ctx: RequestContext): Promise<string | null> {
+  const settings = (await getSettingsBundle(ctx.data.db, ctx.data.brandId))?.row
+  return settings?.brand_has_club === 1 ? (settings.club_name ?? 'VIP') : null
+}
+
 export async function register(ctx: RequestContext, input: { name: string; email: string; password: string }): Promise<CustomerView> {
   const { db, brandId } = ctx.data
   await takeRequest(ctx, registerLimits(ctx))
@@ -84,12 +92,17 @@ export async function register(ctx: RequestContext, input: { name: string; email
     email,
     password_hash: passwordHash,
     has_club: 0,
-    created_at: new Date().toISOString(),
+    created_at: ctx.now().toISOString(),
   }
+  const welcome = welcomeEmail({ name: ctx.brand.name, origin: ctx.origin, clubName: await clubNameOf(ctx) }, row)
   try {
-    await db.insertInto('customers').values(row).execute()
+    // the account and its welcome e-mail commit together: no account without its welcome, no welcome without its account
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('customers').values(row).execute()
+      await queueEmails(trx, brandId, row.created_at, [welcome])
+    })
   } catch (error) {
-    // two registrations racing for one address: the unique key decides
+    // two registrations racing for one address: the unique key decides, and the loser's welcome is rolled back with it
     const again = await db.selectFrom('customers').select('id').where('brand_id', '=', brandId).where('email', '=', email).executeTakeFirst()
     if (again) throw conflict('An account with this email already exists. Log in, or reset your password.', 'email')
     throw error

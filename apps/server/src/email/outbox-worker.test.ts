@@ -91,7 +91,7 @@ describe.each(DIALECTS)('e-mail outbox on %s', (dialect) => {
     // the brand's configured public origin (in tests, the development one), never a request header
     expect(text).toMatch(new RegExp(`Track your order: http://(popfit\\.)?localhost:3000/tracker\\?order=${orderNumber}`))
     expect(confirmation.from).toBe('orders@popfit.test')
-    const reset = decoded(smtp.received.find((m) => m.to.includes('ada.reset@example.com'))!.raw)
+    const reset = decoded(smtp.received.find((m) => m.to.includes('ada.reset@example.com') && m.raw.includes('Subject: Reset your password'))!.raw)
     expect(reset).toMatch(/http:\/\/(popfit\.)?localhost:3000\/forgot\?token=/)
     const rows = await t.store.db.selectFrom('outbox_emails').selectAll().where('to_email', 'in', ['ada@example.com', 'ada.reset@example.com']).execute()
     for (const row of rows) expect(row).toMatchObject({ delivered_via: 'smtp', attempts: 1, last_error: null })

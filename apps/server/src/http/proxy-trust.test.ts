@@ -28,8 +28,8 @@ describe.each(DIALECTS)('reset links and proxy headers on %s', (dialect) => {
 
   const email = `poison-${dialect}@example.com`
 
-  async function mailsTo(address: string) {
-    return t.store.db.selectFrom('outbox_emails').select(['body']).where('to_email', '=', address).execute()
+  async function resetMailsTo(address: string) {
+    return t.store.db.selectFrom('outbox_emails').select(['body']).where('to_email', '=', address).where('subject', '=', 'Reset your password').execute()
   }
 
   it('never writes a forwarded or forged host into the reset e-mail', async () => {
@@ -50,7 +50,7 @@ describe.each(DIALECTS)('reset links and proxy headers on %s', (dialect) => {
     })
     expect(forged.statusCode).toBeGreaterThanOrEqual(400)
     expect(forged.statusCode).toBeLessThan(500)
-    const mails = await mailsTo(email)
+    const mails = await resetMailsTo(email)
     expect(mails).toHaveLength(1)
     for (const mail of mails) {
       expect(mail.body).not.toContain('evil.example')
