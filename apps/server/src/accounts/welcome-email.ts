@@ -36,7 +36,7 @@ export function welcomeEmail(brand: WelcomeBrand, customer: WelcomeCustomer): Qu
     `  - keep your addresses for a faster checkout: ${origin}/addresses`,
     `  - keep your cards for later: ${origin}/change_payment`,
     `  - save the pieces you love to your wishlist: ${origin}/wishlist`,
-    ...(brand.clubName ? [`  - join our ${brand.clubName} club for member prices, monthly items and ${brand.clubName} access drops: ${origin}/vip`] : []),
+    ...(brand.clubName ? [`  - join our ${brand.clubName} club for member prices and new pieces each month: ${origin}/vip`] : []),
     '',
     `Everything is in your Members Area: ${origin}/members`,
     '',
