@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
+import { apiFromPage, focused, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
 import { priceForms, waitForHydration, waitForScrollReset, type ApiCart } from './support/cart-utils.ts'
 import {
   acceptOrderBump,
@@ -108,6 +108,27 @@ describe('the checkout funnel', () => {
       expect(await seriousAxeViolations(page)).toEqual([])
       // the cart is spent
       expect((await apiFromPage<ApiCart>(page, '/api/cart')).items).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('starts each order bump page at its heading for a keyboard user: the first Tab after "No thanks" is the next offer\'s size, not "No thanks"', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await cartWithFirstItem(page)
+      await checkoutFromDrawer(page)
+      expect(new URL(page.url()).pathname).toBe('/checkout-ob/pf-ob-1')
+      const heading = async () => ((await page.locator('main h1').textContent()) ?? '').trim()
+      await expect.poll(async () => (await focused(page)).name).toBe(await heading())
+      // "No thanks" by keyboard: the same page component draws the next bump, the button stays where it was
+      await page.getByRole('button', { name: /no thanks/i }).focus()
+      await page.keyboard.press('Enter')
+      await page.waitForURL(/\/checkout-ob\/pf-ob-2$/)
+      await expect.poll(async () => (await focused(page)).name).toBe(await heading())
+      expect((await focused(page)).tag).toBe('h1')
+      await page.keyboard.press('Tab')
+      expect(await focused(page)).toMatchObject({ tag: 'input', name: 'size' })
     } finally {
       await context.close()
     }

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiFromPage, BRANDS, launch, newPage, originOf } from './support/browser.ts'
+import { apiFromPage, BRANDS, focused, launch, newPage, originOf } from './support/browser.ts'
 import {
   addFirstAvailableSize,
   cartDrawer,
@@ -8,6 +8,7 @@ import {
   openFirstItem,
   priceForms,
   waitForHydration,
+  waitForScrollReset,
   type ApiCart,
 } from './support/cart-utils.ts'
 
@@ -192,6 +193,49 @@ describe('the storefront', () => {
     await openFirstItem(page)
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
     await context.close()
+  })
+})
+
+describe('a keyboard or screen-reader user changing page once hydrated', () => {
+  it("finds focus on the new page's heading, not where the link was, and the next Tab goes on from there", async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${originOf('localhost')}/`)
+      await waitForHydration(page)
+      // by mouse: the link goes with the home page; focus is on the heading (read by a screen reader), with no ring
+      await page.locator('main a[href="/category/leggings"]').first().click()
+      await page.waitForURL(/\/category\/leggings$/)
+      await expect.poll(() => focused(page)).toEqual({ tag: 'h1', name: 'Leggings', focusVisible: false })
+      await page.keyboard.press('Tab')
+      expect(await focused(page)).toMatchObject({ tag: 'select', focusVisible: true })
+      expect(await page.evaluate(() => document.activeElement === document.querySelector('main select'))).toBe(true)
+
+      // by keyboard, from the header (which stays): the first Tab after it is the new page's, not the next menu link
+      await page.locator('header a[href="/category/shorts"]').first().focus()
+      await page.keyboard.press('Enter')
+      await page.waitForURL(/\/category\/shorts$/)
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', name: 'Biker Shorts' })
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement === document.querySelector('main select'))).toBe(true)
+      // the heading took focus for the change of page only: Shift+Tab goes past it, back to the header
+      await page.keyboard.press('Shift+Tab')
+      expect(await page.evaluate(() => document.querySelector('header')?.contains(document.activeElement))).toBe(true)
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement === document.querySelector('main select'))).toBe(true)
+
+      // a change of the query only (the size filter) is the same page: focus stays on the filter
+      await page.keyboard.press('ArrowDown')
+      await page.waitForURL(/\/category\/shorts\?size=/)
+      await waitForScrollReset(page)
+      expect(await page.evaluate(() => document.activeElement === document.querySelector('main select'))).toBe(true)
+
+      // back: the page before, its heading focused
+      await page.goBack()
+      await page.waitForURL(/\/category\/leggings$/)
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'h1', name: 'Leggings' })
+    } finally {
+      await context.close()
+    }
   })
 })
 

@@ -67,3 +67,13 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   })
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
 }
+
+/** What has focus, as a keyboard or screen-reader user meets it: its tag, text or label, and whether its focus ring shows. */
+export async function focused(page: Page): Promise<{ tag: string; name: string; focusVisible: boolean }> {
+  return page.evaluate(() => {
+    const active = document.activeElement
+    if (!active || active === document.body) return { tag: 'body', name: '', focusVisible: false }
+    const name = active.getAttribute('aria-label') ?? (active instanceof HTMLInputElement ? active.name : (active.textContent ?? '').trim())
+    return { tag: active.tagName.toLowerCase(), name, focusVisible: active.matches(':focus-visible') }
+  })
+}

@@ -35,6 +35,7 @@ import { deferModuleScripts } from './lib/deferred-scripts'
 import { describeError } from './lib/error-view'
 import { titleText } from './lib/meta'
 import { useNonce } from './lib/nonce'
+import { PageFocusOnNavigation } from './lib/page-focus-on-navigation'
 import type { RootData } from './lib/root-data'
 import { TrackingEffects } from './lib/analytics/tracking-effects'
 import { CouponNoticeToast, NavigationEffects } from './lib/store/navigation-effects'
@@ -131,6 +132,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <Hydrated />
         {children}
+        <PageFocusOnNavigation />
         <DeferredScripts nonce={nonce} />
       </body>
     </html>
