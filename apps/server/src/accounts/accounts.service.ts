@@ -56,8 +56,29 @@ async function cartForCustomer(ctx: RequestContext, customerId: string): Promise
   return latest?.id ?? null
 }
 
-async function logIn(ctx: RequestContext, customerId: string) {
+/**
+ * The guest orders this browser placed with the account's own e-mail become the account's: the
+ * thank-you page asks a guest to "create an account to follow this order", and the order then shows
+ * in their history. Only orders of this session's visitor (it placed them) and of the same address
+ * (an order placed here under another address may be someone else's on a shared computer).
+ */
+async function claimGuestOrders(ctx: RequestContext, customerId: string, email: string) {
+  const visitorId = (await ctx.session.current())?.visitorId
+  if (!visitorId) return
+  const { db, brandId } = ctx.data
+  await db
+    .updateTable('orders')
+    .set({ customer_id: customerId })
+    .where('brand_id', '=', brandId)
+    .where('placed_by_visitor_id', '=', visitorId)
+    .where('customer_id', 'is', null)
+    .where('email', '=', email)
+    .execute()
+}
+
+async function logIn(ctx: RequestContext, customerId: string, email: string) {
   const cartId = await cartForCustomer(ctx, customerId)
+  await claimGuestOrders(ctx, customerId, email)
   await ctx.session.rotate(customerId, cartId)
   await rememberDevice(ctx, customerId)
 }
@@ -107,7 +128,7 @@ export async function register(ctx: RequestContext, input: { name: string; email
     if (again) throw conflict('An account with this email already exists. Log in, or reset your password.', 'email')
     throw error
   }
-  await logIn(ctx, row.id)
+  await logIn(ctx, row.id, email)
   return view(row)
 }
 
@@ -129,7 +150,7 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
     throw new HttpError(401, 'That email and password do not match an account. Check them, or reset your password.')
   }
   await clearLoginFailures(store, keys)
-  await logIn(ctx, row.id)
+  await logIn(ctx, row.id, row.email)
   return view(row)
 }
 

@@ -77,3 +77,49 @@ describe.each(DIALECTS)('an order’s lines on %s', (dialect) => {
     ])
   })
 })
+
+describe.each(DIALECTS)('a guest’s order and the account made after it on %s', (dialect) => {
+  let t: TestStore
+  beforeAll(async () => {
+    t = await startTestStore(dialect)
+  })
+  afterAll(() => t.close())
+
+  const guestOrder = async (email: string) => {
+    const item = await itemWithStock(t, 5)
+    const guest = await shopperWithCart(t, item.itemId, item.size, 1)
+    const placed = await placeOrder(guest, await tokenFor(guest), undefined, { email })
+    return { guest, order_number: dataOf<CheckoutResult>(placed).order_number }
+  }
+  const history = async (shopper: TestShopper) => dataOf<Order[]>(await shopper.get('/api/orders')).map((o) => o.order_number)
+  const password = 'a-long-password-1'
+
+  it('follows the order in the history of the account the guest creates with the same address (the thank-you page asks them to)', async () => {
+    const { guest, order_number } = await guestOrder('grace.guest@example.com')
+    expect((await guest.post('/api/register', { name: 'Grace Guest', email: 'Grace.Guest@example.com', password })).statusCode).toBe(200)
+    expect(await history(guest)).toEqual([order_number])
+    // and from any other browser, once logged in
+    const elsewhere = new TestShopper(t.app)
+    expect((await elsewhere.post('/api/login', { email: 'grace.guest@example.com', password })).statusCode).toBe(200)
+    expect(await history(elsewhere)).toEqual([order_number])
+  })
+
+  it('and of the account the guest logs in to with that address', async () => {
+    const owner = new TestShopper(t.app)
+    expect((await owner.post('/api/register', { name: 'Hedy Lamarr', email: 'hedy@example.com', password })).statusCode).toBe(200)
+    const { guest, order_number } = await guestOrder('hedy@example.com')
+    expect((await guest.post('/api/login', { email: 'hedy@example.com', password })).statusCode).toBe(200)
+    expect(await history(guest)).toEqual([order_number])
+  })
+
+  it('not an order placed in this browser under another address, nor one placed in another browser', async () => {
+    const { guest, order_number } = await guestOrder('someone.else@example.com')
+    expect((await guest.post('/api/register', { name: 'Ida Other', email: 'ida@example.com', password })).statusCode).toBe(200)
+    expect(await history(guest)).toEqual([])
+    // the address's owner registering from another browser does not take it either: only the browser that placed it
+    const stranger = new TestShopper(t.app)
+    expect((await stranger.post('/api/register', { name: 'Some Else', email: 'someone.else@example.com', password })).statusCode).toBe(200)
+    expect(await history(stranger)).toEqual([])
+    expect((await t.store.db.selectFrom('orders').select('customer_id').where('order_number', '=', order_number).executeTakeFirstOrThrow()).customer_id).toBeNull()
+  })
+})
