@@ -136,13 +136,16 @@ describe('the VIP club in the browser', () => {
       await page.getByLabel('Anything else? (optional)').fill('Saving for a trip')
       await page.getByRole('button', { name: 'Cancel my membership' }).click()
       await page.waitForURL(/\/cancel_feedback/)
+      // thanked for the reason given (not when none is given: member-intents.test.ts)
+      expect(await page.getByTestId('cancel-thanks').innerText()).toMatch(/^Thank you for telling us why you left/)
       await expect.poll(() => page.locator('[role="status"]').innerText()).toMatch(/cancelled/)
       expect(await page.getByTestId('membership-summary').innerText()).toMatch(/nothing more is charged/)
       await expectAccessible(page)
       expect((await apiFromPage<ClubCart>(page, '/api/cart')).has_club).toBe(false)
 
-      // the cancel error page reads the cancel check
+      // the cancel error page reads the membership: already cancelled, not "can be cancelled now"
       await page.goto(`${origin}/cancel_error`)
+      expect(await page.getByRole('alert').innerText()).toBe('Your membership is already cancelled: nothing more is charged.')
       await expectAccessible(page)
 
       // rejoin: this month is paid, so back to active with no charge

@@ -238,6 +238,9 @@ describe('the club in the Members Area', () => {
       expect(await invitation.getByRole('link').getAttribute('href')).toBe('/vip')
       expect(await page.getByTestId('membership-panel').count()).toBe(0)
       await screenshots(page, 'members-club-invitation')
+      // a page about cancelling a membership has nothing to say to one who never joined: the club's page
+      await page.goto(`${origin}/cancel_error`)
+      expect(new URL(page.url()).pathname).toBe('/vip')
     } finally {
       await context.close()
     }
@@ -253,6 +256,8 @@ describe('the club in the Members Area', () => {
       expect(payment).toMatch(/Your default card is the one offered first at checkout\./)
       expect(payment).not.toMatch(/membership/i)
       await screenshots(glow.page, 'members-glow-payment')
+      // nor a page about cancelling one (it said "Your membership can be cancelled now.")
+      expect((await glow.page.goto(`${originOf('glow.localhost')}/cancel_error`))?.status()).toBe(404)
     } finally {
       await glow.context.close()
     }

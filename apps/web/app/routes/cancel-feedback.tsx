@@ -17,6 +17,8 @@ export default function CancelFeedback({ loaderData }: Route.ComponentProps) {
   const { membership } = loaderData
   const [params] = useSearchParams()
   const cancelled = membership.status === 'cancelled'
+  // the member gave reasons or words on /cancel-vip (its action says so)
+  const told = params.get('told') === '1'
   useTrackOnce('VIP Cancellation Confirmed', cancelled && params.get('cancelled') === '1')
   return (
     <Page title="Cancel Membership">
@@ -24,9 +26,9 @@ export default function CancelFeedback({ loaderData }: Route.ComponentProps) {
         <h2>{cancelled ? 'Your membership is cancelled' : 'Your membership'}</h2>
       </div>
       <PeriodSummary membership={membership} />
-      <p>Thank you for telling us why you left: it helps us make VIP better.</p>
+      <p data-testid="cancel-thanks">{told ? 'Thank you for telling us why you left: it helps us make VIP better.' : 'If you tell us why you left, it helps us make VIP better.'}</p>
       <p>
-        <StoreLink to="/customer-feedback">Tell us more</StoreLink> · <StoreLink to="/vip-rejoin-test">Rejoin VIP</StoreLink> ·{' '}
+        <StoreLink to="/customer-feedback">{told ? 'Tell us more' : 'Tell us why'}</StoreLink> · <StoreLink to="/vip-rejoin-test">Rejoin VIP</StoreLink> ·{' '}
         <StoreLink to="/members">Members Area</StoreLink>
       </p>
     </Page>

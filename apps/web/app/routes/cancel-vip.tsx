@@ -55,14 +55,17 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!result.ok) return data({ errors: result.errors, saved: null, membership: null }, { status: result.status })
     return { errors: [], saved: intent, membership: result.value }
   }
+  const reasons = form.getAll('reasons').map(String)
+  const other = String(form.get('other') ?? '')
   try {
-    await context.services.cancel({ reasons: form.getAll('reasons').map(String), other: String(form.get('other') ?? '') })
+    await context.services.cancel({ reasons, other })
   } catch (error) {
     if (isStoreError(error) && error.errors.some((e) => e.message === MEMBERSHIP_REFUSALS.cancelWhileShipping)) throw redirect('/cancel_error')
     if (isStoreError(error) && error.status < 500) return data({ errors: error.errors, saved: null, membership: null }, { status: error.status })
     throw error
   }
-  throw redirect('/cancel_feedback?cancelled=1')
+  // the next page thanks the member for their reasons only when they gave some
+  throw redirect(`/cancel_feedback?cancelled=1${reasons.length > 0 || other.trim() !== '' ? '&told=1' : ''}`)
 }
 
 export default function CancelVip({ loaderData, actionData }: Route.ComponentProps) {

@@ -88,3 +88,23 @@ describe('/vip-rejoin-test refused by the card', () => {
     expect(answer.data.noCard).toBe(true)
   })
 })
+
+describe('/cancel-vip, cancelled', () => {
+  async function cancelWith(body: string): Promise<string | null> {
+    const services = { cancel: async () => ({ status: 'cancelled' }) }
+    const request = new Request('http://localhost/cancel-vip', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    try {
+      await cancelAction({ params: {}, request, context: { services } } as never)
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown.headers.get('location')
+      throw thrown
+    }
+    return null
+  }
+  it('thanks the member for their reasons on the next page only when they gave some', async () => {
+    expect(await cancelWith('intent=cancel')).toBe('/cancel_feedback?cancelled=1')
+    expect(await cancelWith('intent=cancel&other=+++')).toBe('/cancel_feedback?cancelled=1')
+    expect(await cancelWith('intent=cancel&reasons=Too+expensive')).toBe('/cancel_feedback?cancelled=1&told=1')
+    expect(await cancelWith('intent=cancel&other=Saving+for+a+trip')).toBe('/cancel_feedback?cancelled=1&told=1')
+  })
+})
