@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Cart, ItemSummary } from '@store/core'
+import { formatPrice, type Cart, type ItemSummary } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LAST_ITEM } from '../db/seed/constants.ts'
 import { DISCOUNT_CODE_GUESSES } from './cart.service.ts'
@@ -86,6 +86,21 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
     const removed = dataOf<CartData>(await shopper.post(`/api/cart/items/${cartId}`, { qty: 0 }))
     expect(removed.items).toEqual([])
     expect(removed.cart_total).toBe(0)
+  })
+
+  it('says how much more a code with a minimum takes, then what it gives once the cart reaches it', async () => {
+    const shopper = new TestShopper(t.app)
+    const one = dataOf<CartData>(await shopper.post('/api/cart/items', { item_id: inStock.id, size: inStock.availableSizes[0]!, qty: 1 }))
+    expect(one.cart_subtotal).toBeLessThan(75)
+    const short = dataOf<CartData>(await shopper.post('/api/discount-code', { code: 'save25' }))
+    expect(short.discount_code_name).toBe('Save25')
+    expect(short.cart_discount).toBe(0)
+    const more = formatPrice(Math.round((75 - one.cart_subtotal) * 100) / 100, { keepZeroCents: true })
+    expect(short.discount_code_info).toBe(`Add ${more} more to use Save25: it is for orders of $75.00 or more.`)
+    const two = dataOf<CartData>(await shopper.post(`/api/cart/items/${one.items[0]!.cartId}`, { qty: 2 }))
+    expect(two.cart_subtotal).toBeGreaterThanOrEqual(75)
+    expect(two.cart_discount).toBeGreaterThan(0)
+    expect(two.discount_code_info).toBe('Take 25% off orders of $75 or more')
   })
 
   it('applies First15 and lowers the total by 15% of the merchandise, rounded to the cent', async () => {

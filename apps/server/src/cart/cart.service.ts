@@ -3,6 +3,7 @@ import {
   bundleOfferLabel,
   cartLineColors,
   computeCartTotals,
+  formatPrice,
   fromCents,
   isClubLandingLink,
   nextOfferPath,
@@ -272,7 +273,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     free_shipping_remaining: fromCents(totals.freeShippingRemainingCents),
     standard_shipping_cost: fromCents(settings.standard_shipping_cost_cents),
     discount_code_name: code?.name ?? null,
-    discount_code_info: code ? codeInfo(code, Boolean(codeApplies), totals.codeHasNoEffect) : null,
+    discount_code_info: code ? codeInfo(code, Boolean(codeApplies), totals.codeHasNoEffect, totals) : null,
     discount_code_details: code
       ? {
           bullets: readJson<string[]>(code.bullets, []),
@@ -355,10 +356,20 @@ function bundleBannersOf(lines: readonly CartLineRow[], applied: readonly Applie
   return banners
 }
 
-function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean): string | null {
+/**
+ * What the drawer says of the cart's code: its own info while it takes something off; else why not.
+ * A code with a minimum the cart has not reached says how much more it takes (the minimum counts the
+ * subtotal after bundle savings, as computeCartTotals does), rather than that it applies to nothing.
+ */
+function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean, totals: { subtotalCents: number; bundleSavingCents: number }): string | null {
   if (!applies) return `${code.name} is for VIP members only.`
-  if (noEffect) return `${code.name} doesn't apply to anything in your cart yet.`
-  return code.info
+  if (!noEffect) return code.info
+  const short = code.minimum_subtotal_cents - (totals.subtotalCents - totals.bundleSavingCents)
+  if (short > 0) {
+    const minimum = formatPrice(fromCents(code.minimum_subtotal_cents), { keepZeroCents: true })
+    return `Add ${formatPrice(fromCents(short), { keepZeroCents: true })} more to use ${code.name}: it is for orders of ${minimum} or more.`
+  }
+  return `${code.name} doesn't apply to anything in your cart yet.`
 }
 
 /**
