@@ -120,7 +120,7 @@ describe('the club in the Members Area', () => {
       await page.getByRole('link', { name: 'Back to the Members Area' }).click()
       await page.waitForURL(/\/members$/)
       await expect.poll(() => page.getByTestId('members-membership-state').innerText()).toBe(`Active, ${month} skipped`)
-      expect(await page.getByTestId('members-next-billing').innerText()).toMatch(/nothing \(this month is skipped\)/)
+      expect(await page.getByTestId('members-next-billing').innerText()).toMatch(/nothing \(this month is skipped\); \$24\.99 a month after$/)
       expect(await actions.getByRole('link').allInnerTexts()).toEqual([`Undo the skip of ${month}`, 'Pause your membership', 'Cancel your membership'])
       // a skipped month has no box to pick for, and the page says so
       expect(await page.getByTestId('monthly-pick-closed').innerText()).toMatch(/^You have skipped .+: no box is sent/)

@@ -76,4 +76,13 @@ describe('the cut-off among the membership facts (skip, pause and cancel pages)'
     expect(paused).not.toContain('January 20, 2027')
     expect(facts(base)).toContain('Last day to skip, pause or pick')
   })
+
+  it('a paused member’s facts give the price while paused, and the monthly price as the price once resumed', () => {
+    const text = (membership: Membership) => renderToString(createElement(MembershipFacts, { membership })).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+    const paused = text({ ...base, status: 'paused', paused: true, actions: ['resume', 'cancel'] })
+    expect(paused).toContain('Price while paused $4.99 a month')
+    expect(paused).toContain('Monthly price once resumed $24.99')
+    expect(text(base)).toContain('Monthly price $24.99')
+    expect(text(base)).not.toContain('while paused')
+  })
 })

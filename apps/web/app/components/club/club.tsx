@@ -28,8 +28,14 @@ export function MembershipFacts({ membership }: { membership: Membership }) {
           <dd>{dayName(membership.next_billing_date)}</dd>
         </div>
       ) : null}
+      {membership.status === 'paused' ? (
+        <div>
+          <dt>Price while paused</dt>
+          <dd>{formatPrice(membership.pause_monthly_price, { keepZeroCents: true })} a month</dd>
+        </div>
+      ) : null}
       <div>
-        <dt>Monthly price</dt>
+        <dt>{membership.status === 'paused' ? 'Monthly price once resumed' : 'Monthly price'}</dt>
         <dd>{formatPrice(membership.amount, { keepZeroCents: true })}</dd>
       </div>
       {membership.cutoff_date && cutoffFactLabel(membership) ? (

@@ -52,3 +52,9 @@ describe('the membership panel and the cut-off', () => {
     }
   })
 })
+
+describe('the membership panel’s next billing date', () => {
+  it('for a skipped month, says that day charges nothing and when money is next taken', () => {
+    expect(panel({ ...active, status: 'skipped', actions: ['unskip', 'pause', 'cancel'] })).toMatch(/: nothing \(this month is skipped\); \$24\.99 a month after</)
+  })
+})

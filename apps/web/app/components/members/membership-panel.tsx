@@ -32,7 +32,8 @@ export function membershipStateWords(membership: Membership): string {
 function nextCharge(membership: Membership): string {
   switch (membership.status) {
     case 'skipped':
-      return 'nothing (this month is skipped)'
+      // the day of the skipped month charges nothing: say when money is next taken
+      return `nothing (this month is skipped); ${money(membership.amount)} a month after`
     case 'paused':
       return `${money(membership.pause_monthly_price)}, the pause price`
     default:
