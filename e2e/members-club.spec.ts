@@ -244,8 +244,13 @@ describe('the club in the Members Area', () => {
     } finally {
       await context.close()
     }
+    // a brand without a club has no club pages, for a visitor either: a 404, not a login that leads to one
     const glow = await newPage(browser)
     try {
+      for (const path of ['/skip-vip', '/pause-vip', '/cancel-vip', '/cancel_error']) {
+        expect((await glow.page.goto(`${originOf('glow.localhost')}${path}`))?.status(), path).toBe(404)
+        expect(new URL(glow.page.url()).pathname).toBe(path)
+      }
       await register(glow.page, originOf('glow.localhost'), '/members', 'members-glow')
       expect(await glow.page.getByTestId('club-invitation').count()).toBe(0)
       expect(await glow.page.getByTestId('membership-panel').count()).toBe(0)
