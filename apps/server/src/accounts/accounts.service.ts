@@ -176,27 +176,30 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
   if (!customer) return
   const token = randomBytes(32).toString('base64url')
   const now = new Date()
-  await db
-    .insertInto('password_resets')
-    .values({
-      token_hash: hashToken(token),
-      brand_id: brandId,
-      customer_id: customer.id,
-      expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-      used_at: null,
-      created_at: now.toISOString(),
-    })
-    .execute()
   // the brand's configured origin, never a request header (a forged Host must not reach a customer's inbox)
   const link = `${ctx.origin}/forgot?token=${token}`
-  await queueEmails(db, brandId, now.toISOString(), [
-    {
-      to: email,
-      subject: 'Reset your password',
-      // the body names the shop: the same subject comes from every brand
-      body: `Hi ${customer.name.split(' ')[0]},\n\nReset the password of your ${ctx.brand.name} account within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n\n${ctx.brand.name}`,
-    },
-  ])
+  // the link and its e-mail commit together, as the account and its welcome do
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('password_resets')
+      .values({
+        token_hash: hashToken(token),
+        brand_id: brandId,
+        customer_id: customer.id,
+        expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+        used_at: null,
+        created_at: now.toISOString(),
+      })
+      .execute()
+    await queueEmails(trx, brandId, now.toISOString(), [
+      {
+        to: email,
+        subject: 'Reset your password',
+        // the body names the shop: the same subject comes from every brand
+        body: `Hi ${customer.name.split(' ')[0]},\n\nReset the password of your ${ctx.brand.name} account within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n\n${ctx.brand.name}`,
+      },
+    ])
+  })
   // development has no mail server: the link goes to the log (DESIGN §6); production logs no link
   if (ctx.env.NODE_ENV === 'production') ctx.log.info({ brand: brandId }, 'password reset e-mail queued')
   else ctx.log.info({ brand: brandId, link }, 'password reset e-mail queued (development: link in log)')
