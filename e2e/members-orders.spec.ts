@@ -145,6 +145,11 @@ describe('orders, tracker and payment methods in the browser', () => {
       const write = page.locator('details.review-write').first()
       await write.locator('summary').click()
       await expectNoSeriousAxeViolations(page)
+      // on a phone the open form fits the screen: its photo field's own width (about 400 px) widened it past 390
+      const desk = page.viewportSize()
+      await page.setViewportSize({ width: 390, height: 844 })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+      if (desk) await page.setViewportSize(desk)
       await write.getByLabel('4 stars').check()
       await write.getByLabel('About your product').fill('Soft, squat proof, pockets fit a phone.')
       await write.getByLabel('Sizing or fit').fill('True to size')
