@@ -7,7 +7,7 @@
  * An order not paid yet is not confirmed: the page sends it to /please-wait.
  */
 import '../styles/checkout.css'
-import { CARD_BRAND_NAMES, isStoreError, type CardBrand, type Order } from '@store/core'
+import { CARD_BRAND_NAMES, isStoreError, sizeCaption, type CardBrand, type Order } from '@store/core'
 import { data, redirect } from 'react-router'
 import { COUNTRIES } from '../components/checkout/address-fields'
 import { StoreLink } from '../components/store-link'
@@ -94,7 +94,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
                 <div>
                   <p className="summary-name">{line.name}</p>
                   <p className="summary-detail">
-                    Size {line.size}
+                    {sizeCaption(line.size)}
                     {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
                     {line.offer_id ? ' · added after checkout' : ''}
                   </p>
