@@ -197,6 +197,8 @@ describe('orders, tracker and payment methods in the browser', () => {
       await fillCard(page, CARDS.declined)
       await page.getByRole('button', { name: 'Save card' }).click()
       await expect.poll(() => page.locator('#card-number-error').count()).toBe(1)
+      // the earlier card's "Your card is saved." is not said above the refusal of this one
+      expect(await page.getByText('Your card is saved.').count()).toBe(0)
       // the cursor is at the card number, the refusal's field (it was left on the page's body)
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('card-number')
       expect(await page.getByTestId('payment-method').count()).toBe(2)
@@ -209,7 +211,7 @@ describe('orders, tracker and payment methods in the browser', () => {
       await bankStep.waitFor({ timeout: 15_000 })
       expect(await bankStep.innerText()).toContain('confirm this card before we save it: nothing is charged')
       await bankStep.getByRole('button', { name: 'Cancel' }).click()
-      await expect.poll(() => page.locator('#card-number-error').innerText(), { timeout: 15_000 }).toMatch(/Your bank could not confirm/)
+      await expect.poll(() => page.locator('#card-number-error').innerText(), { timeout: 15_000 }).toMatch(/Your bank could not confirm this card/)
       expect(await page.getByTestId('payment-method').count()).toBe(2)
       // confirmed, it is saved (not the default: the box was left as it was)
       await waitForHydration(page)
