@@ -181,6 +181,30 @@ describe('the storefront', () => {
     }
   })
 
+  it('says a piece in one size as "Size: One Size" on its page and "One Size" on its cart line', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    try {
+      await page.goto(`${originOf('glow.localhost')}/category/socks`)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      const legend = page.locator('.size-picker legend').first()
+      expect(await legend.innerText()).toBe('Size: One Size')
+      // the colon follows "Size" with no gap before it (a flex gap drew "Size  : One Size")
+      const gap = await legend.evaluate((el) => {
+        const range = document.createRange()
+        range.selectNodeContents(el.firstChild!)
+        return el.querySelector('.size-picker-chosen')!.getBoundingClientRect().left - range.getBoundingClientRect().right
+      })
+      expect(gap).toBeLessThan(1)
+      await addFirstAvailableSize(page)
+      const meta = await cartDrawer(page).locator('.cart-line-meta').first().innerText()
+      expect(meta).toContain('One Size')
+      expect(meta).not.toContain('Size One Size')
+    } finally {
+      await context.close()
+    }
+  })
+
   it('navigates inside the router without full page loads once hydrated', async () => {
     const { context, page } = await newPage(browser)
     await page.goto(`${originOf('localhost')}/`)

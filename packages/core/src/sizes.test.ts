@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { compareSizes, displaySize, isKnownSize, normalizeSizes, readStoredSize, sortSizes } from './sizes.ts'
+import { compareSizes, displaySize, isKnownSize, normalizeSizes, readStoredSize, sizeCaption, sortSizes } from './sizes.ts'
 
 describe('displaySize', () => {
   it.each([
@@ -109,5 +109,14 @@ describe('normalizeSizes', () => {
 describe('compareSizes', () => {
   it('puts sizes in store order, unknown ones after, by their text', () => {
     expect(['XL', 'Tall', 'S', 'M-L', 'Petite', 'M'].sort(compareSizes)).toEqual(['S', 'M', 'M-L', 'XL', 'Petite', 'Tall'])
+  })
+})
+
+describe('sizeCaption', () => {
+  it('says "Size M", and a piece in one size is "One Size", not "Size One Size"', () => {
+    expect(sizeCaption('M')).toBe('Size M')
+    expect(sizeCaption('2XL')).toBe('Size 2XL')
+    expect(sizeCaption('One Size')).toBe('One Size')
+    expect(sizeCaption(' one size ')).toBe('One Size')
   })
 })

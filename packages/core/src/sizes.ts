@@ -29,6 +29,15 @@ export function displaySize(size: string, brandId?: string): string {
 }
 
 /**
+ * A line's size as its detail line says it ('Size M · Plum · Qty 1'): "Size M", and for a piece made in one
+ * size only "One Size" ("Size One Size" said size twice). `shown` is the size as displayed (displaySize).
+ */
+export function sizeCaption(shown: string): string {
+  const s = shown.trim()
+  return s.toLowerCase() === ONE_SIZE.toLowerCase() ? ONE_SIZE : `Size ${s}`
+}
+
+/**
  * Sort rank per size name (upper-cased). Groups of SPEC §5: One Size, XS-S, M-L,
  * XL-2X, 3X-4X; 5X (XXXXXL, shown as 5XL) follows 4X; unknown sizes come last.
  */

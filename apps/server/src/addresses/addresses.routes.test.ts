@@ -67,6 +67,14 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     expect(dataOf<DefaultAddresses>(await shopper.get('/api/addresses/defaults')).shipping?.id).not.toBe(first.id)
   })
 
+  it("keeps a region abroad as typed ('Tokyo', not 'TOKYO'); a US state is its code, upper-case", async () => {
+    const shopper = await customer()
+    const tokyo = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, country: 'jp', city: 'Shibuya', state: ' Tokyo ', zip: '150-0002', phone: '+81 3 1234 5678' }))
+    expect(tokyo).toMatchObject({ country: 'JP', state: 'Tokyo', zip: '150-0002' })
+    const illinois = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, state: 'il' }))
+    expect(illinois.state).toBe('IL')
+  })
+
   it('edits, makes default per type and deletes', async () => {
     const shopper = await customer()
     const first = dataOf<AddressEntry>(await shopper.post('/api/addresses', HOME))

@@ -4,7 +4,7 @@
  * an id of another customer's address is not found.
  */
 import { randomUUID } from 'node:crypto'
-import { ADDRESS_PARTS, formatPhone, validateCheckoutAddress, type AddressEntry, type AddressPart, type AddressType, type DefaultAddresses } from '@store/core'
+import { ADDRESS_PARTS, formatPhone, isUnitedStates, validateCheckoutAddress, type AddressEntry, type AddressPart, type AddressType, type DefaultAddresses } from '@store/core'
 import { requireCustomerId } from '../account/require-customer.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Transaction } from 'kysely'
@@ -44,7 +44,10 @@ function checked(input: AddressBody) {
   return keptParts(input)
 }
 
-/** The parts as the book keeps them: trimmed, the name's spaces collapsed, country, state and zip upper-case, the phone formatted. */
+/**
+ * The parts as the book keeps them: trimmed, the name's spaces collapsed, country and zip upper-case, the phone
+ * formatted; a US state is its code (upper-case), any other region as the shopper typed it ('Tokyo', not 'TOKYO').
+ */
 function keptParts(input: Record<AddressPart, string>): Record<AddressPart, string> {
   const country = input.country.trim().toUpperCase()
   const phone = input.phone.trim()
@@ -55,7 +58,7 @@ function keptParts(input: Record<AddressPart, string>): Record<AddressPart, stri
     address: input.address.trim(),
     address_2: input.address_2.trim(),
     city: input.city.trim(),
-    state: input.state.trim().toUpperCase(),
+    state: isUnitedStates(country) ? input.state.trim().toUpperCase() : input.state.trim(),
     zip: input.zip.trim().toUpperCase(),
     phone: phone ? formatPhone(phone, country) : '',
   }

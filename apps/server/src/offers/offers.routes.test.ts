@@ -81,7 +81,8 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     const cart = dataOf<Cart>(await shopper.get('/api/cart'))
     const added = cart.items.filter((line) => line.item_id === bump.item_id && line.price === 19.99)
     expect(added).toHaveLength(1)
-    expect(added[0]).toMatchObject({ qty: 1, skip_qty_controls: true })
+    // no banner repeating the bump's short name under the line's own name ("No-Show Thong / … / No-Show Thong")
+    expect(added[0]).toMatchObject({ qty: 1, skip_qty_controls: true, banner: null })
     expect(dataOf(await shopper.postJson('/api/order-bumps/pf-ob-2/decline', {}))).toEqual({ next: '/checkout' })
     expect((await shopper.get('/api/order-bumps/nope')).statusCode).toBe(404)
     // the post-offer flow by type; an unknown type is SPEC §8's error

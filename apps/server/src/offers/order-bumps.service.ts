@@ -121,7 +121,7 @@ export async function acceptOrderBump(ctx: RequestContext, id: string, size: str
         qty: 1,
         skip_qty_controls: 1,
         price_override_cents: bump.price_cents,
-        banner: bump.short_item_name,
+        // no banner: it was the bump's short name, which the line already says as its name (docs/checkout-pages.md)
         created_at: now,
       })
       .execute()

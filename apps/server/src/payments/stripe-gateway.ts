@@ -21,7 +21,7 @@ import {
   type SaveMethodRequest,
   type SaveMethodResult,
 } from './gateway.ts'
-import { declineMessage } from './test-cards.ts'
+import { declineMessage, setupDeclineMessage } from './test-cards.ts'
 
 export interface StripeGatewayOptions {
   secretKey: string
@@ -307,14 +307,14 @@ function setupResultOf(setup: Stripe.SetupIntent): SaveMethodResult {
     return { status: 'requires_action', setupId: setup.id, clientSecret: setup.client_secret }
   }
   const code = setup.last_setup_error?.decline_code ?? setup.last_setup_error?.code ?? 'authentication_failed'
-  return { status: 'declined', code, message: declineMessage(code) }
+  return { status: 'declined', code, message: setupDeclineMessage(code) }
 }
 
 /** A card error is the bank's no; anything else leaves the outcome unknown (retry). */
 function setupFailure(error: unknown): SaveMethodResult {
   if (error instanceof Stripe.errors.StripeCardError) {
     const code = error.decline_code ?? error.code ?? 'card_declined'
-    return { status: 'declined', code, message: declineMessage(code) }
+    return { status: 'declined', code, message: setupDeclineMessage(code) }
   }
   throw new GatewayUnavailable('Stripe could not be reached or refused the request', { cause: error })
 }

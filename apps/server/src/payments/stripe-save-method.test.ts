@@ -64,7 +64,12 @@ describe('Stripe saved methods', () => {
     const refused = await gateway.saveMethod(scope, { token: 'pm_card_threeDSecure2Required', customerReference: 'cus_old', idempotencyKey: 'k5', metadata: {} })
     if (refused.status !== 'requires_action') throw new Error(`expected the bank's step, got ${refused.status}`)
     stripe.refuse(refused.clientSecret)
-    expect(await gateway.completeSave(scope, refused.setupId)).toMatchObject({ status: 'declined', code: 'authentication_failed' })
+    // a card being saved is not a payment: the bank could not confirm the card
+    expect(await gateway.completeSave(scope, refused.setupId)).toMatchObject({
+      status: 'declined',
+      code: 'authentication_failed',
+      message: 'Your bank could not confirm this card. Try again, or use another card.',
+    })
   })
 
   it('the same key sets up once: a retry after a lost answer gets the same setup', async () => {

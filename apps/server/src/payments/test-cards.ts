@@ -36,3 +36,13 @@ export function declineMessage(code: string): string {
       return 'Your card was declined. Try another card, or contact your bank.'
   }
 }
+
+/**
+ * The same for a card being saved (a setup: nothing is paid), where the bank's step failing is not a payment
+ * that could not be confirmed but a card: "Your bank could not confirm this card". Every other refusal reads
+ * as for a payment.
+ */
+export function setupDeclineMessage(code: string): string {
+  if (code === 'authentication_failed' || code === 'authentication_required') return 'Your bank could not confirm this card. Try again, or use another card.'
+  return declineMessage(code)
+}

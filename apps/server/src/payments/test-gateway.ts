@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import type { BrandData } from '../context/request-context.ts'
 import type { CardSummary, ChargeRequest, ChargeResult, PaymentGateway, SaveMethodRequest, SaveMethodResult } from './gateway.ts'
-import { declineMessage, type TestBehaviour } from './test-cards.ts'
+import { declineMessage, setupDeclineMessage, type TestBehaviour } from './test-cards.ts'
 
 export const TEST_TOKEN_PREFIX = 'tok_test_'
 const CHARGE_PREFIX = 'ch_test_'
@@ -177,7 +177,7 @@ export class TestGateway implements PaymentGateway {
       return this.setupResult(scope, (await this.findCharge(scope, { idempotencyKey: request.idempotencyKey }))!)
     }
     const outcome = outcomeOf(behaviour, true)
-    if (outcome.status === 'declined') return { status: 'declined', code: outcome.code!, message: declineMessage(outcome.code!) }
+    if (outcome.status === 'declined') return { status: 'declined', code: outcome.code!, message: setupDeclineMessage(outcome.code!) }
     return { status: 'succeeded', reference: request.token, card: summary(card) }
   }
 
@@ -205,7 +205,7 @@ export class TestGateway implements PaymentGateway {
     if (setup.status === 'succeeded') return { status: 'succeeded', reference: setup.token, card: summary(await cardOfToken(scope, setup.token)) }
     if (setup.status === 'requires_action' || setup.status === 'authenticated') return { status: 'requires_action', setupId: setup.id, clientSecret: `${setup.id}_secret` }
     const code = setup.decline_code ?? 'card_declined'
-    return { status: 'declined', code, message: declineMessage(code) }
+    return { status: 'declined', code, message: setupDeclineMessage(code) }
   }
 
   async removeMethod(): Promise<void> {

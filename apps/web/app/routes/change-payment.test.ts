@@ -4,7 +4,7 @@
  * month is still unpaid, what is overdue and when it is tried again.
  */
 import { describe, expect, it } from 'vitest'
-import { action, loader } from './change-payment'
+import { action, doneNotice, loader } from './change-payment'
 
 type Status = 'active' | 'overdue' | null
 
@@ -55,5 +55,17 @@ describe('/change_payment for an overdue member', () => {
     expect(await read('overdue')).toEqual({ amount: 24.99, nextRetry: '2026-12-02' })
     expect(await read('active')).toBeNull()
     expect(await read(null)).toBeNull()
+  })
+})
+
+describe("/change_payment's notice of what was done", () => {
+  it('says it on the page the action sent the customer to (?done=…)', () => {
+    expect(doneNotice('added', false)).toBe('Your card is saved.')
+    expect(doneNotice('removed', false)).toBe('The card is removed.')
+    expect(doneNotice('nonsense', false)).toBeNull()
+    expect(doneNotice(null, false)).toBeNull()
+  })
+  it('says it no more once another action answers there (a refused card, the bank asking): the answer is what is said', () => {
+    expect(doneNotice('added', true)).toBeNull()
   })
 })

@@ -56,6 +56,15 @@ const NOTICES: Record<string, string> = {
 }
 
 /**
+ * The notice of ?done=…, said until another action of this page answers: that answer (a refused card, the
+ * bank's step) posts to the same address, query and all, and the old "Your card is saved." above a new
+ * refusal read as if the new card were saved too. A redirect to ?done=… is a new page without an answer.
+ */
+export function doneNotice(done: string | null, answered: boolean): string | null {
+  return !answered && done ? (NOTICES[done] ?? null) : null
+}
+
+/**
  * Done with a card that now bills the club: for a member who was overdue, whether the card paid the
  * overdue month there and then (payment-methods.service payOverdueMonth), read from the membership.
  */
@@ -275,7 +284,7 @@ function CardSetupStep({ setup, stripeKey }: { setup: { id: string; client_secre
 export default function ChangePayment({ loaderData, actionData }: Route.ComponentProps) {
   const { methods, setup, overdue, overdueMonth } = loaderData
   const [params] = useSearchParams()
-  const done = params.get('done')
+  const done = doneNotice(params.get('done'), actionData != null)
   const errors = actionData?.errors ?? []
   const listErrors = errors.filter((e) => e.field !== 'card_number')
   const addErrors = actionData && !actionData.id ? errors : []
@@ -292,9 +301,9 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
   }, [visit])
   return (
     <Page title="Payment Methods">
-      {done && NOTICES[done] ? (
+      {done ? (
         <p className="notice" role="status" ref={notice}>
-          {NOTICES[done]}
+          {done}
         </p>
       ) : null}
       {overdueMonth ? (

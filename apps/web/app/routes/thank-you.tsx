@@ -7,9 +7,8 @@
  * An order not paid yet is not confirmed: the page sends it to /please-wait.
  */
 import '../styles/checkout.css'
-import { CARD_BRAND_NAMES, isStoreError, type CardBrand, type Order } from '@store/core'
+import { CARD_BRAND_NAMES, countryName, isStoreError, sizeCaption, type CardBrand, type Order } from '@store/core'
 import { data, redirect } from 'react-router'
-import { COUNTRIES } from '../components/checkout/address-fields'
 import { StoreLink } from '../components/store-link'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/thank-you'
@@ -51,7 +50,7 @@ function Address({ order }: { order: Order }) {
       {order.shippingCity}
       {order.shippingState ? `, ${order.shippingState}` : ''} {order.shippingZip}
       <br />
-      {COUNTRIES.find((c) => c.code === order.shipping_country)?.name ?? order.shipping_country}
+      {countryName(order.shipping_country)}
       {order.shipping_phone ? (
         <>
           <br />
@@ -94,7 +93,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
                 <div>
                   <p className="summary-name">{line.name}</p>
                   <p className="summary-detail">
-                    Size {line.size}
+                    {sizeCaption(line.size)}
                     {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
                     {line.offer_id ? ' · added after checkout' : ''}
                   </p>

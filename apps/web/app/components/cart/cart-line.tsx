@@ -1,5 +1,5 @@
 /** One cart line: image, name, colour, size, price, quantity controls, remove; bundle items under it. */
-import { CLUB_LANDING_PATH, displaySize, formatPrice, type FoldedLine } from '@store/core'
+import { CLUB_LANDING_PATH, displaySize, formatPrice, sizeCaption, type FoldedLine } from '@store/core'
 import type { CartLine as Line } from '../../lib/api/types'
 import { useCart, useSettings, useStore } from '../../lib/store/store-provider'
 import { MinusIcon, PlusIcon } from '../layout/icons'
@@ -27,7 +27,7 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
         </p>
         <p className="cart-line-meta">
           {color ? <span>{color}</span> : null}
-          {size ? <span>Size {size}</span> : null}
+          {size ? <span>{sizeCaption(size)}</span> : null}
         </p>
         {line.bundle_items?.length ? (
           <div className="cart-line-bundle">

@@ -10,6 +10,11 @@ import { FormField } from '../forms/form-field'
 /** Countries offered first (any ISO code is accepted by the rules; these are where the brands ship). */
 export const COUNTRIES: readonly { code: string; name: string }[] = ['US', 'CA', 'GB', 'AU', 'NZ', 'IE', 'DE', 'FR', 'NL', 'MX'].map((code) => ({ code, name: countryName(code) }))
 
+/** The Country list for the address's country: the usual ones, and the address's own (a saved address in Japan) by its name, not its code. */
+export function countryOptions(country: string): readonly { code: string; name: string }[] {
+  return COUNTRIES.some((c) => c.code === country) ? COUNTRIES : [...COUNTRIES, { code: country, name: countryName(country) }]
+}
+
 export type FormValues = Record<string, string>
 
 interface AddressFieldsProps {
@@ -58,7 +63,7 @@ export function AddressFields({ prefix, values, fieldError, onChange }: AddressF
           aria-invalid={countryError ? true : undefined}
           aria-describedby={countryError ? `${id('country')}-error` : undefined}
         >
-          {(COUNTRIES.some((c) => c.code === country) ? COUNTRIES : [...COUNTRIES, { code: country, name: country }]).map((c) => (
+          {countryOptions(country).map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}
             </option>

@@ -42,3 +42,15 @@ describe("the checkout's summary line", () => {
     expect(text(html)).not.toContain('members only')
   })
 })
+
+describe("the summary line's detail", () => {
+  const detail = (l: CartLine) => text(renderToStaticMarkup(createElement('ul', null, createElement(SummaryLine, { line: l, clubName: null }))))
+  it('says the size, the colour and the quantity', () => {
+    expect(detail(line)).toContain('Size M · Plum · Qty 1')
+  })
+  it('a piece in one size says "One Size", not "Size One Size"', () => {
+    const socks = detail({ ...line, name: 'Fuzzy Sock', size: 'One Size', color: 'Cream' })
+    expect(socks).toContain('One Size · Cream · Qty 1')
+    expect(socks).not.toContain('Size One Size')
+  })
+})

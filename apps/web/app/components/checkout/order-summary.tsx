@@ -1,5 +1,5 @@
 /** The checkout's order summary: the lines, the discount code form, and the figures as the server quoted them. */
-import { foldBundles, formatPrice, type CartLine, type CheckoutQuote, type FoldedLine } from '@store/core'
+import { foldBundles, formatPrice, sizeCaption, type CartLine, type CheckoutQuote, type FoldedLine } from '@store/core'
 import type { Cart } from '../../lib/api/types'
 import { MembersOnlyNote } from '../cart/cart-line'
 import { DiscountForm } from '../cart/discount-form'
@@ -31,7 +31,7 @@ export function SummaryLine({ line, clubName }: { line: FoldedLine<CartLine>; cl
       <div>
         <p className="summary-name">{line.name}</p>
         <p className="summary-detail">
-          Size {line.size}
+          {sizeCaption(line.size)}
           {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
         </p>
         {line.banner ? <p className="summary-banner">{line.banner}</p> : null}

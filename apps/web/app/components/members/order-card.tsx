@@ -3,7 +3,7 @@
  * shipping method and tracking number, both addresses and the lines, a
  * cancelled line shown as cancelled. Used by /orders and, folded, by /members.
  */
-import { countryName, formatPrice, monthName, type Order, type OrderHeadline } from '@store/core'
+import { countryName, formatPrice, monthName, sizeCaption, type Order, type OrderHeadline } from '@store/core'
 import type { ApiErrorItem } from '../../lib/api/types'
 import { ReviewForm } from './review-form'
 import { StoreLink } from '../store-link'
@@ -151,7 +151,7 @@ export function OrderCard({
                 {line.cancelled ? <span className="member-badge">Cancelled</span> : null}
               </p>
               <p className="order-line-detail">
-                Size {line.size}
+                {sizeCaption(line.size)}
                 {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
               </p>
             </div>
