@@ -19,6 +19,7 @@ import { FormErrors } from '../components/forms/form-field'
 import { scrollToField } from '../components/forms/use-form-errors'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
+import { useFocusAfterAction } from '../lib/action-focus'
 import { useBrowserApi } from '../lib/api/browser'
 import { authenticatePayment, getCheckoutQuote } from '../lib/api/checkout-api'
 import { requestCart } from '../lib/api/server'
@@ -142,6 +143,9 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     setErrors(list)
     setRefusal(list)
   }
+  // a refusal with no field of this page (the cart changed, a new total) leaves the cursor on its message,
+  // not on the body where the disabled button dropped it (lib/action-focus.ts)
+  useFocusAfterAction(busy, () => document.querySelector('main'))
   const [joined, setJoined] = useState<Joined | null>(null)
   const [authentication, setAuthentication] = useState<{ paymentId: string; body: URLSearchParams } | null>(null)
   const price = loaderData.price === null ? null : formatPrice(loaderData.price, { keepZeroCents: true })
