@@ -351,4 +351,49 @@ describe('the VIP club in the browser', () => {
       await context.close()
     }
   })
+
+  it('fills /checkout-club from a US address only, and on a refusal puts the cursor on the field in error, 60 px below the top (SPEC §5)', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      const ckb = originOf('ckb.localhost')
+      await page.goto(`${ckb}/register?redirectTo=%2Fcheckout-club`)
+      await page.getByLabel('Full name').fill('Jun Tanaka')
+      await page.getByLabel('Email').fill(`club-tokyo-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/checkout-club$/)
+      // the address book's default is in Tokyo: the form (US states, Zip Code) is not filled with it
+      const saved = await page.evaluate(async () => {
+        const body = { address_type: 'shipping', name: 'Jun Tanaka', country: 'JP', address: '1-1 Chiyoda', city: 'Tokyo', zip: '100-0001', phone: '+81 3 1234 5678', default: true }
+        return (await fetch('/api/addresses', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status
+      })
+      expect(saved).toBe(200)
+      await page.reload()
+      await waitForHydration(page)
+      expect(await page.getByLabel('Full name').inputValue()).toBe('Jun Tanaka')
+      for (const label of ['City', 'Zip Code', 'Phone']) expect(await page.getByLabel(label).inputValue(), label).toBe('')
+      expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe('')
+      expect(await page.locator('main').innerText()).toContain('VIP boxes ship to addresses in the United States only.')
+
+      // everything but the city, from the keyboard: the store refuses, and the cursor is on City, in view
+      await fillClubCheckout(page, '4242 4242 4242 4242')
+      await page.getByLabel('City').fill('')
+      await page.getByRole('button', { name: /Join VIP/ }).focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.locator('#club-shipping_city-error').count(), { timeout: 15_000 }).toBe(1)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('club-shipping_city')
+      const top = await page.getByLabel('City').evaluate((input) => input.getBoundingClientRect().top)
+      expect(top).toBeGreaterThanOrEqual(55)
+      expect(top).toBeLessThanOrEqual(65)
+      // a month that is none: said at the month (it was said nowhere: the page has no 'card_exp' field), the cursor there
+      await page.getByLabel('City').fill('Austin')
+      await page.getByLabel('Expiry month (MM)').fill('13')
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await expect.poll(() => page.locator('#club-card_exp_month-error').innerText()).toMatch(/between 1 and 12/)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('club-card_exp_month')
+      expect((await apiFromPage<ClubCart>(page, '/api/cart')).has_club).toBe(false)
+    } finally {
+      await context.close()
+    }
+  })
 })

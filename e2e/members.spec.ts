@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForHydration } from './support/cart-utils.ts'
-import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
+import { apiFromPage, focused, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -124,6 +124,48 @@ describe('members area in the browser', () => {
         return response.status
       }, email)
       expect(status).toBe(200)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('leaves a keyboard user on what an action did, not on the body: a refused login, a deleted address', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      // a refused login: "Log in" is disabled while it is sent, which dropped focus to the body; the message has it now
+      await page.goto(`${origin}/login`)
+      await waitForHydration(page)
+      await page.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('not-the-password-1')
+      await page.getByRole('button', { name: 'Log in' }).focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/do not match an account/)
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'div', name: expect.stringMatching(/do not match an account/) })
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert')
+      // the next Tab goes on from the message, to the form's fields
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-email')
+
+      // a deleted address goes with its "Delete" button: focus goes to the next address's
+      await page.goto(`${origin}/register`)
+      await waitForHydration(page)
+      const registered = await page.evaluate(async (email) => {
+        const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status)
+        const statuses = [await post('/api/register', { name: 'Kai Keys', email, password: 'squat-proof-123' })]
+        for (const name of ['Kai Keys', 'Kim Keys']) statuses.push(await post('/api/addresses', { address_type: 'shipping', name, country: 'US', address: '1 Elm Street', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550100' }))
+        return statuses
+      }, `keys-${Date.now()}@example.com`)
+      expect(registered).toEqual([200, 200, 200])
+      await page.goto(`${origin}/addresses`)
+      await waitForHydration(page)
+      const first = page.getByRole('button', { name: /^Delete / }).first()
+      const deleted = (await first.getAttribute('aria-label'))!
+      await first.focus()
+      await page.keyboard.press('Enter')
+      await page.waitForURL(/\/addresses\?deleted=1$/)
+      await expect.poll(() => page.getByRole('button', { name: /^Delete / }).count()).toBe(1)
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'button', name: expect.stringMatching(/^Delete Ki[mn] Keys/) })
+      expect((await focused(page)).name).not.toBe(deleted)
     } finally {
       await context.close()
     }

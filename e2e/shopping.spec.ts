@@ -261,6 +261,34 @@ describe('a keyboard or screen-reader user changing page once hydrated', () => {
       await context.close()
     }
   })
+
+  it('keeps focus in the cart drawer when a discount code goes in or out by Enter: on the applied code, then on the field again', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${originOf('ckb.localhost')}/category/underwear`)
+      await waitForHydration(page)
+      await openFirstItem(page)
+      await waitForHydration(page)
+      await addFirstAvailableSize(page)
+      const drawer = cartDrawer(page)
+      const inDrawer = () => drawer.evaluate((dialog) => dialog.contains(document.activeElement) && document.activeElement !== dialog)
+      // the field goes when the code is applied: focus was left on the body, behind the open drawer
+      await drawer.getByLabel('Discount code').fill('10FIRST')
+      await drawer.getByLabel('Discount code').press('Enter')
+      await expect.poll(() => drawer.getByRole('button', { name: 'Remove code' }).count()).toBe(1)
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'div', name: expect.stringMatching(/^Discount code\s*10FIRST/i) })
+      expect(await inDrawer()).toBe(true)
+      // Tab goes on inside the drawer, to "Remove code"
+      await page.keyboard.press('Tab')
+      expect(await focused(page)).toMatchObject({ tag: 'button', name: 'Remove code' })
+      await page.keyboard.press('Enter')
+      await expect.poll(() => drawer.getByLabel('Discount code').count()).toBe(1)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('code')
+      expect(await inDrawer()).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
 })
 
 describe('a coupon link', () => {

@@ -28,6 +28,7 @@ import {
 import { StoreChrome } from './components/layout/store-chrome'
 import { Page } from './components/page/page'
 import { StoreLink } from './components/store-link'
+import { FocusAfterFormAction } from './lib/action-focus'
 import { requestCart, requestHost } from './lib/api/server'
 import { brandCss, webFontsDeclarations } from './lib/brand-css'
 import { WEB_FONTS_NOW_SCRIPT, WEB_FONTS_SEEN_SCRIPT, webFontFaces } from './lib/brand-fonts'
@@ -133,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Hydrated />
         {children}
         <PageFocusOnNavigation />
+        <FocusAfterFormAction />
         <DeferredScripts nonce={nonce} />
       </body>
     </html>

@@ -9,15 +9,17 @@
  */
 // the checkout's styles: the saved cards, Stripe's card element and the bank's dialog are the checkout's parts
 import '../styles/checkout.css'
-import { dayName, formatPrice, US_STATE_NAMES, US_STATE_OPTIONS, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
-import { useRef, useState, type FormEvent } from 'react'
+import { dayName, formatPrice, US_STATE_NAMES, US_STATE_OPTIONS, type AddressEntry, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
 import { authenticateStripePayment, StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
+import { scrollToField } from '../components/forms/use-form-errors'
 import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
+import { useFocusAfterAction } from '../lib/action-focus'
 import { useBrowserApi } from '../lib/api/browser'
 import { authenticatePayment, getCheckoutQuote } from '../lib/api/checkout-api'
 import { requestCart } from '../lib/api/server'
@@ -42,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ])
   // with items in the cart, what joining charges today: the first month and the items at member prices (the
   // checkout's own quote); with none, the page names the monthly price
-  const shipTo = defaults?.shipping ?? null
+  const shipTo = usAddress(defaults?.shipping ?? null)
   const today =
     joining && cart.items.length > 0
       ? await context.services
@@ -69,6 +71,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const JOIN_FLOW = 'checkout_club_flow'
+
+/**
+ * The default shipping address that may fill the form: the boxes ship to the US only and the form has a
+ * US state list and a Zip Code, so an address abroad (Tokyo, 100-0001) would fill it with a city and a
+ * postcode the join then refuses, or worse, ships to a US state it never named. Abroad, only the name is filled.
+ */
+function usAddress(address: AddressEntry | null): AddressEntry | null {
+  return address && (address.country || 'US').toUpperCase() === 'US' ? address : null
+}
 
 /** The checkout's quote of joining with the cart, shipped (standard, as the join is) to a US state. */
 const joinQuote = (state: string) => ({ country: 'US', state, shipping_method: 'standard', checkout_flow: JOIN_FLOW })
@@ -120,6 +131,21 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const sentFields = useRef('')
   const [errors, setErrors] = useState<ApiErrorItem[]>([])
   const [busy, setBusy] = useState(false)
+  // SPEC §5, as at /checkout: each refusal's first field in error is scrolled to (60 px above it) and gets the
+  // cursor, in an effect, once the errors are drawn (a frame requested at once now and then came before them)
+  const [refusal, setRefusal] = useState<ApiErrorItem[] | null>(null)
+  useEffect(() => {
+    const field = refusal?.find((error) => error.field)?.field
+    const input = field ? document.querySelector<HTMLElement>(`.club-form [name="${CSS.escape(field)}"]`) : null
+    if (input) scrollToField(input)
+  }, [refusal])
+  const refuse = (list: ApiErrorItem[]) => {
+    setErrors(list)
+    setRefusal(list)
+  }
+  // a refusal with no field of this page (the cart changed, a new total) leaves the cursor on its message,
+  // not on the body where the disabled button dropped it (lib/action-focus.ts)
+  useFocusAfterAction(busy, () => document.querySelector('main'))
   const [joined, setJoined] = useState<Joined | null>(null)
   const [authentication, setAuthentication] = useState<{ paymentId: string; body: URLSearchParams } | null>(null)
   const price = loaderData.price === null ? null : formatPrice(loaderData.price, { keepZeroCents: true })
@@ -186,7 +212,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     if (stripeKey) {
       const card = await stripeCard.current?.tokenize()
       if (card && !('error' in card)) return card.token
-      setErrors([{ message: card?.error ?? 'The card form is still loading. Try again in a moment.', field: 'card_number' }])
+      refuse([{ message: card?.error ?? 'The card form is still loading. Try again in a moment.', field: 'card_number' }])
       return null
     }
     try {
@@ -199,7 +225,9 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       return result.token
     } catch (error) {
       const items = (error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Your card could not be read. Check it and try again.' }]
-      setErrors(items.map((item) => ({ ...item, field: item.field ? `card_${item.field}` : undefined })))
+      // the expiry's error ('exp') is said at its month: this page has no card_exp field, and a message for a
+      // field the page lacks was shown nowhere
+      refuse(items.map((item) => ({ ...item, field: item.field === 'exp' ? 'card_exp_month' : item.field ? `card_${item.field}` : undefined })))
       return null
     }
   }
@@ -269,7 +297,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       else key.current = null
       // the total changed (the state's tax, a price): the page shows the new one before another try
       if (answer.errors?.some((e) => e.field === 'expected_total')) requote(body.get('shipping_state') ?? '')
-      setErrors(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }], body.has('payment_method_id')))
+      refuse(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }], body.has('payment_method_id')))
       // the page reads the customer's state again, as a reload would: joined in another tab, the store no longer
       // takes this as a join and refused it as the checkout of an empty cart; the page now says they are a member
       if (response.status !== 503) revalidator.revalidate()
@@ -281,14 +309,14 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       const cardField = body.has('payment_method_id') ? 'payment_method_id' : 'card_number'
       if (authenticated) {
         key.current = null
-        setErrors([{ message: 'Your bank could not confirm this card. Try again, or use another card.', field: cardField }])
+        refuse([{ message: 'Your bank could not confirm this card. Try again, or use another card.', field: cardField }])
         return
       }
       if (stripeKey) {
         const problem = await authenticateStripePayment(stripeKey, result.client_secret)
         if (problem) {
           key.current = null
-          setErrors([{ message: problem, field: cardField }])
+          refuse([{ message: problem, field: cardField }])
           return
         }
         return send(body, true)
@@ -312,7 +340,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       await send(authentication.body, true)
     } catch (error) {
       setAuthentication(null)
-      setErrors(onThisPage((error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Something went wrong. Please try again.' }]))
+      refuse(onThisPage((error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Something went wrong. Please try again.' }]))
     } finally {
       setBusy(false)
     }
@@ -388,11 +416,15 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
           ) : null}
         </p>
       ) : null}
-      <form className="stack-form" onSubmit={submit} noValidate aria-describedby={errors.length ? 'club-errors' : undefined}>
+      <form className="stack-form club-form" onSubmit={submit} noValidate aria-describedby={errors.length ? 'club-errors' : undefined}>
         <FormErrors id="club-errors" errors={errors} />
-        <fieldset>
+        <fieldset aria-describedby="club-ships-to">
           <legend>Contact and shipping</legend>
           {input('email', 'Email', { type: 'email', autoComplete: 'email', required: true, defaultValue: loaderData.email })}
+          {/* the form has a list of US states and a Zip Code: an address book's default abroad does not fill it (usAddress) */}
+          <p id="club-ships-to" className="field-hint">
+            VIP boxes ship to addresses in the United States only.
+          </p>
           {ADDRESS_FIELDS.map((field) => {
             const saved = (shipTo ? shipTo[field.name.replace('shipping_', '') as keyof typeof shipTo] : undefined) || (field.name === 'shipping_name' ? loaderData.name : undefined)
             // a list of the states, as checkout's; the state's tax may change what joining with the cart's items charges today

@@ -8,6 +8,7 @@
  * until something goes into the cart (fetched as soon as a cart change starts).
  */
 import { Suspense, useEffect } from 'react'
+import { useFocusAfterAction } from '../../lib/action-focus'
 import type { Cart } from '../../lib/api/types'
 import { CART_DRAWER_ID } from '../../lib/cart-actions'
 import { onDemand } from '../../lib/on-demand'
@@ -40,6 +41,10 @@ export function CartDrawer() {
         </StoreLink>
       </>
     ) : null
+
+  // a change made in the open drawer that took focus away (an applied code's field, a removed line's button)
+  // leaves focus on what took its place, inside the drawer, never on the page behind it
+  useFocusAfterAction(cartUpdating, () => (cartOpen ? (document.getElementById(CART_DRAWER_ID)?.querySelector('[role="dialog"]') ?? null) : null))
 
   // a cart change is on its way: the lines and totals will be needed
   useEffect(() => {

@@ -13,7 +13,8 @@ export function DiscountForm({ cart }: { cart: Cart }) {
   if (cart.discount_code_name) {
     const bullets = cart.discount_code_details?.bullets ?? []
     return (
-      <div className="discount-applied">
+      // what focus goes to once the code went in by its field (lib/action-focus.ts), which it replaces
+      <div className="discount-applied" data-action-outcome>
         <p>
           <span className="discount-label">Discount code</span> <strong>{cart.discount_code_name}</strong>
         </p>
@@ -67,6 +68,8 @@ export function DiscountForm({ cart }: { cart: Cart }) {
           aria-invalid={hasErrors || undefined}
           aria-describedby={hasErrors ? errorId : undefined}
           required
+          // where focus goes once "Remove code", which this replaces, did its work
+          data-action-outcome
         />
         <button type="submit" className="button button-secondary" aria-disabled={cartUpdating || undefined}>
           Apply
