@@ -218,6 +218,26 @@ describe('the storefront', () => {
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
     await context.close()
   })
+
+  it('gives a visitor who only browses no session: their page views are counted, and their next page still comes from the page cache', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      const pixels: number[] = []
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/api/pixel-event') pixels.push(response.status())
+      })
+      await page.goto(`${originOf('ckb.localhost')}/`)
+      await waitForHydration(page)
+      await expect.poll(() => pixels.length, { timeout: 10_000 }).toBeGreaterThan(0)
+      expect(pixels.every((status) => status === 200)).toBe(true)
+      // before, the first page view's pixel made a session: a cookie, so every later page was rendered for it
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('sid')
+      const next = await page.goto(`${originOf('ckb.localhost')}/category/underwear`)
+      expect(next?.headers()['cache-control']).toMatch(/^public/)
+    } finally {
+      await context.close()
+    }
+  })
 })
 
 describe('a keyboard or screen-reader user changing page once hydrated', () => {

@@ -12,10 +12,18 @@ export interface PixelEventInput {
   limited_data_use: boolean
 }
 
-/** First-party copy of an advertising pixel event; a repeated uuid is stored once. */
+/**
+ * First-party copy of an advertising pixel event; a repeated uuid is stored once. Under the visitor of
+ * the browser's session when it has one; a visitor without one gets none for it (the event is kept
+ * under an id of its own): a page view is no write of the shopper's (issue #6: a session is made for a
+ * cart line, a login, a consent). Making one here set a cookie on every first page, so every later
+ * page was rendered rather than served from the page cache; and a registration or login sent while
+ * that first call was on its way could be undone by its answer's cookie, arriving after theirs
+ * (docs/architecture.md, "Sessions").
+ */
 export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInput) {
   const { db, brandId } = ctx.data
-  const { visitorId } = await ctx.session.ensure()
+  const visitorId = (await ctx.session.current())?.visitorId ?? randomUUID()
   await db
     .insertInto('pixel_events')
     .values({

@@ -10,7 +10,7 @@
 // the checkout's styles: the saved cards, Stripe's card element and the bank's dialog are the checkout's parts
 import '../styles/checkout.css'
 import { dayName, formatPrice, US_STATE_NAMES, US_STATE_OPTIONS, type AddressEntry, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
@@ -347,16 +347,16 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   }
 
   const fieldError = (name: string) => errors.find((e) => e.field === name)?.message
-  const input = (name: string, label: string, props: Record<string, unknown> = {}) => (
+  /** A field of this form: its label, its control (given the ids and error attributes it needs) and its error. */
+  const field = (name: string, label: string, control: (attributes: Record<string, unknown>) => ReactNode) => (
     <div className="field" key={name}>
       <label htmlFor={`club-${name}`}>{label}</label>
-      <input
-        id={`club-${name}`}
-        name={name}
-        aria-invalid={fieldError(name) ? true : undefined}
-        aria-describedby={fieldError(name) ? `club-${name}-error` : undefined}
-        {...props}
-      />
+      {control({
+        id: `club-${name}`,
+        name,
+        'aria-invalid': fieldError(name) ? true : undefined,
+        'aria-describedby': fieldError(name) ? `club-${name}-error` : undefined,
+      })}
       {fieldError(name) ? (
         <p className="field-error" id={`club-${name}-error`}>
           {fieldError(name)}
@@ -364,19 +364,15 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       ) : null}
     </div>
   )
-
-  const stateSelect = (name: string, label: string, saved: unknown) => (
-    <div className="field" key={name}>
-      <label htmlFor={`club-${name}`}>{label}</label>
+  const input = (name: string, label: string, props: Record<string, unknown> = {}) => field(name, label, (attributes) => <input {...attributes} {...props} />)
+  const stateSelect = (name: string, label: string, saved: unknown) =>
+    field(name, label, (attributes) => (
       <select
-        id={`club-${name}`}
-        name={name}
+        {...attributes}
         autoComplete="address-level1"
         required
         defaultValue={typeof saved === 'string' && US_STATE_NAMES[saved.toUpperCase()] ? saved.toUpperCase() : ''}
         onChange={(e) => requote(e.currentTarget.value)}
-        aria-invalid={fieldError(name) ? true : undefined}
-        aria-describedby={fieldError(name) ? `club-${name}-error` : undefined}
       >
         <option value="">Choose…</option>
         {US_STATE_OPTIONS.map(({ code, name: stateName }) => (
@@ -385,13 +381,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
           </option>
         ))}
       </select>
-      {fieldError(name) ? (
-        <p className="field-error" id={`club-${name}-error`}>
-          {fieldError(name)}
-        </p>
-      ) : null}
-    </div>
-  )
+    ))
 
   return (
     <Page title="Join VIP">
