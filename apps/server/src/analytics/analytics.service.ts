@@ -15,11 +15,9 @@ export interface PixelEventInput {
 /**
  * First-party copy of an advertising pixel event; a repeated uuid is stored once. Under the visitor of
  * the browser's session when it has one; a visitor without one gets none for it (the event is kept
- * under an id of its own): a page view is no write of the shopper's (issue #6: a session is made for a
- * cart line, a login, a consent). Making one here set a cookie on every first page, so every later
- * page was rendered rather than served from the page cache; and a registration or login sent while
- * that first call was on its way could be undone by its answer's cookie, arriving after theirs
- * (docs/architecture.md, "Sessions").
+ * under an id of its own). The pixel goes at once as each first page comes to life: a session made
+ * here set a cookie then, and a registration or login sent while that call was on its way could be
+ * undone by its answer's cookie, arriving after theirs (docs/architecture.md, "Sessions").
  */
 export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInput) {
   const { db, brandId } = ctx.data

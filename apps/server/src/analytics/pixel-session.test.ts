@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
 /**
- * A page view's pixel event is no write of the shopper's: it makes no session and sets no cookie for a
- * visitor who has none (so their next pages still come from the page cache, and its answer cannot undo
- * a login sent at the same time); a visitor with a session has the event under their visitor id.
+ * A page view's pixel event makes no session and sets no cookie for a visitor who has none (its answer
+ * cannot undo a login sent at the same time); a visitor with a session has the event under their
+ * visitor id.
  */
 describe.each(DIALECTS)('pixel events and sessions on %s', (dialect) => {
   let t: TestStore
