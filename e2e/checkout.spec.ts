@@ -4,6 +4,7 @@ import { apiFromPage, focused, launch, newPage, originOf, seriousAxeViolations }
 import { priceForms, waitForHydration, waitForScrollReset, type ApiCart } from './support/cart-utils.ts'
 import {
   acceptOrderBump,
+  ADDRESS,
   chooseFirstSize,
   cardError,
   CARDS,
@@ -66,7 +67,8 @@ describe('the checkout funnel', () => {
       await expect.poll(() => page.locator('#shipping-name-error').count()).toBe(1)
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email')
 
-      await fillAddress(page)
+      const guestEmail = `guest-${Date.now()}@example.com`
+      await fillAddress(page, { ...ADDRESS, email: guestEmail })
       // the card's brand shows while typing, and a number failing the Luhn check is refused at its field
       await fillCard(page, CARDS.badLuhn)
       expect(await page.locator('#card-brand').innerText()).toBe('Visa')
@@ -108,6 +110,17 @@ describe('the checkout funnel', () => {
       expect(await seriousAxeViolations(page)).toEqual([])
       // the cart is spent
       expect((await apiFromPage<ApiCart>(page, '/api/cart')).items).toEqual([])
+
+      // "Create an account to follow this order": the form starts with the order's name and e-mail, and the
+      // order is in the new account's history (it said "You have no orders yet")
+      await page.getByRole('link', { name: /create an account/i }).click()
+      await page.waitForURL(/\/register/)
+      expect(await page.getByLabel('Email').inputValue()).toBe(guestEmail)
+      expect(await page.getByLabel('Full name').inputValue()).toBe(ADDRESS.name)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/orders/)
+      await expect.poll(() => page.locator('main').innerText()).toContain(`Order ${orderNumber}`)
     } finally {
       await context.close()
     }

@@ -19,7 +19,11 @@ const AFTER_REGISTER = '/confirm-register'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await requestCart(context).catch(() => null)
   if (cart?.loggedin) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirectTo'), '/members'))
-  return null
+  // a guest who just ordered in this browser (/thank-you: "Create an account to follow this order"): the
+  // form starts with that order's name and e-mail, the address the order joins the account under
+  const last = cart?.session_orders.at(-1)
+  const order = last ? await context.services.order(last).catch(() => null) : null
+  return { guest: order ? { name: order.shipping_name, email: order.email } : null }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(back)
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ actionData, loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const { errorId, errors, fieldError, busy } = useFormErrors(actionData)
   return (
@@ -47,7 +51,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
         <FormErrors id={errorId} errors={errors} />
-        <FormField id="register-name" name="name" label="Full name" autoComplete="name" required defaultValue={actionData?.name ?? ''} error={fieldError('name')} />
+        <FormField id="register-name" name="name" label="Full name" autoComplete="name" required defaultValue={actionData?.name ?? loaderData?.guest?.name ?? ''} error={fieldError('name')} />
         <FormField
           id="register-email"
           name="email"
@@ -55,7 +59,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.email ?? ''}
+          defaultValue={actionData?.email ?? loaderData?.guest?.email ?? ''}
           error={fieldError('email')}
         />
         <NewPasswordField id="register-password" error={fieldError('password')} />
