@@ -166,6 +166,18 @@ describe('members area in the browser', () => {
       await expect.poll(() => page.getByRole('button', { name: /^Delete / }).count()).toBe(1)
       await expect.poll(() => focused(page)).toMatchObject({ tag: 'button', name: expect.stringMatching(/^Delete Ki[mn] Keys/) })
       expect((await focused(page)).name).not.toBe(deleted)
+
+      // a new address without its name, from the keyboard: the cursor is on the name, and its label shows
+      // below the header that sticks to the top (60 px above the field hid the label under its 64 px)
+      await page.getByLabel('Street address').fill('2 Oak Street')
+      await page.getByRole('button', { name: 'Save address' }).focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name')
+      const placed = await page.evaluate(() => {
+        const label = document.querySelector(`label[for="${document.activeElement!.id}"]`)!.getBoundingClientRect()
+        return { label: label.top, header: document.querySelector('.site-header')!.getBoundingClientRect().bottom }
+      })
+      expect(placed.label).toBeGreaterThanOrEqual(placed.header)
     } finally {
       await context.close()
     }

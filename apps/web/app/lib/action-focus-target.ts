@@ -3,6 +3,7 @@
  * Fetched when the first action of a visit starts, not with the page: a first visit does without it.
  */
 import { FORM_ERROR_SCROLL_OFFSET_PX } from '@store/core'
+import { coveredTop } from '../components/forms/use-form-errors'
 import type { ActionStart } from './action-focus'
 
 /**
@@ -68,9 +69,10 @@ export function actionFocusTarget(start: ActionStart, scope: Element): HTMLEleme
   return scope.querySelector<HTMLElement>('h1') ?? (scope as HTMLElement)
 }
 
+/** Wholly in the window and below the sticky header (a message under the header is not seen). */
 function inView(element: Element): boolean {
   const { top, bottom } = element.getBoundingClientRect()
-  return top >= 0 && bottom <= window.innerHeight
+  return top >= coveredTop() && bottom <= window.innerHeight
 }
 
 /**
@@ -86,7 +88,7 @@ export function focusActionTarget(target: HTMLElement, scope: Element): void {
   }
   const onPage = scope.tagName === 'MAIN'
   if (onPage && (target.getAttribute('aria-invalid') === 'true' || !inView(target))) {
-    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
+    window.scrollTo({ top: target.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX - coveredTop() })
   } else if (!inView(target)) {
     target.scrollIntoView({ block: 'nearest' })
   }

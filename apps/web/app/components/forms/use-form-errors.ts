@@ -28,8 +28,23 @@ export function useFormErrors(actionData: { errors?: ApiErrorItem[] } | undefine
   }
 }
 
-/** SPEC §5: the page scrolls to a field in error, FORM_ERROR_SCROLL_OFFSET_PX above it, and puts the cursor there. */
+/**
+ * How much of the window's top the page's own header covers once the page is scrolled: the store's
+ * header sticks there (64 px), the checkout's pages have none that sticks. What is brought into view
+ * goes below it, or the header hides it (a field's label, a "Saved." message).
+ */
+export function coveredTop(): number {
+  const header = document.querySelector<HTMLElement>('.site-header')
+  if (!header) return 0
+  const { position } = getComputedStyle(header)
+  return position === 'sticky' || position === 'fixed' ? header.offsetHeight : 0
+}
+
+/**
+ * SPEC §5: the page scrolls to a field in error, FORM_ERROR_SCROLL_OFFSET_PX above it (below the sticky
+ * header, where there is one), and puts the cursor there.
+ */
 export function scrollToField(input: HTMLElement): void {
-  window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX })
+  window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - FORM_ERROR_SCROLL_OFFSET_PX - coveredTop() })
   input.focus({ preventScroll: true })
 }
