@@ -284,6 +284,29 @@ describe('a keyboard or screen-reader user changing page once hydrated', () => {
     }
   })
 
+  it('keeps its place on a colour swatch: another colour of the style is chosen from the keyboard without losing the swatches or the scroll', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    try {
+      await page.goto(`${originOf('localhost')}/item/1001`)
+      await waitForHydration(page)
+      const other = page.locator('.swatch-list a:not([aria-current="page"])').first()
+      const color = await other.getAttribute('aria-label')
+      await other.scrollIntoViewIfNeeded()
+      const before = await page.evaluate(() => window.scrollY)
+      expect(before).toBeGreaterThan(0)
+      await other.focus()
+      await page.keyboard.press('Enter')
+      await page.waitForURL((url) => url.pathname !== '/item/1001')
+      // the new colour's swatch has the focus (it went to the heading, and the page jumped to the top)
+      await expect.poll(() => focused(page)).toMatchObject({ tag: 'a', name: color })
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).toBe('page')
+      await page.waitForTimeout(400)
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('keeps focus in the cart drawer when a discount code goes in or out by Enter: on the applied code, then on the field again', async () => {
     const { context, page } = await newPage(browser)
     try {

@@ -21,10 +21,12 @@ export interface StoreLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   reloadDocument?: boolean
   replace?: boolean
   preventScrollReset?: boolean
+  /** the navigation's history state (lib/keep-place.ts); nothing in the markup */
+  state?: LinkProps['state']
 }
 
 export const StoreLink = forwardRef<HTMLAnchorElement, StoreLinkProps>(function StoreLink(
-  { to, prefetch = 'intent', reloadDocument, replace, preventScrollReset, ...rest },
+  { to, prefetch = 'intent', reloadDocument, replace, preventScrollReset, state, ...rest },
   ref,
 ) {
   // decided from `to` alone, so the server and the browser render the same element
@@ -46,6 +48,7 @@ export const StoreLink = forwardRef<HTMLAnchorElement, StoreLinkProps>(function 
       reloadDocument={reloadDocument}
       replace={replace}
       preventScrollReset={preventScrollReset}
+      state={state}
       {...rest}
     />
   )

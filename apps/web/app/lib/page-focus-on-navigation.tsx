@@ -5,6 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
+import { keepsPlace } from './keep-place'
 import { focusNewPage } from './page-focus'
 
 /**
@@ -16,7 +17,7 @@ import { focusNewPage } from './page-focus'
 let settledFor: string | null = null
 
 export function PageFocusOnNavigation() {
-  const { pathname, hash } = useLocation()
+  const { pathname, hash, state } = useLocation()
   const focusedOnArrival = useRef<Element | null>(null)
 
   // layout effects all run before any passive one: this is focus as the new page came, before the
@@ -29,7 +30,7 @@ export function PageFocusOnNavigation() {
     if (settledFor === pathname) return
     const firstPage = settledFor === null
     settledFor = pathname
-    if (!firstPage) focusNewPage(document, focusedOnArrival.current, hash)
+    if (!firstPage) focusNewPage(document, focusedOnArrival.current, hash, keepsPlace(state))
     // the hash is read as the page changes; a change of hash alone is no new page
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname])

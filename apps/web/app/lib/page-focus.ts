@@ -18,10 +18,16 @@ export function newPageFocusTarget(doc: Document, hash: string): HTMLElement | n
  * modal <dialog> keeps its focus. Focus never scrolls: the scroll is NavigationEffects' (decision 103).
  * Returns the element focused, or null when focus was left alone.
  */
-export function focusNewPage(doc: Document, focusedOnArrival: Element | null, hash: string): HTMLElement | null {
+export function focusNewPage(doc: Document, focusedOnArrival: Element | null, hash: string, keepPlace = false): HTMLElement | null {
   const active = doc.activeElement
   if (active !== focusedOnArrival) return null
   if (active?.closest('dialog[open]')) return null
+  // a link that keeps the shopper's place (a colour swatch: lib/keep-place.ts): the new page's current one
+  const kept = keepPlace ? doc.querySelector<HTMLElement>('[data-keep-place][aria-current="page"]') : null
+  if (kept) {
+    kept.focus({ preventScroll: true })
+    return kept
+  }
   const target = newPageFocusTarget(doc, hash)
   if (!target) return null
   if (!target.hasAttribute('tabindex')) {

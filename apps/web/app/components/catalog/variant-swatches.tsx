@@ -3,6 +3,7 @@
  * The same markup for every shopper of the item: kept per cached item on the server (lib/kept-part.ts).
  */
 import { keptPart } from '../../lib/kept-part'
+import { KEEP_PLACE } from '../../lib/keep-place'
 import { StoreLink } from '../store-link'
 import type { ItemVariant } from '../../lib/api/types'
 
@@ -37,6 +38,9 @@ function Swatches({ variants, currentId, currentColor }: VariantSwatchesProps) {
               <li key={variant.id}>
                 <StoreLink
                   to={variant.link}
+                  // another colour of the same style: the page and the keyboard keep their place
+                  state={KEEP_PLACE}
+                  data-keep-place=""
                   className="swatch"
                   aria-current={current ? 'page' : undefined}
                   aria-label={`${variant.color}${soldOut ? ' (sold out)' : ''}`}

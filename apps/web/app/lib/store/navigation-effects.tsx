@@ -9,6 +9,7 @@ import { SCROLL_RESET_DELAY_MS } from '@store/core'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { CART_DRAWER_ID, MENU_DRAWER_ID } from '../cart-actions'
+import { keepsPlace } from '../keep-place'
 import { couponFromSearch, couponNoticeOf, ineligibleRedirect } from './navigation-rules'
 import { useStore } from './store-provider'
 
@@ -32,7 +33,8 @@ export function NavigationEffects() {
     }
     dispatch({ type: 'closeMenu' })
     dispatch({ type: 'closeCart' })
-    if (location.hash) return
+    // a colour swatch keeps the shopper where they are (lib/keep-place.ts)
+    if (location.hash || keepsPlace(location.state)) return
     const timer = window.setTimeout(() => window.scrollTo({ top: 0, left: 0 }), SCROLL_RESET_DELAY_MS)
     return () => window.clearTimeout(timer)
     // eslint-disable-next-line react-hooks/exhaustive-deps
