@@ -336,6 +336,27 @@ describe('a keyboard or screen-reader user changing page once hydrated', () => {
       await context.close()
     }
   })
+
+  it('moves focus from a removed cart line to the next line\'s "Remove", the control like the one pressed', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      for (const item of [2001, 2002]) {
+        await page.goto(`${originOf('ckb.localhost')}/item/${item}`)
+        await waitForHydration(page)
+        await addFirstAvailableSize(page)
+      }
+      const drawer = cartDrawer(page)
+      const removes = drawer.locator('button', { hasText: /^Remove$/ })
+      await expect.poll(() => removes.count()).toBe(2)
+      await removes.first().focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => removes.count()).toBe(1)
+      // the line's "Remove", not its icon "−" that is named "Remove …" too
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Remove')
+    } finally {
+      await context.close()
+    }
+  })
 })
 
 describe('a coupon link', () => {

@@ -32,9 +32,18 @@ function outcomeIn(area: Element): HTMLElement | null {
 function likeControlIn(item: Element | null, pressed: Element | null): HTMLElement | null {
   if (!item?.isConnected) return null
   const controls = [...item.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(shown)
-  // what the control says, or the first word of its name ("Remove" of "Remove Leggings"): names say whose item
-  const kind = (element: Element | null) => (element?.textContent ?? '').trim() || (element?.getAttribute('aria-label') ?? '').split(' ')[0]
-  return controls.find((control) => control.tagName === pressed?.tagName && kind(control) === kind(pressed)) ?? controls[0] ?? null
+  // what the control says, and the first word of its name ("Remove" of "Remove Leggings"): names say whose item
+  const said = (element: Element | null) => (element?.textContent ?? '').trim()
+  const named = (element: Element | null) => (element?.getAttribute('aria-label') ?? '').split(' ')[0]
+  const kind = (element: Element | null) => said(element) || named(element)
+  const same = (control: Element) => control.tagName === pressed?.tagName
+  // the very like one first: a drawer line's "Remove" and its icon "−" are both named "Remove …", and only one says it
+  return (
+    controls.find((control) => same(control) && said(control) === said(pressed) && named(control) === named(pressed)) ??
+    controls.find((control) => same(control) && kind(control) === kind(pressed)) ??
+    controls[0] ??
+    null
+  )
 }
 
 /**
