@@ -90,15 +90,16 @@ export function isKnownSize(size: string): boolean {
 
 /** Two sizes in store order (XS before S before M), unknown sizes after known ones, then by their text. For Array.prototype.sort. */
 export function compareSizes(a: string, b: string): number {
-  const last = Number.MAX_SAFE_INTEGER
-  return (sizeRank(a) ?? last) - (sizeRank(b) ?? last) || (a < b ? -1 : a > b ? 1 : 0)
+  return orderOf(a) - orderOf(b) || (a < b ? -1 : a > b ? 1 : 0)
 }
+
+/** A size's place in store order, unknown sizes after every known one. */
+const orderOf = (size: string): number => sizeRank(size) ?? Number.MAX_SAFE_INTEGER
 
 /** Sizes in store order; unknown sizes last, in their original order. Returns a new array. */
 export function sortSizes(sizes: readonly string[]): string[] {
-  const last = Number.MAX_SAFE_INTEGER
   return sizes
-    .map((size, i) => ({ size, i, rank: sizeRank(size) ?? last }))
+    .map((size, i) => ({ size, i, rank: orderOf(size) }))
     .sort((a, b) => a.rank - b.rank || a.i - b.i)
     .map((x) => x.size)
 }

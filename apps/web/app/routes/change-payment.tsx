@@ -37,13 +37,11 @@ import type { Route } from './+types/change-payment'
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Payment Methods', { noindex: true })
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [methods, account] = await Promise.all([context.services.paymentMethods(), context.services.account()])
+  const [methods, membership] = await Promise.all([context.services.paymentMethods(), context.services.membership()])
   // an overdue member comes here to give the club a card that pays: the new card is offered as the default,
   // and the page says what is overdue until it is paid (also after a new card was refused it)
-  const overdue = account.membership_status === 'overdue'
-  const membership = overdue ? await context.services.membership() : null
   const overdueMonth = membership?.status === 'overdue' ? { amount: membership.amount, nextRetry: membership.next_retry_date } : null
-  return { methods, setup: context.services.paymentSetup(), overdue, overdueMonth }
+  return { methods, setup: context.services.paymentSetup(), overdueMonth }
 }
 
 const PAID_OVERDUE = 'it has paid your VIP membership\u2019s overdue month: nothing is overdue now.'
@@ -69,11 +67,11 @@ export function doneNotice(done: string | null, answered: boolean): string | nul
  * overdue month there and then (payment-methods.service payOverdueMonth), read from the membership.
  */
 async function doneWithBillingCard(context: Route.ActionArgs['context'], done: 'added' | 'default', wasOverdue: boolean): Promise<never> {
-  const paid = wasOverdue && (await context.services.membership())?.status !== 'overdue'
+  const paid = wasOverdue && !(await isOverdue(context))
   throw redirect(`/change_payment?done=${done}${paid ? '-paid' : ''}`)
 }
 
-const isOverdue = async (context: Route.ActionArgs['context']) => (await context.services.account()).membership_status === 'overdue'
+const isOverdue = async (context: Route.ActionArgs['context']) => (await context.services.membership())?.status === 'overdue'
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
@@ -282,7 +280,8 @@ function CardSetupStep({ setup, stripeKey }: { setup: { id: string; client_secre
 }
 
 export default function ChangePayment({ loaderData, actionData }: Route.ComponentProps) {
-  const { methods, setup, overdue, overdueMonth } = loaderData
+  const { methods, setup, overdueMonth } = loaderData
+  const overdue = overdueMonth !== null
   const [params] = useSearchParams()
   const done = doneNotice(params.get('done'), actionData != null)
   const errors = actionData?.errors ?? []
