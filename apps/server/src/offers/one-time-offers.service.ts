@@ -27,6 +27,7 @@ import { offerAddedEmail } from '../checkout/order-email.ts'
 import { giveBackStock, takeStock } from '../checkout/stock.ts'
 import type { TaxRates } from '../checkout/tax.ts'
 import { mayReadOrder, orderNotFound } from '../orders/orders.service.ts'
+import { unitPriceCents } from '../catalog/pricing.ts'
 import { oneClickMethod } from './one-click.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import type { CheckoutAttemptsRow, OneTimeOffersRow, OrdersRow } from '../db/schema.ts'
@@ -55,28 +56,33 @@ async function nextAfter(ctx: RequestContext, offerId: string, orderNumber: stri
   return orderNumber ? `${path}?order=${encodeURIComponent(orderNumber)}` : path
 }
 
+/** A choice with what one piece of it costs this shopper (its own price, or its member price for a member). */
+interface PricedChoice extends OfferChoice {
+  unitCents: number
+}
+
 /**
  * Items of the offer's categories with the sizes in stock for it (one query): an offer of several
  * pieces (how_many) adds that many of one item in one size, so a size with fewer left is not offered,
- * rather than chosen and then refused as sold out.
+ * rather than chosen and then refused as sold out. A VIP exclusive is offered to a member only, as
+ * only a member may put one in a cart (docs/club-membership.md "VIP exclusives").
  */
-async function offerChoices(ctx: RequestContext, categories: string[], howMany: number): Promise<OfferChoice[]> {
+async function offerChoices(ctx: RequestContext, categories: string[], howMany: number, hasClub: boolean): Promise<PricedChoice[]> {
   if (categories.length === 0) return []
-  const rows = await ctx.data.db
+  let query = ctx.data.db
     .selectFrom('categories')
     .innerJoin('item_categories', 'item_categories.category_id', 'categories.id')
     .innerJoin('items', 'items.id', 'item_categories.item_id')
     .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
     .leftJoin('item_images', (join) => join.onRef('item_images.item_id', '=', 'items.id').on('item_images.kind', '=', 'image1'))
-    .select(['items.id', 'items.name', 'items.color', 'item_images.url as image', 'categories.name as category', 'item_sizes.size', 'item_categories.position'])
+    .select(['items.id', 'items.name', 'items.color', 'items.price_cents', 'items.original_price_cents', 'items.member_price_cents', 'item_images.url as image', 'categories.name as category', 'item_sizes.size', 'item_categories.position'])
     .where('categories.brand_id', '=', ctx.data.brandId)
     .where('categories.name', 'in', categories)
     .where('items.active', '=', 1)
     .where('item_sizes.stock', '>=', Math.max(1, howMany))
-    .orderBy('item_categories.position')
-    .orderBy('items.id')
-    .execute()
-  const byItem = new Map<number, OfferChoice>()
+  if (!hasClub) query = query.where('items.vip_exclusive', '=', 0)
+  const rows = await query.orderBy('item_categories.position').orderBy('items.id').execute()
+  const byItem = new Map<number, PricedChoice>()
   for (const row of rows) {
     const found = byItem.get(row.id)
     if (found) {
@@ -84,15 +90,24 @@ async function offerChoices(ctx: RequestContext, categories: string[], howMany: 
       continue
     }
     if (byItem.size >= MAX_CHOICES) continue
-    byItem.set(row.id, { item_id: row.id, name: row.name, color: row.color, image: row.image, category: row.category, sizes: [row.size] })
+    byItem.set(row.id, { item_id: row.id, name: row.name, color: row.color, image: row.image, category: row.category, sizes: [row.size], unitCents: unitPriceCents(row, hasClub) })
   }
   return [...byItem.values()].map((choice) => ({ ...choice, sizes: sortSizes(choice.sizes) }))
 }
 
+/**
+ * What the offer charges for its pieces of a choice: the offer's price, never more than the pieces
+ * at the item's own price for this shopper (docs/cart-rules.md "Special prices never above the
+ * item's", as lineUnitCents does in the cart).
+ */
+const offerPriceCents = (offer: OneTimeOffersRow, choice: PricedChoice) => Math.min(offer.price_cents, choice.unitCents * offer.how_many)
+
 export async function getOneTimeOffer(ctx: RequestContext, id: string, orderNumber: string | null): Promise<OneTimeOffer> {
   const offer = await findOffer(ctx, id)
   const categories = readJson<string[]>(offer.categories, [])
-  const [choices, next] = await Promise.all([offerChoices(ctx, categories, offer.how_many), nextAfter(ctx, offer.id, orderNumber)])
+  const shopper = await ctx.shopper()
+  const [priced, next] = await Promise.all([offerChoices(ctx, categories, offer.how_many, shopper.hasClub), nextAfter(ctx, offer.id, orderNumber)])
+  const choices: OfferChoice[] = priced.map(({ unitCents: _unit, ...choice }) => choice)
   return {
     id: offer.id,
     categories,
@@ -284,7 +299,8 @@ async function reserveOffer(
   if (order.status !== 'paid') throw conflict('This order is not complete yet, so nothing can be added to it.', 'order_number')
   const categories = readJson<string[]>(offer.categories, [])
   if (input.category && !categories.includes(input.category)) throw unprocessable(`This offer has no category ${input.category}.`, 'category')
-  const choices = await offerChoices(ctx, input.category ? [input.category] : categories, offer.how_many)
+  const shopper = await ctx.shopper()
+  const choices = await offerChoices(ctx, input.category ? [input.category] : categories, offer.how_many, shopper.hasClub)
   const choice = input.item_id === undefined ? choices.find((c) => !input.size || c.sizes.includes(input.size)) : choices.find((c) => c.item_id === input.item_id)
   if (!choice) throw unprocessable(input.item_id === undefined ? 'Nothing in this offer is in stock in that size.' : 'That item is not part of this offer.', 'item_id')
   const size = input.size ?? (choice.sizes.length === 1 || offer.show_sizepicker === 0 ? choice.sizes[0] : undefined)
@@ -293,8 +309,9 @@ async function reserveOffer(
   const savedMethod = await oneClickMethod(db, brandId, order.order_number)
   if (!savedMethod) throw conflict("We can't add this to your order with one click. Place a new order instead.", 'order_number')
   // the offer's price is taxed at the order's address, like the order; it ships with the order, free
+  const priceCents = offerPriceCents(offer, choice)
   const taxCents = await deps.tax.taxCentsFor(ctx.data, {
-    subtotalCents: offer.price_cents,
+    subtotalCents: priceCents,
     discountCents: 0,
     shippingCents: 0,
     country: order.shipping_country,
@@ -307,9 +324,9 @@ async function reserveOffer(
     color: choice.color,
     image: choice.image,
     qty: offer.how_many,
-    priceCents: offer.price_cents,
+    priceCents,
     taxCents,
-    amountCents: offer.price_cents + taxCents,
+    amountCents: priceCents + taxCents,
     savedMethod,
   }
   const paymentId = randomUUID()
