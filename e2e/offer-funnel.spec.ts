@@ -8,11 +8,13 @@
  * - an offer of two pieces says what it adds ("2 Leggings for $39.99", one style for both);
  * - Back to an offer already answered says so at once and leads on;
  * - a "Yes" the store refuses as closed for the order (said no to elsewhere) leads on too;
- * - the picker's radios are one size on every card at 390 px.
+ * - the picker's radios are one size on every card at 390 px;
+ * - an offer with no piece that saves this shopper money is passed over (ckb's "Bralette for $29.99"
+ *   for a member, whose bralettes all cost less: it charged a member $29.99 for a $19.99 piece).
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, newPage } from './support/browser.ts'
+import { apiFromPage, launch, newPage, originOf } from './support/browser.ts'
 import { waitForHydration, waitForScrollReset } from './support/cart-utils.ts'
 import {
   CARDS,
@@ -220,6 +222,54 @@ describe('the one-time offers after an order', () => {
       await page.goto(page.url().replace(/\/special-offer\/pf-oto-1\?.*$/, '/checkout'))
       await expect.poll(() => page.locator('main').innerText()).toContain(`Your order ${orderNumber} is placed.`)
       expect(await page.getByRole('link', { name: 'See your order' }).getAttribute('href')).toBe(`/thank-you?order=${orderNumber}`)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it("passes over an offer with no piece that saves a member money: ckb's bralettes cost a member less than the offer's $29.99", async () => {
+    const { context, page } = await newPage(browser)
+    const ckb = originOf('ckb.localhost')
+    try {
+      await page.goto(`${ckb}/register?redirectTo=%2Fcheckout-club`)
+      await page.getByLabel('Full name').fill('Olive Offer')
+      await page.getByLabel('Email').fill(`offer-member-${Date.now()}@example.com`)
+      await page.getByLabel('Password').fill('squat-proof-123')
+      await page.getByRole('button', { name: 'Create account' }).click()
+      await page.waitForURL(/\/checkout-club$/)
+      await waitForHydration(page)
+      await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
+      await page.getByLabel('City').fill('Austin')
+      await page.getByLabel('State').selectOption('TX')
+      await page.getByLabel('Zip Code').fill('78701')
+      await page.getByLabel('Phone').fill('(512) 555-0100')
+      await page.getByLabel('Card number').fill(CARDS.success)
+      await page.getByLabel('Expiry month (MM)').fill('12')
+      await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
+      await page.getByLabel('Security code').fill('123')
+      await page.getByRole('button', { name: /Join VIP/ }).click()
+      await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
+
+      // a member's order: the first offer (three pairs) is open to them, the bralette offer is not
+      await cartWithFirstItem(page, 'ckb.localhost', '/category/underwear')
+      await checkoutFromDrawer(page)
+      await declineBumpsUntilCheckout(page)
+      await fillAddress(page)
+      if ((await page.getByLabel('Card number').count()) > 0) await fillCard(page, CARDS.success)
+      await placeOrder(page)
+      await page.waitForURL(/\/special-offer\/ckb-oto-1\?order=\d+/, { timeout: 20_000 })
+      const orderNumber = orderNumberOf(page)
+      const threePairs = await apiFromPage<{ headline: string; choices: unknown[] }>(page, `/api/one-time-offers/ckb-oto-1?order=${orderNumber}`)
+      expect(threePairs.choices).not.toEqual([])
+      await onOffer(page, 'ckb-oto-1', threePairs.headline)
+      const bralettes = await apiFromPage<{ choices: unknown[] }>(page, `/api/one-time-offers/ckb-oto-2?order=${orderNumber}`)
+      expect(bralettes.choices).toEqual([])
+      await waitForScrollReset(page)
+      await Promise.all([page.waitForURL(/\/thank-you\?order=/, { timeout: 20_000 }), noButton(page).click()])
+      await page.getByRole('heading', { name: 'Thank You', level: 1 }).waitFor()
+      // straight to the thank-you page, and the offer's own address leads there too
+      await page.goto(`${ckb}/special-offer/ckb-oto-2?order=${orderNumber}`)
+      await page.waitForURL(/\/thank-you\?order=/)
     } finally {
       await context.close()
     }

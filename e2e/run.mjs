@@ -2,7 +2,8 @@
 // Runs the browser tests: builds the store (npm run build: core and server with
 // tsc, storefront with Vite), starts the compiled server on a free
 // port with a fresh SQLite database, and drives Debian's Chromium through the
-// specs in e2e/*.spec.ts. Where Chromium is missing it says so loudly; with
+// specs in e2e/*.spec.ts (or those named by its arguments, passed to vitest:
+// `node e2e/run.mjs offer-funnel`). Where Chromium is missing it says so loudly; with
 // REQUIRE_E2E=1 (CI) it fails instead.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -31,7 +32,7 @@ try {
   // every browser test registers its customers from this one address: more than a network's 10 an hour
   const env = { TRACKING_WEBHOOK_SECRET: trackingSecret, REGISTRATIONS_PER_IP_HOUR: '200' }
   store = await startStore({ port: process.env.E2E_STORE_PORT ? Number(process.env.E2E_STORE_PORT) : undefined, env })
-  code = await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
+  code = await run('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
     E2E_PORT: String(store.port),
     E2E_TRACKING_SECRET: trackingSecret,
     E2E_DATABASE_PATH: store.databasePath,

@@ -5,10 +5,10 @@ import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkou
 import { DIALECTS, dataOf, startTestStore, type TestShopper, type TestStore } from '../test/harness.ts'
 
 /**
- * A one-time offer's piece, after payment, is never dearer than the item chosen (docs/cart-rules.md
- * "Special prices never above the item's"), and a VIP exclusive is a member's only
- * (docs/club-membership.md): ckb's "Bralette for $29.99" offered the $24.99 Longline Lace Bralette
- * and charged $29.99 for it, and offered a visitor the VIP Silk Bralette.
+ * A one-time offer after payment offers only pieces it sells at or below their own price
+ * (docs/checkout-pages.md "One-time offers: only real savings"), and a VIP exclusive to a member
+ * only (docs/club-membership.md): ckb's "Bralette for $29.99" offered the $24.99 Longline Lace
+ * Bralette and charged $29.99 for it, and offered a visitor the VIP Silk Bralette.
  */
 describe.each(DIALECTS)('one-time offer prices on %s', (dialect) => {
   let t: TestStore
@@ -43,20 +43,25 @@ describe.each(DIALECTS)('one-time offer prices on %s', (dialect) => {
       .where('one_time_offers.id', '=', 'ckb-oto-2')
       .execute()
 
-  it('charges the item its own price when that is below the offer price', async () => {
-    const cheaper = (await bralettes()).find((row) => row.vip_exclusive === 0 && row.price_cents < row.offer_cents)
+  it('offers only pieces the offer sells at or below their own price, and charges the price it says', async () => {
+    const rows = await bralettes()
+    const cheaper = rows.find((row) => row.vip_exclusive === 0 && row.price_cents < row.offer_cents)
+    const dearer = rows.find((row) => row.vip_exclusive === 0 && row.price_cents >= row.offer_cents)
     expect(cheaper).toBeDefined()
+    expect(dearer).toBeDefined()
     const { shopper, orderNumber } = await ckbOrder()
     const before = dataOf<Order>(await shopper.get(`/api/orders/${orderNumber}`))
     const offer = dataOf<OneTimeOffer>(await shopper.get(`/api/one-time-offers/ckb-oto-2?order=${orderNumber}`))
-    const choice = offer.choices.find((c) => c.item_id === cheaper!.id)!
+    expect(offer.choices.map((c) => c.item_id)).not.toContain(cheaper!.id)
+    const refused = await accept(shopper, 'ckb-oto-2', { order_number: orderNumber, item_id: cheaper!.id, size: 'M' })
+    expect(refused.statusCode).toBe(422)
+    expect(dataOf<Order>(await shopper.get(`/api/orders/${orderNumber}`)).total).toBe(before.total)
+    const choice = offer.choices.find((c) => c.item_id === dearer!.id)!
     const accepted = await accept(shopper, 'ckb-oto-2', { order_number: orderNumber, item_id: choice.item_id, size: choice.sizes[0] })
     expect(accepted.statusCode).toBe(200)
     const after = dataOf<Order>(await shopper.get(`/api/orders/${orderNumber}`))
-    const line = after.items.find((l) => l.id === cheaper!.id)!
-    expect(line.total).toBe(cheaper!.price_cents / 100)
-    expect(Math.round((after.total - before.total) * 100)).toBe(cheaper!.price_cents)
-    expect(after.payments.at(-1)?.amount).toBe(cheaper!.price_cents / 100)
+    expect(after.items.find((l) => l.id === dearer!.id)?.total).toBe(offer.price)
+    expect(after.payments.at(-1)?.amount).toBe(offer.price)
   })
 
   it('offers no VIP exclusive to a shopper who is not a member, and refuses one asked for', async () => {

@@ -56,18 +56,16 @@ async function nextAfter(ctx: RequestContext, offerId: string, orderNumber: stri
   return orderNumber ? `${path}?order=${encodeURIComponent(orderNumber)}` : path
 }
 
-/** A choice with what one piece of it costs this shopper (its own price, or its member price for a member). */
-interface PricedChoice extends OfferChoice {
-  unitCents: number
-}
-
 /**
  * Items of the offer's categories with the sizes in stock for it (one query): an offer of several
  * pieces (how_many) adds that many of one item in one size, so a size with fewer left is not offered,
- * rather than chosen and then refused as sold out. A VIP exclusive is offered to a member only, as
- * only a member may put one in a cart (docs/club-membership.md "VIP exclusives").
+ * rather than chosen and then refused as sold out. Only pieces the offer sells at or below what they
+ * cost this shopper (the member price for a member) are offered, so the price the page says is the
+ * price charged and never more than the pieces' own (docs/checkout-pages.md "One-time offers: only
+ * real savings"). A VIP exclusive is offered to a member only, as only a member may put one in a cart
+ * (docs/club-membership.md "VIP exclusives").
  */
-async function offerChoices(ctx: RequestContext, categories: string[], howMany: number, hasClub: boolean): Promise<PricedChoice[]> {
+async function offerChoices(ctx: RequestContext, offer: OneTimeOffersRow, categories: string[], hasClub: boolean): Promise<OfferChoice[]> {
   if (categories.length === 0) return []
   let query = ctx.data.db
     .selectFrom('categories')
@@ -79,35 +77,27 @@ async function offerChoices(ctx: RequestContext, categories: string[], howMany: 
     .where('categories.brand_id', '=', ctx.data.brandId)
     .where('categories.name', 'in', categories)
     .where('items.active', '=', 1)
-    .where('item_sizes.stock', '>=', Math.max(1, howMany))
+    .where('item_sizes.stock', '>=', Math.max(1, offer.how_many))
   if (!hasClub) query = query.where('items.vip_exclusive', '=', 0)
   const rows = await query.orderBy('item_categories.position').orderBy('items.id').execute()
-  const byItem = new Map<number, PricedChoice>()
+  const byItem = new Map<number, OfferChoice>()
   for (const row of rows) {
     const found = byItem.get(row.id)
     if (found) {
       if (!found.sizes.includes(row.size)) found.sizes.push(row.size)
       continue
     }
-    if (byItem.size >= MAX_CHOICES) continue
-    byItem.set(row.id, { item_id: row.id, name: row.name, color: row.color, image: row.image, category: row.category, sizes: [row.size], unitCents: unitPriceCents(row, hasClub) })
+    if (byItem.size >= MAX_CHOICES || unitPriceCents(row, hasClub) * offer.how_many < offer.price_cents) continue
+    byItem.set(row.id, { item_id: row.id, name: row.name, color: row.color, image: row.image, category: row.category, sizes: [row.size] })
   }
   return [...byItem.values()].map((choice) => ({ ...choice, sizes: sortSizes(choice.sizes) }))
 }
-
-/**
- * What the offer charges for its pieces of a choice: the offer's price, never more than the pieces
- * at the item's own price for this shopper (docs/cart-rules.md "Special prices never above the
- * item's", as lineUnitCents does in the cart).
- */
-const offerPriceCents = (offer: OneTimeOffersRow, choice: PricedChoice) => Math.min(offer.price_cents, choice.unitCents * offer.how_many)
 
 export async function getOneTimeOffer(ctx: RequestContext, id: string, orderNumber: string | null): Promise<OneTimeOffer> {
   const offer = await findOffer(ctx, id)
   const categories = readJson<string[]>(offer.categories, [])
   const shopper = await ctx.shopper()
-  const [priced, next] = await Promise.all([offerChoices(ctx, categories, offer.how_many, shopper.hasClub), nextAfter(ctx, offer.id, orderNumber)])
-  const choices: OfferChoice[] = priced.map(({ unitCents: _unit, ...choice }) => choice)
+  const [choices, next] = await Promise.all([offerChoices(ctx, offer, categories, shopper.hasClub), nextAfter(ctx, offer.id, orderNumber)])
   return {
     id: offer.id,
     categories,
@@ -300,7 +290,7 @@ async function reserveOffer(
   const categories = readJson<string[]>(offer.categories, [])
   if (input.category && !categories.includes(input.category)) throw unprocessable(`This offer has no category ${input.category}.`, 'category')
   const shopper = await ctx.shopper()
-  const choices = await offerChoices(ctx, input.category ? [input.category] : categories, offer.how_many, shopper.hasClub)
+  const choices = await offerChoices(ctx, offer, input.category ? [input.category] : categories, shopper.hasClub)
   const choice = input.item_id === undefined ? choices.find((c) => !input.size || c.sizes.includes(input.size)) : choices.find((c) => c.item_id === input.item_id)
   if (!choice) throw unprocessable(input.item_id === undefined ? 'Nothing in this offer is in stock in that size.' : 'That item is not part of this offer.', 'item_id')
   const size = input.size ?? (choice.sizes.length === 1 || offer.show_sizepicker === 0 ? choice.sizes[0] : undefined)
@@ -309,9 +299,8 @@ async function reserveOffer(
   const savedMethod = await oneClickMethod(db, brandId, order.order_number)
   if (!savedMethod) throw conflict("We can't add this to your order with one click. Place a new order instead.", 'order_number')
   // the offer's price is taxed at the order's address, like the order; it ships with the order, free
-  const priceCents = offerPriceCents(offer, choice)
   const taxCents = await deps.tax.taxCentsFor(ctx.data, {
-    subtotalCents: priceCents,
+    subtotalCents: offer.price_cents,
     discountCents: 0,
     shippingCents: 0,
     country: order.shipping_country,
@@ -324,9 +313,9 @@ async function reserveOffer(
     color: choice.color,
     image: choice.image,
     qty: offer.how_many,
-    priceCents,
+    priceCents: offer.price_cents,
     taxCents,
-    amountCents: priceCents + taxCents,
+    amountCents: offer.price_cents + taxCents,
     savedMethod,
   }
   const paymentId = randomUUID()

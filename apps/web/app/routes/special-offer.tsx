@@ -51,9 +51,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const placed = await orErrorPage(context.services.order(order))
   if (!params.id) throw redirect(await context.services.afterPaymentPath(order))
   const offer = await orErrorPage(context.services.oneTimeOffer(params.id, order))
+  const answer = answerOf(placed, offer.id, request)
+  // an open offer with nothing left to offer this shopper (sold out, or no piece it would save them
+  // money on: a member's own prices) is passed over, as "No thanks" would
+  if (!answer && nothingToOffer(offer)) throw redirect(offer.next)
   // an order that paid sales tax pays it on the piece too (at the order's rate): the price says so
-  return { offer, order, formKey: crypto.randomUUID(), payment: context.services.paymentSetup(), answer: answerOf(placed, offer.id, request), taxed: placed.tax > 0 }
+  return { offer, order, formKey: crypto.randomUUID(), payment: context.services.paymentSetup(), answer, taxed: placed.tax > 0 }
 }
+
+/** An offer of pieces with none to choose from (a digital product has no pieces to choose). */
+const nothingToOffer = (offer: OneTimeOffer) => !offer.digital_product && offer.categories.length > 0 && offer.choices.length === 0
 
 /**
  * The offer already answered for this order, from what the loader has: its lines on the order
