@@ -42,6 +42,8 @@ vi.mock('react-router', () => ({
     }
     const headers = new Headers({ 'content-type': 'application/json' })
     if (url.searchParams.has('flash')) headers.append('set-cookie', 'flash=hello; Path=/')
+    // React Router answers HEAD with the page's status and headers and no body
+    if (request.method === 'HEAD') return new Response(null, { status, headers })
     return new Response(JSON.stringify(body), { status, headers })
   },
 }))
@@ -282,5 +284,20 @@ describe('ssr plugin with a build', () => {
     const res = await app.inject({ method: 'HEAD', url: '/', headers: { host: 'ckb.localhost' } })
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe('')
+  })
+
+  it("never keeps a HEAD's empty answer as the page for the next visitor's GET", async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/category/bras', headers: { host: 'ckb.localhost' } })
+    expect(head.statusCode).toBe(200)
+    expect(head.body).toBe('')
+    const get = await app.inject({ url: '/category/bras', headers: { host: 'ckb.localhost' } })
+    expect(get.statusCode).toBe(200)
+    expect(get.json()).toMatchObject({ method: 'GET', brand: 'ckb' })
+    // and a HEAD after it is answered from what the GET kept
+    const before = renders.count
+    const again = await app.inject({ method: 'HEAD', url: '/category/bras', headers: { host: 'ckb.localhost' } })
+    expect(again.statusCode).toBe(200)
+    expect(again.body).toBe('')
+    expect(renders.count).toBe(before)
   })
 })

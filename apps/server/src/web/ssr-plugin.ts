@@ -142,7 +142,8 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
       const nonce = newNonce()
       const cspOptions = { connectOrigins: apiOrigins(request.brand.apiBaseUrl), paymentGateway: request.ctx.env.PAYMENT_GATEWAY }
       const response = await render(request, reply, nonce)
-      if (anonymous && isCacheable(response) && request.ctx.session.cookieChanges.length === 0) {
+      // a HEAD's answer has no body (React Router drops it): kept, it would be every next visitor's empty page
+      if (anonymous && !head && isCacheable(response) && request.ctx.session.cookieChanges.length === 0) {
         const body = Buffer.from(await response.arrayBuffer())
         const html = (response.headers.get('content-type') ?? '').includes('html')
         const page: Omit<CachedPage, 'storedAt'> = {
