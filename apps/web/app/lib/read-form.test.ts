@@ -4,11 +4,16 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { StoreServices } from '@store/core'
+import { action as checkoutAction } from '../routes/checkout'
+import { action as orderBumpAction } from '../routes/checkout-ob'
+import { action as checkoutStyleProfileAction } from '../routes/checkout-styleprofile'
 import { action as dnsmpiAction } from '../routes/dnsmpi'
 import { action as forgotAction } from '../routes/forgot'
 import { action as loginAction } from '../routes/login'
 import { action as registerAction } from '../routes/register'
 import { action as cartAction } from '../routes/resources.cart'
+import { action as socialMediaSpecialAction } from '../routes/social-media-special'
+import { action as specialOfferAction } from '../routes/special-offer'
 
 const services = new Proxy({}, { get: () => async () => ({}) }) as StoreServices
 const context = { services, brand: { id: 'popfitclothing' } } as never
@@ -19,6 +24,12 @@ const ACTIONS: [string, (args: never) => Promise<unknown>][] = [
   ['/forgot', forgotAction as never],
   ['/resources/cart', cartAction as never],
   ['/dnsmpi', dnsmpiAction as never],
+  // the checkout funnel's forms (and /landing/:id, /form/*, which claim a special as this one does)
+  ['/checkout', checkoutAction as never],
+  ['/checkout-ob/1', orderBumpAction as never],
+  ['/checkout-styleprofile', checkoutStyleProfileAction as never],
+  ['/special-offer/1', specialOfferAction as never],
+  ['/social_media_specials/1', socialMediaSpecialAction as never],
 ]
 
 const BODIES: [string, RequestInit][] = [

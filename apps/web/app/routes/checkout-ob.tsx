@@ -9,6 +9,7 @@
 import '../styles/checkout.css'
 import { formatPrice } from '@store/core'
 import { data, Form, redirect, useNavigation } from 'react-router'
+import { readForm } from '../lib/read-form'
 import { SizePicker } from '../components/checkout/size-picker'
 import { formResult } from '../lib/api/post-form'
 import { orErrorPage } from '../lib/checkout/page-errors'
@@ -28,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const id = params.id ?? ''
   const intent = formIntent(form, ['accept', 'decline'] as const)
   if (!intent) return data({ errors: [{ message: UNKNOWN_INTENT } as ApiErrorItem] }, { status: 400 })

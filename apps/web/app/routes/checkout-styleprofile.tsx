@@ -5,6 +5,7 @@
  * a link. The answers belong to the shopper's session (or customer).
  */
 import { data, redirect } from 'react-router'
+import { readForm } from '../lib/read-form'
 import { StoreLink } from '../components/store-link'
 import { useFormErrors } from '../components/forms/use-form-errors'
 import { StyleProfileForm } from '../components/members/style-profile-form'
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const order = new URL(request.url).searchParams.get('order')
   const answers: Record<string, string> = {}
   for (const [name, value] of form) if (typeof value === 'string' && value !== '') answers[name] = value

@@ -32,6 +32,7 @@ import {
 } from '@store/core'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { data, Form, redirect, useNavigate } from 'react-router'
+import { readForm } from '../lib/read-form'
 import { AddressFields, type FormValues } from '../components/checkout/address-fields'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { CardFields, type CardValues } from '../components/checkout/card-fields'
@@ -128,7 +129,7 @@ const WITHOUT_CLUB = 'checkout-without-club'
  * With or without it: "Check out without joining" puts the cart back in the ordinary flow.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   if (form.get('intent') === WITHOUT_CLUB) {
     const left = await formResult(context.services.setCheckoutFlow({ checkout_flow: 'free_flow', offer_code: '' }))
     if (!left.ok) return data({ values: {} as FormValues, errors: left.errors, addressReady: false, quote: NOTHING }, { status: left.status })

@@ -22,6 +22,7 @@ import '../styles/checkout.css'
 import { formatPrice, isStoreError, type OneTimeOffer, type Order, type PaymentSetup } from '@store/core'
 import { useState, type FormEvent } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation, useRevalidator } from 'react-router'
+import { readForm } from '../lib/read-form'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { SizePicker } from '../components/checkout/size-picker'
 import { authenticateStripePayment, stripeKeyOf } from '../components/checkout/stripe-card'
@@ -75,7 +76,7 @@ function answerOf(placed: Order, offerId: string, request: Request): OfferAnswer
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const id = params.id ?? ''
   const order = String(form.get('order_number') ?? '')
   // only the page's own two buttons: anything else charges nothing and declines nothing

@@ -9,6 +9,7 @@
 import { isStoreError, type Cart, type ItemDetail, type SocialMediaLander, type SocialMediaSpecial, type StoreServices } from '@store/core'
 import { data, redirect } from 'react-router'
 import { formResult } from '../api/post-form'
+import { readForm } from '../read-form'
 
 export interface SpecialLanding {
   special: SocialMediaSpecial
@@ -51,7 +52,7 @@ export async function loadSpecialLanding(services: StoreServices, id: string, la
 
 /** The claim form's action: on to the funnel, or the errors for the form. */
 export async function claimSpecial(services: StoreServices, id: string, request: Request) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const result = await formResult(services.claimSocialMediaSpecial(id, { size: String(form.get('size') ?? '') }))
   if (!result.ok) return data({ errors: result.errors }, { status: result.status })
   throw redirect(result.value.next)
