@@ -56,6 +56,12 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
 
   // hooks with callbacks, not async: every request passes here (http/input-guard.ts)
   app.addHook('onRequest', (request, reply, done) => {
+    // the request line's target must be a path: in absolute-form (`GET http://other.host/x`, which a
+    // client may send to pick a host other than the Host header) or `*`, it would become no page's address
+    if (!request.url.startsWith('/')) {
+      reply.status(400).type('application/json; charset=utf-8').send(errorBody('The target of this request is not a path.'))
+      return
+    }
     const isApi = isApiPath(request.url)
     const hostHeader = request.headers.host
     const hostname = hostnameOf(hostHeader)

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -59,5 +60,23 @@ describe.each([
   it('X-Forwarded-Proto: https is believed only from a trusted proxy', async () => {
     const res = await app.inject({ url: '/item/1002', headers: { host: 'localhost', 'x-forwarded-proto': 'https' } })
     expect(res.json().url).toBe(trustProxy ? 'https://localhost/item/1002' : 'http://localhost/item/1002')
+  })
+
+  it('a request line whose target is not a path (absolute-form, *) is a 400, not a 500', async () => {
+    // app.inject makes a path of any URL: only a socket sends the request line as written
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    const port = Number(new URL(address).port)
+    const statusOf = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        let text = ''
+        const socket = connect(port, '127.0.0.1', () => socket.end(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`))
+        socket.on('data', (chunk) => (text += chunk))
+        socket.on('end', () => resolve(text.split('\r\n')[0]!))
+        socket.on('error', reject)
+      })
+    expect(await statusOf('http://ckb.localhost/about-us')).toMatch(/^HTTP\/1\.1 400 /)
+    expect(await statusOf('http://localhost/api/settings')).toMatch(/^HTTP\/1\.1 400 /)
+    expect(await statusOf('*')).toMatch(/^HTTP\/1\.1 400 /)
+    expect(await statusOf('/about-us')).toMatch(/^HTTP\/1\.1 200 /)
   })
 })
