@@ -65,13 +65,14 @@ describe('the offer form before JavaScript', () => {
 })
 
 describe('the offer answered already for this order', () => {
-  const offer = { id: 'pf-oto-2', headline: 'Two more pairs for $39.99', next: '/special-offer/pf-oto-3?order=1234567890' }
+  const choice = { item_id: 1001, name: 'Signature High-Waist Legging', color: 'Black', image: null, category: 'leggings', sizes: ['M'] }
+  const offer = { id: 'pf-oto-2', headline: 'Two more pairs for $39.99', next: '/special-offer/pf-oto-3?order=1234567890', digital_product: false, categories: ['leggings'], choices: [choice] }
   const line = (offerId: string | null, size = 'M') => ({ name: 'Signature High-Waist Legging', color: 'Black', size, qty: 1, offer_id: offerId, cancelled: false, price: 20, total: 20 })
-  async function load(items: ReturnType<typeof line>[], cookie?: string) {
+  async function load(items: ReturnType<typeof line>[], cookie?: string, shown: typeof offer = offer) {
     const request = new Request('http://localhost/special-offer/pf-oto-2?order=1234567890', { headers: cookie ? { cookie } : {} })
     const services = {
       order: async () => ({ order_number: '1234567890', items, shippingAddress: '12 Analytical Way' }),
-      oneTimeOffer: async () => offer,
+      oneTimeOffer: async () => shown,
       paymentSetup: () => ({ gateway: 'test', publishable_key: null }),
     }
     return loader({ params: { id: 'pf-oto-2' }, request, context: { services } } as unknown as LoaderArgs)
@@ -80,6 +81,19 @@ describe('the offer answered already for this order', () => {
   it('is open while the order has none of its lines and this browser did not say no', async () => {
     expect((await load([line(null)])).answer).toBeNull()
     expect((await load([line(null), line('pf-oto-1')], 'declined_offers=1234567890%3Apf-oto-1')).answer).toBeNull()
+  })
+  it('is passed over while open with no piece to offer this shopper (sold out, or none it would save them money on): on to the next step', async () => {
+    const empty = { ...offer, choices: [] }
+    const thrown = await load([line(null)], undefined, empty).then(
+      () => null,
+      (response: unknown) => response as Response,
+    )
+    expect(thrown?.status).toBe(302)
+    expect(thrown?.headers.get('location')).toBe(offer.next)
+    // answered already, it still says its answer; a digital product has no pieces to choose
+    expect((await load([line(null), line('pf-oto-2')], undefined, empty)).answer).toMatchObject({ kind: 'accepted' })
+    expect((await load([line(null)], 'declined_offers=1234567890%3Apf-oto-2', empty)).answer).toEqual({ kind: 'declined' })
+    expect((await load([line(null)], undefined, { ...empty, digital_product: true, categories: [] })).answer).toBeNull()
   })
   it("is accepted when the order has its lines: only their names, colours, sizes and counts go to the page", async () => {
     const { answer } = await load([line(null), line('pf-oto-2'), line('pf-oto-2')])
