@@ -109,4 +109,18 @@ describe.each(DIALECTS)('order tracker on %s', (dialect) => {
     // the owner, logged in, is not a guesser
     expect((await owner.get(`/api/tracking/${orderNumber}`)).statusCode).toBe(200)
   })
+
+  it("tracks a club box order (status processing, then packing) for its owner, and a carrier's events move it to shipped", async () => {
+    const item = await itemWithStock(t, 5)
+    const member = await shopperWithCart(t, item.itemId, item.size, 1)
+    await member.post('/api/register', { name: 'Box Member', email: 'box-member@example.com', password: 'a-long-password-1' })
+    const box = dataOf<CheckoutResult>(await placeOrder(member, await tokenFor(member), undefined, { email: 'box-member@example.com' })).order_number
+    // the club's monthly order waits in the warehouse as 'processing', then 'packing' (docs/club-membership.md)
+    await t.store.db.updateTable('orders').set({ status: 'processing' }).where('order_number', '=', box).execute()
+    expect(dataOf<Tracking>(await member.get(`/api/tracking/${box}`))).toMatchObject({ order: box, status: 'processing' })
+    await t.store.db.updateTable('orders').set({ status: 'packing' }).where('order_number', '=', box).execute()
+    expect(dataOf<Tracking>(await member.get(`/api/tracking/${box}`))).toMatchObject({ order: box, status: 'packing' })
+    expect(dataOf(await deliver({ ...event('evt_box_1'), order_number: box, tracking_number: '1Z999AA10123450000' }))).toEqual({ outcome: 'recorded' })
+    expect(dataOf<Tracking>(await member.get(`/api/tracking/${box}`))).toMatchObject({ status: 'shipped', tracking_number: '1Z999AA10123450000' })
+  })
 })

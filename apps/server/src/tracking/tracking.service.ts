@@ -17,7 +17,9 @@ const HOUR_MS = 60 * 60 * 1000
 /** A visitor's wrong guesses (number and e-mail that do not match) per client address and hour. */
 export const TRACKER_GUESSES = { max: 10, windowMs: HOUR_MS }
 
-const VISIBLE = ['pending_payment', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded']
+// as orders.service's list: 'processing' and 'packing' are the club's monthly box in the warehouse, whose
+// tracker /members and /orders link to (docs/club-membership.md)
+const VISIBLE = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded']
 
 /** The store's own event: one per key (`store:placed:{order}`), written in the caller's transaction. */
 export async function recordStoreEvent(
@@ -44,9 +46,9 @@ export async function recordStoreEvent(
 
 /** What each carrier status makes of the order, from the statuses it may leave. */
 const STATUS_MOVES: Partial<Record<CarrierStatus, { to: string; from: string[] }>> = {
-  in_transit: { to: 'shipped', from: ['paid'] },
-  out_for_delivery: { to: 'shipped', from: ['paid'] },
-  delivered: { to: 'delivered', from: ['paid', 'shipped'] },
+  in_transit: { to: 'shipped', from: ['paid', 'processing', 'packing'] },
+  out_for_delivery: { to: 'shipped', from: ['paid', 'processing', 'packing'] },
+  delivered: { to: 'delivered', from: ['paid', 'processing', 'packing', 'shipped'] },
 }
 
 export type CarrierEventOutcome = 'recorded' | 'duplicate' | 'unknown_order'
