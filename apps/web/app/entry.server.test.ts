@@ -1,3 +1,6 @@
+import { Writable } from 'node:stream'
+import { createElement, Suspense, use } from 'react'
+import { renderToPipeableStream } from 'react-dom/server'
 import { createRequestHandler } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import * as entry from './entry.server'
@@ -6,5 +9,44 @@ describe('the server entry', () => {
   it("hands the server React Router's request handler from the bundle's own copy of the router", () => {
     // apps/server/src/web/ssr-plugin.ts takes it from build.entry.module (docs/decisions/014)
     expect(entry.createRequestHandler).toBe(createRequestHandler)
+  })
+
+  it('writes a part that suspended in place, not as a fallback swapped by a script, after 13 kB of other such parts (readable without JavaScript)', async () => {
+    // the cart drawer's lines (an on-demand part) come after the page's first 12,800 bytes
+    const ready = Promise.resolve('the cart lines')
+    function Lines({ text }: { text: string }) {
+      return createElement('p', null, use(ready), text)
+    }
+    // two parts that wait: the first (13 kB) is written in place, the second comes after it
+    const page = createElement(
+      'div',
+      null,
+      createElement(Suspense, { fallback: null }, createElement(Lines, { text: 'x'.repeat(13_000) })),
+      createElement(Suspense, { fallback: createElement('p', null, 'Loading your cart…') }, createElement(Lines, { text: '' })),
+    )
+    const html = await new Promise<string>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(page, {
+        ...entry.pageRenderOptions,
+        onAllReady() {
+          const chunks: Buffer[] = []
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk)
+                callback()
+              },
+              final(callback) {
+                resolve(Buffer.concat(chunks).toString())
+                callback()
+              },
+            }),
+          )
+        },
+        onShellError: reject,
+      })
+    })
+    expect(html).toContain('<p>the cart lines</p>')
+    expect(html).not.toContain('Loading your cart…')
+    expect(html).not.toContain('hidden id="S:')
   })
 })

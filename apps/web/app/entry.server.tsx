@@ -30,6 +30,14 @@ export { createRequestHandler } from 'react-router'
 
 export const streamTimeout = 5_000
 
+/**
+ * The page goes out whole (onAllReady), so every Suspense boundary is complete when it is written
+ * and must be written in place. React 19.2 otherwise outlines a completed boundary once the page so
+ * far passes progressiveChunkSize (12,800 bytes): its fallback stays in the HTML and a script swaps
+ * the content in, so without JavaScript the cart drawer said "Loading your cart…" for good.
+ */
+export const pageRenderOptions = { progressiveChunkSize: Number.POSITIVE_INFINITY } as const
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -52,6 +60,7 @@ export default function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
+        ...pageRenderOptions,
         nonce: nonce || undefined,
         onShellReady() {
           shellRendered = true
