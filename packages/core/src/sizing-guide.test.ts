@@ -20,3 +20,11 @@ describe('sizingGuideEntry', () => {
     expect(sizingGuideEntry({ size: 'M', pant: '8-10', waist: ' ', front: 'f', side: 's', back: 'b' }, 0).lines).toEqual(['Pant: 8-10'])
   })
 })
+
+describe('a measurement that names itself', () => {
+  it("is shown as stored, not under another label ('Pant: Socks: shoe sizes 5-11')", () => {
+    const entry = sizingGuideEntry({ size: 'One Size', pant: 'Socks: shoe sizes 5-11', front: 'f', side: 's', back: 'b' }, 0)
+    expect(entry.lines).toEqual(['Socks: shoe sizes 5-11'])
+    expect(sizingGuideEntry({ size: 'M', pant: '8-12', front: 'f', side: 's', back: 'b' }, 0).lines).toEqual(['Pant: 8-12'])
+  })
+})

@@ -34,8 +34,9 @@ export function sizingGuideEntry(entry: SizingGuideInput, index: number): Sizing
   for (const [key, label] of MEASUREMENTS) {
     const value = entry[key]?.trim()
     if (!value) continue
-    // values carry their own unit ('32-34"', or a pant size '8-10'): shown as stored
-    lines.push(`${label}: ${value}`)
+    // values carry their own unit ('32-34"', or a pant size '8-10'): shown as stored;
+    // a value that names itself ('Socks: shoe sizes 5-11', glow's One Size) is not labelled again
+    lines.push(/^[^:\d"]+:\s/.test(value) ? value : `${label}: ${value}`)
   }
   return { size: entry.size, images, lines }
 }
