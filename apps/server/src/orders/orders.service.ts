@@ -9,16 +9,16 @@ import type { RequestContext } from '../context/request-context.ts'
 import type { OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
 import { HttpError, notFound } from '../http/errors.ts'
 
-/** Statuses a shopper sees; a declined attempt is not an order. */
+/** Statuses a shopper sees (orders, the tracker); a declined attempt is not an order. */
 // 'processing' and 'packing': club monthly orders on their way through the warehouse (docs/club-membership.md)
-const VISIBLE = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded']
+export const VISIBLE_ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded']
 
 export async function getOrder(ctx: RequestContext, orderNumber: string): Promise<Order> {
   const { db, brandId } = ctx.data
   const [session, shopper, order] = await Promise.all([
     ctx.session.current(),
     ctx.shopper(),
-    db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).where('status', 'in', VISIBLE).executeTakeFirst(),
+    db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).where('status', 'in', VISIBLE_ORDER_STATUSES).executeTakeFirst(),
   ])
   if (!order || !mayReadOrder(order, session?.visitorId ?? null, shopper.customerId)) throw orderNotFound(orderNumber)
   const [lines, payments, shipment] = await Promise.all([
@@ -47,7 +47,7 @@ async function customersOrders(ctx: RequestContext) {
     .selectFrom('orders')
     .where('brand_id', '=', brandId)
     .where('customer_id', '=', shopper.customerId)
-    .where('status', 'in', VISIBLE)
+    .where('status', 'in', VISIBLE_ORDER_STATUSES)
     .orderBy('created_at', 'desc')
     // one order for orders placed in the same millisecond, so pages neither repeat nor skip one
     .orderBy('order_number', 'desc')

@@ -10,16 +10,12 @@ import type { Tracking } from '@store/core'
 import type { Kysely } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database } from '../db/schema.ts'
-import { mayReadOrder, orderNotFound } from '../orders/orders.service.ts'
+import { mayReadOrder, orderNotFound, VISIBLE_ORDER_STATUSES } from '../orders/orders.service.ts'
 import type { CarrierEvent, CarrierStatus } from './carrier.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 /** A visitor's wrong guesses (number and e-mail that do not match) per client address and hour. */
 export const TRACKER_GUESSES = { max: 10, windowMs: HOUR_MS }
-
-// as orders.service's list: 'processing' and 'packing' are the club's monthly box in the warehouse, whose
-// tracker /members and /orders link to (docs/club-membership.md)
-const VISIBLE = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded']
 
 /** The store's own event: one per key (`store:placed:{order}`), written in the caller's transaction. */
 export async function recordStoreEvent(
@@ -62,7 +58,7 @@ export async function recordCarrierEvent(ctx: RequestContext, event: CarrierEven
       .select(['order_number', 'status'])
       .where('brand_id', '=', brandId)
       .where('order_number', '=', event.order_number)
-      .where('status', 'in', VISIBLE)
+      .where('status', 'in', VISIBLE_ORDER_STATUSES)
       .executeTakeFirst()
     if (!order) return 'unknown_order'
     const key = `carrier:${event.id}`
@@ -130,7 +126,7 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
     .select(['order_number', 'status', 'email', 'customer_id', 'placed_by_visitor_id'])
     .where('brand_id', '=', brandId)
     .where('order_number', '=', orderNumber)
-    .where('status', 'in', VISIBLE)
+    .where('status', 'in', VISIBLE_ORDER_STATUSES)
     .executeTakeFirst()
   const owns = order !== undefined && mayReadOrder(order, session?.visitorId ?? null, shopper.customerId)
   if (!owns) {
