@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiFromPage, launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
 import { addFirstAvailableSize, cartDrawer, openFirstItem, priceForms, waitForHydration } from './support/cart-utils.ts'
+import { fillClubCheckout, registerForClubCheckout } from './support/club-utils.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -26,32 +27,6 @@ async function expectAccessible(page: Page) {
 }
 
 const origin = originOf('localhost')
-
-/** A new account straight to /checkout-club, the page ready. */
-async function registerForClubCheckout(page: Page, name: string, emailPrefix: string) {
-  await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
-  await page.getByLabel('Full name').fill(name)
-  await page.getByLabel('Email').fill(`${emailPrefix}-${Date.now()}@example.com`)
-  await page.getByLabel('Password').fill('squat-proof-123')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await page.waitForURL(/\/checkout-club$/)
-  await waitForHydration(page)
-}
-
-/** The club checkout's address in Austin and a test card. */
-async function fillClubCheckout(page: Page, card: string) {
-  await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
-  await page.getByLabel('City').fill('Austin')
-  // a list of the states by name, as checkout's: typing "Texas" into a box was refused with "Choose a state from the list"
-  await page.getByLabel('State').selectOption('TX')
-  expect(await page.getByLabel('State').locator('option:checked').innerText()).toBe('Texas')
-  await page.getByLabel('Zip Code').fill('78701')
-  await page.getByLabel('Phone').fill('(512) 555-0100')
-  await page.getByLabel('Card number').fill(card)
-  await page.getByLabel('Expiry month (MM)').fill('12')
-  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
-  await page.getByLabel('Security code').fill('123')
-}
 
 describe('the VIP club in the browser', () => {
   it('joins, shops at member prices, skips, pauses, resumes, cancels with feedback and rejoins', async () => {

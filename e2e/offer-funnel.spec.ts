@@ -16,6 +16,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiFromPage, launch, newPage, originOf } from './support/browser.ts'
 import { waitForHydration, waitForScrollReset } from './support/cart-utils.ts'
+import { fillClubCheckout, registerForClubCheckout } from './support/club-utils.ts'
 import {
   CARDS,
   cartWithFirstItem,
@@ -231,22 +232,8 @@ describe('the one-time offers after an order', () => {
     const { context, page } = await newPage(browser)
     const ckb = originOf('ckb.localhost')
     try {
-      await page.goto(`${ckb}/register?redirectTo=%2Fcheckout-club`)
-      await page.getByLabel('Full name').fill('Olive Offer')
-      await page.getByLabel('Email').fill(`offer-member-${Date.now()}@example.com`)
-      await page.getByLabel('Password').fill('squat-proof-123')
-      await page.getByRole('button', { name: 'Create account' }).click()
-      await page.waitForURL(/\/checkout-club$/)
-      await waitForHydration(page)
-      await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
-      await page.getByLabel('City').fill('Austin')
-      await page.getByLabel('State').selectOption('TX')
-      await page.getByLabel('Zip Code').fill('78701')
-      await page.getByLabel('Phone').fill('(512) 555-0100')
-      await page.getByLabel('Card number').fill(CARDS.success)
-      await page.getByLabel('Expiry month (MM)').fill('12')
-      await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
-      await page.getByLabel('Security code').fill('123')
+      await registerForClubCheckout(page, 'Olive Offer', 'offer-member', 'ckb.localhost')
+      await fillClubCheckout(page, CARDS.success)
       await page.getByRole('button', { name: /Join VIP/ }).click()
       await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
 

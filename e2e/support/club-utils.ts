@@ -1,0 +1,34 @@
+/**
+ * The club's checkout as the browser tests reach it: a new account sent straight to /checkout-club,
+ * and the page's form filled with an address in Austin and a test card.
+ */
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { originOf } from './browser.ts'
+import { waitForHydration } from './cart-utils.ts'
+
+/** A new account straight to /checkout-club at `host` (popfit unless said), the page ready. */
+export async function registerForClubCheckout(page: Page, name: string, emailPrefix: string, host = 'localhost') {
+  await page.goto(`${originOf(host)}/register?redirectTo=%2Fcheckout-club`)
+  await page.getByLabel('Full name').fill(name)
+  await page.getByLabel('Email').fill(`${emailPrefix}-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('squat-proof-123')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForURL(/\/checkout-club$/)
+  await waitForHydration(page)
+}
+
+/** The club checkout's address in Austin and a test card. */
+export async function fillClubCheckout(page: Page, card: string) {
+  await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
+  await page.getByLabel('City').fill('Austin')
+  // a list of the states by name, as checkout's: typing "Texas" into a box was refused with "Choose a state from the list"
+  await page.getByLabel('State').selectOption('TX')
+  expect(await page.getByLabel('State').locator('option:checked').innerText()).toBe('Texas')
+  await page.getByLabel('Zip Code').fill('78701')
+  await page.getByLabel('Phone').fill('(512) 555-0100')
+  await page.getByLabel('Card number').fill(card)
+  await page.getByLabel('Expiry month (MM)').fill('12')
+  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
+  await page.getByLabel('Security code').fill('123')
+}
