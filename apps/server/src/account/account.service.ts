@@ -9,6 +9,8 @@ import { queueEmails } from '../email/outbox.ts'
 import { isValidFullName, type AccountInfo } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import { voidEmailChanges, voidPasswordResets } from '../accounts/account-links.ts'
+import { emailChangedEmails } from '../accounts/email-changed-email.ts'
+import { passwordChangedEmail } from '../accounts/password-changed-email.ts'
 import { hashPassword, verifyPassword } from '../accounts/password.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { LOGIN_LIMITS, LOGIN_WINDOW_MS } from '../accounts/login-throttle.ts'
@@ -107,11 +109,14 @@ export async function changePassword(ctx: RequestContext, input: { current_passw
   if (await verifyPassword(input.password, row.password_hash)) throw unprocessable('Choose a password different from your current one.', 'password')
   const hash = await hashPassword(input.password)
   const { db, brandId } = ctx.data
+  const now = ctx.now().toISOString()
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('customers').set({ password_hash: hash }).where('brand_id', '=', brandId).where('id', '=', customerId).execute()
     // a reset link or an e-mail change asked for before (perhaps by whoever the new password shuts out) no longer works
-    await voidPasswordResets(trx, brandId, customerId, ctx.now().toISOString())
+    await voidPasswordResets(trx, brandId, customerId, now)
     await voidEmailChanges(trx, brandId, customerId)
+    // and the account's address is told, with the change (ASVS V2.5)
+    await queueEmails(trx, brandId, now, [passwordChangedEmail({ name: ctx.brand.name, origin: ctx.origin }, row, 'account page')])
   })
   const cartId = (await ctx.session.current())?.cartId ?? null
   await ctx.session.endCustomerSessions(customerId)
@@ -219,9 +224,12 @@ export async function confirmEmailChange(ctx: RequestContext, token: string): Pr
         .where('used_at', 'is', null)
         .executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) throw invalid()
+      // the address it replaces, read under the change: the notice goes there (and to the new one) with it
+      const before = await trx.selectFrom('customers').select(['name', 'email']).where('brand_id', '=', brandId).where('id', '=', customerId).executeTakeFirstOrThrow()
       await trx.updateTable('customers').set({ email: pending.new_email }).where('brand_id', '=', brandId).where('id', '=', customerId).execute()
       // reset links went to the old address: its mailbox must not take the account back
       await voidPasswordResets(trx, brandId, customerId, now)
+      await queueEmails(trx, brandId, now, emailChangedEmails({ name: ctx.brand.name, origin: ctx.origin }, { name: before.name, oldEmail: before.email, newEmail: pending.new_email }))
     })
   } catch (error) {
     if (error instanceof HttpError) throw error

@@ -10,6 +10,7 @@ import { isKnownDevice, rememberDevice } from './known-devices.ts'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
 import { forgotLimits, registerLimits, takeRequest } from './request-limits.ts'
 import { DECOY_HASH_PROMISE, hashPassword, verifyPassword } from './password.ts'
+import { passwordChangedEmail } from './password-changed-email.ts'
 import { welcomeEmail } from './welcome-email.ts'
 
 const RESET_TTL_MS = 60 * 60 * 1000
@@ -253,7 +254,14 @@ export async function resetPassword(ctx: RequestContext, token: string, password
       .returning('customer_id')
       .executeTakeFirst()
     if (!claimed) return null
-    await trx.updateTable('customers').set({ password_hash: hash }).where('id', '=', claimed.customer_id).execute()
+    const customer = await trx
+      .updateTable('customers')
+      .set({ password_hash: hash })
+      .where('id', '=', claimed.customer_id)
+      .returning(['name', 'email'])
+      .executeTakeFirstOrThrow()
+    // the account's address is told, with the change (ASVS V2.5): a reset nobody there asked for is news to them
+    await queueEmails(trx, brandId, now, [passwordChangedEmail({ name: ctx.brand.name, origin: ctx.origin }, customer, 'reset link')])
     // every other link still outstanding for this customer is spent too: an older e-mail must not reset it again;
     // and an e-mail change waiting for its link is dropped, so a session that asked for it before the reset cannot finish it
     await voidPasswordResets(trx, brandId, claimed.customer_id, now)

@@ -568,7 +568,9 @@ async function settle(
   const next = await afterPaymentPath(ctx, order.order_number)
   const answer: StoredAnswer = { status: 200, data: { status: 'succeeded', order_number: order.order_number, next } satisfies CheckoutResult }
   const clubName = order.club_fee_cents > 0 ? ((await getSettingsBundle(db, brandId))?.row.club_name ?? null) : null
-  const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines, clubName)
+  // the card the confirmation names: the one the gateway charged, else the saved card that paid (brand and last four only)
+  const paidWith = result.card ?? (savedCard ? { brand: savedCard.card_brand, last4: savedCard.last4 } : null)
+  let cardKept = false
   // a logged-in customer's card is kept for later (club billing, the payment methods page): the gateway's reference only
   // the saved card that paid, or the new card kept for later
   let savedMethodId: string | null = savedCard?.id ?? null
@@ -576,7 +578,9 @@ async function settle(
   const boxItems: number[] = []
   const kept = await db.transaction().execute(async (trx) => {
     if (keepsNewCard && order.customer_id && result.savedMethod && result.card) {
-      savedMethodId = await keepCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, reference: result.savedMethod, card: result.card, now })
+      const keptCard = await keepCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, reference: result.savedMethod, card: result.card, now })
+      savedMethodId = keptCard.id
+      cardKept = keptCard.added
       await defaultIfOnlyCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, id: savedMethodId })
     }
     const paid = await trx
@@ -622,6 +626,7 @@ async function settle(
     }
     // the tracker's first line (docs/tracking.md)
     await recordStoreEvent(trx, { brandId, orderNumber: order.order_number, key: `store:placed:${order.order_number}`, description: 'Order placed', occurredAt: order.created_at, status: 'paid' })
+    const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines, clubName, paidWith ? { brand: paidWith.brand, last4: paidWith.last4, keptForLater: cardKept } : null)
     await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body }])
     await finishAttempt(ctx, key, answer, trx)
     return true

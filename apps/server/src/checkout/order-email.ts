@@ -1,5 +1,8 @@
-/** The order confirmation e-mail: the lines and totals paid, links from the brand's public origin. */
-import { formatPrice, fromCents } from '@store/core'
+/**
+ * The order confirmation e-mail: the lines and totals paid, where it ships, the card that
+ * paid (its brand and last four, nothing more), links from the brand's public origin.
+ */
+import { countryName, formatPrice, fromCents, savedCardName } from '@store/core'
 
 export interface ConfirmationOrder {
   order_number: string
@@ -14,6 +17,21 @@ export interface ConfirmationOrder {
   club_fee_cents: number
   /** the bundle offers' part of discount_cents */
   bundle_discount_cents: number
+  shipping_company: string
+  shipping_address: string
+  shipping_address_2: string
+  shipping_city: string
+  shipping_state: string
+  shipping_zip: string
+  shipping_country: string
+}
+
+/** The card that paid, as a shopper recognises it: never more than its brand and last four digits. */
+export interface ConfirmationCard {
+  brand: string
+  last4: string
+  /** a new card the checkout kept in the customer's account for later (payment-methods keepCard) */
+  keptForLater: boolean
 }
 
 export interface ConfirmationLine {
@@ -27,7 +45,22 @@ export interface ConfirmationLine {
 
 const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
 
-export function orderConfirmationEmail(storeName: string, origin: string, order: ConfirmationOrder, lines: readonly ConfirmationLine[], clubName: string | null = null) {
+/** The shipping address as a label reads it: name, company, street lines, 'City, ST 78701', country. */
+function shippingLines(order: ConfirmationOrder): string[] {
+  const cityLine = [order.shipping_city, [order.shipping_state, order.shipping_zip].filter((part) => part.trim() !== '').join(' ')].filter((part) => part.trim() !== '').join(', ')
+  return [order.shipping_name, order.shipping_company, order.shipping_address, order.shipping_address_2, cityLine, countryName(order.shipping_country)]
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+}
+
+export function orderConfirmationEmail(
+  storeName: string,
+  origin: string,
+  order: ConfirmationOrder,
+  lines: readonly ConfirmationLine[],
+  clubName: string | null = null,
+  card: ConfirmationCard | null = null,
+) {
   const first = order.shipping_name.trim().split(/\s+/)[0] ?? ''
   const body = [
     `Hi ${first},`,
@@ -43,6 +76,16 @@ export function orderConfirmationEmail(storeName: string, origin: string, order:
     `  Shipping (${order.shipping_method})  ${order.shipping_cents === 0 ? 'Free' : money(order.shipping_cents)}`,
     `  Tax  ${money(order.tax_cents)}`,
     `  Total  ${money(order.total_cents)}`,
+    '',
+    'Shipping to:',
+    ...shippingLines(order).map((line) => `  ${line}`),
+    ...(card
+      ? [
+          '',
+          `Paid with: ${savedCardName(card.brand, card.last4)}`,
+          ...(card.keptForLater ? [`This card is now saved in your account for next time: ${origin}/change_payment`] : []),
+        ]
+      : []),
     '',
     `Track your order: ${origin}/tracker?order=${encodeURIComponent(order.order_number)}`,
     `Questions? ${origin}/contact-us`,

@@ -15,6 +15,8 @@ import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from '../account/require-customer.ts'
 import type { CardSummary, PaymentGateway } from '../payments/gateway.ts'
 import { retryOverdueNow } from '../membership/billing.ts'
+import { queueEmails } from '../email/outbox.ts'
+import { cardChangedEmail, type CardChange } from './card-changed-email.ts'
 
 export const MAX_PAYMENT_METHODS = 10
 /** how long a card setup waits for the cardholder's step at their bank before it is given up */
@@ -31,6 +33,14 @@ const view = (row: PaymentMethodsRow): PaymentMethod => ({
 
 const methodNotFound = () => notFound("We couldn't find that payment method.")
 const walletFull = () => unprocessable(`You can keep up to ${MAX_PAYMENT_METHODS} cards. Remove one first.`, 'payment_token')
+
+/** The customer is told of a change to their saved cards, in the change's own transaction (card-changed-email.ts). */
+async function tellCardChange(trx: Transaction<Database>, ctx: RequestContext, customerId: string, change: CardChange): Promise<void> {
+  const { brandId } = ctx.data
+  const customer = await trx.selectFrom('customers').select(['name', 'email']).where('brand_id', '=', brandId).where('id', '=', customerId).executeTakeFirst()
+  if (!customer) return
+  await queueEmails(trx, brandId, ctx.now().toISOString(), [cardChangedEmail({ name: ctx.brand.name, origin: ctx.origin }, customer, change)])
+}
 
 /** The customer's methods of the gateway in use: the default first, then the newest. */
 async function rowsOf({ db, brandId }: BrandData, customerId: string, gateway: string): Promise<PaymentMethodsRow[]> {
@@ -120,12 +130,17 @@ async function keepSavedCard(ctx: RequestContext, gateway: PaymentGateway, custo
       const kept = await keepCard(trx, { brandId, customerId, gateway: gateway.name, reference: saved.reference, card: saved.card, now })
       const rows = await trx.selectFrom('payment_methods').select(['id', 'is_default']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('gateway', '=', gateway.name).execute()
       if (rows.length > MAX_PAYMENT_METHODS) throw walletFull()
+      const wasDefault = rows.some((row) => row.id === kept.id && row.is_default === 1)
       if (makeDefault || !rows.some((row) => row.is_default === 1)) {
         await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
-        await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', kept).execute()
-        await billMembershipsTo(trx, brandId, customerId, kept)
+        await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', kept.id).execute()
+        await billMembershipsTo(trx, brandId, customerId, kept.id)
         billsTheClub = true
       }
+      const card = { card_brand: saved.card.brand, last4: saved.card.last4, exp_month: saved.card.expMonth, exp_year: saved.card.expYear }
+      // the same card saved again is no new card: told only when it became the default by it
+      if (kept.added) await tellCardChange(trx, ctx, customerId, { kind: 'added', card, isDefault: billsTheClub })
+      else if (billsTheClub && !wasDefault) await tellCardChange(trx, ctx, customerId, { kind: 'default', card })
     })
   } catch (error) {
     // refused after the provider attached it (another tab filled the last place): detach it again
@@ -162,13 +177,14 @@ export interface CardToKeep {
 }
 
 /**
- * Keeps a customer's card for later and returns its id. The same card (brand,
+ * Keeps a customer's card for later and returns its id, and whether it is a card
+ * the account did not have (added). The same card (brand,
  * last four, expiry) kept before is one row, not one per order: it takes the
  * newest reference, which the gateway has just confirmed works. It takes the
  * customer's turn first (db/take-turn.ts), so the same card kept twice at once is
  * still one row; call it first in the transaction.
  */
-export async function keepCard(trx: Transaction<Database>, card: CardToKeep): Promise<string> {
+export async function keepCard(trx: Transaction<Database>, card: CardToKeep): Promise<{ id: string; added: boolean }> {
   await takeTurn(trx, 'customer', card.customerId)
   const same = await trx
     .selectFrom('payment_methods')
@@ -185,7 +201,7 @@ export async function keepCard(trx: Transaction<Database>, card: CardToKeep): Pr
     .executeTakeFirst()
   if (same) {
     await trx.updateTable('payment_methods').set({ gateway_token: card.reference }).where('id', '=', same.id).execute()
-    return same.id
+    return { id: same.id, added: false }
   }
   const id = randomUUID()
   await trx
@@ -204,7 +220,7 @@ export async function keepCard(trx: Transaction<Database>, card: CardToKeep): Pr
       created_at: card.now,
     })
     .execute()
-  return id
+  return { id, added: true }
 }
 
 /**
@@ -262,7 +278,7 @@ export async function setDefaultPaymentMethod(ctx: RequestContext, gateway: Paym
     await takeTurn(trx, 'customer', customerId)
     const row = await trx
       .selectFrom('payment_methods')
-      .select('id')
+      .select(['id', 'is_default', 'card_brand', 'last4', 'exp_month', 'exp_year'])
       .where('id', '=', id)
       .where('brand_id', '=', brandId)
       .where('customer_id', '=', customerId)
@@ -271,6 +287,8 @@ export async function setDefaultPaymentMethod(ctx: RequestContext, gateway: Paym
     await trx.updateTable('payment_methods').set({ is_default: 0 }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).execute()
     await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', id).execute()
     await billMembershipsTo(trx, brandId, customerId, id)
+    // the default already: nothing changed, nothing to tell
+    if (row.is_default !== 1) await tellCardChange(trx, ctx, customerId, { kind: 'default', card: row })
     return true
   })
   if (!found) throw methodNotFound()
@@ -293,16 +311,18 @@ export async function removePaymentMethod(ctx: RequestContext, gateway: PaymentG
       .executeTakeFirst()
     if (!row) return null
     await trx.deleteFrom('payment_methods').where('id', '=', id).execute()
+    let newDefault: PaymentMethodsRow | null = null
     if (row.is_default === 1) {
       const next = await trx
         .selectFrom('payment_methods')
-        .select('id')
+        .selectAll()
         .where('brand_id', '=', brandId)
         .where('customer_id', '=', customerId)
         .where('gateway', '=', row.gateway)
         .orderBy('created_at', 'desc')
         .executeTakeFirst()
       if (next) await trx.updateTable('payment_methods').set({ is_default: 1 }).where('id', '=', next.id).execute()
+      newDefault = next ?? null
     }
     const replacement = await trx
       .selectFrom('payment_methods')
@@ -313,6 +333,7 @@ export async function removePaymentMethod(ctx: RequestContext, gateway: PaymentG
       .orderBy('created_at', 'desc')
       .executeTakeFirst()
     await billMembershipsTo(trx, brandId, customerId, replacement?.id ?? null, id)
+    await tellCardChange(trx, ctx, customerId, { kind: 'removed', card: row, newDefault })
     return row
   })
   if (!removed) throw methodNotFound()

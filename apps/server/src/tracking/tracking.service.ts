@@ -11,7 +11,9 @@ import type { Kysely } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database } from '../db/schema.ts'
 import { mayReadOrder, orderNotFound, VISIBLE_ORDER_STATUSES } from '../orders/orders.service.ts'
+import { queueEmails } from '../email/outbox.ts'
 import type { CarrierEvent, CarrierStatus } from './carrier.ts'
+import { shipmentEmail, type ShipmentNews } from './shipment-email.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 /** A visitor's wrong guesses (number and e-mail that do not match) per client address and hour. */
@@ -41,7 +43,7 @@ export async function recordStoreEvent(
 }
 
 /** What each carrier status makes of the order, from the statuses it may leave. */
-const STATUS_MOVES: Partial<Record<CarrierStatus, { to: string; from: string[] }>> = {
+const STATUS_MOVES: Partial<Record<CarrierStatus, { to: ShipmentNews; from: string[] }>> = {
   in_transit: { to: 'shipped', from: ['paid', 'processing', 'packing'] },
   out_for_delivery: { to: 'shipped', from: ['paid', 'processing', 'packing'] },
   delivered: { to: 'delivered', from: ['paid', 'processing', 'packing', 'shipped'] },
@@ -55,7 +57,7 @@ export async function recordCarrierEvent(ctx: RequestContext, event: CarrierEven
   return db.transaction().execute(async (trx) => {
     const order = await trx
       .selectFrom('orders')
-      .select(['order_number', 'status'])
+      .select(['order_number', 'status', 'email', 'shipping_name'])
       .where('brand_id', '=', brandId)
       .where('order_number', '=', event.order_number)
       .where('status', 'in', VISIBLE_ORDER_STATUSES)
@@ -100,13 +102,18 @@ export async function recordCarrierEvent(ctx: RequestContext, event: CarrierEven
       await trx.updateTable('shipments').set({ shipped_at: event.occurred_at }).where('id', '=', shipment.id).execute()
     }
     if (move) {
-      await trx
+      const moved = await trx
         .updateTable('orders')
         .set({ status: move.to })
         .where('brand_id', '=', brandId)
         .where('order_number', '=', order.order_number)
         .where('status', 'in', move.from)
-        .execute()
+        .executeTakeFirst()
+      // the shopper is told when the order moves, in this transaction: once per move, as only one event
+      // moves it (another event to the same status, or this one delivered twice, finds it moved already)
+      if (Number(moved.numUpdatedRows) === 1) {
+        await queueEmails(trx, brandId, ctx.now().toISOString(), [shipmentEmail({ name: ctx.brand.name, origin: ctx.origin }, order, event, move.to)])
+      }
     }
     return 'recorded'
   })
