@@ -41,9 +41,14 @@ export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInp
     .execute()
 }
 
+/**
+ * A visit's campaign parameters. Like a pixel event, a read by a visitor without a session makes none
+ * and sets no cookie (DESIGN §4): the visit is kept under the session's visitor id when there is one,
+ * else under an id of its own.
+ */
 export async function recordUtmVisit(ctx: RequestContext, params: Record<string, string>) {
   const { db, brandId } = ctx.data
-  const { visitorId } = await ctx.session.ensure()
+  const visitorId = (await ctx.session.current())?.visitorId ?? randomUUID()
   const extras = publicParams(
     Object.fromEntries(Object.entries(params).filter(([name]) => !(UTM_PARAMS as readonly string[]).includes(name) && name !== 'host')),
   )
