@@ -102,7 +102,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // errors of the shell itself reject above and are logged by React Router
-          if (shellRendered) console.error(error)
+          if (shellRendered && !request.signal.aborted) console.error(error)
         },
       },
     )
