@@ -86,6 +86,25 @@ const EnvSchema = z.object({
 export type Env = z.infer<typeof EnvSchema> & {
   /** every brand's public origin, resolved from PUBLIC_ORIGINS and PUBLIC_ORIGIN_<BRAND> */
   publicOrigins: PublicOrigins
+  /**
+   * true when some brand's origin is http://…localhost:3000 only because PORT was not given: right
+   * for the server (it listens there), a guess for a program that writes links without serving them
+   */
+  publicOriginsFromDefaultPort: boolean
+}
+
+/**
+ * A program that writes links (e-mails) but serves no page, run from a shell (`npm run billing`):
+ * its links come from the public origins as configured, never from the default port, which is where
+ * it would listen, not where the store runs. Refuses to go on with a message saying what to set.
+ */
+export function requireConfiguredOrigins(env: Pick<Env, 'publicOriginsFromDefaultPort'>, program: string): void {
+  if (!env.publicOriginsFromDefaultPort) return
+  throw new Error(
+    `${program} writes links to the store in e-mails, and no one said where the store is served: set PUBLIC_ORIGINS ` +
+      `(production, brand=origin pairs such as popfitclothing=https://shop.example.com, or local with the store's PORT) ` +
+      `or PUBLIC_ORIGIN_<BRAND>, or PORT to the port the store listens on`,
+  )
 }
 
 /** Demo data goes into a new database when SEED_DEMO says so, else only into the embedded default one. */
@@ -100,7 +119,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
     throw new Error(`Invalid environment: ${problems}`)
   }
-  const env = { ...result.data, publicOrigins: resolvePublicOrigins(result.data, source) }
+  const publicOrigins = resolvePublicOrigins(result.data, source)
+  const portGiven = Boolean(source.PORT?.trim())
+  const defaultLocal = localOrigins(result.data.PORT)
+  const publicOriginsFromDefaultPort = !portGiven && BRANDS.some((brand) => publicOrigins[brand.id] === defaultLocal[brand.id])
+  const env = { ...result.data, publicOrigins, publicOriginsFromDefaultPort }
   // SPEC §8: a content service with no project cannot start
   if (env.CONTENT_SOURCE === 'sanity' && !env.SANITY_PROJECT_ID) throw new Error(UNKNOWN_PROJECT)
   if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY')

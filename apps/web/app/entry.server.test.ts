@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream'
 import { createElement, Suspense, use } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createRequestHandler } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { createRequestHandler, UNSAFE_ErrorResponseImpl } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
 import * as entry from './entry.server'
 
 describe('the server entry', () => {
@@ -48,5 +48,36 @@ describe('the server entry', () => {
     expect(html).toContain('<p>the cart lines</p>')
     expect(html).not.toContain('Loading your cart…')
     expect(html).not.toContain('hidden id="S:')
+  })
+
+  describe('handleError', () => {
+    const args = (signal?: AbortSignal) => ({ request: new Request('http://localhost/contact', { method: 'POST', signal }), params: {}, context: {} }) as never
+
+    it('writes no stack for a POST to a page without a form (405) nor for any 4xx the store answers', () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+      try {
+        const noAction = new Error('You made a POST request to "/contact" but did not provide an `action` for route "routes/contact"')
+        entry.handleError(new UNSAFE_ErrorResponseImpl(405, 'Method Not Allowed', noAction, true), args())
+        entry.handleError(new UNSAFE_ErrorResponseImpl(404, 'Not Found', new Error('No route matches URL "/nope"'), true), args())
+        expect(logged).not.toHaveBeenCalled()
+      } finally {
+        logged.mockRestore()
+      }
+    })
+
+    it('writes nothing for a shopper who went away, and a real failure with its stack', () => {
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+      try {
+        const gone = new AbortController()
+        gone.abort()
+        entry.handleError(new Error('the loader was cut short'), args(gone.signal))
+        expect(logged).not.toHaveBeenCalled()
+        const failure = new Error('the database is down')
+        entry.handleError(failure, args())
+        expect(logged).toHaveBeenCalledWith(failure)
+      } finally {
+        logged.mockRestore()
+      }
+    })
   })
 })

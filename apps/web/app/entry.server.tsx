@@ -13,8 +13,8 @@
  */
 import { Writable } from 'node:stream'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
-import type { AppLoadContext, EntryContext } from 'react-router'
-import { ServerRouter } from 'react-router'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter } from 'react-router'
 import { setBrandHtmlRenderer } from './lib/brand-html'
 import { NonceContext } from './lib/nonce'
 import { PageResponse } from './lib/page-response'
@@ -29,6 +29,18 @@ setBrandHtmlRenderer(renderToString)
 export { createRequestHandler } from 'react-router'
 
 export const streamTimeout = 5_000
+
+/**
+ * What a page's error writes to the log. A shopper who went away (the request aborted) is no error,
+ * and neither is a request the store answers with a 4xx of its own: a POST to a page that has no form
+ * (405), an address of no page (404). Their one request log line says the status; a stack trace each
+ * time only buried the real failures. Anything else is logged with its stack, as React Router would.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  console.error(isRouteErrorResponse(error) && 'error' in error && error.error ? error.error : error)
+}
 
 /**
  * The page goes out whole (onAllReady), so every Suspense boundary is complete when it is written
@@ -90,7 +102,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500
           // errors of the shell itself reject above and are logged by React Router
-          if (shellRendered) console.error(error)
+          if (shellRendered && !request.signal.aborted) console.error(error)
         },
       },
     )

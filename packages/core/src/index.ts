@@ -1,5 +1,6 @@
 export * from './address.ts'
 export * from './card-expiry.ts'
+export * from './card-masking.ts'
 export * from './cards.ts'
 export * from './cart-lines.ts'
 export * from './constants.ts'

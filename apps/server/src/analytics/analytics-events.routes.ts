@@ -18,7 +18,7 @@ import { z } from 'zod'
 import { answers } from '../http/response-schemas.ts'
 import { acceptedEventsSchema } from './analytics.responses.ts'
 import { createAnalyticsSink } from './analytics-sink.ts'
-import { scrubUrls } from './url-scrub.ts'
+import { publicValue } from './url-scrub.ts'
 
 const describeInput = (input: unknown) => (typeof input === 'string' ? `'${input.slice(0, 64)}'` : String(input))
 
@@ -123,8 +123,8 @@ export const analyticsEventRoutes: FastifyPluginAsyncZod = async (app) => {
           visitorId: session.visitorId,
           customerId: session.customerId,
           name: event.name,
-          // URLs in the properties (url, path, referrer) lose their secret parameters
-          properties: { ...scrubUrls(event.properties), brand: request.brand.id },
+          // URLs in the properties (url, path, referrer) lose their secret parameters; card numbers are masked
+          properties: { ...publicValue(event.properties), brand: request.brand.id },
           time: event.time ?? now,
         })),
       )

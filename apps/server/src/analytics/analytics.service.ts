@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isNewsletterClick, UTM_PARAMS } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
-import { publicParams, publicUrl, scrubUrls } from './url-scrub.ts'
+import { publicParams, publicText, publicUrl, publicValue } from './url-scrub.ts'
 
 export interface PixelEventInput {
   uuid: string
@@ -28,12 +28,12 @@ export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInp
       id: randomUUID(),
       brand_id: brandId,
       visitor_id: visitorId,
-      uuid: event.uuid,
-      event_name: event.event_name,
-      // a live reset token in the page's address must not be kept (docs/safety-rules.md)
-      event_json_data: JSON.stringify(scrubUrls(event.event_json_data)),
+      uuid: publicText(event.uuid),
+      event_name: publicText(event.event_name),
+      // a live reset token in the page's address, a card number anywhere, must not be kept (docs/safety-rules.md)
+      event_json_data: JSON.stringify(publicValue(event.event_json_data)),
       event_source_url: event.event_source_url === undefined ? null : publicUrl(event.event_source_url),
-      fbclid: event.fbclid ?? null,
+      fbclid: publicText(event.fbclid) ?? null,
       limited_data_use: event.limited_data_use ? 1 : 0,
       created_at: new Date().toISOString(),
     })
@@ -41,9 +41,14 @@ export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInp
     .execute()
 }
 
+/**
+ * A visit's campaign parameters. Like a pixel event, a read by a visitor without a session makes none
+ * and sets no cookie (DESIGN §4): the visit is kept under the session's visitor id when there is one,
+ * else under an id of its own.
+ */
 export async function recordUtmVisit(ctx: RequestContext, params: Record<string, string>) {
   const { db, brandId } = ctx.data
-  const { visitorId } = await ctx.session.ensure()
+  const visitorId = (await ctx.session.current())?.visitorId ?? randomUUID()
   const extras = publicParams(
     Object.fromEntries(Object.entries(params).filter(([name]) => !(UTM_PARAMS as readonly string[]).includes(name) && name !== 'host')),
   )
@@ -53,11 +58,11 @@ export async function recordUtmVisit(ctx: RequestContext, params: Record<string,
       id: randomUUID(),
       brand_id: brandId,
       visitor_id: visitorId,
-      utm_source: params.utm_source ?? null,
-      utm_medium: params.utm_medium ?? null,
-      utm_campaign: params.utm_campaign ?? null,
-      utm_term: params.utm_term ?? null,
-      utm_content: params.utm_content ?? null,
+      utm_source: publicText(params.utm_source) ?? null,
+      utm_medium: publicText(params.utm_medium) ?? null,
+      utm_campaign: publicText(params.utm_campaign) ?? null,
+      utm_term: publicText(params.utm_term) ?? null,
+      utm_content: publicText(params.utm_content) ?? null,
       extras: JSON.stringify(extras),
       newsletter_click: isNewsletterClick(params) ? 1 : 0,
       created_at: new Date().toISOString(),

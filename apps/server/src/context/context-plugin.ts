@@ -40,6 +40,9 @@ export function hostnameOf(header: string | undefined): string | null {
   if (!header) return null
   const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(header.trim())
   if (!match) return null
+  // a port above 65535 or an IPv6 literal that is not one names no host: the page's URL could not be built from it
+  if (match[2] !== undefined && Number(match[2]) > 65535) return null
+  if (!URL.canParse(`http://${match[0]}`)) return null
   // a fully qualified name ends in a dot (ckbintimates.com.): the same host
   return match[1]!.toLowerCase().replace(/\.$/, '')
 }

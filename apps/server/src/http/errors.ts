@@ -68,6 +68,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isBrokenMultipart(error)) {
       return reply.status(400).send(errorBody('The form data of this request is broken or incomplete. Send the form again.'))
     }
+    if (shopperLeft(error, request.raw.socket?.destroyed === true)) {
+      // a shopper who closes the page mid-answer is no error: one line, no stack, and nobody to answer
+      request.log.info({ url: request.url.split('?')[0], reason: error.message }, 'shopper left before the answer')
+      return reply.status(499).send()
+    }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(readableClientError(error)))
@@ -80,6 +85,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // the path as asked, cut short: a path of thousands of characters is not said back whole
     reply.status(404).send(errorBody(`No such page: ${request.method} ${saidBack(request.url.split('?')[0] ?? '')}`))
   })
+}
+
+/**
+ * An error that only says the client went away: a stream closed early (Node's "Premature close",
+ * the older "premature close" of pump), an aborted render; or any error once the client's socket is
+ * gone, since nobody is left to answer.
+ */
+export function shopperLeft(error: { code?: string; name?: string; message?: string }, socketGone: boolean): boolean {
+  if (socketGone) return true
+  return error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || /^premature close$/i.test(error.message ?? '')
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { maskCardNumbers } from '@store/core'
 import type { FastifyInstance } from 'fastify'
 
 /**
@@ -9,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 export const INTERNAL_HEADER = 'x-store-internal'
 export const INTERNAL_TOKEN = randomBytes(12).toString('base64url')
 
-/** One line per request a shopper made: method, path, status, brand, time. */
+/** One line per request a shopper made: method, path (never the query; a card number in it masked), status, brand, time. */
 export function registerRequestLog(app: FastifyInstance): void {
   // a callback, not async: every request passes here (input-guard.ts)
   app.addHook('onResponse', (request, reply, done) => {
@@ -17,7 +18,7 @@ export function registerRequestLog(app: FastifyInstance): void {
     request.log.info(
       {
         method: request.method,
-        url: request.url.split('?')[0],
+        url: maskCardNumbers(request.url.split('?')[0]!),
         status: reply.statusCode,
         brand: request.brand?.id,
         ms: Math.round(reply.elapsedTime * 10) / 10,

@@ -10,6 +10,8 @@ import { seedDatabase } from '../db/seed/index.ts'
 import { readAsOf } from './billing-job.ts'
 
 const run = promisify(execFile)
+/** The shell's environment without what says where a store is served. */
+const shellEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'PORT' && !name.startsWith('PUBLIC_ORIGIN')))
 const root = resolve(import.meta.dirname, '../../../..')
 
 describe('the billing command', () => {
@@ -39,7 +41,8 @@ describe('the billing command', () => {
     const billing = async () => {
       const { stdout } = await run(process.execPath, ['--import', 'tsx', '--conditions=@store/source', 'apps/server/src/membership/billing-job.ts', '--as-of', '2026-12-01'], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+        // the store it bills for listens on 4123: its e-mails' links say so
+        env: { ...shellEnv, DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '4123' },
       })
       return JSON.parse(stdout.trim().split('\n').pop()!)
     }
@@ -49,6 +52,32 @@ describe('the billing command', () => {
     const check = openDatabase(`sqlite:${file}`)
     const charges = await check.db.selectFrom('test_gateway_charges').select('idempotency_key').execute()
     expect(charges.map((c) => c.idempotency_key)).toEqual(['club:popfitclothing:cli-m:2026-12:1'])
+    const mail = await check.db.selectFrom('outbox_emails').selectAll().execute()
+    expect(mail.length).toBeGreaterThan(0)
+    expect(JSON.stringify(mail)).toContain('http://localhost:4123/')
+    expect(JSON.stringify(mail)).not.toContain(':3000')
     await check.close()
+  }, 60_000)
+
+  it('run from a shell with no PUBLIC_ORIGINS nor PORT, refuses to write links to the default port 3000, and bills nobody', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'billing-cli-')), 'store.sqlite')
+    const store = openDatabase(`sqlite:${file}`)
+    await migrateToLatest(store.db)
+    await seedDatabase(store.db)
+    await store.close()
+    const failure = await run(process.execPath, ['--import', 'tsx', '--conditions=@store/source', 'apps/server/src/membership/billing-job.ts', '--as-of', '2026-12-01'], {
+      cwd: root,
+      env: { ...shellEnv, DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    }).then(
+      () => null,
+      (error: { code?: number; stderr?: string }) => error,
+    )
+    expect(failure?.code).toBe(1)
+    expect(failure?.stderr).toMatch(/PUBLIC_ORIGINS/)
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--conditions=@store/source', 'apps/server/src/membership/billing-job.ts', '--as-of', '2026-12-01'], {
+      cwd: root,
+      env: { ...shellEnv, DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_ORIGINS: 'popfitclothing=https://shop.example,ckb=https://ckb.example,glow=https://glow.example' },
+    })
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ charged: 0, failed: 0, skipped: 0 })
   }, 60_000)
 })

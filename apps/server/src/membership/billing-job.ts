@@ -11,7 +11,7 @@ import { isCalendarDate } from '@store/core'
 import { brandsWithOrigins } from '../brands/registry.ts'
 import { openDatabase } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
-import { parseEnv } from '../env.ts'
+import { parseEnv, requireConfiguredOrigins } from '../env.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { runBilling } from './billing.ts'
 
@@ -36,6 +36,8 @@ function serializable(details: object): object {
 async function main() {
   const asOf = readAsOf(process.argv.slice(2))
   const env = parseEnv()
+  // the e-mails' links name the store where it is served, not the port this program would listen on
+  requireConfiguredOrigins(env, 'npm run billing')
   const store = openDatabase(env.DATABASE_URL)
   try {
     await migrateToLatest(store.db)

@@ -62,6 +62,16 @@ describe.each([
     expect(res.json().url).toBe(trustProxy ? 'https://localhost/item/1002' : 'http://localhost/item/1002')
   })
 
+  it('a Host whose port is above 65535, or whose IPv6 literal is not one, is a 400 like any malformed Host, not a 500', async () => {
+    for (const host of ['localhost:99999', 'ckb.localhost:65536', '[1:2]:3000']) {
+      const res = await app.inject({ url: '/category/leggings?not-cached=1', headers: { host } })
+      expect(res.statusCode, host).toBe(400)
+      expect(res.json().errors[0].message).toMatch(/Host header/)
+    }
+    const ok = await app.inject({ url: '/category/leggings?not-cached=1', headers: { host: 'localhost:65535' } })
+    expect(ok.statusCode).toBe(200)
+  })
+
   it('a request line whose target is not a path (absolute-form, *) is a 400, not a 500', async () => {
     // app.inject makes a path of any URL: only a socket sends the request line as written
     const address = await app.listen({ port: 0, host: '127.0.0.1' })

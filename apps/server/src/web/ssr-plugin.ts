@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { BrandInfo, StoreServices } from '@store/core'
+import { maskCardNumbers, type BrandInfo, type StoreServices } from '@store/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, ServerBuild } from 'react-router'
 import { cookiesSecure, isApiPath } from '../context/context-plugin.ts'
@@ -112,7 +112,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
     if (!cache.startRefresh(key)) return
     void app
       .inject({ method: 'GET', url, headers: { host, [INTERNAL_HEADER]: INTERNAL_TOKEN } })
-      .catch((error: unknown) => app.log.warn({ err: error, url }, 'page cache: refresh failed'))
+      .catch((error: unknown) => app.log.warn({ err: error, url: maskCardNumbers(url.split('?')[0]!) }, 'page cache: refresh failed'))
       .finally(() => cache.endRefresh(key))
   }
 

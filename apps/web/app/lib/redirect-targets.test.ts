@@ -97,6 +97,6 @@ describe('redirect targets from the request', () => {
       loginAction({ request: formPost('/login', { email: 'pat@example.com', password: 'x', redirectTo: '/orders?page=2' }), context, params: {} } as never),
     )
     expect(location).toBe('/orders?page=2')
-    expect(backWithDrawer('/item/3?x=1', 'Sold out')).toBe('/item/3?x=1&cart_error=Sold+out#cart-drawer')
+    expect(backWithDrawer('/item/3?x=1', 'too-many')).toBe('/item/3?x=1&cart_error=too-many#cart-drawer')
   })
 })

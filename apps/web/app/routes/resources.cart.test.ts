@@ -2,6 +2,7 @@
  * The cart's form actions: a quantity field left empty is no quantity, so it never reaches the
  * store as 0 (which removes the line); the shopper is asked for one and the line stays.
  */
+import { StoreError } from '@store/core'
 import { describe, expect, it } from 'vitest'
 import { action } from './resources.cart'
 
@@ -33,5 +34,23 @@ describe('the cart form action', () => {
   it('passes a typed quantity on, 0 included (the form\'s way to remove a line)', async () => {
     expect((await update('3')).changes).toEqual([['8b29be03-30cc-47a5-8c23-9b3a1316a03e', 3]])
     expect((await update('0')).changes).toEqual([['8b29be03-30cc-47a5-8c23-9b3a1316a03e', 0]])
+  })
+})
+
+describe('the cart form posted without JavaScript', () => {
+  it('comes back with the refusal as a code, never as words in the address', async () => {
+    const services = {
+      addToCart: async () => {
+        throw new StoreError(409, [{ message: 'Only 2 left of Thong in size M.', field: 'qty' }])
+      },
+    }
+    const body = new URLSearchParams({ intent: 'add', item_id: '1001', size: 'M', qty: '3', redirectTo: '/item/1001' })
+    const request = new Request('http://localhost/resources/cart', { method: 'POST', body })
+    const thrown = await action({ request, params: {}, context: { services } } as unknown as ActionArgs).then(
+      () => null,
+      (response: unknown) => response as Response,
+    )
+    expect(thrown?.status).toBe(302)
+    expect(thrown?.headers.get('location')).toBe('/item/1001?cart_error=too-many#cart-drawer')
   })
 })

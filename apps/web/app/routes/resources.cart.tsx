@@ -9,6 +9,7 @@
 import { data, redirect } from 'react-router'
 import { isStoreError, type StoreServices } from '@store/core'
 import { backWithDrawer, type CartActionData, type CartIntent } from '../lib/cart-actions'
+import { cartErrorCode } from '../lib/cart-errors'
 import type { Route } from './+types/resources.cart'
 import { readForm } from '../lib/read-form'
 
@@ -28,8 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await runIntent(form, context.services)
   const back = form.get('redirectTo')
   if (typeof back === 'string' && back) {
-    // a plain HTML form (no JavaScript yet): back to the page with the cart drawer open
-    throw redirect(backWithDrawer(back, result.data.errors?.[0]?.message ?? null))
+    // a plain HTML form (no JavaScript yet): back to the page with the cart drawer open, and the
+    // error's code (never its words: the address is one anyone can write)
+    const errors = result.data.errors
+    throw redirect(backWithDrawer(back, errors ? cartErrorCode(result.data.intent, result.init?.status ?? 400, errors[0]) : null))
   }
   return result
 }

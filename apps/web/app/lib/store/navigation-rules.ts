@@ -19,10 +19,16 @@ export function ineligibleRedirect(
   return `${base}${base.includes('?') ? '&' : '?'}ineligible=true`
 }
 
-/** The coupon code to apply from a URL's query, or null: `?coupon=First15` -> 'First15'. */
+/**
+ * A discount code's shape: letters and digits, maybe joined by - or _ (First15, 10First, LOCK5). A
+ * refused code is named in the store's answer, so a link's "code" that is a sentence is never tried.
+ */
+const COUPON_SHAPE = /^[a-z0-9](?:[a-z0-9_-]{0,38}[a-z0-9])?$/i
+
+/** The coupon code to apply from a URL's query, or null: `?coupon=First15` -> 'First15'; words are no code. */
 export function couponFromSearch(search: string): string | null {
   const code = new URLSearchParams(search).get('coupon')?.trim()
-  return code ? code : null
+  return code && COUPON_SHAPE.test(code) ? code : null
 }
 
 /**

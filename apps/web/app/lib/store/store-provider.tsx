@@ -10,7 +10,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router'
 import type { Cart, StoreSettings } from '../api/types'
-import { CART_ACTION_PATH, type CartActionData, type CartIntent } from '../cart-actions'
+import { CART_ACTION_PATH, CART_ERROR_PARAM, type CartActionData, type CartIntent } from '../cart-actions'
+import { cartErrorMessage } from '../cart-errors'
 import type { RootData } from '../root-data'
 import { firstVisit, uiReducer, type UiAction, type UiState } from './reducer'
 
@@ -110,8 +111,8 @@ export function StoreProvider({ children }: { children: ReactNode }) {
   const cart = root.cart
   const itemCount = cart?.items.reduce((n, line) => n + (Number(line.qty) || 0), 0) ?? 0
 
-  // A plain form post (before hydration) comes back with its error in the URL.
-  const errorFromUrl = useMemo(() => new URLSearchParams(location.search).get('cart_error'), [location.search])
+  // A plain form post (before hydration) comes back with its error's code in the URL: only the store's words show.
+  const errorFromUrl = useMemo(() => cartErrorMessage(new URLSearchParams(location.search).get(CART_ERROR_PARAM)), [location.search])
   const cartError = lines.data?.errors?.[0]?.message ?? (lines.data ? null : errorFromUrl)
 
   const { send: sendLine } = lines

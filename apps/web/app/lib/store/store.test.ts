@@ -90,6 +90,13 @@ describe('navigation rules', () => {
     expect(couponFromSearch('')).toBeNull()
   })
 
+  it("never tries a coupon parameter that is words rather than a code: the store's refusal would repeat them", () => {
+    expect(couponFromSearch('?coupon=Your+card+was+declined.+Call+1-800-555-0100')).toBeNull()
+    expect(couponFromSearch('?coupon=%3Cb%3Ehi%3C%2Fb%3E')).toBeNull()
+    expect(couponFromSearch('?coupon=10First')).toBe('10First')
+    expect(couponFromSearch('?coupon=SUMMER_24-B')).toBe('SUMMER_24-B')
+  })
+
   it("says what became of a coupon link's code: applied with its terms, or the store's refusal", () => {
     const cart = { discount_code_name: 'First15', discount_code_info: '15% off your first order.', items: [line] }
     expect(couponNoticeOf('first15', { cart, errors: null })).toEqual({
