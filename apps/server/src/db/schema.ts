@@ -515,7 +515,7 @@ export interface CardSetupsTable {
   setup_id: string
   customer_id: string
   gateway: string
-  make_default: number
+  make_default: Generated<number>
   created_at: string
 }
 
