@@ -66,9 +66,11 @@ export function dialectOf(db: Kysely<Database>): Dialect {
 /**
  * Opens the database named by a DATABASE_URL: unset means SQLite at
  * data/store.sqlite, `sqlite:/path` (or `sqlite::memory:`) another SQLite file,
- * `postgres://...` PostgreSQL.
+ * `postgres://...` PostgreSQL. With `image` (a SQLite database file's bytes,
+ * as `VACUUM INTO` writes them), SQLite opens a private copy of it in memory
+ * instead, whatever the URL (the tests' copy of a migrated template).
  */
-export function openDatabase(url: string | undefined, options: { root?: string } = {}): StoreDb {
+export function openDatabase(url: string | undefined, options: { root?: string; image?: Buffer } = {}): StoreDb {
   let queries = 0
   const listeners = new Set<(sql: string) => void>()
   const counted = (sql: string) => {
@@ -82,7 +84,7 @@ export function openDatabase(url: string | undefined, options: { root?: string }
     listeners.add(listener)
     return () => void listeners.delete(listener)
   }
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
+  if (!options.image && url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 })
     // integer columns come back as numbers; COUNT/SUM (int8) too, they stay far below 2^53
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
@@ -90,9 +92,9 @@ export function openDatabase(url: string | undefined, options: { root?: string }
     dialects.set(db, 'postgres')
     return { db, dialect: 'postgres', queryCount: () => queries, watchQueries, close: () => db.destroy() }
   }
-  const file = sqlitePath(url, options.root ?? process.cwd())
+  const file = options.image ? ':memory:' : sqlitePath(url, options.root ?? process.cwd())
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-  const database = new SQLite(file)
+  const database = new SQLite(options.image ?? file)
   database.pragma('journal_mode = WAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')

@@ -23,8 +23,12 @@ import * as m020 from './migrations/020-order-bundle-discount.ts'
 import * as m021 from './migrations/021-attempt-owner.ts'
 import * as m022 from './migrations/022-card-setups.ts'
 
-/** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
-const migrations: Record<string, Migration> = {
+/**
+ * Migrations are listed here, not read from disk, so any bundler or runner finds them.
+ * Kysely runs them in the order of their names and records each name: a name, once
+ * deployed, is never changed (docs/decisions/163-two-migrations-numbered-007.md).
+ */
+export const migrations: Record<string, Migration> = {
   '001-store': m001,
   '002-accounts': m002,
   '003-checkout': m003,

@@ -1,17 +1,17 @@
 /**
- * Row types of every table, as migrations/ creates them (regenerate by hand when a migration changes).
+ * Row types of every table, as migrations/ creates them: written by hand with each
+ * migration, and held against the migrated tables of both databases by
+ * schema-drift.test.ts (columns, types, null, Generated for what the database fills).
  * Flags are 0/1 integers, money integer cents, times ISO-8601 text, lists JSON text.
+ * A `XRow` alias (Selectable<XTable>) is exported only where code uses it.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { Generated, Selectable } from 'kysely'
 
 export interface BrandsTable {
   id: string
   name: string
   created_at: string
 }
-export type BrandsRow = Selectable<BrandsTable>
-export type NewBrandsRow = Insertable<BrandsTable>
-export type BrandsUpdate = Updateable<BrandsTable>
 
 export interface StoreSettingsTable {
   brand_id: string
@@ -52,8 +52,6 @@ export interface StoreSettingsTable {
   express_shipping_cost_cents: Generated<number>
 }
 export type StoreSettingsRow = Selectable<StoreSettingsTable>
-export type NewStoreSettingsRow = Insertable<StoreSettingsTable>
-export type StoreSettingsUpdate = Updateable<StoreSettingsTable>
 
 export interface MenuItemsTable {
   id: string
@@ -69,8 +67,6 @@ export interface MenuItemsTable {
   position: Generated<number>
 }
 export type MenuItemsRow = Selectable<MenuItemsTable>
-export type NewMenuItemsRow = Insertable<MenuItemsTable>
-export type MenuItemsUpdate = Updateable<MenuItemsTable>
 
 export interface BannersTable {
   id: string
@@ -93,8 +89,6 @@ export interface BannersTable {
   active: Generated<number>
 }
 export type BannersRow = Selectable<BannersTable>
-export type NewBannersRow = Insertable<BannersTable>
-export type BannersUpdate = Updateable<BannersTable>
 
 export interface SizingGuideEntriesTable {
   id: string
@@ -110,8 +104,6 @@ export interface SizingGuideEntriesTable {
   position: Generated<number>
 }
 export type SizingGuideEntriesRow = Selectable<SizingGuideEntriesTable>
-export type NewSizingGuideEntriesRow = Insertable<SizingGuideEntriesTable>
-export type SizingGuideEntriesUpdate = Updateable<SizingGuideEntriesTable>
 
 export interface CategoriesTable {
   id: number
@@ -129,9 +121,6 @@ export interface CategoriesTable {
   banner: string | null
   position: Generated<number>
 }
-export type CategoriesRow = Selectable<CategoriesTable>
-export type NewCategoriesRow = Insertable<CategoriesTable>
-export type CategoriesUpdate = Updateable<CategoriesTable>
 
 export interface CategoryGroupsTable {
   id: number
@@ -141,9 +130,6 @@ export interface CategoryGroupsTable {
   description: string | null
   position: Generated<number>
 }
-export type CategoryGroupsRow = Selectable<CategoryGroupsTable>
-export type NewCategoryGroupsRow = Insertable<CategoryGroupsTable>
-export type CategoryGroupsUpdate = Updateable<CategoryGroupsTable>
 
 export interface CategoryGroupMembersTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -152,9 +138,6 @@ export interface CategoryGroupMembersTable {
   category_id: number
   position: Generated<number>
 }
-export type CategoryGroupMembersRow = Selectable<CategoryGroupMembersTable>
-export type NewCategoryGroupMembersRow = Insertable<CategoryGroupMembersTable>
-export type CategoryGroupMembersUpdate = Updateable<CategoryGroupMembersTable>
 
 export interface ItemsTable {
   id: number
@@ -178,9 +161,6 @@ export interface ItemsTable {
   active: Generated<number>
   created_at: string
 }
-export type ItemsRow = Selectable<ItemsTable>
-export type NewItemsRow = Insertable<ItemsTable>
-export type ItemsUpdate = Updateable<ItemsTable>
 
 export interface ItemCategoriesTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -189,9 +169,6 @@ export interface ItemCategoriesTable {
   category_id: number
   position: Generated<number>
 }
-export type ItemCategoriesRow = Selectable<ItemCategoriesTable>
-export type NewItemCategoriesRow = Insertable<ItemCategoriesTable>
-export type ItemCategoriesUpdate = Updateable<ItemCategoriesTable>
 
 export interface ItemSizesTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -201,9 +178,6 @@ export interface ItemSizesTable {
   stock: Generated<number>
   position: Generated<number>
 }
-export type ItemSizesRow = Selectable<ItemSizesTable>
-export type NewItemSizesRow = Insertable<ItemSizesTable>
-export type ItemSizesUpdate = Updateable<ItemSizesTable>
 
 export interface ItemImagesTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -217,9 +191,6 @@ export interface ItemImagesTable {
   alt: Generated<string>
   position: Generated<number>
 }
-export type ItemImagesRow = Selectable<ItemImagesTable>
-export type NewItemImagesRow = Insertable<ItemImagesTable>
-export type ItemImagesUpdate = Updateable<ItemImagesTable>
 
 export interface ItemBulletSectionsTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -231,9 +202,6 @@ export interface ItemBulletSectionsTable {
   bullets: Generated<string>
   position: Generated<number>
 }
-export type ItemBulletSectionsRow = Selectable<ItemBulletSectionsTable>
-export type NewItemBulletSectionsRow = Insertable<ItemBulletSectionsTable>
-export type ItemBulletSectionsUpdate = Updateable<ItemBulletSectionsTable>
 
 export interface ItemMatchesTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -242,9 +210,6 @@ export interface ItemMatchesTable {
   match_item_id: number
   position: Generated<number>
 }
-export type ItemMatchesRow = Selectable<ItemMatchesTable>
-export type NewItemMatchesRow = Insertable<ItemMatchesTable>
-export type ItemMatchesUpdate = Updateable<ItemMatchesTable>
 
 export interface ReviewsTable {
   id: string
@@ -272,9 +237,6 @@ export interface ReviewsTable {
   /** 1: hidden by the operator (npm run review:hide) */
   hidden: Generated<number>
 }
-export type ReviewsRow = Selectable<ReviewsTable>
-export type NewReviewsRow = Insertable<ReviewsTable>
-export type ReviewsUpdate = Updateable<ReviewsTable>
 
 export interface DiscountCodesTable {
   id: string
@@ -294,8 +256,6 @@ export interface DiscountCodesTable {
   first_order_only: Generated<number>
 }
 export type DiscountCodesRow = Selectable<DiscountCodesTable>
-export type NewDiscountCodesRow = Insertable<DiscountCodesTable>
-export type DiscountCodesUpdate = Updateable<DiscountCodesTable>
 
 export interface CustomersTable {
   id: string
@@ -309,9 +269,6 @@ export interface CustomersTable {
   birthday_month: number | null
   created_at: string
 }
-export type CustomersRow = Selectable<CustomersTable>
-export type NewCustomersRow = Insertable<CustomersTable>
-export type CustomersUpdate = Updateable<CustomersTable>
 
 export interface AddressesTable {
   id: string
@@ -330,8 +287,6 @@ export interface AddressesTable {
   is_default: Generated<number>
 }
 export type AddressesRow = Selectable<AddressesTable>
-export type NewAddressesRow = Insertable<AddressesTable>
-export type AddressesUpdate = Updateable<AddressesTable>
 
 export interface CartsTable {
   id: string
@@ -350,8 +305,6 @@ export interface CartsTable {
   offer_code: string | null
 }
 export type CartsRow = Selectable<CartsTable>
-export type NewCartsRow = Insertable<CartsTable>
-export type CartsUpdate = Updateable<CartsTable>
 
 export interface SessionsTable {
   id: string
@@ -364,9 +317,6 @@ export interface SessionsTable {
   created_at: string
   expires_at: string
 }
-export type SessionsRow = Selectable<SessionsTable>
-export type NewSessionsRow = Insertable<SessionsTable>
-export type SessionsUpdate = Updateable<SessionsTable>
 
 export interface CartLinesTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -383,9 +333,6 @@ export interface CartLinesTable {
   banner: string | null
   created_at: string
 }
-export type CartLinesRow = Selectable<CartLinesTable>
-export type NewCartLinesRow = Insertable<CartLinesTable>
-export type CartLinesUpdate = Updateable<CartLinesTable>
 
 export interface OrdersTable {
   order_number: string
@@ -435,8 +382,6 @@ export interface OrdersTable {
   bundle_discount_cents: Generated<number>
 }
 export type OrdersRow = Selectable<OrdersTable>
-export type NewOrdersRow = Insertable<OrdersTable>
-export type OrdersUpdate = Updateable<OrdersTable>
 
 export interface OrderLinesTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -458,8 +403,6 @@ export interface OrderLinesTable {
   offer_id: string | null
 }
 export type OrderLinesRow = Selectable<OrderLinesTable>
-export type NewOrderLinesRow = Insertable<OrderLinesTable>
-export type OrderLinesUpdate = Updateable<OrderLinesTable>
 
 export interface ShipmentsTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -470,9 +413,6 @@ export interface ShipmentsTable {
   tracking_number: string
   shipped_at: string | null
 }
-export type ShipmentsRow = Selectable<ShipmentsTable>
-export type NewShipmentsRow = Insertable<ShipmentsTable>
-export type ShipmentsUpdate = Updateable<ShipmentsTable>
 
 export interface TrackingEventsTable {
   id: string
@@ -488,9 +428,6 @@ export interface TrackingEventsTable {
   occurred_at: string
   created_at: string
 }
-export type TrackingEventsRow = Selectable<TrackingEventsTable>
-export type NewTrackingEventsRow = Insertable<TrackingEventsTable>
-export type TrackingEventsUpdate = Updateable<TrackingEventsTable>
 
 export interface PaymentMethodsTable {
   id: string
@@ -506,8 +443,6 @@ export interface PaymentMethodsTable {
   created_at: string
 }
 export type PaymentMethodsRow = Selectable<PaymentMethodsTable>
-export type NewPaymentMethodsRow = Insertable<PaymentMethodsTable>
-export type PaymentMethodsUpdate = Updateable<PaymentMethodsTable>
 
 /** A card being saved while its bank asks the cardholder to confirm it (migration 022). */
 export interface CardSetupsTable {
@@ -515,7 +450,7 @@ export interface CardSetupsTable {
   setup_id: string
   customer_id: string
   gateway: string
-  make_default: number
+  make_default: Generated<number>
   created_at: string
 }
 
@@ -558,8 +493,6 @@ export interface MembershipsTable {
   how_many: Generated<number>
 }
 export type MembershipsRow = Selectable<MembershipsTable>
-export type NewMembershipsRow = Insertable<MembershipsTable>
-export type MembershipsUpdate = Updateable<MembershipsTable>
 
 export interface WishlistEntriesTable {
   id: string
@@ -569,9 +502,6 @@ export interface WishlistEntriesTable {
   reserved: Generated<number>
   created_at: string
 }
-export type WishlistEntriesRow = Selectable<WishlistEntriesTable>
-export type NewWishlistEntriesRow = Insertable<WishlistEntriesTable>
-export type WishlistEntriesUpdate = Updateable<WishlistEntriesTable>
 
 export interface StyleProfileFieldsTable {
   id: string
@@ -581,9 +511,6 @@ export interface StyleProfileFieldsTable {
   options: Generated<string>
   position: Generated<number>
 }
-export type StyleProfileFieldsRow = Selectable<StyleProfileFieldsTable>
-export type NewStyleProfileFieldsRow = Insertable<StyleProfileFieldsTable>
-export type StyleProfileFieldsUpdate = Updateable<StyleProfileFieldsTable>
 
 export interface StyleProfileAnswersTable {
   brand_id: string
@@ -592,9 +519,6 @@ export interface StyleProfileAnswersTable {
   value: string
   updated_at: string
 }
-export type StyleProfileAnswersRow = Selectable<StyleProfileAnswersTable>
-export type NewStyleProfileAnswersRow = Insertable<StyleProfileAnswersTable>
-export type StyleProfileAnswersUpdate = Updateable<StyleProfileAnswersTable>
 
 export interface OrderBumpsTable {
   id: string
@@ -606,9 +530,6 @@ export interface OrderBumpsTable {
   price_cents: number
   position: Generated<number>
 }
-export type OrderBumpsRow = Selectable<OrderBumpsTable>
-export type NewOrderBumpsRow = Insertable<OrderBumpsTable>
-export type OrderBumpsUpdate = Updateable<OrderBumpsTable>
 
 export interface OneTimeOffersTable {
   id: string
@@ -636,8 +557,6 @@ export interface OneTimeOffersTable {
   position: Generated<number>
 }
 export type OneTimeOffersRow = Selectable<OneTimeOffersTable>
-export type NewOneTimeOffersRow = Insertable<OneTimeOffersTable>
-export type OneTimeOffersUpdate = Updateable<OneTimeOffersTable>
 
 export interface BundleOffersTable {
   id: string
@@ -647,9 +566,6 @@ export interface BundleOffersTable {
   how_many: number
   price_cents: number
 }
-export type BundleOffersRow = Selectable<BundleOffersTable>
-export type NewBundleOffersRow = Insertable<BundleOffersTable>
-export type BundleOffersUpdate = Updateable<BundleOffersTable>
 
 export interface SocialMediaSpecialsTable {
   id: string
@@ -664,9 +580,6 @@ export interface SocialMediaSpecialsTable {
   split_test_landers: Generated<string>
   landers: Generated<string>
 }
-export type SocialMediaSpecialsRow = Selectable<SocialMediaSpecialsTable>
-export type NewSocialMediaSpecialsRow = Insertable<SocialMediaSpecialsTable>
-export type SocialMediaSpecialsUpdate = Updateable<SocialMediaSpecialsTable>
 
 export interface MembershipLandingsTable {
   brand_id: string
@@ -678,9 +591,6 @@ export interface MembershipLandingsTable {
   price_cents: number
   how_many: Generated<number>
 }
-export type MembershipLandingsRow = Selectable<MembershipLandingsTable>
-export type NewMembershipLandingsRow = Insertable<MembershipLandingsTable>
-export type MembershipLandingsUpdate = Updateable<MembershipLandingsTable>
 
 export interface ContentPagesTable {
   id: string
@@ -691,9 +601,6 @@ export interface ContentPagesTable {
   hide_headline: Generated<number>
   updated_at: string
 }
-export type ContentPagesRow = Selectable<ContentPagesTable>
-export type NewContentPagesRow = Insertable<ContentPagesTable>
-export type ContentPagesUpdate = Updateable<ContentPagesTable>
 
 export interface ContentBlocksTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */
@@ -710,8 +617,6 @@ export interface ContentBlocksTable {
   position: Generated<number>
 }
 export type ContentBlocksRow = Selectable<ContentBlocksTable>
-export type NewContentBlocksRow = Insertable<ContentBlocksTable>
-export type ContentBlocksUpdate = Updateable<ContentBlocksTable>
 
 export interface FeedPostsTable {
   id: string
@@ -721,9 +626,6 @@ export interface FeedPostsTable {
   item_id: number | null
   position: Generated<number>
 }
-export type FeedPostsRow = Selectable<FeedPostsTable>
-export type NewFeedPostsRow = Insertable<FeedPostsTable>
-export type FeedPostsUpdate = Updateable<FeedPostsTable>
 
 export interface SplitTestsTable {
   name: string
@@ -731,9 +633,6 @@ export interface SplitTestsTable {
   variants: string
   active: Generated<number>
 }
-export type SplitTestsRow = Selectable<SplitTestsTable>
-export type NewSplitTestsRow = Insertable<SplitTestsTable>
-export type SplitTestsUpdate = Updateable<SplitTestsTable>
 
 export interface SplitTestAssignmentsTable {
   brand_id: string
@@ -742,9 +641,6 @@ export interface SplitTestAssignmentsTable {
   value: string
   created_at: string
 }
-export type SplitTestAssignmentsRow = Selectable<SplitTestAssignmentsTable>
-export type NewSplitTestAssignmentsRow = Insertable<SplitTestAssignmentsTable>
-export type SplitTestAssignmentsUpdate = Updateable<SplitTestAssignmentsTable>
 
 export interface AnalyticsEventsTable {
   id: string
@@ -755,9 +651,6 @@ export interface AnalyticsEventsTable {
   properties: Generated<string>
   created_at: string
 }
-export type AnalyticsEventsRow = Selectable<AnalyticsEventsTable>
-export type NewAnalyticsEventsRow = Insertable<AnalyticsEventsTable>
-export type AnalyticsEventsUpdate = Updateable<AnalyticsEventsTable>
 
 export interface PixelEventsTable {
   id: string
@@ -771,9 +664,6 @@ export interface PixelEventsTable {
   limited_data_use: Generated<number>
   created_at: string
 }
-export type PixelEventsRow = Selectable<PixelEventsTable>
-export type NewPixelEventsRow = Insertable<PixelEventsTable>
-export type PixelEventsUpdate = Updateable<PixelEventsTable>
 
 export interface UtmVisitsTable {
   id: string
@@ -788,9 +678,6 @@ export interface UtmVisitsTable {
   newsletter_click: Generated<number>
   created_at: string
 }
-export type UtmVisitsRow = Selectable<UtmVisitsTable>
-export type NewUtmVisitsRow = Insertable<UtmVisitsTable>
-export type UtmVisitsUpdate = Updateable<UtmVisitsTable>
 
 export interface LoginAttemptsTable {
   id: string
@@ -798,9 +685,6 @@ export interface LoginAttemptsTable {
   key: string
   created_at: string
 }
-export type LoginAttemptsRow = Selectable<LoginAttemptsTable>
-export type NewLoginAttemptsRow = Insertable<LoginAttemptsTable>
-export type LoginAttemptsUpdate = Updateable<LoginAttemptsTable>
 
 /** A counted request (/forgot, /register) for the request limits of accounts/request-limits.ts. */
 export interface ThrottleEventsTable {
@@ -828,9 +712,6 @@ export interface PasswordResetsTable {
   used_at: string | null
   created_at: string
 }
-export type PasswordResetsRow = Selectable<PasswordResetsTable>
-export type NewPasswordResetsRow = Insertable<PasswordResetsTable>
-export type PasswordResetsUpdate = Updateable<PasswordResetsTable>
 
 export interface OutboxEmailsTable {
   id: string
@@ -852,9 +733,6 @@ export interface OutboxEmailsTable {
   /** set when the worker gave up */
   failed_at: string | null
 }
-export type OutboxEmailsRow = Selectable<OutboxEmailsTable>
-export type NewOutboxEmailsRow = Insertable<OutboxEmailsTable>
-export type OutboxEmailsUpdate = Updateable<OutboxEmailsTable>
 
 /** An e-mail change waiting for its link to be opened (migration 005). */
 export interface EmailChangesTable {

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import pg from 'pg'
 import { createClient } from 'redis'
 import { buildApp } from '../app.ts'
-import { openDatabase, type StoreDb } from '../db/connection.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { seedDatabase } from '../db/seed/index.ts'
+import type { StoreDb } from '../db/connection.ts'
 import { parseEnv } from '../env.ts'
+import { openTestDatabase } from './database-template.ts'
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL names one. */
 export const DIALECTS: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -49,27 +47,8 @@ export async function deleteRedisKeys(url: string, prefix: string): Promise<void
 
 /** A fresh, migrated and seeded database of the dialect, and the API on it (no storefront). */
 export async function startTestStore(dialect: 'sqlite' | 'postgres', options: TestStoreOptions = {}): Promise<TestStore> {
-  let url = 'sqlite::memory:'
-  let dropSchema = async () => {}
-  if (dialect === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL!
-    const schema = `t_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`create schema ${schema}`)
-    await admin.end()
-    const separator = base.includes('?') ? '&' : '?'
-    url = `${base}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`
-    dropSchema = async () => {
-      const cleanup = new pg.Client({ connectionString: base })
-      await cleanup.connect()
-      await cleanup.query(`drop schema ${schema} cascade`)
-      await cleanup.end()
-    }
-  }
-  const store = openDatabase(url)
-  await migrateToLatest(store.db)
-  await seedDatabase(store.db)
+  const database = await openTestDatabase(dialect)
+  const { store, url } = database
   const redisUrl = options.redisSessions ? process.env.TEST_REDIS_URL : undefined
   if (options.redisSessions && !redisUrl) throw new Error('Redis sessions need TEST_REDIS_URL')
   const redisKeyPrefix = redisUrl ? uniqueRedisPrefix() : undefined
@@ -84,8 +63,7 @@ export async function startTestStore(dialect: 'sqlite' | 'postgres', options: Te
     redisKeyPrefix,
     async close() {
       await app.close()
-      await store.close()
-      await dropSchema()
+      await database.close()
       if (redisUrl && redisKeyPrefix) await deleteRedisKeys(redisUrl, redisKeyPrefix)
     },
   }
