@@ -78,6 +78,11 @@ describe.each(DIALECTS)('saved card notices on %s', (dialect) => {
     await saveCard(shopper, CARDS.success, true)
     mails = await cardMail(email)
     expect(mails.map((mail) => mail.subject).slice(2)).toEqual(['Your default card at CKB Intimates changed'])
+    // a card the bank asks to confirm first, kept after the cardholder's step (completeCardSetup), is told too
+    await saveCard(shopper, CARDS.authenticate)
+    mails = await cardMail(email)
+    expect(mails).toHaveLength(4)
+    expect(mails[3]!.body).toContain('Visa ending in 3184')
   })
 
   it("another customer's card: a 404, and nobody is told anything", async () => {
