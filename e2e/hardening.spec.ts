@@ -83,4 +83,20 @@ describe('hardening in the browser', () => {
       await context.close()
     }
   })
+
+  it("a link's ?cart_error= words never show: only the store's words for its own codes", async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await page.goto(`${home}/?cart_error=Your+card+was+declined.+Call+1-800-555-0100#cart-drawer`)
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      expect(await page.content()).not.toContain('1-800-555-0100')
+      expect(await page.locator('.cart-error').count()).toBe(0)
+
+      // a cart form posted before hydration comes back with a code, and the drawer says the store's words
+      await page.goto(`${home}/?cart_error=too-many#cart-drawer`)
+      await expect.poll(() => page.locator('.cart-error').textContent()).toMatch(/not that many left/)
+    } finally {
+      await context.close()
+    }
+  })
 })

@@ -40,6 +40,8 @@ export async function startStore({ port, env = {}, timeoutMs = 90_000 } = {}) {
       // a database of its own is not the embedded default: ask for the demo store
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // a production start names its gateway (env.ts): the browser tests and benches pay with test cards
+      PAYMENT_GATEWAY: 'test',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -7,7 +7,7 @@
 start_store() {
   local port=$1 dist=$2 extra=${3:-} dir
   dir=$(mktemp -d)
-  env $extra NODE_ENV=production PORT=$port HOST=127.0.0.1 DATABASE_URL=sqlite:$dir/store.sqlite MEDIA_DIR=$dir/media SEED_DEMO=true LOG_LEVEL=warn \
+  env $extra NODE_ENV=production PAYMENT_GATEWAY=test PORT=$port HOST=127.0.0.1 DATABASE_URL=sqlite:$dir/store.sqlite MEDIA_DIR=$dir/media SEED_DEMO=true LOG_LEVEL=warn \
     node "$dist/main.js" > "$dir/log" 2>&1 &
   local pid=$!
   for _ in $(seq 1 60); do curl -s -o /dev/null -H 'host: localhost' http://127.0.0.1:$port/api/health && break; sleep 0.5; done

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from './env.ts'
+import { parseEnv, testPaymentsWarning } from './env.ts'
 
 describe('parseEnv', () => {
   it('defaults to port 3000 and the embedded database', () => {
@@ -28,7 +28,7 @@ describe('parseEnv', () => {
     })
     // npm start on the embedded database is the demo store on this machine
     expect(parseEnv({ NODE_ENV: 'production', PORT: '3000' }).publicOrigins.ckb).toBe('http://ckb.localhost:3000')
-    expect(parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store' }).publicOrigins).toEqual({
+    expect(parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store', PAYMENT_GATEWAY: 'test' }).publicOrigins).toEqual({
       popfitclothing: 'https://popfitclothing.com',
       ckb: 'https://ckbintimates.com',
       glow: 'https://glowlounge.com',
@@ -55,5 +55,32 @@ describe('parseEnv', () => {
   it('refuses a public origin on a host that serves another brand: a host names one brand', () => {
     expect(() => parseEnv({ PUBLIC_ORIGIN_CKB: 'https://localhost:8443' })).toThrow(/public origin of ckb.*serves popfitclothing/)
     expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_ORIGINS: 'ckb=https://shop.example, glow=https://shop.example' })).toThrow(/host of its own/)
+  })
+
+  describe('the payment gateway of a production start', () => {
+    const deployment = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/store' }
+
+    it('is refused when not named: a deployment would take any valid card number as paid', () => {
+      expect(() => parseEnv(deployment)).toThrow(/PAYMENT_GATEWAY is not set in production.*PAYMENT_GATEWAY=stripe.*PAYMENT_GATEWAY=test/)
+      expect(() => parseEnv({ ...deployment, PAYMENT_GATEWAY: '' })).toThrow(/PAYMENT_GATEWAY/)
+    })
+
+    it('takes a real gateway, or test cards when PAYMENT_GATEWAY=test is said, and then warns that payments are not real', () => {
+      const stripe = parseEnv({ ...deployment, PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })
+      expect(stripe.PAYMENT_GATEWAY).toBe('stripe')
+      expect(testPaymentsWarning(stripe)).toBeNull()
+      const test = parseEnv({ ...deployment, PAYMENT_GATEWAY: 'test' })
+      expect(test.PAYMENT_GATEWAY).toBe('test')
+      expect(testPaymentsWarning(test)).toMatch(/payments are NOT real/)
+    })
+
+    it('leaves development, tests and the embedded demo store on the test gateway, the demo store with the warning', () => {
+      expect(parseEnv({}).PAYMENT_GATEWAY).toBe('test')
+      expect(testPaymentsWarning(parseEnv({}))).toBeNull()
+      expect(parseEnv({ NODE_ENV: 'test', DATABASE_URL: 'sqlite::memory:' }).PAYMENT_GATEWAY).toBe('test')
+      const demo = parseEnv({ NODE_ENV: 'production' })
+      expect(demo.PAYMENT_GATEWAY).toBe('test')
+      expect(testPaymentsWarning(demo)).toMatch(/not real/i)
+    })
   })
 })

@@ -113,6 +113,24 @@ export function shouldSeedDemo(env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): bo
   return env.DATABASE_URL === undefined || env.DATABASE_URL === ''
 }
 
+/** A production deployment: NODE_ENV=production on a database of its own (not the embedded demo store). */
+function isDeployment(env: { NODE_ENV: string; DATABASE_URL?: string | undefined }): boolean {
+  return env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL)
+}
+
+export const NO_GATEWAY_IN_PRODUCTION =
+  'Invalid environment: PAYMENT_GATEWAY is not set in production (NODE_ENV=production with a DATABASE_URL): ' +
+  'set PAYMENT_GATEWAY=stripe with STRIPE_SECRET_KEY to take real payments, or PAYMENT_GATEWAY=test to take test cards only (no payment is real)'
+
+/**
+ * What start-up says when a production store takes test cards (PAYMENT_GATEWAY=test, set explicitly in a
+ * deployment, or the embedded demo store started with NODE_ENV=production): no payment is real. Null otherwise.
+ */
+export function testPaymentsWarning(env: Pick<Env, 'NODE_ENV' | 'PAYMENT_GATEWAY'>): string | null {
+  if (env.NODE_ENV !== 'production' || env.PAYMENT_GATEWAY !== 'test') return null
+  return 'PAYMENT_GATEWAY=test: payments are NOT real. Checkout takes the built-in test cards (4242 4242 4242 4242 pays) and charges no one; set PAYMENT_GATEWAY=stripe to take real payments'
+}
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source)
   if (!result.success) {
@@ -127,6 +145,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   // SPEC §8: a content service with no project cannot start
   if (env.CONTENT_SOURCE === 'sanity' && !env.SANITY_PROJECT_ID) throw new Error(UNKNOWN_PROJECT)
   if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY')
+  // a deployment takes no order through the built-in test gateway (any valid number "pays") unless told to
+  if (isDeployment(env) && !source.PAYMENT_GATEWAY?.trim()) throw new Error(NO_GATEWAY_IN_PRODUCTION)
   if (env.CONTENT_SOURCE === 'sanity') throw new Error('The Sanity content source is not built yet; use CONTENT_SOURCE=local')
   return env
 }
@@ -150,7 +170,7 @@ function resolvePublicOrigins(
   source: Record<string, string | undefined>,
 ): PublicOrigins {
   // the embedded default database (DATABASE_URL unset) is the demo store on this machine: local origins
-  const deployed = env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL)
+  const deployed = isDeployment(env)
   const spec = env.PUBLIC_ORIGINS?.trim() || (deployed ? 'production' : 'local')
   let origins: PublicOrigins
   if (spec === 'production') origins = productionOrigins()

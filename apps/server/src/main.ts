@@ -8,7 +8,7 @@ import { seedDatabase } from './db/seed/index.ts'
 import { startReservationSweeper } from './checkout/reservations.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
 import { startBillingScheduler } from './membership/billing-scheduler.ts'
-import { parseEnv, shouldSeedDemo } from './env.ts'
+import { parseEnv, shouldSeedDemo, testPaymentsWarning } from './env.ts'
 import { gatewayFor } from './payments/gateway.ts'
 import { startPurgeSchedule } from './jobs/purge.ts'
 
@@ -20,6 +20,9 @@ async function main() {
   const demo = shouldSeedDemo(env)
   const { seeded } = await seedDatabase(store.db, { demo })
   const app = await buildApp({ env, store, webBuildDir: env.WEB_BUILD_DIR })
+  // a production store on the built-in test gateway says so at every start
+  const testPayments = testPaymentsWarning(env)
+  if (testPayments) app.log.warn(testPayments)
   if (seeded) app.log.info(demo ? 'new database: migrated and seeded three brands with the demo store' : 'new database: migrated and seeded three brands (no demo data: SEED_DEMO=true adds it)')
 
   // expired sessions, reset links and old throttle counts go every hour (jobs/purge.ts)
