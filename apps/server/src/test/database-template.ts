@@ -22,9 +22,9 @@ import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed/index.ts'
 
 /** the SQLite template's file */
-export const SQLITE_TEMPLATE_ENV = 'STORE_TEST_SQLITE_TEMPLATE'
+const SQLITE_TEMPLATE_ENV = 'STORE_TEST_SQLITE_TEMPLATE'
 /** the PostgreSQL template's database name (on the server of TEST_DATABASE_URL) */
-export const POSTGRES_TEMPLATE_ENV = 'STORE_TEST_POSTGRES_TEMPLATE'
+const POSTGRES_TEMPLATE_ENV = 'STORE_TEST_POSTGRES_TEMPLATE'
 
 /** A migrated and seeded database of its own, and how to throw it away. */
 export interface TestDatabase {
@@ -36,7 +36,7 @@ export interface TestDatabase {
 }
 
 /** The URL of another database on the server of `base` (its user, host and options kept). */
-export function databaseUrl(base: string, database: string): string {
+function databaseUrl(base: string, database: string): string {
   const url = new URL(base)
   url.pathname = `/${database}`
   return url.toString()
