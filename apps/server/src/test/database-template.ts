@@ -1,6 +1,7 @@
 /**
  * One migrated and seeded database per test run, copied for each test store
- * instead of migrating and seeding a database per store (docs/testing.md).
+ * instead of migrating and seeding a database per store
+ * (docs/decisions/164-test-databases-from-a-template.md).
  *
  * vitest's global setup (global-setup.ts) makes the templates once and names
  * them in the environment the test workers inherit:
