@@ -7,10 +7,9 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
-import { openDatabase, type StoreDb } from '../db/connection.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { seedDatabase } from '../db/seed/index.ts'
+import type { StoreDb } from '../db/connection.ts'
 import { parseEnv } from '../env.ts'
+import { openTestDatabase } from '../test/database-template.ts'
 import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { itemWithStock, placeOrder, shopperWithCart } from './checkout-test-kit.ts'
 
@@ -93,9 +92,7 @@ describe('card numbers and security codes in the log', () => {
   })
 
   it('never reach a log line, at the most verbose level', async () => {
-    store = openDatabase('sqlite::memory:')
-    await migrateToLatest(store.db)
-    await seedDatabase(store.db)
+    store = (await openTestDatabase('sqlite')).store
     const env = parseEnv({ LOG_LEVEL: 'trace', NODE_ENV: 'development' })
     const app = await buildApp({ env, store, webBuildDir: '/nonexistent' })
     await app.ready()

@@ -6,10 +6,9 @@ import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../app.ts'
-import { openDatabase, type StoreDb } from '../db/connection.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { seedDatabase } from '../db/seed/index.ts'
+import type { StoreDb } from '../db/connection.ts'
 import { parseEnv } from '../env.ts'
+import { openTestDatabase } from '../test/database-template.ts'
 import type { StoreLoadContext } from '../web/ssr-plugin.ts'
 import { HELMET_OPTIONS, HSTS, PERMISSIONS_POLICY } from './security-headers.ts'
 
@@ -25,9 +24,7 @@ vi.mock('react-router', () => ({
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 async function start(env: Record<string, string>, buildDir = '/nonexistent') {
-  const store = openDatabase('sqlite::memory:')
-  await migrateToLatest(store.db)
-  await seedDatabase(store.db)
+  const store = (await openTestDatabase('sqlite')).store
   const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env }), store, webBuildDir: buildDir })
   return { app, store }
 }
@@ -101,9 +98,7 @@ describe('security headers', () => {
   })
 
   it('a header a route sets itself is kept', async () => {
-    const store = openDatabase('sqlite::memory:')
-    await migrateToLatest(store.db)
-    await seedDatabase(store.db)
+    const store = (await openTestDatabase('sqlite')).store
     const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), store, webBuildDir: '/nonexistent' })
     app.get('/own-headers', async (_request, reply) => {
       reply.header('content-security-policy', "default-src 'self'").header('x-frame-options', 'DENY')

@@ -11,14 +11,13 @@ import { buildApp } from '../app.ts'
 import { RESERVATION_MS } from '../checkout/checkout.service.ts'
 import { itemWithStock, placeOrder, stockOf, sweep, sweepLog } from '../checkout/checkout-test-kit.ts'
 import { ASK_AFTER_MS, GIVE_UP_MS } from '../checkout/reservations.ts'
-import { openDatabase, type StoreDb } from '../db/connection.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { seedDatabase } from '../db/seed/index.ts'
+import type { StoreDb } from '../db/connection.ts'
 import { parseEnv } from '../env.ts'
 import { fakeStripe } from '../test/fake-stripe.ts'
 import { dataOf, errorsOf, TestShopper, type TestStore } from '../test/harness.ts'
 import { joinThroughCheckout, registered } from '../membership/club-test-kit.ts'
 import { ALREADY_JOINING, SUPERSEDED } from '../checkout/join-once.ts'
+import { openTestDatabase } from '../test/database-template.ts'
 
 describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () => {
   const stripe = fakeStripe()
@@ -28,9 +27,7 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
 
   beforeAll(async () => {
     const url = await stripe.listen()
-    store = openDatabase('sqlite::memory:')
-    await migrateToLatest(store.db)
-    await seedDatabase(store.db)
+    store = (await openTestDatabase('sqlite')).store
     const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_API_URL: url })
     app = await buildApp({ env, store, webBuildDir: '/nonexistent' })
     await app.ready()

@@ -1,6 +1,7 @@
 /**
  * One migrated and seeded database per test run, copied for each test store
- * instead of migrating and seeding a database per store (docs/testing.md).
+ * instead of migrating and seeding a database per store
+ * (docs/decisions/164-test-databases-from-a-template.md).
  *
  * vitest's global setup (global-setup.ts) makes the templates once and names
  * them in the environment the test workers inherit:
@@ -22,9 +23,9 @@ import { migrateToLatest } from '../db/migrate.ts'
 import { seedDatabase } from '../db/seed/index.ts'
 
 /** the SQLite template's file */
-export const SQLITE_TEMPLATE_ENV = 'STORE_TEST_SQLITE_TEMPLATE'
+const SQLITE_TEMPLATE_ENV = 'STORE_TEST_SQLITE_TEMPLATE'
 /** the PostgreSQL template's database name (on the server of TEST_DATABASE_URL) */
-export const POSTGRES_TEMPLATE_ENV = 'STORE_TEST_POSTGRES_TEMPLATE'
+const POSTGRES_TEMPLATE_ENV = 'STORE_TEST_POSTGRES_TEMPLATE'
 
 /** A migrated and seeded database of its own, and how to throw it away. */
 export interface TestDatabase {
@@ -36,7 +37,7 @@ export interface TestDatabase {
 }
 
 /** The URL of another database on the server of `base` (its user, host and options kept). */
-export function databaseUrl(base: string, database: string): string {
+function databaseUrl(base: string, database: string): string {
   const url = new URL(base)
   url.pathname = `/${database}`
   return url.toString()

@@ -5,10 +5,9 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../app.ts'
-import { openDatabase, type StoreDb } from '../db/connection.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { seedDatabase } from '../db/seed/index.ts'
+import type { StoreDb } from '../db/connection.ts'
 import { parseEnv } from '../env.ts'
+import { openTestDatabase } from '../test/database-template.ts'
 
 // React Router replaced by a handler that shows the Web Request it was given
 vi.mock('react-router', () => ({
@@ -33,9 +32,7 @@ describe.each([
     mkdirSync(join(dir, 'client'), { recursive: true })
     mkdirSync(join(dir, 'server'), { recursive: true })
     writeFileSync(join(dir, 'server', 'index.js'), 'export const routes = {}\n')
-    store = openDatabase('sqlite::memory:')
-    await migrateToLatest(store.db)
-    await seedDatabase(store.db)
+    store = (await openTestDatabase('sqlite')).store
     const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}) })
     app = await buildApp({ env, store, webBuildDir: dir })
   })

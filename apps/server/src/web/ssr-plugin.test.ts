@@ -5,10 +5,9 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../app.ts'
-import { openDatabase, type StoreDb } from '../db/connection.ts'
-import { migrateToLatest } from '../db/migrate.ts'
-import { seedDatabase } from '../db/seed/index.ts'
+import type { StoreDb } from '../db/connection.ts'
 import { parseEnv } from '../env.ts'
+import { openTestDatabase } from '../test/database-template.ts'
 import { errorsOf, TestShopper } from '../test/harness.ts'
 import { NOT_BUILT_MESSAGE, type StoreLoadContext } from './ssr-plugin.ts'
 
@@ -49,9 +48,7 @@ vi.mock('react-router', () => ({
 }))
 
 async function storeWithBuild(buildDir: string): Promise<{ app: FastifyInstance; store: StoreDb }> {
-  const store = openDatabase('sqlite::memory:')
-  await migrateToLatest(store.db)
-  await seedDatabase(store.db)
+  const store = (await openTestDatabase('sqlite')).store
   const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), store, webBuildDir: buildDir })
   return { app, store }
 }
