@@ -29,7 +29,7 @@ import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
-import { priceCheckout } from './checkout-pricing.ts'
+import { cartTakenElsewhere, priceCheckout } from './checkout-pricing.ts'
 import { refuseVipExclusives } from './members-only.ts'
 import { refuseUsedFirstOrderCode } from './first-order-codes.ts'
 import { refuseBumpsAlone } from '../offers/order-bumps.service.ts'
@@ -382,7 +382,7 @@ async function reserveOrder(
       if (Number(locked.numUpdatedRows) !== 1) {
         const { n } = await trx.selectNoFrom(waitingOrders(trx, brandId, waiter, now).as('n')).executeTakeFirstOrThrow()
         if (Number(n) >= MAX_WAITING_ORDERS) throw tooManyWaiting()
-        throw conflict('This cart is already being checked out in another window.', 'cart')
+        throw cartTakenElsewhere()
       }
       if (!(await takeStock(trx, brandId, wants))) throw new NotReserved()
       await trx.insertInto('orders').values(order).execute()
