@@ -32,6 +32,7 @@ import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { cartTakenElsewhere, priceCheckout } from './checkout-pricing.ts'
 import { refuseVipExclusives } from './members-only.ts'
 import { refuseUsedFirstOrderCode } from './first-order-codes.ts'
+import { claimCode, releaseClaims } from './code-claims.ts'
 import { refuseBumpsAlone } from '../offers/order-bumps.service.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type StoredAnswer } from './idempotency.ts'
@@ -387,6 +388,8 @@ async function reserveOrder(
       if (!(await takeStock(trx, brandId, wants))) throw new NotReserved()
       await trx.insertInto('orders').values(order).execute()
       if (orderLines.length > 0) await trx.insertInto('order_lines').values(orderLines).execute()
+      // one use per customer: the code's claim, or a 409 undoing all of this (code-claims.ts)
+      await claimCode(trx, { brandId, code: priced.code, email: input.email, customerId: shopper.customerId, orderNumber, now: now.toISOString() })
     })
   } catch (error) {
     if (error instanceof NotReserved) throw await shortageError(ctx, wants)
@@ -454,6 +457,7 @@ async function releaseUnpaid(ctx: RequestContext, key: string, reserved: Reserve
     if (Number(mine.numUpdatedRows) === 1) {
       await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
       await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
+      await releaseClaims(trx, order.order_number)
     }
     await finishAttempt(ctx, key, answer, trx)
     if (Number(mine.numUpdatedRows) !== 1) return

@@ -297,6 +297,18 @@ export type DiscountCodesRow = Selectable<DiscountCodesTable>
 export type NewDiscountCodesRow = Insertable<DiscountCodesTable>
 export type DiscountCodesUpdate = Updateable<DiscountCodesTable>
 
+/** 023: a one-use-per-customer code taken by an order, per claimant (checkout/code-claims.ts) */
+export interface DiscountCodeClaimsTable {
+  brand_id: string
+  /** what is used once: 'first-order' for the codes of a first order */
+  claim: string
+  /** 'customer:<id>' or 'email:<address, trimmed and lower-case>' */
+  claimant: string
+  discount_code_id: string
+  order_number: string
+  created_at: string
+}
+
 export interface CustomersTable {
   id: string
   brand_id: string
@@ -1027,6 +1039,7 @@ export interface Database {
   item_matches: ItemMatchesTable
   reviews: ReviewsTable
   discount_codes: DiscountCodesTable
+  discount_code_claims: DiscountCodeClaimsTable
   customers: CustomersTable
   addresses: AddressesTable
   carts: CartsTable
