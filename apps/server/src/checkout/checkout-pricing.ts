@@ -43,6 +43,20 @@ export interface PricedCheckout {
 
 export const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
 
+/** The cart was taken by a checkout in another window (or tab, or a double click) meanwhile. */
+export const cartTakenElsewhere = () => conflict('This cart is already being checked out in another window.', 'cart')
+
+/**
+ * The cart asked for is not open: a checkout of the same cart sent at the same moment locked it
+ * (checking_out) or placed its order (ordered) after this request chose it. That is the cart lock's
+ * 409, not an empty cart: under load the other checkout's lock can come between this request's
+ * choice of the cart and its read, and the shopper was told "Your cart is empty" (join-once.test).
+ */
+async function notOpen(ctx: RequestContext, cartId: string) {
+  const other = await ctx.data.db.selectFrom('carts').select('status').where('id', '=', cartId).where('brand_id', '=', ctx.data.brandId).executeTakeFirst()
+  return other?.status === 'checking_out' || other?.status === 'ordered' ? cartTakenElsewhere() : emptyCart()
+}
+
 export async function priceCheckout(
   ctx: RequestContext,
   tax: TaxRates,
@@ -58,7 +72,7 @@ export async function priceCheckout(
     findCartSettings(db, brandId),
     findBundleOffers(db, brandId),
   ])
-  if (!found) throw emptyCart()
+  if (!found) throw await notOpen(ctx, cartId)
   const { cart, lines } = found
   const code = cart.discount_code_id ? await findDiscountCodeById(db, cart.discount_code_id) : undefined
   // joining the club (checkout_club_flow, vip_flow): priced as a member, the first period added; no lines needed

@@ -29,9 +29,10 @@ import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
-import { priceCheckout } from './checkout-pricing.ts'
+import { cartTakenElsewhere, priceCheckout } from './checkout-pricing.ts'
 import { refuseVipExclusives } from './members-only.ts'
 import { refuseUsedFirstOrderCode } from './first-order-codes.ts'
+import { claimCode, releaseClaims } from './code-claims.ts'
 import { refuseBumpsAlone } from '../offers/order-bumps.service.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type StoredAnswer } from './idempotency.ts'
@@ -382,11 +383,13 @@ async function reserveOrder(
       if (Number(locked.numUpdatedRows) !== 1) {
         const { n } = await trx.selectNoFrom(waitingOrders(trx, brandId, waiter, now).as('n')).executeTakeFirstOrThrow()
         if (Number(n) >= MAX_WAITING_ORDERS) throw tooManyWaiting()
-        throw conflict('This cart is already being checked out in another window.', 'cart')
+        throw cartTakenElsewhere()
       }
       if (!(await takeStock(trx, brandId, wants))) throw new NotReserved()
       await trx.insertInto('orders').values(order).execute()
       if (orderLines.length > 0) await trx.insertInto('order_lines').values(orderLines).execute()
+      // one use per customer: the code's claim, or a 409 undoing all of this (code-claims.ts)
+      await claimCode(trx, { brandId, code: priced.code, email: input.email, customerId: shopper.customerId, orderNumber, now: now.toISOString() })
     })
   } catch (error) {
     if (error instanceof NotReserved) throw await shortageError(ctx, wants)
@@ -454,6 +457,7 @@ async function releaseUnpaid(ctx: RequestContext, key: string, reserved: Reserve
     if (Number(mine.numUpdatedRows) === 1) {
       await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
       await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
+      await releaseClaims(trx, order.order_number)
     }
     await finishAttempt(ctx, key, answer, trx)
     if (Number(mine.numUpdatedRows) !== 1) return

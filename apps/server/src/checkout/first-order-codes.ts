@@ -3,28 +3,55 @@
  * say "Take 15% off your first order" and "One use per customer". Checkout is where the shopper
  * is known, by their account or the e-mail the order goes to: one who already has an order at
  * this brand (paid, on its way or delivered) cannot have it, and is told to remove the code.
- * The refusal comes before anything is reserved or charged.
+ * The refusal comes before anything is reserved or charged. The cart (a logged-in customer) and the
+ * checkout's summary (the e-mail typed) say it where the code is entered, with the same words.
+ * Checkouts sent at once are kept to one use by the claim the reservation takes (code-claims.ts).
  */
 import type { Kysely } from 'kysely'
 import type { Database, DiscountCodesRow } from '../db/schema.ts'
 import { conflict } from '../http/errors.ts'
+import { claimantsOf, heldClaim, normalisedEmail, usedBefore } from './code-claims.ts'
 
 /** Orders that count as an order had: a declined or abandoned attempt does not, nor one cancelled or refunded. */
 const HAD = ['paid', 'processing', 'packing', 'shipped', 'delivered']
 
-export async function refuseUsedFirstOrderCode(
+type Code = Pick<DiscountCodesRow, 'name' | 'first_order_only'>
+
+/**
+ * Why this shopper may not have the code, in words, or null: an order had at the brand (by the
+ * customer or the e-mail), or the code's claim held by another order of theirs. Null for any code
+ * that is not for a first order, and for a shopper known by neither account nor e-mail.
+ */
+export async function firstOrderCodeRefusal(
   data: { db: Kysely<Database>; brandId: string },
-  checkout: { code: Pick<DiscountCodesRow, 'name' | 'first_order_only'> | undefined; email: string; customerId: string | null },
-): Promise<void> {
-  const { code, email, customerId } = checkout
-  if (!code || code.first_order_only !== 1) return
+  code: Code | undefined,
+  who: { email: string | null; customerId: string | null },
+): Promise<string | null> {
+  if (!code || code.first_order_only !== 1) return null
+  const email = who.email ? normalisedEmail(who.email) : null
+  const { customerId } = who
+  if (!email && !customerId) return null
   const earlier = await data.db
     .selectFrom('orders')
     .select('order_number')
     .where('brand_id', '=', data.brandId)
     .where('status', 'in', HAD)
-    .where((eb) => (customerId ? eb.or([eb('email', '=', email.toLowerCase()), eb('customer_id', '=', customerId)]) : eb('email', '=', email.toLowerCase())))
+    .where((eb) => {
+      const by = []
+      if (email) by.push(eb('email', '=', email))
+      if (customerId) by.push(eb('customer_id', '=', customerId))
+      return eb.or(by)
+    })
     .limit(1)
     .executeTakeFirst()
-  if (earlier) throw conflict(`${code.name} is for a first order, and you have ordered with us before: remove the code to check out.`, 'code')
+  if (earlier) return usedBefore(code.name)
+  return heldClaim(data.db, data.brandId, code, email ? claimantsOf(email, customerId) : [`customer:${customerId}`])
+}
+
+export async function refuseUsedFirstOrderCode(
+  data: { db: Kysely<Database>; brandId: string },
+  checkout: { code: Code | undefined; email: string; customerId: string | null },
+): Promise<void> {
+  const refusal = await firstOrderCodeRefusal(data, checkout.code, { email: checkout.email, customerId: checkout.customerId })
+  if (refusal) throw conflict(refusal, 'code')
 }

@@ -281,4 +281,41 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
     expect((await earlier).statusCode).toBe(200)
     expect(await joinedState(who.customerId, [firstKey, secondKey])).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
   })
+
+  /**
+   * Why the first test above once saw a 422 last on PostgreSQL under load: a checkout chooses its cart
+   * (the session's, or ensureCart's for a join) and reads it a moment later to price it. A checkout of
+   * the same cart sent at the same moment may lock it in between, and the read found no open cart and
+   * said "Your cart is empty". Held at the gateway here, the first checkout keeps its cart locked
+   * while the second reads it, every time: the second is the cart lock's 409, as when it reads first.
+   */
+  it('a checkout sent again from one session while the first is charged: the cart lock\'s 409, never "Your cart is empty"', async () => {
+    const item = await itemWithStock(t, 5, BRAND)
+    const shopper = new TestShopper(t.app, HOST)
+    expect((await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+    let charging!: () => void
+    let release!: () => void
+    const atTheGateway = new Promise<void>((resolve) => (charging = resolve))
+    const released = new Promise<void>((resolve) => (release = resolve))
+    vi.spyOn(gateway, 'charge').mockImplementationOnce(async (scope, request) => {
+      charging()
+      await released
+      return TestGateway.prototype.charge.call(gateway, scope, request)
+    })
+    const checkoutOnce = async () =>
+      shopper.request({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: new URLSearchParams({ ...ADDRESS, payment_token: await tokenFor(shopper) }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': randomUUID() },
+      })
+    const first = checkoutOnce()
+    await atTheGateway
+    const second = await checkoutOnce()
+    const quote = await shopper.get('/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard')
+    release()
+    expect((await first).statusCode).toBe(200)
+    expect([second.statusCode, errorsOf(second)]).toEqual([409, ['This cart is already being checked out in another window.']])
+    expect([quote.statusCode, errorsOf(quote)]).toEqual([409, ['This cart is already being checked out in another window.']])
+  })
 })

@@ -26,6 +26,7 @@ import { abandonUnansweredOffer, expireWaitingOffer, offerGatewayKey, settleUnan
 import { STALE_ATTEMPT_MS } from './idempotency.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock } from './stock.ts'
+import { releaseClaims } from './code-claims.ts'
 
 const BATCH = 50
 const MAX_PAGES = 20
@@ -224,6 +225,8 @@ async function release(store: StoreDb, order: ExpiredOrder, now: Date): Promise<
     await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
     await trx.deleteFrom('payments').where('order_number', '=', order.order_number).execute()
     await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
+    // a code used once per customer is theirs again (code-claims.ts)
+    await releaseClaims(trx, order.order_number)
     if (order.cart_id) await reopenCart(trx, order.cart_id, now.toISOString())
     return lines.map((line) => line.item_id)
   })

@@ -22,6 +22,7 @@ import * as m019 from './migrations/019-waiting-orders.ts'
 import * as m020 from './migrations/020-order-bundle-discount.ts'
 import * as m021 from './migrations/021-attempt-owner.ts'
 import * as m022 from './migrations/022-card-setups.ts'
+import * as m023 from './migrations/023-discount-code-claims.ts'
 
 /**
  * Migrations are listed here, not read from disk, so any bundler or runner finds them.
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '020-order-bundle-discount': m020,
   '021-attempt-owner': m021,
   '022-card-setups': m022,
+  '023-discount-code-claims': m023,
 }
 
 class StaticProvider implements MigrationProvider {

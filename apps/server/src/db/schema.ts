@@ -257,6 +257,18 @@ export interface DiscountCodesTable {
 }
 export type DiscountCodesRow = Selectable<DiscountCodesTable>
 
+/** 023: a one-use-per-customer code taken by an order, per claimant (checkout/code-claims.ts) */
+export interface DiscountCodeClaimsTable {
+  brand_id: string
+  /** what is used once: 'first-order' for the codes of a first order */
+  claim: string
+  /** 'customer:<id>' or 'email:<address, trimmed and lower-case>' */
+  claimant: string
+  discount_code_id: string
+  order_number: string
+  created_at: string
+}
+
 export interface CustomersTable {
   id: string
   brand_id: string
@@ -905,6 +917,7 @@ export interface Database {
   item_matches: ItemMatchesTable
   reviews: ReviewsTable
   discount_codes: DiscountCodesTable
+  discount_code_claims: DiscountCodeClaimsTable
   customers: CustomersTable
   addresses: AddressesTable
   carts: CartsTable
