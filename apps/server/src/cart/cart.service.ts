@@ -7,8 +7,10 @@ import {
   fromCents,
   isClubLandingLink,
   nextOfferPath,
+  OFFER_PRICES,
   originalTotal,
   parseDiscountClasses,
+  toCents,
   type AppliedBundle,
   type Cart,
   type CartBanner,
@@ -68,13 +70,32 @@ function mainCategoryName(mainShoppingPath: string): string {
  * fee, charged at checkout, pays for it.
  */
 function lineUnitCents(line: CartLineRow, shopper: Shopper, firstPick = false): number {
-  if (firstPick && line.social_media_special === 1) return 0
+  if (firstPick && isClubSpecialLine(line)) return 0
   const own = unitPriceCents(line, shopper.hasClub)
   return line.price_override_cents === null ? own : Math.min(line.price_override_cents, own)
 }
 
 /** The cart joins the club through a club special (offer code cb): its piece is the first month's pick. */
 export const joinsThroughClubSpecial = (offerCode: string | null | undefined, joins: boolean) => joins && offerCode === 'cb'
+
+/**
+ * The cart holds a club special ("Join VIP and get your first pair for $24.99": offer code cb, its line a
+ * social media special): the special is the club's join, for a visitor as for a customer. A visitor's
+ * cart is priced as the join and checkout asks them to log in (membership/club-join.ts), where it sold
+ * them the pair at its own price, joined nothing, and kept the line's "Join VIP" banner.
+ */
+export const holdsClubSpecial = (offerCode: string | null | undefined, lines: readonly ClubSpecialLine[]) => offerCode === 'cb' && lines.some(isClubSpecialLine)
+
+type ClubSpecialLine = Pick<CartLineRow, 'social_media_special' | 'price_override_cents'>
+
+/**
+ * A club special's line: a social media special at the club's price (SPEC §9, 24.99: its offer code cb).
+ * Only this line is the join's first pick: a clearance special ($29.99) in a cart taken to the club's
+ * landing (/landing/cb) afterwards is not made free by it.
+ */
+export const isClubSpecialLine = (line: ClubSpecialLine) => line.social_media_special === 1 && line.price_override_cents === CLUB_SPECIAL_CENTS
+
+const CLUB_SPECIAL_CENTS = toCents(OFFER_PRICES.club)
 
 
 
@@ -216,7 +237,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
   const hasClubInCart =
     !shopper.hasClub &&
     flag(settings.brand_has_club) &&
-    (cart?.checkout_flow === 'checkout_club_flow' || (isJoinFlow(cart?.checkout_flow) && shopper.customerId !== null))
+    (cart?.checkout_flow === 'checkout_club_flow' || (isJoinFlow(cart?.checkout_flow) && (shopper.customerId !== null || holdsClubSpecial(cart?.offer_code, lines))))
   const pricedAs = hasClubInCart ? { ...shopper, hasClub: true } : shopper
   const firstPick = joinsThroughClubSpecial(cart?.offer_code, hasClubInCart)
   const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points, bundles, firstPick)

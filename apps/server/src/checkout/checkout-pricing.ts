@@ -9,7 +9,7 @@ import { shippingOptions, type ShippingMethod, type ShippingOption } from '@stor
 import type { Shopper } from '../accounts/shopper.ts'
 import { findBundleOffers, findCartSettings, findDiscountCodeById, findOpenCartWithLines } from '../cart/cart.queries.ts'
 import type { CartLineRow } from '../cart/cart.queries.ts'
-import { joinsThroughClubSpecial, priceCart } from '../cart/cart.service.ts'
+import { holdsClubSpecial, joinsThroughClubSpecial, priceCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { CartsRow, DiscountCodesRow } from '../db/schema.ts'
 import { conflict, unprocessable } from '../http/errors.ts'
@@ -77,7 +77,7 @@ export async function priceCheckout(
   const code = cart.discount_code_id ? await findDiscountCodeById(db, cart.discount_code_id) : undefined
   // joining the club (checkout_club_flow, vip_flow): priced as a member, the first period added; no lines needed
   const flow = isJoinFlow(destination.flow) ? destination.flow! : cart.checkout_flow
-  const join = clubJoinTerms(flow, shopper, settings, await monthPaidBefore(ctx, flow, shopper))
+  const join = clubJoinTerms(flow, shopper, settings, await monthPaidBefore(ctx, flow, shopper), holdsClubSpecial(cart.offer_code, lines))
   // a member sending the join form again (a double submit once the first joined): what stops it, rather than "empty"
   if (lines.length === 0 && !join && isJoinFlow(flow) && shopper.hasClub) throw conflict(ALREADY_MEMBER, 'checkout_flow')
   if (lines.length === 0 && !join) throw emptyCart()

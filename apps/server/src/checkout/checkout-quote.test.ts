@@ -73,7 +73,7 @@ describe.each(DIALECTS)('the checkout page\'s quote and social media specials on
     expect(otherQuote.shipping).toBe(paying.cart_shipping)
   })
 
-  it("a club special ('Join VIP and get your first pair for $24.99'): joining, the pair is the first month's pick and the order costs the first month; a visitor never pays above the item's price", async () => {
+  it("a club special ('Join VIP and get your first pair for $24.99'): joining, the pair is the first month's pick and the order costs the first month; a visitor is asked to log in, never sold the pair alone", async () => {
     const special = dataOf<{ item_id: number; price: number }>(await new TestShopper(t.app, 'ckb.localhost').get('/api/social-media-specials/ckb-vip-optin'))
     expect(special.price).toBe(24.99)
     const item = await t.store.db.selectFrom('items').select('price_cents').where('id', '=', special.item_id).executeTakeFirstOrThrow()
@@ -94,12 +94,43 @@ describe.each(DIALECTS)('the checkout page\'s quote and social media specials on
     expect(order).toMatchObject({ club_fee: 24.99, subtotal: 24.99, total: quote.total })
     expect(order.items.map((line) => line.total)).toEqual([0])
 
-    // a visitor claims it (no account: nothing to join): the pair at the item's own price, not above it
+    // a visitor claims it: the special is the club's join, so checkout asks them to log in (it sold them the
+    // pair at its own $14.99, joined nothing, and the order's line kept its "Join VIP" banner)
     const visitor = new TestShopper(t.app, 'ckb.localhost')
     expect((await visitor.postJson('/api/social-media-specials/ckb-vip-optin/claim', { size })).statusCode).toBe(200)
     const visitorCart = dataOf<Cart>(await visitor.get('/api/cart'))
-    expect(visitorCart.items[0]!.price).toBe(item.price_cents / 100)
-    const visitorQuote = dataOf<CheckoutQuote>(await visitor.get('/api/checkout/quote?shipping_country=US&shipping_state=TX'))
-    expect(visitorQuote).toMatchObject({ club_fee: 0, subtotal: item.price_cents / 100 })
+    expect(visitorCart).toMatchObject({ has_club_in_cart: true, loggedin: false })
+    expect(visitorCart.items[0]).toMatchObject({ item_id: special.item_id, price: 0 })
+    const refusedQuote = await visitor.get('/api/checkout/quote?shipping_country=US&shipping_state=TX')
+    expect(refusedQuote.statusCode).toBe(422)
+    expect(refusedQuote.body).toMatch(/Log in or create an account to join VIP/)
+    const refusedOrder = await placeOrder(visitor, await tokenFor(visitor))
+    expect(refusedOrder.statusCode).toBe(422)
+    // the same visitor makes an account: the cart comes along and joins, the pair the first month's pick
+    expect((await visitor.post('/api/register', { name: 'Vera Visitor', email: `vera-${dialect}-${Date.now()}@example.com`, password: 'leggings-forever-3' })).statusCode).toBe(200)
+    const joinQuote = dataOf<CheckoutQuote>(await visitor.get('/api/checkout/quote?shipping_country=US&shipping_state=TX'))
+    expect(joinQuote).toMatchObject({ club_fee: 24.99, subtotal: 24.99, shipping: 0 })
+    const joined = dataOf<CheckoutResult>(await placeOrder(visitor, await tokenFor(visitor), undefined, { expected_total: String(joinQuote.total) }))
+    expect(joined.status).toBe('succeeded')
+    expect(dataOf<Order>(await visitor.get(`/api/orders/${joined.order_number}`))).toMatchObject({ club_fee: 24.99, total: joinQuote.total })
+    expect(dataOf<Cart>(await visitor.get('/api/cart')).has_club).toBe(true)
+
+    // another visitor checks out without joining: the special leaves the cart with the join it belongs to
+    const leaving = new TestShopper(t.app, 'ckb.localhost')
+    expect((await leaving.postJson('/api/social-media-specials/ckb-vip-optin/claim', { size })).statusCode).toBe(200)
+    expect((await leaving.postJson('/api/checkout/flow', { checkout_flow: 'free_flow' })).statusCode).toBe(200)
+    expect(dataOf<Cart>(await leaving.get('/api/cart')).items).toEqual([])
+  })
+
+  it("a clearance special taken to the club's landing afterwards is not made the join's free pick", async () => {
+    const shopper = new TestShopper(t.app)
+    expect((await shopper.post('/api/register', { name: 'Cleo Clearance', email: `cleo-${dialect}-${Date.now()}@example.com`, password: 'leggings-forever-3' })).statusCode).toBe(200)
+    const special = dataOf<{ item_id: number; price: number }>(await shopper.get('/api/social-media-specials/pf-vip-optin-csr'))
+    const size = (await t.store.db.selectFrom('item_sizes').select('size').where('item_id', '=', special.item_id).where('stock', '>', 0).executeTakeFirstOrThrow()).size
+    expect((await shopper.postJson('/api/social-media-specials/pf-vip-optin-csr/claim', { size })).statusCode).toBe(200)
+    expect((await shopper.postJson('/api/checkout/flow', { checkout_flow: 'vip_flow', offer_code: 'cb' })).statusCode).toBe(200)
+    const cart = dataOf<Cart>(await shopper.get('/api/cart'))
+    expect(cart.items).toHaveLength(1)
+    expect(cart.items[0]!.price).toBeGreaterThan(0)
   })
 })

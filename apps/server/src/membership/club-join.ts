@@ -41,12 +41,15 @@ interface ClubSettings {
  * (or the shopper already belongs). `periodPaid`: the shopper is a former member
  * whose membership was charged for this month (findPaidPeriod): no fee again. In checkout_club_flow a visitor is asked to
  * log in: a membership belongs to an account. In vip_flow (also the funnel of the
- * social-media specials) a visitor's order is an ordinary order.
+ * social-media specials) a visitor's order is an ordinary order, unless the cart holds a club
+ * special (`clubSpecial`, cart.service.ts holdsClubSpecial): that special is the join, so a visitor
+ * is asked to log in as in checkout_club_flow.
  */
-export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: ClubSettings, periodPaid = false): JoinTerms | null {
+export function clubJoinTerms(checkoutFlow: string, shopper: Shopper, settings: ClubSettings, periodPaid = false, clubSpecial = false): JoinTerms | null {
   if (!isJoinFlow(checkoutFlow) || shopper.hasClub) return null
-  // vip_flow is also the social-media funnel a visitor shops in: it joins only a logged-in customer
-  if (checkoutFlow === 'vip_flow' && !shopper.customerId) return null
+  // vip_flow is also the social-media funnel a visitor shops in: it joins only a logged-in customer, or
+  // asks a visitor to log in when the cart holds the club's special (its first pair is the join's)
+  if (checkoutFlow === 'vip_flow' && !shopper.customerId && !clubSpecial) return null
   if (settings.brand_has_club !== 1 || settings.club_monthly_cents === null) {
     throw unprocessable('This store has no VIP club to join.', 'checkout_flow')
   }

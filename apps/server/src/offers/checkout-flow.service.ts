@@ -3,8 +3,12 @@
  * shopper came in with (csr, ms, cb, cbv2): the code's discount is applied
  * where the shopper may have it (Lock5 is the club's: a visitor keeps the flow
  * without it, decision 003).
+ *
+ * A club special's line ("Join VIP and get your first pair for $24.99") is the club's join: a cart
+ * leaving the join ("Check out without joining", another offer's landing) leaves the special too,
+ * rather than selling its pair under the "Join VIP" banner as an ordinary order.
  */
-import { offerTerms, type CheckoutFlowResult, type FlowType } from '@store/core'
+import { OFFER_PRICES, offerTerms, toCents, type CheckoutFlowResult, type FlowType } from '@store/core'
 import { applyOfferDiscountCode, ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { HttpError, unprocessable } from '../http/errors.ts'
@@ -19,12 +23,23 @@ export async function setCheckoutFlow(ctx: RequestContext, flow: FlowType, offer
     throw unprocessable('This store has no VIP club to join.', 'checkout_flow')
   }
   const cartId = await ensureCart(ctx)
-  await ctx.data.db
-    .updateTable('carts')
-    .set({ checkout_flow: flow, offer_code: terms?.code ?? null, updated_at: ctx.now().toISOString() })
-    .where('id', '=', cartId)
-    .where('brand_id', '=', ctx.data.brandId)
-    .execute()
+  await ctx.data.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('carts')
+      .set({ checkout_flow: flow, offer_code: terms?.code ?? null, updated_at: ctx.now().toISOString() })
+      .where('id', '=', cartId)
+      .where('brand_id', '=', ctx.data.brandId)
+      .execute()
+    // the club special's pair goes with the join it is the first pick of (cart.service.ts isClubSpecialLine)
+    if (!isJoinFlow(flow) || terms?.code !== 'cb') {
+      await trx
+        .deleteFrom('cart_lines')
+        .where('cart_id', '=', cartId)
+        .where('social_media_special', '=', 1)
+        .where('price_override_cents', '=', toCents(OFFER_PRICES.club))
+        .execute()
+    }
+  })
   let discountCodeName: string | null = null
   if (terms) {
     try {

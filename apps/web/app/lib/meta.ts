@@ -1,6 +1,6 @@
 /**
  * Page titles (SPEC §2): '{title} | {store name}'. Checkout-type routes are
- * 'Secure Checkout' and, like social_media_specials pages, hidden from search.
+ * 'Secure Checkout' (that alone) and, like social_media_specials pages, hidden from search.
  *
  * Every page that search engines may index also gets a canonical link, Open
  * Graph and Twitter card tags, all absolute on the brand's configured public
@@ -137,7 +137,11 @@ export function notFoundMeta(args: MetaArgsLike): MetaDescriptor[] {
   return pageMeta(args, 'Page not found', { noindex: true })
 }
 
-/** Checkout-type routes: 'Secure Checkout', hidden from search. */
+/**
+ * Checkout-type routes: titled 'Secure Checkout' as SPEC §2 says it, without the store's name
+ * ('Secure Checkout | PopFit Clothing' was not the title the spec gives), and hidden from search.
+ */
 export function checkoutMeta(args: MetaArgsLike): MetaDescriptor[] {
-  return pageMeta(args, CHECKOUT_PAGE_TITLE, { noindex: true })
+  const [, ...rest] = pageMeta(args, CHECKOUT_PAGE_TITLE, { noindex: true })
+  return [{ title: CHECKOUT_PAGE_TITLE }, ...rest]
 }

@@ -19,7 +19,7 @@
  * an offer of several pieces is in components/offers/offer-copy.ts (docs/checkout-pages.md).
  */
 import '../styles/checkout.css'
-import { formatPrice, isStoreError, type OneTimeOffer, type Order, type PaymentSetup } from '@store/core'
+import { formatPrice, isStoreError, sortSizes, type OfferChoice, type OneTimeOffer, type Order, type PaymentSetup } from '@store/core'
 import { useState, type FormEvent } from 'react'
 import { data, Form, redirect, useNavigate, useNavigation, useRevalidator } from 'react-router'
 import { readForm } from '../lib/read-form'
@@ -28,7 +28,7 @@ import { SizePicker } from '../components/checkout/size-picker'
 import { authenticateStripePayment, stripeKeyOf } from '../components/checkout/stripe-card'
 import { AnsweredOffer, type OfferAnswer } from '../components/offers/answered-offer'
 import { declinedOffersCookie, saidNoTo } from '../components/offers/declined-offers'
-import { nextStepLabel, offerChoiceSummary, offerPriceLine, pickerLegend } from '../components/offers/offer-copy'
+import { categoryCaption, nextStepLabel, offerChoiceSummary, offerPriceLine, pickerLegend } from '../components/offers/offer-copy'
 import { StoreLink } from '../components/store-link'
 import { useBrowserApi } from '../lib/api/browser'
 import { acceptOneTimeOffer, authenticatePayment } from '../lib/api/checkout-api'
@@ -115,14 +115,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   throw redirect(result.value.next)
 }
 
-/** A category's name as a shopper reads it: 'robes' -> 'Robes', 'sports-bras' -> 'Sports bras'. */
-const categoryCaption = (name: string) => name.replace(/[-_]+/g, ' ').replace(/^./, (first) => first.toUpperCase())
-
 function choicesShown(offer: OneTimeOffer, category: string | null) {
   const inCategory = category ? offer.choices.filter((c) => c.category === category) : offer.choices
   if (offer.show_full_product_picker) return inCategory
   if (offer.show_product_picker) return inCategory.slice(0, 6)
   return []
+}
+
+/**
+ * The piece an offer without a product picker adds: the first of the category chosen (or of the offer)
+ * that is in stock, as the store picks it when no piece is named (one-time-offers.service.ts). The page
+ * shows it and only its sizes, so a size offered is one the piece has: the sizes of every piece of the
+ * category together offered a size ("L") that this piece lacks, and in no order the store keeps.
+ */
+function pieceOfCategory(offer: OneTimeOffer, category: string | null): OfferChoice | null {
+  return offer.choices.find((c) => !category || c.category === category) ?? null
 }
 
 export default function SpecialOffer({ loaderData, actionData }: Route.ComponentProps) {
@@ -196,8 +203,10 @@ function OfferForm({
   const [errors, setErrors] = useState<ApiErrorItem[]>(initialErrors ?? [])
   const [busy, setBusy] = useState(false)
   const chosen = offer.choices.find((c) => c.item_id === itemId) ?? shown[0] ?? null
-  // the sizes of the chosen piece, or of every piece of the offer when no piece is picked
-  const sizes = chosen && shown.length > 0 ? chosen.sizes : [...new Set(offer.choices.filter((c) => !category || c.category === category).flatMap((c) => c.sizes))]
+  // no piece to pick: the piece the store adds for the category chosen (pieceOfCategory)
+  const piece = shown.length > 0 ? chosen : pieceOfCategory(offer, category)
+  // the sizes of that piece only, in the store's order (SPEC §5)
+  const sizes = sortSizes(piece?.sizes ?? [])
   const pickSize = offer.show_sizepicker && !offer.digital_product
   const working = busy || navigation.state !== 'idle'
   // "Adding…" only for an accept: "No thanks" going on to the next page adds nothing
@@ -293,19 +302,22 @@ function OfferForm({
   const sizeError = errors.find((e) => e.field === 'size')?.message
   // an offer of several pieces adds that many of the one piece chosen, in one size: said before "Yes"
   const summary = shown.length > 0 ? offerChoiceSummary(offer.how_many, chosen, pickSize) : null
-  const image = offer.image_1 ?? chosen?.image ?? null
+  // an offer by category shows the piece its category adds: the offer's own picture names one for all ("Top")
+  const byCategory = offer.show_category_picker && shown.length === 0 && piece !== null
+  const image = (byCategory ? piece.image : null) ?? offer.image_1 ?? chosen?.image ?? null
+  const imageAlt = byCategory ? `${piece.name}${piece.color ? ` · ${piece.color}` : ''}` : offer.short_item_name
   return (
     <div className="container offer-page">
       {offer.banner ? <p className="notice">{offer.banner}</p> : <p className="notice">Your order {order} is placed. One more thing, just once:</p>}
       <div className="offer-hero">
-        {image ? <img src={image} alt={offer.short_item_name} width={600} height={750} /> : null}
+        {image ? <img src={image} alt={imageAlt} width={600} height={750} /> : null}
         <div className="offer-copy">
           <h1 className="page-title">{offer.headline}</h1>
           <p>{offer.text_copy}</p>
           {[offer.extended_copy_1, offer.extended_copy_2, offer.extended_copy_3].filter(Boolean).map((copy) => (
             <p key={copy}>{copy}</p>
           ))}
-          <p className="offer-price">{offerPriceLine(offer)}</p>
+          <p className="offer-price">{offerPriceLine(offer, offer.show_category_picker && category ? category : null)}</p>
           {offer.digital_product ? <p className="field-hint">A digital product: it arrives by e-mail, nothing is shipped.</p> : null}
 
           <Form method="post" className="offer-actions" onSubmit={accept}>
@@ -365,7 +377,12 @@ function OfferForm({
                 ))}
               </fieldset>
             ) : null}
-            {pickSize && sizes.length > 0 ? <SizePicker key={chosen?.item_id ?? category ?? 'all'} sizes={sizes} error={sizeError} /> : sizeError ? <p className="field-error">{sizeError}</p> : null}
+            {byCategory ? (
+              <p className="offer-piece" aria-live="polite">
+                You get: {imageAlt}
+              </p>
+            ) : null}
+            {pickSize && sizes.length > 0 ? <SizePicker key={piece?.item_id ?? category ?? 'all'} sizes={sizes} error={sizeError} /> : sizeError ? <p className="field-error">{sizeError}</p> : null}
             {summary ? (
               <p className="offer-summary" aria-live="polite">
                 {summary}

@@ -6,7 +6,7 @@ import { displaySize } from '@store/core'
 import { BRANDS, brandById, type BrandId } from '../../brands/registry.ts'
 import { bannerUrl, categoryImageUrl, figureUrl, iconUrl, type Garment, type IconName } from '../../media/media.service.ts'
 import { SUPPORT_EMAILS } from '../migrations/005-members.ts'
-import { PREFIX } from './constants.ts'
+import { POPFIT_SIZE_RANGE, POPFIT_SIZES, PREFIX } from './constants.ts'
 import { insertBatches, json, type Rows, type SeedDb } from './random.ts'
 
 export const CLUB_BRANDS: readonly BrandId[] = ['popfitclothing', 'ckb']
@@ -58,9 +58,10 @@ function storeSettings(brandId: BrandId): Rows<'store_settings'>[number] {
       stripe_js_apple_pay: 1,
       analytics_ids: json({ mixpanel: 'dev-popfit-0a1b2c3d', pixel: '100000000000001' }),
       // the stored XXXXXL is popfit's 4XL (SPEC §5 reads it as XXXXL); there is no separate XXXXL
-      sizes: 'XS,S,M,L,XL,XXL,XXXL,XXXXXL',
-      scrolling_images: scrolling(['Squat-proof. Buttery soft.', 'Sizes XS to 5XL', 'VIP saves 20% on every order']),
-      feed_bio: 'Buttery soft leggings for every body, XS to 5XL. Tag @popfitclothing to be featured.',
+      sizes: POPFIT_SIZES.join(','),
+      // the sizes the copy names come from that list: it said "XS to 5XL", a size popfit does not make
+      scrolling_images: scrolling(['Squat-proof. Buttery soft.', `Sizes ${POPFIT_SIZE_RANGE}`, 'VIP saves 20% on every order']),
+      feed_bio: `Buttery soft leggings for every body, ${POPFIT_SIZE_RANGE}. Tag @popfitclothing to be featured.`,
       free_shipping_threshold_cents: 5000,
       standard_shipping_cost_cents: 595,
       tax_rate_basis_points: 0,

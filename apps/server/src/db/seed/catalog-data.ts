@@ -4,6 +4,7 @@
  */
 import type { BrandId } from '../../brands/registry.ts'
 import type { Garment, IconName } from '../../media/media.service.ts'
+import { POPFIT_SIZES, POPFIT_SIZE_RANGE } from './constants.ts'
 
 export type AspectClass = 'double1x1' | 'double' | 'aspect2x5'
 
@@ -65,11 +66,8 @@ export interface BrandCatalog {
   styles: StyleDef[]
 }
 
-/**
- * popfitclothing stores its 4XL as 'XXXXXL' (a legacy quirk the storefront reads back as
- * XXXXL, SPEC §5), so it has no separate 'XXXXL' row: both would show as 4XL.
- */
-const PF_BOTTOMS = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXXL']
+/** popfitclothing's bottoms come in all its sizes, to its 4XL (stored 'XXXXXL': constants.ts). */
+const PF_BOTTOMS = [...POPFIT_SIZES]
 const PF_TOPS = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL']
 const CKB_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL']
 const GLOW_SIZES = ['S', 'M', 'L']
@@ -129,9 +127,9 @@ const LOUNGE_CARE = ['Machine wash cold with like colours', 'Tumble dry low', 'G
 
 const popfit: BrandCatalog = {
   categories: [
-    { name: 'leggings', title: 'Leggings', layout: '1x1', garment: 'leggings', color: '#c2185b', icon: 'leggings', icon2: 'stretch', short: 'Buttery soft, squat-proof leggings in every length.', long: 'Our leggings are cut from a brushed, four-way stretch fabric that feels like a second skin. High waists that stay put, gussets that move with you and colours you will wear on repeat: full length, 7/8 and capri, sizes XS to 5XL.', bullets: ['Squat-proof fabric', 'High waistband that stays put', 'XS to 5XL'], base: 'leggings', banner: 'Any 3 leggings for $75: mix and match' },
+    { name: 'leggings', title: 'Leggings', layout: '1x1', garment: 'leggings', color: '#c2185b', icon: 'leggings', icon2: 'stretch', short: 'Buttery soft, squat-proof leggings in every length.', long: `Our leggings are cut from a brushed, four-way stretch fabric that feels like a second skin. High waists that stay put, gussets that move with you and colours you will wear on repeat: full length, 7/8 and capri, sizes ${POPFIT_SIZE_RANGE}.`, bullets: ['Squat-proof fabric', 'High waistband that stays put', POPFIT_SIZE_RANGE], base: 'leggings', banner: 'Any 3 leggings for $75: mix and match' },
     { name: 'capris', title: 'Capris', layout: '1x1', garment: 'capris', color: '#6a1b9a', icon: 'leggings', icon2: 'sun', short: 'Mid-calf leggings for warm days and hot classes.', long: 'All the comfort of our signature leggings, cropped at mid-calf. Perfect for hot yoga, summer runs and everything in between.', bullets: ['Cropped at mid-calf', 'Same buttery fabric', 'Pockets on select styles'], base: 'leggings', banner: null },
-    { name: 'shorts', title: 'Biker Shorts', layout: '1x1', garment: 'shorts', color: '#00838f', icon: 'stretch', icon2: 'sun', short: 'Biker shorts that do not ride up.', long: 'Five, seven and two-in-one lengths with grippy hems that stay in place through every squat, sprint and stroll.', bullets: ['No ride-up hem', 'Phone pockets', 'XS to 5XL'], base: 'shorts', banner: null },
+    { name: 'shorts', title: 'Biker Shorts', layout: '1x1', garment: 'shorts', color: '#00838f', icon: 'stretch', icon2: 'sun', short: 'Biker shorts that do not ride up.', long: 'Five, seven and two-in-one lengths with grippy hems that stay in place through every squat, sprint and stroll.', bullets: ['No ride-up hem', 'Phone pockets', POPFIT_SIZE_RANGE], base: 'shorts', banner: null },
     { name: 'sports-bras', title: 'Sports Bras', layout: '1x1', garment: 'bra', color: '#ef6c00', icon: 'bra', icon2: 'heart', short: 'Supportive, comfortable sports bras.', long: 'Medium to high support with removable pads, soft bands and straps that never dig in.', bullets: ['Removable pads', 'Soft, wide band', 'Medium to high support'], base: 'sports-bras', banner: null },
     { name: 'tops', title: 'Tops', layout: '1x1', garment: 'tank', color: '#2e7d32', icon: 'top', icon2: 'feather', short: 'Tanks, tees and long sleeves to match.', long: 'Lightweight layers cut to pair with your favourite leggings, from cropped tanks to seamless long sleeves.', bullets: ['Pairs with every legging', 'Lightweight and breathable', 'Relaxed and fitted cuts'], base: 'tops', banner: null },
     { name: 'vip-exclusives', title: 'VIP Exclusives', layout: '1x1', garment: 'leggings', color: '#ad1457', icon: 'crown', icon2: 'sparkle', short: 'Styles only VIP members can shop.', long: 'Limited runs of our most-requested fabrics, released to VIP members first. Join VIP to unlock member pricing on every order.', bullets: ['Members only', 'Limited runs', 'Member pricing'], base: 'vip-exclusives', banner: 'VIP members save 20% on every order' },

@@ -7,7 +7,7 @@ import type { BrandId } from '../../brands/registry.ts'
 import { bannerUrl } from '../../media/media.service.ts'
 import { PAUSE_MONTHLY_PRICE_CENTS } from '../../membership/club-join.ts'
 import type { SeededItem } from './catalog.ts'
-import { PREFIX } from './constants.ts'
+import { POPFIT_SIZE_RANGE, PREFIX } from './constants.ts'
 import { insertBatches, json, type Rows, type SeedDb } from './random.ts'
 
 
@@ -116,7 +116,7 @@ export async function seedSocialMediaSpecials(db: SeedDb, brandId: BrandId, item
         permalink: '/social_media_specials/pf-vip-optin-csr',
         landing_page_headline: 'Our best-selling leggings for just $29.99',
         free_shipping: 1,
-        main_item_description: 'The Signature High-Waist Legging: buttery soft, squat-proof and sized XS to 5XL. Pick your colour and size, we ship it free.',
+        main_item_description: `The Signature High-Waist Legging: buttery soft, squat-proof and sized ${POPFIT_SIZE_RANGE}. Pick your colour and size, we ship it free.`,
         item_id: item('signature'),
         price_cents: 2999,
         split_test_no_lander: 0,

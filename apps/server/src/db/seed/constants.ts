@@ -1,3 +1,4 @@
+import { displaySize, sortSizes } from '@store/core'
 import type { BrandId } from '../../brands/registry.ts'
 
 export const BRAND_IDS: readonly BrandId[] = ['popfitclothing', 'ckb', 'glow']
@@ -36,3 +37,21 @@ export const MAIN_CATEGORY: Record<BrandId, string> = {
   ckb: 'underwear',
   glow: 'loungewear',
 }
+
+/**
+ * popfitclothing's sizes as stored: its 4XL is stored as 'XXXXXL' (a legacy quirk the storefront reads
+ * back as XXXXL, SPEC §5), so it has no separate 'XXXXL' row: both would show as 4XL. Its largest is 4XL.
+ */
+export const POPFIT_SIZES: readonly string[] = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXXL']
+
+/**
+ * The sizes a brand's copy promises, from its own size list as a shopper reads them: "XS to 4XL" for
+ * popfit (its copy said "XS to 5XL", a size it does not make).
+ */
+export function sizeRange(sizes: readonly string[], brandId: BrandId): string {
+  const ordered = sortSizes(sizes)
+  return `${displaySize(ordered[0]!, brandId)} to ${displaySize(ordered[ordered.length - 1]!, brandId)}`
+}
+
+/** popfit's size range as its copy says it: "XS to 4XL". */
+export const POPFIT_SIZE_RANGE = sizeRange(POPFIT_SIZES, 'popfitclothing')

@@ -5,7 +5,7 @@
 import type { BrandId } from '../../brands/registry.ts'
 import { portraitUrl } from '../../media/media.service.ts'
 import type { SeededItem } from './catalog.ts'
-import { MANY_CUSTOMER_IMAGES_ITEM, PREFIX } from './constants.ts'
+import { MANY_CUSTOMER_IMAGES_ITEM, POPFIT_SIZE_RANGE, PREFIX } from './constants.ts'
 import { createRandom, daysAgo, hashSeed, insertBatches, type Rows, type SeedDb } from './random.ts'
 
 const FIRST_NAMES = [
@@ -48,7 +48,7 @@ const FIRST_ORDER = [
 const BRAND_LEVEL: Record<BrandId, string[]> = {
   popfitclothing: [
     'PopFit is the only place I buy leggings now. VIP is worth every penny.',
-    'Love that they carry every size from XS to 5XL. Finally!',
+    `Love that they carry every size from ${POPFIT_SIZE_RANGE}. Finally!`,
     'Customer service sorted out my exchange in one email.',
     'The monthly VIP pick is always a fun surprise.',
     'Every pair has held up for over a year.',

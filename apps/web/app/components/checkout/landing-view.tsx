@@ -18,7 +18,8 @@ export function LandingView({ landing, errors = [] }: { landing: Landing; errors
       <h1 className="page-title">{club ? `Join ${settings.clubName || 'VIP'}: your first piece for ${formatPrice(terms.price)}` : `Our ${formatPrice(terms.price)} offer`}</h1>
       <p>
         {club
-          ? `Start your membership with a ${settings.mainProduct || 'favourite'} at ${formatPrice(terms.price, { keepZeroCents: true })}, then a new pick every month. Skip or cancel anytime.`
+          ? // the plural needs no article ("a Underwear" was ckb's): "Your first pick of underwear for $24.99"
+            `Start your membership: your first pick of ${(settings.mainProductPlural || 'our best sellers').toLowerCase()} for ${formatPrice(terms.price, { keepZeroCents: true })}, then a new pick every month. Skip or cancel anytime.`
           : `Shop ${settings.mainProductPlural || 'our best sellers'} with code ${terms.discountCode}, taken off at checkout.`}
       </p>
       {ineligible ? (

@@ -3,7 +3,7 @@ import '../../styles/checkout.css'
 import { formatPrice } from '@store/core'
 import { Form, useNavigation } from 'react-router'
 import type { ApiErrorItem } from '../../lib/api/types'
-import type { SpecialLanding } from '../../lib/checkout/special-landing'
+import { isClubSpecial, type SpecialLanding } from '../../lib/checkout/special-landing'
 import { useSettings } from '../../lib/store/store-provider'
 import { StoreLink } from '../store-link'
 import { SizePicker } from './size-picker'
@@ -29,6 +29,14 @@ export function SpecialLandingView({ landing, errors = [] }: { landing: SpecialL
             {item && item.price > special.price ? <span className="field-hint"> (usually {formatPrice(item.price, { keepZeroCents: true })})</span> : null}
           </p>
           {special.free_shipping ? <p className="notice">Free shipping on this offer.</p> : null}
+          {isClubSpecial(special) && blocked !== 'member' ? (
+            // what claiming does: the club's join, its first month paying for the piece
+            <p className="notice club-special-terms" data-testid="club-special-terms">
+              This offer starts your {settings.clubName || 'VIP'} membership: {formatPrice(special.price, { keepZeroCents: true })} today for your first month, this
+              piece its first pick, then {formatPrice(settings.clubMonthly ?? special.price, { keepZeroCents: true })} a month until you cancel.
+              {landing.loggedin ? '' : ' Your membership belongs to your account: you log in or create one at checkout.'}
+            </p>
+          ) : null}
           {blocked === 'member' ? (
             <p className="notice" role="note">
               Social media specials are for new customers. As a {settings.clubName || 'VIP'} member you already shop at member prices:{' '}

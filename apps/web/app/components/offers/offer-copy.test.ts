@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gatherLines, offerChoiceSummary, offerPriceLine, offerQuantityName, pickerLegend } from './offer-copy'
+import { categoryPieceName, gatherLines, offerChoiceSummary, offerPriceLine, offerQuantityName, pickerLegend } from './offer-copy'
 
 describe("what a one-time offer's page says of its pieces", () => {
   it('counts the pieces once: a name that already says how many is not given the count again', () => {
@@ -32,5 +32,13 @@ describe("what a one-time offer's page says of its pieces", () => {
       { ...line, qty: 2 },
       { ...line, size: 'L', qty: 1 },
     ])
+  })
+  it('names the category chosen in an offer by category, one piece of it: "Sports bra", not the offer\'s "Top"', () => {
+    expect(offerPriceLine({ how_many: 1, short_item_name: 'Top', price: 24.99 }, 'sports-bras')).toBe('Sports bra for $24.99')
+    expect(offerPriceLine({ how_many: 1, short_item_name: 'Top', price: 24.99 }, 'tops')).toBe('Top for $24.99')
+    expect(offerPriceLine({ how_many: 1, short_item_name: 'Robe or Set', price: 39.99 }, 'robes')).toBe('Robe for $39.99')
+    expect(categoryPieceName('sets')).toBe('Set')
+    expect(categoryPieceName('dresses')).toBe('Dress')
+    expect(categoryPieceName('loungewear')).toBe('Loungewear')
   })
 })

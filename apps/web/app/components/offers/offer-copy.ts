@@ -21,9 +21,24 @@ export function offerQuantityName({ how_many, short_item_name }: OfferWords): st
   return `${how_many} ${name}`
 }
 
-/** The offer's price line: "2 Leggings for $39.99". */
-export function offerPriceLine(offer: OfferWords & Pick<OneTimeOffer, 'price'>): string {
-  return `${offerQuantityName(offer)} for ${formatPrice(offer.price, { keepZeroCents: true })}`
+/**
+ * The offer's price line: "2 Leggings for $39.99". An offer whose shopper picks a category names the
+ * category chosen ("Sports bra for $24.99"), not the offer's one name for all of them ("Top").
+ */
+export function offerPriceLine(offer: OfferWords & Pick<OneTimeOffer, 'price'>, category: string | null = null): string {
+  const words = category ? { how_many: offer.how_many, short_item_name: categoryPieceName(category) } : offer
+  return `${offerQuantityName(words)} for ${formatPrice(offer.price, { keepZeroCents: true })}`
+}
+
+/** A category's name as a shopper reads it: 'robes' -> 'Robes', 'sports-bras' -> 'Sports bras'. */
+export const categoryCaption = (name: string) => name.replace(/[-_]+/g, ' ').trim().replace(/^./, (first) => first.toUpperCase())
+
+/** One piece of a category, as a shopper reads it: 'sports-bras' -> 'Sports bra', 'tops' -> 'Top', 'dresses' -> 'Dress'. */
+export function categoryPieceName(name: string): string {
+  const caption = categoryCaption(name)
+  if (/(ss|sh|ch|x)es$/i.test(caption)) return caption.slice(0, -2)
+  if (/[^s]s$/i.test(caption)) return caption.slice(0, -1)
+  return caption
 }
 
 /** The product picker's legend: one choice, and for several pieces that they all come as it. */

@@ -6,7 +6,7 @@
  * Claiming puts the item in the cart at the special's price with its checkout
  * flow and offer code, then the funnel goes on (order bumps, then checkout).
  */
-import { isStoreError, type Cart, type ItemDetail, type SocialMediaLander, type SocialMediaSpecial, type StoreServices } from '@store/core'
+import { isStoreError, OFFER_PRICES, type Cart, type ItemDetail, type SocialMediaLander, type SocialMediaSpecial, type StoreServices } from '@store/core'
 import { data, redirect } from 'react-router'
 import { formResult } from '../api/post-form'
 import { readForm } from '../read-form'
@@ -18,7 +18,12 @@ export interface SpecialLanding {
   item: Pick<ItemDetail, 'id' | 'name' | 'availableSizes' | 'images' | 'price'> | null
   /** why this shopper cannot claim it, or null */
   blocked: 'member' | 'already' | null
+  /** the shopper is logged in (a club special's join needs an account: the page says so to a visitor) */
+  loggedin: boolean
 }
+
+/** A club special (SPEC §9: the club's price, 24.99, offer code cb): claiming it is joining the club, its piece the first month's pick. */
+export const isClubSpecial = (special: Pick<SocialMediaSpecial, 'price'>) => special.price === OFFER_PRICES.club
 
 /** The lander: the one named by ?lander=, else the split test's first; none with split_test_no_lander. */
 export function chooseLander(special: SocialMediaSpecial, wanted: string | null): SocialMediaLander | null {
@@ -47,7 +52,7 @@ export async function loadSpecialLanding(services: StoreServices, id: string, la
     special.item_id === null ? Promise.resolve(null) : services.item(special.item_id).catch(() => null),
   ])
   const item = detail ? { id: detail.id, name: detail.name, availableSizes: detail.availableSizes, images: detail.images, price: detail.price } : null
-  return { special, lander: chooseLander(special, lander), item, blocked: blockedFor(cart) }
+  return { special, lander: chooseLander(special, lander), item, blocked: blockedFor(cart), loggedin: cart.loggedin }
 }
 
 /** The claim form's action: on to the funnel, or the errors for the form. */
