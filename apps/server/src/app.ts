@@ -49,6 +49,7 @@ import { invalidateCatalog } from './catalog/catalog.service.ts'
 import { socialMediaSpecialRoutes } from './offers/social-media-specials.routes.ts'
 import { offerRoutes } from './offers/offers.routes.ts'
 import { membershipRoutes } from './membership/membership.routes.ts'
+import { adminApi } from './staff/admin-api.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -211,6 +212,7 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
       await api.register(offerRoutes)
       await api.register(socialMediaSpecialRoutes)
       await api.register(membershipRoutes)
+      await api.register(adminApi, { prefix: '/admin' })
     },
     { prefix: '/api' },
   )

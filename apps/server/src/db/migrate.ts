@@ -22,6 +22,8 @@ import * as m019 from './migrations/019-waiting-orders.ts'
 import * as m020 from './migrations/020-order-bundle-discount.ts'
 import * as m021 from './migrations/021-attempt-owner.ts'
 import * as m022 from './migrations/022-card-setups.ts'
+import * as m028 from './migrations/028-staff.ts'
+import * as m029 from './migrations/029-audit-log.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '020-order-bundle-discount': m020,
   '021-attempt-owner': m021,
   '022-card-setups': m022,
+  '028-staff': m028,
+  '029-audit-log': m029,
 }
 
 class StaticProvider implements MigrationProvider {
