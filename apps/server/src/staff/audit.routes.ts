@@ -36,7 +36,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin: audit'],
         summary: 'The audit log, newest first',
         operationId: 'adminAudit',
-        querystring: filters.extend({ cursor: z.string().max(200).optional() }),
+        querystring: filters.extend({ cursor: z.string().max(200).optional(), limit: z.coerce.number().int().min(1).max(500).optional() }),
         response: answers(z.object({ entries: z.array(entrySchema), next_cursor: z.string().nullable() })),
       },
     },
