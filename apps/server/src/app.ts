@@ -49,6 +49,8 @@ import { invalidateCatalog } from './catalog/catalog.service.ts'
 import { socialMediaSpecialRoutes } from './offers/social-media-specials.routes.ts'
 import { offerRoutes } from './offers/offers.routes.ts'
 import { membershipRoutes } from './membership/membership.routes.ts'
+import { adminApi } from './staff/admin-api.ts'
+import { adminAppRoutes } from './admin-app/admin-app.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +68,8 @@ export interface AppOptions {
   store: StoreDb
   /** apps/web/build: when present, the storefront is served too */
   webBuildDir?: string
+  /** apps/admin/build: the operator's app, served at /admin (a 503 until built) */
+  adminBuildDir?: string
   /** put before every Redis key of the session store (default `store:`); tests use their own */
   sessionKeyPrefix?: string
   /** the server's timeouts (default SERVER_TIMEOUTS); tests use short ones */
@@ -96,7 +100,7 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
 
 export type App = FastifyInstance
 
-export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, timeouts = SERVER_TIMEOUTS }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, store, webBuildDir, adminBuildDir, sessionKeyPrefix, timeouts = SERVER_TIMEOUTS }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     requestTimeout: timeouts.requestTimeoutMs,
     connectionTimeout: timeouts.connectionTimeoutMs,
@@ -211,12 +215,14 @@ export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, time
       await api.register(offerRoutes)
       await api.register(socialMediaSpecialRoutes)
       await api.register(membershipRoutes)
+      await api.register(adminApi, { prefix: '/admin' })
     },
     { prefix: '/api' },
   )
   await app.register(mediaRoutes)
   await app.register(uploadsRoutes)
   await app.register(seoRoutes)
+  await app.register(adminAppRoutes, { buildDir: adminBuildDir ?? resolve(import.meta.dirname, '../../admin/build') })
 
   const buildDir = webBuildDir ?? resolve(import.meta.dirname, '../../web/build')
   if (existsSync(resolve(buildDir, 'server/index.js'))) {

@@ -23,6 +23,8 @@ import * as m020 from './migrations/020-order-bundle-discount.ts'
 import * as m021 from './migrations/021-attempt-owner.ts'
 import * as m022 from './migrations/022-card-setups.ts'
 import * as m023 from './migrations/023-discount-code-claims.ts'
+import * as m028 from './migrations/028-staff.ts'
+import * as m029 from './migrations/029-audit-log.ts'
 
 /**
  * Migrations are listed here, not read from disk, so any bundler or runner finds them.
@@ -54,6 +56,8 @@ export const migrations: Record<string, Migration> = {
   '021-attempt-owner': m021,
   '022-card-setups': m022,
   '023-discount-code-claims': m023,
+  '028-staff': m028,
+  '029-audit-log': m029,
 }
 
 class StaticProvider implements MigrationProvider {

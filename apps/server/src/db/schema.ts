@@ -900,6 +900,81 @@ export interface MembershipPicksTable {
   created_at: string
 }
 
+/** A member of staff (migration 028): one person across brands, apart from customers. */
+export interface StaffTable {
+  id: string
+  email: string
+  name: string
+  /** null until they set it with their one-time link */
+  password_hash: string | null
+  /** base32; set on enrolment, in use once totp_enabled */
+  totp_secret: string | null
+  totp_enabled: Generated<number>
+  /** an owner asks this person to log in with a second factor */
+  totp_required: Generated<number>
+  /** the last time step a code was accepted at: a code is good once */
+  totp_last_step: number | null
+  created_at: string
+}
+
+/** A role held at a brand (owner, manager, fulfilment, support, analyst). */
+export interface StaffBrandRolesTable {
+  staff_id: string
+  brand_id: string
+  role: string
+  suspended: Generated<number>
+  created_at: string
+}
+
+/** A staff_sid session: the id is the SHA-256 of the cookie's token. */
+export interface StaffSessionsTable {
+  id: string
+  staff_id: string
+  brand_id: string
+  ip: string
+  user_agent: Generated<string>
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+}
+
+export interface StaffPasswordLinksTable {
+  token_hash: string
+  staff_id: string
+  brand_id: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+/** A count an operator set (POST /api/admin/stock), from what to what, and why. */
+export interface StockAdjustmentsTable {
+  id: string
+  brand_id: string
+  item_id: number
+  size: string
+  quantity_before: number
+  quantity_after: number
+  reason: string
+  staff_id: string | null
+  created_at: string
+}
+
+/** The audit log (migration 029): append-only, the database refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: string
+  at: string
+  brand_id: string
+  /** null for the command line */
+  staff_id: string | null
+  ip: string
+  action: string
+  entity: string
+  entity_id: string
+  before_json: string | null
+  after_json: string | null
+}
+
 export interface Database {
   brands: BrandsTable
   store_settings: StoreSettingsTable
@@ -962,4 +1037,10 @@ export interface Database {
   tax_rates: TaxRatesTable
   membership_charges: MembershipChargesTable
   membership_picks: MembershipPicksTable
+  staff: StaffTable
+  staff_brand_roles: StaffBrandRolesTable
+  staff_sessions: StaffSessionsTable
+  staff_password_links: StaffPasswordLinksTable
+  stock_adjustments: StockAdjustmentsTable
+  audit_log: AuditLogTable
 }

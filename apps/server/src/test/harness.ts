@@ -24,6 +24,8 @@ export interface TestStoreOptions {
   redisSessions?: boolean
   /** more environment for the app (TRUST_PROXY, NODE_ENV...) */
   env?: Record<string, string>
+  /** apps/admin/build or a stand-in (default: none, the admin app answers 503) */
+  adminBuildDir?: string
   /** called before the app is ready: tests may add routes of their own */
   beforeReady?: (app: FastifyInstance) => void
 }
@@ -53,7 +55,7 @@ export async function startTestStore(dialect: 'sqlite' | 'postgres', options: Te
   if (options.redisSessions && !redisUrl) throw new Error('Redis sessions need TEST_REDIS_URL')
   const redisKeyPrefix = redisUrl ? uniqueRedisPrefix() : undefined
   const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...(redisUrl ? { REDIS_URL: redisUrl } : {}), ...options.env })
-  const app = await buildApp({ env, store, webBuildDir: '/nonexistent', sessionKeyPrefix: redisKeyPrefix })
+  const app = await buildApp({ env, store, webBuildDir: '/nonexistent', adminBuildDir: options.adminBuildDir ?? '/nonexistent', sessionKeyPrefix: redisKeyPrefix })
   options.beforeReady?.(app)
   await app.ready()
   return {

@@ -1,0 +1,116 @@
+/**
+ * The operator's app: the login (and set-password) pages for a visitor, the shell
+ * for a member of staff. The navigation shows only what the role may do (GET /me's
+ * `may`); the server refuses the rest whatever the page shows.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router'
+import { api, ApiError, type Me } from './api.ts'
+import { AccountPage } from './pages/AccountPage.tsx'
+import { AuditPage } from './pages/AuditPage.tsx'
+import { HomePage } from './pages/HomePage.tsx'
+import { ItemPage } from './pages/ItemPage.tsx'
+import { ItemsPage } from './pages/ItemsPage.tsx'
+import { LoginPage } from './pages/LoginPage.tsx'
+import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
+import { StaffPage } from './pages/StaffPage.tsx'
+import { SessionContext, useSession, type Session } from './session.tsx'
+
+/** The shell's navigation: each entry shown only to a role with its action. */
+export const NAVIGATION = [
+  { to: '/', label: 'Home', action: null },
+  { to: '/items', label: 'Items', action: 'catalog.view' },
+  { to: '/audit', label: 'Audit log', action: 'audit.view' },
+  { to: '/staff', label: 'Staff', action: 'staff.manage' },
+  { to: '/account', label: 'Account', action: null },
+] as const
+
+export function App() {
+  const [me, setMe] = useState<Me | null | undefined>(undefined)
+  const location = useLocation()
+
+  const refresh = useCallback(async () => {
+    try {
+      setMe(await api<Me>('/me'))
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) setMe(null)
+      else throw error
+    }
+  }, [])
+
+  useEffect(() => {
+    void refresh()
+  }, [refresh])
+
+  const session = useMemo<Session | null>(
+    () => (me ? { me, may: (action: string) => me.may.includes(action), refresh, loggedOut: () => setMe(null) } : null),
+    [me, refresh],
+  )
+
+  if (location.pathname === '/set-password') return <SetPasswordPage />
+  if (me === undefined) return <p className="loading">Loading…</p>
+  if (!session) return <LoginPage onLogin={setMe} />
+  return (
+    <SessionContext.Provider value={session}>
+      <Shell />
+    </SessionContext.Provider>
+  )
+}
+
+function Shell() {
+  const { me, may, loggedOut } = useSession()
+  const navigate = useNavigate()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const location = useLocation()
+  useEffect(() => setMenuOpen(false), [location.pathname])
+
+  async function logout() {
+    await api('/logout', { method: 'POST' }).catch(() => undefined)
+    loggedOut()
+    navigate('/')
+  }
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <span className="brand">{me.brand.name} admin</span>
+        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="primary-nav" onClick={() => setMenuOpen((open) => !open)}>
+          Menu
+        </button>
+        <nav id="primary-nav" aria-label="Main" className={menuOpen ? 'open' : ''}>
+          <ul>
+            {NAVIGATION.filter((entry) => entry.action === null || may(entry.action)).map((entry) => (
+              <li key={entry.to}>
+                <NavLink to={entry.to} end={entry.to === '/'}>
+                  {entry.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="who">
+          <span>
+            {me.staff.name} <span className="role">({me.role})</span>
+          </span>
+          <button type="button" className="link-button" onClick={() => void logout()}>
+            Log out
+          </button>
+        </div>
+      </header>
+      <main id="main">
+        <Routes>
+          <Route path="/" element={<HomePage />} />
+          {may('catalog.view') && <Route path="/items" element={<ItemsPage />} />}
+          {may('catalog.view') && <Route path="/items/:id" element={<ItemPage />} />}
+          {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
+          {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
+          <Route path="/account" element={<AccountPage />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </main>
+    </>
+  )
+}

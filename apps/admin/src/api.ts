@@ -1,0 +1,90 @@
+/** The operator API (/api/admin, DESIGN §8) as the app calls it: JSON in, `{data}` or `{errors}` out. */
+
+export interface FieldError {
+  message: string
+  field?: string
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: FieldError[],
+  ) {
+    super(errors.map((error) => error.message).join(' ') || `The server answered ${status}.`)
+    this.name = 'ApiError'
+  }
+
+  /** the message about one field, if the server named it */
+  about(field: string): string | undefined {
+    return this.errors.find((error) => error.field === field)?.message
+  }
+}
+
+export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+  let response: Response
+  try {
+    response = await fetch(`/api/admin${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    })
+  } catch {
+    throw new ApiError(0, [{ message: 'The store could not be reached. Check your connection and try again.' }])
+  }
+  const payload = (await response.json().catch(() => ({}))) as { data?: T; errors?: FieldError[] }
+  if (!response.ok || payload.data === undefined) throw new ApiError(response.status, payload.errors ?? [])
+  return payload.data
+}
+
+export type Role = 'owner' | 'manager' | 'fulfilment' | 'support' | 'analyst'
+
+export interface Me {
+  staff: { id: string; email: string; name: string; roles: { brand: string; role: Role }[]; totp_enabled: boolean; totp_required: boolean }
+  brand: { id: string; name: string }
+  role: Role
+  may: string[]
+}
+
+export interface AdminItem {
+  id: number
+  style_id: string
+  name: string
+  category: string | null
+  categories: string[]
+  color: string
+  price: number
+  member_price: number | null
+  compare_at_price: number | null
+  description: string
+  published: boolean
+  vip_exclusive: boolean
+  sizes: { size: string; stock: number }[]
+  image: string | null
+}
+
+export interface Adjustment {
+  at: string
+  size: string
+  from: number
+  to: number
+  reason: string
+  by: string | null
+}
+
+export interface AuditEntry {
+  id: string
+  at: string
+  actor: string | null
+  actor_email: string | null
+  action: string
+  entity: string
+  entity_id: string
+  before: unknown
+  after: unknown
+  ip: string
+}
+
+export const money = (dollars: number | null) => (dollars === null ? '—' : `$${dollars.toFixed(2)}`)
+export const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })

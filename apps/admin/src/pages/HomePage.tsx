@@ -1,0 +1,38 @@
+import { Link } from 'react-router'
+import { PageTitle } from '../page-title.tsx'
+import { useSession } from '../session.tsx'
+
+export function HomePage() {
+  const { me, may } = useSession()
+  return (
+    <>
+      <PageTitle title="Home">{me.brand.name}</PageTitle>
+      <p>
+        You are logged in as {me.staff.name}, {me.role} at {me.brand.name}.
+      </p>
+      {me.staff.totp_required && !me.staff.totp_enabled && (
+        <p className="notice notice-error">
+          The store owner asks you to turn on two-step verification. <Link to="/account">Set it up on your account page.</Link>
+        </p>
+      )}
+      <ul className="cards">
+        {may('catalog.view') && (
+          <li>
+            <Link to="/items">Items</Link>: {may('catalog.edit') ? 'edit prices, names and sizes' : 'look up items'}
+            {may('stock.adjust') ? ', set stock' : ''}.
+          </li>
+        )}
+        {may('audit.view') && (
+          <li>
+            <Link to="/audit">Audit log</Link>: who changed what, and when.
+          </li>
+        )}
+        {may('staff.manage') && (
+          <li>
+            <Link to="/staff">Staff</Link>: invite, suspend and remove your team.
+          </li>
+        )}
+      </ul>
+    </>
+  )
+}

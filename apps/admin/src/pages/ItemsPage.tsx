@@ -1,0 +1,91 @@
+/** The items list: search and cursor pages from the server (fast on a large catalogue). */
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { api, money, type AdminItem } from '../api.ts'
+import { Notice, PageTitle } from '../page-title.tsx'
+
+interface ItemsAnswer {
+  items: AdminItem[]
+  next_cursor: string | null
+}
+
+export function ItemsPage() {
+  const [params, setParams] = useSearchParams()
+  const query = params.get('query') ?? ''
+  const cursor = params.get('cursor') ?? ''
+  const [answer, setAnswer] = useState<ItemsAnswer | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let current = true
+    const search = new URLSearchParams()
+    if (query) search.set('query', query)
+    if (cursor) search.set('cursor', cursor)
+    api<ItemsAnswer>(`/items?${search}`)
+      .then((data) => current && setAnswer(data))
+      .catch((caught: unknown) => current && setError(caught instanceof Error ? caught.message : 'The items could not be loaded.'))
+    return () => {
+      current = false
+    }
+  }, [query, cursor])
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const value = String(new FormData(event.currentTarget).get('query') ?? '').trim()
+    setParams(value ? { query: value } : {})
+  }
+
+  return (
+    <>
+      <PageTitle title="Items">Items</PageTitle>
+      <Notice error={error} />
+      <form role="search" className="inline-form" onSubmit={search}>
+        <label htmlFor="query">Search by name, colour or id</label>
+        <input id="query" name="query" type="search" defaultValue={query} key={query} />
+        <button type="submit">Search</button>
+      </form>
+      {answer && (
+        <>
+          <div className="table-wrap" role="region" aria-label="Items" tabIndex={0}>
+            <table>
+              <caption className="visually-hidden">Items{query ? ` matching “${query}”` : ''}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Colour</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Member price</th>
+                  <th scope="col">In stock</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {answer.items.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <Link to={`/items/${item.id}`}>{item.name}</Link> <span className="muted">#{item.id}</span>
+                    </td>
+                    <td>{item.color}</td>
+                    <td>{money(item.price)}</td>
+                    <td>{money(item.member_price)}</td>
+                    <td>{item.sizes.reduce((sum, size) => sum + size.stock, 0)}</td>
+                    <td>{item.published ? 'Published' : 'Draft'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {answer.items.length === 0 && <p>No items match.</p>}
+          <nav aria-label="Pages of items" className="pager">
+            {cursor && (
+              <Link to={query ? `?query=${encodeURIComponent(query)}` : '?'}>First page</Link>
+            )}
+            {answer.next_cursor && (
+              <Link to={`?${new URLSearchParams({ ...(query ? { query } : {}), cursor: answer.next_cursor })}`}>Next page</Link>
+            )}
+          </nav>
+        </>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,16 @@
+/**
+ * The operator API under /api/admin (DESIGN §8): the staff session is read for
+ * every call, and each route says which action it needs (staff-guard.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify'
+import { catalogAdminRoutes } from '../catalog-admin/catalog-admin.routes.ts'
+import { auditRoutes } from './audit.routes.ts'
+import { registerStaffSession } from './staff-guard.ts'
+import { staffRoutes } from './staff.routes.ts'
+
+export const adminApi: FastifyPluginAsync = async (admin) => {
+  registerStaffSession(admin)
+  await admin.register(staffRoutes)
+  await admin.register(auditRoutes)
+  await admin.register(catalogAdminRoutes)
+}
