@@ -75,24 +75,35 @@ export async function makeTemplates(env: NodeJS.ProcessEnv = process.env): Promi
   const postgresName = `store_tpl_${randomBytes(6).toString('hex')}`
   const postgresTemplate = base
     ? (async () => {
-        await withAdmin(base, (admin) => admin.query(`create database ${postgresName}`))
+        try {
+          await withAdmin(base, (admin) => admin.query(`create database ${postgresName}`))
+        } catch (error) {
+          // a user without CREATEDB: each store migrates a schema of its own, as before
+          console.warn(`test stores on PostgreSQL migrate their own schema: no template database (${error instanceof Error ? error.message : String(error)})`)
+          return false
+        }
         // the template is a database no one is connected to when it is copied
         const store = openDatabase(databaseUrl(base, postgresName))
         try {
           await migrateAndSeed(store)
-        } finally {
+        } catch (error) {
           await store.close()
+          await withAdmin(base, (admin) => admin.query(`drop database if exists ${postgresName} with (force)`))
+          throw error
         }
+        await store.close()
+        return true
       })()
-    : Promise.resolve()
+    : Promise.resolve(false)
   const [sqliteMade, postgresMade] = await Promise.allSettled([sqliteTemplate, postgresTemplate])
   if (sqliteMade.status === 'rejected') throw sqliteMade.reason
   if (postgresMade.status === 'rejected') throw postgresMade.reason
   env[SQLITE_TEMPLATE_ENV] = file
-  if (base) env[POSTGRES_TEMPLATE_ENV] = postgresName
+  const postgresTemplateMade = postgresMade.value
+  if (postgresTemplateMade) env[POSTGRES_TEMPLATE_ENV] = postgresName
   return async () => {
     rmSync(directory, { recursive: true, force: true })
-    if (base) await withAdmin(base, (admin) => admin.query(`drop database if exists ${postgresName} with (force)`))
+    if (base && postgresTemplateMade) await withAdmin(base, (admin) => admin.query(`drop database if exists ${postgresName} with (force)`))
   }
 }
 
