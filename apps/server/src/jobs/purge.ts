@@ -2,8 +2,8 @@
  * Deletes rows whose time is over, in small batches so no statement holds a
  * table for long: expired sessions (the database store; Redis keys expire on
  * their own by PEXPIREAT), expired password reset links, login failures and
- * request counts older than a day (the longest window is an hour), and expired
- * known devices.
+ * request counts older than a day (the longest window is an hour), expired
+ * known devices, and the operator's expired sessions and one-time links.
  *
  * Runs in every instance on an interval (started by main.ts, an unref'd timer);
  * the deletes are idempotent, so instances running it at once do no harm.
@@ -22,6 +22,8 @@ export interface PurgeCounts {
   login_attempts: number
   throttle_events: number
   known_devices: number
+  staff_sessions: number
+  staff_password_links: number
 }
 
 type PurgedTable = keyof PurgeCounts
@@ -37,6 +39,9 @@ const TABLES: { table: PurgedTable; key: 'id' | 'token_hash'; column: 'expires_a
   { table: 'login_attempts', key: 'id', column: 'created_at', keptMs: COUNTS_KEPT_MS },
   { table: 'throttle_events', key: 'id', column: 'created_at', keptMs: COUNTS_KEPT_MS },
   { table: 'known_devices', key: 'id', column: 'expires_at', keptMs: 0 },
+  // the operator's sessions and one-time links (docs/staff.md)
+  { table: 'staff_sessions', key: 'id', column: 'expires_at', keptMs: 0 },
+  { table: 'staff_password_links', key: 'token_hash', column: 'expires_at', keptMs: 0 },
 ]
 
 export async function purgeExpired(
@@ -45,7 +50,7 @@ export async function purgeExpired(
 ): Promise<PurgeCounts> {
   const now = options.now ?? new Date()
   const batchSize = options.batchSize ?? PURGE_BATCH_SIZE
-  const counts: PurgeCounts = { sessions: 0, password_resets: 0, login_attempts: 0, throttle_events: 0, known_devices: 0 }
+  const counts: PurgeCounts = { sessions: 0, password_resets: 0, login_attempts: 0, throttle_events: 0, known_devices: 0, staff_sessions: 0, staff_password_links: 0 }
   for (const { table, key, column, keptMs } of TABLES) {
     const cutoff = new Date(now.getTime() - keptMs).toISOString()
     for (;;) {

@@ -1,6 +1,8 @@
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { purgeExpired } from '../jobs/purge.ts'
+import { STAFF_SESSION_TTL_MS } from './staff-sessions.ts'
 import { addStaff, STAFF_PASSWORD, staffBrowser } from './staff-test-utils.ts'
 
 type Me = { staff: { id: string; email: string; roles: { brand: string; role: string }[] }; role: string; may: string[] }
@@ -103,6 +105,18 @@ describe.each(DIALECTS)('staff accounts and sessions on %s', (dialect) => {
     expect((await new TestShopper(t.app).postJson('/api/admin/login', { email: owner.email, password: STAFF_PASSWORD, totp: code })).statusCode).toBe(200)
     // the same code again is refused: a code is good once
     expect((await new TestShopper(t.app).postJson('/api/admin/login', { email: owner.email, password: STAFF_PASSWORD, totp: code })).statusCode).toBe(401)
+  })
+
+  it('ends a session 12 hours after login, and the purge deletes it', async () => {
+    const owner = await addStaff(t.store, 'owner')
+    const browser = await staffBrowser(t.app, owner.email)
+    const later = new Date(Date.now() + STAFF_SESSION_TTL_MS + 1000)
+    const kept = await t.store.db.selectFrom('staff_sessions').select('id').where('staff_id', '=', owner.id).execute()
+    expect(kept).toHaveLength(1)
+    const counts = await purgeExpired(t.store, { now: later })
+    expect(counts.staff_sessions).toBeGreaterThanOrEqual(1)
+    expect(await t.store.db.selectFrom('staff_sessions').select('id').where('staff_id', '=', owner.id).execute()).toEqual([])
+    expect((await browser.get('/api/admin/me')).statusCode).toBe(401)
   })
 
   it('lists a person’s sessions and revokes one', async () => {

@@ -11,6 +11,8 @@ import { sql, type Kysely } from 'kysely'
  *   revoked by their owner; in the database always, Redis or not (decision 177).
  * - `staff_password_links`: one-time links to set a password (the CLI and invitations).
  * - `stock_adjustments`: each count an operator set, from what to what, and why.
+ * - an index on items (brand_id, id): the operator's item list pages through a brand's items
+ *   in id order (cursor pagination), which the primary key alone serves only by scanning all brands.
  */
 // biome-ignore lint: migrations take an untyped Kysely
 type Db = Kysely<any>
@@ -76,10 +78,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn('staff_id', 'text', (c) => c.references('staff.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute()
+  await db.schema.createIndex('items_brand_id').on('items').columns(['brand_id', 'id']).execute()
   await db.schema.createIndex('stock_adjustments_item').on('stock_adjustments').columns(['brand_id', 'item_id', 'created_at']).execute()
 }
 
 export async function down(db: Db): Promise<void> {
+  await db.schema.dropIndex('items_brand_id').execute()
   await db.schema.dropTable('stock_adjustments').execute()
   await db.schema.dropTable('staff_password_links').execute()
   await db.schema.dropTable('staff_sessions').execute()
