@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { fromCents, normalizeSizes, sortSizes, toCents } from '@store/core'
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
-import type { Database, ItemsUpdate } from '../db/schema.ts'
+import type { Database, ItemsTable } from '../db/schema.ts'
 import { badRequest, conflict, notFound, unprocessable } from '../http/errors.ts'
 import { audited, type AuditActor } from '../staff/audit.ts'
 
@@ -265,7 +265,7 @@ export async function updateItem(ctx: RequestContext, actor: AuditActor, caches:
     const member = patch.member_price === undefined ? before.member_price : patch.member_price
     const compareAt = patch.compare_at_price === undefined ? before.compare_at_price : patch.compare_at_price
     checkPrices(price, member, compareAt)
-    const set: ItemsUpdate = {}
+    const set: Updateable<ItemsTable> = {}
     if (patch.name !== undefined) set.name = patch.name
     if (patch.color !== undefined) set.color = patch.color
     if (patch.description !== undefined) set.description = patch.description
