@@ -96,15 +96,19 @@ export async function makeTemplates(env: NodeJS.ProcessEnv = process.env): Promi
       })()
     : Promise.resolve(false)
   const [sqliteMade, postgresMade] = await Promise.allSettled([sqliteTemplate, postgresTemplate])
-  if (sqliteMade.status === 'rejected') throw sqliteMade.reason
-  if (postgresMade.status === 'rejected') throw postgresMade.reason
-  env[SQLITE_TEMPLATE_ENV] = file
-  const postgresTemplateMade = postgresMade.value
-  if (postgresTemplateMade) env[POSTGRES_TEMPLATE_ENV] = postgresName
-  return async () => {
+  const postgresTemplateMade = postgresMade.status === 'fulfilled' && postgresMade.value
+  const remove = async () => {
     rmSync(directory, { recursive: true, force: true })
     if (base && postgresTemplateMade) await withAdmin(base, (admin) => admin.query(`drop database if exists ${postgresName} with (force)`))
   }
+  const failed = [sqliteMade, postgresMade].find((result): result is PromiseRejectedResult => result.status === 'rejected')
+  if (failed) {
+    await remove()
+    throw failed.reason
+  }
+  env[SQLITE_TEMPLATE_ENV] = file
+  if (postgresTemplateMade) env[POSTGRES_TEMPLATE_ENV] = postgresName
+  return remove
 }
 
 /**
