@@ -31,7 +31,7 @@ import { getSettingsBundle } from '../settings/settings.service.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { cartTakenElsewhere, priceCheckout } from './checkout-pricing.ts'
 import { refuseVipExclusives } from './members-only.ts'
-import { refuseUsedFirstOrderCode } from './first-order-codes.ts'
+import { checkoutRefusalWords, firstOrderCodeRefusal, refuseUsedFirstOrderCode } from './first-order-codes.ts'
 import { claimCode, releaseClaims } from './code-claims.ts'
 import { refuseBumpsAlone } from '../offers/order-bumps.service.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
@@ -653,10 +653,15 @@ export async function quoteCheckout(
   ctx: RequestContext,
   deps: Pick<CheckoutDeps, 'tax'>,
   /** flow: a joining flow (checkout_club_flow, vip_flow) quotes the join with this cart, as POST /checkout charges it */
-  destination: { country: string; state: string; method: ShippingMethod; flow?: string },
+  destination: { country: string; state: string; method: ShippingMethod; flow?: string; email?: string },
 ): Promise<CheckoutQuote> {
   const cartId = (await ctx.session.current())?.cartId ?? null
-  const priced = await priceCheckout(ctx, deps.tax, cartId, destination)
+  let priced = await priceCheckout(ctx, deps.tax, cartId, destination)
+  // a code for a first order that this shopper (logged in, or the e-mail typed) has used: said here, and not counted
+  const email = destination.email?.includes('@') ? destination.email : priced.shopper.email
+  const refused = await firstOrderCodeRefusal(ctx.data, priced.code, { email, customerId: priced.shopper.customerId })
+  const codeRefusal = refused && priced.code ? checkoutRefusalWords(priced.code.name, refused) : null
+  if (refused) priced = await priceCheckout(ctx, deps.tax, cartId, { ...destination, withoutCode: true })
   return {
     subtotal: fromCents(priced.subtotalCents),
     discount: fromCents(priced.discountCents),
@@ -667,5 +672,6 @@ export async function quoteCheckout(
     total: fromCents(priced.totalCents),
     club_fee: fromCents(priced.clubFeeCents),
     shipping_options: priced.shippingOptions.map((option) => ({ method: option.method, label: option.label, price: fromCents(option.cents), free: option.free })),
+    code_refusal: codeRefusal,
   }
 }
