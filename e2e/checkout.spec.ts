@@ -173,6 +173,39 @@ describe('the checkout funnel', () => {
     }
   })
 
+  it('says at the summary, before "Place order", that a code for a first order does not count for an e-mail that has ordered before', async () => {
+    const first = await newPage(browser)
+    const second = await newPage(browser)
+    try {
+      const email = `returning-${Date.now()}@example.com`
+      await checkoutWithAddress(first.page)
+      await first.page.getByLabel('Email').fill(email)
+      await fillCard(first.page, CARDS.success)
+      await placeOrder(first.page)
+      await first.page.waitForURL(/\/special-offer\/.+\?order=\d+/, { timeout: 20_000 })
+
+      // another browser, the same shopper: the code goes into the cart (a visitor is not known yet)
+      const { page } = second
+      await checkoutWithAddress(page)
+      const summary = page.locator('.order-summary')
+      await summary.getByLabel('Discount code').fill('First15')
+      await summary.getByRole('button', { name: 'Apply' }).click()
+      await expect.poll(() => summary.getByText('Discount (First15)').count(), { timeout: 10_000 }).toBe(1)
+      // the e-mail that ordered before: the summary leaves the code out and says why
+      await page.getByLabel('Email').fill(email)
+      const refusal = summary.getByText('First15 is for a first order, and you have ordered with us before: remove the code to check out.')
+      await expect.poll(() => refusal.count(), { timeout: 10_000 }).toBe(1)
+      expect(await summary.getByText('Discount (First15)').count()).toBe(0)
+      // a new e-mail: the code counts again
+      await page.getByLabel('Email').fill(`new-${Date.now()}@example.com`)
+      await expect.poll(() => summary.getByText('Discount (First15)').count(), { timeout: 10_000 }).toBe(1)
+      expect(await refusal.count()).toBe(0)
+    } finally {
+      await first.context.close()
+      await second.context.close()
+    }
+  })
+
   it('completes a card that asks the shopper to authenticate', async () => {
     const { context, page } = await newPage(browser)
     try {

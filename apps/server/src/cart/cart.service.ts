@@ -30,6 +30,7 @@ import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
 import { isJoinFlow } from '../membership/club-join.ts'
 import { oneClickMethod } from '../offers/one-click.ts'
 import { membersOnlyLines, vipExclusiveIds } from '../checkout/members-only.ts'
+import { firstOrderCodeRefusal, firstOrderRefusalWords } from '../checkout/first-order-codes.ts'
 import {
   findCartLine,
   findDiscountCode,
@@ -521,6 +522,9 @@ async function putDiscountCode(ctx: RequestContext, row: DiscountCodesRow) {
   if (flag(row.club_only) && !shopper.hasClub && !(await joinsWithThisCart(ctx, shopper))) {
     throw unprocessable(`${row.name} is for VIP members only. Log in to your member account to use it.`, 'code')
   }
+  // a code for a first order, entered by a customer known to have used it (checkout/first-order-codes.ts)
+  const used = await firstOrderCodeRefusal(ctx.data, row, { email: shopper.email, customerId: shopper.customerId })
+  if (used) throw unprocessable(firstOrderRefusalWords(row.name, used), 'code')
   const cartId = await ensureCart(ctx)
   await ctx.data.db.updateTable('carts').set({ discount_code_id: row.id, updated_at: new Date().toISOString() }).where('id', '=', cartId).execute()
 }

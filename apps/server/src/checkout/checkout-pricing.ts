@@ -61,7 +61,8 @@ export async function priceCheckout(
   ctx: RequestContext,
   tax: TaxRates,
   cartId: string | null,
-  destination: { country: string; state: string; method: ShippingMethod; flow?: string },
+  /** withoutCode: priced as if the cart had no code (the quote, for a shopper the code does not count for) */
+  destination: { country: string; state: string; method: ShippingMethod; flow?: string; withoutCode?: boolean },
 ): Promise<PricedCheckout> {
   const { db, dialect, brandId } = ctx.data
   if (!cartId) throw emptyCart()
@@ -74,7 +75,7 @@ export async function priceCheckout(
   ])
   if (!found) throw await notOpen(ctx, cartId)
   const { cart, lines } = found
-  const code = cart.discount_code_id ? await findDiscountCodeById(db, cart.discount_code_id) : undefined
+  const code = cart.discount_code_id && !destination.withoutCode ? await findDiscountCodeById(db, cart.discount_code_id) : undefined
   // joining the club (checkout_club_flow, vip_flow): priced as a member, the first period added; no lines needed
   const flow = isJoinFlow(destination.flow) ? destination.flow! : cart.checkout_flow
   const join = clubJoinTerms(flow, shopper, settings, await monthPaidBefore(ctx, flow, shopper), holdsClubSpecial(cart.offer_code, lines))

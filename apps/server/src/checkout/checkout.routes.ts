@@ -34,6 +34,8 @@ export const CheckoutQuoteQuery = z.object({
   shipping_method: z.enum(SHIPPING_METHODS, { message: 'Choose standard or express shipping' }).default('standard'),
   /** checkout_club_flow (or vip_flow): the total of joining the club with this cart, as POST /checkout with it charges */
   checkout_flow: z.string().trim().max(30).optional(),
+  /** the e-mail typed at checkout: a code for a first order that this e-mail has used does not count (code_refusal) */
+  email: z.string().trim().max(254).optional(),
   host: z.string().optional(),
 })
 
@@ -68,6 +70,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
               total: z.number(),
               club_fee: z.number().describe("joining the club with this order: its first period's price, in the subtotal; else 0"),
               shipping_options: z.array(z.object({ method: z.enum(SHIPPING_METHODS), label: z.string(), price: z.number(), free: z.boolean() })),
+              code_refusal: z.string().nullable().describe("the cart's code does not count for this shopper (a code for a first order used before), in words; the figures are without it"),
             }),
           }),
           422: ErrorsSchema.describe('an empty cart (field cart)'),
@@ -75,8 +78,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { shipping_country, shipping_state, shipping_method, checkout_flow } = request.query
-      return { data: await quoteCheckout(request.ctx, deps, { country: shipping_country, state: shipping_state, method: shipping_method, flow: checkout_flow }) }
+      const { shipping_country, shipping_state, shipping_method, checkout_flow, email } = request.query
+      return { data: await quoteCheckout(request.ctx, deps, { country: shipping_country, state: shipping_state, method: shipping_method, flow: checkout_flow, email }) }
     },
   )
 

@@ -31,7 +31,7 @@ import { getSettingsBundle } from '../settings/settings.service.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { cartTakenElsewhere, priceCheckout } from './checkout-pricing.ts'
 import { refuseVipExclusives } from './members-only.ts'
-import { refuseUsedFirstOrderCode } from './first-order-codes.ts'
+import { checkoutRefusalWords, firstOrderCodeRefusal, refuseUsedFirstOrderCode } from './first-order-codes.ts'
 import { claimCode, releaseClaims } from './code-claims.ts'
 import { refuseBumpsAlone } from '../offers/order-bumps.service.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
@@ -515,6 +515,52 @@ async function supersedeJoinsAtTheBank(ctx: RequestContext, deps: Pick<CheckoutD
   }
 }
 
+/** The answer of an order's key once the sweeper dropped it at the bank's step (dropAtTheBank). */
+export const DROPPED_AT_THE_BANK = 'Your bank did not confirm this payment in time, so the order was dropped and nothing was charged. Your cart is still there: check out again.'
+
+/** What became of an order left at the bank's step when its reservation ran out (dropAtTheBank). */
+export type DropAtTheBank =
+  /** its payment cancelled at the gateway, its stock, code claim and cart given back, its key answered */
+  | 'dropped'
+  /** the gateway would not cancel it (the money taken, or being taken): left to be asked about as a charge without an answer */
+  | 'kept'
+  /** a retry of its key is at it, or the gateway was out of reach: the next sweep tries again */
+  | 'busy'
+
+/**
+ * An order left at the bank's step (3-D Secure) past its reservation: /orders said when it goes
+ * (waiting_until), and the sweeper drops it then (reservations.ts). Its payment is cancelled at the
+ * gateway first, as a superseded join's is, so the bank's step finished late in a window left open
+ * can never take the money for an order the shopper was told is gone; then the order, its stock,
+ * its code's claim and its cart are given back, and its key answers DROPPED_AT_THE_BANK. The
+ * attempt is taken over first, as a retry of its key would, so a retry arriving meanwhile waits.
+ */
+export async function dropAtTheBank(ctx: RequestContext, deps: Pick<CheckoutDeps, 'gateway'>, attempt: CheckoutAttemptsRow): Promise<DropAtTheBank> {
+  const key = attempt.idempotency_key
+  const paymentId = attempt.payment_id
+  if (!paymentId || !(await takeOverAttempt(ctx, attempt))) return 'busy'
+  const reserved = attempt.order_number ? await findPendingOrder(ctx, attempt.order_number) : undefined
+  if (!reserved) {
+    await pauseAttempt(ctx, key, 'requires_action', paymentId)
+    return 'busy'
+  }
+  let cancelled: boolean
+  try {
+    cancelled = await deps.gateway.cancel(ctx.data, paymentId, gatewayKeyOf(ctx.data.brandId, key))
+  } catch (error) {
+    await pauseAttempt(ctx, key, 'requires_action', paymentId)
+    if (error instanceof GatewayUnavailable) return 'busy'
+    throw error
+  }
+  if (!cancelled) {
+    // the step was finished and the payment went on: asked about by the next sweeps, as a charge without an answer
+    await pauseAttempt(ctx, key, 'interrupted', paymentId)
+    return 'kept'
+  }
+  await releaseUnpaid(ctx, key, reserved, { status: 409, error: { message: DROPPED_AT_THE_BANK, field: 'payment_token' } })
+  return 'dropped'
+}
+
 /**
  * The safety net of join-once.ts: a joining order whose first month was paid while its customer
  * became a member another way (its charge had no answer, its reservation ran out, and the customer
@@ -658,10 +704,15 @@ export async function quoteCheckout(
   ctx: RequestContext,
   deps: Pick<CheckoutDeps, 'tax'>,
   /** flow: a joining flow (checkout_club_flow, vip_flow) quotes the join with this cart, as POST /checkout charges it */
-  destination: { country: string; state: string; method: ShippingMethod; flow?: string },
+  destination: { country: string; state: string; method: ShippingMethod; flow?: string; email?: string },
 ): Promise<CheckoutQuote> {
   const cartId = (await ctx.session.current())?.cartId ?? null
-  const priced = await priceCheckout(ctx, deps.tax, cartId, destination)
+  let priced = await priceCheckout(ctx, deps.tax, cartId, destination)
+  // a code for a first order that this shopper (logged in, or the e-mail typed) has used: said here, and not counted
+  const email = destination.email?.includes('@') ? destination.email : priced.shopper.email
+  const refused = await firstOrderCodeRefusal(ctx.data, priced.code, { email, customerId: priced.shopper.customerId })
+  const codeRefusal = refused && priced.code ? checkoutRefusalWords(priced.code.name, refused) : null
+  if (refused) priced = await priceCheckout(ctx, deps.tax, cartId, { ...destination, withoutCode: true })
   return {
     subtotal: fromCents(priced.subtotalCents),
     discount: fromCents(priced.discountCents),
@@ -672,5 +723,6 @@ export async function quoteCheckout(
     total: fromCents(priced.totalCents),
     club_fee: fromCents(priced.clubFeeCents),
     shipping_options: priced.shippingOptions.map((option) => ({ method: option.method, label: option.label, price: fromCents(option.cents), free: option.free })),
+    code_refusal: codeRefusal,
   }
 }

@@ -12,6 +12,7 @@ import { registered } from '../membership/club-test-kit.ts'
 import { RESERVATION_MS } from './checkout.service.ts'
 import { CARDS, itemWithStock, placeOrder, shopperWithCart, stockOf, sweep, tokenFor } from './checkout-test-kit.ts'
 import { usedBefore, usedMeanwhile } from './code-claims.ts'
+import { firstOrderRefusalWords } from './first-order-codes.ts'
 
 type Item = Awaited<ReturnType<typeof itemWithStock>>
 
@@ -124,5 +125,33 @@ describe.each(DIALECTS)('a code for a first order is used once per customer, on 
     const after = await placeOrder(blocked.shopper, blocked.token, randomUUID(), { email: other })
     expect(after.statusCode).toBe(200)
     expect(await paidTo(other)).toEqual({ paid: 1, discounted: 1 })
+  })
+
+  it('a returning customer is told where the code is entered: the cart\'s form refuses it (422), the checkout\'s summary for that e-mail leaves it out and says why', async () => {
+    const who = await registered(t)
+    expect((await who.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+    expect((await placeOrder(who.shopper, await tokenFor(who.shopper), randomUUID(), { email: who.email })).statusCode).toBe(200)
+
+    // logged in: the cart's form says it, and the cart keeps no code
+    expect((await who.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+    const entered = await who.shopper.post('/api/discount-code', { code: 'first15' })
+    expect(entered.statusCode).toBe(422)
+    expect(entered.json().errors).toEqual([{ field: 'code', message: firstOrderRefusalWords('First15', 'ordered before') }])
+    expect(dataOf<{ discount_code_name: string | null }>(await who.shopper.get('/api/cart')).discount_code_name).toBeNull()
+    // another code is not for a first order
+    expect((await who.shopper.post('/api/discount-code', { code: 'Leggings20' })).statusCode).toBe(200)
+
+    // a visitor with the code: accepted in the cart (nobody known yet); the summary for the returning e-mail leaves it out
+    const visitor = await withFirst15()
+    const quote = (email?: string) =>
+      visitor.shopper.get(`/api/checkout/quote?shipping_country=US&shipping_state=TX&shipping_method=standard${email ? `&email=${encodeURIComponent(email)}` : ''}`)
+    const anyone = dataOf<{ discount: number; total: number; code_refusal: string | null }>(await quote())
+    expect(anyone.discount).toBeGreaterThan(0)
+    expect(anyone.code_refusal).toBeNull()
+    const returning = dataOf<{ discount: number; total: number; code_refusal: string | null }>(await quote(who.email.toUpperCase()))
+    expect(returning).toMatchObject({ discount: 0, total: anyone.total + anyone.discount, code_refusal: usedBefore('First15') })
+    expect(dataOf<{ code_refusal: string | null }>(await quote(`new-${randomUUID()}@example.com`)).code_refusal).toBeNull()
+    // and its total is what "Place order" would refuse, not charge
+    expect((await placeOrder(visitor.shopper, visitor.token, visitor.key, { email: who.email })).statusCode).toBe(409)
   })
 })

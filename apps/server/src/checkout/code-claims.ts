@@ -93,11 +93,11 @@ export async function releaseClaims(trx: Transaction<Database>, orderNumber: str
 }
 
 /**
- * Whether one of the claimants holds the claim with an order that counts (paid or on its way, or one
- * being paid or waiting for the bank): the cart and the checkout's summary say so where the code is
- * entered. The message, or null.
+ * Whether one of the claimants holds the claim with an order that counts: 'ordered before' (paid or
+ * on its way), 'in use' (being paid, or waiting for the bank), or null. The cart and the checkout's
+ * summary say so where the code is entered.
  */
-export async function heldClaim(db: Kysely<Database>, brandId: string, code: Pick<DiscountCodesRow, 'name'>, claimants: string[]): Promise<string | null> {
+export async function heldClaim(db: Kysely<Database>, brandId: string, claimants: string[]): Promise<'ordered before' | 'in use' | null> {
   if (claimants.length === 0) return null
   const held = await db
     .selectFrom('discount_code_claims')
@@ -110,5 +110,5 @@ export async function heldClaim(db: Kysely<Database>, brandId: string, code: Pic
     .limit(1)
     .executeTakeFirst()
   if (!held) return null
-  return held.status === 'pending_payment' ? usedMeanwhile(code.name) : usedBefore(code.name)
+  return held.status === 'pending_payment' ? 'in use' : 'ordered before'
 }

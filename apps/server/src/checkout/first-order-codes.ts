@@ -10,23 +10,26 @@
 import type { Kysely } from 'kysely'
 import type { Database, DiscountCodesRow } from '../db/schema.ts'
 import { conflict } from '../http/errors.ts'
-import { claimantsOf, heldClaim, normalisedEmail, usedBefore } from './code-claims.ts'
+import { claimantsOf, heldClaim, normalisedEmail, usedBefore, usedMeanwhile } from './code-claims.ts'
 
 /** Orders that count as an order had: a declined or abandoned attempt does not, nor one cancelled or refunded. */
 const HAD = ['paid', 'processing', 'packing', 'shipped', 'delivered']
 
 type Code = Pick<DiscountCodesRow, 'name' | 'first_order_only'>
 
+/** Why a shopper may not have a code for a first order: an order had at the brand, or the code's claim held by another order of theirs. */
+export type FirstOrderRefusal = 'ordered before' | 'in use'
+
 /**
- * Why this shopper may not have the code, in words, or null: an order had at the brand (by the
- * customer or the e-mail), or the code's claim held by another order of theirs. Null for any code
- * that is not for a first order, and for a shopper known by neither account nor e-mail.
+ * Why this shopper may not have the code, or null: an order had at the brand (by the customer or the
+ * e-mail), or the code's claim held by another order of theirs. Null for any code that is not for a
+ * first order, and for a shopper known by neither account nor e-mail.
  */
 export async function firstOrderCodeRefusal(
   data: { db: Kysely<Database>; brandId: string },
   code: Code | undefined,
   who: { email: string | null; customerId: string | null },
-): Promise<string | null> {
+): Promise<FirstOrderRefusal | null> {
   if (!code || code.first_order_only !== 1) return null
   const email = who.email ? normalisedEmail(who.email) : null
   const { customerId } = who
@@ -44,14 +47,27 @@ export async function firstOrderCodeRefusal(
     })
     .limit(1)
     .executeTakeFirst()
-  if (earlier) return usedBefore(code.name)
-  return heldClaim(data.db, data.brandId, code, email ? claimantsOf(email, customerId) : [`customer:${customerId}`])
+  if (earlier) return 'ordered before'
+  return heldClaim(data.db, data.brandId, email ? claimantsOf(email, customerId) : [`customer:${customerId}`])
 }
 
+/** Where the code is entered (the cart's form): why it is not taken, in the store's words. */
+export function firstOrderRefusalWords(name: string, why: FirstOrderRefusal): string {
+  return why === 'ordered before'
+    ? `${name} is for a first order, and you have ordered with us before, so it does not apply.`
+    : `${name} is one use per customer, and another order of yours is using it right now (being paid, or waiting for your bank), so it does not apply here.`
+}
+
+/** At checkout (the summary, and "Place order"'s 409): the same reason, and what to do. */
+export function checkoutRefusalWords(name: string, why: FirstOrderRefusal): string {
+  return why === 'ordered before' ? usedBefore(name) : usedMeanwhile(name)
+}
+
+/** At "Place order": a 409 at `code` before anything is reserved or charged. */
 export async function refuseUsedFirstOrderCode(
   data: { db: Kysely<Database>; brandId: string },
   checkout: { code: Code | undefined; email: string; customerId: string | null },
 ): Promise<void> {
-  const refusal = await firstOrderCodeRefusal(data, checkout.code, { email: checkout.email, customerId: checkout.customerId })
-  if (refusal) throw conflict(refusal, 'code')
+  const why = await firstOrderCodeRefusal(data, checkout.code, { email: checkout.email, customerId: checkout.customerId })
+  if (why && checkout.code) throw conflict(checkoutRefusalWords(checkout.code.name, why), 'code')
 }

@@ -4,7 +4,9 @@
  * between reserving and charging) gives its stock back and its cart is open
  * again. The order row goes, so the same Idempotency-Key can reserve afresh
  * under the same order number; its charge, if one was made, is found again by
- * the gateway's idempotency key, never made twice.
+ * the gateway's idempotency key, never made twice. An order left at the bank's step
+ * has its payment cancelled at the gateway first, and its key answers that it was
+ * dropped (checkout.service dropAtTheBank; /orders said when, docs/checkout-money.md).
  *
  * An order whose charge had no answer (the payment service out of reach: the
  * shopper was told to try again; or the process gone mid-charge) and that nobody
@@ -21,7 +23,7 @@ import { systemContext, type ContextDeps, type RequestContext } from '../context
 import type { StoreDb } from '../db/connection.ts'
 import type { CheckoutAttemptsRow } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
-import { gatewayKeyOf, RESERVATION_MS, reopenCart, settleUnanswered } from './checkout.service.ts'
+import { dropAtTheBank, gatewayKeyOf, RESERVATION_MS, reopenCart, settleUnanswered } from './checkout.service.ts'
 import { abandonUnansweredOffer, expireWaitingOffer, offerGatewayKey, settleUnansweredOffer } from '../offers/one-time-offers.service.ts'
 import { STALE_ATTEMPT_MS } from './idempotency.ts'
 import { emitStockChanged } from './stock-events.ts'
@@ -90,6 +92,17 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
       } else if (gone) {
         released += 1
         log?.info({ order: order.order_number, brand: order.brand_id }, 'a charge that had no answer took no money: its reservation is released')
+      }
+      continue
+    }
+    // left at the bank's step: its payment is cancelled at the gateway before the order goes (checkout.service dropAtTheBank)
+    if (attempt?.state === 'requires_action' && attempt.payment_id && settle && ctx && !pastGivingUp(order, now)) {
+      const outcome = await dropAtTheBank(ctx, { gateway: settle.gateway }, attempt)
+      if (outcome === 'dropped') {
+        released += 1
+        log?.info({ order: order.order_number, brand: order.brand_id }, "an order left at the bank's step is dropped: its payment is cancelled, its stock and code given back")
+      } else if (outcome === 'kept') {
+        log?.warn({ order: order.order_number, brand: order.brand_id, amount_cents: order.total_cents }, "an order left at the bank's step could not be cancelled at the gateway: it is asked about as a charge without an answer")
       }
       continue
     }

@@ -4,12 +4,13 @@
  * next checkout is a 409 before anything is reserved or charged. Through the API, both databases.
  */
 import { randomUUID } from 'node:crypto'
-import type { CheckoutResult } from '@store/core'
+import type { CheckoutResult, Order } from '@store/core'
 import { CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { statementsOf } from '../test/statements.ts'
-import { RESERVATION_MS } from './checkout.service.ts'
+import { registered } from '../membership/club-test-kit.ts'
+import { DROPPED_AT_THE_BANK, RESERVATION_MS } from './checkout.service.ts'
 import { CARDS, count, itemWithStock, placeOrder, shopperWithCart, stockOf, sweep, tokenFor } from './checkout-test-kit.ts'
 import { MAX_WAITING_ORDERS, TOO_MANY_WAITING } from './waiting-orders.ts'
 
@@ -25,8 +26,8 @@ describe.each(DIALECTS)(`at most ${MAX_WAITING_ORDERS} orders waiting for the ba
   afterAll(() => t.close())
 
   /** A checkout of one piece with a card whose bank always asks: the order waits at the bank's step. */
-  async function waitingOrder(shopper: TestShopper) {
-    expect((await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
+  async function waitingOrder(shopper: TestShopper, of: Item = item) {
+    expect((await shopper.post('/api/cart/items', { item_id: of.itemId, size: of.size, qty: 1 })).statusCode).toBe(200)
     const token = await tokenFor(shopper, CARDS.alwaysAuthenticate)
     const key = randomUUID()
     const response = await placeOrder(shopper, token, key)
@@ -87,6 +88,46 @@ describe.each(DIALECTS)(`at most ${MAX_WAITING_ORDERS} orders waiting for the ba
     expect((await shopper.postJson('/api/payments/authenticate', { payment_id: first.payment_id, outcome: 'cancel' })).statusCode).toBe(200)
     expect((await placeOrder(shopper, first.token, first.key)).statusCode).toBe(402)
     await waitingOrder(shopper)
+  })
+
+  it("an order left at the bank's step says in /orders when it goes, and goes then: its payment cancelled, its stock back, its key answered", async () => {
+    const who = await registered(t)
+    // an item of its own: the sweeps below release the other tests' waiting orders too
+    const own = await t.store.db
+      .selectFrom('item_sizes')
+      .innerJoin('items', 'items.id', 'item_sizes.item_id')
+      .select(['items.id', 'item_sizes.size', 'item_sizes.stock', 'items.price_cents'])
+      .where('items.brand_id', '=', 'popfitclothing')
+      .where('items.active', '=', 1)
+      .where('items.vip_exclusive', '=', 0)
+      .where('items.id', '<>', item.itemId)
+      .where('item_sizes.stock', '>=', 5)
+      .orderBy('items.id')
+      .orderBy('item_sizes.size')
+      .executeTakeFirstOrThrow()
+    const mine: Item = { itemId: own.id, size: own.size, stock: own.stock, priceCents: own.price_cents }
+    const before = await stockOf(t, mine.itemId, mine.size)
+    const waiting = await waitingOrder(who.shopper, mine)
+    const row = await t.store.db.selectFrom('orders').select(['reserved_until', 'created_at']).where('order_number', '=', waiting.order_number).executeTakeFirstOrThrow()
+    const listed = dataOf<Order[]>(await who.shopper.get('/api/orders'))
+    expect(listed.map((order) => [order.order_number, order.status, order.waiting_until])).toEqual([[waiting.order_number, 'pending_payment', row.reserved_until]])
+    expect(Date.parse(row.reserved_until!) - Date.parse(row.created_at)).toBe(RESERVATION_MS)
+
+    // not yet: the sweep before that time leaves it
+    await sweep(t, new Date(Date.parse(row.reserved_until!) - 1000))
+    expect(dataOf<Order[]>(await who.shopper.get('/api/orders'))).toHaveLength(1)
+    // then it goes: gone from /orders, its piece back, its payment cancelled at the gateway
+    await sweep(t, new Date(Date.parse(row.reserved_until!) + 1000))
+    expect(dataOf<Order[]>(await who.shopper.get('/api/orders'))).toEqual([])
+    expect(await stockOf(t, mine.itemId, mine.size)).toBe(before)
+    const charge = await t.store.db.selectFrom('test_gateway_charges').select('status').where('id', '=', waiting.payment_id).executeTakeFirstOrThrow()
+    expect(charge.status).toBe('canceled')
+    // the bank's step finished late in the window left open: the key says the order was dropped, nothing is charged
+    await who.shopper.postJson('/api/payments/authenticate', { payment_id: waiting.payment_id, outcome: 'complete' })
+    const late = await placeOrder(who.shopper, waiting.token, waiting.key)
+    expect([late.statusCode, late.json()]).toEqual([409, { errors: [{ message: DROPPED_AT_THE_BANK, field: 'payment_token' }] }])
+    expect(await t.store.db.selectFrom('orders').select('order_number').where('customer_id', '=', who.customerId).execute()).toEqual([])
+    expect(await t.store.db.selectFrom('test_gateway_charges').select('id').where('id', '=', waiting.payment_id).where('status', '=', 'succeeded').execute()).toEqual([])
   })
 
   it('waiting orders the sweeper released, or whose reservation ran out, do not count', async () => {

@@ -144,6 +144,8 @@ function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsR
     total: fromCents(order.total_cents),
     club_fee: fromCents(order.club_fee_cents),
     club_box: boxOf(order),
+    // the reservation's end: the sweeper drops an order still waiting then (checkout/reservations.ts)
+    waiting_until: order.status === 'pending_payment' ? order.reserved_until : null,
     shipping_method: order.shipping_method,
     shipment_tracking_number: tracking,
     shipping_name: order.shipping_name,

@@ -182,8 +182,9 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
           shipping_state: input.state || undefined,
           shipping_method: input.shipping_method || undefined,
           checkout_flow: input.checkout_flow || undefined,
+          email: input.email || undefined,
         })
-        return quoteCheckout(ctx, { tax: databaseTaxRates }, { country: query.shipping_country, state: query.shipping_state, method: query.shipping_method, flow: query.checkout_flow })
+        return quoteCheckout(ctx, { tax: databaseTaxRates }, { country: query.shipping_country, state: query.shipping_state, method: query.shipping_method, flow: query.checkout_flow, email: query.email })
       }),
     paymentSetup: () => ({
       gateway: ctx.env.PAYMENT_GATEWAY,

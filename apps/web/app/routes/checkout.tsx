@@ -76,8 +76,11 @@ function initialValues(email: string, name: string, defaults: DefaultAddresses |
   return values
 }
 
+/** An e-mail worth quoting for (the form's own rules say the rest when it is sent). */
+const LOOKS_LIKE_EMAIL = /^\s*[^\s@]+@[^\s@]+\.[^\s@]{2,}\s*$/
+
 /** The figures of an empty cart (nothing to quote). */
-const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, bundle_discount: 0, shipping: 0, tax: 0, total: 0, club_fee: 0 }
+const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, bundle_discount: 0, shipping: 0, tax: 0, total: 0, club_fee: 0, code_refusal: null }
 
 /** The cart's own figures, for a page whose quote the store refused (the totals it shows still add up). */
 function cartFigures(cart: Cart): CheckoutQuote {
@@ -91,6 +94,7 @@ function cartFigures(cart: Cart): CheckoutQuote {
     tax: cart.cart_tax,
     total: cart.cart_total,
     club_fee: 0,
+    code_refusal: null,
   }
 }
 
@@ -148,6 +152,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     country: values.shipping_country,
     state: values.shipping_state,
     shipping_method: values.shipping_method === 'express' ? 'express' : 'standard',
+    email: values.email,
   })
   return data({ values, errors, addressReady: errors.length === 0, quote }, { status: errors.length ? 400 : 200 })
 }
@@ -230,6 +235,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const country = values.shipping_country ?? 'US'
   const state = values.shipping_state ?? ''
   const method = values.shipping_method === 'express' ? 'express' : 'standard'
+  // the e-mail once it looks like one: a code for a first order that it has used is left out of the figures (code_refusal)
+  const email = LOOKS_LIKE_EMAIL.test(values.email ?? '') ? (values.email ?? '').trim() : ''
   const cartVersion = `${cart.cart_subtotal}|${cart.cart_discount}|${cart.items.length}|${cart.checkout_flow}`
   const firstQuote = useRef(true)
   // no quote while the order is being paid: the order is priced on the server, and once paid the
@@ -245,7 +252,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     let cancelled = false
     setQuoting(true)
     const timer = setTimeout(() => {
-      getCheckoutQuote(api, { country, state, shipping_method: method })
+      getCheckoutQuote(api, { country, state, shipping_method: method, email })
         .then((next) => !cancelled && setQuote(next))
         .catch(() => undefined)
         .finally(() => !cancelled && setQuoting(false))
@@ -255,7 +262,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       clearTimeout(timer)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, country, state, method, cartVersion, onForm])
+  }, [api, country, state, method, email, cartVersion, onForm])
 
   useEffect(() => {
     if (actionData?.errors?.length) scrollToFirstError(actionData.errors)

@@ -138,6 +138,12 @@ export interface CheckoutQuote {
   /** joining the club with this order (checkout_club_flow, vip_flow): its first period's price, in the subtotal; else 0 */
   club_fee: number
   shipping_options: CheckoutShippingOption[]
+  /**
+   * the cart's code does not count for this shopper (a code for a first order, and the customer or the
+   * e-mail asked about has ordered before, or another order of theirs holds it), in words; the figures
+   * are without it. null when the code counts, or there is none
+   */
+  code_refusal: string | null
 }
 
 /**

@@ -41,6 +41,8 @@ export interface Order {
   bundle_discount: number
   /** the club period ('2026-11') this order is a member's monthly box of, paid by that period's fee; null for any other order */
   club_box: string | null
+  /** waiting for payment (pending_payment): when the order is dropped, its stock and code given back, if the bank has not confirmed it (ISO-8601); else null */
+  waiting_until: string | null
   shipping_method: string
   shipment_tracking_number: string | null
   shipping_name: string

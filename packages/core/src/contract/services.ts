@@ -64,7 +64,7 @@ export interface StoreServices {
 
   // ----- the checkout funnel (docs/checkout.md)
   /** the checkout's figures for a shipping method and address, as POST /checkout will charge them (GET /checkout/quote; an empty cart is a 422) */
-  checkoutQuote(input: { country?: FormInput; state?: FormInput; shipping_method?: FormInput; checkout_flow?: FormInput }): Promise<CheckoutQuote>
+  checkoutQuote(input: { country?: FormInput; state?: FormInput; shipping_method?: FormInput; checkout_flow?: FormInput; email?: FormInput }): Promise<CheckoutQuote>
   /** how the card form tokenises: the test gateway, or Stripe.js with the publishable key */
   paymentSetup(): PaymentSetup
   /** an order, for the session that placed it or the customer who owns it (else a 404) */

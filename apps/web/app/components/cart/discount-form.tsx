@@ -4,7 +4,8 @@ import type { Cart } from '../../lib/api/types'
 import { useCart } from '../../lib/store/store-provider'
 import { CartForm } from './cart-form'
 
-export function DiscountForm({ cart }: { cart: Cart }) {
+/** refusal: the checkout's word that the cart's code does not count for this shopper (the quote's code_refusal) */
+export function DiscountForm({ cart, refusal = null }: { cart: Cart; refusal?: string | null }) {
   const { applyDiscount, removeDiscount, discountErrors, cartUpdating } = useCart()
   const [code, setCode] = useState('')
   const inputId = useId()
@@ -18,7 +19,13 @@ export function DiscountForm({ cart }: { cart: Cart }) {
         <p>
           <span className="discount-label">Discount code</span> <strong>{cart.discount_code_name}</strong>
         </p>
-        {cart.discount_code_info ? <p className="discount-info">{cart.discount_code_info}</p> : null}
+        {refusal ? (
+          <p className="form-error discount-refusal" role="status">
+            {refusal}
+          </p>
+        ) : cart.discount_code_info ? (
+          <p className="discount-info">{cart.discount_code_info}</p>
+        ) : null}
         {bullets.length ? (
           <ul className="discount-bullets">
             {bullets.map((b) => (

@@ -17,8 +17,8 @@ export function OrderSummary({ cart, quote, updating, clubName }: { cart: Cart; 
           <SummaryLine key={line.cartId} line={line} clubName={clubName} />
         ))}
       </ul>
-      <DiscountForm cart={cart} />
-      <TotalsList figures={quote} place="checkout" discountCode={cart.discount_code_name} totalTestId="checkout-total" busy={updating} clubName={clubName} />
+      <DiscountForm cart={cart} refusal={quote.code_refusal} />
+      <TotalsList figures={quote} place="checkout" discountCode={quote.code_refusal ? null : cart.discount_code_name} totalTestId="checkout-total" busy={updating} clubName={clubName} />
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clubBoxWords, orderDate, orderStatusText } from './order-card'
+import { clubBoxWords, orderDate, orderStatusText, waitingWords } from './order-card'
 
 describe('order dates', () => {
   it('read as toLocaleDateString writes them, from one shared formatter', () => {
@@ -24,5 +24,17 @@ describe('a monthly box in the order history', () => {
   })
   it('says nothing of the kind for an ordinary order', () => {
     expect(clubBoxWords({ club_box: null, total: 0 }, 'VIP')).toBeNull()
+  })
+})
+
+describe('an order waiting at the bank\'s step', () => {
+  it('says when it is dropped if the bank does not confirm it (it said "Waiting for payment" for good)', () => {
+    expect(waitingWords({ status: 'pending_payment', waiting_until: '2026-11-29T14:05:30.000Z' })).toBe(
+      'Waiting for your bank: this order is dropped at 14:05 UTC on November 29, 2026 if your bank has not confirmed it by then. Nothing has been charged.',
+    )
+  })
+  it('says nothing for an order that is paid, or waits with no end', () => {
+    expect(waitingWords({ status: 'paid', waiting_until: null })).toBeNull()
+    expect(waitingWords({ status: 'pending_payment', waiting_until: null })).toBeNull()
   })
 })

@@ -37,6 +37,20 @@ const STATUS_TEXT: Record<string, string> = {
 }
 export const orderStatusText = (status: string) => STATUS_TEXT[status] ?? status
 
+/** A time of day the same on the server and in the browser: UTC, 24-hour. */
+const WAITING_TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })
+
+/**
+ * An order waiting at the bank's step (waiting_until): when it goes if the bank does not confirm it.
+ * The sweeper drops it then, its stock and code given back (docs/checkout.md). Null for any other order.
+ */
+export function waitingWords(order: Pick<Order, 'status' | 'waiting_until'>): string | null {
+  if (order.status !== 'pending_payment' || !order.waiting_until) return null
+  const until = new Date(order.waiting_until)
+  if (Number.isNaN(until.getTime())) return null
+  return `Waiting for your bank: this order is dropped at ${WAITING_TIME.format(until)} UTC on ${orderDate(order.waiting_until)} if your bank has not confirmed it by then. Nothing has been charged.`
+}
+
 function AddressBlock(props: { name: string; company: string; address: string; address2: string; city: string; state: string; zip: string; country: string; phone: string }) {
   return (
     <address>
@@ -113,6 +127,11 @@ export function OrderCard({
       {box ? (
         <p className="order-kind" data-testid="club-box">
           {box.title}: {box.cost.charAt(0).toLowerCase() + box.cost.slice(1)}.
+        </p>
+      ) : null}
+      {waitingWords(order) ? (
+        <p className="order-waiting" data-testid="order-waiting">
+          {waitingWords(order)}
         </p>
       ) : null}
       <dl className="order-facts">
