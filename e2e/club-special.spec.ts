@@ -4,12 +4,16 @@
  * checkout, joined nothing, and the line kept the "Join VIP" banner. Now the special is the club's join: the
  * visitor is asked to log in or make an account at checkout, and then joins with the pair as the first
  * month's pick, for $24.99.
+ *
+ * And /checkout-club looked like another store: browser-default fieldsets, separate MM and YYYY boxes, no digit
+ * grouping, no order summary. It has the checkout's card form, layout and order summary now.
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiFromPage, launch, newPage, originOf } from './support/browser.ts'
 import { waitForHydration, waitForScrollReset } from './support/cart-utils.ts'
-import { ADDRESS, CARDS, declineBumpsUntilCheckout, fillAddress, fillCard } from './support/checkout-utils.ts'
+import { ADDRESS, CARDS, cartWithFirstItem, declineBumpsUntilCheckout, fillAddress, fillCard } from './support/checkout-utils.ts'
+import { registerForClubCheckout } from './support/club-utils.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -63,4 +67,54 @@ describe("ckb's club special (ckb-vip-optin), claimed by a visitor", () => {
       await context.close()
     }
   })
+})
+
+/** The look of a page's first fieldset and where its form and summary sit. */
+async function looks(page: import('playwright-core').Page, form: string) {
+  return page.evaluate((formSelector) => {
+    const fieldset = document.querySelector(`${formSelector} fieldset`)!
+    const style = getComputedStyle(fieldset)
+    const formBox = document.querySelector(formSelector)!.getBoundingClientRect()
+    const summaryBox = document.querySelector('.order-summary')!.getBoundingClientRect()
+    return {
+      fieldset: { border: `${style.borderTopStyle} ${style.borderTopColor}`, radius: style.borderTopLeftRadius, padding: style.paddingTop },
+      summaryBeside: summaryBox.left >= formBox.right,
+      summaryAbove: summaryBox.bottom <= formBox.top,
+    }
+  }, form)
+}
+
+describe('the club checkout (/checkout-club) looks like the checkout', () => {
+  for (const width of [390, 1280]) {
+    it(`has the checkout's card form, layout and order summary at ${width} px`, async () => {
+      const { context, page } = await newPage(browser, { width })
+      try {
+        await registerForClubCheckout(page, 'Lena Look', `club-look-${width}`, 'ckb.localhost')
+        // the checkout's card form: one expiry box (MM / YY), the number grouped in fours as it is typed
+        expect(await page.getByLabel('Expiry month (MM)').count()).toBe(0)
+        await page.getByLabel('Card number').pressSequentially('4242424242424242')
+        expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242')
+        await page.getByLabel('Expiry (MM / YY)').pressSequentially('1230')
+        expect(await page.getByLabel('Expiry (MM / YY)').inputValue()).toBe('12 / 30')
+        // an order summary with what joining charges today
+        const summary = page.locator('.order-summary')
+        expect(await summary.getByRole('heading', { name: 'Order summary' }).count()).toBe(1)
+        expect(await summary.getByTestId('club-fee').innerText()).toMatch(/VIP membership, first month\s+\$24\.99/)
+        expect(await summary.getByTestId('checkout-total').innerText()).toContain('$24.99')
+        const club = await looks(page, 'form.club-form')
+
+        // the checkout's own page at the same width, with something in the cart
+        await cartWithFirstItem(page, 'ckb.localhost', '/category/underwear')
+        await page.goto(`${originOf('ckb.localhost')}/checkout`)
+        await waitForHydration(page)
+        const checkout = await looks(page, 'form.checkout-form')
+        expect(club).toEqual(checkout)
+        expect(club.fieldset.border).not.toMatch(/^groove/)
+        // beside the form on a wide screen, above it on a phone, as at /checkout
+        expect(width === 1280 ? club.summaryBeside : club.summaryAbove).toBe(true)
+      } finally {
+        await context.close()
+      }
+    })
+  }
 })

@@ -191,7 +191,7 @@ describe('the VIP club in the browser', () => {
       await expectAccessible(page)
       await dialog.getByRole('button', { name: 'Cancel' }).click()
       // the refusal is said at the card (a declined card's answer used to be shown nowhere on this page)
-      await expect.poll(() => page.locator('#club-card_number-error').innerText(), { timeout: 15_000 }).toMatch(/bank could not confirm/i)
+      await expect.poll(() => page.locator('#card-number-error').innerText(), { timeout: 15_000 }).toMatch(/bank could not confirm/i)
       expect((await apiFromPage<ClubCart>(page, '/api/cart')).has_club).toBe(false)
 
       await page.getByRole('button', { name: /Join VIP/ }).click()
@@ -360,12 +360,12 @@ describe('the VIP club in the browser', () => {
       const top = await page.getByLabel('City').evaluate((input) => input.getBoundingClientRect().top)
       expect(top).toBeGreaterThanOrEqual(55)
       expect(top).toBeLessThanOrEqual(65)
-      // a month that is none: said at the month (it was said nowhere: the page has no 'card_exp' field), the cursor there
+      // a month that is none: said at the expiry (the checkout's card form, MM / YY), the cursor there
       await page.getByLabel('City').fill('Austin')
-      await page.getByLabel('Expiry month (MM)').fill('13')
+      await page.getByLabel('Expiry (MM / YY)').fill(`13/${String((new Date().getFullYear() + 3) % 100)}`)
       await page.getByRole('button', { name: /Join VIP/ }).click()
-      await expect.poll(() => page.locator('#club-card_exp_month-error').innerText()).toMatch(/between 1 and 12/)
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('club-card_exp_month')
+      await expect.poll(() => page.locator('#card-exp-error').innerText()).toMatch(/between 1 and 12/)
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('card-exp')
       expect((await apiFromPage<ClubCart>(page, '/api/cart')).has_club).toBe(false)
     } finally {
       await context.close()

@@ -138,7 +138,7 @@ describe('member details in the browser', () => {
       for (const path of ['/checkout-club', '/vip-rejoin-test']) {
         const response = await page.goto(`${originOf('glow.localhost')}${path}`)
         expect(response?.status(), path).toBe(404)
-        expect(await page.locator('input[name="card_number"], #club-card_number').count(), path).toBe(0)
+        expect(await page.locator('input[name="card_number"], #club-card_number, #card-number').count(), path).toBe(0)
       }
     } finally {
       await context.close()

@@ -52,8 +52,7 @@ async function sendJoinForm(page: Page) {
   await page.getByLabel('Zip Code').fill('78701')
   await page.getByLabel('Phone').fill('(512) 555-0100')
   await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-  await page.getByLabel('Expiry month (MM)').fill('12')
-  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
+  await page.getByLabel('Expiry (MM / YY)').fill(`12/${String((new Date().getFullYear() + 3) % 100)}`)
   await page.getByLabel('Security code').fill('123')
   await page.getByRole('button', { name: /Join VIP/ }).click()
 }

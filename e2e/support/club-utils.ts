@@ -27,8 +27,8 @@ export async function fillClubCheckout(page: Page, card: string) {
   expect(await page.getByLabel('State').locator('option:checked').innerText()).toBe('Texas')
   await page.getByLabel('Zip Code').fill('78701')
   await page.getByLabel('Phone').fill('(512) 555-0100')
+  // the checkout's card form: the expiry as MM / YY
   await page.getByLabel('Card number').fill(card)
-  await page.getByLabel('Expiry month (MM)').fill('12')
-  await page.getByLabel('Expiry year (YYYY)').fill(String(new Date().getFullYear() + 3))
+  await page.getByLabel('Expiry (MM / YY)').fill(`12/${String((new Date().getFullYear() + 3) % 100)}`)
   await page.getByLabel('Security code').fill('123')
 }

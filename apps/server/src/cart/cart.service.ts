@@ -76,6 +76,26 @@ function lineUnitCents(line: CartLineRow, shopper: Shopper, firstPick = false): 
   return line.price_override_cents === null ? own : Math.min(line.price_override_cents, own)
 }
 
+/**
+ * A free gift (SPEC §4 free gift types free-leggings and free-underwear: a social media special at $0,
+ * docs/decisions/169): for a new customer at a brand with a club, never for a member (free_promo_eligible).
+ */
+export const isFreeGiftLine = (line: Pick<CartLineRow, 'social_media_special' | 'price_override_cents'>) => line.social_media_special === 1 && line.price_override_cents === 0
+
+/** Who may have a free gift: a shopper who is not a member, at a brand with a club. */
+export const freePromoEligible = (settings: { brand_has_club: number }, shopper: Pick<Shopper, 'hasClub'>) => flag(settings.brand_has_club) && !shopper.hasClub
+
+/**
+ * The free gift leaves a cart whose shopper is not eligible for it any more, and the cart says so
+ * (removed_free_promo), which sends the shopper to the shop with ?ineligible=true (SPEC §4).
+ */
+async function removeFreeGifts(ctx: RequestContext, cartId: string): Promise<void> {
+  await ctx.data.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('social_media_special', '=', 1).where('price_override_cents', '=', 0).execute()
+    await trx.updateTable('carts').set({ removed_free_promo: 1, updated_at: ctx.now().toISOString() }).where('id', '=', cartId).where('brand_id', '=', ctx.data.brandId).execute()
+  })
+}
+
 /** The cart joins the club through a club special (offer code cb): its piece is the first month's pick. */
 export const joinsThroughClubSpecial = (offerCode: string | null | undefined, joins: boolean) => joins && offerCode === 'cb'
 
@@ -190,7 +210,7 @@ const cartMemo = new CartMemo()
  */
 export async function getCart(ctx: RequestContext, options: CartReadOptions = {}): Promise<Cart> {
   const { db, brandId } = ctx.data
-  const found = await openCartOfSession(ctx, options.readSessionWithCart === true)
+  let found = await openCartOfSession(ctx, options.readSessionWithCart === true)
   // settings, banners and suggestions come from the brand's caches
   const [shopper, settingsBundle, bumpIds, bundles, vipExclusives] = await Promise.all([
     ctx.shopper(),
@@ -203,6 +223,11 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
   ])
   if (!settingsBundle) throw new Error(`The brand ${brandId} has no store settings row.`)
   const settings = settingsBundle.row
+  // a free gift in the cart of a shopper no longer eligible for it (logged in as a member): it leaves the cart
+  if (found && !freePromoEligible(settings, shopper) && sortedLines(found.linesJson).some(isFreeGiftLine)) {
+    await removeFreeGifts(ctx, found.cart.id)
+    found = await openCartOfSession(ctx, false)
+  }
   const cart = found?.cart ?? null
   // read with the session above (no statement of its own)
   const sessionOrders = ctx.session.known?.orderNumbers ?? []
@@ -279,7 +304,6 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
   })
 
   const totalDollars = fromCents(totals.totalCents)
-  const hasClubProgram = flag(settings.brand_has_club)
   return {
     customer: shopper.customerId ? { id: shopper.customerId, name: shopper.name, e_mail_address: shopper.email } : null,
     items,
@@ -333,7 +357,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     // the order bumps come first, then /checkout (SPEC §4 post-offer flow)
     proceed_to_checkout_link: nextOfferPath('checkout-ob', bumpIds, null, true),
     ineligible_for_social_media: shopper.hasClub,
-    free_promo_eligible: hasClubProgram && !shopper.hasClub,
+    free_promo_eligible: freePromoEligible(settings, shopper),
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,
     registration_locked: false,
     afterpay_available:

@@ -7,6 +7,11 @@
  * offer code's discount code is not applied on top: the special's price is the
  * offer. A club member cannot claim one (ineligible_for_social_media), and a cart
  * holds one special at most (has_social_media_special).
+ *
+ * A special at $0 is a free gift (SPEC §4 free-leggings, free-underwear; docs/decisions/169): for a
+ * shopper who may have one (free_promo_eligible: not a member, at a brand with a club); the shopper pays
+ * its shipping. It leaves the cart when the shopper stops being eligible (cart.service.ts), and the cart
+ * then says removed_free_promo.
  */
 import { randomUUID } from 'node:crypto'
 import { OFFER_PRICES, toCents, type OfferCode, type SocialMediaClaim } from '@store/core'
@@ -72,7 +77,9 @@ export async function claimSocialMediaSpecial(ctx: RequestContext, id: string, s
         })
         .execute()
     }
-    await trx.updateTable('carts').set({ checkout_flow: flow, offer_code: offerCode, updated_at: now }).where('id', '=', cartId).where('brand_id', '=', brandId).execute()
+    // a gift claimed (again) starts afresh: removed_free_promo tells of a removal since
+    const gift = priceCents === 0 ? { removed_free_promo: 0 } : {}
+    await trx.updateTable('carts').set({ checkout_flow: flow, offer_code: offerCode, updated_at: now, ...gift }).where('id', '=', cartId).where('brand_id', '=', brandId).execute()
   })
   const { first } = await listOrderBumps(ctx)
   return { next: first, checkout_flow: flow, offer_code: offerCode }

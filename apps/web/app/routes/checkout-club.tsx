@@ -9,10 +9,25 @@
  */
 // the checkout's styles: the saved cards, Stripe's card element and the bank's dialog are the checkout's parts
 import '../styles/checkout.css'
-import { dayName, formatPrice, US_STATE_NAMES, US_STATE_OPTIONS, type AddressEntry, type CheckoutResult, type DefaultAddresses, type MembershipLanding, type PaymentMethod } from '@store/core'
+import {
+  dayName,
+  formatPrice,
+  parseExpiryInput,
+  US_STATE_NAMES,
+  US_STATE_OPTIONS,
+  validateCardForm,
+  type AddressEntry,
+  type CheckoutQuote,
+  type CheckoutResult,
+  type DefaultAddresses,
+  type MembershipLanding,
+  type PaymentMethod,
+} from '@store/core'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
+import { CardFields, TestCardsHint, type CardValues } from '../components/checkout/card-fields'
+import { OrderSummary } from '../components/checkout/order-summary'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
 import { authenticateStripePayment, StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
@@ -21,7 +36,7 @@ import { Page } from '../components/page/page'
 import { StoreLink } from '../components/store-link'
 import { useFocusAfterAction } from '../lib/action-focus'
 import { useBrowserApi } from '../lib/api/browser'
-import { authenticatePayment, getCheckoutQuote } from '../lib/api/checkout-api'
+import { authenticatePayment, createTestToken, getCheckoutQuote } from '../lib/api/checkout-api'
 import { requestCart } from '../lib/api/server'
 import type { ApiErrorItem } from '../lib/api/types'
 import { useSettings, useStore } from '../lib/store/store-provider'
@@ -45,12 +60,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   // with items in the cart, what joining charges today: the first month and the items at member prices (the
   // checkout's own quote); with none, the page names the monthly price
   const shipTo = usAddress(defaults?.shipping ?? null)
-  const today =
+  const quote =
     joining && cart.items.length > 0
-      ? await context.services
-          .checkoutQuote(joinQuote(shipTo?.state ?? ''))
-          .then((quote) => quote.total)
-          .catch(() => null)
+      ? await context.services.checkoutQuote(joinQuote(shipTo?.state ?? '')).catch((): CheckoutQuote | null => null)
       : null
   return {
     loggedin: cart.loggedin,
@@ -66,8 +78,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     payment: context.services.paymentSetup(),
     shipTo,
     savedCards: payableCards(methods),
-    today,
+    cart,
+    quote,
   }
+}
+
+/**
+ * The order summary's figures of a join with an empty cart: the first month, nothing to ship or tax (the
+ * checkout's own pricing: a join is priced as a member, who ships free; the club's fee is not taxed).
+ */
+function joinOnlyFigures(price: number): CheckoutQuote {
+  return { shipping_options: [], shipping_method: 'standard', subtotal: price, discount: 0, bundle_discount: 0, shipping: 0, tax: 0, total: price, club_fee: price }
 }
 
 const JOIN_FLOW = 'checkout_club_flow'
@@ -96,7 +117,10 @@ const ADDRESS_FIELDS: { name: string; label: string; autoComplete: string; requi
   { name: 'shipping_phone', label: 'Phone', autoComplete: 'tel', required: true },
 ]
 
-const FIELD_NAMES = new Set(['email', ...ADDRESS_FIELDS.map((f) => f.name), 'card_number', 'card_exp_month', 'card_exp_year', 'card_cvc', 'payment_method_id'])
+const FIELD_NAMES = new Set(['email', ...ADDRESS_FIELDS.map((f) => f.name), 'card_number', 'card_exp', 'card_cvc', 'payment_method_id'])
+
+/** A card field's name as the tokenisation says it ('number', 'exp', 'cvc'), as this page's (the checkout's CardFields: card_number, card_exp, card_cvc). */
+const cardField = (field: string | undefined) => (field ? `card_${field}` : undefined)
 
 /**
  * POST /checkout's errors where this page shows them: a refused card at the card (at the saved cards when one
@@ -136,7 +160,8 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const [refusal, setRefusal] = useState<ApiErrorItem[] | null>(null)
   useEffect(() => {
     const field = refusal?.find((error) => error.field)?.field
-    const input = field ? document.querySelector<HTMLElement>(`.club-form [name="${CSS.escape(field)}"]`) : null
+    // the card's inputs (the checkout's CardFields) carry no name, only data-field: the card never goes with a form
+    const input = field ? document.querySelector<HTMLElement>(`.club-form [name="${CSS.escape(field)}"], .club-form [data-field="${CSS.escape(field)}"]`) : null
     if (input) scrollToField(input)
   }, [refusal])
   const refuse = (list: ApiErrorItem[]) => {
@@ -151,12 +176,17 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   const price = loaderData.price === null ? null : formatPrice(loaderData.price, { keepZeroCents: true })
   const { savedCards, shipTo } = loaderData
   const [payWith, setPayWith] = useState<string>(savedCards[0]?.id ?? NEW_CARD)
-  // the total charged today when the cart's items come along (quoted again for the state typed)
-  const [today, setToday] = useState<number | null>(loaderData.today)
+  // the card as the checkout's card form keeps it (grouped digits, expiry as MM / YY)
+  const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
+  // what joining charges today when the cart's items come along (quoted again for the state typed)
+  const [quote, setQuote] = useState<CheckoutQuote | null>(loaderData.quote)
+  // the page read again (a code applied in the summary, a revalidation): its quote
+  useEffect(() => setQuote(loaderData.quote), [loaderData.quote])
+  const today = quote?.total ?? null
   const requote = (state: string) => {
     if (loaderData.lines === 0) return
     getCheckoutQuote(api, joinQuote(state))
-      .then((quote) => setToday(quote.total))
+      .then(setQuote)
       .catch(() => undefined)
   }
   const payingWithSaved = payWith !== NEW_CARD
@@ -208,26 +238,26 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   }
 
   /** The new card's token from Stripe.js or the test gateway; null, with the card's errors shown, when there is none. */
-  async function newCardToken(text: (name: string) => string): Promise<string | null> {
+  async function newCardToken(): Promise<string | null> {
     if (stripeKey) {
       const card = await stripeCard.current?.tokenize()
       if (card && !('error' in card)) return card.token
       refuse([{ message: card?.error ?? 'The card form is still loading. Try again in a moment.', field: 'card_number' }])
       return null
     }
+    // the checkout's rules for the card, before anything is sent (SPEC §5)
+    const expiry = parseExpiryInput(card.exp)
+    const values = { number: card.number, cvc: card.cvc, exp_month: expiry?.month ?? '', exp_year: expiry?.year ?? '' }
+    const problems = validateCardForm(values)
+    if (problems.length > 0) {
+      refuse(problems.map((e) => ({ message: e.message, field: cardField(e.field) })))
+      return null
+    }
     try {
-      const result = await api.post<{ token: string }>('/payments/test-tokens', {
-        number: text('card_number'),
-        cvc: text('card_cvc'),
-        exp_month: text('card_exp_month'),
-        exp_year: text('card_exp_year'),
-      })
-      return result.token
+      return (await createTestToken(api, values)).token
     } catch (error) {
       const items = (error as { errors?: ApiErrorItem[] }).errors ?? [{ message: 'Your card could not be read. Check it and try again.' }]
-      // the expiry's error ('exp') is said at its month: this page has no card_exp field, and a message for a
-      // field the page lacks was shown nowhere
-      refuse(items.map((item) => ({ ...item, field: item.field === 'exp' ? 'card_exp_month' : item.field ? `card_${item.field}` : undefined })))
+      refuse(items.map((item) => ({ ...item, field: cardField(item.field) })))
       return null
     }
   }
@@ -240,7 +270,10 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     setErrors([])
     try {
       // what the shopper asked for this time (card fields included): the same as an unanswered attempt's, that attempt again
-      const fields = new URLSearchParams([...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))).toString() + `&pay_with=${payWith}`
+      // (the card's inputs carry no name: the card is added as typed, so another card is another attempt)
+      const fields =
+        new URLSearchParams([...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))).toString() +
+        `&pay_with=${payWith}&card=${encodeURIComponent(`${card.number}|${card.exp}|${card.cvc}`)}`
       sentFields.current = fields
       const retry = unanswered.current
       unanswered.current = null
@@ -251,7 +284,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       // another attempt: another key
       if (retry) key.current = null
       // 1. a saved card, or a new card's token from the provider's tokenisation (only a token comes back)
-      const token = payingWithSaved ? '' : await newCardToken(text)
+      const token = payingWithSaved ? '' : await newCardToken()
       if (token === null) return
       // 2. the order that joins: one key for this page, so a second click is the same order
       key.current ??= crypto.randomUUID()
@@ -383,9 +416,22 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       </select>
     ))
 
+  // the order summary of /checkout (the same component): the cart's lines at member prices and the join's
+  // figures as the checkout quotes them, or the first month alone for a join with an empty cart
+  const figures = quote ?? (loaderData.lines === 0 && loaderData.price !== null ? joinOnlyFigures(loaderData.price) : null)
+  const cityStateZip = new Set(['shipping_city', 'shipping_state', 'shipping_zip'])
+  const addressField = (field: (typeof ADDRESS_FIELDS)[number]) => {
+    const saved = (shipTo ? shipTo[field.name.replace('shipping_', '') as keyof typeof shipTo] : undefined) || (field.name === 'shipping_name' ? loaderData.name : undefined)
+    // a list of the states, as checkout's; the state's tax may change what joining with the cart's items charges today
+    return field.name === 'shipping_state'
+      ? stateSelect(field.name, field.label, saved)
+      : input(field.name, field.label, { autoComplete: field.autoComplete, required: field.required, defaultValue: saved })
+  }
+
   return (
-    <Page title="Join VIP">
-      <p>
+    <div className="container checkout-page club-checkout">
+      <h1 className="page-title">Join {settings.clubName || 'VIP'}</h1>
+      <p className="club-checkout-terms">
         {price
           ? loaderData.former
             ? `${price} a month, charged today (unless you have paid for this month already) and on this day each month. `
@@ -393,78 +439,92 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
           : ''}
         {loaderData.howMany} new piece{loaderData.howMany === 1 ? '' : 's'} picked for you every month, member prices on everything, skip, pause or cancel
         any time.
+        {loaderData.former ? ' Welcome back: your membership starts again today.' : ''}
       </p>
-      {loaderData.former ? <p>Welcome back: your membership starts again today.</p> : null}
-      {loaderData.lines > 0 ? (
-        <p>
-          {loaderData.lines === 1 ? 'The item in your cart comes' : 'The items in your cart come'} along at member prices.
-          {today !== null ? (
-            <>
-              {' '}
-              Charged today: <strong data-testid="club-today">{formatPrice(today, { keepZeroCents: true })}</strong>, your first month included.
-            </>
-          ) : null}
-        </p>
-      ) : null}
-      <form className="stack-form club-form" onSubmit={submit} noValidate aria-describedby={errors.length ? 'club-errors' : undefined}>
-        <FormErrors id="club-errors" errors={errors} />
-        <fieldset aria-describedby="club-ships-to">
-          <legend>Contact and shipping</legend>
-          {input('email', 'Email', { type: 'email', autoComplete: 'email', required: true, defaultValue: loaderData.email })}
-          {/* the form has a list of US states and a Zip Code: an address book's default abroad does not fill it (usAddress) */}
-          <p id="club-ships-to" className="field-hint">
-            VIP boxes ship to addresses in the United States only.
-          </p>
-          {ADDRESS_FIELDS.map((field) => {
-            const saved = (shipTo ? shipTo[field.name.replace('shipping_', '') as keyof typeof shipTo] : undefined) || (field.name === 'shipping_name' ? loaderData.name : undefined)
-            // a list of the states, as checkout's; the state's tax may change what joining with the cart's items charges today
-            return field.name === 'shipping_state'
-              ? stateSelect(field.name, field.label, saved)
-              : input(field.name, field.label, { autoComplete: field.autoComplete, required: field.required, defaultValue: saved })
-          })}
-        </fieldset>
-        <fieldset>
-          <legend>Card</legend>
-          {savedCards.length > 0 ? (
-            <SavedCards
-              cards={savedCards}
-              chosen={payWith}
-              disabled={busy}
-              error={fieldError('payment_method_id')}
-              onChoose={(choice) => {
-                setPayWith(choice)
-                setErrors((current) => current.filter((e) => e.field !== 'payment_method_id'))
-              }}
-            />
-          ) : null}
-          {payingWithSaved ? null : stripeKey ? (
-            <StripeCard
-              handle={stripeCard}
-              publishableKey={stripeKey}
-              applePay={false}
-              afterpayAvailable={false}
-              total={loaderData.price ?? 0}
-              error={fieldError('card_number')}
-              onWalletToken={() => {}}
-            />
-          ) : (
-            <>
-              {input('card_number', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number', required: true, maxLength: 23 })}
-              {input('card_exp_month', 'Expiry month (MM)', { inputMode: 'numeric', autoComplete: 'cc-exp-month', required: true, maxLength: 2 })}
-              {input('card_exp_year', 'Expiry year (YYYY)', { inputMode: 'numeric', autoComplete: 'cc-exp-year', required: true, maxLength: 4 })}
-              {input('card_cvc', 'Security code', { inputMode: 'numeric', autoComplete: 'cc-csc', required: true, maxLength: 4 })}
-            </>
-          )}
-        </fieldset>
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {/* the button says what pressing it charges: with the cart's items along, today's total, not the monthly price */}
-          {busy ? 'Joining…' : loaderData.lines > 0 && today !== null ? `Join VIP and pay ${formatPrice(today, { keepZeroCents: true })}` : price ? `Join VIP for ${price} a month` : 'Join VIP'}
-        </button>
-      </form>
+      <div className="checkout-grid">
+        <form className="checkout-form club-form" onSubmit={submit} noValidate aria-describedby={errors.length ? 'club-errors' : undefined}>
+          <FormErrors id="club-errors" errors={errors} />
+          <fieldset className="checkout-step">
+            <legend>Contact</legend>
+            {input('email', 'Email', { type: 'email', autoComplete: 'email', required: true, defaultValue: loaderData.email })}
+          </fieldset>
+          <fieldset className="checkout-step" aria-describedby="club-ships-to">
+            <legend>Shipping address</legend>
+            {/* the form has a list of US states and a Zip Code: an address book's default abroad does not fill it (usAddress) */}
+            <p id="club-ships-to" className="field-hint">
+              VIP boxes ship to addresses in the United States only.
+            </p>
+            <div className="address-fields">
+              {ADDRESS_FIELDS.filter((field) => !cityStateZip.has(field.name) && field.name !== 'shipping_phone').map(addressField)}
+              <div className="field-row">{ADDRESS_FIELDS.filter((field) => cityStateZip.has(field.name)).map(addressField)}</div>
+              {ADDRESS_FIELDS.filter((field) => field.name === 'shipping_phone').map(addressField)}
+            </div>
+          </fieldset>
+          <fieldset className="checkout-step">
+            <legend>Payment</legend>
+            {savedCards.length > 0 ? (
+              <SavedCards
+                cards={savedCards}
+                chosen={payWith}
+                disabled={busy}
+                error={fieldError('payment_method_id')}
+                onChoose={(choice) => {
+                  setPayWith(choice)
+                  setErrors((current) => current.filter((e) => e.field !== 'payment_method_id'))
+                }}
+              />
+            ) : null}
+            {payingWithSaved ? null : stripeKey ? (
+              <StripeCard
+                handle={stripeCard}
+                publishableKey={stripeKey}
+                applePay={false}
+                afterpayAvailable={false}
+                total={today ?? loaderData.price ?? 0}
+                error={fieldError('card_number')}
+                onWalletToken={() => {}}
+              />
+            ) : (
+              // the checkout's own card form: the brand while typing, digits in groups, the expiry as MM / YY
+              <CardFields
+                values={card}
+                fieldError={fieldError}
+                disabled={busy}
+                onChange={(next) => {
+                  setCard(next)
+                  setErrors((current) => current.filter((e) => !e.field?.startsWith('card_')))
+                }}
+              />
+            )}
+            {payment.gateway === 'test' && !payingWithSaved ? <TestCardsHint /> : null}
+          </fieldset>
+          <button type="submit" className="button button-primary button-block place-order" disabled={busy}>
+            {/* the button says what pressing it charges: with the cart's items along, today's total, not the monthly price */}
+            {busy ? 'Joining…' : loaderData.lines > 0 && today !== null ? `Join VIP and pay ${formatPrice(today, { keepZeroCents: true })}` : price ? `Join VIP for ${price} a month` : 'Join VIP'}
+          </button>
+        </form>
+        {figures ? (
+          <OrderSummary
+            cart={loaderData.cart}
+            quote={figures}
+            updating={false}
+            clubName={settings.clubName}
+            codes={loaderData.lines > 0}
+            linePrices={loaderData.cart.has_club_in_cart}
+          >
+            {loaderData.lines > 0 && today !== null ? (
+              <p className="field-hint">
+                {loaderData.lines === 1 ? 'The item in your cart comes' : 'The items in your cart come'} along at member prices. Charged today:{' '}
+                <strong data-testid="club-today">{formatPrice(today, { keepZeroCents: true })}</strong>, your first month included.
+              </p>
+            ) : null}
+          </OrderSummary>
+        ) : null}
+      </div>
       {/* the join's amount is the club's price plus the cart's lines: the dialog names none rather than a wrong one */}
       {authentication ? (
         <AuthenticationDialog amount={today ?? (loaderData.lines === 0 && loaderData.price !== null ? loaderData.price : undefined)} busy={busy} onAnswer={answerAuthentication} />
       ) : null}
-    </Page>
+    </div>
   )
 }

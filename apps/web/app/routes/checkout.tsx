@@ -35,7 +35,7 @@ import { data, Form, redirect, useNavigate } from 'react-router'
 import { readForm } from '../lib/read-form'
 import { AddressFields, type FormValues } from '../components/checkout/address-fields'
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
-import { CardFields, type CardValues } from '../components/checkout/card-fields'
+import { CardFields, TestCardsHint, type CardValues } from '../components/checkout/card-fields'
 import { OrderSummary } from '../components/checkout/order-summary'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
 import { authenticateStripePayment, StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
@@ -564,9 +564,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                 }}
               />
             )}
-            {payment.gateway === 'test' && !payingWithSaved ? (
-              <p className="field-hint test-cards">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks to authenticate.</p>
-            ) : null}
+            {payment.gateway === 'test' && !payingWithSaved ? <TestCardsHint /> : null}
           </fieldset>
 
           {joining ? (

@@ -153,6 +153,27 @@ export async function seedSocialMediaSpecials(db: SeedDb, brandId: BrandId, item
       landers: json([lander('ckb-optin-a', 'Zero lines. $24.99.'), lander('ckb-optin-b', 'Your first VIP pair for $24.99')]),
     })
   }
+  // the free gifts of SPEC §4 (free-leggings, free-underwear): a special at $0, shipping paid, for a shopper
+  // who is not a member (docs/decisions/169); their landings are /social_media_specials/{id} and /landing/{id}
+  const gift = (id: string, styleKey: string, headline: string, description: string): Rows<'social_media_specials'>[number] => ({
+    id,
+    brand_id: brandId,
+    permalink: `/social_media_specials/${id}`,
+    landing_page_headline: headline,
+    free_shipping: 0,
+    main_item_description: description,
+    item_id: item(styleKey),
+    price_cents: 0,
+    split_test_no_lander: 1,
+    split_test_landers: json([]),
+    landers: json([]),
+  })
+  if (brandId === 'popfitclothing') {
+    rows.push(gift('free-leggings', 'seamless', 'Free leggings: just pay shipping', 'A pair of our Sculpt Seamless Legging on us, for new customers: choose your size, you pay only the shipping. One per order.'))
+  }
+  if (brandId === 'ckb') {
+    rows.push(gift('free-underwear', 'cotton-brief', 'Free underwear: just pay shipping', 'An Everyday Cotton Brief on us, for new customers: choose your size, you pay only the shipping. One per order.'))
+  }
   await insertBatches(db, 'social_media_specials', rows)
 }
 

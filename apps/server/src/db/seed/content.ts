@@ -185,11 +185,32 @@ function pages(brandId: BrandId, c: ClubTerms): PageDef[] {
   return list
 }
 
-export async function seedContent(db: SeedDb, brandId: BrandId, now: Date): Promise<void> {
+/**
+ * The demo store's `{name}-test` page (SPEC §2, served by the catch-all: docs/decisions/101): the funnels
+ * a tester walks through, one link each (the free gift, the club's special, the offer landings).
+ */
+function testPage(brandId: BrandId): PageDef {
+  const gift = brandId === 'popfitclothing' ? 'free-leggings' : brandId === 'ckb' ? 'free-underwear' : null
+  const special = brandId === 'popfitclothing' ? 'pf-vip-optin-csr' : brandId === 'ckb' ? 'ckb-vip-optin' : null
+  const blocks: Block[] = [{ type: 'text', body: 'A test page of the demo store: each funnel below starts from its landing, as a shopper meets it.' }]
+  if (gift) {
+    blocks.push(
+      { type: 'text', body: 'The free gift: claim it as a new customer, add something else, then log in as a VIP member. Members have no free gift, so it leaves the cart and the next page is the shop, saying why.' },
+      { type: 'button', text: 'Claim the free gift', link: `/social_media_specials/${gift}` },
+    )
+  }
+  if (special) blocks.push({ type: 'button', text: 'The social media special', link: `/social_media_specials/${special}` })
+  if (brandId !== 'glow') blocks.push({ type: 'button', text: 'The club offer landing', link: '/landing/cb' })
+  blocks.push({ type: 'button', text: 'The shop', link: brandId === 'glow' ? '/category/loungewear' : brandId === 'ckb' ? '/category/underwear' : '/category/leggings' })
+  return { slug: 'funnel-test', name: 'Funnel Test', body: 'The store’s funnels, one link each.', blocks }
+}
+
+export async function seedContent(db: SeedDb, brandId: BrandId, now: Date, demo = false): Promise<void> {
   const prefix = PREFIX[brandId]
   const pageRows: Rows<'content_pages'> = []
   const blockRows: Rows<'content_blocks'> = []
-  for (const page of pages(brandId, await clubTerms(db, brandId))) {
+  // the test page is the demo store's (it leads to the demo's specials)
+  for (const page of [...pages(brandId, await clubTerms(db, brandId)), ...(demo ? [testPage(brandId)] : [])]) {
     const pageId = `${prefix}-page-${page.slug}`
     pageRows.push({ id: pageId, brand_id: brandId, slug: page.slug, name: page.name, body: page.body, hide_headline: page.hideHeadline ? 1 : 0, updated_at: now.toISOString() })
     page.blocks.forEach((block, position) => {

@@ -196,6 +196,8 @@ for (const target of targets) {
       const specials = await db.selectFrom('social_media_specials').select(['id', 'brand_id', 'price_cents']).orderBy('id').execute()
       expect(specials).toEqual([
         { id: 'ckb-vip-optin', brand_id: 'ckb', price_cents: 2499 },
+        { id: 'free-leggings', brand_id: 'popfitclothing', price_cents: 0 },
+        { id: 'free-underwear', brand_id: 'ckb', price_cents: 0 },
         { id: 'pf-vip-optin-csr', brand_id: 'popfitclothing', price_cents: 2999 },
         { id: 'pf-vip-optin-main', brand_id: 'popfitclothing', price_cents: 3999 },
       ])

@@ -45,7 +45,7 @@ export async function seedDatabase(db: Kysely<Database>, options: { now?: Date; 
         await seedStyleProfile(trx, brandId)
         await seedMembershipLanding(trx, brandId)
         await seedSplitTests(trx, brandId)
-        await seedContent(trx, brandId, now)
+        await seedContent(trx, brandId, now, demo)
         if (!demo) continue
         const { items } = await seedCatalog(trx, brandId, hasClub, now)
         await seedReviews(trx, brandId, items, now)

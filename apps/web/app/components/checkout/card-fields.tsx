@@ -122,3 +122,8 @@ export function CardFields({ values, fieldError, onChange, disabled }: CardField
     </div>
   )
 }
+
+/** The test gateway's cards, said under its card form (/checkout and /checkout-club alike). */
+export function TestCardsHint() {
+  return <p className="field-hint test-cards">Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks to authenticate.</p>
+}

@@ -1,5 +1,6 @@
 /** The checkout's order summary: the lines, the discount code form, and the figures as the server quoted them. */
 import { foldBundles, formatPrice, sizeCaption, type CartLine, type CheckoutQuote, type FoldedLine } from '@store/core'
+import type { ReactNode } from 'react'
 import type { Cart } from '../../lib/api/types'
 import { MembersOnlyNote } from '../cart/cart-line'
 import { DiscountForm } from '../cart/discount-form'
@@ -7,24 +8,49 @@ import { TotalsList } from '../totals-list'
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
-export function OrderSummary({ cart, quote, updating, clubName }: { cart: Cart; quote: CheckoutQuote; updating: boolean; clubName: string | null }) {
+/**
+ * `codes`: the discount code form (false for a club join with nothing in the cart: /checkout-club, whose only
+ * charge, the first month, takes no code); `linePrices`: false where the cart's own line prices are not the
+ * ones charged (/checkout-club with a cart not yet priced as the join: the figures are the join's quote, at
+ * member prices); `children`: a word below the figures (what the join charges today).
+ */
+export function OrderSummary({
+  cart,
+  quote,
+  updating,
+  clubName,
+  codes = true,
+  linePrices = true,
+  children,
+}: {
+  cart: Cart
+  quote: CheckoutQuote
+  updating: boolean
+  clubName: string | null
+  codes?: boolean
+  linePrices?: boolean
+  children?: ReactNode
+}) {
   const lines = foldBundles(cart.items)
   return (
     <section className="order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title">Order summary</h2>
-      <ul className="summary-lines">
-        {lines.map((line) => (
-          <SummaryLine key={line.cartId} line={line} clubName={clubName} />
-        ))}
-      </ul>
-      <DiscountForm cart={cart} refusal={quote.code_refusal} />
+      {lines.length > 0 ? (
+        <ul className="summary-lines">
+          {lines.map((line) => (
+            <SummaryLine key={line.cartId} line={line} clubName={clubName} priced={linePrices} />
+          ))}
+        </ul>
+      ) : null}
+      {codes ? <DiscountForm cart={cart} refusal={quote.code_refusal} /> : null}
       <TotalsList figures={quote} place="checkout" discountCode={quote.code_refusal ? null : cart.discount_code_name} totalTestId="checkout-total" busy={updating} clubName={clubName} />
+      {children}
     </section>
   )
 }
 
 /** One line of the summary; a VIP exclusive checkout will refuse says so here too, where "Place order" is. */
-export function SummaryLine({ line, clubName }: { line: FoldedLine<CartLine>; clubName: string | null }) {
+export function SummaryLine({ line, clubName, priced = true }: { line: FoldedLine<CartLine>; clubName: string | null; priced?: boolean }) {
   return (
     <li className="summary-line">
       {line.image ? <img src={line.image} alt="" width={56} height={70} loading="lazy" /> : <span className="summary-image" />}
@@ -37,7 +63,7 @@ export function SummaryLine({ line, clubName }: { line: FoldedLine<CartLine>; cl
         {line.banner ? <p className="summary-banner">{line.banner}</p> : null}
         {line.members_only ? <MembersOnlyNote clubName={clubName} /> : null}
       </div>
-      <p className="summary-price">{money(line.total)}</p>
+      {priced ? <p className="summary-price">{money(line.total)}</p> : null}
     </li>
   )
 }

@@ -25,7 +25,8 @@ export function SpecialLandingView({ landing, errors = [] }: { landing: SpecialL
           {lander ? <p className="offer-subhead">{special.landing_page_headline}</p> : null}
           <p>{special.main_item_description}</p>
           <p className="offer-price">
-            {formatPrice(special.price, { keepZeroCents: true })}
+            {/* a free gift (a special at $0, SPEC §4): free, the shipping paid */}
+            {special.price === 0 ? 'Free: you pay only the shipping' : formatPrice(special.price, { keepZeroCents: true })}
             {item && item.price > special.price ? <span className="field-hint"> (usually {formatPrice(item.price, { keepZeroCents: true })})</span> : null}
           </p>
           {special.free_shipping ? <p className="notice">Free shipping on this offer.</p> : null}
@@ -57,7 +58,7 @@ export function SpecialLandingView({ landing, errors = [] }: { landing: SpecialL
               </div>
               <SizePicker sizes={sizes} error={sizeError} legend="Choose your size" />
               <button type="submit" className="button button-primary button-block" disabled={busy}>
-                {busy ? 'Claiming…' : `Claim my ${formatPrice(special.price, { keepZeroCents: true })} offer`}
+                {busy ? 'Claiming…' : special.price === 0 ? 'Claim my free gift' : `Claim my ${formatPrice(special.price, { keepZeroCents: true })} offer`}
               </button>
             </Form>
           ) : (
