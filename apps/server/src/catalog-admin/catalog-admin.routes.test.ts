@@ -32,6 +32,19 @@ describe.each(DIALECTS)('the operator catalogue on %s', (dialect) => {
     expect((await manager.get('/api/admin/items?cursor=abc')).statusCode).toBe(400)
   })
 
+  it('answers a page of 50 items in a fixed number of statements, however many items it holds', async () => {
+    const statements: string[] = []
+    const stop = t.store.watchQueries((text) => statements.push(text))
+    try {
+      const page = dataOf<ItemsPage>(await manager.get('/api/admin/items?limit=50'))
+      expect(page.items.length).toBe(50)
+    } finally {
+      stop()
+    }
+    // the staff session, the items, their sizes, categories and front images
+    expect(statements.length).toBeLessThanOrEqual(5)
+  })
+
   it('finds items by name, colour or id; a % in the search is a plain character', async () => {
     const first = dataOf<ItemsPage>(await manager.get('/api/admin/items?limit=1')).items[0]!
     const byName = dataOf<ItemsPage>(await manager.get(`/api/admin/items?query=${encodeURIComponent(first.name.slice(0, 6).toUpperCase())}`)).items
