@@ -90,6 +90,13 @@ describe.each(DIALECTS)('the operator catalogue on %s', (dialect) => {
     expect(errorsOf(unknown)[0]).toMatch(/no category/)
   })
 
+  it('adds two items at the same moment, each with an id of its own', async () => {
+    const add = (name: string) => manager.postJson('/api/admin/items', { name, category: 'leggings', price: 30, color: 'Black', sizes: 'S,M' })
+    const answers = await Promise.all([add('Twin One'), add('Twin Two'), add('Twin Three')])
+    const ids = answers.map((answer) => dataOf<{ item: AdminItem }>(answer).item.id)
+    expect(new Set(ids).size).toBe(3)
+  })
+
   it('sets the stock of a size with a reason, kept on the item and offered at once by the storefront', async () => {
     const row = await t.store.db
       .selectFrom('item_sizes')
