@@ -104,6 +104,29 @@ describe('the operator area', () => {
     }
   })
 
+  it('lets the owner add an item as a draft, its sizes in the store order', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await adminLogin(page, owner)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Items' }).click()
+      await page.getByRole('link', { name: 'Add an item' }).click()
+      await page.getByRole('heading', { name: 'New item' }).waitFor()
+      await page.getByLabel('Category').locator('option').first().waitFor({ state: 'attached' })
+      await expectNoAxeViolations(page, 'new item')
+      await page.getByLabel('Name').fill('Harbour Legging')
+      await page.getByLabel('Colour').fill('Navy')
+      await page.getByLabel('Price ($)').fill('54')
+      await page.getByLabel(/^Sizes/).fill('L,S,M')
+      await page.getByRole('button', { name: 'Add item' }).click()
+      await page.getByRole('heading', { name: /Harbour Legging/ }).waitFor()
+      const sizes = await page.getByRole('region', { name: 'Stock by size' }).locator('tbody th').allTextContents()
+      expect(sizes).toEqual(['S', 'M', 'L'])
+      expect(await page.getByLabel('Published (shown in the store)').isChecked()).toBe(false)
+    } finally {
+      await context.close()
+    }
+  })
+
   it('gives a fulfilment user stock but no catalogue edit, in the page and at the server', async () => {
     const { context, page } = await newPage(browser)
     try {
@@ -114,6 +137,9 @@ describe('the operator area', () => {
       const nav = page.getByRole('navigation', { name: 'Main' })
       expect(await nav.getByRole('link', { name: 'Audit log' }).count()).toBe(0)
       expect(await nav.getByRole('link', { name: 'Staff' }).count()).toBe(0)
+      await nav.getByRole('link', { name: 'Items' }).click()
+      await page.getByRole('table').waitFor()
+      expect(await page.getByRole('link', { name: 'Add an item' }).count()).toBe(0)
       await page.goto(`${originOf('localhost')}/admin/items/${item.id}`)
       await page.getByRole('heading', { name: 'Stock', exact: true }).waitFor()
       expect(await page.getByLabel('Price ($)').count()).toBe(0)

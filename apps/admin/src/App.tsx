@@ -12,6 +12,7 @@ import { HomePage } from './pages/HomePage.tsx'
 import { ItemPage } from './pages/ItemPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
+import { NewItemPage } from './pages/NewItemPage.tsx'
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
 import { StaffPage } from './pages/StaffPage.tsx'
 import { SessionContext, useSession, type Session } from './session.tsx'
@@ -104,6 +105,7 @@ function Shell() {
         <Routes>
           <Route path="/" element={<HomePage />} />
           {may('catalog.view') && <Route path="/items" element={<ItemsPage />} />}
+          {may('catalog.edit') && <Route path="/items/new" element={<NewItemPage />} />}
           {may('catalog.view') && <Route path="/items/:id" element={<ItemPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}

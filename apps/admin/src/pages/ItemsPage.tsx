@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { api, money, type AdminItem } from '../api.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
+import { useSession } from '../session.tsx'
 
 interface ItemsAnswer {
   items: AdminItem[]
@@ -15,6 +16,7 @@ export function ItemsPage() {
   const cursor = params.get('cursor') ?? ''
   const [answer, setAnswer] = useState<ItemsAnswer | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const { may } = useSession()
 
   useEffect(() => {
     let current = true
@@ -39,6 +41,11 @@ export function ItemsPage() {
     <>
       <PageTitle title="Items">Items</PageTitle>
       <Notice error={error} />
+      {may('catalog.edit') && (
+        <p>
+          <Link to="/items/new">Add an item</Link>
+        </p>
+      )}
       <form role="search" className="inline-form" onSubmit={search}>
         <label htmlFor="query">Search by name, colour or id</label>
         <input id="query" name="query" type="search" defaultValue={query} key={query} />

@@ -95,6 +95,11 @@ export function StaffPage() {
                   <button type="button" onClick={() => void change(member, { totp_required: !member.totp_required }, 'Saved.')}>
                     {member.totp_required ? 'Stop requiring two-step' : 'Require two-step'}
                   </button>
+                  {member.totp_enabled && (
+                    <button type="button" onClick={() => void change(member, { totp_reset: true }, `Two-step verification of ${member.name} is off: they set it up again at their next login.`)}>
+                      Reset two-step
+                    </button>
+                  )}
                   <button type="button" onClick={() => void change(member, { suspended: !member.suspended }, member.suspended ? `${member.name} is reinstated.` : `${member.name} is suspended.`)}>
                     {member.suspended ? 'Reinstate' : 'Suspend'}
                   </button>

@@ -32,6 +32,19 @@ describe.each(DIALECTS)('the operator catalogue on %s', (dialect) => {
     expect((await manager.get('/api/admin/items?cursor=abc')).statusCode).toBe(400)
   })
 
+  it('answers a page of 50 items in a fixed number of statements, however many items it holds', async () => {
+    const statements: string[] = []
+    const stop = t.store.watchQueries((text) => statements.push(text))
+    try {
+      const page = dataOf<ItemsPage>(await manager.get('/api/admin/items?limit=50'))
+      expect(page.items.length).toBe(50)
+    } finally {
+      stop()
+    }
+    // the staff session, the items, their sizes, categories and front images
+    expect(statements.length).toBeLessThanOrEqual(5)
+  })
+
   it('finds items by name, colour or id; a % in the search is a plain character', async () => {
     const first = dataOf<ItemsPage>(await manager.get('/api/admin/items?limit=1')).items[0]!
     const byName = dataOf<ItemsPage>(await manager.get(`/api/admin/items?query=${encodeURIComponent(first.name.slice(0, 6).toUpperCase())}`)).items
@@ -75,6 +88,13 @@ describe.each(DIALECTS)('the operator catalogue on %s', (dialect) => {
     const unknown = await manager.postJson('/api/admin/items', { name: 'X', category: 'no-such', price: 5, color: 'Red', sizes: 'S' })
     expect(unknown.statusCode).toBe(422)
     expect(errorsOf(unknown)[0]).toMatch(/no category/)
+  })
+
+  it('adds two items at the same moment, each with an id of its own', async () => {
+    const add = (name: string) => manager.postJson('/api/admin/items', { name, category: 'leggings', price: 30, color: 'Black', sizes: 'S,M' })
+    const answers = await Promise.all([add('Twin One'), add('Twin Two'), add('Twin Three')])
+    const ids = answers.map((answer) => dataOf<{ item: AdminItem }>(answer).item.id)
+    expect(new Set(ids).size).toBe(3)
   })
 
   it('sets the stock of a size with a reason, kept on the item and offered at once by the storefront', async () => {

@@ -216,7 +216,7 @@ export async function createItem(ctx: RequestContext, actor: AuditActor, caches:
   const { db, brandId } = ctx.data
   const sizes = readSizes(input.sizes)
   checkPrices(input.price, input.member_price, input.compare_at_price)
-  const item = await db.transaction().execute(async (trx) => {
+  const add = () => db.transaction().execute(async (trx) => {
     const category = await categoryId(trx, brandId, input.category)
     // item ids are global (every brand's items share the id space): the next free one
     const top = await trx.selectFrom('items').select((eb) => eb.fn.max<number>('id').as('top')).executeTakeFirst()
@@ -250,8 +250,23 @@ export async function createItem(ctx: RequestContext, actor: AuditActor, caches:
     await audited(trx, actor, { action: 'item.create', entity: 'item', id, before: null, after: auditView(created) })
     return created
   })
+  // two items added at the same moment take the same next id: the loser of the primary key tries again
+  let item: AdminItem | undefined
+  for (let attempt = 1; !item; attempt += 1) {
+    try {
+      item = await add()
+    } catch (error) {
+      if (attempt >= 5 || !isDuplicateKey(error)) throw error
+    }
+  }
   caches.clear(brandId)
   return item
+}
+
+/** A unique or primary key refused the row (SQLite and PostgreSQL say it differently). */
+function isDuplicateKey(error: unknown): boolean {
+  const text = error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : ''
+  return /SQLITE_CONSTRAINT_PRIMARYKEY|UNIQUE constraint failed|23505|duplicate key/.test(text)
 }
 
 /** What the audit log keeps of an item: its fields, without the image URL. */

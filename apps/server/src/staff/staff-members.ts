@@ -70,7 +70,7 @@ export async function changeMember(
   ctx: RequestContext,
   actor: AuditActor,
   id: string,
-  change: { role?: StaffRole; suspended?: boolean; totp_required?: boolean },
+  change: { role?: StaffRole; suspended?: boolean; totp_required?: boolean; totp_reset?: boolean },
 ): Promise<Member> {
   const before = await findMember(ctx, id)
   const role = change.role ?? before.role
@@ -80,10 +80,15 @@ export async function changeMember(
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('staff_brand_roles').set({ role, suspended: suspended ? 1 : 0 }).where('staff_id', '=', id).where('brand_id', '=', brandId).execute()
     if (change.totp_required !== undefined) await trx.updateTable('staff').set({ totp_required: change.totp_required ? 1 : 0 }).where('id', '=', id).execute()
+    // a lost authenticator: off, and their sessions here end (whoever has the phone has no code to use)
+    if (change.totp_reset) {
+      await trx.updateTable('staff').set({ totp_enabled: 0, totp_secret: null, totp_last_step: null }).where('id', '=', id).execute()
+      await trx.deleteFrom('staff_sessions').where('staff_id', '=', id).where('brand_id', '=', brandId).execute()
+    }
     // a suspension ends their sessions here at once
     if (suspended && !before.suspended) await trx.deleteFrom('staff_sessions').where('staff_id', '=', id).where('brand_id', '=', brandId).execute()
-    const after = { ...before, role, suspended, totp_required: change.totp_required ?? before.totp_required }
-    const action = suspended !== before.suspended ? (suspended ? 'staff.suspend' : 'staff.reinstate') : 'staff.update'
+    const after = { ...before, role, suspended, totp_required: change.totp_required ?? before.totp_required, totp_enabled: change.totp_reset ? false : before.totp_enabled }
+    const action = suspended !== before.suspended ? (suspended ? 'staff.suspend' : 'staff.reinstate') : change.totp_reset ? 'staff.totp_reset' : 'staff.update'
     await audited(trx, actor, { action, entity: 'staff', id, before, after })
   })
   return findMember(ctx, id)

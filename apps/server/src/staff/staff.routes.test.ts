@@ -119,6 +119,22 @@ describe.each(DIALECTS)('staff accounts and sessions on %s', (dialect) => {
     expect((await browser.get('/api/admin/me')).statusCode).toBe(401)
   })
 
+  it('lets an owner reset the TOTP of someone who lost their authenticator', async () => {
+    const owner = await addStaff(t.store, 'owner')
+    const support = await addStaff(t.store, 'support')
+    const ownerBrowser = await staffBrowser(t.app, owner.email)
+    const supportBrowser = await staffBrowser(t.app, support.email)
+    const { secret } = dataOf<{ secret: string }>(await supportBrowser.post('/api/admin/totp/enrol'))
+    dataOf(await supportBrowser.postJson('/api/admin/totp/confirm', { code: await generate({ secret }) }))
+    expect((await new TestShopper(t.app).postJson('/api/admin/login', { email: support.email, password: STAFF_PASSWORD })).statusCode).toBe(401)
+    const reset = dataOf<{ member: { totp_enabled: boolean } }>(await ownerBrowser.request({ method: 'PATCH', url: `/api/admin/staff/${support.id}`, payload: { totp_reset: true } }))
+    expect(reset.member.totp_enabled).toBe(false)
+    expect((await supportBrowser.get('/api/admin/me')).statusCode).toBe(401)
+    expect((await new TestShopper(t.app).postJson('/api/admin/login', { email: support.email, password: STAFF_PASSWORD })).statusCode).toBe(200)
+    const { entries } = dataOf<{ entries: { action: string }[] }>(await ownerBrowser.get(`/api/admin/audit?entity=staff&entity_id=${support.id}`))
+    expect(entries.map((e) => e.action)).toContain('staff.totp_reset')
+  })
+
   it('lists a person’s sessions and revokes one', async () => {
     const owner = await addStaff(t.store, 'owner')
     const laptop = await staffBrowser(t.app, owner.email)

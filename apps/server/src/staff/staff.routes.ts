@@ -135,7 +135,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/staff/:id',
     {
       onRequest: allow('staff.manage'),
-      schema: { tags: staffTags, summary: 'Change the role of a member of staff, suspend or reinstate them, require TOTP', operationId: 'adminChangeStaff', params: idParams, body: staffChangeBody, response: answers(inviteSchema.pick({ member: true })) },
+      schema: { tags: staffTags, summary: 'Change the role of a member of staff, suspend or reinstate them, require or reset TOTP', operationId: 'adminChangeStaff', params: idParams, body: staffChangeBody, response: answers(inviteSchema.pick({ member: true })) },
     },
     async (request) => ({ data: { member: await changeMember(request.ctx, acting(request, 'staff.manage').actor, request.params.id, request.body) } }),
   )

@@ -36,6 +36,8 @@ export const staffChangeBody = z.object({
   role: staffRole.optional(),
   suspended: optionalFlag('suspended'),
   totp_required: optionalFlag('totp_required'),
+  /** the person lost their authenticator: two-step verification goes off, to be set up again */
+  totp_reset: optionalFlag('totp_reset'),
 })
 export const idParams = z.object({ id: z.string().min(1).max(100) })
 
