@@ -5,12 +5,13 @@
  * this brand (paid, on its way or delivered) cannot have it, and is told to remove the code.
  * The refusal comes before anything is reserved or charged.
  */
+import { PLACED_ORDER_STATUSES } from '@store/core'
 import type { Kysely } from 'kysely'
 import type { Database, DiscountCodesRow } from '../db/schema.ts'
 import { conflict } from '../http/errors.ts'
 
 /** Orders that count as an order had: a declined or abandoned attempt does not, nor one cancelled or refunded. */
-const HAD = ['paid', 'processing', 'packing', 'shipped', 'delivered']
+const HAD = PLACED_ORDER_STATUSES
 
 export async function refuseUsedFirstOrderCode(
   data: { db: Kysely<Database>; brandId: string },

@@ -22,6 +22,8 @@ import * as m019 from './migrations/019-waiting-orders.ts'
 import * as m020 from './migrations/020-order-bundle-discount.ts'
 import * as m021 from './migrations/021-attempt-owner.ts'
 import * as m022 from './migrations/022-card-setups.ts'
+import * as m024 from './migrations/024-order-history.ts'
+import * as m025 from './migrations/025-payments-ledger.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +50,8 @@ const migrations: Record<string, Migration> = {
   '020-order-bundle-discount': m020,
   '021-attempt-owner': m021,
   '022-card-setups': m022,
+  '024-order-history': m024,
+  '025-payments-ledger': m025,
 }
 
 class StaticProvider implements MigrationProvider {

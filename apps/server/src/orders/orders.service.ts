@@ -4,14 +4,13 @@
  * to the logged-in customer who owns it; anyone else gets the same 404 as for
  * a number that does not exist, so order numbers reveal nothing.
  */
-import { compareSizes, fromCents, type Order, type OrderHeadline, type OrderItem, type OrdersPage } from '@store/core'
+import { compareSizes, VISIBLE_ORDER_STATUSES, fromCents, type Order, type OrderHeadline, type OrderItem, type OrdersPage } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import type { OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
 import { HttpError, notFound } from '../http/errors.ts'
 
-/** Statuses a shopper sees (orders, the tracker); a declined attempt is not an order. */
-// 'processing' and 'packing': club monthly orders on their way through the warehouse (docs/club-membership.md)
-export const VISIBLE_ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded']
+/** Statuses a shopper sees (orders, the tracker): the core state machine's; a declined or expired attempt is not an order. */
+export { VISIBLE_ORDER_STATUSES } from '@store/core'
 
 export async function getOrder(ctx: RequestContext, orderNumber: string): Promise<Order> {
   const { db, brandId } = ctx.data

@@ -4,6 +4,8 @@
  * (carrier.ts); both land in tracking_events, one row per event key, so a
  * repeated delivery changes nothing.
  */
+import type { OrderEvent, OrderStatus } from '@store/core'
+import { moveOrder } from '../orders/order-states.ts'
 import { checkRequestLimits, countRequests } from '../accounts/request-limits.ts'
 import { randomUUID } from 'node:crypto'
 import type { Tracking } from '@store/core'
@@ -41,10 +43,10 @@ export async function recordStoreEvent(
 }
 
 /** What each carrier status makes of the order, from the statuses it may leave. */
-const STATUS_MOVES: Partial<Record<CarrierStatus, { to: string; from: string[] }>> = {
-  in_transit: { to: 'shipped', from: ['paid', 'processing', 'packing'] },
-  out_for_delivery: { to: 'shipped', from: ['paid', 'processing', 'packing'] },
-  delivered: { to: 'delivered', from: ['paid', 'processing', 'packing', 'shipped'] },
+const STATUS_MOVES: Partial<Record<CarrierStatus, { to: OrderStatus; event: OrderEvent; from: OrderStatus[] }>> = {
+  in_transit: { to: 'shipped', event: 'ship', from: ['paid', 'processing', 'packing'] },
+  out_for_delivery: { to: 'shipped', event: 'ship', from: ['paid', 'processing', 'packing'] },
+  delivered: { to: 'delivered', event: 'deliver', from: ['paid', 'processing', 'packing', 'shipped'] },
 }
 
 export type CarrierEventOutcome = 'recorded' | 'duplicate' | 'unknown_order'
@@ -99,14 +101,11 @@ export async function recordCarrierEvent(ctx: RequestContext, event: CarrierEven
     if (!shipment.shipped_at && event.status && event.status !== 'label_created') {
       await trx.updateTable('shipments').set({ shipped_at: event.occurred_at }).where('id', '=', shipment.id).execute()
     }
-    if (move) {
-      await trx
-        .updateTable('orders')
-        .set({ status: move.to })
-        .where('brand_id', '=', brandId)
-        .where('order_number', '=', order.order_number)
-        .where('status', 'in', move.from)
-        .execute()
+    if (move && (move.from as string[]).includes(order.status)) {
+      await moveOrder(trx, { brandId, orderNumber: order.order_number, from: move.from }, move.event, `carrier:${event.carrier}`, {
+        at: event.occurred_at,
+        detail: { carrier: event.carrier, tracking_number: event.tracking_number, description: event.description },
+      })
     }
     return 'recorded'
   })
