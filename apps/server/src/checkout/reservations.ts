@@ -17,6 +17,7 @@
  * (Stripe: metadata store_key), for the operator to look it up.
  */
 import { moveOrder } from '../orders/order-states.ts'
+import { completePendingRefunds } from '../orders/refunds.ts'
 import { brandsWithOrigins } from '../brands/registry.ts'
 import { systemContext, type ContextDeps, type RequestContext } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'
@@ -103,6 +104,8 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
     }
   }
   await settleUnansweredOffers(store, now, options, contextOf)
+  // and refunds whose provider did not answer, or whose process died before recording them (orders/refunds.ts)
+  if (settle) await completePendingRefunds(store.db, now, contextOf, settle.gateway)
   return released
 }
 

@@ -24,6 +24,7 @@ import * as m021 from './migrations/021-attempt-owner.ts'
 import * as m022 from './migrations/022-card-setups.ts'
 import * as m024 from './migrations/024-order-history.ts'
 import * as m025 from './migrations/025-payments-ledger.ts'
+import * as m026 from './migrations/026-returns.ts'
 
 /** Migrations are listed here, not read from disk, so any bundler or runner finds them. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '022-card-setups': m022,
   '024-order-history': m024,
   '025-payments-ledger': m025,
+  '026-returns': m026,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -963,6 +963,10 @@ export interface PaymentsTable {
   refund_of: Generated<string | null>
   /** 025: why a refund was made (the operator's words; never shown to the shopper) */
   reason: Generated<string | null>
+  /** 025: the refund request (its Idempotency-Key) this row is part of */
+  refund_group: Generated<string | null>
+  /** 025: what the refund request asked (JSON: orders/refunds.ts RefundDetail) */
+  refund_detail: Generated<string | null>
 }
 export type PaymentsRow = Selectable<PaymentsTable>
 
@@ -1059,6 +1063,34 @@ export interface RefundLinesTable {
 }
 export type RefundLinesRow = Selectable<RefundLinesTable>
 
+/** A shopper's return or exchange of pieces of a delivered order (migration 026). */
+export interface OrderReturnsTable {
+  id: string
+  brand_id: string
+  order_number: string
+  /** 'return' | 'exchange' */
+  kind: string
+  /** 'requested' | 'received' (a return) | 'sent' (an exchange) */
+  status: string
+  /** JSON: [{line_id, qty, reason, exchange_size?}] */
+  lines: string
+  /** an exchange: the replacement's order */
+  exchange_order_number: string | null
+  created_at: string
+  updated_at: string
+}
+export type OrderReturnsRow = Selectable<OrderReturnsTable>
+
+/** The test gateway's refunds (migration 026), once per idempotency key. */
+export interface TestGatewayRefundsTable {
+  id: string
+  brand_id: string
+  charge_id: string
+  idempotency_key: string
+  amount_cents: number
+  created_at: string
+}
+
 export interface Database {
   brands: BrandsTable
   store_settings: StoreSettingsTable
@@ -1122,4 +1154,6 @@ export interface Database {
   membership_picks: MembershipPicksTable
   order_history: OrderHistoryTable
   refund_lines: RefundLinesTable
+  order_returns: OrderReturnsTable
+  test_gateway_refunds: TestGatewayRefundsTable
 }

@@ -19,6 +19,9 @@ export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('payments').addColumn('order_line_id', 'text').execute()
   await db.schema.alterTable('payments').addColumn('refund_of', 'text').execute()
   await db.schema.alterTable('payments').addColumn('reason', 'text').execute()
+  // a refund request's rows (one per charge it gives back): the request's Idempotency-Key, and what it asked (JSON: notify, restock, lines, shipping)
+  await db.schema.alterTable('payments').addColumn('refund_group', 'text').execute()
+  await db.schema.alterTable('payments').addColumn('refund_detail', 'text').execute()
   await db.schema.createIndex('payments_refund_key').on('payments').columns(['brand_id', 'idempotency_key']).unique().where(sql.ref('kind'), '=', 'refund').execute()
 
   await db.schema
@@ -47,5 +50,5 @@ export async function up(db: Db): Promise<void> {
 export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('refund_lines').execute()
   await db.schema.dropIndex('payments_refund_key').execute()
-  for (const column of ['kind', 'order_line_id', 'refund_of', 'reason']) await db.schema.alterTable('payments').dropColumn(column).execute()
+  for (const column of ['kind', 'order_line_id', 'refund_of', 'reason', 'refund_group', 'refund_detail']) await db.schema.alterTable('payments').dropColumn(column).execute()
 }
