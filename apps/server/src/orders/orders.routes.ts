@@ -32,6 +32,16 @@ const returnLines = z
 
 const orderNumberParams = z.object({ number: z.string().trim().min(1).max(40) })
 
+/** POST /orders/{number}/returns (and the /orders page's return form). */
+export const returnBody = z.object({ lines: returnLines })
+
+/** POST /orders/{number}/exchanges (and the /orders page's exchange form). */
+export const exchangeBody = z.object({
+  line_id: z.string().trim().min(1).max(80),
+  size: z.string().trim().min(1, 'Choose the size you want instead.').max(20),
+  reason: z.string().trim().max(500).default('Size exchange'),
+})
+
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:number',
@@ -74,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ask to return pieces of a delivered order within the return window (final sale, or past the window: 409 with the reason)',
         operationId: 'returnOrder',
         params: orderNumberParams,
-        body: z.object({ lines: returnLines }),
+        body: returnBody,
         response: answers(orderSchema),
       },
     },
@@ -92,11 +102,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A club member exchanges a piece for another size where the brand has clubExchanges: the replacement reserved at once, nothing charged (else 409 with the reason)",
         operationId: 'exchangeOrder',
         params: orderNumberParams,
-        body: z.object({
-          line_id: z.string().trim().min(1).max(80),
-          size: z.string().trim().min(1, 'Choose the size you want instead.').max(20),
-          reason: z.string().trim().max(500).default('Size exchange'),
-        }),
+        body: exchangeBody,
         response: answers(orderSchema),
       },
     },
