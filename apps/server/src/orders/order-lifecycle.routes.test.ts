@@ -3,7 +3,7 @@
  * exactly once, the shopper's cancellation, return and exchange.
  */
 import { randomUUID } from 'node:crypto'
-import type { CheckoutResult, Order } from '@store/core'
+import type { CheckoutResult, Order, Tracking } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { brandsWithOrigins } from '../brands/registry.ts'
 import { itemWithStock, placeOrder, shopperWithCart, stockOf, tokenFor } from '../checkout/checkout-test-kit.ts'
@@ -84,6 +84,9 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     expect(order.status).toBe('delivered')
     expect(order.history.map((entry) => entry.description)).toContain('Shipped with UPS, tracking number 1Z999')
     expect(order.history.find((entry) => entry.event === 'delivered')).toMatchObject({ status: 'delivered', description: 'Delivered' })
+    // the tracker shows the same entries
+    const tracking = dataOf<Tracking>(await shopper.get(`/api/tracking/${number}`))
+    expect(tracking.history.map((entry) => entry.description)).toEqual(order.history.map((entry) => entry.description))
   })
 
   it('the shopper cancels within the window: refunded in full, stock back, an e-mail, the history says so; again changes nothing', async () => {

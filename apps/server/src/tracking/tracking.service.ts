@@ -6,6 +6,7 @@
  */
 import type { OrderEvent, OrderStatus } from '@store/core'
 import { moveOrder } from '../orders/order-states.ts'
+import { historyView } from '../orders/order-details.ts'
 import { checkRequestLimits, countRequests } from '../accounts/request-limits.ts'
 import { randomUUID } from 'node:crypto'
 import type { Tracking } from '@store/core'
@@ -139,7 +140,7 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
     }
   }
   if (!order) throw orderNotFound(orderNumber)
-  const [shipment, events] = await Promise.all([
+  const [shipment, events, history] = await Promise.all([
     db
       .selectFrom('shipments')
       .select(['carrier', 'tracking_number'])
@@ -154,6 +155,15 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
       .orderBy('occurred_at', 'desc')
       .orderBy('created_at', 'desc')
       .execute(),
+    db
+      .selectFrom('order_history')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('order_number', '=', order.order_number)
+      .where('visible_to_shopper', '=', 1)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
   ])
   return {
     order: order.order_number,
@@ -161,5 +171,6 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
     tracking_number: shipment?.tracking_number ?? null,
     status: order.status,
     events: events.map((event) => ({ description: event.description, date: event.occurred_at })),
+    history: historyView(history),
   }
 }
