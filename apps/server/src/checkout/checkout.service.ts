@@ -37,6 +37,7 @@ import { refuseBumpsAlone } from '../offers/order-bumps.service.ts'
 import type { CheckoutAddress, CheckoutInput } from './checkout-input.ts'
 import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type StoredAnswer } from './idempotency.ts'
 import { orderConfirmationEmail } from './order-email.ts'
+import { moveOrder, newOrderState } from '../orders/order-states.ts'
 import { assertMayTryCard, recordDecline } from './card-testing.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock, takeStock, type StockWant } from './stock.ts'
@@ -323,7 +324,7 @@ async function reserveOrder(
     customer_id: shopper.customerId,
     cart_id: cart.id,
     email: input.email,
-    status: 'pending_payment',
+    ...newOrderState('pending_payment', shopper.customerId ? `shopper:${shopper.customerId}` : 'shopper', now.toISOString()),
     subtotal_cents: priced.subtotalCents,
     discount_cents: priced.discountCents,
     shipping_cents: priced.shippingCents,
@@ -448,19 +449,14 @@ async function releaseUnpaid(ctx: RequestContext, key: string, reserved: Reserve
   const { order, lines } = reserved
   const now = ctx.now().toISOString()
   await ctx.data.db.transaction().execute(async (trx) => {
-    const mine = await trx
-      .updateTable('orders')
-      .set({ status: 'declined' })
-      .where('order_number', '=', order.order_number)
-      .where('status', '=', 'pending_payment')
-      .executeTakeFirst()
-    if (Number(mine.numUpdatedRows) === 1) {
+    const mine = await moveOrder(trx, { brandId, orderNumber: order.order_number, from: 'pending_payment' }, 'decline', 'store', { at: now })
+    if (mine.ok) {
       await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
       await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
       await releaseClaims(trx, order.order_number)
     }
     await finishAttempt(ctx, key, answer, trx)
-    if (Number(mine.numUpdatedRows) !== 1) return
+    if (!mine.ok) return
     await giveBackStock(trx, brandId, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
     await reopenCart(trx, order.cart_id!, now)
   })
@@ -633,13 +629,12 @@ async function settle(
       cardKept = keptCard.added
       await defaultIfOnlyCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, id: savedMethodId })
     }
-    const paid = await trx
-      .updateTable('orders')
-      .set({ status: 'paid', reserved_until: null, payment_method_id: savedMethodId })
-      .where('order_number', '=', order.order_number)
-      .where('status', '=', 'pending_payment')
-      .executeTakeFirst()
-    if (Number(paid.numUpdatedRows) !== 1) return false
+    const paid = await moveOrder(trx, { brandId, orderNumber: order.order_number, from: 'pending_payment' }, 'pay', `payment:${deps.gateway.name}`, {
+      at: now,
+      detail: { amount_cents: order.total_cents },
+      set: { reserved_until: null, payment_method_id: savedMethodId },
+    })
+    if (!paid.ok) return false
     // and the addresses typed here go to the address book, so the next checkout starts from them
     if (order.customer_id) await keepCheckoutAddresses(trx, brandId, order.customer_id, order)
     await trx
@@ -677,7 +672,7 @@ async function settle(
     // the tracker's first line (docs/tracking.md)
     await recordStoreEvent(trx, { brandId, orderNumber: order.order_number, key: `store:placed:${order.order_number}`, description: 'Order placed', occurredAt: order.created_at, status: 'paid' })
     const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines, clubName, paidWith ? { brand: paidWith.brand, last4: paidWith.last4, keptForLater: cardKept } : null)
-    await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body }])
+    await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body, orderNumber: order.order_number }])
     await finishAttempt(ctx, key, answer, trx)
     return true
   }).catch((error: unknown) => {

@@ -7,13 +7,14 @@
  * checkout's summary (the e-mail typed) say it where the code is entered, with the same words.
  * Checkouts sent at once are kept to one use by the claim the reservation takes (code-claims.ts).
  */
+import { PLACED_ORDER_STATUSES } from '@store/core'
 import type { Kysely } from 'kysely'
 import type { Database, DiscountCodesRow } from '../db/schema.ts'
 import { conflict } from '../http/errors.ts'
 import { claimantsOf, heldClaim, normalisedEmail, usedBefore, usedMeanwhile } from './code-claims.ts'
 
 /** Orders that count as an order had: a declined or abandoned attempt does not, nor one cancelled or refunded. */
-const HAD = ['paid', 'processing', 'packing', 'shipped', 'delivered']
+const HAD = PLACED_ORDER_STATUSES
 
 type Code = Pick<DiscountCodesRow, 'name' | 'first_order_only'>
 

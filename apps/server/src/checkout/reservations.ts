@@ -18,6 +18,8 @@
  * naming the order, the amount and the key the provider knows the payment by
  * (Stripe: metadata store_key), for the operator to look it up.
  */
+import { moveOrder } from '../orders/order-states.ts'
+import { completePendingRefunds } from '../orders/refunds.ts'
 import { brandsWithOrigins } from '../brands/registry.ts'
 import { systemContext, type ContextDeps, type RequestContext } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'
@@ -116,6 +118,8 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
     }
   }
   await settleUnansweredOffers(store, now, options, contextOf)
+  // and refunds whose provider did not answer, or whose process died before recording them (orders/refunds.ts)
+  if (settle) await completePendingRefunds(store.db, now, contextOf, settle.gateway)
   return released
 }
 
@@ -226,13 +230,8 @@ function pastGivingUp(order: ExpiredOrder, now: Date): boolean {
 /** Stock back, order gone, cart open again: once, whoever else sweeps. */
 async function release(store: StoreDb, order: ExpiredOrder, now: Date): Promise<boolean> {
   const itemIds = await store.db.transaction().execute(async (trx) => {
-    const mine = await trx
-      .updateTable('orders')
-      .set({ status: 'expired' })
-      .where('order_number', '=', order.order_number)
-      .where('status', '=', 'pending_payment')
-      .executeTakeFirst()
-    if (Number(mine.numUpdatedRows) !== 1) return null
+    const mine = await moveOrder(trx, { brandId: order.brand_id, orderNumber: order.order_number, from: 'pending_payment' }, 'expire', 'job:reservation-sweeper', { at: now.toISOString() })
+    if (!mine.ok) return null
     const lines = await trx.selectFrom('order_lines').select(['item_id', 'size', 'qty']).where('order_number', '=', order.order_number).execute()
     await giveBackStock(trx, order.brand_id, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
     await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()

@@ -25,6 +25,9 @@ import * as m022 from './migrations/022-card-setups.ts'
 import * as m023 from './migrations/023-discount-code-claims.ts'
 import * as m028 from './migrations/028-staff.ts'
 import * as m029 from './migrations/029-audit-log.ts'
+import * as m024 from './migrations/024-order-history.ts'
+import * as m025 from './migrations/025-payments-ledger.ts'
+import * as m026 from './migrations/026-returns.ts'
 
 /**
  * Migrations are listed here, not read from disk, so any bundler or runner finds them.
@@ -58,6 +61,9 @@ export const migrations: Record<string, Migration> = {
   '023-discount-code-claims': m023,
   '028-staff': m028,
   '029-audit-log': m029,
+  '024-order-history': m024,
+  '025-payments-ledger': m025,
+  '026-returns': m026,
 }
 
 class StaticProvider implements MigrationProvider {

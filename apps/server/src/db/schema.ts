@@ -50,6 +50,10 @@ export interface StoreSettingsTable {
   support_email: string | null
   /** express shipping, whatever the order (003) */
   express_shipping_cost_cents: Generated<number>
+  /** 024: a shopper may cancel an order within this many minutes of placing it */
+  order_cancel_minutes: Generated<number>
+  /** 024: a delivered order's pieces may be returned or exchanged for this many days */
+  return_window_days: Generated<number>
 }
 export type StoreSettingsRow = Selectable<StoreSettingsTable>
 
@@ -392,6 +396,13 @@ export interface OrdersTable {
   club_fee_cents: Generated<number>
   /** 020: what the bundle offers saved, the part of discount_cents that is not the code's; 0 for orders placed before it */
   bundle_discount_cents: Generated<number>
+  /** 024: the order's latest history entry, copied into order_history by a trigger (orders/order-states.ts writes it) */
+  history_id: Generated<string | null>
+  history_event: Generated<string | null>
+  history_actor: Generated<string | null>
+  history_detail: Generated<string | null>
+  history_visible: Generated<number>
+  history_at: Generated<string | null>
 }
 export type OrdersRow = Selectable<OrdersTable>
 
@@ -744,6 +755,8 @@ export interface OutboxEmailsTable {
   delivered_via: string | null
   /** set when the worker gave up */
   failed_at: string | null
+  /** 024: the order the e-mail is about: an entry of its history (by a trigger) */
+  order_number: Generated<string | null>
 }
 
 /** An e-mail change waiting for its link to be opened (migration 005). */
@@ -832,6 +845,18 @@ export interface PaymentsTable {
   offer_line: string | null
   created_at: string
   updated_at: string
+  /** 025: 'charge' | 'refund' | 'void' (charge for the rows before the ledger) */
+  kind: Generated<string>
+  /** 025: a refund of exactly one order line: that line */
+  order_line_id: Generated<string | null>
+  /** 025: a refund's or void's charge (payments.id) */
+  refund_of: Generated<string | null>
+  /** 025: why a refund was made (the operator's words; never shown to the shopper) */
+  reason: Generated<string | null>
+  /** 025: the refund request (its Idempotency-Key) this row is part of */
+  refund_group: Generated<string | null>
+  /** 025: what the refund request asked (JSON: orders/refunds.ts RefundDetail) */
+  refund_detail: Generated<string | null>
 }
 export type PaymentsRow = Selectable<PaymentsTable>
 
@@ -973,6 +998,60 @@ export interface AuditLogTable {
   entity_id: string
   before_json: string | null
   after_json: string | null
+/** An append-only entry of an order's history (migration 024). */
+export interface OrderHistoryTable {
+  id: string
+  brand_id: string
+  order_number: string
+  event: string
+  before_status: string | null
+  after_status: string | null
+  actor: string
+  detail: Generated<string>
+  visible_to_shopper: Generated<number>
+  at: string
+}
+export type OrderHistoryRow = Selectable<OrderHistoryTable>
+
+/** Which lines and how many pieces a refund covered (migration 025). */
+export interface RefundLinesTable {
+  id: string
+  brand_id: string
+  payment_id: string
+  order_number: string
+  order_line_id: string
+  qty: number
+  amount_cents: number
+  restocked: Generated<number>
+}
+export type RefundLinesRow = Selectable<RefundLinesTable>
+
+/** A shopper's return or exchange of pieces of a delivered order (migration 026). */
+export interface OrderReturnsTable {
+  id: string
+  brand_id: string
+  order_number: string
+  /** 'return' | 'exchange' */
+  kind: string
+  /** 'requested' | 'received' (a return) | 'sent' (an exchange) */
+  status: string
+  /** JSON: [{line_id, qty, reason, exchange_size?}] */
+  lines: string
+  /** an exchange: the replacement's order */
+  exchange_order_number: string | null
+  created_at: string
+  updated_at: string
+}
+export type OrderReturnsRow = Selectable<OrderReturnsTable>
+
+/** The test gateway's refunds (migration 026), once per idempotency key. */
+export interface TestGatewayRefundsTable {
+  id: string
+  brand_id: string
+  charge_id: string
+  idempotency_key: string
+  amount_cents: number
+  created_at: string
 }
 
 export interface Database {
@@ -1043,4 +1122,8 @@ export interface Database {
   staff_password_links: StaffPasswordLinksTable
   stock_adjustments: StockAdjustmentsTable
   audit_log: AuditLogTable
+  order_history: OrderHistoryTable
+  refund_lines: RefundLinesTable
+  order_returns: OrderReturnsTable
+  test_gateway_refunds: TestGatewayRefundsTable
 }

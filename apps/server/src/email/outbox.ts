@@ -7,6 +7,8 @@ export interface QueuedEmail {
   to: string
   subject: string
   body: string
+  /** the order the e-mail is about: it becomes an entry of the order's history (migration 024) */
+  orderNumber?: string
 }
 
 /** Queues e-mails of a brand, in the caller's transaction when it passes one. */
@@ -14,6 +16,6 @@ export async function queueEmails(db: Kysely<Database> | Transaction<Database>, 
   if (emails.length === 0) return
   await db
     .insertInto('outbox_emails')
-    .values(emails.map((email) => ({ id: randomUUID(), brand_id: brandId, to_email: email.to, subject: email.subject, body: email.body, created_at: createdAt, sent_at: null })))
+    .values(emails.map((email) => ({ id: randomUUID(), brand_id: brandId, to_email: email.to, subject: email.subject, body: email.body, created_at: createdAt, sent_at: null, order_number: email.orderNumber ?? null })))
     .execute()
 }

@@ -296,7 +296,7 @@ export async function recordOutcome(
         save_offer_seen: 0,
       })
       await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', m.customer_id).execute()
-      boxItems = (await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)).itemIds
+      boxItems = (await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db, boxPayment(deps, charge, result))).itemIds
       await tell((brand, member) => clubChargedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, paused: false, rejoined: true }, card))
       return 'charged' as const
     }
@@ -308,7 +308,7 @@ export async function recordOutcome(
         await apply('charge_succeeded', { next_billing_date: following })
       }
       if (charge.kind === 'fee' || charge.kind === 'join' || charge.kind === 'rejoin') {
-        boxItems = (await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db)).itemIds
+        boxItems = (await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db, boxPayment(deps, charge, result))).itemIds
       }
       // a joining charge is told by the order's confirmation; a month's fee or pause price here
       if (charge.kind === 'fee' || charge.kind === 'pause_fee') {
@@ -340,4 +340,9 @@ export async function recordOutcome(
   })
   if (boxItems.length > 0) emitStockChanged({ brandId: scope.brandId, itemIds: boxItems }, deps.log)
   return recorded
+}
+
+/** The period's charge as the monthly box's row of the payments ledger. */
+function boxPayment(deps: ChargeDeps, charge: MembershipChargesRow, result: ChargeResult) {
+  return { gateway: deps.gateway.name, paymentId: result.paymentId, idempotencyKey: charge.gateway_key ?? `box:${charge.id}` }
 }

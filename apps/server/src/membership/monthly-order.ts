@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.ts'
 import { readJson } from '../db/json.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { takeStock } from '../checkout/stock.ts'
+import { newOrderState } from '../orders/order-states.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -148,6 +149,8 @@ export async function createMonthlyOrder(
   now: string,
   /** the database handle the item cache is kept under (a transaction is new each time) */
   cacheKey: object = trx,
+  /** the period's charge that pays for the box (chargeCents above 0): its row in the payments ledger */
+  payment?: { gateway: string; paymentId: string | null; idempotencyKey: string },
 ): Promise<MonthlyOrder> {
   const lines = await monthlyLines(trx, brandId, member, period, cacheKey)
   const to = readJson<Partial<ShipTo>>(member.ship_to, {})
@@ -171,7 +174,7 @@ export async function createMonthlyOrder(
       customer_id: member.customer_id,
       cart_id: null,
       email: to.email ?? '',
-      status: 'processing',
+      ...newOrderState('processing', 'job:club-billing', now, { club_period: period }),
       subtotal_cents: chargeCents,
       discount_cents: 0,
       shipping_cents: 0,
@@ -227,6 +230,32 @@ export async function createMonthlyOrder(
           offer_id: null,
         })),
       )
+      .execute()
+  }
+  if (chargeCents > 0 && payment) {
+    await trx
+      .insertInto('payments')
+      .values({
+        id: randomUUID(),
+        brand_id: brandId,
+        order_number: orderNumber,
+        offer_id: null,
+        gateway: payment.gateway,
+        gateway_payment_id: payment.paymentId,
+        idempotency_key: payment.idempotencyKey,
+        amount_cents: chargeCents,
+        status: 'succeeded',
+        decline_reason: null,
+        card_brand: null,
+        last4: null,
+        exp_month: null,
+        exp_year: null,
+        saved_method: null,
+        offer_line: null,
+        created_at: now,
+        updated_at: now,
+        kind: 'charge',
+      })
       .execute()
   }
   return { orderNumber, itemIds: lines.map((line) => line.item_id) }

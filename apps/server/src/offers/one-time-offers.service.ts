@@ -14,6 +14,7 @@
  *    are (the pending payment says what it adds) for a retry of the key, or for
  *    the reservation sweeper, which asks the gateway (settleUnansweredOffer).
  */
+import { historyColumns } from '../orders/order-states.ts'
 import { randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, sortSizes, type OfferChoice, type OneTimeOffer, type OneTimeOfferStep } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
@@ -435,6 +436,8 @@ async function finishOffer(
         subtotal_cents: eb('subtotal_cents', '+', reserved.priceCents),
         tax_cents: eb('tax_cents', '+', reserved.taxCents),
         total_cents: eb('total_cents', '+', reserved.amountCents),
+        // the order's history says what was added, in this same statement (orders/order-states.ts)
+        ...historyColumns('offer_added', 'shopper', now, { offer_id: reserved.offerId, name: reserved.name, size: reserved.size, qty: reserved.qty, amount_cents: reserved.amountCents }),
       }))
       .where('order_number', '=', order.order_number)
       .returning('total_cents')
@@ -449,7 +452,7 @@ async function finishOffer(
       tax_cents: reserved.taxCents,
       order_total_cents: updated.total_cents,
     })
-    await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body }])
+    await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body, orderNumber: order.order_number }])
     await trx
       .updateTable('payments')
       .set({

@@ -1,5 +1,5 @@
 /** The order's answer (SPEC §3 order history), tied to its contract type (decision 009). */
-import type { Order, OrderItem, OrderPayment } from '@store/core'
+import type { Order, OrderHistoryEntry, OrderItem, OrderPayment } from '@store/core'
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
@@ -19,11 +19,30 @@ export const orderItemSchema = contract<OrderItem>('OrderItem')(
     size: text,
     image1: text.nullable(),
     offer_id: text.nullable().describe('the one-time offer it was bought with, or null'),
+    line_id: text.describe("the order line's id (returns name it)"),
+    final_sale: z.boolean().describe('a final-sale piece: neither returned nor exchanged'),
+    refunded_qty: z.int().describe('pieces of this line refunded so far'),
   }),
 )
 
 export const orderPaymentSchema = contract<OrderPayment>('OrderPayment')(
-  z.object({ card_brand: text.nullable(), last4: text.nullable(), amount: z.number(), status: text }),
+  z.object({
+    kind: text.describe('charge, refund or void'),
+    card_brand: text.nullable(),
+    last4: text.nullable(),
+    amount: z.number(),
+    status: text,
+    at: text.describe('ISO-8601 time of the movement'),
+  }),
+)
+
+export const orderHistoryEntrySchema = contract<OrderHistoryEntry>('OrderHistoryEntry')(
+  z.object({
+    at: text.describe('ISO-8601 time'),
+    event: text,
+    status: text.nullable().describe("the order's status after it, for a move"),
+    description: text.describe('the entry in words'),
+  }),
 )
 
 export const orderSchema = contract<Order>('Order')(
@@ -63,5 +82,9 @@ export const orderSchema = contract<Order>('Order')(
     billing_phone: text,
     items: z.array(orderItemSchema),
     payments: z.array(orderPaymentSchema),
+    paid: z.number().describe('captured by the charges of the payments ledger'),
+    refunded: z.number().describe('given back by its refunds'),
+    actions: z.array(text).describe('what the shopper may do now: cancel, request_return, request_exchange'),
+    history: z.array(orderHistoryEntrySchema).describe("the order's history meant for the shopper, oldest first"),
   }),
 )

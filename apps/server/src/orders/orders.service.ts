@@ -4,14 +4,15 @@
  * to the logged-in customer who owns it; anyone else gets the same 404 as for
  * a number that does not exist, so order numbers reveal nothing.
  */
-import { compareSizes, fromCents, type Order, type OrderHeadline, type OrderItem, type OrdersPage } from '@store/core'
+import { compareSizes, isFinalSale, VISIBLE_ORDER_STATUSES, fromCents, type Order, type OrderHeadline, type OrderItem, type OrdersPage } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
-import type { OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
+import type { OrderLinesRow, OrdersRow } from '../db/schema.ts'
+import { getSettingsBundle } from '../settings/settings.service.ts'
+import { actionsOf, historyView, ledgerTotals, loadOrderDetails, refundedQuantities, shopperFacts, type OrderDetails } from './order-details.ts'
 import { HttpError, notFound } from '../http/errors.ts'
 
-/** Statuses a shopper sees (orders, the tracker); a declined attempt is not an order. */
-// 'processing' and 'packing': club monthly orders on their way through the warehouse (docs/club-membership.md)
-export const VISIBLE_ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered', 'cancelled', 'refunded']
+/** Statuses a shopper sees (orders, the tracker): the core state machine's; a declined or expired attempt is not an order. */
+export { VISIBLE_ORDER_STATUSES } from '@store/core'
 
 export async function getOrder(ctx: RequestContext, orderNumber: string): Promise<Order> {
   const { db, brandId } = ctx.data
@@ -21,12 +22,7 @@ export async function getOrder(ctx: RequestContext, orderNumber: string): Promis
     db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).where('status', 'in', VISIBLE_ORDER_STATUSES).executeTakeFirst(),
   ])
   if (!order || !mayReadOrder(order, session?.visitorId ?? null, shopper.customerId)) throw orderNotFound(orderNumber)
-  const [lines, payments, shipment] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).execute(),
-    db.selectFrom('payments').selectAll().where('order_number', '=', orderNumber).where('brand_id', '=', brandId).orderBy('created_at').execute(),
-    db.selectFrom('shipments').select('tracking_number').where('order_number', '=', orderNumber).where('brand_id', '=', brandId).executeTakeFirst(),
-  ])
-  return orderView(order, lines, payments, shipment?.tracking_number ?? null)
+  return (await withDetails(ctx, [order]))[0]!
 }
 
 export const orderNotFound = (orderNumber: string) => notFound(`We couldn't find order ${orderNumber}.`)
@@ -74,24 +70,21 @@ export async function listOrdersPage(ctx: RequestContext, page: number): Promise
   return { orders: await withDetails(ctx, rows.slice(0, ORDERS_PER_PAGE)), page, has_older: rows.length > ORDERS_PER_PAGE }
 }
 
-/** Orders with their lines, payments and tracking numbers (three statements for any number of orders). */
+/** Orders with their lines, payments ledger, tracking numbers, history and actions (order-details.ts: five statements for any number of orders). */
 async function withDetails(ctx: RequestContext, orders: OrdersRow[]): Promise<Order[]> {
   const { db, brandId } = ctx.data
   if (orders.length === 0) return []
-  const numbers = orders.map((order) => order.order_number)
-  const [lines, payments, shipments] = await Promise.all([
-    db.selectFrom('order_lines').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),
-    db.selectFrom('payments').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).orderBy('created_at').execute(),
-    db.selectFrom('shipments').select(['order_number', 'tracking_number']).where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),
+  const [details, shopper, settings] = await Promise.all([
+    loadOrderDetails(db, brandId, orders.map((order) => order.order_number), { shopperOnly: true }),
+    ctx.shopper(),
+    getSettingsBundle(db, brandId),
   ])
-  return orders.map((order) =>
-    orderView(
-      order,
-      lines.filter((line) => line.order_number === order.order_number),
-      payments.filter((payment) => payment.order_number === order.order_number),
-      shipments.find((shipment) => shipment.order_number === order.order_number)?.tracking_number ?? null,
-    ),
-  )
+  const now = ctx.now()
+  return orders.map((order) => {
+    const found = details.get(order.order_number)!
+    const facts = shopperFacts(order, found.history, settings?.row ?? null, { member: shopper.hasClub }, now)
+    return orderView(order, found, actionsOf(order, found, facts))
+  })
 }
 
 /** The newest of the customer's orders, its headline only (the Members Area): one statement. */
@@ -130,7 +123,10 @@ function inOrderOfLines(a: OrderLinesRow, b: OrderLinesRow): number {
   )
 }
 
-function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsRow[], tracking: string | null): Order {
+function orderView(order: OrdersRow, details: OrderDetails, actions: string[]): Order {
+  const { lines, payments, trackingNumber: tracking } = details
+  const ledger = ledgerTotals(payments)
+  const refunded = refundedQuantities(details.refundLines)
   return {
     order_number: order.order_number,
     date: order.created_at,
@@ -180,10 +176,24 @@ function orderView(order: OrdersRow, lines: OrderLinesRow[], payments: PaymentsR
         size: line.size,
         image1: line.image1,
         offer_id: line.offer_id,
+        line_id: line.id,
+        final_sale: isFinalSale(line.discount_class),
+        refunded_qty: refunded.get(line.id) ?? 0,
       }),
     ),
     payments: payments
-      .filter((payment) => payment.status === 'succeeded' || payment.status === 'refunded')
-      .map((payment) => ({ card_brand: payment.card_brand, last4: payment.last4, amount: fromCents(payment.amount_cents), status: payment.status })),
+      .filter((payment) => payment.status === 'succeeded' || payment.status === 'refunded' || (payment.kind === 'refund' && payment.status === 'pending'))
+      .map((payment) => ({
+        kind: payment.kind,
+        card_brand: payment.card_brand,
+        last4: payment.last4,
+        amount: fromCents(payment.amount_cents),
+        status: payment.status,
+        at: payment.created_at,
+      })),
+    paid: fromCents(ledger.paidCents),
+    refunded: fromCents(ledger.refundedCents),
+    actions,
+    history: historyView(details.history),
   }
 }

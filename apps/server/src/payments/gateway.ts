@@ -51,6 +51,14 @@ export class GatewayUnavailable extends Error {
   }
 }
 
+/** The provider will not make this refund (more than is left of the payment, or nothing was taken). */
+export class RefundRefused extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RefundRefused'
+  }
+}
+
 export interface SaveMethodRequest {
   /** a one-time token from the browser (test-tokens, Stripe.js) */
   token: string
@@ -84,8 +92,14 @@ export interface PaymentGateway {
   find(scope: BrandData, idempotencyKey: string): Promise<ChargeResult | null>
   /** After the shopper's authentication step: the payment's outcome (confirming it where the provider needs that). */
   resume(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<ChargeResult>
-  /** Gives a succeeded payment back (an order that could not be kept after all). */
-  refund(scope: BrandData, paymentId: string, idempotencyKey: string): Promise<void>
+  /**
+   * Gives a succeeded payment back: all of what is left of it (an order that could not be kept after
+   * all), or `amountCents` of it (orders/refunds.ts). Once per idempotency key: the same key again
+   * refunds nothing more and answers the same. The provider's refund id, when it gives one. Throws
+   * GatewayUnavailable when the provider cannot be reached (the refund may or may not have been made:
+   * ask again with the same key), RefundRefused when it will not refund (more than is left).
+   */
+  refund(scope: BrandData, paymentId: string, idempotencyKey: string, amountCents?: number): Promise<string | null>
   /**
    * Cancels a payment still waiting for the shopper's bank step, so it can never take the money (a
    * join left at that step and started again in another window: checkout/join-once.ts). True only

@@ -14,6 +14,7 @@ import type { BrandData } from '../context/request-context.ts'
 import type { Env } from '../env.ts'
 import {
   GatewayUnavailable,
+  RefundRefused,
   type CardSummary,
   type ChargeRequest,
   type ChargeResult,
@@ -187,10 +188,16 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async refund(_scope: BrandData, paymentId: string, idempotencyKey: string): Promise<void> {
+  async refund(_scope: BrandData, paymentId: string, idempotencyKey: string, amountCents?: number): Promise<string | null> {
     try {
-      await this.client.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `${idempotencyKey}:refund` })
+      const refund = await this.client.refunds.create(
+        { payment_intent: paymentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+        { idempotencyKey: `${idempotencyKey}:refund` },
+      )
+      return refund.id
     } catch (error) {
+      // Stripe's answer that it will not refund this (more than is left): no retry makes it
+      if (amountCents !== undefined && error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(error.message)
       throw new GatewayUnavailable('Stripe refund failed', { cause: error })
     }
   }

@@ -6,11 +6,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { BrandData } from '../context/request-context.ts'
-import type { CardSummary, ChargeRequest, ChargeResult, PaymentGateway, SaveMethodRequest, SaveMethodResult } from './gateway.ts'
+import { RefundRefused, type CardSummary, type ChargeRequest, type ChargeResult, type PaymentGateway, type SaveMethodRequest, type SaveMethodResult } from './gateway.ts'
 import { declineMessage, setupDeclineMessage, type TestBehaviour } from './test-cards.ts'
 
 export const TEST_TOKEN_PREFIX = 'tok_test_'
 const CHARGE_PREFIX = 'ch_test_'
+const REFUND_PREFIX = 're_test_'
 /** a setup that waits for the cardholder's step: a row of test_gateway_charges for no money, as a SetupIntent is Stripe's */
 export const SETUP_PREFIX = 'seti_test_'
 
@@ -127,14 +128,42 @@ export class TestGateway implements PaymentGateway {
     return this.resultOf(charge, await cardOfToken(scope, charge.token), true)
   }
 
-  async refund(scope: BrandData, paymentId: string): Promise<void> {
-    await scope.db
-      .updateTable('test_gateway_charges')
-      .set({ status: 'refunded' })
-      .where('id', '=', paymentId)
-      .where('brand_id', '=', scope.brandId)
-      .where('status', '=', 'succeeded')
-      .execute()
+  /**
+   * All of what is left of a charge, or `amountCents` of it, once per idempotency key (kept in
+   * test_gateway_refunds, as a provider keeps its refunds). A charge refunded in full is 'refunded'.
+   * Asking for more than is left is refused (RefundRefused), as Stripe refuses it; a full refund of
+   * a charge that holds nothing does nothing, as before.
+   */
+  async refund(scope: BrandData, paymentId: string, idempotencyKey: string, amountCents?: number): Promise<string | null> {
+    const { db, brandId } = scope
+    const earlier = await db.selectFrom('test_gateway_refunds').select('id').where('brand_id', '=', brandId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst()
+    if (earlier) return earlier.id
+    const charge = await db.selectFrom('test_gateway_charges').select(['amount_cents', 'status']).where('id', '=', paymentId).where('brand_id', '=', brandId).executeTakeFirst()
+    const done = await db
+      .selectFrom('test_gateway_refunds')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
+      .where('brand_id', '=', brandId)
+      .where('charge_id', '=', paymentId)
+      .executeTakeFirstOrThrow()
+    const left = charge?.status === 'succeeded' ? charge.amount_cents - Number(done.cents) : 0
+    const amount = amountCents ?? left
+    if (amount <= 0 || amount > left) {
+      if (amountCents === undefined) return null
+      throw new RefundRefused(`Refund amount (${amount} cents) is greater than what is left of the charge (${left} cents).`)
+    }
+    const id = REFUND_PREFIX + randomBytes(12).toString('hex')
+    const inserted = await db
+      .insertInto('test_gateway_refunds')
+      .values({ id, brand_id: brandId, charge_id: paymentId, idempotency_key: idempotencyKey, amount_cents: amount, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['brand_id', 'idempotency_key']).doNothing())
+      .executeTakeFirst()
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
+      return (await db.selectFrom('test_gateway_refunds').select('id').where('brand_id', '=', brandId).where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow()).id
+    }
+    if (amount === left) {
+      await db.updateTable('test_gateway_charges').set({ status: 'refunded' }).where('id', '=', paymentId).where('brand_id', '=', brandId).where('status', '=', 'succeeded').execute()
+    }
+    return id
   }
 
   /**

@@ -196,7 +196,18 @@ export function fakeStripe() {
     const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(call.path)
     if (call.method === 'POST' && detach) return { status: 200, body: { ...paymentMethod(detach[1]!), customer: null } }
     if (call.method === 'POST' && call.path === '/v1/refunds') {
-      return { status: 200, body: { id: `re_${++n}`, object: 'refund', payment_intent: call.form.get('payment_intent'), status: 'succeeded' } }
+      // the whole PaymentIntent, or `amount` of it; never more than is left of what it took
+      const intentId = call.form.get('payment_intent') ?? ''
+      const intent = intents.get(intentId)
+      const captured = Number(intent?.amount ?? 0)
+      const refunded = Number(intent?.amount_refunded ?? 0)
+      const amount = call.form.has('amount') ? Number(call.form.get('amount')) : captured - refunded
+      if (intent && (intent.status !== 'succeeded' || amount <= 0 || refunded + amount > captured)) {
+        const code = refunded >= captured ? 'charge_already_refunded' : 'amount_too_large'
+        return { status: 400, body: { error: { type: 'invalid_request_error', code, message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((captured - refunded) / 100).toFixed(2)})` } } }
+      }
+      if (intent) intent.amount_refunded = refunded + amount
+      return { status: 200, body: { id: `re_${++n}`, object: 'refund', payment_intent: intentId, amount, currency: 'usd', status: 'succeeded' } }
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${call.method}: ${call.path})` } } }
   }

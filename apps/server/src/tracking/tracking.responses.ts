@@ -1,6 +1,7 @@
 import type { Tracking, TrackingEvent } from '@store/core'
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
+import { orderHistoryEntrySchema } from '../orders/orders.responses.ts'
 
 export const trackingEventSchema = contract<TrackingEvent>('TrackingEvent')(
   z.object({ description: z.string(), date: z.string().describe('ISO-8601 time the event happened') }),
@@ -13,5 +14,6 @@ export const trackingSchema = contract<Tracking>('Tracking')(
     tracking_number: z.string().nullable(),
     status: z.string(),
     events: z.array(trackingEventSchema).describe('newest first'),
+    history: z.array(orderHistoryEntrySchema).describe("the order's history meant for the shopper, oldest first"),
   }),
 )

@@ -4,6 +4,9 @@
  * (carrier.ts); both land in tracking_events, one row per event key, so a
  * repeated delivery changes nothing.
  */
+import type { OrderEvent, OrderStatus } from '@store/core'
+import { moveOrder } from '../orders/order-states.ts'
+import { historyView } from '../orders/order-details.ts'
 import { checkRequestLimits, countRequests } from '../accounts/request-limits.ts'
 import { randomUUID } from 'node:crypto'
 import type { Tracking } from '@store/core'
@@ -43,10 +46,10 @@ export async function recordStoreEvent(
 }
 
 /** What each carrier status makes of the order, from the statuses it may leave. */
-const STATUS_MOVES: Partial<Record<CarrierStatus, { to: ShipmentNews; from: string[] }>> = {
-  in_transit: { to: 'shipped', from: ['paid', 'processing', 'packing'] },
-  out_for_delivery: { to: 'shipped', from: ['paid', 'processing', 'packing'] },
-  delivered: { to: 'delivered', from: ['paid', 'processing', 'packing', 'shipped'] },
+const STATUS_MOVES: Partial<Record<CarrierStatus, { to: ShipmentNews; event: OrderEvent; from: OrderStatus[] }>> = {
+  in_transit: { to: 'shipped', event: 'ship', from: ['paid', 'processing', 'packing'] },
+  out_for_delivery: { to: 'shipped', event: 'ship', from: ['paid', 'processing', 'packing'] },
+  delivered: { to: 'delivered', event: 'deliver', from: ['paid', 'processing', 'packing', 'shipped'] },
 }
 
 export type CarrierEventOutcome = 'recorded' | 'duplicate' | 'unknown_order'
@@ -101,18 +104,15 @@ export async function recordCarrierEvent(ctx: RequestContext, event: CarrierEven
     if (!shipment.shipped_at && event.status && event.status !== 'label_created') {
       await trx.updateTable('shipments').set({ shipped_at: event.occurred_at }).where('id', '=', shipment.id).execute()
     }
-    if (move) {
-      const moved = await trx
-        .updateTable('orders')
-        .set({ status: move.to })
-        .where('brand_id', '=', brandId)
-        .where('order_number', '=', order.order_number)
-        .where('status', 'in', move.from)
-        .executeTakeFirst()
+    if (move && (move.from as string[]).includes(order.status)) {
+      const moved = await moveOrder(trx, { brandId, orderNumber: order.order_number, from: move.from }, move.event, `carrier:${event.carrier}`, {
+        at: event.occurred_at,
+        detail: { carrier: event.carrier, tracking_number: event.tracking_number, description: event.description },
+      })
       // the shopper is told when the order moves, in this transaction: once per move, as only one event
       // moves it (another event to the same status, or this one delivered twice, finds it moved already)
-      if (Number(moved.numUpdatedRows) === 1) {
-        await queueEmails(trx, brandId, ctx.now().toISOString(), [shipmentEmail({ name: ctx.brand.name, origin: ctx.origin }, order, event, move.to)])
+      if (moved.ok) {
+        await queueEmails(trx, brandId, ctx.now().toISOString(), [{ ...shipmentEmail({ name: ctx.brand.name, origin: ctx.origin }, order, event, move.to), orderNumber: order.order_number }])
       }
     }
     return 'recorded'
@@ -147,7 +147,7 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
     }
   }
   if (!order) throw orderNotFound(orderNumber)
-  const [shipment, events] = await Promise.all([
+  const [shipment, events, history] = await Promise.all([
     db
       .selectFrom('shipments')
       .select(['carrier', 'tracking_number'])
@@ -162,6 +162,15 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
       .orderBy('occurred_at', 'desc')
       .orderBy('created_at', 'desc')
       .execute(),
+    db
+      .selectFrom('order_history')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('order_number', '=', order.order_number)
+      .where('visible_to_shopper', '=', 1)
+      .orderBy('at')
+      .orderBy('id')
+      .execute(),
   ])
   return {
     order: order.order_number,
@@ -169,5 +178,6 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
     tracking_number: shipment?.tracking_number ?? null,
     status: order.status,
     events: events.map((event) => ({ description: event.description, date: event.occurred_at })),
+    history: historyView(history),
   }
 }

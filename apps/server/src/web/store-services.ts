@@ -50,6 +50,8 @@ import {
 } from '../offers/offers.schemas.ts'
 import { claimSocialMediaSpecial } from '../offers/social-media-specials.service.ts'
 import { getOrder, latestOrder, listOrders, listOrdersPage } from '../orders/orders.service.ts'
+import { exchangeBody, returnBody } from '../orders/orders.routes.ts'
+import { cancelOrder, requestExchange, requestReturn } from '../orders/shopper-actions.ts'
 import { addPaymentMethodBody, cardSetupParams, paymentMethodParams } from '../payment-methods/payment-methods.schemas.ts'
 import { addPaymentMethod, completeCardSetup, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from '../payment-methods/payment-methods.service.ts'
 import { trackingParams, trackingQuery } from '../tracking/tracking.schemas.ts'
@@ -261,6 +263,25 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
     orders: () => asStoreError(() => listOrders(ctx)),
     latestOrder: () => asStoreError(() => latestOrder(ctx)),
     ordersPage: (page) => asStoreError(() => listOrdersPage(ctx, parse(pageNumber, page))),
+    cancelOrder: (number) =>
+      asStoreError(async () => {
+        const order = parse(orderNumber, number)
+        await cancelOrder(ctx, order, await gatewayFor(ctx.env))
+        return getOrder(ctx, order)
+      }),
+    returnOrder: (number, lines) =>
+      asStoreError(async () => {
+        const order = parse(orderNumber, number)
+        await requestReturn(ctx, order, parse(returnBody, { lines }).lines)
+        return getOrder(ctx, order)
+      }),
+    exchangeOrder: (number, input) =>
+      asStoreError(async () => {
+        const order = parse(orderNumber, number)
+        const want = parse(exchangeBody, input)
+        await requestExchange(ctx, order, { ...want, reason: want.reason || 'Size exchange' })
+        return getOrder(ctx, order)
+      }),
     tracking: (number, email) =>
       asStoreError(() => {
         const { number: order } = parse(trackingParams, { number })

@@ -4,6 +4,7 @@
  * A line of an order that has arrived offers a review form (docs/reviews.md).
  * Protected (the layout sends a visitor to /login).
  */
+import { StoreError } from '@store/core'
 import { data, useSearchParams } from 'react-router'
 import '../components/members/members.css'
 import { OrderCard } from '../components/members/order-card'
@@ -23,11 +24,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { orders, reviewable, page: shown, hasOlder: has_older }
 }
 
-/** Without JavaScript the review form posts here (photos within the page's 1 MB body limit). */
+/**
+ * Without JavaScript the review form posts here (photos within the page's 1 MB body limit), and
+ * the order's cancel, return and exchange forms (components/members/order-actions.tsx).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const itemId = Number(form.get('item_id'))
-  if (form.get('intent') !== 'review') return data({ itemId, errors: [{ message: 'Choose what to do.' }] as ApiErrorItem[] }, { status: 400 })
+  const intent = form.get('intent')
+  if (intent === 'cancel' || intent === 'return' || intent === 'exchange') return orderAction(context, form, intent)
+  if (intent !== 'review') return data({ itemId, errors: [{ message: 'Choose what to do.' }] as ApiErrorItem[] }, { status: 400 })
   const photos = await Promise.all(
     form
       .getAll('photos')
@@ -58,11 +64,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { itemId, errors: [] as ApiErrorItem[], reviewed: true }
 }
 
+/** A cancel, return or exchange of one order: its answer shown on that order's card. */
+async function orderAction(context: Route.ActionArgs['context'], form: FormData, intent: 'cancel' | 'return' | 'exchange') {
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : undefined
+  }
+  const orderNumber = text('order_number') ?? ''
+  const lines = [...form.keys()]
+    .filter((name) => name.startsWith('qty_'))
+    .map((name) => ({ line_id: name.slice(4), qty: text(name), reason: text(`reason_${name.slice(4)}`) }))
+    .filter((line) => Number(line.qty) > 0)
+  const result = await formResult(
+    intent === 'cancel'
+      ? context.services.cancelOrder(orderNumber)
+      : intent === 'return'
+        ? lines.length === 0
+          ? Promise.reject(new StoreError(422, [{ message: 'Choose how many of a piece to return.', field: 'lines' }]))
+          : context.services.returnOrder(orderNumber, lines)
+        : context.services.exchangeOrder(orderNumber, { line_id: text('line_id'), size: text('size') }),
+  )
+  const answer = { itemId: 0, errors: [] as ApiErrorItem[], order: { number: orderNumber, done: result.ok ? intent : null, errors: result.ok ? [] : result.errors } }
+  return result.ok ? answer : data(answer, { status: result.status })
+}
+
 export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, reviewable, page, hasOlder } = loaderData
   const [params] = useSearchParams()
   const reviewed = params.get('reviewed') !== null || (actionData && 'reviewed' in actionData)
   const reviewErrors = actionData && actionData.errors.length ? { itemId: actionData.itemId, errors: actionData.errors } : null
+  const orderResult = actionData && 'order' in actionData ? actionData.order : null
   return (
     <Page title="Orders" narrow={false}>
       {reviewed ? (
@@ -91,6 +122,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
               order={order}
               reviewable={reviewable.filter((item) => item.order_number === order.order_number).map((item) => item.item_id)}
               reviewErrors={reviewErrors}
+              actionResult={orderResult?.number === order.order_number ? orderResult : null}
             />
           ))}
         </div>

@@ -88,6 +88,19 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
           ))}
         </ol>
       )}
+      {tracking.history.length > 0 ? (
+        <>
+          <h3 className="order-subtitle">Order history</h3>
+          <ol className="tracking-events" data-testid="order-history">
+            {tracking.history.map((entry, i) => (
+              <li key={`${entry.at}-${i}`}>
+                {entry.description}
+                <time dateTime={entry.at}>{dateTime(entry.at)}</time>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
     </section>
   )
 }

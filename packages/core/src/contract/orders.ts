@@ -15,13 +15,33 @@ export interface OrderItem {
   image1: string | null
   /** the one-time offer it was bought with, or null */
   offer_id: string | null
+  /** the order line's own id (returns and refunds name it) */
+  line_id: string
+  /** a final-sale piece: neither returned nor exchanged */
+  final_sale: boolean
+  /** pieces of this line refunded so far */
+  refunded_qty: number
 }
 
 export interface OrderPayment {
+  /** charge, refund or void (the payments ledger) */
+  kind: string
   card_brand: string | null
   last4: string | null
   amount: number
   status: string
+  /** ISO-8601 time of the movement */
+  at: string
+}
+
+/** One entry of the order's history meant for its reader (oldest first). */
+export interface OrderHistoryEntry {
+  at: string
+  event: string
+  /** the order's status after it, for a move; else null */
+  status: string | null
+  /** the entry in words */
+  description: string
 }
 
 export interface Order {
@@ -65,6 +85,12 @@ export interface Order {
   billing_phone: string
   items: OrderItem[]
   payments: OrderPayment[]
+  /** what the payments ledger says was paid (charges captured) and given back (refunds) */
+  paid: number
+  refunded: number
+  /** what the shopper may do now: cancel, request_return, request_exchange */
+  actions: string[]
+  history: OrderHistoryEntry[]
 }
 
 /** One page of the order history (/orders?page=N): newest first, and whether older orders follow. */

@@ -127,6 +127,12 @@ export interface StoreServices {
   orders(): Promise<Order[]>
   /** one page of orders() for /orders (page from 1; anything else reads as 1) */
   ordersPage(page: FormInput): Promise<OrdersPage>
+  /** the shopper cancels their order (POST /orders/{number}/cancel): the order after it; a refusal is a 409 with the reason */
+  cancelOrder(orderNumber: FormInput): Promise<Order>
+  /** the shopper asks to return pieces (POST /orders/{number}/returns) */
+  returnOrder(orderNumber: FormInput, lines: { line_id: FormInput; qty: FormInput; reason: FormInput }[]): Promise<Order>
+  /** a club member exchanges a piece for another size (POST /orders/{number}/exchanges) */
+  exchangeOrder(orderNumber: FormInput, input: { line_id: FormInput; size: FormInput; reason?: FormInput }): Promise<Order>
   /** the newest of orders(), headline only: one statement */
   latestOrder(): Promise<OrderHeadline | null>
   /** an order's tracker: the owner's by number, anyone's by number and the order's e-mail (else a 404; misses throttled: 429) */

@@ -1,3 +1,5 @@
+import type { OrderHistoryEntry } from './orders.ts'
+
 /** The order tracker (SPEC §3 Tracking: order, carrier, events as pairs of description and date). */
 
 export interface TrackingEvent {
@@ -16,4 +18,6 @@ export interface Tracking {
   status: string
   /** newest first */
   events: TrackingEvent[]
+  /** the order's history meant for the shopper, oldest first (docs/orders.md) */
+  history: OrderHistoryEntry[]
 }

@@ -6,6 +6,7 @@
 import { countryName, formatPrice, monthName, sizeCaption, type Order, type OrderHeadline } from '@store/core'
 import type { ApiErrorItem } from '../../lib/api/types'
 import { ReviewForm } from './review-form'
+import { OrderActions, OrderHistory } from './order-actions'
 import { StoreLink } from '../store-link'
 import { TotalsList } from '../totals-list'
 import { OrderLinePrice } from '../order-line-price'
@@ -34,6 +35,11 @@ const STATUS_TEXT: Record<string, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+  return_requested: 'Return requested',
+  returned: 'Return received',
+  exchange_requested: 'Exchange requested',
+  exchange_sent: 'Exchange sent',
 }
 export const orderStatusText = (status: string) => STATUS_TEXT[status] ?? status
 
@@ -108,12 +114,15 @@ export function OrderCard({
   headingLevel = 2,
   reviewable = [],
   reviewErrors,
+  actionResult = null,
 }: {
   order: Order
   headingLevel?: 2 | 3
   /** item ids of this order the customer may review now */
   reviewable?: number[]
   reviewErrors?: { itemId: number; errors: ApiErrorItem[] } | null
+  /** a cancel, return or exchange of this order just refused or done (the /orders form's answer) */
+  actionResult?: { errors: ApiErrorItem[]; done: string | null } | null
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const headingId = `order-${order.order_number}`
@@ -147,6 +156,12 @@ export function OrderCard({
           <dt>Total</dt>
           <dd>{money(order.total)}</dd>
         </div>
+        {order.refunded > 0 ? (
+          <div>
+            <dt>Refunded</dt>
+            <dd data-testid="order-refunded">{money(order.refunded)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Shipping method</dt>
           <dd>{order.shipping_method === 'express' ? 'Express' : 'Standard'}</dd>
@@ -184,6 +199,8 @@ export function OrderCard({
         ))}
       </ul>
       <TotalsList figures={order} place="order" clubName={clubName} />
+      <OrderActions order={order} result={actionResult} />
+      <OrderHistory order={order} />
       <div className="order-addresses">
         <div>
           <h3 className="order-subtitle">Shipping address</h3>

@@ -1,0 +1,166 @@
+/**
+ * An order's life after checkout in a real browser (docs/orders.md): a shopper cancels an order
+ * within the window and sees the refund; a delivered order's piece is returned; a club member
+ * exchanges a size. The forms post without JavaScript too (the cancel here). Axe on each page.
+ */
+import { createHmac } from 'node:crypto'
+import Database from 'better-sqlite3'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
+import { waitForHydration } from './support/cart-utils.ts'
+import {
+  ADDRESS,
+  CARDS,
+  cartWithFirstItem,
+  checkoutFromDrawer,
+  declineBumpsUntilCheckout,
+  declineOffersUntilThankYou,
+  fillAddress,
+  fillCard,
+  orderNumberOf,
+  placeOrder,
+} from './support/checkout-utils.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launch()
+})
+afterAll(() => browser?.close())
+
+const origin = originOf('localhost')
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const violations = await seriousAxeViolations(page)
+  expect(violations.map((v) => `${page.url()}: ${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+/** The carrier's signed webhook delivers the order (docs/tracking.md). */
+async function deliver(orderNumber: string) {
+  const secret = process.env.E2E_TRACKING_SECRET
+  if (!secret) throw new Error('E2E_TRACKING_SECRET is not set (e2e/run.mjs sets it)')
+  const body = JSON.stringify({
+    id: `evt-${orderNumber}-delivered`,
+    order_number: orderNumber,
+    carrier: 'UPS',
+    tracking_number: `1Z${orderNumber}`,
+    status: 'delivered',
+    description: 'Delivered, front porch',
+    occurred_at: new Date().toISOString(),
+  })
+  const response = await fetch(`${origin}/api/tracking/webhook`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-tracking-signature': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}` },
+  })
+  expect(response.status).toBe(200)
+}
+
+/** Registers a customer and places one order through the checkout: its number. */
+async function registerAndOrder(page: Page, email: string): Promise<string> {
+  await page.goto(`${origin}/register`)
+  await page.getByLabel('Full name').fill('Rita Returns')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill('squat-proof-123')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await page.waitForURL(/\/confirm-register$/)
+  await cartWithFirstItem(page)
+  await checkoutFromDrawer(page)
+  await declineBumpsUntilCheckout(page)
+  await fillAddress(page, { ...ADDRESS, email })
+  await fillCard(page, CARDS.success)
+  await placeOrder(page)
+  await page.waitForURL(/\/(special-offer\/.+|thank-you)\?order=\d+/, { timeout: 20_000 })
+  const orderNumber = orderNumberOf(page)
+  await declineOffersUntilThankYou(page)
+  return orderNumber
+}
+
+const cardOf = (page: Page, orderNumber: string) => page.getByTestId('order-card').filter({ hasText: `Order ${orderNumber}` })
+
+/** Marks the customer a club member in the store's database (the club's own join is club.spec's subject). */
+function makeMember(email: string) {
+  const path = process.env.E2E_DATABASE_PATH
+  if (!path) throw new Error('E2E_DATABASE_PATH is not set (e2e/run.mjs sets it)')
+  const db = new Database(path, { fileMustExist: true })
+  try {
+    db.prepare("update customers set has_club = 1 where email = ? and brand_id = 'popfitclothing'").run(email)
+  } finally {
+    db.close()
+  }
+}
+
+describe('an order’s life cycle in the browser', () => {
+  it('a shopper cancels within the window (the form without JavaScript) and sees the refund', async () => {
+    const { context, page } = await newPage(browser)
+    const plain = await newPage(browser, { javaScriptEnabled: false })
+    try {
+      const orderNumber = await registerAndOrder(page, `cancel-${Date.now()}@example.com`)
+      await plain.context.addCookies(await context.cookies())
+      await plain.page.goto(`${origin}/orders`)
+      const card = cardOf(plain.page, orderNumber)
+      expect(await card.innerText()).toContain('You can still cancel this order')
+      await expectNoSeriousAxeViolations(plain.page)
+      await card.getByRole('button', { name: 'Cancel order' }).click()
+      await plain.page.waitForLoadState('load')
+      const after = cardOf(plain.page, orderNumber)
+      await expect.poll(() => after.innerText()).toContain('Your order is cancelled and refunded.')
+      const text = await after.innerText()
+      expect(text).toContain('Cancelled')
+      expect(text).toMatch(/Refunded\s+\$\d+\.\d\d/)
+      expect(text).not.toContain('Cancel order')
+      await after.getByText('Order history').click()
+      expect(await after.innerText()).toMatch(/Refund of \$\d+\.\d\d issued/)
+      await expectNoSeriousAxeViolations(plain.page)
+    } finally {
+      await plain.context.close()
+      await context.close()
+    }
+  })
+
+  it('a delivered order: the shopper returns a piece with a reason', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      const orderNumber = await registerAndOrder(page, `return-${Date.now()}@example.com`)
+      await deliver(orderNumber)
+      await page.goto(`${origin}/orders`)
+      await waitForHydration(page)
+      const card = cardOf(page, orderNumber)
+      await card.getByText('Return pieces').click()
+      await card.getByLabel('How many').first().selectOption('1')
+      await card.getByLabel('Why').first().selectOption('Too big')
+      await expectNoSeriousAxeViolations(page)
+      await card.getByRole('button', { name: 'Request return' }).click()
+      await expect.poll(() => cardOf(page, orderNumber).innerText()).toContain('Your return is requested')
+      expect(await cardOf(page, orderNumber).getByTestId('order-status').innerText()).toBe('Return requested')
+      await expectNoSeriousAxeViolations(page)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('a club member exchanges a size: the replacement is reserved as an order of its own, nothing charged', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      const email = `exchange-${Date.now()}@example.com`
+      const orderNumber = await registerAndOrder(page, email)
+      await deliver(orderNumber)
+      makeMember(email)
+      await page.goto(`${origin}/orders`)
+      await waitForHydration(page)
+      const card = cardOf(page, orderNumber)
+      await card.getByText('Exchange for another size').click()
+      await expectNoSeriousAxeViolations(page)
+      await card.getByRole('button', { name: 'Exchange' }).first().click()
+      await expect.poll(() => cardOf(page, orderNumber).innerText()).toContain('Your exchange is reserved')
+      expect(await cardOf(page, orderNumber).getByTestId('order-status').innerText()).toBe('Exchange requested')
+      // the replacement: an order of its own at $0.00
+      await expect.poll(() => page.getByTestId('order-card').count()).toBe(2)
+      const replacement = page.getByTestId('order-card').first()
+      expect(await replacement.innerText()).toContain('$0.00')
+      await expectNoSeriousAxeViolations(page)
+    } finally {
+      await context.close()
+    }
+  })
+})
