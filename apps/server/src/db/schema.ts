@@ -998,6 +998,8 @@ export interface AuditLogTable {
   entity_id: string
   before_json: string | null
   after_json: string | null
+}
+
 /** An append-only entry of an order's history (migration 024). */
 export interface OrderHistoryTable {
   id: string

@@ -14,8 +14,8 @@ import {
   type OrderStatus,
   type OrderTransition,
 } from '@store/core'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database, OrdersUpdate } from '../db/schema.ts'
+import type { Kysely, Transaction, Updateable } from 'kysely'
+import type { Database, OrdersTable } from '../db/schema.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -54,7 +54,7 @@ export interface MoveOptions {
   detail?: HistoryDetail
   facts?: OrderFacts
   /** other columns changed with the move (reserved_until, payment_method_id...) */
-  set?: Omit<OrdersUpdate, 'status' | 'history_id' | 'history_event' | 'history_actor' | 'history_detail' | 'history_visible' | 'history_at'>
+  set?: Omit<Updateable<OrdersTable>, 'status' | 'history_id' | 'history_event' | 'history_actor' | 'history_detail' | 'history_visible' | 'history_at'>
 }
 
 export type MoveResult = OrderTransition | { ok: false; reason: string; stale: true }
