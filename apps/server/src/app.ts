@@ -94,8 +94,6 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   checkIntervalMs: 2_000,
 }
 
-export type App = FastifyInstance
-
 export async function buildApp({ env, store, webBuildDir, sessionKeyPrefix, timeouts = SERVER_TIMEOUTS }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     requestTimeout: timeouts.requestTimeoutMs,

@@ -41,7 +41,7 @@ export interface PricedCheckout {
   joins: boolean
 }
 
-export const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
+const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
 
 export async function priceCheckout(
   ctx: RequestContext,

@@ -89,7 +89,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 const BROKEN_MULTIPART =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|.* terminated early due to unexpected end of multipart data|Malformed part header|Missing Content-Type|Unsupported Content-Type)/
 
-export function isBrokenMultipart(error: { statusCode?: number; message?: string }): boolean {
+function isBrokenMultipart(error: { statusCode?: number; message?: string }): boolean {
   return error.statusCode === undefined && typeof error.message === 'string' && BROKEN_MULTIPART.test(error.message)
 }
 

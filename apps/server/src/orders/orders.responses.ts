@@ -5,7 +5,7 @@ import { contract } from '../http/response-schemas.ts'
 
 const text = z.string()
 
-export const orderItemSchema = contract<OrderItem>('OrderItem')(
+const orderItemSchema = contract<OrderItem>('OrderItem')(
   z.object({
     id: z.int(),
     cancelled: z.boolean(),
@@ -22,7 +22,7 @@ export const orderItemSchema = contract<OrderItem>('OrderItem')(
   }),
 )
 
-export const orderPaymentSchema = contract<OrderPayment>('OrderPayment')(
+const orderPaymentSchema = contract<OrderPayment>('OrderPayment')(
   z.object({ card_brand: text.nullable(), last4: text.nullable(), amount: z.number(), status: text }),
 )
 

@@ -9,7 +9,7 @@ import type { BrandData } from '../context/request-context.ts'
 import type { CardSummary, ChargeRequest, ChargeResult, PaymentGateway, SaveMethodRequest, SaveMethodResult } from './gateway.ts'
 import { declineMessage, setupDeclineMessage, type TestBehaviour } from './test-cards.ts'
 
-export const TEST_TOKEN_PREFIX = 'tok_test_'
+const TEST_TOKEN_PREFIX = 'tok_test_'
 const CHARGE_PREFIX = 'ch_test_'
 /** a setup that waits for the cardholder's step: a row of test_gateway_charges for no money, as a SetupIntent is Stripe's */
 export const SETUP_PREFIX = 'seti_test_'

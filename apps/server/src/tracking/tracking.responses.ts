@@ -2,7 +2,7 @@ import type { Tracking, TrackingEvent } from '@store/core'
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-export const trackingEventSchema = contract<TrackingEvent>('TrackingEvent')(
+const trackingEventSchema = contract<TrackingEvent>('TrackingEvent')(
   z.object({ description: z.string(), date: z.string().describe('ISO-8601 time the event happened') }),
 )
 

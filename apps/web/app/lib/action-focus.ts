@@ -20,7 +20,7 @@ export interface ActionStart {
   previous: Element | null
 }
 
-export function actionStart(from: Element | null): ActionStart {
+function actionStart(from: Element | null): ActionStart {
   const holders: Element[] = []
   for (let holder = from?.parentElement ?? null; holder; holder = holder.parentElement) holders.push(holder)
   const item = from?.closest('li') ?? null
@@ -28,7 +28,7 @@ export function actionStart(from: Element | null): ActionStart {
 }
 
 /** Focus is nowhere a user can act from: on the body, or on an element no longer in the page. */
-export function focusIsLost(doc: Document): boolean {
+function focusIsLost(doc: Document): boolean {
   const active = doc.activeElement
   return !active || active === doc.body || active === doc.documentElement || !active.isConnected
 }

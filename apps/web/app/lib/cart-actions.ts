@@ -16,7 +16,7 @@ export interface CartActionData {
 }
 
 /** Query parameter carrying a cart error back to the page after a plain (no-JavaScript) form post. */
-export const CART_ERROR_PARAM = 'cart_error'
+const CART_ERROR_PARAM = 'cart_error'
 
 /** '/item/3?x=1' -> '/item/3?x=1#cart-drawer', with `cart_error` when the change failed. */
 export function backWithDrawer(back: string, error: string | null): string {

@@ -42,7 +42,7 @@ export const DEFERRED_ENTRY_ID = 'deferred-entry'
  * item pages' Total Blocking Time under Lighthouse from 212 to 175 ms on average, at the cost of a
  * few more frames for the swap (docs/performance.md, "Web-font parts of 16").
  */
-export const FONT_PART_ELEMENTS = 16
+const FONT_PART_ELEMENTS = 16
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
 
 /** The loader (plain ES5, inline at the end of <body>). */

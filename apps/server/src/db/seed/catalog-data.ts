@@ -7,7 +7,7 @@ import type { Garment, IconName } from '../../media/media.service.ts'
 
 export type AspectClass = 'double1x1' | 'double' | 'aspect2x5'
 
-export interface CategoryDef {
+interface CategoryDef {
   name: string
   title: string
   layout: '1x1' | 'catch-all'
@@ -22,7 +22,7 @@ export interface CategoryDef {
   banner: string | null
 }
 
-export interface GroupDef {
+interface GroupDef {
   name: string
   title: string
   description: string
@@ -30,7 +30,7 @@ export interface GroupDef {
 }
 
 /** [colour name, swatch hex, base colours] */
-export type ColorDef = [string, string, string]
+type ColorDef = [string, string, string]
 
 export interface StyleDef {
   key: string

@@ -9,7 +9,7 @@ import { CATEGORY_BASE, ITEM_BASE, LAST_ITEM, MANY_CUSTOMER_IMAGES_ITEM, PREFIX 
 import { createRandom, daysAgo, hashSeed, insertBatches, json, memberPrice, type Rows, type SeedDb } from './random.ts'
 
 /** Image size per aspect class: double1x1 is square, double 4:5, aspect2x5 2:5 (tall, full-length shots). */
-export const ASPECT_SIZES: Record<AspectClass, { width: number; height: number }> = {
+const ASPECT_SIZES: Record<AspectClass, { width: number; height: number }> = {
   double1x1: { width: 800, height: 800 },
   double: { width: 800, height: 1000 },
   aspect2x5: { width: 640, height: 1600 },

@@ -74,7 +74,7 @@ export async function insertBatches<T extends TableName>(db: SeedDb, table: T, r
 
 export const json = (value: unknown): string => JSON.stringify(value)
 
-export const DAY_MS = 24 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
 export function daysAgo(now: Date, days: number, minutes = 0): string {
   return new Date(now.getTime() - days * DAY_MS - minutes * 60 * 1000).toISOString()
 }

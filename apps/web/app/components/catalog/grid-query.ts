@@ -7,8 +7,6 @@ import { normalizeSizes, sortSizes } from '@store/core'
 import { sameSize, sizeKey } from './same-size'
 import { keptForKey } from '../../lib/kept-value'
 
-export { sameSize }
-
 export const SORT_OPTIONS = [
   { value: 'featured', label: 'Featured' },
   { value: 'price-asc', label: 'Price: low to high' },

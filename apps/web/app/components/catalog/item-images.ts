@@ -2,7 +2,7 @@
 import type { AspectClass, CatalogImage, ItemSummary } from '../../lib/api/types'
 
 /** image1-4, then the model crops (plus and straight). */
-export const IMAGE_KEYS = ['image1', 'image2', 'image3', 'image4', 'model_plus', 'model_straight'] as const
+const IMAGE_KEYS = ['image1', 'image2', 'image3', 'image4', 'model_plus', 'model_straight'] as const
 
 export interface KeyedImage extends CatalogImage {
   key: string

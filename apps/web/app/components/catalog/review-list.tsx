@@ -17,7 +17,7 @@ const ANSWERS: Array<[keyof Review, string]> = [
   ['how_was_your_first_order', 'My first order'],
 ]
 
-export function reviewerName(review: Pick<Review, 'first_name' | 'last_initial'>): string {
+function reviewerName(review: Pick<Review, 'first_name' | 'last_initial'>): string {
   const initial = review.last_initial?.trim().replace(/\.$/, '')
   return initial ? `${review.first_name} ${initial}.` : review.first_name
 }

@@ -13,16 +13,16 @@
  * addresses; anything else (javascript:, data:) loses its link and stays text.
  */
 
-export type BlockTag = 'p' | 'h2' | 'h3' | 'h4' | 'ul' | 'ol' | 'li' | 'blockquote'
-export type InlineTag = 'strong' | 'em' | 'a' | 'br'
-export type MarkupTag = BlockTag | InlineTag
+type BlockTag = 'p' | 'h2' | 'h3' | 'h4' | 'ul' | 'ol' | 'li' | 'blockquote'
+type InlineTag = 'strong' | 'em' | 'a' | 'br'
+type MarkupTag = BlockTag | InlineTag
 
-export interface MarkupText {
+interface MarkupText {
   type: 'text'
   text: string
 }
 
-export interface MarkupElement {
+interface MarkupElement {
   type: 'element'
   tag: MarkupTag
   /** only on `a`, and only a safe address */
@@ -88,7 +88,7 @@ const TAG_MAP: Record<string, MarkupTag> = {
 const DROP_WHOLE = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'head', 'title', 'textarea', 'select'])
 const BLOCK_TAGS = new Set<MarkupTag>(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote'])
 
-export function looksLikeHtml(s: string): boolean {
+function looksLikeHtml(s: string): boolean {
   return /<\/?(p|br|strong|b|em|i|a|ul|ol|li|h[1-6]|div|span|blockquote)(\s[^>]*)?\/?>/i.test(s)
 }
 
@@ -262,7 +262,7 @@ export function markupText(nodes: MarkupNode[]): string {
 }
 
 /** A paragraph that is nothing but bold text ('**Shipping**'): the content's way of writing a heading. */
-export function boldParagraphText(node: MarkupNode | undefined): string | null {
+function boldParagraphText(node: MarkupNode | undefined): string | null {
   if (!node || node.type !== 'element' || node.tag !== 'p') return null
   const children = node.children.filter((c) => !(c.type === 'text' && c.text.trim() === ''))
   const only = children[0]

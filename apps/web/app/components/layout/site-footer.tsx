@@ -6,7 +6,7 @@ import type { FooterMenuGroup, StoreSettings } from '../../lib/api/types'
 import { brandHtml } from '../../lib/brand-html'
 import { StoreLink } from '../store-link'
 
-export function visibleFooterGroups(groups: readonly FooterMenuGroup[], duringCheckout: boolean): FooterMenuGroup[] {
+function visibleFooterGroups(groups: readonly FooterMenuGroup[], duringCheckout: boolean): FooterMenuGroup[] {
   return groups.filter((group) => group.links.length > 0 && (!duringCheckout || group.showDuringCheckout))
 }
 

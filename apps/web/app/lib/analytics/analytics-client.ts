@@ -155,7 +155,7 @@ export function sendResultOf(status: number): SendResult {
 }
 
 /** fetch for batches while the page lives; sendBeacon (a text/plain string, as the API accepts) when it goes. */
-export function browserTransport(): AnalyticsTransport {
+function browserTransport(): AnalyticsTransport {
   return {
     post(url, body) {
       // a batch may be what starts the visitor's session: it waits its turn (session-gate.ts)
