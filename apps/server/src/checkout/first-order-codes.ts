@@ -17,7 +17,7 @@ export async function refuseUsedFirstOrderCode(
   checkout: { code: Pick<DiscountCodesRow, 'name' | 'first_order_only'> | undefined; email: string; customerId: string | null },
 ): Promise<void> {
   const { code, email, customerId } = checkout
-  if (!code || code.first_order_only !== 1) return
+  if (code?.first_order_only !== 1) return
   const earlier = await data.db
     .selectFrom('orders')
     .select('order_number')

@@ -78,7 +78,10 @@ const openApiTransformObject: TransformObject = (input) => {
   if (!schemas) return document as ReturnType<TransformObject>
   const used = new Set<string>()
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit)
+    if (Array.isArray(node)) {
+      node.forEach(visit)
+      return
+    }
     if (!node || typeof node !== 'object') return
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {

@@ -66,8 +66,10 @@ export async function insertBatches<T extends TableName>(db: SeedDb, table: T, r
   const perStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor((MAX_PARAMS - 1) / columns.length)))
   for (let i = 0; i < rows.length; i += perStatement) {
     const chunk = rows.slice(i, i + perStatement)
-    // biome-ignore lint: Kysely's generic insert over a table name union needs a cast
-    await (db as Kysely<any>).insertInto(table).values(chunk as any[]).execute()
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's generic insert over a table name union needs a cast
+    const values = chunk as any[]
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's generic insert over a table name union needs a cast
+    await (db as Kysely<any>).insertInto(table).values(values).execute()
   }
   return rows.length
 }
