@@ -56,6 +56,7 @@ function listen() {
 export function useFocusAfterAction(pending: boolean, scope: () => Element | null): void {
   const started = useRef<{ at: number; start: ActionStart } | null>(null)
   useEffect(listen, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs as an action starts and ends (pending); the scope is read as it ends
   useEffect(() => {
     if (pending) {
       if (started.current) return
@@ -80,7 +81,6 @@ export function useFocusAfterAction(pending: boolean, scope: () => Element | nul
         if (target) focusActionTarget(target, area)
       })
       .catch(() => undefined)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pending])
 }
 

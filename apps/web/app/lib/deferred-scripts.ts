@@ -113,7 +113,10 @@ export function deferModuleScripts(rendered: ReactNode, nonce: string | undefine
       return
     }
     if (!isValidElement<ElementProps>(node)) return
-    if (node.type === Fragment) return visit(node.props.children)
+    if (node.type === Fragment) {
+      visit(node.props.children)
+      return
+    }
     if (node.type === 'link' && node.props.rel === 'modulepreload' && node.props.href) {
       modules.push(node.props.href)
       return

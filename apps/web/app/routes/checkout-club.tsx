@@ -240,7 +240,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     setErrors([])
     try {
       // what the shopper asked for this time (card fields included): the same as an unanswered attempt's, that attempt again
-      const fields = new URLSearchParams([...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))).toString() + `&pay_with=${payWith}`
+      const fields = `${new URLSearchParams([...form.entries()].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : []))).toString()}&pay_with=${payWith}`
       sentFields.current = fields
       const retry = unanswered.current
       unanswered.current = null
@@ -300,7 +300,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       refuse(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }], body.has('payment_method_id')))
       // the page reads the customer's state again, as a reload would: joined in another tab, the store no longer
       // takes this as a join and refused it as the checkout of an empty cart; the page now says they are a member
-      if (response.status !== 503) revalidator.revalidate()
+      if (response.status !== 503) void revalidator.revalidate()
       return
     }
     const result = answer.data
@@ -325,7 +325,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       return
     }
     setJoined({ order_number: result.order_number })
-    revalidator.revalidate()
+    void revalidator.revalidate()
   }
 
   /** The test gateway's stand-in for the bank's step: its answer is told to the store, then the same key goes again. */

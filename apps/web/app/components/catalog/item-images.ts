@@ -33,7 +33,6 @@ export function aspectRatioOf(aspectClass: AspectClass | null | undefined): stri
       return '1 / 1'
     case 'aspect2x5':
       return '2 / 5'
-    case 'double':
     default:
       return '4 / 5'
   }

@@ -36,11 +36,14 @@ const text = (value: string): MarkupText => ({ type: 'text', text: value })
 const el = (tag: MarkupTag, children: MarkupNode[] = [], href?: string): MarkupElement =>
   href === undefined ? { type: 'element', tag, children } : { type: 'element', tag, children, href }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this pattern finds and takes out
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+
 /** A link address the page may carry, or null. */
 export function safeHref(raw: string | null | undefined): string | null {
   if (!raw) return null
   // browsers ignore tabs, newlines and control characters in addresses ('java\tscript:'): so do we
-  const href = raw.trim().replace(/[\u0000-\u001f\u007f]/g, '').replace(/ /g, '%20')
+  const href = raw.trim().replace(CONTROL_CHARACTERS, '').replace(/ /g, '%20')
   if (!href) return null
   if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) return href
   if (href.startsWith('#')) return href
@@ -104,6 +107,7 @@ function parseHtml(source: string): MarkupNode[] {
   let dropping: string | null = null
   const re = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|([^<]+)|(<)/g
   let m: RegExpExecArray | null
+  // biome-ignore lint/suspicious/noAssignInExpressions: the usual RegExp exec loop, one match at a time until there is none
   while ((m = re.exec(source))) {
     if (m[0].startsWith('<!--')) continue
     const [, closing, rawName, attrs = '', chunk, stray] = m
@@ -163,6 +167,7 @@ function parseInline(s: string): MarkupNode[] {
   const re = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|(?<![\w])_([^_\s][^_]*)_(?![\w])|\n/g
   let last = 0
   let m: RegExpExecArray | null
+  // biome-ignore lint/suspicious/noAssignInExpressions: the usual RegExp exec loop, one match at a time until there is none
   while ((m = re.exec(s))) {
     if (m.index > last) out.push(text(s.slice(last, m.index)))
     last = m.index + m[0].length
@@ -240,7 +245,7 @@ function trimRun(run: MarkupNode[]): MarkupNode[] {
 
 /** Content text into safe block nodes; empty input gives []. */
 export function parseMarkup(source: string | null | undefined): MarkupNode[] {
-  if (!source || !source.trim()) return []
+  if (!source?.trim()) return []
   return looksLikeHtml(source) ? parseHtml(source) : parseMarkdown(source)
 }
 
@@ -263,7 +268,7 @@ export function markupText(nodes: MarkupNode[]): string {
 
 /** A paragraph that is nothing but bold text ('**Shipping**'): the content's way of writing a heading. */
 function boldParagraphText(node: MarkupNode | undefined): string | null {
-  if (!node || node.type !== 'element' || node.tag !== 'p') return null
+  if (node?.type !== 'element' || node.tag !== 'p') return null
   const children = node.children.filter((c) => !(c.type === 'text' && c.text.trim() === ''))
   const only = children[0]
   if (children.length !== 1 || only?.type !== 'element' || only.tag !== 'strong') return null

@@ -75,7 +75,7 @@ export class AnalyticsClient {
 
   /** Identifies the customer (SPEC §4); without an id, logs SPEC §8's message and sends nothing. */
   identify(user: AnalyticsUserInput): void {
-    let payload
+    let payload: ReturnType<typeof identifyPayload>
     try {
       payload = identifyPayload(user)
     } catch (error) {

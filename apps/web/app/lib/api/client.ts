@@ -62,7 +62,7 @@ function toSearchParams(values: Record<string, QueryValue>): URLSearchParams {
 }
 
 function joinUrl(baseUrl: string, path: string): string {
-  return baseUrl.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, '')
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
 }
 
 /** Failure bodies: `{errors: [...]}`, or the older `error` / `err` fields, a string wrapped into a list. */
