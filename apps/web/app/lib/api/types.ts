@@ -28,7 +28,6 @@ export type {
   MembershipFaq,
   MembershipLanding,
   Review,
-  StoreServices,
   StoreSettings,
   StyleProfile,
   StyleProfileField,
