@@ -23,6 +23,7 @@ async function load(origin: string, path: string, cookie?: string, side?: number
   const c0 = serverCpuMs(port)
   const r = await autocannon({ url: `${origin}${path}`, connections: 10, duration: SECONDS, headers: { host: 'localhost', 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) } })
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+  // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
   if (side !== undefined && name) (cpu[side]![name] ??= []).push((serverCpuMs(port) - c0) / r.requests.total)
   return r.requests.average
 }
@@ -49,6 +50,7 @@ try {
       const base = await load(s.store.origin, s.asset, undefined, idx, 'static')
       for (const p of s.pages) {
         const rps = await load(s.store.origin, p.path, s.cookie, idx, p.name)
+        // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
         ;(ratios[idx]![p.name] ??= []).push(rps / base)
       }
       console.log(`round ${round} side ${'AB'[idx]} static ${base.toFixed(0)}`, Object.entries(ratios[idx]!).map(([n, v]) => `${n} ${v.at(-1)!.toFixed(3)}`).join(' '))

@@ -136,7 +136,7 @@ describe('the one-time offers after an order', () => {
       await page.goBack()
       await page.waitForURL(/\/special-offer\/pf-oto-2\?/)
       await expect.poll(() => heading(page).innerText()).toBe('Added to your order')
-      expect(await page.locator('.offer-added').innerText()).toMatch(new RegExp(`^2 × ${escape(byOffer('pf-oto-2')[0]!.name)}`))
+      expect(await page.locator('.offer-added').innerText()).toMatch(new RegExp(`^2 × ${escapeRegExp(byOffer('pf-oto-2')[0]!.name)}`))
       expect(await noButton(page).count()).toBe(0)
       await page.getByRole('link', { name: 'Continue' }).click()
       await page.waitForURL(/\/special-offer\/pf-oto-3\?/)
@@ -263,6 +263,6 @@ describe('the one-time offers after an order', () => {
   })
 })
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -43,7 +43,7 @@ export type GetModuleInfo = (moduleId: string) => ModuleFacts | null
 export interface ChunkingContext {
   getModuleInfo: GetModuleInfo
 }
-export interface ChunkGroup {
+interface ChunkGroup {
   /** the file's name, or for each module the file's name or null (not this group) */
   name: string | ((moduleId: string, ctx: ChunkingContext) => string | null)
   test?: RegExp

@@ -12,8 +12,6 @@ export const BRANDS = [
   { id: 'glow', host: 'glow.localhost', mainPath: '/category/loungewear' },
 ] as const
 
-export type BrandCase = (typeof BRANDS)[number]
-
 export const originOf = (host: string) => `http://${host}:${PORT}`
 
 export async function launch(): Promise<Browser> {

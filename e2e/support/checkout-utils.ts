@@ -57,7 +57,7 @@ export async function acceptOrderBump(page: Page) {
   await page.waitForURL((url) => url.toString() !== from)
 }
 
-export async function declineOrderBump(page: Page) {
+async function declineOrderBump(page: Page) {
   const from = page.url()
   await waitForScrollReset(page)
   await page.getByRole('button', { name: /no thanks/i }).click()

@@ -186,6 +186,7 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
   registerRequestLog(app)
 
   await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify's register takes an async plugin (FastifyPluginAsync); Biome's inference does not see that overload
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
       api.get(

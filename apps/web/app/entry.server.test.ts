@@ -14,6 +14,7 @@ describe('the server entry', () => {
   it('writes a part that suspended in place, not as a fallback swapped by a script, after 13 kB of other such parts (readable without JavaScript)', async () => {
     // the cart drawer's lines (an on-demand part) come after the page's first 12,800 bytes
     const ready = Promise.resolve('the cart lines')
+    // biome-ignore lint/correctness/noComponentHookFactories: a component made for one test render
     function Lines({ text }: { text: string }) {
       return createElement('p', null, use(ready), text)
     }

@@ -118,14 +118,17 @@ export function Layout({ children }: { children: ReactNode }) {
           nonce={nonce}
           suppressHydrationWarning
           // in development the scripts are not deferred (DeferredScripts): the fonts come in at once
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own script and CSS text, made from constants and the brand's settings, not shopper input
           dangerouslySetInnerHTML={{ __html: import.meta.env.DEV ? WEB_FONTS_NOW_SCRIPT : WEB_FONTS_SEEN_SCRIPT }}
         />
         {styles ? <meta name="theme-color" content={styles.colors.primary} /> : null}
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own script and CSS text, made from constants and the brand's settings, not shopper input */}
         {styles ? <style dangerouslySetInnerHTML={{ __html: brandCss(styles) }} /> : null}
         {styles ? (
           <noscript>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own script and CSS text, made from constants and the brand's settings, not shopper input */}
             <style dangerouslySetInnerHTML={{ __html: `:root{${webFontsDeclarations(styles)}}` }} />
           </noscript>
         ) : null}

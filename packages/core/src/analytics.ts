@@ -214,7 +214,7 @@ function wholeNumberIn(value: string | number | null | undefined, min: number, m
   return Number.isInteger(n) && n >= min && n <= max ? n : null
 }
 
-const textOrNull = (value: string | null | undefined): string | null => (value && value.trim() ? value.trim() : null)
+const textOrNull = (value: string | null | undefined): string | null => (value?.trim() ? value.trim() : null)
 
 /**
  * The identify payload for a known customer (SPEC §3, §4). Throws

@@ -83,11 +83,11 @@ export function formatExpiryInput(raw: string): string {
   if (slash >= 0) {
     const month = s.slice(0, slash).replace(/\D/g, '')
     const year = s.slice(slash + 1).replace(/\D/g, '')
-    digits = (month.length === 1 ? '0' + month : month) + year
+    digits = (month.length === 1 ? `0${month}` : month) + year
   } else {
     digits = s.replace(/\D/g, '')
   }
-  if (/^[2-9]/.test(digits)) digits = '0' + digits
+  if (/^[2-9]/.test(digits)) digits = `0${digits}`
   digits = digits.slice(0, EXPIRY_INPUT_MAX_DIGITS)
   if (digits.length <= 2) return digits
   return `${digits.slice(0, 2)} / ${digits.slice(2)}`

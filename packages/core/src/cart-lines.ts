@@ -73,6 +73,7 @@ export function foldBundles<T extends BundlableLine>(lines: readonly T[]): Folde
       continue
     }
     let entry = folded.get(root)
+    // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
     if (!entry) folded.set(root, (entry = { items: new Map(), count: 0 }))
     const qty = quantity(line)
     const name = bundleItemName(line.name)

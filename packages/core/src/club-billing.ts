@@ -102,7 +102,10 @@ const HOUR_MS = 60 * 60 * 1000
 /** When each retry is due after a charge failed at `failedAt`, to the hour. */
 export function retryTimes(failedAt: Date): Date[] {
   let t = failedAt.getTime()
-  return RETRY_INTERVAL_HOURS.map((hours) => new Date((t += hours * HOUR_MS)))
+  return RETRY_INTERVAL_HOURS.map((hours) => {
+    t += hours * HOUR_MS
+    return new Date(t)
+  })
 }
 
 /**

@@ -18,7 +18,7 @@ describe('passwordProblem (the rule forms and API share)', () => {
     expect(MAX_PASSWORD_LENGTH).toBe(128)
     const long = 'correct horse battery staple '.repeat(5).slice(0, 128)
     expect(passwordProblem(long)).toBeNull()
-    expect(passwordProblem(long + 'x')).toBe('Choose a password of at most 128 characters.')
+    expect(passwordProblem(`${long}x`)).toBe('Choose a password of at most 128 characters.')
   })
 
   it('refuses a password of only whitespace', () => {

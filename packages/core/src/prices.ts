@@ -54,7 +54,7 @@ export function formatPrice(n: number, opts: FormatPriceOptions = {}): string {
   const abs = Math.abs(cents)
   const dollars = Math.floor(abs / 100)
   const rest = abs % 100
-  let text = '$' + withThousands(dollars)
-  if (rest !== 0 || opts.keepZeroCents) text += '.' + String(rest).padStart(2, '0')
+  let text = `$${withThousands(dollars)}`
+  if (rest !== 0 || opts.keepZeroCents) text += `.${String(rest).padStart(2, '0')}`
   return cents < 0 ? `(${text})` : text
 }

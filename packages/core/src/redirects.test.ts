@@ -24,9 +24,9 @@ describe('safeRedirectPath keeps same-origin paths', () => {
   })
 
   it('accepts a path of exactly the longest length', () => {
-    const path = '/' + 'a'.repeat(MAX_REDIRECT_LENGTH - 1)
+    const path = `/${'a'.repeat(MAX_REDIRECT_LENGTH - 1)}`
     expect(safeRedirectPath(path)).toBe(path)
-    expect(safeRedirectPath(path + 'a')).toBe('/')
+    expect(safeRedirectPath(`${path}a`)).toBe('/')
   })
 })
 
@@ -122,7 +122,7 @@ describe('safeRedirectPath refuses everything else', () => {
   })
 
   it('refuses anything longer than 2048 characters', () => {
-    expect(safeRedirectPath('/' + 'a'.repeat(5000))).toBe('/')
+    expect(safeRedirectPath(`/${'a'.repeat(5000)}`)).toBe('/')
   })
 
   it('returns the fallback as given', () => {

@@ -17,6 +17,7 @@ const CHECK_ORIGIN = 'http://redirect-check.invalid'
  * folds into '/' or '\' (full-width solidus and reverse solidus, division and fraction
  * slash, big solidus, small reverse solidus).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this pattern finds and takes out
 const REFUSED_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\\\uFF0F\uFF3C\u2215\u2044\u29F8\uFE68]/
 
 /** More rounds of percent-decoding than this and the input is refused outright. */

@@ -127,12 +127,12 @@ export function stripSecretParams(url: string): string {
   let out = beforeQuery
   if (queryAt !== -1) {
     const query = keepPublicPairs(beforeHash.slice(queryAt + 1))
-    if (query !== null) out += '?' + query
+    if (query !== null) out += `?${query}`
   }
   if (hashAt !== -1) {
     const hash = url.slice(hashAt + 1)
     const kept = hash.includes('=') ? keepPublicPairs(hash) : hash
-    if (kept !== null) out += '#' + kept
+    if (kept !== null) out += `#${kept}`
   }
   return out
 }

@@ -19,9 +19,9 @@ import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from './require-customer.ts'
 
 /** How long an e-mail confirmation link works. */
-export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000
 /** E-mail change requests per customer per hour (each sends two e-mails). */
-export const EMAIL_CHANGES_PER_HOUR = 5
+const EMAIL_CHANGES_PER_HOUR = 5
 
 const WRONG_PASSWORD = 'That is not your current password.'
 const TAKEN = 'Another account already uses this email address.'
@@ -46,7 +46,7 @@ async function customerRow(ctx: RequestContext, customerId: string) {
  * be able to try passwords until it finds the one that lets it change the
  * address or the password. The password change and the e-mail change share it.
  */
-export const CURRENT_PASSWORD_GUESSES = { max: LOGIN_LIMITS.pair, windowMs: LOGIN_WINDOW_MS }
+const CURRENT_PASSWORD_GUESSES = { max: LOGIN_LIMITS.pair, windowMs: LOGIN_WINDOW_MS }
 
 /**
  * The current password, asked again before a change. Every answer is counted

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context/request-context.ts'
 import { HttpError } from '../http/errors.ts'
 
-export const LOGIN_REQUIRED = 'Please log in to continue.'
+const LOGIN_REQUIRED = 'Please log in to continue.'
 
 /**
  * The logged-in customer's id, or a 401 for a visitor. Personal data is read

@@ -3,15 +3,15 @@ import type { Customer, CustomerResult, StyleProfile, StyleProfileField, StylePr
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-export const customerSchema = contract<Customer>('Customer')(
+const customerSchema = contract<Customer>('Customer')(
   z.object({ id: z.string(), name: z.string(), e_mail_address: z.string(), has_club: z.boolean() }),
 )
 
 export const customerResultSchema = contract<CustomerResult>('CustomerResult')(z.object({ customer: customerSchema }))
 
-export const styleProfileOptionSchema = contract<StyleProfileOption>('StyleProfileOption')(z.object({ value: z.string(), caption: z.string() }))
+const styleProfileOptionSchema = contract<StyleProfileOption>('StyleProfileOption')(z.object({ value: z.string(), caption: z.string() }))
 
-export const styleProfileFieldSchema = contract<StyleProfileField>('StyleProfileField')(
+const styleProfileFieldSchema = contract<StyleProfileField>('StyleProfileField')(
   z.object({
     name: z.string(),
     caption: z.string(),

@@ -16,7 +16,7 @@ export interface RequestLimit {
   message: string
 }
 
-export const REQUEST_LIMITS = {
+const REQUEST_LIMITS = {
   /** reset e-mails to one address, whether it has an account or not */
   forgotPerEmail: { max: 3, windowMs: HOUR_MS },
   forgotPerIp: { max: 10, windowMs: HOUR_MS },

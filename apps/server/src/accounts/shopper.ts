@@ -14,7 +14,7 @@ export interface Shopper {
 }
 
 /** What the cart's club flags read from the membership (SPEC §3 cart: club_*). */
-export interface ShopperClub {
+interface ShopperClub {
   status: string
   amountCents: number
   discountPercentage: number

@@ -68,9 +68,9 @@ const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
  * 31 April is refused (422 on birthday_day) and 29 February is not.
  */
 function checkBirthday(fields: StyleProfileField[], answers: Record<string, string>): void {
-  const valueOf = (name: string) => answers[name] ?? fields.find((field) => field.name === name)?.value ?? null
-  const day = Number(valueOf('birthday_day'))
-  const month = Number(valueOf('birthday_month'))
+  const answerOf = (name: string) => answers[name] ?? fields.find((field) => field.name === name)?.value ?? null
+  const day = Number(answerOf('birthday_day'))
+  const month = Number(answerOf('birthday_month'))
   if (!Number.isInteger(day) || !Number.isInteger(month) || month < 1 || month > 12 || day < 1) return
   const most = DAYS_IN_MONTH[month - 1]!
   if (day > most) throw unprocessable(`${MONTH_NAMES[month - 1]} has only ${most} days: choose a birthday day from 1 to ${most}.`, 'birthday_day')

@@ -3,7 +3,7 @@ import type { AddressEntry, DefaultAddresses } from '@store/core'
 import { z } from 'zod'
 import { formFlag } from '../http/form-flag.ts'
 
-export const addressType = z.enum(['shipping', 'billing'], { message: 'Choose shipping or billing' })
+const addressType = z.enum(['shipping', 'billing'], { message: 'Choose shipping or billing' })
 
 const part = (max = 200) => z.string().max(max, 'This is too long').optional().default('')
 

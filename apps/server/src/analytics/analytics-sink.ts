@@ -15,7 +15,7 @@ import type { Env } from '../env.ts'
 export const MIXPANEL_SINK_NOT_BUILT = 'The Mixpanel analytics sink is not built yet; use ANALYTICS_SINK=local'
 
 /** One accepted event, with who sent it and for which brand. */
-export interface AnalyticsRecord {
+interface AnalyticsRecord {
   brandId: string
   visitorId: string
   customerId: string | null

@@ -8,7 +8,7 @@ import type { BrandInfo, BrandStyles } from '@store/core'
 export type BrandId = 'popfitclothing' | 'ckb' | 'glow'
 
 /** The brand's look (shared with the storefront) and what only the server draws with. */
-export interface BrandLook extends BrandStyles {
+interface BrandLook extends BrandStyles {
   /** palette used to draw generated product images */
   palette: string[]
 }
@@ -107,7 +107,7 @@ export const BRANDS: readonly Brand[] = [
 ]
 
 /** Strips the port and lower-cases: 'CKB.localhost:3000' -> 'ckb.localhost'. */
-export function normalizeHost(host: string): string {
+function normalizeHost(host: string): string {
   const trimmed = host.trim().toLowerCase()
   if (trimmed.startsWith('[')) return trimmed.slice(0, trimmed.indexOf(']') + 1)
   return trimmed.split(':')[0] ?? ''

@@ -33,7 +33,7 @@ import { deepFreeze } from '../shared/ttl-cache.ts'
 import type { BrandBundleOffers, CartHead, CartSettingsRow } from './cart.queries.ts'
 
 /** What a suggestion in the drawer is made of (catalog's cached featured rows). */
-export interface FeaturedSource {
+interface FeaturedSource {
   id: number
   name: string
   color: string

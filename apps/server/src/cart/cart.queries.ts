@@ -302,6 +302,7 @@ export function findBundleOffers(db: Db, brandId: string): Promise<BrandBundleOf
             .execute()
     const offerIdsByItem: Record<string, string[]> = {}
     for (const link of links) {
+      // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
       const ids = (offerIdsByItem[String(link.item_id)] ??= [])
       for (const [offerId, categories] of categoriesOf) if (categories.includes(link.name) && !ids.includes(offerId)) ids.push(offerId)
     }

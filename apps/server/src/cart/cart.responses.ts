@@ -3,11 +3,11 @@ import type { Cart, CartBanner, CartCustomer, CartLine, DiscountCodeDetails, Fea
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-export const cartCustomerSchema = contract<CartCustomer>('CartCustomer')(
+const cartCustomerSchema = contract<CartCustomer>('CartCustomer')(
   z.object({ id: z.string(), name: z.string().nullable(), e_mail_address: z.string().nullable() }),
 )
 
-export const cartLineSchema = contract<CartLine>('CartLine')(
+const cartLineSchema = contract<CartLine>('CartLine')(
   z.object({
     cartId: z.string().describe('the line id: POST /cart/items/{cartId} changes it'),
     item_id: z.int(),
@@ -34,7 +34,7 @@ export const cartLineSchema = contract<CartLine>('CartLine')(
   }),
 )
 
-export const discountCodeDetailsSchema = contract<DiscountCodeDetails>('DiscountCodeDetails')(
+const discountCodeDetailsSchema = contract<DiscountCodeDetails>('DiscountCodeDetails')(
   z.object({
     bullets: z.array(z.string()),
     included_classes: z.array(z.string()),
@@ -44,11 +44,11 @@ export const discountCodeDetailsSchema = contract<DiscountCodeDetails>('Discount
   }),
 )
 
-export const featuredItemSchema = contract<FeaturedItem>('FeaturedItem')(
+const featuredItemSchema = contract<FeaturedItem>('FeaturedItem')(
   z.object({ id: z.int(), link: z.string(), name: z.string(), color: z.string(), image: z.string().nullable(), price: z.number() }),
 )
 
-export const cartBannerSchema = contract<CartBanner>('CartBanner')(
+const cartBannerSchema = contract<CartBanner>('CartBanner')(
   z.object({
     text: z.string().nullable(),
     buttonText: z.string().nullable(),

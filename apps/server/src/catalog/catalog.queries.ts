@@ -12,7 +12,7 @@ type Db = Kysely<Database>
  * columns of their parent row (db/json-aggregate.ts), not one statement each.
  */
 
-export const ITEM_SUMMARY_COLUMNS = [
+const ITEM_SUMMARY_COLUMNS = [
   'items.id',
   'items.style_id',
   'items.name',
@@ -33,7 +33,7 @@ export const ITEM_SUMMARY_COLUMNS = [
   'items.created_at',
 ] as const
 
-export const CATEGORY_COLUMNS = [
+const CATEGORY_COLUMNS = [
   'categories.id',
   'categories.name',
   'categories.title',
@@ -237,8 +237,4 @@ export function listReviews(db: Db, brandId: string, itemId: number | null, limi
   let query = db.selectFrom('reviews').selectAll().where('brand_id', '=', brandId).where('hidden', '=', 0)
   if (itemId !== null) query = query.where('item_id', '=', itemId)
   return query.orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute()
-}
-
-export function listCategories(db: Db, brandId: string) {
-  return db.selectFrom('categories').selectAll().where('brand_id', '=', brandId).orderBy('position').execute()
 }

@@ -11,7 +11,6 @@ import type {
   CatalogImage,
   Category,
   CategoryGroup,
-  CategoryInfo,
   CategoryLink,
   GroupCategory,
   ItemDetail,
@@ -23,7 +22,7 @@ import type {
 import { z } from 'zod'
 import { contract, openString } from '../http/response-schemas.ts'
 
-export const catalogImageSchema = contract<CatalogImage>('CatalogImage')(
+const catalogImageSchema = contract<CatalogImage>('CatalogImage')(
   z.object({ url: z.string(), width: z.number(), height: z.number(), alt: z.string() }),
 )
 
@@ -53,9 +52,9 @@ const itemSummaryShape = {
   member_price: z.number().nullable(),
 }
 
-export const itemSummarySchema = contract<ItemSummary>('ItemSummary')(z.object(itemSummaryShape))
+const itemSummarySchema = contract<ItemSummary>('ItemSummary')(z.object(itemSummaryShape))
 
-export const bulletSchema = contract<Bullet>('Bullet')(
+const bulletSchema = contract<Bullet>('Bullet')(
   z.object({
     value: z.string(),
     value_for_category_page: z.string().optional(),
@@ -64,11 +63,11 @@ export const bulletSchema = contract<Bullet>('Bullet')(
   }),
 )
 
-export const bulletSectionSchema = contract<BulletSection>('BulletSection')(
+const bulletSectionSchema = contract<BulletSection>('BulletSection')(
   z.object({ header: z.string(), icon: z.string().nullable(), bullets: z.array(bulletSchema) }),
 )
 
-export const itemVariantSchema = contract<ItemVariant>('ItemVariant')(
+const itemVariantSchema = contract<ItemVariant>('ItemVariant')(
   z.object({
     id: z.int(),
     link: z.string(),
@@ -80,13 +79,13 @@ export const itemVariantSchema = contract<ItemVariant>('ItemVariant')(
   }),
 )
 
-export const additionalImageSchema = contract<AdditionalImage>('AdditionalImage')(
+const additionalImageSchema = contract<AdditionalImage>('AdditionalImage')(
   catalogImageSchema.extend({ type: openString<AdditionalImage['type']>('instagram, model, pocket ...') }),
 )
 
-export const categoryLinkSchema = contract<CategoryLink>('CategoryLink')(z.object({ name: z.string(), title: z.string(), link: z.string() }))
+const categoryLinkSchema = contract<CategoryLink>('CategoryLink')(z.object({ name: z.string(), title: z.string(), link: z.string() }))
 
-export const reviewSummarySchema = contract<ReviewSummary>('ReviewSummary')(
+const reviewSummarySchema = contract<ReviewSummary>('ReviewSummary')(
   z.object({ count: z.int(), average: z.number().nullable().describe('to one decimal; null without reviews') }),
 )
 
@@ -122,13 +121,11 @@ const categoryInfoShape = {
   banner: z.string().nullable().describe('promotional text shown above the category'),
 }
 
-export const categoryInfoSchema = contract<CategoryInfo>('CategoryInfo')(z.object(categoryInfoShape))
-
 export const categorySchema = contract<Category>('Category')(
   z.object({ ...categoryInfoShape, items: z.array(itemSummarySchema) }).meta({ description: 'A category with its items' }),
 )
 
-export const groupCategorySchema = contract<GroupCategory>('GroupCategory')(z.object({ ...categoryInfoShape, item_count: z.int() }))
+const groupCategorySchema = contract<GroupCategory>('GroupCategory')(z.object({ ...categoryInfoShape, item_count: z.int() }))
 
 export const categoryGroupSchema = contract<CategoryGroup>('CategoryGroup')(
   z

@@ -9,9 +9,9 @@
 import { checkRequestLimits, countRequests, type RequestLimit } from '../accounts/request-limits.ts'
 import type { RequestContext } from '../context/request-context.ts'
 
-export const DECLINE_WINDOW_MS = 60 * 60 * 1000
+const DECLINE_WINDOW_MS = 60 * 60 * 1000
 export const DECLINES_PER_VISITOR = 5
-export const DECLINES_PER_IP = 15
+const DECLINES_PER_IP = 15
 
 const MESSAGE = 'Too many cards were declined here in the last hour. Wait a while, or contact your bank.'
 

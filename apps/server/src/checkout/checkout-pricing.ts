@@ -41,7 +41,7 @@ export interface PricedCheckout {
   joins: boolean
 }
 
-export const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
+const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
 
 /** The cart was taken by a checkout in another window (or tab, or a double click) meanwhile. */
 export const cartTakenElsewhere = () => conflict('This cart is already being checked out in another window.', 'cart')

@@ -40,9 +40,9 @@ export const CheckoutQuoteQuery = z.object({
 })
 
 /** The contract's error body (DESIGN §4). */
-export const ErrorsSchema = z.object({ errors: z.array(z.object({ message: z.string(), field: z.string().optional() })) })
+const ErrorsSchema = z.object({ errors: z.array(z.object({ message: z.string(), field: z.string().optional() })) })
 
-export const CheckoutResultSchema = z.discriminatedUnion('status', [
+const CheckoutResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('succeeded'), order_number: z.string(), next: z.string() }),
   z.object({ status: z.literal('requires_action'), order_number: z.string(), next: z.null(), payment_id: z.string(), client_secret: z.string() }),
 ])

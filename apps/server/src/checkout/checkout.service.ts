@@ -55,7 +55,7 @@ export interface CheckoutDeps {
 export const RESERVATION_MS = 30 * 60 * 1000
 
 /** A ten-digit order number. */
-export const newOrderNumber = () => String(randomInt(1_000_000_000, 9_999_999_999))
+const newOrderNumber = () => String(randomInt(1_000_000_000, 9_999_999_999))
 
 /** The gateway's key for the charge of one client key: stable across retries, distinct per brand. */
 export const gatewayKeyOf = (brandId: string, key: string) => `checkout:${brandId}:${key}`

@@ -14,7 +14,7 @@ import type { CheckoutAttemptsRow } from '../db/schema.ts'
 import { badRequest, conflict, HttpError, unprocessable } from '../http/errors.ts'
 
 /** What a client may send as Idempotency-Key: 8-200 letters, digits and - _ . : (a UUID fits). */
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,200}$/
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,200}$/
 
 /** How long a duplicate waits for the first request before a 409. */
 const WAIT_MS = 15_000

@@ -50,7 +50,7 @@ export function joiningOrders(from: From, brandId: string, customerId: string, n
  * 'pending' from its claim until its outcome is recorded. One whose lease ran out counts too: its
  * answer was lost and the billing run sends the same key again, so the money may yet be taken.
  */
-export function rejoinCharging(from: From, brandId: string, customerId: string) {
+function rejoinCharging(from: From, brandId: string, customerId: string) {
   return from
     .selectFrom('membership_charges')
     .innerJoin('memberships', 'memberships.id', 'membership_charges.membership_id')
@@ -82,6 +82,6 @@ export async function refuseSecondJoin(trx: Transaction<Database>, brandId: stri
     .executeTakeFirst()
   if (row?.has_club === 1) throw conflict(ALREADY_MEMBER, 'checkout_flow')
   // SQLite answers exists() as 0 or 1, PostgreSQL as a boolean
-  if (row && Boolean(Number(row.rejoining))) throw conflict(REJOINING, 'checkout_flow')
-  if (row && Boolean(Number(row.joining))) throw conflict(ALREADY_JOINING, 'checkout_flow')
+  if (row && Number(row.rejoining)) throw conflict(REJOINING, 'checkout_flow')
+  if (row && Number(row.joining)) throw conflict(ALREADY_JOINING, 'checkout_flow')
 }

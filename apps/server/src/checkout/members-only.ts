@@ -28,7 +28,7 @@ export function vipExclusiveIds(db: Kysely<Database>, brandId: string): Promise<
 }
 
 /** A shopper who may buy VIP exclusives in a checkout of this flow: a member, or a logged-in customer joining in it (membership/club-join.ts clubJoinTerms). */
-export function mayBuyVipExclusives(shopper: Shopper, flow: string | null | undefined): boolean {
+function mayBuyVipExclusives(shopper: Shopper, flow: string | null | undefined): boolean {
   return shopper.hasClub || (isJoinFlow(flow) && shopper.customerId !== null)
 }
 

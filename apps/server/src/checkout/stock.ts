@@ -16,7 +16,7 @@ export interface StockWant {
 }
 
 /** Lines of the same item and size added together. */
-export function combineWants(wants: readonly StockWant[]): StockWant[] {
+function combineWants(wants: readonly StockWant[]): StockWant[] {
   const byKey = new Map<string, StockWant>()
   for (const want of wants) {
     const key = `${want.itemId}\u0000${want.size}`

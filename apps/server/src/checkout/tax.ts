@@ -16,7 +16,7 @@ export interface TaxRates {
 
 const ratesCache = cachePerDatabase<TaxRateRow[]>()
 
-export function brandTaxRates({ db, brandId }: BrandData): Promise<TaxRateRow[]> {
+function brandTaxRates({ db, brandId }: BrandData): Promise<TaxRateRow[]> {
   return ratesCache(db, `tax:${brandId}`, async () => {
     const rows = await db.selectFrom('tax_rates').select(['country', 'state', 'basis_points', 'tax_shipping']).where('brand_id', '=', brandId).execute()
     if (rows.length === 0) return [...(DEFAULT_TAX_RATES[brandId] ?? [])]

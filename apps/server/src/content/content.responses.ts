@@ -12,7 +12,7 @@ import type {
 import { z } from 'zod'
 import { contract, openString } from '../http/response-schemas.ts'
 
-export const contentBlockSchema = contract<ContentBlock>('ContentBlock')(
+const contentBlockSchema = contract<ContentBlock>('ContentBlock')(
   z.object({
     type: openString<ContentBlock['type']>('text, video, button or image; other types are skipped'),
     body: z.string().nullable().describe('markup of a text block; the caption or alt text of the others'),
@@ -37,7 +37,7 @@ export const contentPageSchema = contract<ContentPage>('ContentPage')(
     .meta({ description: 'A content page with its blocks' }),
 )
 
-export const feedPostSchema = contract<FeedPost>('FeedPost')(
+const feedPostSchema = contract<FeedPost>('FeedPost')(
   z.object({
     id: z.string(),
     image: z.string(),
@@ -51,7 +51,7 @@ export const feedSchema = contract<Feed>('Feed')(
   z.object({ bio: z.string(), instagram: z.string().nullable(), feed_posts: z.array(feedPostSchema) }),
 )
 
-export const membershipFaqSchema = contract<MembershipFaq>('MembershipFaq')(z.object({ question: z.string(), answer: z.string().describe('markup') }))
+const membershipFaqSchema = contract<MembershipFaq>('MembershipFaq')(z.object({ question: z.string(), answer: z.string().describe('markup') }))
 
 export const membershipLandingSchema = contract<MembershipLanding>('MembershipLanding')(
   z.object({
@@ -65,7 +65,7 @@ export const membershipLandingSchema = contract<MembershipLanding>('MembershipLa
   }),
 )
 
-export const socialMediaLanderSchema = contract<SocialMediaLander>('SocialMediaLander')(
+const socialMediaLanderSchema = contract<SocialMediaLander>('SocialMediaLander')(
   z.object({ id: z.string(), headline: z.string(), image: z.string() }),
 )
 

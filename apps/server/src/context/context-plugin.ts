@@ -36,7 +36,7 @@ export function cookiesSecure(always: boolean, ctx: RequestContext): boolean {
 }
 
 /** 'Ckb.Localhost:3000' -> 'ckb.localhost'; null when the header is not a host[:port]. */
-export function hostnameOf(header: string | undefined): string | null {
+function hostnameOf(header: string | undefined): string | null {
   if (!header) return null
   const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i.exec(header.trim())
   if (!match) return null

@@ -19,7 +19,7 @@ export const MESSAGES_PER_IP_PER_HOUR = 10
 export const MESSAGES_PER_EMAIL_PER_HOUR = 5
 
 /** The brand's support address (store_settings.support_email; support@ its domain where unset). */
-export async function supportAddress(ctx: RequestContext): Promise<string> {
+async function supportAddress(ctx: RequestContext): Promise<string> {
   const row = await ctx.data.db.selectFrom('store_settings').select(['support_email', 'domain']).where('brand_id', '=', ctx.data.brandId).executeTakeFirst()
   return row?.support_email || `support@${row?.domain ?? 'localhost'}`
 }

@@ -21,10 +21,10 @@ export interface StoreDb {
   close(): Promise<void>
 }
 
-export const DEFAULT_SQLITE_PATH = 'data/store.sqlite'
+const DEFAULT_SQLITE_PATH = 'data/store.sqlite'
 
 /** Prepared SQLite statements kept per connection, by SQL text (least recently used go first). */
-export const STATEMENT_CACHE_SIZE = 500
+const STATEMENT_CACHE_SIZE = 500
 
 const dialects = new WeakMap<object, Dialect>()
 

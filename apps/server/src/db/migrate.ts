@@ -72,7 +72,7 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-// biome-ignore lint: the migrator works on any database
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   // On PostgreSQL the migrator's own tables live in the connection's schema: named
   // explicitly, or it would take another schema's lock table for ours (tests run

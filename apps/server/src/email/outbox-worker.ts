@@ -18,11 +18,11 @@ import type { StoreDb } from '../db/connection.ts'
 import type { Env } from '../env.ts'
 import { mailerFor, type MailLog, type Mailer } from './mailer.ts'
 
-export const MAX_ATTEMPTS = 8
+const MAX_ATTEMPTS = 8
 const LEASE_MS = 5 * 60 * 1000
 const BATCH = 20
 
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60 * 1000, 30_000 * 2 ** Math.max(0, attempts - 1))
 }
 

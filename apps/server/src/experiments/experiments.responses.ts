@@ -3,7 +3,7 @@ import type { TestGroupAssignment, TestGroupResult } from '@store/core'
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-export const testGroupAssignmentSchema = contract<TestGroupAssignment>('TestGroupAssignment')(
+const testGroupAssignmentSchema = contract<TestGroupAssignment>('TestGroupAssignment')(
   z.object({ key: z.string().describe("the test's name"), value: z.string().describe('the assigned variant') }),
 )
 

@@ -20,7 +20,7 @@ describe.each(DIALECTS)('bad input never makes a 500 on %s', (dialect) => {
     '/api/items/99999999999999999999',
     '/api/items/%00',
     '/api/categories/..%2F..%2Fetc',
-    '/api/categories/' + 'x'.repeat(500),
+    `/api/categories/${'x'.repeat(500)}`,
     '/api/category-groups/%20',
     '/api/reviews?item_id=abc&page=-3',
     '/api/reviews?per_page=100000',
@@ -29,7 +29,7 @@ describe.each(DIALECTS)('bad input never makes a 500 on %s', (dialect) => {
     '/api/pixel-event',
     '/api/pixel-event?uuid=short&event_name=1nvalid',
     '/api/pixel-event?uuid=aaaaaaaaaa&event_name=PageView&event_json_data=[1,2]',
-    '/api/utm-data?utm_source=' + 'y'.repeat(5000),
+    `/api/utm-data?utm_source=${'y'.repeat(5000)}`,
     '/api/nowhere',
   ]
 

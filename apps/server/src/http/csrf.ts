@@ -28,7 +28,7 @@ function isOwnPage(request: FastifyRequest, origin: string, source: URL): boolea
  *   request with no browser headers at all passes: it is a script or a server,
  *   which no other site's page can drive with the shopper's cookie.
  */
-export function csrfRefusal(request: FastifyRequest, origin: string): string | null {
+function csrfRefusal(request: FastifyRequest, origin: string): string | null {
   if (SAFE.has(request.method)) return null
   if (request.headers['sec-fetch-site'] === 'cross-site') return REFUSED_FOREIGN
   const source = request.headers.origin ?? request.headers.referer

@@ -104,7 +104,7 @@ export function shopperLeft(error: { code?: string; name?: string; message?: str
 const BROKEN_MULTIPART =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|.* terminated early due to unexpected end of multipart data|Malformed part header|Missing Content-Type|Unsupported Content-Type)/
 
-export function isBrokenMultipart(error: { statusCode?: number; message?: string }): boolean {
+function isBrokenMultipart(error: { statusCode?: number; message?: string }): boolean {
   return error.statusCode === undefined && typeof error.message === 'string' && BROKEN_MULTIPART.test(error.message)
 }
 

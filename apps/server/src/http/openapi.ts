@@ -21,7 +21,7 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
 }
 
 /** 'POST' '/api/addresses/:id/default' -> 'postAddressesByIdDefault': an id for a route that names none. */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const words = url
     .replace(/^\/api\//, '')
     .split('/')
@@ -32,7 +32,7 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')
 }
 
-export const openApiTransform: Transform = (input) => {
+const openApiTransform: Transform = (input) => {
   if (!input.url.startsWith('/api/')) return { schema: { hide: true }, url: input.url }
   // every operation is named and says how it fails, also where its route does not (yet) declare it
   const declared = input.schema as { operationId?: string; response?: Record<string, unknown> }
@@ -64,7 +64,7 @@ type TransformObject = typeof jsonSchemaTransformObject
  * jsonSchemaTransformObject adds an input twin (CartInput ...) of each, which no request
  * uses: only the components something refers to are kept.
  */
-export const openApiTransformObject: TransformObject = (input) => {
+const openApiTransformObject: TransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as {
     paths?: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>
     components?: { schemas?: Record<string, unknown> }
@@ -78,7 +78,10 @@ export const openApiTransformObject: TransformObject = (input) => {
   if (!schemas) return document as ReturnType<TransformObject>
   const used = new Set<string>()
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit)
+    if (Array.isArray(node)) {
+      node.forEach(visit)
+      return
+    }
     if (!node || typeof node !== 'object') return
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {

@@ -39,7 +39,7 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
 type HeaderList = readonly (readonly [name: string, value: string])[]
 
 /** The headers @fastify/helmet sets with these options: asked of it once, on a Fastify of its own. */
-export async function helmetHeaders(options: FastifyHelmetOptions = HELMET_OPTIONS): Promise<HeaderList> {
+async function helmetHeaders(options: FastifyHelmetOptions = HELMET_OPTIONS): Promise<HeaderList> {
   const probe = Fastify()
   await probe.register(helmet, options)
   // what the onRequest hooks put on the response before the route ran: helmet's, and nothing else yet
@@ -53,7 +53,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions = HELMET_OPTIO
 }
 
 /** Every answer's security headers: over http, and where the brand is served over https (with HSTS). */
-export async function securityHeaderLists(): Promise<{ plain: HeaderList; https: HeaderList }> {
+async function securityHeaderLists(): Promise<{ plain: HeaderList; https: HeaderList }> {
   const plain = Object.freeze([...(await helmetHeaders()), ['permissions-policy', PERMISSIONS_POLICY] as const])
   return { plain, https: Object.freeze([...plain, ['strict-transport-security', HSTS] as const]) }
 }

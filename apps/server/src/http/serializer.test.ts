@@ -149,7 +149,10 @@ describe('the fast-json-stringify serializer of response schemas', () => {
       expect(serialize({ data: value })).toBe(first)
       // the text is kept: the value is not read again (a proxy counts the reads)
       let reads = 0
-      const watched = sharedAnswer(new Proxy(value, { get: (target, key, receiver) => (reads++, Reflect.get(target, key, receiver)) }))
+      const watched = sharedAnswer(new Proxy(value, { get: (target, key, receiver) => {
+            reads++
+            return Reflect.get(target, key, receiver)
+          }, }))
       const watchedFirst = serialize({ data: watched })
       expect(watchedFirst).toEqual(first)
       expect(reads).toBeGreaterThan(0)
@@ -159,7 +162,10 @@ describe('the fast-json-stringify serializer of response schemas', () => {
       // an equal object that is not marked is written anew each time
       const copy = { name: 'Leggings', price: 39.99, sizes: ['S', 'M'] }
       let copyReads = 0
-      const unmarked = new Proxy(copy, { get: (target, key, receiver) => (copyReads++, Reflect.get(target, key, receiver)) })
+      const unmarked = new Proxy(copy, { get: (target, key, receiver) => {
+          copyReads++
+          return Reflect.get(target, key, receiver)
+        }, })
       serialize({ data: unmarked })
       const once = copyReads
       serialize({ data: unmarked })

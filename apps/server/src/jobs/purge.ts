@@ -11,8 +11,8 @@
 import type { Kysely } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
 
-export const PURGE_INTERVAL_MS = 60 * 60 * 1000
-export const PURGE_BATCH_SIZE = 1000
+const PURGE_INTERVAL_MS = 60 * 60 * 1000
+const PURGE_BATCH_SIZE = 1000
 /** login_attempts and throttle_events are read over at most an hour: a day is plenty */
 const COUNTS_KEPT_MS = 24 * 60 * 60 * 1000
 

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { isMediaKind, parseMediaFile, renderMedia } from './media.service.ts'
 
 /**
  * GET /media/:kind/:file — generated SVG images (see media.service.ts for the URL scheme).
  * Answers are immutable: the file name says everything the picture shows.
  */
-export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
+const mediaRoutes: FastifyPluginAsync = async (app) => {
   const fail = (reply: FastifyReply, status: number, message: string) =>
     reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ errors: [{ message }] })
 
@@ -29,3 +29,5 @@ export default async function mediaRoutes(app: FastifyInstance): Promise<void> {
     }
   })
 }
+
+export default mediaRoutes

@@ -27,10 +27,10 @@ export type Garment = (typeof GARMENTS)[number]
 export const PRODUCT_VIEWS = ['front', 'side', 'back', 'detail', 'plus', 'straight', 'model', 'pocket', 'instagram'] as const
 export type ProductView = (typeof PRODUCT_VIEWS)[number]
 
-export const FIGURE_VIEWS = ['front', 'side', 'back'] as const
-export type FigureView = (typeof FIGURE_VIEWS)[number]
+const FIGURE_VIEWS = ['front', 'side', 'back'] as const
+type FigureView = (typeof FIGURE_VIEWS)[number]
 
-export const MEDIA_KINDS = ['product', 'portrait', 'banner', 'category', 'figure', 'icon'] as const
+const MEDIA_KINDS = ['product', 'portrait', 'banner', 'category', 'figure', 'icon'] as const
 export type MediaKind = (typeof MEDIA_KINDS)[number]
 
 const BRAND_IDS = BRANDS.map((brand) => brand.id)
@@ -216,7 +216,7 @@ function toHex([r, g, b]: [number, number, number]): string {
   return `#${c(r)}${c(g)}${c(b)}`
 }
 /** Mixes a colour toward another: t = 0 keeps a, 1 gives b. */
-export function mix(a: string, b: string, t: number): string {
+function mix(a: string, b: string, t: number): string {
   const x = rgb(a)
   const y = rgb(b)
   return toHex([x[0] + (y[0] - x[0]) * t, x[1] + (y[1] - x[1]) * t, x[2] + (y[2] - x[2]) * t])
@@ -425,7 +425,7 @@ export function renderBannerSvg(spec: BannerSpec): string {
   )
 }
 
-export function renderCategorySvg(spec: CategoryImageSpec): string {
+function renderCategorySvg(spec: CategoryImageSpec): string {
   const { width, height, text, garment } = spec
   const color = `#${hex(spec.color)}`
   const styles = brandStyles(spec.brandId)
@@ -444,7 +444,7 @@ export function renderCategorySvg(spec: CategoryImageSpec): string {
   )
 }
 
-export function renderFigureSvg(spec: FigureSpec): string {
+function renderFigureSvg(spec: FigureSpec): string {
   const { width, height, text, view } = spec
   const styles = brandStyles(spec.brandId)
   const scale = Math.min((width * 0.7) / 200, (height * 0.78) / 320)
@@ -464,7 +464,7 @@ export function renderFigureSvg(spec: FigureSpec): string {
   )
 }
 
-export function renderPortraitSvg(spec: PortraitSpec): string {
+function renderPortraitSvg(spec: PortraitSpec): string {
   const { width, height, seed } = spec
   const styles = brandStyles(spec.brandId)
   const rand = prng(seed * 2654435761)
@@ -526,11 +526,11 @@ const ICONS = {
 } as const
 export type IconName = keyof typeof ICONS
 export const ICON_NAMES = Object.keys(ICONS) as IconName[]
-export function isIconName(name: string): name is IconName {
+function isIconName(name: string): name is IconName {
   return Object.hasOwn(ICONS, name)
 }
 
-export function renderIconSvg(spec: IconSpec): string {
+function renderIconSvg(spec: IconSpec): string {
   const color = `#${hex(spec.color)}`
   return `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 24 24" role="img" aria-label="${escapeXml(spec.name)}"><path d="${ICONS[spec.name]}" fill="none" stroke="${color}" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"/></svg>`
 }

@@ -22,12 +22,12 @@ export interface MediaStorage {
 }
 
 /** A key the store made: folders and a file name of letters, digits, dashes and one extension. */
-export const MEDIA_KEY = /^(?:[a-z0-9-]+\/)*[a-zA-Z0-9-]+\.(?:jpg|png|webp)$/
+const MEDIA_KEY = /^(?:[a-z0-9-]+\/)*[a-zA-Z0-9-]+\.(?:jpg|png|webp)$/
 
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
 
 /** Files under a directory (data/media by default: MEDIA_DIR), served by this server at /uploads/<key>. */
-export class LocalMediaStorage implements MediaStorage {
+class LocalMediaStorage implements MediaStorage {
   private readonly root: string
   constructor(dir: string) {
     this.root = resolve(dir)

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { mediaStorageFor } from './storage.ts'
 
 /** GET /uploads/<key>: what the local media storage keeps (review photos). Keys are unguessable and never change. */
-export default async function uploadsRoutes(app: FastifyInstance): Promise<void> {
+const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const storage = mediaStorageFor(app.env)
   app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const found = await storage.get(request.params['*'])
@@ -15,3 +15,5 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
       .send(found.bytes)
   })
 }
+
+export default uploadsRoutes

@@ -33,7 +33,7 @@ import { tellMember } from './tell-member.ts'
 import { statusOf } from './membership.view.ts'
 
 /** How long a claim is its claimant's: after it, another run may take the pending charge over. */
-export const CLAIM_LEASE_MS = 10 * 60 * 1000
+const CLAIM_LEASE_MS = 10 * 60 * 1000
 
 export type ChargeKind = 'fee' | 'pause_fee' | 'prepaid' | 'skipped' | 'join' | 'rejoin'
 
@@ -49,7 +49,7 @@ export interface ChargeDeps {
 }
 
 /** The gateway key of one attempt at one period: the same attempt always sends the same key. */
-export const clubGatewayKey = (brandId: string, membershipId: string, period: string, attempt: number) =>
+const clubGatewayKey = (brandId: string, membershipId: string, period: string, attempt: number) =>
   `club:${brandId}:${membershipId}:${period}:${attempt}`
 
 const nowOf = (deps: Pick<ChargeDeps, 'now'>) => (deps.now ?? (() => new Date()))()

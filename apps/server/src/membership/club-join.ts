@@ -113,7 +113,7 @@ export async function joinInTransaction(
   // a member checking out in a joining flow paid no fee (clubJoinTerms): nothing to join. A joining order
   // that did pay one and finds a member here is settle's to refund (checkout/join-once.ts)
   if (customer.has_club === 1) return 'member already'
-  if (!settings || settings.brand_has_club !== 1 || settings.club_monthly_cents === null) return 'not joining'
+  if (settings?.brand_has_club !== 1 || settings.club_monthly_cents === null) return 'not joining'
   if (existing && existing.status !== 'cancelled' && existing.status !== 'lapsed') return 'member already'
   const now = ctx.now().toISOString()
   const day = todayOf(ctx)

@@ -31,17 +31,6 @@ export function findMembershipById(db: Db, brandId: string, id: string): Promise
   return membershipsWithCard(db, brandId).where('memberships.id', '=', id).executeTakeFirst()
 }
 
-/** The monthly order of a membership's period, with its tracking number once labelled. */
-export function findPeriodOrder(db: Db, membershipId: string, period: string) {
-  return db
-    .selectFrom('orders')
-    .leftJoin('shipments', 'shipments.order_number', 'orders.order_number')
-    .select(['orders.order_number', 'orders.status', 'shipments.tracking_number', 'shipments.shipped_at'])
-    .where('orders.membership_id', '=', membershipId)
-    .where('orders.club_period', '=', period)
-    .executeTakeFirst()
-}
-
 /** The most recent monthly order still with the warehouse (packing) for a membership. */
 export function findOrderInProgress(db: Db, membershipId: string) {
   return db

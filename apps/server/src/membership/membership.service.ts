@@ -34,7 +34,7 @@ export const CANCEL_REASONS = [
   'Other',
 ] as const
 
-export const NO_CLUB = 'This store has no membership club.'
+const NO_CLUB = 'This store has no membership club.'
 
 /**
  * A brand without a club (glow) has nothing to skip, pause, cancel or pick: its club
@@ -236,7 +236,7 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
     // refused: say why, read in the same turn (only a refusal pays for this statement)
     const { joining } = await trx.selectNoFrom((eb) => eb.exists(joiningOrders(eb, ctx.data.brandId, row.customer_id, unlessJoining.now)).as('joining')).executeTakeFirstOrThrow()
     // SQLite answers exists() as 0 or 1, PostgreSQL as a boolean
-    if (Boolean(Number(joining))) throw conflict(JOINING_AT_CHECKOUT)
+    if (Number(joining)) throw conflict(JOINING_AT_CHECKOUT)
     return null
   })
   if (!claim) throw conflict('Your rejoin is already being processed. Please wait a moment.')

@@ -88,7 +88,7 @@ function hashOf(text: string): number {
  * item; with nothing left in stock the order has fewer lines (the warehouse
  * sees it; docs/club-membership.md).
  */
-export async function monthlyLines(db: Db, brandId: string, member: MonthlyMember, period: string, cacheKey: object = db): Promise<Candidate[]> {
+async function monthlyLines(db: Db, brandId: string, member: MonthlyMember, period: string, cacheKey: object = db): Promise<Candidate[]> {
   const take = (line: Candidate) => takeStock(db as Transaction<Database>, brandId, [{ itemId: line.item_id, size: line.size, qty: 1 }])
   const picks = await db
     .selectFrom('membership_picks')

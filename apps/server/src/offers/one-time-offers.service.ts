@@ -166,7 +166,7 @@ export async function declineOneTimeOffer(ctx: RequestContext, id: string, order
 }
 
 /** The answer to a "Yes" after "No thanks" for the same order. */
-export const OFFER_DECLINED = 'You said no thanks to this offer, so it is closed for this order. You have not been charged for it.'
+const OFFER_DECLINED = 'You said no thanks to this offer, so it is closed for this order. You have not been charged for it.'
 
 /** Splits a price over n pieces, the odd cents on the first ones: 2999 over 2 -> [1500, 1499]. */
 function spread(cents: number, pieces: number): number[] {

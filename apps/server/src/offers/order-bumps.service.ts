@@ -59,7 +59,7 @@ export async function getOrderBump(ctx: RequestContext, id: string): Promise<Ord
 }
 
 /** The answer to a bump accepted on a cart with nothing else in it. */
-export const EMPTY_CART = 'Your cart is empty: add something to it first, then take this offer at checkout.'
+const EMPTY_CART = 'Your cart is empty: add something to it first, then take this offer at checkout.'
 
 /** A line of the shopper's own: at its own price, or a social media special (a bump's line has the bump's price). */
 const ownLine = (line: { price_override_cents: number | null; social_media_special: number }) => line.price_override_cents === null || line.social_media_special === 1

@@ -23,7 +23,7 @@ import { conflict, unprocessable } from '../http/errors.ts'
 import { listOrderBumps } from './order-bumps.service.ts'
 
 /** The offer code of a special's price, or null for a price of no offer. */
-export function offerCodeOfPrice(priceCents: number): OfferCode | null {
+function offerCodeOfPrice(priceCents: number): OfferCode | null {
   if (priceCents === toCents(OFFER_PRICES.clearance)) return 'csr'
   if (priceCents === toCents(OFFER_PRICES.main)) return 'ms'
   if (priceCents === toCents(OFFER_PRICES.club)) return 'cb'

@@ -5,7 +5,7 @@ import { contract } from '../http/response-schemas.ts'
 
 const text = z.string()
 
-export const orderItemSchema = contract<OrderItem>('OrderItem')(
+const orderItemSchema = contract<OrderItem>('OrderItem')(
   z.object({
     id: z.int(),
     cancelled: z.boolean(),

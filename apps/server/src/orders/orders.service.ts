@@ -55,7 +55,7 @@ export async function listOrders(ctx: RequestContext): Promise<Order[]> {
 }
 
 /** Orders shown on one page of /orders, newest first. */
-export const ORDERS_PER_PAGE = 10
+const ORDERS_PER_PAGE = 10
 
 /**
  * One page of the customer's order history (/orders?page=N, from 1): a long history was one page

@@ -391,10 +391,3 @@ export async function savedPaymentMethod(data: Pick<BrandData, 'db' | 'brandId'>
     .executeTakeFirst()
   return row ? chargeable(row) : null
 }
-
-/** The logged-in customer's default method, or null (a visitor too). */
-export async function defaultPaymentMethod(ctx: RequestContext): Promise<ChargeableMethod | null> {
-  const { customerId } = await ctx.shopper()
-  if (!customerId) return null
-  return defaultPaymentMethodFor(ctx.data, customerId, ctx.env.PAYMENT_GATEWAY)
-}

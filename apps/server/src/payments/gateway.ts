@@ -15,7 +15,7 @@ export interface CardSummary {
   expYear: number
 }
 
-export type PaymentSource =
+type PaymentSource =
   /** a one-time token from the browser (test-tokens, Stripe.js) */
   | { kind: 'token'; token: string }
   /**
@@ -123,7 +123,7 @@ export interface PaymentGateway {
 }
 
 /** The gateway the environment names (made once per app: it holds no shopper state). */
-export async function createGateway(env: Env): Promise<PaymentGateway> {
+async function createGateway(env: Env): Promise<PaymentGateway> {
   if (env.PAYMENT_GATEWAY === 'stripe') {
     const { StripeGateway } = await import('./stripe-gateway.ts')
     return StripeGateway.fromEnv(env)

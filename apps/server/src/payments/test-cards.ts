@@ -4,7 +4,7 @@
  */
 export type TestBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'authenticate' | 'always_authenticate'
 
-export const TEST_CARDS: Record<string, TestBehaviour> = {
+const TEST_CARDS: Record<string, TestBehaviour> = {
   '4242424242424242': 'succeed',
   '4000000000000002': 'decline',
   '4000000000009995': 'insufficient_funds',

@@ -9,7 +9,7 @@ import type { BrandData } from '../context/request-context.ts'
 import { RefundRefused, type CardSummary, type ChargeRequest, type ChargeResult, type PaymentGateway, type SaveMethodRequest, type SaveMethodResult } from './gateway.ts'
 import { declineMessage, setupDeclineMessage, type TestBehaviour } from './test-cards.ts'
 
-export const TEST_TOKEN_PREFIX = 'tok_test_'
+const TEST_TOKEN_PREFIX = 'tok_test_'
 const CHARGE_PREFIX = 'ch_test_'
 const REFUND_PREFIX = 're_test_'
 /** a setup that waits for the cardholder's step: a row of test_gateway_charges for no money, as a SetupIntent is Stripe's */
@@ -63,7 +63,7 @@ export class TestGateway implements PaymentGateway {
     // a one-time token is used by this charge (or was by this key before); a saved method is read as it is
     const card =
       request.source.kind === 'token'
-        ? await useToken(scope, token, request.idempotencyKey)
+        ? await spendToken(scope, token, request.idempotencyKey)
         : await findCard(scope, token)
     if (!card) return this.notCharged(scope, request, token)
     // a saved method charged off-session has no shopper to authenticate; at checkout the shopper is there
@@ -190,7 +190,7 @@ export class TestGateway implements PaymentGateway {
    */
   async saveMethod(scope: BrandData, request: SaveMethodRequest): Promise<SaveMethodResult> {
     // the setup uses the one-time token, whatever it finds (the same key again is the same setup)
-    const card = await useToken(scope, request.token, request.idempotencyKey)
+    const card = await spendToken(scope, request.token, request.idempotencyKey)
     if (!card) {
       if (!(await findCard(scope, request.token))) return { status: 'declined', code: 'invalid_token', message: 'This card could not be read. Enter it again.' }
       return { status: 'declined', code: TOKEN_USED, message: declineMessage(TOKEN_USED) }
@@ -296,7 +296,7 @@ async function cardOfToken(scope: BrandData, token: string): Promise<TokenRow> {
  * the same again, checked first), or the token this key used before (its retry). Answers the card,
  * or undefined when the token was not issued, another key used it, or the key charged before.
  */
-function useToken({ db, brandId }: BrandData, token: string, key: string): Promise<TokenRow | undefined> {
+function spendToken({ db, brandId }: BrandData, token: string, key: string): Promise<TokenRow | undefined> {
   return db
     .updateTable('test_gateway_tokens')
     // its retry keeps the first use's time

@@ -26,7 +26,9 @@ const FIELDS = {
 async function multipart(fields: Record<string, string>, photos: Buffer[] = []) {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  photos.forEach((bytes, i) => form.append(`photo_${i + 1}`, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `IMG_${i}.png`))
+  photos.forEach((bytes, i) => {
+    form.append(`photo_${i + 1}`, new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `IMG_${i}.png`)
+  })
   const response = new Response(form)
   return { payload: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type')! }
 }

@@ -11,7 +11,7 @@ const tags = ['catalog']
 const photo = z.unknown().optional().describe('an image file (multipart/form-data): JPEG, PNG or WebP, up to 8 MB')
 
 /** The photos of a multipart body (photo_1..photo_3, or `photos` repeated), as attached by @fastify/multipart. */
-export function photosOf(body: Record<string, unknown>): Buffer[] {
+function photosOf(body: Record<string, unknown>): Buffer[] {
   const all = [body.photos, body.photo_1, body.photo_2, body.photo_3].flatMap((value) => (Array.isArray(value) ? value : [value]))
   return all.filter((value): value is Buffer => Buffer.isBuffer(value) && value.length > 0)
 }

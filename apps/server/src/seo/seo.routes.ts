@@ -3,12 +3,12 @@
  * the root (beside the storefront, outside /api). Public and cacheable; the
  * addresses inside come from the brand's public origin.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import { robotsTxt, sitemapEntries, sitemapXml } from './seo.service.ts'
 
 const CACHE = 'public, max-age=3600'
 
-export async function seoRoutes(app: FastifyInstance): Promise<void> {
+export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(robotsTxt(request.brand)),
   )

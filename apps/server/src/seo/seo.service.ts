@@ -25,7 +25,7 @@ type Db = Kysely<Database>
  * members area and its flows (SPEC §2, §6), social media specials, account
  * forms of no use to a search engine, the API and resource routes.
  */
-export const DISALLOWED_PREFIXES: readonly string[] = [
+const DISALLOWED_PREFIXES: readonly string[] = [
   ...CHECKOUT_ROUTES.map((route) => `/${route}`),
   ...PROTECTED_ROUTES.map((route) => `/${route}`),
   '/members_skip_flow',

@@ -26,7 +26,7 @@ redis.call('hset', KEYS[1], 'orders', list .. ',' .. ARGV[1])
 return 1`
 
 /** A URL fit for a message: any password is left out. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url)
     if (parsed.password) parsed.password = '***'

@@ -3,7 +3,7 @@ import type { FooterMenuGroup, GlobalBanner, HeaderMenuEntry, ImageRef, MenuLink
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-export const imageRefSchema = contract<ImageRef>('ImageRef')(
+const imageRefSchema = contract<ImageRef>('ImageRef')(
   z.object({
     url: z.string(),
     width: z.number().nullable(),
@@ -12,9 +12,9 @@ export const imageRefSchema = contract<ImageRef>('ImageRef')(
   }),
 )
 
-export const menuLinkSchema = contract<MenuLink>('MenuLink')(z.object({ caption: z.string(), link: z.string() }))
+const menuLinkSchema = contract<MenuLink>('MenuLink')(z.object({ caption: z.string(), link: z.string() }))
 
-export const headerMenuEntrySchema = contract<HeaderMenuEntry>('HeaderMenuEntry')(
+const headerMenuEntrySchema = contract<HeaderMenuEntry>('HeaderMenuEntry')(
   z.object({
     caption: z.string(),
     link: z.string(),
@@ -23,7 +23,7 @@ export const headerMenuEntrySchema = contract<HeaderMenuEntry>('HeaderMenuEntry'
   }),
 )
 
-export const footerMenuGroupSchema = contract<FooterMenuGroup>('FooterMenuGroup')(
+const footerMenuGroupSchema = contract<FooterMenuGroup>('FooterMenuGroup')(
   z.object({
     header: z.string().describe("'' for links without a group"),
     showDuringCheckout: z.boolean(),
@@ -31,11 +31,11 @@ export const footerMenuGroupSchema = contract<FooterMenuGroup>('FooterMenuGroup'
   }),
 )
 
-export const globalBannerSchema = contract<GlobalBanner>('GlobalBanner')(
+const globalBannerSchema = contract<GlobalBanner>('GlobalBanner')(
   z.object({ link: z.string().nullable(), desktop: imageRefSchema.nullable(), mobile: imageRefSchema.nullable() }),
 )
 
-export const sizingGuideRowSchema = contract<SizingGuideRow>('SizingGuideRow')(
+const sizingGuideRowSchema = contract<SizingGuideRow>('SizingGuideRow')(
   z.object({
     size: z.string(),
     bust: z.string().nullable(),

@@ -10,7 +10,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 
 /** What an event can move the order to; anything else only adds a line to the tracker. */
-export const CARRIER_STATUSES = ['label_created', 'in_transit', 'out_for_delivery', 'delivered', 'exception'] as const
+const CARRIER_STATUSES = ['label_created', 'in_transit', 'out_for_delivery', 'delivered', 'exception'] as const
 export type CarrierStatus = (typeof CARRIER_STATUSES)[number]
 
 export interface CarrierEvent {
@@ -31,14 +31,14 @@ export interface Carrier {
   readWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): CarrierEvent | null
 }
 
-export const SIGNATURE_HEADER = 'x-tracking-signature'
+const SIGNATURE_HEADER = 'x-tracking-signature'
 
 /** `sha256=` + hex HMAC-SHA256 of the raw body under the secret: what the sender puts in X-Tracking-Signature. */
 export function signTrackingBody(secret: string, rawBody: string | Buffer): string {
   return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`
 }
 
-export const carrierEventSchema = z.object({
+const carrierEventSchema = z.object({
   id: z.string().trim().min(1, 'id is required').max(200),
   order_number: z.string().trim().min(1, 'order_number is required').max(40),
   carrier: z.string().trim().min(1, 'carrier is required').max(60),

@@ -62,7 +62,7 @@ describe.each(DIALECTS)('order tracker on %s', (dialect) => {
 
   it('refuses a delivery without our signature (401), a broken one (400), an unknown order (404), another brand\'s order (404)', async () => {
     const body = event('evt_bad')
-    expect((await deliver(body, 'sha256=' + '0'.repeat(64))).statusCode).toBe(401)
+    expect((await deliver(body, `sha256=${'0'.repeat(64)}`)).statusCode).toBe(401)
     expect((await deliver(body, signTrackingBody('another-secret-0123456789', JSON.stringify(body)))).statusCode).toBe(401)
     const unsigned = await t.app.inject({ method: 'POST', url: '/api/tracking/webhook', payload: JSON.stringify(body), headers: { host: 'localhost', 'content-type': 'application/json' } })
     expect(unsigned.statusCode).toBe(401)

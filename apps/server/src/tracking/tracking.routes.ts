@@ -46,7 +46,7 @@ export function trackingWebhookRoutes(carrier?: Carrier): FastifyPluginAsync {
       },
       async (request, reply) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0)
-        let event
+        let event: ReturnType<typeof reader.readWebhook>
         try {
           event = reader.readWebhook(raw, request.headers)
         } catch (error) {

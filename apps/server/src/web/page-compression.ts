@@ -20,8 +20,8 @@ const gzipped = promisify(gzip)
 
 /** Bodies smaller than this go as they are (as @fastify/compress's threshold in app.ts). */
 export const COMPRESS_THRESHOLD = 1024
-export const PAGE_BROTLI_QUALITY = 3
-export const PAGE_GZIP_LEVEL = 6
+const PAGE_BROTLI_QUALITY = 3
+const PAGE_GZIP_LEVEL = 6
 
 export type PageEncoding = 'br' | 'gzip'
 

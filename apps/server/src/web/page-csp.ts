@@ -38,7 +38,7 @@ export function inlineScriptHashes(html: string): string[] {
  * frames (and 3-D Secure through hooks.stripe.com), its calls to api.stripe.com,
  * as Stripe's own guide lists them. The test gateway needs nothing from outside.
  */
-export const STRIPE_SOURCES = {
+const STRIPE_SOURCES = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],

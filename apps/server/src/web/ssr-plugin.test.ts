@@ -269,7 +269,7 @@ describe('ssr plugin with a build', () => {
       const page = await shopper.request({ method: 'GET', url: '/?html=1', headers: { 'accept-encoding': accept } })
       expect(page.statusCode).toBe(200)
       expect(page.headers['content-encoding']).toBe(encoding)
-      expect(page.headers['vary']).toMatch(/Accept-Encoding/)
+      expect(page.headers.vary).toMatch(/Accept-Encoding/)
       expect(page.headers['cache-control']).toBe('private, no-store')
       expect(page.headers['content-type']).toMatch(/^text\/html/)
       expect(Number(page.headers['content-length'])).toBe(page.rawPayload.length)

@@ -198,7 +198,7 @@ function originOf(request: FastifyRequest): string {
 }
 
 /** A Fastify request as a Web Request, aborted when the shopper goes away. */
-export function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue
@@ -248,7 +248,7 @@ function setHeaders(reply: FastifyReply, response: Response): void {
 }
 
 /** Streams a Web Response through Fastify: status, headers (each Set-Cookie kept apart), body. */
-export async function sendWebResponse(reply: FastifyReply, response: Response, head = false): Promise<FastifyReply> {
+async function sendWebResponse(reply: FastifyReply, response: Response, head = false): Promise<FastifyReply> {
   setHeaders(reply, response)
   if (head || !response.body) {
     await response.body?.cancel().catch(() => undefined)

@@ -1,5 +1,5 @@
 /** The Members Area's club services: the membership with the coming box's pick, in one read, and the pick saved from the page. */
-import { type MemberClub, type StoreError } from '@store/core'
+import type { MemberClub, StoreError } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brandForHost, brandsWithOrigins } from '../brands/registry.ts'
 import { createRequestContext } from '../context/request-context.ts'

@@ -1,5 +1,5 @@
 /** The members methods of the pages' services: the API's rules, errors as StoreError. */
-import { isStoreError, StoreError } from '@store/core'
+import { isStoreError, type StoreError } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brandById } from '../brands/registry.ts'
 import { createRequestContext } from '../context/request-context.ts'

@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type CheckoutResult, isStoreError, StoreError } from '@store/core'
+import { type CheckoutResult, isStoreError, type StoreError } from '@store/core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brandById } from '../brands/registry.ts'

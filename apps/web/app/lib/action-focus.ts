@@ -20,7 +20,7 @@ export interface ActionStart {
   previous: Element | null
 }
 
-export function actionStart(from: Element | null): ActionStart {
+function actionStart(from: Element | null): ActionStart {
   const holders: Element[] = []
   for (let holder = from?.parentElement ?? null; holder; holder = holder.parentElement) holders.push(holder)
   const item = from?.closest('li') ?? null
@@ -28,7 +28,7 @@ export function actionStart(from: Element | null): ActionStart {
 }
 
 /** Focus is nowhere a user can act from: on the body, or on an element no longer in the page. */
-export function focusIsLost(doc: Document): boolean {
+function focusIsLost(doc: Document): boolean {
   const active = doc.activeElement
   return !active || active === doc.body || active === doc.documentElement || !active.isConnected
 }
@@ -56,6 +56,7 @@ function listen() {
 export function useFocusAfterAction(pending: boolean, scope: () => Element | null): void {
   const started = useRef<{ at: number; start: ActionStart } | null>(null)
   useEffect(listen, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs as an action starts and ends (pending); the scope is read as it ends
   useEffect(() => {
     if (pending) {
       if (started.current) return
@@ -80,7 +81,6 @@ export function useFocusAfterAction(pending: boolean, scope: () => Element | nul
         if (target) focusActionTarget(target, area)
       })
       .catch(() => undefined)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pending])
 }
 

@@ -5,7 +5,7 @@ import { requestCart } from './api/server'
 import type { Cart } from './api/types'
 
 /** '/login?redirectTo=%2Forders%3Fpage%3D2' for the page the visitor asked for. */
-export function loginRedirectPath(request: Request): string {
+function loginRedirectPath(request: Request): string {
   const url = new URL(request.url)
   const back = url.pathname + url.search
   return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: back }).toString()}`

@@ -24,6 +24,7 @@ export function brandCss(styles: BrandStyles): string {
   let css = madeCss.get(key)
   if (css === undefined) {
     if (madeCss.size >= 64) madeCss.clear()
+    // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
     madeCss.set(key, (css = makeBrandCss(styles)))
   }
   return css

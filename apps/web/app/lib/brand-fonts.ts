@@ -18,7 +18,7 @@
  * FALLBACK_METRICS were measured in Chromium by scripts/font-fallback-metrics.mjs.
  */
 
-export interface FallbackMetrics {
+interface FallbackMetrics {
   /** the web font's weight these figures are for */
   weight: number
   /** web font width / stand-in width over typical store copy */
@@ -85,7 +85,7 @@ const LOCAL_NAMES = {
 
 const percent = (value: number) => `${(value * 100).toFixed(2)}%`
 
-export const fallbackFamily = (family: string) => `${family} fallback`
+const fallbackFamily = (family: string) => `${family} fallback`
 
 /** The @font-face rules of a web font's stand-in: one per loaded weight, each over the weights nearest it. */
 export function fallbackFaces(family: string): string {

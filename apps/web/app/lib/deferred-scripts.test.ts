@@ -39,6 +39,7 @@ describe('deferModuleScripts', () => {
 
   it('leaves an output without a module script as it is (after hydration <Scripts> renders nothing)', () => {
     expect(deferModuleScripts(null, '')).toBeNull()
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the test needs an inline script element like the ones the pages send
     const other = createElement('script', { dangerouslySetInnerHTML: { __html: '1' } })
     expect(deferModuleScripts(other, '')).toBe(other)
   })

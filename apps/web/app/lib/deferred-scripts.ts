@@ -42,7 +42,7 @@ export const DEFERRED_ENTRY_ID = 'deferred-entry'
  * item pages' Total Blocking Time under Lighthouse from 212 to 175 ms on average, at the cost of a
  * few more frames for the swap (docs/performance.md, "Web-font parts of 16").
  */
-export const FONT_PART_ELEMENTS = 16
+const FONT_PART_ELEMENTS = 16
 export const DEFERRED_MODULE_TYPE = 'text/x-deferred-module'
 
 /** The loader (plain ES5, inline at the end of <body>). */
@@ -113,7 +113,10 @@ export function deferModuleScripts(rendered: ReactNode, nonce: string | undefine
       return
     }
     if (!isValidElement<ElementProps>(node)) return
-    if (node.type === Fragment) return visit(node.props.children)
+    if (node.type === Fragment) {
+      visit(node.props.children)
+      return
+    }
     if (node.type === 'link' && node.props.rel === 'modulepreload' && node.props.href) {
       modules.push(node.props.href)
       return

@@ -22,6 +22,7 @@ export function deepFreeze<T>(value: T): T {
 export function keptFor<S extends object, R>(kept: WeakMap<S, R>, source: S, make: (source: S) => R): R {
   if (!import.meta.env.SSR || !Object.isFrozen(source)) return make(source)
   let value = kept.get(source)
+  // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
   if (value === undefined) kept.set(source, (value = deepFreeze(make(source))))
   return value
 }
@@ -34,10 +35,12 @@ export function keptFor<S extends object, R>(kept: WeakMap<S, R>, source: S, mak
 export function keptForKey<S extends object, R>(kept: WeakMap<S, Map<string, R>>, source: S, key: string, make: (source: S) => R, most = Infinity): R {
   if (!import.meta.env.SSR || !Object.isFrozen(source)) return make(source)
   let byKey = kept.get(source)
+  // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
   if (!byKey) kept.set(source, (byKey = new Map()))
   let value = byKey.get(key)
   if (value === undefined) {
     if (byKey.size >= most) byKey.clear()
+    // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
     byKey.set(key, (value = deepFreeze(make(source))))
   }
   return value

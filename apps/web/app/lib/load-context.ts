@@ -18,6 +18,5 @@ export interface StoreLoadContext {
 }
 
 declare module 'react-router' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends StoreLoadContext {}
 }

@@ -35,7 +35,7 @@ export function storeNameOf(matches: MetaArgsLike['matches']): string {
 }
 
 /** What a page says of itself in search results when it has nothing more particular. */
-export function defaultDescription(matches: MetaArgsLike['matches']): string {
+function defaultDescription(matches: MetaArgsLike['matches']): string {
   const settings = rootDataOf(matches)?.settings
   const storeName = storeNameOf(matches)
   const plural = settings?.mainProductPlural?.toLowerCase()
@@ -47,7 +47,7 @@ export function titleText(title: string | null | undefined, storeName: string): 
   return title ? `${title} | ${storeName}` : storeName
 }
 
-export const NOINDEX: MetaDescriptor = { name: 'robots', content: 'noindex, nofollow' }
+const NOINDEX: MetaDescriptor = { name: 'robots', content: 'noindex, nofollow' }
 
 /** The brand's public origin from the root data ('https://popfitclothing.com'). */
 export function publicOriginOf(matches: MetaArgsLike['matches']): string | undefined {
@@ -55,13 +55,13 @@ export function publicOriginOf(matches: MetaArgsLike['matches']): string | undef
 }
 
 /** A page's absolute address on the brand's public origin, without query or hash: ('https://ckbintimates.com', '/item/2001?x=1') -> 'https://ckbintimates.com/item/2001'. */
-export function pageUrl(origin: string, pathname: string): string {
+function pageUrl(origin: string, pathname: string): string {
   const url = new URL(pathname, origin)
   return `${url.origin}${url.pathname}`
 }
 
 /** An image or link address made absolute on the brand's public origin ('/media/a.svg' -> 'https://popfitclothing.com/media/a.svg'). */
-export function absoluteUrl(origin: string, src: string): string {
+function absoluteUrl(origin: string, src: string): string {
   try {
     return new URL(src, origin).href
   } catch {

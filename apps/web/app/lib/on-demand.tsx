@@ -29,12 +29,14 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
       (component) => (loaded = component),
       (error: unknown) => {
         console.error('a part of the page could not be loaded', error)
-        return (loaded = failed)
+        loaded = failed
+        return failed
       },
     )
     return loading
   }
 
+  // biome-ignore lint/correctness/noComponentHookFactories: one component per part loaded on demand, made once when the part is declared at module level
   function OnDemandPart(props: P) {
     const Part = loaded ?? use(preload())
     return <Part {...props} />

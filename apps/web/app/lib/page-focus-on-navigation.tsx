@@ -22,17 +22,18 @@ export function PageFocusOnNavigation() {
 
   // layout effects all run before any passive one: this is focus as the new page came, before the
   // page's effects (useFormErrors, checkout's refusal) had a chance to move it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page: pathname is the trigger, not a value read
   useLayoutEffect(() => {
     focusedOnArrival.current = document.activeElement
   }, [pathname])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the hash and state are read as the page changes; a change of hash alone is no new page
   useEffect(() => {
     if (settledFor === pathname) return
     const firstPage = settledFor === null
     settledFor = pathname
     if (!firstPage) focusNewPage(document, focusedOnArrival.current, hash, keepsPlace(state))
     // the hash is read as the page changes; a change of hash alone is no new page
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname])
 
   return null

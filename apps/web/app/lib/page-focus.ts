@@ -5,7 +5,7 @@
  */
 
 /** The element a new page's focus goes to: the target of the address's #hash, else main's h1, else main. */
-export function newPageFocusTarget(doc: Document, hash: string): HTMLElement | null {
+function newPageFocusTarget(doc: Document, hash: string): HTMLElement | null {
   // the id as the address spells it: the store's anchors are plain ASCII (decoding could throw on a bad %)
   const anchor = hash.length > 1 ? doc.getElementById(hash.slice(1)) : null
   return anchor ?? doc.querySelector<HTMLElement>('main h1') ?? doc.querySelector<HTMLElement>('main')

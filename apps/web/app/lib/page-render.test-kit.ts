@@ -74,6 +74,7 @@ export function renderRouteAsPage(route: { id: string; path?: string; Component:
     {
       id: 'root',
       path: '/',
+      // biome-ignore lint/correctness/noComponentHookFactories: a route tree made for one test render
       Component: () => createElement(StoreProvider, null, createElement(Outlet)),
       children: [{ ...child, Component: route.Component as ComponentType }],
     },

@@ -7,8 +7,8 @@ import { data } from 'react-router'
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
-export const NOT_A_FORM = 'This page takes a form: send it as application/x-www-form-urlencoded or multipart/form-data.'
-export const BROKEN_FORM = 'The form of this request is broken or incomplete. Send the form again.'
+const NOT_A_FORM = 'This page takes a form: send it as application/x-www-form-urlencoded or multipart/form-data.'
+const BROKEN_FORM = 'The form of this request is broken or incomplete. Send the form again.'
 
 export async function readForm(request: Request): Promise<FormData> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()

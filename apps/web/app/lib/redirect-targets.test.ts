@@ -19,7 +19,7 @@ const HOSTILE: [string, string][] = [
   ['CR/LF', '/ok\r\nSet-Cookie: x=1'],
   ['encoded CR/LF', '/ok%0d%0aSet-Cookie:%20x=1'],
   ['dot segment', '/.//evil.example'],
-  ['900 kB', '/' + 'a'.repeat(900_000)],
+  ['900 kB', `/${'a'.repeat(900_000)}`],
 ]
 
 const customer = { customer: { id: 'c1', name: 'Pat Shopper', e_mail_address: 'pat@example.com', has_club: false } }

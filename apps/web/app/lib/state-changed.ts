@@ -9,7 +9,7 @@
  */
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 
-export const STATE_CHANGED_STATUS = 409
+const STATE_CHANGED_STATUS = 409
 
 export function readAgainAfterConflict({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   return actionStatus === STATE_CHANGED_STATUS || defaultShouldRevalidate

@@ -65,6 +65,7 @@ function AddressLines({ address }: { address: AddressEntry }) {
       {[address.name, address.company, address.address, address.address_2, cityLine, countryName(address.country), address.phone]
         .filter(Boolean)
         .map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
           <span key={index}>
             {line}
             <br />

@@ -46,7 +46,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const query = readGridQuery(searchParams)
   const sizes = useMemo(() => sizeFilterOptionsOf(category.items, brand.id), [category.items, brand.id])
-  const items = useMemo(() => applyGridQuery(category.items, query, brand.id), [category.items, query.size, query.sort, brand.id]) // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the grid follows the query's size and sort, not the query object made anew each render
+  const items = useMemo(() => applyGridQuery(category.items, query, brand.id), [category.items, query.size, query.sort, brand.id])
   const layout = gridLayoutOf(category.layout)
 
   return (

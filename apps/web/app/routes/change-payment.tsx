@@ -185,7 +185,7 @@ function TestAddCard({ serverErrors, overdue }: { serverErrors: ApiErrorItem[]; 
     add.setBusy(true)
     try {
       const { token } = await createTestToken(api, values)
-      add.save(token)
+      void add.save(token)
       setCard({ number: '', exp: '', cvc: '' })
     } catch (error) {
       setErrors(error instanceof ApiError ? error.errors.map((e) => ({ message: e.message, field: e.field ? field(e.field) : undefined })) : [{ message: 'We could not reach the store just now. Try again.' }])
@@ -215,7 +215,7 @@ function StripeAddCard({ publishableKey, serverErrors, overdue }: { publishableK
     try {
       const result = await card.current.tokenize()
       if ('error' in result) setCardError(result.error)
-      else add.save(result.token)
+      else void add.save(result.token)
     } finally {
       add.setBusy(false)
     }
@@ -246,6 +246,7 @@ function CardSetupStep({ setup, stripeKey }: { setup: { id: string; client_secre
   const submit = useSubmit()
   const [busy, setBusy] = useState(false)
   const complete = () => submit({ intent: 'complete', setup_id: setup.id }, { method: 'post' })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: authenticates once per setup (its id)
   useEffect(() => {
     if (!stripeKey) return
     let current = true
@@ -256,7 +257,6 @@ function CardSetupStep({ setup, stripeKey }: { setup: { id: string; client_secre
       current = false
     }
     // once per setup
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [setup.id])
   if (stripeKey) {
     return (
@@ -295,6 +295,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
   // is said at the top, so bring it into view (on a phone the card form is a screen below it)
   const notice = useRef<HTMLParagraphElement>(null)
   const { key: visit } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls the notice into view again on each visit (location key)
   useEffect(() => {
     notice.current?.scrollIntoView({ block: 'center' })
   }, [visit])

@@ -333,7 +333,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       refuse(onThisPage(answer.errors ?? [{ message: 'Something went wrong. Please try again.' }], body.has('payment_method_id')))
       // the page reads the customer's state again, as a reload would: joined in another tab, the store no longer
       // takes this as a join and refused it as the checkout of an empty cart; the page now says they are a member
-      if (response.status !== 503) revalidator.revalidate()
+      if (response.status !== 503) void revalidator.revalidate()
       return
     }
     const result = answer.data
@@ -358,7 +358,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
       return
     }
     setJoined({ order_number: result.order_number })
-    revalidator.revalidate()
+    void revalidator.revalidate()
   }
 
   /** The test gateway's stand-in for the bank's step: its answer is told to the store, then the same key goes again. */

@@ -242,6 +242,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // no quote while the order is being paid: the order is priced on the server, and once paid the
   // cart is spent (a quote then is refused); a form shown again after a refusal quotes afresh
   const onForm = phase.kind === 'form'
+  // biome-ignore lint/correctness/useExhaustiveDependencies: quotes again when the cart changes (cartVersion); actionData counts for the first quote only
   useEffect(() => {
     if (cart.items.length === 0 || !onForm) return
     if (firstQuote.current) {
@@ -318,7 +319,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     }
     forgetAttempt(scope)
     track('Payment Success', { order_number: result.order_number, value: quote.total })
-    navigate(result.next)
+    void navigate(result.next)
   }
 
   async function submitOrder(key: string, token: string) {
@@ -327,7 +328,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       const result = await placeOrder(api, key, { ...orderFields, ...paymentFields(token), expected_total: quote.total.toFixed(2) })
       await finish(result, key, token)
     } catch (error) {
-      handleFailure(error)
+      void handleFailure(error)
     }
   }
 
@@ -413,7 +414,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       setPhase({ kind: 'paying' })
       await submitOrder(attempt.key, attempt.token ?? '')
     } catch (error) {
-      handleFailure(error)
+      void handleFailure(error)
     } finally {
       setAuthBusy(false)
     }

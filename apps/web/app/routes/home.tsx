@@ -160,6 +160,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
 
       {more.length ? (
         <section className="home-section" aria-label="Store highlights">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling row takes keyboard focus so it can be scrolled with the keys (axe: scrollable-region-focusable) */}
           <ul className="scroll-row" tabIndex={0} aria-label="Highlights" {...keptPart(settings, 'home-highlights', () => <Highlights images={more} />)} />
         </section>
       ) : null}

@@ -7,7 +7,7 @@
  * the cart drawer open.
  */
 import { data, redirect } from 'react-router'
-import { isStoreError, type StoreServices } from '@store/core'
+import { type Cart, isStoreError, type StoreServices } from '@store/core'
 import { backWithDrawer, type CartActionData, type CartIntent } from '../lib/cart-actions'
 import { cartErrorCode } from '../lib/cart-errors'
 import type { Route } from './+types/resources.cart'
@@ -42,7 +42,7 @@ async function runIntent(form: FormData, store: StoreServices) {
   const intent = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as CartIntent) : null
   if (!intent) return fail(null, 400, 'Unknown cart action.')
   try {
-    let cart
+    let cart: Cart
     switch (intent) {
       case 'add': {
         const itemId = text(form, 'item_id')

@@ -33,7 +33,10 @@ describe('the offer form before JavaScript', () => {
       let charged = false
       const body = new URLSearchParams({ intent, order_number: '1234567890', key: 'k', item_id: '1001', size: 'M' })
       const request = new Request('http://localhost/special-offer/pf-oto-1?order=1234567890', { method: 'POST', body })
-      const services = { acceptOneTimeOffer: async () => ((charged = true), { next: '/thank-you' }), declineOneTimeOffer: async () => ({ next: '/thank-you' }) }
+      const services = { acceptOneTimeOffer: async () => {
+          charged = true
+          return { next: '/thank-you' }
+        }, declineOneTimeOffer: async () => ({ next: '/thank-you' }) }
       const answer = (await action({ params: { id: 'pf-oto-1' }, request, context: { services } } as unknown as ActionArgs)) as unknown as { init: { status: number } }
       expect(answer.init.status, intent).toBe(400)
       expect(charged).toBe(false)

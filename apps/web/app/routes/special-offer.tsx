@@ -234,7 +234,7 @@ function OfferForm({
         forgetAttempt(scope)
         // busy stays: this offer is done, and the page going on to the next one is a form of its own
         // (keyed), which starts afresh; this one goes with the page
-        navigate(step.next)
+        void navigate(step.next)
         return
       }
       if (steps++ > 0) {

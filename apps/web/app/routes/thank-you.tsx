@@ -88,6 +88,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           <h2 id="thank-you-items">Your order</h2>
           <ul className="summary-lines">
             {order.items.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
               <li key={`${line.id}-${line.size}-${i}`} className="summary-line">
                 {line.image1 ? <img src={line.image1} alt="" width={56} height={70} loading="lazy" /> : <span className="summary-image" />}
                 <div>

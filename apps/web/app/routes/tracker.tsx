@@ -81,6 +81,7 @@ function TrackingView({ tracking }: { tracking: Tracking }) {
       ) : (
         <ol className="tracking-events">
           {tracking.events.map((event, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
             <li key={`${event.date}-${i}`}>
               {event.description}
               <time dateTime={event.date}>{dateTime(event.date)}</time>

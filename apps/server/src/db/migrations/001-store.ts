@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely'
  * times are ISO-8601 text, structured lists are JSON text).
  * Every brand-owned table carries brand_id.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

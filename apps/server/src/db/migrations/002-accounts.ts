@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /** Login throttling, password resets and the e-mail outbox. */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

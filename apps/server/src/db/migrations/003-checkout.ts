@@ -21,7 +21,7 @@ import type { Kysely } from 'kysely'
  *   expiry; carts gain the offer code the shopper came in with.
  * - outbox_emails gain delivery bookkeeping: attempts, next try, lease, result.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
  * logged in from (they pass the per-e-mail login backoff), and the indexes the
  * purge job deletes by.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
  * link, contact and feedback messages, the counters that throttle those forms,
  * and each brand's support address.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 /** Where each seeded brand's customer-service mail goes (a database made before this migration gets them here). */

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely'
  * made it is named on the cart), and one mergeable line per item and size in a
  * cart, so concurrent adds meet in one row and add up instead of overwriting.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely'
  * - SQLite cannot add table constraints to a table: triggers refuse a mismatch
  *   on insert and update with the same effect.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export interface Reference {

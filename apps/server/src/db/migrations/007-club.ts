@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely'
  * period (the database's guarantee of at most one charge per period), the
  * member's picks for a coming period, and the monthly orders tied to their period.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

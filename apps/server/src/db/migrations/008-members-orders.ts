@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely'
  * shipment when there is one, and carries a key unique per brand (the carrier's
  * event id, or `store:placed:{order}`), which makes a repeated webhook a no-op.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

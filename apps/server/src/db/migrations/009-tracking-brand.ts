@@ -5,7 +5,7 @@ import { isPostgresDb, keepToBrand, type ChildTable } from './007-brand-isolatio
  * tracking_events as migration 008 made it again (an event of an order, naming its
  * shipment when there is one) keeps to its brand like the other child tables of 007.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export const TRACKING_EVENTS: ChildTable = {

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
  * fixed-window form_counters of migration 005 goes. Its counts were for the
  * current hour only: nothing of value is lost.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
  * legging, up to 49 with customer photos) to check their kind; GET /api/cart's
  * one statement took ~10 % less with this index (docs/performance.md, cart-speed).
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

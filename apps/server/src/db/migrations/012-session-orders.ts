@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
  * the cart's `session_orders` and `purchased` read them with the session, so the cart asks
  * nothing more of the database for them.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
  * payment (docs/checkout.md "A charge that had no answer"): a charge with no answer leaves the
  * work for a retry of the key, or the reservation sweeper, to finish.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
  * by reading the tables whole: a checkout's attempt by its order, and the payments still pending (a
  * one-time offer whose charge had no answer, or waits for the bank's step).
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
  * later "Yes" (the browser's Back button, an old tab, a replayed form) charges nothing
  * (docs/checkout.md "No thanks closes the offer").
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely'
  * instead of a subtotal larger than its items. Orders placed before it get it back as their
  * subtotal less their lines, for the joining flows only.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely'
  * `discount_codes.first_order_only`, set for the store's 10First and First15, and an index to
  * find a shopper's earlier orders by their e-mail at checkout (checkout/first-order-codes.ts).
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

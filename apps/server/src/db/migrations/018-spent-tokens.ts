@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely'
  * used it), set by one conditional UPDATE. A store upgraded with tokens already charged marks
  * them used by their first charge.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

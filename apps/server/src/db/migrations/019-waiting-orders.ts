@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
  * (checkout/waiting-orders.ts): by the session's visitor and by the logged-in customer, each with the
  * status and the reservation's end, so the count reads only those orders' index entries.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
  * cart and the checkout did. Orders placed before it keep 0: their split was not kept and rounding
  * per line makes it unrecoverable to the cent, so they show their discount on one row as before.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

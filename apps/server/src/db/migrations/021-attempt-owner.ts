@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
  * its payment. Attempts made before it have no owner, and their step can no longer be answered by
  * anyone: they were at most 30 minutes from running out.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

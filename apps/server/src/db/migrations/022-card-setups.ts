@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
  * customer answers its step and completes it, and whether the card is to be their default once
  * kept. It goes when the setup ends (kept or refused).
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -8,7 +8,7 @@ import { POPFIT_SIZES, POPFIT_SIZE_RANGE } from './constants.ts'
 
 export type AspectClass = 'double1x1' | 'double' | 'aspect2x5'
 
-export interface CategoryDef {
+interface CategoryDef {
   name: string
   title: string
   layout: '1x1' | 'catch-all'
@@ -23,7 +23,7 @@ export interface CategoryDef {
   banner: string | null
 }
 
-export interface GroupDef {
+interface GroupDef {
   name: string
   title: string
   description: string
@@ -31,7 +31,7 @@ export interface GroupDef {
 }
 
 /** [colour name, swatch hex, base colours] */
-export type ColorDef = [string, string, string]
+type ColorDef = [string, string, string]
 
 export interface StyleDef {
   key: string

@@ -9,7 +9,7 @@ import { CATEGORY_BASE, ITEM_BASE, LAST_ITEM, MANY_CUSTOMER_IMAGES_ITEM, PREFIX 
 import { createRandom, daysAgo, hashSeed, insertBatches, json, memberPrice, type Rows, type SeedDb } from './random.ts'
 
 /** Image size per aspect class: double1x1 is square, double 4:5, aspect2x5 2:5 (tall, full-length shots). */
-export const ASPECT_SIZES: Record<AspectClass, { width: number; height: number }> = {
+const ASPECT_SIZES: Record<AspectClass, { width: number; height: number }> = {
   double1x1: { width: 800, height: 800 },
   double: { width: 800, height: 1000 },
   aspect2x5: { width: 640, height: 1600 },
@@ -84,6 +84,7 @@ export async function seedCatalog(db: SeedDb, brandId: BrandId, hasClub: boolean
       const categoryId = categoryIds[name]
       if (categoryId === undefined) throw new Error(`seed: group ${g.name} names unknown category ${name}`)
       memberRows.push({ group_id: id, category_id: categoryId, position })
+      // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
       ;(groupOf[name] ??= []).push(id)
     })
   })
@@ -138,7 +139,8 @@ export async function seedCatalog(db: SeedDb, brandId: BrandId, hasClub: boolean
       for (const categoryName of style.categories) {
         const categoryId = categoryIds[categoryName]
         if (categoryId === undefined) throw new Error(`seed: style ${style.key} names unknown category ${categoryName}`)
-        const position = (categoryPositions[categoryName] = (categoryPositions[categoryName] ?? -1) + 1)
+        const position = (categoryPositions[categoryName] ?? -1) + 1
+        categoryPositions[categoryName] = position
         itemCategoryRows.push({ item_id: id, category_id: categoryId, position })
       }
 
@@ -150,7 +152,9 @@ export async function seedCatalog(db: SeedDb, brandId: BrandId, hasClub: boolean
         return rand.int(5, 40)
       })
       if (!stocks.some((s) => s > 0)) stocks[0] = 12
-      style.sizes.forEach((size, position) => sizeRows.push({ item_id: id, size, stock: stocks[position] ?? 0, position }))
+      style.sizes.forEach((size, position) => {
+        sizeRows.push({ item_id: id, size, stock: stocks[position] ?? 0, position })
+      })
 
       // images
       let position = 0
@@ -207,7 +211,9 @@ export async function seedCatalog(db: SeedDb, brandId: BrandId, hasClub: boolean
     const complementary = others.filter((other) => isTop(other.garment) !== isTop(item.garment))
     const pool = [...rand.shuffle(complementary), ...rand.shuffle(others.filter((o) => !complementary.includes(o)))]
     const count = Math.min(pool.length, rand.int(2, 4))
-    pool.slice(0, count).forEach((match, position) => matchRows.push({ item_id: item.id, match_item_id: match.id, position }))
+    pool.slice(0, count).forEach((match, position) => {
+      matchRows.push({ item_id: item.id, match_item_id: match.id, position })
+    })
   }
 
   await insertBatches(db, 'items', itemRows)

@@ -100,7 +100,7 @@ function pages(brandId: BrandId, c: ClubTerms): PageDef[] {
             { type: 'text', body: `**Membership**\n\nVIP is a monthly membership for ${c.monthly}. Each month you receive a new pair of ${w.product} chosen for you and ${c.discount}% off everything in the store for as long as you are a member.` },
             { type: 'text', body: '**Billing**\n\nYou are billed on the day you join and on the same day each following month until you cancel. If a payment fails we try again up to five times over the next seven days and you keep member prices meanwhile; if every try fails, your membership ends.' },
             { type: 'text', body: `**Skip, pause and cancel**\n\n${rules.skip}\n\n${rules.pause}\n\n${rules.cancel}` },
-            { type: 'text', body: '**Exchanges**\n\nMonthly picks can be exchanged for free within 30 days. See our [store policies](' + w.policies + ').' },
+            { type: 'text', body: `**Exchanges**\n\nMonthly picks can be exchanged for free within 30 days. See our [store policies](${w.policies}).` },
           ]
         : [{ type: 'text', body: `Shop all ${w.product} on our [home page](/).` }],
     },

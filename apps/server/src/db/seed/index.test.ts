@@ -41,8 +41,9 @@ if (pgUrl) {
   })
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a count over any table takes that table's query builder, which has no one type
 async function count(db: Kysely<Database>, table: keyof Database, where?: (qb: any) => any): Promise<number> {
-  // biome-ignore lint: generic count over any table
+  // biome-ignore lint/suspicious/noExplicitAny: generic count over any table
   let query: any = db.selectFrom(table).select(sql<number>`count(*)`.as('n'))
   if (where) query = where(query)
   const row = await query.executeTakeFirstOrThrow()
@@ -160,7 +161,7 @@ for (const target of targets) {
       const tables = ['store_settings', 'menu_items', 'banners', 'sizing_guide_entries', 'categories', 'item_images', 'reviews', 'one_time_offers', 'social_media_specials', 'content_blocks', 'feed_posts'] as const
       const urls = new Set<string>()
       for (const table of tables) {
-        // biome-ignore lint: scan whole tables
+        // biome-ignore lint/suspicious/noExplicitAny: scan whole tables
         const rows = await (db as Kysely<any>).selectFrom(table).selectAll().execute()
         for (const match of JSON.stringify(rows).matchAll(/\/media\/[^"\\\s]+/g)) urls.add(match[0])
       }
@@ -287,9 +288,9 @@ for (const target of targets) {
         await migrateToLatest(other.db)
         await seedDatabase(other.db, { now: NOW })
         for (const table of ['items', 'item_sizes', 'reviews', 'item_matches'] as const) {
-          // biome-ignore lint: compare whole tables
+          // biome-ignore lint/suspicious/noExplicitAny: compare whole tables
           const a = await (db as Kysely<any>).selectFrom(table).selectAll().execute()
-          // biome-ignore lint: compare whole tables
+          // biome-ignore lint/suspicious/noExplicitAny: compare whole tables
           const b = await (other.db as Kysely<any>).selectFrom(table).selectAll().execute()
           const key = (r: Record<string, unknown>) => JSON.stringify(Object.keys(r).sort().map((k) => r[k]))
           expect(a.map(key).sort()).toEqual(b.map(key).sort())

@@ -66,15 +66,17 @@ export async function insertBatches<T extends TableName>(db: SeedDb, table: T, r
   const perStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor((MAX_PARAMS - 1) / columns.length)))
   for (let i = 0; i < rows.length; i += perStatement) {
     const chunk = rows.slice(i, i + perStatement)
-    // biome-ignore lint: Kysely's generic insert over a table name union needs a cast
-    await (db as Kysely<any>).insertInto(table).values(chunk as any[]).execute()
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's generic insert over a table name union needs a cast
+    const values = chunk as any[]
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's generic insert over a table name union needs a cast
+    await (db as Kysely<any>).insertInto(table).values(values).execute()
   }
   return rows.length
 }
 
 export const json = (value: unknown): string => JSON.stringify(value)
 
-export const DAY_MS = 24 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
 export function daysAgo(now: Date, days: number, minutes = 0): string {
   return new Date(now.getTime() - days * DAY_MS - minutes * 60 * 1000).toISOString()
 }

@@ -9,6 +9,7 @@ export function CartBanners({ banners }: { banners: CartBanner[] }) {
   return (
     <ul className="cart-banners">
       {shown.map((banner, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
         <li key={i} className={`cart-banner ${safeClassNames(banner.css_class)}`.trim()}>
           {banner.image ? <img src={banner.image} alt="" width={48} height={48} loading="lazy" /> : null}
           {banner.text ? <p>{banner.text}</p> : null}

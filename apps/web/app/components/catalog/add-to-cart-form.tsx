@@ -41,15 +41,16 @@ export function AddToCartForm({ item, initialSize }: AddToCartFormProps) {
   const isInStock = (s: string) => inStockKeys.has(sizeKey(s, brand.id))
 
   // a size picked before hydration is the one that counts
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a size picked before hydration is read once, at hydration
   useEffect(() => {
     const checked = box.current?.querySelector<HTMLInputElement>('input[name="size"]:checked')
     if (checked && checked.value !== size) setSize(checked.value)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   function choose(next: string) {
     setSize(next)
     setError(null)
+    // biome-ignore lint/suspicious/noDocumentCookie: a first-party cookie the server reads on the next page; the Cookie Store API is missing from browsers the store serves
     document.cookie = selectedSizeCookie(next, window.location.protocol === 'https:')
   }
 

@@ -30,6 +30,7 @@ function Sections({ sections, color }: { sections: BulletSection[]; color: strin
   return (
     <>
       {sections.map((section, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
         <section key={`${section.header}-${i}`} className="bullet-section" aria-labelledby={`bullets-${i}`}>
           <h2 id={`bullets-${i}`}>
             <Icon name={section.icon} color={color} />
@@ -39,6 +40,7 @@ function Sections({ sections, color }: { sections: BulletSection[]; color: strin
             {section.bullets.map((bullet, j) => {
               const description = extraDescription(bullet.value, bullet.description)
               return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
                 <li key={`${bullet.value}-${j}`}>
                   <Icon name={bullet.icon} color={color} />
                   <div>

@@ -15,6 +15,7 @@ function Photos({ images, offset }: { images: CatalogImage[]; offset: number }) 
   return (
     <ul className="customer-images">
       {images.map((image, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
         <li key={`${image.url}-${offset + i}`}>
           <img
             src={image.url}

@@ -7,8 +7,6 @@ import { normalizeSizes, sortSizes } from '@store/core'
 import { sameSize, sizeKey } from './same-size'
 import { keptForKey } from '../../lib/kept-value'
 
-export { sameSize }
-
 export const SORT_OPTIONS = [
   { value: 'featured', label: 'Featured' },
   { value: 'price-asc', label: 'Price: low to high' },
@@ -54,6 +52,7 @@ export function sizeFilterOptions(items: readonly GridItemLike[], brandId?: stri
   for (const item of items) {
     for (const size of normalizeSizes(item.availableSizes ?? [])) {
       let key = keyOf.get(size)
+      // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
       if (key === undefined) keyOf.set(size, (key = sizeKey(size, brandId)))
       if (seen.has(key)) continue
       seen.add(key)

@@ -20,6 +20,7 @@ export function ItemGallery({ item }: { item: Pick<ItemDetail, 'name' | 'images'
   const images = galleryImages(item)
   if (images.length === 0) return <div className="product-image product-image-empty" aria-hidden="true" />
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling row of images takes keyboard focus so it can be scrolled with the keys (axe: scrollable-region-focusable)
     <ul className={`item-gallery aspect-${item.aspectClass ?? 'double'}`} aria-label={`Images of ${item.name}`} tabIndex={0}>
       {images.map((image, i) => {
         const caption = imageCaption(image.key)

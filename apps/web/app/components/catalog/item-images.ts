@@ -2,7 +2,7 @@
 import type { AspectClass, CatalogImage, ItemSummary } from '../../lib/api/types'
 
 /** image1-4, then the model crops (plus and straight). */
-export const IMAGE_KEYS = ['image1', 'image2', 'image3', 'image4', 'model_plus', 'model_straight'] as const
+const IMAGE_KEYS = ['image1', 'image2', 'image3', 'image4', 'model_plus', 'model_straight'] as const
 
 export interface KeyedImage extends CatalogImage {
   key: string
@@ -33,7 +33,6 @@ export function aspectRatioOf(aspectClass: AspectClass | null | undefined): stri
       return '1 / 1'
     case 'aspect2x5':
       return '2 / 5'
-    case 'double':
     default:
       return '4 / 5'
   }

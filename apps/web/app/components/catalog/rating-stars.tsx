@@ -8,7 +8,7 @@
  */
 import { useId } from 'react'
 
-export function ratingLabel(rating: number): string {
+function ratingLabel(rating: number): string {
   const rounded = Math.round(rating * 10) / 10
   return `Rated ${rounded} out of 5`
 }

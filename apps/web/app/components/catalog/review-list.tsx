@@ -17,7 +17,7 @@ const ANSWERS: Array<[keyof Review, string]> = [
   ['how_was_your_first_order', 'My first order'],
 ]
 
-export function reviewerName(review: Pick<Review, 'first_name' | 'last_initial'>): string {
+function reviewerName(review: Pick<Review, 'first_name' | 'last_initial'>): string {
   const initial = review.last_initial?.trim().replace(/\.$/, '')
   return initial ? `${review.first_name} ${initial}.` : review.first_name
 }
@@ -96,6 +96,7 @@ function Reviews({ reviews, headingLevel, itemLinks }: Required<Pick<ReviewListP
                 <ul className="review-photos" aria-label={`Photos from ${name}`}>
                   {review.images.slice(0, 3).map((src, i) => (
                     <li key={src}>
+                      {/* biome-ignore lint/a11y/noRedundantAlt: the photo is what the reviewer sent; the alt says which one and from whom */}
                       <img src={src} alt={`Photo ${i + 1} from ${name}'s review`} width={96} height={128} loading="lazy" decoding="async" />
                     </li>
                   ))}

@@ -6,9 +6,9 @@
 import { normalizeSizes, ONE_SIZE } from '@store/core'
 import { sameSize } from './same-size'
 
-export const SELECTED_SIZE_COOKIE = 'selected_size'
+const SELECTED_SIZE_COOKIE = 'selected_size'
 /** one year */
-export const SELECTED_SIZE_MAX_AGE = 60 * 60 * 24 * 365
+const SELECTED_SIZE_MAX_AGE = 60 * 60 * 24 * 365
 
 /** The value of one cookie in a Cookie header, decoded; null when absent or malformed. */
 export function readCookie(header: string | null | undefined, name: string): string | null {

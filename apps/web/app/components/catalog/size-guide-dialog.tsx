@@ -30,7 +30,7 @@ function GuideNotLoaded() {
 
 const sizingGuide = onDemand<GuideProps>(() => import('./sizing-guide').then((m) => m.SizingGuide), GuideNotLoaded)
 
-export const SIZE_GUIDE_PATH = '/photo-size-chart'
+const SIZE_GUIDE_PATH = '/photo-size-chart'
 
 export function SizeGuideDialog() {
   const { settings, brand } = useStore()

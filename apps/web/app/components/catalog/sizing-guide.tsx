@@ -25,6 +25,7 @@ export function SizingGuide({ rows, brandId, headingLevel = 2 }: { rows: SizingG
         // which view each image is, after the reversal of every second entry
         const views = index % 2 === 1 ? [...VIEWS].reverse() : VIEWS
         return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
           <li key={`${entry.size}-${index}`} className="size-guide-entry">
             <div>
               <Heading>{shown}</Heading>
@@ -41,6 +42,7 @@ export function SizingGuide({ rows, brandId, headingLevel = 2 }: { rows: SizingG
                 const size = sizeFromUrl(src) ?? { width: 400, height: 600 }
                 return (
                   <img
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
                     key={`${src}-${i}`}
                     src={src}
                     alt={`Size ${shown}, ${views[i]} view`}

@@ -9,9 +9,9 @@ export const STORE_ICON_NAMES = [
   'phone', 'cart',
 ] as const
 
-export type StoreIconName = (typeof STORE_ICON_NAMES)[number]
+type StoreIconName = (typeof STORE_ICON_NAMES)[number]
 
-export function isStoreIconName(name: string): name is StoreIconName {
+function isStoreIconName(name: string): name is StoreIconName {
   return (STORE_ICON_NAMES as readonly string[]).includes(name)
 }
 

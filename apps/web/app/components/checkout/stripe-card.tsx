@@ -111,6 +111,7 @@ export function StripeCard({ publishableKey, applePay, afterpayAvailable, total,
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
   const [cardError, setCardError] = useState<string | null>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the card element is made once per key; the wallet sheet keeps the total and handler it had at load
   useEffect(() => {
     let cancelled = false
     let wallet: StripeElement | null = null
@@ -143,7 +144,6 @@ export function StripeCard({ publishableKey, applePay, afterpayAvailable, total,
       wallet?.destroy()
     }
     // the element is made once per page; the total of the wallet sheet is the one at load
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [publishableKey, applePay])
 
   useImperativeHandle(handle, () => ({

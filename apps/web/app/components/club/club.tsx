@@ -79,11 +79,11 @@ export function PeriodSummary({ membership }: { membership: Membership }) {
 /** Sends an analytics event once when `when` becomes true (a confirmation on screen). */
 export function useTrackOnce(name: AnalyticsEventName, when: boolean, properties: Record<string, unknown> = {}) {
   const sent = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sent once when `when` turns true, with the properties it has then
   useEffect(() => {
     if (!when || sent.current) return
     sent.current = true
     track(name, properties)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [when, name])
 }
 

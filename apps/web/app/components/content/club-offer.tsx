@@ -7,8 +7,8 @@ import { formatPrice } from '@store/core'
 import { StoreLink } from '../store-link'
 import type { MembershipLanding } from '../../lib/api/types'
 
-export const CLUB_CHECKOUT_PATH = '/checkout-club'
-export const CLUB_INFO_PATH = '/vip'
+const CLUB_CHECKOUT_PATH = '/checkout-club'
+const CLUB_INFO_PATH = '/vip'
 
 /** The perks the offer lists, at most. */
 const OFFER_PERKS = 3

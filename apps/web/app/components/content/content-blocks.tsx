@@ -22,6 +22,7 @@ function ButtonRow({ buttons, firstPrimary }: { buttons: ContentBlock[]; firstPr
   return (
     <div className="content-buttons">
       {usable.map((button, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
         <StoreLink key={`${button.link}-${i}`} to={button.link!} className={i === 0 && firstPrimary ? 'button button-primary' : 'button button-secondary'}>
           {button.button_text}
         </StoreLink>
@@ -44,16 +45,20 @@ export function ContentBlocks({
   return (
     <div className="content-blocks">
       {groupButtons(blocks).map((entry, i) => {
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
         if (Array.isArray(entry)) return <ButtonRow key={i} buttons={entry} firstPrimary />
         switch (entry.type) {
           case 'text':
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
             return <RichText key={i} source={entry.body} className="content-text" headings={headingLevel} />
           case 'video':
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
             return isWistiaId(entry.wistia_video_id) ? <VideoFacade key={i} videoId={entry.wistia_video_id} title={entry.body} /> : null
           case 'image': {
             const eager = eagerFirstImage && imagesSeen === 0 && i < 2
             imagesSeen += 1
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
               <div key={i} className="content-image-block">
                 <ContentImage desktop={entry.desktop_image} mobile={entry.mobile_image} alt={entry.body ?? ''} eager={eager} />
               </div>

@@ -18,6 +18,7 @@ export function FaqList({ entries, headingLevel = 2, openFirst = false }: { entr
   return (
     <div className="faq-list">
       {entries.map((entry, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
         <details key={`${entry.question}-${i}`} className="faq" open={openFirst && i === 0 ? true : undefined}>
           <summary>
             <Heading className="faq-question">{entry.question}</Heading>

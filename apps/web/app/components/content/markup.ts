@@ -13,16 +13,16 @@
  * addresses; anything else (javascript:, data:) loses its link and stays text.
  */
 
-export type BlockTag = 'p' | 'h2' | 'h3' | 'h4' | 'ul' | 'ol' | 'li' | 'blockquote'
-export type InlineTag = 'strong' | 'em' | 'a' | 'br'
-export type MarkupTag = BlockTag | InlineTag
+type BlockTag = 'p' | 'h2' | 'h3' | 'h4' | 'ul' | 'ol' | 'li' | 'blockquote'
+type InlineTag = 'strong' | 'em' | 'a' | 'br'
+type MarkupTag = BlockTag | InlineTag
 
-export interface MarkupText {
+interface MarkupText {
   type: 'text'
   text: string
 }
 
-export interface MarkupElement {
+interface MarkupElement {
   type: 'element'
   tag: MarkupTag
   /** only on `a`, and only a safe address */
@@ -36,11 +36,14 @@ const text = (value: string): MarkupText => ({ type: 'text', text: value })
 const el = (tag: MarkupTag, children: MarkupNode[] = [], href?: string): MarkupElement =>
   href === undefined ? { type: 'element', tag, children } : { type: 'element', tag, children, href }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this pattern finds and takes out
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g
+
 /** A link address the page may carry, or null. */
 export function safeHref(raw: string | null | undefined): string | null {
   if (!raw) return null
   // browsers ignore tabs, newlines and control characters in addresses ('java\tscript:'): so do we
-  const href = raw.trim().replace(/[\u0000-\u001f\u007f]/g, '').replace(/ /g, '%20')
+  const href = raw.trim().replace(CONTROL_CHARACTERS, '').replace(/ /g, '%20')
   if (!href) return null
   if (href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\')) return href
   if (href.startsWith('#')) return href
@@ -88,7 +91,7 @@ const TAG_MAP: Record<string, MarkupTag> = {
 const DROP_WHOLE = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'head', 'title', 'textarea', 'select'])
 const BLOCK_TAGS = new Set<MarkupTag>(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote'])
 
-export function looksLikeHtml(s: string): boolean {
+function looksLikeHtml(s: string): boolean {
   return /<\/?(p|br|strong|b|em|i|a|ul|ol|li|h[1-6]|div|span|blockquote)(\s[^>]*)?\/?>/i.test(s)
 }
 
@@ -104,6 +107,7 @@ function parseHtml(source: string): MarkupNode[] {
   let dropping: string | null = null
   const re = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|([^<]+)|(<)/g
   let m: RegExpExecArray | null
+  // biome-ignore lint/suspicious/noAssignInExpressions: the usual RegExp exec loop, one match at a time until there is none
   while ((m = re.exec(source))) {
     if (m[0].startsWith('<!--')) continue
     const [, closing, rawName, attrs = '', chunk, stray] = m
@@ -163,6 +167,7 @@ function parseInline(s: string): MarkupNode[] {
   const re = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*|__([^_]+)__|\*([^*\s][^*]*)\*|(?<![\w])_([^_\s][^_]*)_(?![\w])|\n/g
   let last = 0
   let m: RegExpExecArray | null
+  // biome-ignore lint/suspicious/noAssignInExpressions: the usual RegExp exec loop, one match at a time until there is none
   while ((m = re.exec(s))) {
     if (m.index > last) out.push(text(s.slice(last, m.index)))
     last = m.index + m[0].length
@@ -240,7 +245,7 @@ function trimRun(run: MarkupNode[]): MarkupNode[] {
 
 /** Content text into safe block nodes; empty input gives []. */
 export function parseMarkup(source: string | null | undefined): MarkupNode[] {
-  if (!source || !source.trim()) return []
+  if (!source?.trim()) return []
   return looksLikeHtml(source) ? parseHtml(source) : parseMarkdown(source)
 }
 
@@ -262,8 +267,8 @@ export function markupText(nodes: MarkupNode[]): string {
 }
 
 /** A paragraph that is nothing but bold text ('**Shipping**'): the content's way of writing a heading. */
-export function boldParagraphText(node: MarkupNode | undefined): string | null {
-  if (!node || node.type !== 'element' || node.tag !== 'p') return null
+function boldParagraphText(node: MarkupNode | undefined): string | null {
+  if (node?.type !== 'element' || node.tag !== 'p') return null
   const children = node.children.filter((c) => !(c.type === 'text' && c.text.trim() === ''))
   const only = children[0]
   if (children.length !== 1 || only?.type !== 'element' || only.tag !== 'strong') return null

@@ -3,7 +3,7 @@ import { createElement, type ReactNode } from 'react'
 import { StoreLink } from '../store-link'
 import { parseMarkup, promoteBoldParagraphs, type MarkupNode } from './markup'
 
-export function renderMarkup(nodes: MarkupNode[], keyPrefix = ''): ReactNode[] {
+function renderMarkup(nodes: MarkupNode[], keyPrefix = ''): ReactNode[] {
   return nodes.map((node, i) => {
     const key = `${keyPrefix}${i}`
     if (node.type === 'text') return node.text

@@ -15,6 +15,7 @@ export function HeaderNav({ items }: { items: HeaderMenuEntry[] }) {
   if (items.length === 0) return null
   // on the server every panel is closed: the brand's menu is the same markup on every page (lib/brand-html.ts)
   const html = brandHtml(items, 'header-nav', () => <NavList items={items} openIndex={null} setOpenIndex={() => undefined} />)
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the brand's menu markup, rendered by React on the server once per brand (lib/brand-html.ts), not shopper input
   if (html !== undefined) return <nav className="header-nav" aria-label="Main" dangerouslySetInnerHTML={{ __html: html }} />
   return (
     <nav className="header-nav" aria-label="Main">
@@ -51,6 +52,7 @@ function NavList({ items, openIndex, setOpenIndex }: NavListProps) {
         const open = openIndex === index
         return (
           <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
             key={`${item.link}-${index}`}
             className="nav-item"
             data-open={open ? 'true' : 'false'}

@@ -17,6 +17,8 @@ export function MenuDrawer() {
   return (
     <Drawer id={MENU_DRAWER_ID} side="left" open={menuOpen} title="Menu" closeLabel="Close menu" onClose={closeMenu}>
       <nav aria-label="Menu">
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the brand's menu markup, rendered by React on the server once per brand (lib/brand-html.ts), not shopper input */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtmlWithChildren: the children are drawn only when no server-made HTML is given (html undefined) */}
         <ul className="menu-list" dangerouslySetInnerHTML={html === undefined ? undefined : { __html: html }}>
           {html === undefined ? <MenuItems items={menu} onNavigate={closeMenu} /> : undefined}
         </ul>
@@ -54,6 +56,7 @@ export function MenuDrawer() {
 
 function MenuItems({ items, onNavigate }: { items: HeaderMenuEntry[]; onNavigate(): void }) {
   return items.map((item, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
     <li key={`${item.link}-${index}`}>
       <StoreLink to={item.link} className="menu-link" onClick={onNavigate}>
         {item.caption}

@@ -6,7 +6,7 @@ import type { FooterMenuGroup, StoreSettings } from '../../lib/api/types'
 import { brandHtml } from '../../lib/brand-html'
 import { StoreLink } from '../store-link'
 
-export function visibleFooterGroups(groups: readonly FooterMenuGroup[], duringCheckout: boolean): FooterMenuGroup[] {
+function visibleFooterGroups(groups: readonly FooterMenuGroup[], duringCheckout: boolean): FooterMenuGroup[] {
   return groups.filter((group) => group.links.length > 0 && (!duringCheckout || group.showDuringCheckout))
 }
 
@@ -18,6 +18,8 @@ export function SiteFooter({ settings, checkout = false }: { settings: StoreSett
     <footer
       className="site-footer"
       data-checkout={checkout ? 'true' : undefined}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the brand's footer markup, rendered by React on the server once per brand (lib/brand-html.ts), not shopper input
+      // biome-ignore lint/security/noDangerouslySetInnerHtmlWithChildren: the children are drawn only when no server-made HTML is given (html undefined)
       dangerouslySetInnerHTML={html === undefined ? undefined : { __html: html }}
     >
       {html === undefined ? <FooterInner settings={settings} checkout={checkout} year={year} /> : undefined}

@@ -10,7 +10,7 @@ import { StoreLink } from '../store-link'
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
 /** The state as a member reads it. */
-export function membershipStateWords(membership: Membership): string {
+function membershipStateWords(membership: Membership): string {
   const month = membership.period ? monthName(membership.period) : 'this month'
   switch (membership.status) {
     case 'active':
@@ -48,7 +48,7 @@ interface ActionLink {
 }
 
 /** The requests the state allows (the API's `actions`), each a link to the page that makes it. */
-export function membershipLinks(membership: Membership, clubName: string): ActionLink[] {
+function membershipLinks(membership: Membership, clubName: string): ActionLink[] {
   const month = membership.period ? monthName(membership.period) : 'this month'
   const can = (request: MemberRequest) => membership.actions.includes(request)
   const links: ActionLink[] = []

@@ -177,6 +177,7 @@ export function OrderCard({
       <h3 className="order-subtitle">Items</h3>
       <ul className="order-lines">
         {order.items.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
           <li key={`${line.id}-${line.size}-${i}`} className={line.cancelled ? 'order-line order-line-cancelled' : 'order-line'}>
             {line.image1 ? <img src={line.image1} alt="" width={48} height={60} loading="lazy" /> : <span className="order-line-image" />}
             <div>

@@ -26,7 +26,9 @@ export function ReviewForm({ itemId, itemName, errors: serverErrors = [] }: { it
     const files = form.getAll('photos').filter((file): file is File => file instanceof File && file.size > 0)
     form.delete('photos')
     if (files.length > MAX_PHOTOS) return setErrors([{ message: `Add up to ${MAX_PHOTOS} photos.`, field: 'photos' }])
-    files.forEach((file, i) => form.append(`photo_${i + 1}`, file))
+    files.forEach((file, i) => {
+      form.append(`photo_${i + 1}`, file)
+    })
     setBusy(true)
     setErrors([])
     try {

@@ -14,7 +14,7 @@ import { useCart } from '../../lib/store/store-provider'
 import type { ApiErrorItem } from '../../lib/api/types'
 import { useHydrated } from '../catalog/use-hydrated'
 
-export const WISHLIST_ACTION_PATH = '/wishlist'
+const WISHLIST_ACTION_PATH = '/wishlist'
 
 /** What /wishlist's action answers a button of an item page (`answer: 'here'`). */
 export interface WishlistAnswer {

@@ -15,8 +15,8 @@
  */
 import { readCookie } from '../catalog/selected-size'
 
-export const DECLINED_OFFERS_COOKIE = 'declined_offers'
-export const DECLINED_OFFERS_MAX_AGE = 60 * 60 * 24
+const DECLINED_OFFERS_COOKIE = 'declined_offers'
+const DECLINED_OFFERS_MAX_AGE = 60 * 60 * 24
 const MAX_ENTRIES = 12
 const ENTRY = /^[\w-]{1,40}:[\w-]{1,60}$/
 

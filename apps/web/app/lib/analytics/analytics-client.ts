@@ -75,7 +75,7 @@ export class AnalyticsClient {
 
   /** Identifies the customer (SPEC §4); without an id, logs SPEC §8's message and sends nothing. */
   identify(user: AnalyticsUserInput): void {
-    let payload
+    let payload: ReturnType<typeof identifyPayload>
     try {
       payload = identifyPayload(user)
     } catch (error) {
@@ -155,7 +155,7 @@ export function sendResultOf(status: number): SendResult {
 }
 
 /** fetch for batches while the page lives; sendBeacon (a text/plain string, as the API accepts) when it goes. */
-export function browserTransport(): AnalyticsTransport {
+function browserTransport(): AnalyticsTransport {
   return {
     post(url, body) {
       // a batch may be what starts the visitor's session: it waits its turn (session-gate.ts)

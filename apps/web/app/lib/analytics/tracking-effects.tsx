@@ -67,14 +67,15 @@ export function TrackingEffects() {
 
   // PageView on every page, ViewContent on an item page
   const item = viewedItem(matches)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page (pathname), with that page's item
   useEffect(() => {
     send('PageView')
     track('Page Viewed', { path: location.pathname, title: document.title })
     if (item) send('ViewContent', viewContentData(item))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname])
 
   // 'Page Scrolled' at 25, 50, 75 and 100 percent of each page, once each (SPEC §9)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each page (pathname) gets its own scroll marks
   useEffect(() => {
     const reported = new Set<number>()
     let frame = 0
@@ -109,6 +110,7 @@ export function TrackingEffects() {
   const lines = cartApi.cart?.items
   const previous = useRef<number | null>(null)
   const previousLines = useRef(lines ?? [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of count only; the lines are read as they are then
   useEffect(() => {
     if (previous.current !== null && count > previous.current) {
       send('AddToCart', { currency: 'USD', num_items: count - previous.current })
@@ -120,7 +122,6 @@ export function TrackingEffects() {
     }
     previous.current = count
     previousLines.current = lines ?? []
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [count])
 
   // 'VIP Join Clicked': one delegated listener for every link to /vip or /checkout-club
@@ -139,6 +140,7 @@ export function TrackingEffects() {
   // start-up: a known customer is identified once, with the style profile's birthday (SPEC §4)
   const customer = cartApi.cart?.customer ?? null
   const hasClub = cartApi.cart?.has_club === true
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per customer (id); the name and club are read as they are then
   useEffect(() => {
     if (!customer || identifiedCustomer === customer.id) return
     identifiedCustomer = customer.id
@@ -155,7 +157,6 @@ export function TrackingEffects() {
           city: null,
         }),
       )
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [customer?.id, api])
 
   return null

@@ -41,7 +41,7 @@ export function optedOut(cookieHeader: string): boolean {
 }
 
 /** Paths a click on which counts as 'VIP Join Clicked': the club page and the club checkout. */
-export const VIP_JOIN_PATHS = ['/vip', '/checkout-club'] as const
+const VIP_JOIN_PATHS = ['/vip', '/checkout-club'] as const
 
 /** A link to /vip or /checkout-club on this site (query, hash and a trailing slash aside). */
 export function isVipJoinLink(href: string, origin: string): boolean {

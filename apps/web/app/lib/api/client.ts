@@ -11,9 +11,9 @@ import { API_TIMEOUT_MS, GET_RETRIES, PIXEL_TIMEOUT_MS, readErrorList, StoreErro
 import { ungated, type SessionGate } from './session-gate'
 import type { ApiErrorItem } from './types'
 
-export type QueryValue = string | number | boolean | null | undefined
-export type Query = Record<string, QueryValue>
-export type FormValue = string | number | boolean | null | undefined
+type QueryValue = string | number | boolean | null | undefined
+type Query = Record<string, QueryValue>
+type FormValue = string | number | boolean | null | undefined
 export type FormFields = Record<string, FormValue>
 
 export interface ApiClientOptions {
@@ -52,7 +52,7 @@ export interface ApiClient {
 }
 
 /** `{a: 1, b: null}` -> 'a=1' : null and undefined are left out. */
-export function toSearchParams(values: Record<string, QueryValue>): URLSearchParams {
+function toSearchParams(values: Record<string, QueryValue>): URLSearchParams {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(values)) {
     if (value === null || value === undefined) continue
@@ -62,7 +62,7 @@ export function toSearchParams(values: Record<string, QueryValue>): URLSearchPar
 }
 
 function joinUrl(baseUrl: string, path: string): string {
-  return baseUrl.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, '')
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
 }
 
 /** Failure bodies: `{errors: [...]}`, or the older `error` / `err` fields, a string wrapped into a list. */

@@ -5,15 +5,11 @@
  * session and shopper; the cart is read once per request until it changes.
  */
 import type { AppLoadContext } from 'react-router'
-import type { Cart, StoreServices } from './types'
+import type { Cart } from './types'
 
 /** The shop's hostname as the shopper typed it, port dropped: 'ckb.localhost'. */
 export function requestHost(request: Request): string {
   return new URL(request.url).hostname.toLowerCase()
-}
-
-export function storeServices(context: AppLoadContext): StoreServices {
-  return context.services
 }
 
 /** The shopper's cart, however many loaders ask. */

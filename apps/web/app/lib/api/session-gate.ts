@@ -21,7 +21,7 @@ export function createSessionGate(): SessionGate {
   let ahead: Promise<void> | null = null
 
   async function through<T>(send: () => Promise<T>, succeeded: (result: T) => boolean): Promise<T> {
-    while (!open && ahead) await ahead
+    while (!open && ahead !== null) await ahead
     if (open) return send()
     let release!: () => void
     ahead = new Promise<void>((resolve) => {

@@ -23,7 +23,7 @@ function storage(): Storage | null {
   }
 }
 
-export function newKey(): string {
+function newKey(): string {
   if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID()
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`
 }

@@ -13,7 +13,7 @@ import { claimSpecial, loadSpecialLanding, type SpecialLanding } from './special
 
 export type Landing = { kind: 'special'; landing: SpecialLanding } | { kind: 'offer'; terms: OfferTerms; flow: FlowType; ineligible: boolean }
 
-export const flowOfOffer = (terms: OfferTerms): FlowType => (terms.kind === 'club' ? 'vip_flow' : 'free_flow')
+const flowOfOffer = (terms: OfferTerms): FlowType => (terms.kind === 'club' ? 'vip_flow' : 'free_flow')
 
 export async function loadLanding(services: StoreServices, id: string, lander: string | null): Promise<Landing> {
   const terms = offerTerms(id)

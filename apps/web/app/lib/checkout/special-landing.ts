@@ -26,13 +26,13 @@ export interface SpecialLanding {
 export const isClubSpecial = (special: Pick<SocialMediaSpecial, 'price'>) => special.price === OFFER_PRICES.club
 
 /** The lander: the one named by ?lander=, else the split test's first; none with split_test_no_lander. */
-export function chooseLander(special: SocialMediaSpecial, wanted: string | null): SocialMediaLander | null {
+function chooseLander(special: SocialMediaSpecial, wanted: string | null): SocialMediaLander | null {
   if (special.split_test_no_lander && !wanted) return null
   const candidates = special.split_test_landers.length ? special.landers.filter((l) => special.split_test_landers.includes(l.id)) : special.landers
   return special.landers.find((l) => l.id === wanted) ?? candidates[0] ?? special.landers[0] ?? null
 }
 
-export function blockedFor(cart: Cart): SpecialLanding['blocked'] {
+function blockedFor(cart: Cart): SpecialLanding['blocked'] {
   if (cart.ineligible_for_social_media) return 'member'
   if (cart.has_social_media_special) return 'already'
   return null

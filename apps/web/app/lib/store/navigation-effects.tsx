@@ -26,6 +26,7 @@ export function NavigationEffects() {
 
   // scroll to the top after a short delay, on a change of page (not of hash or query only)
   const firstPath = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of page (pathname) only, not of hash, query or state
   useEffect(() => {
     if (firstPath.current) {
       firstPath.current = false
@@ -37,16 +38,15 @@ export function NavigationEffects() {
     if (location.hash || keepsPlace(location.state)) return
     const timer = window.setTimeout(() => window.scrollTo({ top: 0, left: 0 }), SCROLL_RESET_DELAY_MS)
     return () => window.clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname])
 
   // removed_free_promo turned from false to true since the last navigation: off to the shop
   const removedAtLastNavigation = useRef<boolean | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once per navigation (location.key), with the cart as it is then
   useEffect(() => {
     const target = ineligibleRedirect(removedAtLastNavigation.current, cart, settings.mainShoppingPath)
     removedAtLastNavigation.current = cart ? cart.removed_free_promo === true : null
     if (target) void navigate(target, { replace: true })
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key])
 
   // ?coupon=CODE on any URL: applied once the cart has loaded, once per code

@@ -177,20 +177,3 @@ export function useDrawers() {
     closeCart: () => dispatch({ type: 'closeCart' }),
   }
 }
-
-/** Checkout funnel state: order-bump and one-time-offer ids, flash messages, split-test winner. */
-export function useFunnel() {
-  const { ui, dispatch } = useStore()
-  return {
-    orderBumpIds: ui.orderBumpIds,
-    oneTimeOfferIds: ui.oneTimeOfferIds,
-    offerMessages: ui.offerMessages,
-    winner: ui.winner,
-    history: ui.history,
-    setOrderBumpIds: (ids: string[]) => dispatch({ type: 'setOrderBumpIds', ids }),
-    setOneTimeOfferIds: (ids: string[]) => dispatch({ type: 'setOneTimeOfferIds', ids }),
-    flashOfferMessage: (message: string) => dispatch({ type: 'flashOfferMessage', message }),
-    clearOfferMessages: () => dispatch({ type: 'clearOfferMessages' }),
-    setWinner: (winner: string | null) => dispatch({ type: 'setWinner', winner }),
-  }
-}
