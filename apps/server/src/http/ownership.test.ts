@@ -111,6 +111,17 @@ const RULES: Record<string, Rule> = {
   'GET /media/:kind/*': { exempt: 'generated pictures: the file name is all they show' },
   'GET /uploads/*': { exempt: 'review photos, public once the review is; keys are unguessable' },
 
+  // ----- the operator area (docs/staff.md): a staff session (staff_sid) with the role at this brand, never a customer's
+  'GET /admin/*': { exempt: "the admin app's page: the same HTML for every path, no data" },
+  'POST /api/admin/set-password': { exempt: "the token is the credential itself, from the one-time link given to the member of staff; as /api/reset-password" },
+  'PATCH /api/admin/staff/{id}': { exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only' },
+  'PATCH /api/admin/items/{id}': { exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only' },
+  'GET /api/admin/items/{id}': { probes: (a) => [get(`/api/admin/items/${a.reviewedItemId}`, [401], 401)] },
+  'GET /api/admin/audit': { probes: (a) => [get(`/api/admin/audit?entity_id=${a.orderNumber}`, [401], 401)] },
+  'POST /api/admin/stock': { probes: (a) => [post('/api/admin/stock', { item_id: a.reviewedItemId, size: a.wishlistSize, quantity: 0, reason: 'probe' }, [401], 401)] },
+  'POST /api/admin/sessions/{id}/revoke': { probes: (a) => [post(`/api/admin/sessions/${a.cartLineId}/revoke`, {}, [401], 401)] },
+  'POST /api/admin/staff/{id}/remove': { probes: (a) => [post(`/api/admin/staff/${a.addressId}/remove`, {}, [401], 401)] },
+
   // ----- the customer's own: a stranger gets what an unknown id gets
   'GET /api/orders/{number}': { probes: (a) => [get(`/api/orders/${a.orderNumber}`, [404], 200), get(`/api/orders/${a.pendingOrder}`, [404])] },
   'GET /api/tracking/{number}': {
