@@ -515,7 +515,7 @@ async function supersedeJoinsAtTheBank(ctx: RequestContext, deps: Pick<CheckoutD
 export const DROPPED_AT_THE_BANK = 'Your bank did not confirm this payment in time, so the order was dropped and nothing was charged. Your cart is still there: check out again.'
 
 /** What became of an order left at the bank's step when its reservation ran out (dropAtTheBank). */
-export type DropAtTheBank =
+type DropAtTheBank =
   /** its payment cancelled at the gateway, its stock, code claim and cart given back, its key answered */
   | 'dropped'
   /** the gateway would not cancel it (the money taken, or being taken): left to be asked about as a charge without an answer */

@@ -14,10 +14,10 @@ import type { Database, DiscountCodesRow } from '../db/schema.ts'
 import { conflict, type HttpError } from '../http/errors.ts'
 
 /** The claim of the codes for a first order: 10First and First15 share it, so a shopper gets one of them once. */
-export const FIRST_ORDER_CLAIM = 'first-order'
+const FIRST_ORDER_CLAIM = 'first-order'
 
 /** Orders that hold their claim: one being paid or waiting for its bank, and one paid (or on its way since). */
-export const HOLDING = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered']
+const HOLDING = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered']
 
 /** An e-mail as a claimant: trimmed and lower-case, so 'Ada@Example.com ' is the same shopper as 'ada@example.com'. */
 export const normalisedEmail = (email: string) => email.trim().toLowerCase()
