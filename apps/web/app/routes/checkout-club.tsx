@@ -88,7 +88,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * checkout's own pricing: a join is priced as a member, who ships free; the club's fee is not taxed).
  */
 function joinOnlyFigures(price: number): CheckoutQuote {
-  return { shipping_options: [], shipping_method: 'standard', subtotal: price, discount: 0, bundle_discount: 0, shipping: 0, tax: 0, total: price, club_fee: price }
+  return { shipping_options: [], shipping_method: 'standard', subtotal: price, discount: 0, bundle_discount: 0, shipping: 0, tax: 0, total: price, club_fee: price, code_refusal: null }
 }
 
 const JOIN_FLOW = 'checkout_club_flow'
