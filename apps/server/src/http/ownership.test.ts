@@ -124,6 +124,12 @@ const RULES: Record<string, Rule> = {
 
   // ----- the customer's own: a stranger gets what an unknown id gets
   'GET /api/orders/{number}': { probes: (a) => [get(`/api/orders/${a.orderNumber}`, [404], 200), get(`/api/orders/${a.pendingOrder}`, [404])] },
+  // a stranger's cancel, return or exchange of A's order: the same 404 as an unknown number (A's own is past its windows by then: 409)
+  'POST /api/orders/{number}/cancel': { probes: (a) => [post(`/api/orders/${a.orderNumber}/cancel`, {}, [404])] },
+  'POST /api/orders/{number}/returns': {
+    probes: (a) => [post(`/api/orders/${a.orderNumber}/returns`, { lines: JSON.stringify([{ line_id: 'any-line', qty: 1, reason: 'Too small' }]) }, [404])],
+  },
+  'POST /api/orders/{number}/exchanges': { probes: (a) => [post(`/api/orders/${a.orderNumber}/exchanges`, { line_id: 'any-line', size: 'M' }, [404])] },
   'GET /api/tracking/{number}': {
     // with the order's e-mail a visitor may track it (by design): the stranger sends none, or its own
     probes: (a) => [get(`/api/tracking/${a.orderNumber}`, [404], 200), get(`/api/tracking/${a.orderNumber}?email=stranger%40example.com`, [404])],

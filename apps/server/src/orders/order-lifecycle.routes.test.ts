@@ -217,6 +217,10 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
       expect(after.items.find((candidate) => candidate.line_id === line.line_id)!.refunded_qty).toBe(1)
       expect(after.history.map((entry) => entry.event)).toEqual(expect.arrayContaining(['return_requested', 'return_received', 'refunded']))
       expect(await stockOf(t, item.itemId, item.size)).toBe(stock + 1)
+      const emails = await t.store.db.selectFrom('outbox_emails').select('subject').where('order_number', '=', number).execute()
+      expect(emails.map((email) => email.subject)).toEqual(
+        expect.arrayContaining([`Your return for order ${number}`, `We received your return for order ${number}`, expect.stringMatching(/^A refund of \$\d+\.\d\d for order /)]),
+      )
       // received twice: refunded once
       expect(await receiveReturn(scope, number, await gateway(), 'job:receive-return')).toBe('succeeded')
       expect(dataOf<Order>(await shopper.get(`/api/orders/${number}`)).refunded).toBe(after.refunded)

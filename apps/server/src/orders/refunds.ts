@@ -23,9 +23,6 @@ import type { Kysely, Transaction } from 'kysely'
 import { giveBackStock } from '../checkout/stock.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import type { RequestContext } from '../context/request-context.ts'
-
-/** What a refund needs of its caller: a request's context, the sweeper's, or a command's. */
-export type OrderScope = Pick<RequestContext, 'data' | 'now' | 'brand' | 'origin' | 'log'>
 import { dialectOf } from '../db/connection.ts'
 import { readJson } from '../db/json.ts'
 import type { Database, OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
@@ -35,6 +32,9 @@ import { GatewayUnavailable, RefundRefused, type PaymentGateway } from '../payme
 import { ledgerTotals, refundedQuantities } from './order-details.ts'
 import { orderCancelledEmail, refundIssuedEmail, type RefundedPiece } from './order-emails.ts'
 import { moveOrder, recordOrderEvent, type OrderActor } from './order-states.ts'
+
+/** What a refund needs of its caller: a request's context, the sweeper's, or a command's. */
+export type OrderScope = Pick<RequestContext, 'data' | 'now' | 'brand' | 'origin' | 'log'>
 
 export interface RefundRequest {
   /** the request's Idempotency-Key: the same key again refunds nothing more */
