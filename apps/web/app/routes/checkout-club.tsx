@@ -159,11 +159,15 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
   // cursor, in an effect, once the errors are drawn (a frame requested at once now and then came before them)
   const [refusal, setRefusal] = useState<ApiErrorItem[] | null>(null)
   useEffect(() => {
-    const field = refusal?.find((error) => error.field)?.field
+    // once the form is usable again: the card's inputs are disabled while busy, and a disabled input takes no cursor
+    if (busy || !refusal) return
+    const field = refusal.find((error) => error.field)?.field
     // the card's inputs (the checkout's CardFields) carry no name, only data-field: the card never goes with a form
     const input = field ? document.querySelector<HTMLElement>(`.club-form [name="${CSS.escape(field)}"], .club-form [data-field="${CSS.escape(field)}"]`) : null
     if (input) scrollToField(input)
-  }, [refusal])
+    // said once: a later press does not bring the cursor back here
+    setRefusal(null)
+  }, [refusal, busy])
   const refuse = (list: ApiErrorItem[]) => {
     setErrors(list)
     setRefusal(list)
