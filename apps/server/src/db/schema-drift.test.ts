@@ -142,7 +142,9 @@ function differences(declared: DeclaredTables, actual: ActualTables, dialect: st
       // a column an insert trigger fills is kept filled by the triggers there
       const nullable = column.nullable && !(dialect === 'sqlite' && column.filledByTrigger && !mine.nullable)
       if (nullable !== mine.nullable) found.push(`${where} ${column.nullable ? 'null' : 'not null'}`)
-      if (column.generated !== mine.generated) {
+      // Kysely lets an insert leave out a nullable column whether or not it is Generated
+      // (the database writes NULL or its default), so Generated only tells on NOT NULL ones
+      if (!mine.nullable && !nullable && column.generated !== mine.generated) {
         found.push(`${where} ${column.generated ? 'that the database fills (a default or a trigger): Generated<...>' : 'that nothing fills: an insert must give it, not Generated'}`)
       }
     }

@@ -27,6 +27,13 @@ const SQLITE_TEMPLATE_ENV = 'STORE_TEST_SQLITE_TEMPLATE'
 /** the PostgreSQL template's database name (on the server of TEST_DATABASE_URL) */
 const POSTGRES_TEMPLATE_ENV = 'STORE_TEST_POSTGRES_TEMPLATE'
 
+const TEMPLATE_PREFIX = 'store_tpl_'
+/** PostgreSQL's "database is being accessed by other users" */
+const OBJECT_IN_USE = '55006'
+
+/** The name every store copied from a template starts with (store_t_<run>_). */
+const storePrefix = (template: string) => `store_t_${template.slice(TEMPLATE_PREFIX.length)}_`
+
 /** A migrated and seeded database of its own, and how to throw it away. */
 export interface TestDatabase {
   store: StoreDb
@@ -72,7 +79,7 @@ export async function makeTemplates(env: NodeJS.ProcessEnv = process.env): Promi
     }
   })()
   const base = env.TEST_DATABASE_URL
-  const postgresName = `store_tpl_${randomBytes(6).toString('hex')}`
+  const postgresName = `${TEMPLATE_PREFIX}${randomBytes(6).toString('hex')}`
   const postgresTemplate = base
     ? (async () => {
         try {
@@ -99,7 +106,13 @@ export async function makeTemplates(env: NodeJS.ProcessEnv = process.env): Promi
   const postgresTemplateMade = postgresMade.status === 'fulfilled' && postgresMade.value
   const remove = async () => {
     rmSync(directory, { recursive: true, force: true })
-    if (base && postgresTemplateMade) await withAdmin(base, (admin) => admin.query(`drop database if exists ${postgresName} with (force)`))
+    if (!base || !postgresTemplateMade) return
+    await withAdmin(base, async (admin) => {
+      // the test processes are gone: a store a test left connected goes now (see openTestDatabase)
+      const { rows } = await admin.query<{ name: string }>('select datname as name from pg_database where datname like $1', [`${storePrefix(postgresName)}%`])
+      for (const { name } of rows) await admin.query(`drop database if exists ${name} with (force)`)
+      await admin.query(`drop database if exists ${postgresName} with (force)`)
+    })
   }
   const failed = [sqliteMade, postgresMade].find((result): result is PromiseRejectedResult => result.status === 'rejected')
   if (failed) {
@@ -130,7 +143,7 @@ export async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<
   if (!base) throw new Error('PostgreSQL tests need TEST_DATABASE_URL')
   const template = process.env[POSTGRES_TEMPLATE_ENV]
   if (template) {
-    const name = `store_t_${randomBytes(6).toString('hex')}`
+    const name = `${storePrefix(template)}${randomBytes(6).toString('hex')}`
     await withAdmin(base, (admin) => admin.query(`create database ${name} template ${template}`))
     const url = databaseUrl(base, name)
     const store = openDatabase(url)
@@ -139,7 +152,13 @@ export async function openTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<
       url,
       async close() {
         await store.close()
-        await withAdmin(base, (admin) => admin.query(`drop database if exists ${name} with (force)`))
+        // Not WITH (FORCE): the pool's end() does not wait for its connections to close, and
+        // a connection cut by the server is an error in the test. PostgreSQL waits up to 5 s
+        // for them to go; a database still in use then (a connection the test left open) is
+        // dropped at the end of the run
+        await withAdmin(base, (admin) => admin.query(`drop database if exists ${name}`)).catch((error: unknown) => {
+          if ((error as { code?: string }).code !== OBJECT_IN_USE) throw error
+        })
       },
     }
   }
