@@ -49,6 +49,10 @@ const EnvSchema = z.object({
   CLUB_BILLING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   /** accounts one network address may make at a brand in an hour (a shared address, such as a campus or an office behind one NAT, may need more) */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Sentry's DSN (https://key@o0.ingest.sentry.io/1): errors reported there, from the server and the pages; unset: the log only */
+  SENTRY_DSN: z.string().url().optional(),
+  /** the environment the reports are filed under (default NODE_ENV) */
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
   CONTENT_SOURCE: z.enum(['local', 'sanity']).default('local'),
   SANITY_PROJECT_ID: z.string().optional(),
   ANALYTICS_SINK: z.enum(['local', 'mixpanel']).default('local'),
