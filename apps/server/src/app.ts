@@ -17,6 +17,7 @@ import { experimentRoutes } from './experiments/test-group.routes.ts'
 import { analyticsRoutes } from './analytics/analytics.routes.ts'
 import { registerCsrfGuard } from './http/csrf.ts'
 import { registerErrorHandler, saidBack } from './http/errors.ts'
+import { startErrorReporting } from './error-reporting/error-reporting.ts'
 import { registerInputGuard } from './http/input-guard.ts'
 import { openApiOptions } from './http/openapi.ts'
 import { registerRequestLog } from './http/request-log.ts'
@@ -130,6 +131,8 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
     },
   }).withTypeProvider<ZodTypeProvider>()
 
+  // Sentry where SENTRY_DSN is set (error-reporting/error-reporting.ts); the SDK is not loaded otherwise
+  await startErrorReporting(env)
   app.setValidatorCompiler(validatorCompiler)
   // response schemas compiled once by fast-json-stringify: fast, and only declared fields go out (http/serializer.ts)
   app.setSerializerCompiler(serializerCompiler)

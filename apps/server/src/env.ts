@@ -18,6 +18,21 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** where uploaded images (review photos) are kept by the local media storage (default data/media) */
   MEDIA_DIR: z.string().default('data/media'),
+  /** where uploaded images are kept: 'local' files under MEDIA_DIR (default) or 's3', an S3-compatible bucket (S3_*) */
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** the bucket of MEDIA_STORAGE=s3 */
+  S3_BUCKET: z.string().min(1).optional(),
+  /** an S3-compatible service's address (MinIO, R2...); unset: AWS S3 */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** the bucket's key pair; both unset: the SDK's own credentials (instance role, AWS_* variables) */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** the bucket in the path (http://host/bucket/key), as most S3-compatible services need */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   /** the shared secret of the carrier's tracking webhook (docs/tracking.md); unset: every delivery is refused (401) */
   TRACKING_WEBHOOK_SECRET: z.string().min(16, 'TRACKING_WEBHOOK_SECRET must be at least 16 characters').optional(),
   /** outgoing mail: SMTP_URL (smtp://user:pass@host:587, smtps://...) or SMTP_HOST with the others; unset: e-mail goes to the log */
@@ -34,6 +49,10 @@ const EnvSchema = z.object({
   CLUB_BILLING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   /** accounts one network address may make at a brand in an hour (a shared address, such as a campus or an office behind one NAT, may need more) */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Sentry's DSN (https://key@o0.ingest.sentry.io/1): errors reported there, from the server and the pages; unset: the log only */
+  SENTRY_DSN: z.string().url().optional(),
+  /** the environment the reports are filed under (default NODE_ENV) */
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
   CONTENT_SOURCE: z.enum(['local', 'sanity']).default('local'),
   SANITY_PROJECT_ID: z.string().optional(),
   ANALYTICS_SINK: z.enum(['local', 'mixpanel']).default('local'),
@@ -144,6 +163,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = { ...result.data, publicOrigins, publicOriginsFromDefaultPort }
   // SPEC §8: a content service with no project cannot start
   if (env.CONTENT_SOURCE === 'sanity' && !env.SANITY_PROJECT_ID) throw new Error(UNKNOWN_PROJECT)
+  if (env.MEDIA_STORAGE === 's3' && !env.S3_BUCKET) throw new Error('MEDIA_STORAGE=s3 needs S3_BUCKET')
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the SDK\'s own credentials')
+  }
   if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY')
   // a deployment takes no order through the built-in test gateway (any valid number "pays") unless told to
   if (isDeployment(env) && !source.PAYMENT_GATEWAY?.trim()) throw new Error(NO_GATEWAY_IN_PRODUCTION)

@@ -11,6 +11,7 @@ import { startBillingScheduler } from './membership/billing-scheduler.ts'
 import { parseEnv, shouldSeedDemo, testPaymentsWarning } from './env.ts'
 import { gatewayFor } from './payments/gateway.ts'
 import { startPurgeSchedule } from './jobs/purge.ts'
+import { flushErrorReports } from './error-reporting/error-reporting.ts'
 
 /** Starts the store: environment, database (migrated and seeded on first start), server. */
 async function main() {
@@ -42,6 +43,8 @@ async function main() {
     await stopSweeper()
     await app.close()
     await store.close()
+    // what was reported on the way out is sent before the process ends
+    await flushErrorReports()
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))

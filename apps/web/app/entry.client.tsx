@@ -17,6 +17,10 @@ declare global {
   }
 }
 
+// Sentry where the store has a DSN (root.tsx's meta): its code is a chunk of its own, fetched only then
+const sentryDsn = document.querySelector<HTMLMetaElement>('meta[name=sentry-dsn]')
+if (sentryDsn) void import('./lib/error-reporting.client').then((sentry) => sentry.startErrorReporting(sentryDsn.content, sentryDsn.dataset.environment))
+
 void nextTask()
   .then(() => {
     indexHistoryEntry()

@@ -77,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     settings,
     cart,
     host: requestHost(request),
+    config: context.publicConfig,
   }
 }
 
@@ -122,6 +123,10 @@ export function Layout({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: import.meta.env.DEV ? WEB_FONTS_NOW_SCRIPT : WEB_FONTS_SEEN_SCRIPT }}
         />
         {styles ? <meta name="theme-color" content={styles.colors.primary} /> : null}
+        {/* read by entry.client.tsx, which loads Sentry only when it is there */}
+        {root?.config.errorReporting ? (
+          <meta name="sentry-dsn" content={root.config.errorReporting.dsn} data-environment={root.config.errorReporting.environment} />
+        ) : null}
         <Meta />
         <Links />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own script and CSS text, made from constants and the brand's settings, not shopper input */}

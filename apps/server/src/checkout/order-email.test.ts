@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckoutResult } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { DIALECTS, dataOf, startTestStore, type TestShopper, type TestStore } from '../test/harness.ts'
 import { ADDRESS, CARDS, itemWithStock, placeOrder, saveCard, shopperWithCart, tokenFor } from './checkout-test-kit.ts'
 
 /** The order confirmation names what a shopper checks first: where it ships and the card that paid. */

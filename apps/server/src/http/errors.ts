@@ -1,3 +1,4 @@
+import { reportError } from '../error-reporting/error-reporting.ts'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 
@@ -78,6 +79,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(errorBody(readableClientError(error)))
     }
     request.log.error({ err: error }, 'request failed')
+    reportError(error, request)
     return reply.status(500).send(errorBody('Something went wrong on our side. Please try again.'))
   })
 

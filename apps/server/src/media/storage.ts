@@ -1,19 +1,32 @@
 /**
  * Where uploaded images live (DESIGN §6: local files under data/ by default,
- * S3-compatible storage at scale). Only the interface and the local
- * implementation exist: an S3 adapter would put objects under the same keys and
- * answer `urlOf` with its bucket's (or CDN's) address. Keys are made by the store
- * (`reviews/<uuid>.jpg`), never from a client's file name.
+ * S3-compatible storage at scale: MEDIA_STORAGE=s3, s3-storage.ts). Both keep
+ * objects under the same keys and are served by the store at /uploads/<key>, so
+ * with a bucket any instance serves any photo. Keys are made by the store
+ * (`reviews/<brand>/<uuid>.jpg`), never from a client's file name.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { randomUUID } from 'node:crypto'
+import type { Readable } from 'node:stream'
+import type { Env } from '../env.ts'
+import { S3MediaStorage } from './s3-storage.ts'
+
+/** What /uploads/<key> sends: the bytes as a stream, read as they go out. */
+export interface MediaObject {
+  body: Readable
+  contentType: string
+  /** bytes, when the storage knows (Content-Length) */
+  size: number | undefined
+}
 
 export interface MediaStorage {
   /** Keeps the bytes under the key; answers the address a page shows it at. */
   put(key: string, bytes: Buffer, contentType: string): Promise<string>
   /** The stored bytes, or null (local storage serves them at /uploads/<key>). */
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>
+  /** The stored object as a stream, or null when there is none. */
+  open(key: string): Promise<MediaObject | null>
   delete(key: string): Promise<void>
   /** The address of a key. */
   urlOf(key: string): string
@@ -25,6 +38,20 @@ export interface MediaStorage {
 const MEDIA_KEY = /^(?:[a-z0-9-]+\/)*[a-zA-Z0-9-]+\.(?:jpg|png|webp)$/
 
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
+
+/** The content type of a key, by its extension. */
+export function contentTypeOf(key: string): string {
+  return TYPES[key.split('.').pop()!] ?? 'application/octet-stream'
+}
+
+/** The address both storages give a key: served by the store itself (uploads.routes.ts). */
+export const uploadsUrlOf = (key: string): string => `/uploads/${key}`
+
+/** The key of an /uploads/ address, or null. */
+export function uploadsKeyOf(url: string): string | null {
+  const key = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : null
+  return key !== null && MEDIA_KEY.test(key) ? key : null
+}
 
 /** Files under a directory (data/media by default: MEDIA_DIR), served by this server at /uploads/<key>. */
 class LocalMediaStorage implements MediaStorage {
@@ -54,9 +81,28 @@ class LocalMediaStorage implements MediaStorage {
     if (!MEDIA_KEY.test(key)) return null
     try {
       const bytes = await readFile(this.pathOf(key))
-      return { bytes, contentType: TYPES[key.split('.').pop()!] ?? 'application/octet-stream' }
+      return { bytes, contentType: contentTypeOf(key) }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw error
+    }
+  }
+
+  async open(key: string): Promise<MediaObject | null> {
+    if (!MEDIA_KEY.test(key)) return null
+    let handle
+    try {
+      handle = await open(this.pathOf(key), 'r')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw error
+    }
+    try {
+      const { size } = await handle.stat()
+      // the stream owns the handle from here and closes it when done or destroyed
+      return { body: handle.createReadStream(), contentType: contentTypeOf(key), size }
+    } catch (error) {
+      await handle.close()
       throw error
     }
   }
@@ -66,23 +112,41 @@ class LocalMediaStorage implements MediaStorage {
   }
 
   urlOf(key: string): string {
-    return `/uploads/${key}`
+    return uploadsUrlOf(key)
   }
 
   keyOf(url: string): string | null {
-    const key = url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : null
-    return key !== null && MEDIA_KEY.test(key) ? key : null
+    return uploadsKeyOf(url)
   }
 }
 
+/** The settings that choose and point the media storage (env.ts). */
+export type MediaEnv = Pick<
+  Env,
+  'MEDIA_STORAGE' | 'MEDIA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>
+
 const made = new Map<string, MediaStorage>()
 
-/** One storage per directory, shared by the routes and the page services of an app. */
-export function mediaStorageFor(env: { MEDIA_DIR: string }): MediaStorage {
-  let storage = made.get(env.MEDIA_DIR)
+/** One storage per directory (or bucket), shared by the routes and the page services of an app. */
+export function mediaStorageFor(env: MediaEnv): MediaStorage {
+  const s3 = env.MEDIA_STORAGE === 's3'
+  const id = s3 ? `s3:${env.S3_ENDPOINT ?? ''}:${env.S3_BUCKET ?? ''}:${env.S3_ACCESS_KEY_ID ?? ''}` : `local:${env.MEDIA_DIR}`
+  let storage = made.get(id)
   if (!storage) {
-    storage = new LocalMediaStorage(env.MEDIA_DIR)
-    made.set(env.MEDIA_DIR, storage)
+    if (s3) {
+      // env.ts refuses MEDIA_STORAGE=s3 without S3_BUCKET
+      if (!env.S3_BUCKET) throw new Error('MEDIA_STORAGE=s3 needs S3_BUCKET')
+      storage = new S3MediaStorage({
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+      })
+    } else storage = new LocalMediaStorage(env.MEDIA_DIR)
+    made.set(id, storage)
   }
   return storage
 }

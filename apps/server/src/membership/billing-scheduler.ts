@@ -11,6 +11,7 @@ import type { StoreDb } from '../db/connection.ts'
 import type { Env } from '../env.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { runBilling } from './billing.ts'
+import { sendSkipReminders } from './skip-reminder.ts'
 
 export function startBillingScheduler(store: StoreDb, env: Env, log: ContextLog): () => Promise<void> {
   const brandRegistry = brandsWithOrigins(env.publicOrigins)
@@ -26,6 +27,8 @@ export function startBillingScheduler(store: StoreDb, env: Env, log: ContextLog)
       .then((summary) => {
         if (summary.charged + summary.failed > 0) log.info({ asOf, ...summary }, 'club billing run')
       })
+      // the reminders before the skip cut-off (skip-reminder.ts), once per member and month whatever the number of runs
+      .then(() => sendSkipReminders(store, { log, brandRegistry }, asOf))
       .catch((error: unknown) => log.error({ err: error }, 'club billing: the run failed; the next one tries again'))
       .finally(() => {
         busy = false

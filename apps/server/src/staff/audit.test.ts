@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { DIALECTS, dataOf, startTestStore, type TestShopper, type TestStore } from '../test/harness.ts'
 import { audited } from './audit.ts'
 import { addStaff, staffBrowser } from './staff-test-utils.ts'
 

@@ -48,6 +48,8 @@ export interface PageCspOptions {
   connectOrigins?: string[]
   /** the payment gateway in use: 'stripe' lets Stripe.js in */
   paymentGateway?: 'test' | 'stripe'
+  /** Sentry in the page: its session recording compresses in a worker made from a blob: URL */
+  errorReporting?: boolean
 }
 
 export function pageCsp(scriptSources: string[], options: PageCspOptions = {}): string {
@@ -61,6 +63,7 @@ export function pageCsp(scriptSources: string[], options: PageCspOptions = {}): 
     ['connect-src', ["'self'", ...(options.connectOrigins ?? []), ...(stripe ? STRIPE_SOURCES.connect : [])]],
     ['media-src', ["'self'", 'https:']],
     ['frame-src', ['https://fast.wistia.net', ...(stripe ? STRIPE_SOURCES.frame : [])]],
+    ...(options.errorReporting ? ([['worker-src', ["'self'", 'blob:']]] as [string, string[]][]) : []),
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

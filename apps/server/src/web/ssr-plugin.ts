@@ -16,10 +16,11 @@ import { join, resolve } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import { maskCardNumbers, type BrandInfo, type StoreServices } from '@store/core'
+import { maskCardNumbers, type BrandInfo, type PublicConfig, type StoreServices } from '@store/core'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, ServerBuild } from 'react-router'
 import { cookiesSecure, isApiPath } from '../context/context-plugin.ts'
+import { errorReportingOrigins, publicConfigOf } from './public-config.ts'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
 import { COMPRESS_THRESHOLD, compressPage, pageEncoding } from './page-compression.ts'
@@ -42,6 +43,8 @@ export interface StoreLoadContext {
   nonce: string
   /** whether a cookie the page sets is marked Secure, as the session's is (context/context-plugin.ts) */
   secureCookies: boolean
+  /** what the browser may see of the environment (web/public-config.ts) */
+  publicConfig: PublicConfig
 }
 
 export const NOT_BUILT_MESSAGE = 'Storefront not built: run npm run build'
@@ -58,6 +61,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
   const clientDir = join(buildDir, 'client')
   const serverEntry = join(buildDir, 'server', 'index.js')
   const built = existsSync(serverEntry) && existsSync(clientDir)
+  const publicConfig = publicConfigOf(app.env)
   const cache = app.pageCache
 
   if (built) {
@@ -103,6 +107,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
       services: createStoreServices(request.ctx),
       nonce,
       secureCookies: cookiesSecure(opts.secureCookies, request.ctx),
+      publicConfig,
     }
     return (await requestHandler())(toWebRequest(request, reply), context)
   }
@@ -140,7 +145,11 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
         }
       }
       const nonce = newNonce()
-      const cspOptions = { connectOrigins: apiOrigins(request.brand.apiBaseUrl), paymentGateway: request.ctx.env.PAYMENT_GATEWAY }
+      const cspOptions = {
+        connectOrigins: [...apiOrigins(request.brand.apiBaseUrl), ...errorReportingOrigins(publicConfig)],
+        paymentGateway: request.ctx.env.PAYMENT_GATEWAY,
+        errorReporting: publicConfig.errorReporting !== null,
+      }
       const response = await render(request, reply, nonce)
       // a HEAD's answer has no body (React Router drops it): kept, it would be every next visitor's empty page
       if (anonymous && !head && isCacheable(response) && request.ctx.session.cookieChanges.length === 0) {

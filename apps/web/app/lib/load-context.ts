@@ -4,7 +4,7 @@
  * (an unknown host never gets here); the services are the store's own, bound
  * to this request's brand, session and shopper.
  */
-import type { BrandInfo, StoreServices } from '@store/core'
+import type { BrandInfo, PublicConfig, StoreServices } from '@store/core'
 
 export interface StoreLoadContext {
   /** the server's brand registry entry (apps/server/src/brands/registry.ts), read through the contract's BrandInfo */
@@ -15,6 +15,8 @@ export interface StoreLoadContext {
   nonce: string
   /** whether a cookie the page sets is marked Secure, as the session's is: the brand served over HTTPS, or COOKIE_SECURE */
   secureCookies: boolean
+  /** what the browser may see of the environment: the allow-list (apps/server/src/web/public-config.ts) */
+  publicConfig: PublicConfig
 }
 
 declare module 'react-router' {

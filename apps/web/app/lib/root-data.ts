@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@store/core'
 import type { BrandInfo, Cart, StoreSettings } from './api/types'
 
 /** What the root loader gives every page. */
@@ -9,4 +10,6 @@ export interface RootData {
   cart: Cart | null
   /** the hostname GETs send as `host` */
   host: string
+  /** what the browser may see of the environment (Sentry's DSN) */
+  config: PublicConfig
 }

@@ -1,0 +1,10 @@
+/**
+ * The settings a page's browser may see (CONVENTIONS: a short allow-list of the
+ * environment): built by the server from its parsed environment
+ * (apps/server/src/web/public-config.ts), handed to every page by the root loader.
+ * Nothing else of the environment reaches the browser.
+ */
+export interface PublicConfig {
+  /** Sentry in the browser (@sentry/react), loaded only when set: SENTRY_DSN and SENTRY_ENVIRONMENT */
+  errorReporting: { dsn: string; environment: string } | null
+}
