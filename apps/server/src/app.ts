@@ -51,6 +51,7 @@ import { offerRoutes } from './offers/offers.routes.ts'
 import { membershipRoutes } from './membership/membership.routes.ts'
 import { adminApi } from './staff/admin-api.ts'
 import { adminAppRoutes } from './admin-app/admin-app.ts'
+import { registerReadiness } from './operations/readiness.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -193,6 +194,8 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
         { schema: { tags: ['operations'], summary: 'The server is up', operationId: 'health', response: answers(okSchema) } },
         async () => ({ data: { ok: true } }),
       )
+      // database, Redis, migrated, not shutting down (operations/readiness.ts)
+      registerReadiness(app, api)
       await api.register(settingsRoutes)
       await api.register(catalogRoutes)
       await api.register(cartRoutes)

@@ -32,6 +32,10 @@ const EnvSchema = z.object({
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** how often the club's billing run looks for what is due today, in ms (0 = never: the command line only) */
   CLUB_BILLING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** on SIGTERM, how long /api/ready answers 503 while the instance still serves, before it stops listening (a balancer's check interval or two) */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** on SIGTERM, how long requests in flight and the jobs' rounds may take to finish before they are cut off */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** accounts one network address may make at a brand in an hour (a shared address, such as a campus or an office behind one NAT, may need more) */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
   CONTENT_SOURCE: z.enum(['local', 'sanity']).default('local'),

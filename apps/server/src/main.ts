@@ -11,6 +11,7 @@ import { startBillingScheduler } from './membership/billing-scheduler.ts'
 import { parseEnv, shouldSeedDemo, testPaymentsWarning } from './env.ts'
 import { gatewayFor } from './payments/gateway.ts'
 import { startPurgeSchedule } from './jobs/purge.ts'
+import { shutDownGracefully } from './operations/shutdown.ts'
 
 /** Starts the store: environment, database (migrated and seeded on first start), server. */
 async function main() {
@@ -34,14 +35,19 @@ async function main() {
   // reservations that ran out; a charge that had no answer is asked about at the gateway first
   const stopSweeper = startReservationSweeper(store, app.log, { gateway: await gatewayFor(env), context: { store, sessions: app.sessionStore, env } })
 
+  // SIGTERM/SIGINT: not ready, in-flight requests and job rounds finished within a bound, pools closed (operations/shutdown.ts)
+  let stopping = false
   const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
     app.log.info({ signal }, 'shutting down')
-    purge.stop()
-    await stopOutbox()
-    await stopBilling()
-    await stopSweeper()
-    await app.close()
-    await store.close()
+    await shutDownGracefully({
+      app,
+      store,
+      jobs: { purge: () => purge.stop(), outbox: stopOutbox, billing: stopBilling, sweeper: stopSweeper },
+      delayMs: env.SHUTDOWN_DELAY_MS,
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    })
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))

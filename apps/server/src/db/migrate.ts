@@ -67,7 +67,7 @@ class StaticProvider implements MigrationProvider {
 }
 
 // biome-ignore lint: the migrator works on any database
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // On PostgreSQL the migrator's own tables live in the connection's schema: named
   // explicitly, or it would take another schema's lock table for ours (tests run
   // each store in a schema of its own, side by side)
@@ -77,16 +77,29 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
       : undefined
   // migrations written side by side may land out of order; each stands alone, so a database
   // that already ran a later one still takes an earlier one that arrives after it
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: new StaticProvider(),
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   })
+}
+
+/** The names of this build's migrations the database has not run yet (all of them on an empty database). */
+// biome-ignore lint: the migrator works on any database
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const known = await (await migratorFor(db)).getMigrations()
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name)
+}
+
+// biome-ignore lint: the migrator works on any database
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = await migratorFor(db)
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName)
     throw new Error(`Migration failed: ${reason}`)
   }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
 }
