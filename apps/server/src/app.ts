@@ -53,6 +53,7 @@ import { membershipRoutes } from './membership/membership.routes.ts'
 import { adminApi } from './staff/admin-api.ts'
 import { adminAppRoutes } from './admin-app/admin-app.ts'
 import { registerReadiness } from './operations/readiness.ts'
+import { registerMetrics } from './operations/metrics.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,6 +155,8 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
   app.addHook('onClose', async () => stopReviewInvalidation())
   registerErrorHandler(app)
   registerRequestIdHeader(app)
+  // request rate, latency and errors per route pattern; GET /metrics behind METRICS_TOKEN (operations/metrics.ts)
+  registerMetrics(app, env.METRICS_TOKEN)
 
   // pages and API answers compressed on the fly; built assets are precompressed (scripts/precompress.mjs)
   // brotli at quality 4 on the fly: the default (11) costs ~70 ms per 100 kB page, quality 4 about 1 ms for

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** how often the club's billing run looks for what is due today, in ms (0 = never: the command line only) */
   CLUB_BILLING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** the bearer token a Prometheus scraper sends for GET /metrics; unset: /metrics is not served */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** on SIGTERM, how long /api/ready answers 503 while the instance still serves, before it stops listening (a balancer's check interval or two) */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** on SIGTERM, how long requests in flight and the jobs' rounds may take to finish before they are cut off */
