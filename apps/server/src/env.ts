@@ -74,6 +74,12 @@ const EnvSchema = z.object({
    * unset means only on the embedded default database (DATABASE_URL unset)
    */
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  /**
+   * run the migrations at start-up: unset means yes on SQLite (the embedded default, one
+   * machine) and no on PostgreSQL, where `npm run migrate` is a step of its own and a
+   * database behind the build stops start-up (docs/operations.md)
+   */
+  MIGRATE_ON_START: z.enum(['true', 'false', '1', '0']).optional(),
   /** extra hostnames that resolve to popfitclothing, comma separated (e.g. a load balancer's name) */
   EXTRA_HOSTS: z.string().optional(),
   /**
@@ -117,6 +123,12 @@ export function requireConfiguredOrigins(env: Pick<Env, 'publicOriginsFromDefaul
 export function shouldSeedDemo(env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): boolean {
   if (env.SEED_DEMO !== undefined) return env.SEED_DEMO === 'true' || env.SEED_DEMO === '1'
   return env.DATABASE_URL === undefined || env.DATABASE_URL === ''
+}
+
+/** Whether start-up runs the migrations: MIGRATE_ON_START when given, else only on SQLite (docs/decisions/182). */
+export function shouldMigrateOnStart(env: Pick<Env, 'MIGRATE_ON_START' | 'DATABASE_URL'>): boolean {
+  if (env.MIGRATE_ON_START !== undefined) return env.MIGRATE_ON_START === 'true' || env.MIGRATE_ON_START === '1'
+  return !env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)
 }
 
 /** A production deployment: NODE_ENV=production on a database of its own (not the embedded demo store). */

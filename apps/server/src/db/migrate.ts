@@ -92,6 +92,24 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   return known.filter((migration) => !migration.executedAt).map((migration) => migration.name)
 }
 
+/**
+ * Start-up's part (main.ts): migrate when asked (MIGRATE_ON_START), else refuse a
+ * database that has not run every migration of this build, saying what to do.
+ */
+// biome-ignore lint: the migrator works on any database
+export async function migrateOrRequireCurrent(db: Kysely<any>, migrate: boolean): Promise<string[]> {
+  if (migrate) return migrateToLatest(db)
+  const pending = await pendingMigrations(db)
+  if (pending.length > 0) {
+    const some = pending.slice(0, 3).join(', ') + (pending.length > 3 ? ', ...' : '')
+    throw new Error(
+      `The database is behind this build: ${pending.length} migration${pending.length === 1 ? '' : 's'} not run (${some}). ` +
+        'Run `npm run migrate` with the same DATABASE_URL first, then start the store (or set MIGRATE_ON_START=true to migrate at start-up).',
+    )
+  }
+  return []
+}
+
 // biome-ignore lint: the migrator works on any database
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = await migratorFor(db)
