@@ -167,7 +167,8 @@ export function reusingStatements(database: SqliteDatabase, size = STATEMENT_CAC
   }
 }
 
-function sqlitePath(url: string | undefined, root: string): string {
+/** The file a SQLite DATABASE_URL names (unset: data/store.sqlite under root). */
+export function sqlitePath(url: string | undefined, root: string): string {
   if (!url) return resolve(root, DEFAULT_SQLITE_PATH)
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url.split(':')[0]}:`)
   const path = url.slice('sqlite:'.length).replace(/^\/\//, '')
