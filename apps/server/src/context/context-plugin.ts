@@ -18,8 +18,11 @@ declare module 'fastify' {
   }
 }
 
-/** Paths served the same for every host (static files carry no brand data; a scraper asks for /metrics by the instance's address). */
-const BRANDLESS = /^\/((assets|media)\/|metrics(\?|$))/
+/**
+ * Paths served the same for every host: static files carry no brand data; a balancer's
+ * health check and a metrics scraper name the instance by its address.
+ */
+const BRANDLESS = /^\/((assets|media)\/|(metrics|api\/health|api\/ready)(\?|$))/
 /** Paths that need no context: static files and API docs. */
 const CONTEXTLESS = /^\/(assets\/|media\/|favicon|api\/openapi\.json|api\/health|api\/ready|metrics(\?|$))/
 

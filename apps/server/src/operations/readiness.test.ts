@@ -21,6 +21,15 @@ describe.each(DIALECTS)('/api/ready on %s', (dialect) => {
     expect(response.headers['cache-control']).toBe('no-store')
   })
 
+  it("answers a balancer's check that names the instance by its address, not a brand's host", async () => {
+    for (const url of ['/api/ready', '/api/health']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { host: '10.0.0.7:3000' } })
+      expect(response.statusCode, url).toBe(200)
+    }
+    // anything else there is still no store's
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings', headers: { host: '10.0.0.7:3000' } })).statusCode).toBe(404)
+  })
+
   it('is not ready while a migration of this build has not run', async () => {
     // a fresh Readiness has not seen the schema complete yet
     const { Readiness } = await import('./readiness.ts')
