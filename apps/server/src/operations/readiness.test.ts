@@ -57,3 +57,20 @@ describe.each(DIALECTS)('/api/ready on %s', (dialect) => {
     }
   })
 })
+
+describe.runIf(process.env.TEST_REDIS_URL)('/api/ready with sessions in Redis', () => {
+  it('is ready while Redis answers PING, and not once it does not', async () => {
+    const t = await startTestStore('sqlite', { redisSessions: true })
+    try {
+      const ready = () => t.app.inject({ method: 'GET', url: '/api/ready', headers: { host: 'localhost' } })
+      expect((await ready()).statusCode).toBe(200)
+      // the connection gone, as when Redis is down
+      await t.app.sessionStore.close()
+      const down = await ready()
+      expect(down.statusCode).toBe(503)
+      expect(errorsOf(down)).toEqual(['Redis does not answer.'])
+    } finally {
+      await t.close().catch(() => {})
+    }
+  })
+})
