@@ -17,5 +17,7 @@ export default defineConfig({
     pool: 'forks',
     // one migrated and seeded database per run, copied for each test store (apps/server/src/test/database-template.ts)
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    // prom-client's @opentelemetry/api under the workers' "module" condition (apps/server/src/test/opentelemetry-cjs.ts)
+    setupFiles: ['apps/server/src/test/opentelemetry-cjs.ts'],
   },
 })

@@ -39,6 +39,8 @@ export async function startStore({ port, env = {}, timeoutMs = 90_000 } = {}) {
       MEDIA_DIR: join(dir, 'media'),
       // a database of its own is not the embedded default: ask for the demo store
       SEED_DEMO: 'true',
+      // start-up migrates its own new database (the default on SQLite; said, as a deployment on PostgreSQL would need)
+      MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
       // a production start names its gateway (env.ts): the browser tests and benches pay with test cards
       PAYMENT_GATEWAY: 'test',

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
@@ -21,6 +21,7 @@ import { startErrorReporting } from './error-reporting/error-reporting.ts'
 import { registerInputGuard } from './http/input-guard.ts'
 import { openApiOptions } from './http/openapi.ts'
 import { registerRequestLog } from './http/request-log.ts'
+import { registerRequestIdHeader, requestIdMaker } from './http/request-id.ts'
 import { answers, okSchema } from './http/response-schemas.ts'
 import { registerSecurityHeaders } from './http/security-headers.ts'
 import { serializerCompiler } from './http/serializer.ts'
@@ -52,6 +53,8 @@ import { offerRoutes } from './offers/offers.routes.ts'
 import { membershipRoutes } from './membership/membership.routes.ts'
 import { adminApi } from './staff/admin-api.ts'
 import { adminAppRoutes } from './admin-app/admin-app.ts'
+import { registerReadiness } from './operations/readiness.ts'
+import { registerMetrics } from './operations/metrics.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +78,8 @@ export interface AppOptions {
   sessionKeyPrefix?: string
   /** the server's timeouts (default SERVER_TIMEOUTS); tests use short ones */
   timeouts?: ServerTimeouts
+  /** where log lines go (default stdout); tests read them */
+  logStream?: NonNullable<Exclude<FastifyServerOptions['logger'], boolean | undefined>>['stream']
 }
 
 export interface ServerTimeouts {
@@ -101,7 +106,7 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
 
 export type App = FastifyInstance
 
-export async function buildApp({ env, store, webBuildDir, adminBuildDir, sessionKeyPrefix, timeouts = SERVER_TIMEOUTS }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, store, webBuildDir, adminBuildDir, sessionKeyPrefix, timeouts = SERVER_TIMEOUTS, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     requestTimeout: timeouts.requestTimeoutMs,
     connectionTimeout: timeouts.connectionTimeoutMs,
@@ -116,7 +121,10 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
         : {
             level: env.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(logStream ? { stream: logStream } : {}),
           },
+    // a trusted proxy's X-Request-Id, else a random UUID: in every log line of the request and its answer (http/request-id.ts)
+    genReqId: requestIdMaker(env.TRUST_PROXY),
     // X-Forwarded-* is believed only from the proxies TRUST_PROXY names (off by default)
     trustProxy: env.TRUST_PROXY,
     // http/request-log.ts writes one line per shopper request instead
@@ -149,6 +157,9 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
   })
   app.addHook('onClose', async () => stopReviewInvalidation())
   registerErrorHandler(app)
+  registerRequestIdHeader(app)
+  // request rate, latency and errors per route pattern; GET /metrics behind METRICS_TOKEN (operations/metrics.ts)
+  registerMetrics(app, env.METRICS_TOKEN)
 
   // pages and API answers compressed on the fly; built assets are precompressed (scripts/precompress.mjs)
   // brotli at quality 4 on the fly: the default (11) costs ~70 ms per 100 kB page, quality 4 about 1 ms for
@@ -197,6 +208,8 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
         { schema: { tags: ['operations'], summary: 'The server is up', operationId: 'health', response: answers(okSchema) } },
         async () => ({ data: { ok: true } }),
       )
+      // database, Redis, migrated, not shutting down (operations/readiness.ts)
+      registerReadiness(app, api)
       await api.register(settingsRoutes)
       await api.register(catalogRoutes)
       await api.register(cartRoutes)

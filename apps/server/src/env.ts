@@ -47,6 +47,12 @@ const EnvSchema = z.object({
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** how often the club's billing run looks for what is due today, in ms (0 = never: the command line only) */
   CLUB_BILLING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** the bearer token a Prometheus scraper sends for GET /metrics; unset: /metrics is not served */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** on SIGTERM, how long /api/ready answers 503 while the instance still serves, before it stops listening (a balancer's check interval or two) */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** on SIGTERM, how long requests in flight and the jobs' rounds may take to finish before they are cut off */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** accounts one network address may make at a brand in an hour (a shared address, such as a campus or an office behind one NAT, may need more) */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
   /** Sentry's DSN (https://key@o0.ingest.sentry.io/1): errors reported there, from the server and the pages; unset: the log only */
@@ -87,6 +93,12 @@ const EnvSchema = z.object({
    * unset means only on the embedded default database (DATABASE_URL unset)
    */
   SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  /**
+   * run the migrations at start-up: unset means yes on SQLite (the embedded default, one
+   * machine) and no on PostgreSQL, where `npm run migrate` is a step of its own and a
+   * database behind the build stops start-up (docs/operations.md)
+   */
+  MIGRATE_ON_START: z.enum(['true', 'false', '1', '0']).optional(),
   /** extra hostnames that resolve to popfitclothing, comma separated (e.g. a load balancer's name) */
   EXTRA_HOSTS: z.string().optional(),
   /**
@@ -130,6 +142,12 @@ export function requireConfiguredOrigins(env: Pick<Env, 'publicOriginsFromDefaul
 export function shouldSeedDemo(env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): boolean {
   if (env.SEED_DEMO !== undefined) return env.SEED_DEMO === 'true' || env.SEED_DEMO === '1'
   return env.DATABASE_URL === undefined || env.DATABASE_URL === ''
+}
+
+/** Whether start-up runs the migrations: MIGRATE_ON_START when given, else only on SQLite (docs/decisions/182). */
+export function shouldMigrateOnStart(env: Pick<Env, 'MIGRATE_ON_START' | 'DATABASE_URL'>): boolean {
+  if (env.MIGRATE_ON_START !== undefined) return env.MIGRATE_ON_START === 'true' || env.MIGRATE_ON_START === '1'
+  return !env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)
 }
 
 /** A production deployment: NODE_ENV=production on a database of its own (not the embedded demo store). */

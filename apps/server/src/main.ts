@@ -3,21 +3,23 @@ import './v8-flags.ts'
 import { buildApp } from './app.ts'
 import { BRANDS, localOrigins } from './brands/registry.ts'
 import { openDatabase } from './db/connection.ts'
-import { migrateToLatest } from './db/migrate.ts'
+import { migrateOrRequireCurrent } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
 import { startReservationSweeper } from './checkout/reservations.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
 import { startBillingScheduler } from './membership/billing-scheduler.ts'
-import { parseEnv, shouldSeedDemo, testPaymentsWarning } from './env.ts'
+import { parseEnv, shouldMigrateOnStart, shouldSeedDemo, testPaymentsWarning } from './env.ts'
 import { gatewayFor } from './payments/gateway.ts'
 import { startPurgeSchedule } from './jobs/purge.ts'
 import { flushErrorReports } from './error-reporting/error-reporting.ts'
+import { shutDownGracefully } from './operations/shutdown.ts'
 
-/** Starts the store: environment, database (migrated and seeded on first start), server. */
+/** Starts the store: environment, database (migrated where asked, seeded on first start), server. */
 async function main() {
   const env = parseEnv()
   const store = openDatabase(env.DATABASE_URL)
-  await migrateToLatest(store.db)
+  // migrated here only where asked (MIGRATE_ON_START; SQLite by default), else `npm run migrate` did it
+  await migrateOrRequireCurrent(store.db, shouldMigrateOnStart(env))
   const demo = shouldSeedDemo(env)
   const { seeded } = await seedDatabase(store.db, { demo })
   const app = await buildApp({ env, store, webBuildDir: env.WEB_BUILD_DIR })
@@ -35,14 +37,19 @@ async function main() {
   // reservations that ran out; a charge that had no answer is asked about at the gateway first
   const stopSweeper = startReservationSweeper(store, app.log, { gateway: await gatewayFor(env), context: { store, sessions: app.sessionStore, env } })
 
+  // SIGTERM/SIGINT: not ready, in-flight requests and job rounds finished within a bound, pools closed (operations/shutdown.ts)
+  let stopping = false
   const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
     app.log.info({ signal }, 'shutting down')
-    purge.stop()
-    await stopOutbox()
-    await stopBilling()
-    await stopSweeper()
-    await app.close()
-    await store.close()
+    await shutDownGracefully({
+      app,
+      store,
+      jobs: { purge: () => purge.stop(), outbox: stopOutbox, billing: stopBilling, sweeper: stopSweeper },
+      delayMs: env.SHUTDOWN_DELAY_MS,
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    })
     // what was reported on the way out is sent before the process ends
     await flushErrorReports()
     process.exit(0)

@@ -18,10 +18,13 @@ declare module 'fastify' {
   }
 }
 
-/** Paths served the same for every host (static files carry no brand data). */
-const BRANDLESS = /^\/(assets|media)\//
+/**
+ * Paths served the same for every host: static files carry no brand data; a balancer's
+ * health check and a metrics scraper name the instance by its address.
+ */
+const BRANDLESS = /^\/((assets|media)\/|(metrics|api\/health|api\/ready)(\?|$))/
 /** Paths that need no context: static files and API docs. */
-const CONTEXTLESS = /^\/(assets\/|media\/|favicon|api\/openapi\.json|api\/health)/
+const CONTEXTLESS = /^\/(assets\/|media\/|favicon|api\/openapi\.json|api\/health|api\/ready|metrics(\?|$))/
 
 export interface ContextPluginOptions extends ContextDeps {
   /** more hostnames served as the first brand (a load balancer's name) */

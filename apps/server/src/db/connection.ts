@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema.ts'
+import { recordQuery, watchedPools } from '../operations/metrics.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -77,8 +78,11 @@ export function openDatabase(url: string | undefined, options: { root?: string; 
     queries += 1
     for (const listener of listeners) listener(sql)
   }
+  let dialect: Dialect = 'sqlite'
   const log = (event: LogEvent) => {
     if (event.level === 'query') counted(event.query.sql)
+    // each statement's time, for /metrics (operations/metrics.ts)
+    recordQuery(dialect, event.queryDurationMillis / 1000, event.level === 'error')
   }
   const watchQueries = (listener: (sql: string) => void) => {
     listeners.add(listener)
@@ -90,7 +94,13 @@ export function openDatabase(url: string | undefined, options: { root?: string; 
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
     dialects.set(db, 'postgres')
-    return { db, dialect: 'postgres', queryCount: () => queries, watchQueries, close: () => db.destroy() }
+    dialect = 'postgres'
+    watchedPools.add(pool)
+    const close = async () => {
+      watchedPools.delete(pool)
+      await db.destroy()
+    }
+    return { db, dialect: 'postgres', queryCount: () => queries, watchQueries, close }
   }
   const file = options.image ? ':memory:' : sqlitePath(url, options.root ?? process.cwd())
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
@@ -107,6 +117,7 @@ export function openDatabase(url: string | undefined, options: { root?: string; 
     const statement = statements.prepare(sql)
     if (!statement.reader) return null
     let rows: unknown[]
+    const started = performance.now()
     try {
       rows = statement.all(parameters)
     } catch (error) {
@@ -115,6 +126,7 @@ export function openDatabase(url: string | undefined, options: { root?: string; 
       throw error
     }
     counted(sql)
+    recordQuery('sqlite', (performance.now() - started) / 1000, false)
     return rows
   })
   return { db, dialect: 'sqlite', queryCount: () => queries, watchQueries, close: () => db.destroy() }
@@ -155,7 +167,8 @@ export function reusingStatements(database: SqliteDatabase, size = STATEMENT_CAC
   }
 }
 
-function sqlitePath(url: string | undefined, root: string): string {
+/** The file a SQLite DATABASE_URL names (unset: data/store.sqlite under root). */
+export function sqlitePath(url: string | undefined, root: string): string {
   if (!url) return resolve(root, DEFAULT_SQLITE_PATH)
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url.split(':')[0]}:`)
   const path = url.slice('sqlite:'.length).replace(/^\/\//, '')

@@ -73,7 +73,7 @@ class StaticProvider implements MigrationProvider {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // On PostgreSQL the migrator's own tables live in the connection's schema: named
   // explicitly, or it would take another schema's lock table for ours (tests run
   // each store in a schema of its own, side by side)
@@ -83,16 +83,47 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
       : undefined
   // migrations written side by side may land out of order; each stands alone, so a database
   // that already ran a later one still takes an earlier one that arrives after it
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: new StaticProvider(),
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   })
+}
+
+/** The names of this build's migrations the database has not run yet (all of them on an empty database). */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const known = await (await migratorFor(db)).getMigrations()
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name)
+}
+
+/**
+ * Start-up's part (main.ts): migrate when asked (MIGRATE_ON_START), else refuse a
+ * database that has not run every migration of this build, saying what to do.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database
+export async function migrateOrRequireCurrent(db: Kysely<any>, migrate: boolean): Promise<string[]> {
+  if (migrate) return migrateToLatest(db)
+  const pending = await pendingMigrations(db)
+  if (pending.length > 0) {
+    const some = pending.slice(0, 3).join(', ') + (pending.length > 3 ? ', ...' : '')
+    throw new Error(
+      `The database is behind this build: ${pending.length} migration${pending.length === 1 ? '' : 's'} not run (${some}). ` +
+        'Run `npm run migrate` with the same DATABASE_URL first, then start the store (or set MIGRATE_ON_START=true to migrate at start-up).',
+    )
+  }
+  return []
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = await migratorFor(db)
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName)
     throw new Error(`Migration failed: ${reason}`)
   }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
 }

@@ -17,6 +17,7 @@ import { brandById } from '../brands/registry.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { Env } from '../env.ts'
 import { mailerFor, type MailLog, type Mailer } from './mailer.ts'
+import { timedJob } from '../operations/metrics.ts'
 
 const MAX_ATTEMPTS = 8
 const LEASE_MS = 5 * 60 * 1000
@@ -140,7 +141,7 @@ export function startOutboxWorker(store: StoreDb, env: Env, log: MailLog): () =>
   let stopped = false
   const tick = () => {
     if (stopped) return
-    running = deliverOutbox(store, mailer, { from: env.SMTP_FROM, workerId, log }).catch((error: unknown) =>
+    running = timedJob('outbox', () => deliverOutbox(store, mailer, { from: env.SMTP_FROM, workerId, log })).catch((error: unknown) =>
       log.error({ err: error }, 'e-mail outbox: delivery round failed'),
     )
   }

@@ -10,6 +10,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
+import { timedJob } from '../operations/metrics.ts'
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
 const PURGE_BATCH_SIZE = 1000
@@ -82,7 +83,9 @@ export function startPurgeSchedule(
   log: PurgeLog,
   options: { intervalMs?: number; run?: () => Promise<unknown> } = {},
 ): PurgeSchedule {
-  const run = options.run ?? (() => purgeExpired(store))
+  const purge = options.run ?? (() => purgeExpired(store))
+  // each round counted for /metrics (operations/metrics.ts)
+  const run = () => timedJob('purge', purge)
   let running = false
   const timer = setInterval(() => {
     if (running) return

@@ -12,6 +12,7 @@ import type { Env } from '../env.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { runBilling } from './billing.ts'
 import { sendSkipReminders } from './skip-reminder.ts'
+import { recordBilling, timedJob } from '../operations/metrics.ts'
 
 export function startBillingScheduler(store: StoreDb, env: Env, log: ContextLog): () => Promise<void> {
   const brandRegistry = brandsWithOrigins(env.publicOrigins)
@@ -23,8 +24,9 @@ export function startBillingScheduler(store: StoreDb, env: Env, log: ContextLog)
     busy = true
     const asOf = new Date().toISOString().slice(0, 10)
     running = gatewayFor(env)
-      .then((gateway) => runBilling(store, { gateway, log, brandRegistry }, asOf))
+      .then((gateway) => timedJob('club-billing', () => runBilling(store, { gateway, log, brandRegistry }, asOf)))
       .then((summary) => {
+        recordBilling(summary)
         if (summary.charged + summary.failed > 0) log.info({ asOf, ...summary }, 'club billing run')
       })
       // the reminders before the skip cut-off (skip-reminder.ts), once per member and month whatever the number of runs

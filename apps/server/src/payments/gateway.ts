@@ -6,6 +6,7 @@
  */
 import type { BrandData } from '../context/request-context.ts'
 import type { Env } from '../env.ts'
+import { countedGateway } from './counted-gateway.ts'
 
 /** The card as the provider describes it: all the store ever keeps of one. */
 export interface CardSummary {
@@ -126,10 +127,11 @@ export interface PaymentGateway {
 async function createGateway(env: Env): Promise<PaymentGateway> {
   if (env.PAYMENT_GATEWAY === 'stripe') {
     const { StripeGateway } = await import('./stripe-gateway.ts')
-    return StripeGateway.fromEnv(env)
+    return countedGateway(StripeGateway.fromEnv(env))
   }
   const { TestGateway } = await import('./test-gateway.ts')
-  return new TestGateway()
+  // charges, declines and refunds counted for /metrics (counted-gateway.ts)
+  return countedGateway(new TestGateway())
 }
 
 const made = new WeakMap<Env, Promise<PaymentGateway>>()

@@ -153,6 +153,19 @@ export class RedisSessionStore implements SessionStore {
     await multi.exec()
   }
 
+  /** Redis answers PING within a second, or this throws (/api/ready). */
+  async ping(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error('Redis did not answer PING within 1 s')), 1000)
+    })
+    try {
+      await Promise.race([this.client.ping(), late])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
   async close(): Promise<void> {
     if (this.client.isOpen) await this.client.close()
   }

@@ -44,6 +44,8 @@ export interface SessionStore {
   delete(brandId: string, id: string): Promise<void>
   /** Every session of a customer ends (a password reset). */
   deleteCustomerSessions(brandId: string, customerId: string): Promise<void>
+  /** Answers when the store's own server (Redis) does; absent where sessions live in the database. */
+  ping?(): Promise<void>
   /** Releases what the store holds (a connection); the database store leaves the database to its owner. */
   close(): Promise<void>
   /**

@@ -11,6 +11,7 @@
  */
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { COMPRESS_THRESHOLD, pageEncoding } from './page-compression.ts'
+import { recordPageCacheLookup } from '../operations/metrics.ts'
 
 export const FRESH_MS = 30_000
 export const STALE_MS = 300_000
@@ -42,6 +43,12 @@ export class PageCache {
   }
 
   get(key: string): Lookup {
+    const lookup = this.lookup(key)
+    recordPageCacheLookup(lookup !== null)
+    return lookup
+  }
+
+  private lookup(key: string): Lookup {
     const page = this.entries.get(key)
     if (!page) return null
     const age = this.now() - page.storedAt
