@@ -63,12 +63,13 @@ function Shell() {
   const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's path is what closes the menu: it changes when staff follow a link
   useEffect(() => setMenuOpen(false), [location.pathname])
 
   async function logout() {
     await api('/logout', { method: 'POST' }).catch(() => undefined)
     loggedOut()
-    navigate('/')
+    await navigate('/')
   }
 
   return (

@@ -148,7 +148,8 @@ export function ItemPage() {
       )}
 
       <h2>Stock</h2>
-      <div className="table-wrap" role="region" aria-label="Stock by size" tabIndex={0}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in its region, which must take focus to be scrolled by keyboard (axe: scrollable-region-focusable) */}
+      <section className="table-wrap" aria-label="Stock by size" tabIndex={0}>
         <table>
           <thead>
             <tr>
@@ -177,7 +178,7 @@ export function ItemPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
 
       <h2>Recent stock changes</h2>
       {item.adjustments.length === 0 ? (

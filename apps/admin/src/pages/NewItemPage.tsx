@@ -34,7 +34,7 @@ export function NewItemPage() {
           published: form.get('published') === 'on',
         },
       })
-      navigate(`/items/${item.id}`)
+      await navigate(`/items/${item.id}`)
     } catch (caught) {
       if (caught instanceof ApiError) setFieldErrors(Object.fromEntries(caught.errors.filter((e) => e.field).map((e) => [e.field!, e.message])))
       setError(caught instanceof Error ? caught.message : 'The item could not be added.')

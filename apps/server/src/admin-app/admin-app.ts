@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 
 export const ADMIN_NOT_BUILT = 'The admin app is not built: run npm run build'
 
@@ -25,7 +25,7 @@ export const ADMIN_CSP = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-export async function adminAppRoutes(app: FastifyInstance, options: { buildDir: string }): Promise<void> {
+export const adminAppRoutes: FastifyPluginAsync<{ buildDir: string }> = async (app, options) => {
   const buildDir = resolve(options.buildDir)
   const indexFile = join(buildDir, 'index.html')
   const built = existsSync(indexFile)

@@ -44,7 +44,7 @@ export async function claimCode(
   claim: { brandId: string; code: Code | undefined; email: string; customerId: string | null; orderNumber: string; now: string },
 ): Promise<void> {
   const { brandId, code, orderNumber, now } = claim
-  if (!code || code.first_order_only !== 1) return
+  if (code?.first_order_only !== 1) return
   for (const claimant of claimantsOf(claim.email, claim.customerId)) {
     const refusal = await takeClaim(trx, { brand_id: brandId, claim: FIRST_ORDER_CLAIM, claimant, discount_code_id: code.id, order_number: orderNumber, created_at: now }, code.name)
     if (refusal) throw refusal

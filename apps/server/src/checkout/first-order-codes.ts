@@ -31,7 +31,7 @@ export async function firstOrderCodeRefusal(
   code: Code | undefined,
   who: { email: string | null; customerId: string | null },
 ): Promise<FirstOrderRefusal | null> {
-  if (!code || code.first_order_only !== 1) return null
+  if (code?.first_order_only !== 1) return null
   const email = who.email ? normalisedEmail(who.email) : null
   const { customerId } = who
   if (!email && !customerId) return null

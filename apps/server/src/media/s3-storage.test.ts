@@ -11,7 +11,7 @@ import { openDatabase, type StoreDb } from '../db/connection.ts'
 import { parseEnv } from '../env.ts'
 import { hideReview, REVIEW_AFTER_DAYS } from '../reviews/reviews.service.ts'
 import { startFakeS3 } from '../test/fake-s3.ts'
-import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { DIALECTS, dataOf, startTestStore, type TestShopper, type TestStore } from '../test/harness.ts'
 import { S3MediaStorage } from './s3-storage.ts'
 import { mediaStorageFor } from './storage.ts'
 

@@ -5,7 +5,7 @@
  * with a bucket any instance serves any photo. Keys are made by the store
  * (`reviews/<brand>/<uuid>.jpg`), never from a client's file name.
  */
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { type FileHandle, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
@@ -35,7 +35,7 @@ export interface MediaStorage {
 }
 
 /** A key the store made: folders and a file name of letters, digits, dashes and one extension. */
-const MEDIA_KEY = /^(?:[a-z0-9-]+\/)*[a-zA-Z0-9-]+\.(?:jpg|png|webp)$/
+export const MEDIA_KEY = /^(?:[a-z0-9-]+\/)*[a-zA-Z0-9-]+\.(?:jpg|png|webp)$/
 
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
 
@@ -90,7 +90,7 @@ class LocalMediaStorage implements MediaStorage {
 
   async open(key: string): Promise<MediaObject | null> {
     if (!MEDIA_KEY.test(key)) return null
-    let handle
+    let handle: FileHandle
     try {
       handle = await open(this.pathOf(key), 'r')
     } catch (error) {

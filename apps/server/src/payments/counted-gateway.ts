@@ -23,9 +23,12 @@ export function countedGateway<G extends PaymentGateway>(gateway: G): G {
   const refund = gateway.refund.bind(gateway)
   gateway.charge = (scope, request) => charge(scope, request).then((result) => countCharge(gateway.name, result), (error: unknown) => countFailure(gateway.name, error))
   gateway.resume = (scope, paymentId, key) => resume(scope, paymentId, key).then((result) => countCharge(gateway.name, result), (error: unknown) => countFailure(gateway.name, error))
-  gateway.refund = (scope, paymentId, key) =>
-    refund(scope, paymentId, key).then(
-      () => recordRefund(gateway.name, 'ok'),
+  gateway.refund = (scope, paymentId, key, amountCents) =>
+    refund(scope, paymentId, key, amountCents).then(
+      (refundId) => {
+        recordRefund(gateway.name, 'ok')
+        return refundId
+      },
       (error: unknown) => {
         recordRefund(gateway.name, 'failed')
         throw error

@@ -92,7 +92,7 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   const { orders, reviewable, page, hasOlder } = loaderData
   const [params] = useSearchParams()
   const reviewed = params.get('reviewed') !== null || (actionData && 'reviewed' in actionData)
-  const reviewErrors = actionData && actionData.errors.length ? { itemId: actionData.itemId, errors: actionData.errors } : null
+  const reviewErrors = actionData?.errors.length ? { itemId: actionData.itemId, errors: actionData.errors } : null
   const orderResult = actionData && 'order' in actionData ? actionData.order : null
   return (
     <Page title="Orders" narrow={false}>

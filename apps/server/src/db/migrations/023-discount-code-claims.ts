@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
  * checkouts sent at once find the first's claim, whatever each of them read before. The order
  * that holds it is named, so a declined or released order gives it back.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -16,7 +16,7 @@ import { isPostgresDb } from './007-brand-isolation.ts'
  * The brand's windows for the shopper's actions: cancel within order_cancel_minutes of placing
  * (60), return or exchange within return_window_days of delivery (30).
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely'
  * Backfill: a monthly box paid by its period's fee had its charge only in membership_charges; it
  * gets its ledger row, so every paid order's total is read from the ledger.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

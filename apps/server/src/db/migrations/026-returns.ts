@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
  * order is named). And the test gateway's refunds, in part or in full, once per idempotency key,
  * as a provider keeps them.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -14,7 +14,7 @@ import { sql, type Kysely } from 'kysely'
  * - an index on items (brand_id, id): the operator's item list pages through a brand's items
  *   in id order (cursor pagination), which the primary key alone serves only by scanning all brands.
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {

@@ -6,7 +6,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely'
  * transaction of the change (staff/audit.ts). Append-only: the database itself refuses an
  * UPDATE or DELETE of a row (a trigger on both dialects; TRUNCATE too on PostgreSQL).
  */
-// biome-ignore lint: migrations take an untyped Kysely
+// biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
 export const AUDIT_APPEND_ONLY = 'the audit log is append-only'

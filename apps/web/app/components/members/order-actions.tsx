@@ -66,6 +66,7 @@ export function OrderActions({ order, result }: { order: Order; result: { errors
                   How many
                   <select name={`qty_${line.line_id}`} defaultValue="0">
                     {Array.from({ length: line.qty - line.refunded_qty + 1 }, (_, n) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the options are the counts 0..n themselves: the index is the value
                       <option key={n} value={n}>
                         {n}
                       </option>
@@ -126,6 +127,7 @@ export function OrderHistory({ order }: { order: Order }) {
       <summary>Order history</summary>
       <ol>
         {order.history.map((entry, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the history is drawn from the loader's data and never reordered in place; the index keeps two entries of the same moment apart
           <li key={`${entry.at}-${i}`}>
             <time dateTime={entry.at}>{orderDate(entry.at)}</time>: {entry.description}
           </li>
