@@ -40,11 +40,36 @@ async function insertMembers(store: StoreDb) {
         .execute()
       await trx
         .insertInto('test_gateway_tokens')
-        .values(rows.map((r) => ({ token: r.token, brand_id: 'popfitclothing', card_brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, behaviour: r.i % 33 === 0 ? 'decline' : 'succeed', created_at: now })))
+        .values(
+          rows.map((r) => ({
+            token: r.token,
+            brand_id: 'popfitclothing',
+            card_brand: 'visa',
+            last4: '4242',
+            exp_month: 12,
+            exp_year: 2030,
+            behaviour: r.i % 33 === 0 ? 'decline' : 'succeed',
+            created_at: now,
+          })),
+        )
         .execute()
       await trx
         .insertInto('payment_methods')
-        .values(rows.map((r) => ({ id: `pm-${r.id}`, brand_id: 'popfitclothing', customer_id: `c-${r.id}`, gateway: 'test', gateway_token: r.token, card_brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, is_default: 1, created_at: now })))
+        .values(
+          rows.map((r) => ({
+            id: `pm-${r.id}`,
+            brand_id: 'popfitclothing',
+            customer_id: `c-${r.id}`,
+            gateway: 'test',
+            gateway_token: r.token,
+            card_brand: 'visa',
+            last4: '4242',
+            exp_month: 12,
+            exp_year: 2030,
+            is_default: 1,
+            created_at: now,
+          })),
+        )
         .execute()
       await trx
         .insertInto('memberships')
@@ -87,16 +112,19 @@ async function bench(label: string, stores: [StoreDb, StoreDb]) {
   const seconds = (performance.now() - started) / 1000
   const statements = stores[0].queryCount() + (stores[1] === stores[0] ? 0 : stores[1].queryCount()) - statementsBefore
   const db = stores[0].db
-  const charges = await db
-    .selectFrom('test_gateway_charges')
-    .select('idempotency_key')
-    .where('status', '=', 'succeeded')
-    .where('idempotency_key', 'like', 'club:%')
-    .execute()
+  const charges = await db.selectFrom('test_gateway_charges').select('idempotency_key').where('status', '=', 'succeeded').where('idempotency_key', 'like', 'club:%').execute()
   const periods = new Set(charges.map((c) => c.idempotency_key.split(':').slice(0, 4).join(':')))
   const twice = charges.length - periods.size
-  const monthly = await db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('checkout_flow', '=', 'club_monthly').executeTakeFirstOrThrow()
-  const total = runs.reduce((sum, r) => ({ charged: sum.charged + r.charged, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { charged: 0, failed: 0, skipped: 0 })
+  const monthly = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('checkout_flow', '=', 'club_monthly')
+    .executeTakeFirstOrThrow()
+  const total = runs.reduce((sum, r) => ({ charged: sum.charged + r.charged, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), {
+    charged: 0,
+    failed: 0,
+    skipped: 0,
+  })
   console.log(
     JSON.stringify({
       dialect: label,
@@ -150,4 +178,3 @@ await sqlite()
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 if (pgUrl) await postgres(pgUrl)
 else console.log('PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure it too')
-

@@ -79,7 +79,12 @@ export function describe(lhr: LighthouseResult): string[] {
 
   const longTasks = table(lhr, 'long-tasks')
   if (longTasks?.items.length) {
-    lines.push(`  long tasks (simulated): ${longTasks.items.slice(0, 8).map((row) => `${shortUrl(row.url)} ${ms(row.duration)} at ${ms(row.startTime)}`).join('; ')}`)
+    lines.push(
+      `  long tasks (simulated): ${longTasks.items
+        .slice(0, 8)
+        .map((row) => `${shortUrl(row.url)} ${ms(row.duration)} at ${ms(row.startTime)}`)
+        .join('; ')}`,
+    )
   }
   const work = table(lhr, 'mainthread-work-breakdown')
   if (work?.items.length) lines.push(`  main thread: ${work.items.map((row) => `${String(row.groupLabel ?? row.group)} ${ms(row.duration)}`).join(', ')}`)
@@ -148,7 +153,9 @@ export async function simulatedLcp(lhr: LighthouseResult, artifacts: LighthouseA
     optimisticEstimate: { timeInMs: number; nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }> }
     pessimisticEstimate: { timeInMs: number; nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }> }
   }
-  const lines = [`  simulated LCP ${ms(result.timing)} = mean of optimistic ${ms(result.optimisticEstimate.timeInMs)} and pessimistic ${ms(result.pessimisticEstimate.timeInMs)}; pessimistic graph:`]
+  const lines = [
+    `  simulated LCP ${ms(result.timing)} = mean of optimistic ${ms(result.optimisticEstimate.timeInMs)} and pessimistic ${ms(result.pessimisticEstimate.timeInMs)}; pessimistic graph:`,
+  ]
   let cpu = 0
   const rows = [...result.pessimisticEstimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)
   for (const [node, timing] of rows) {

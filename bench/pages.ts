@@ -115,7 +115,7 @@ export function mainThreadTime(trace: { traceEvents: TraceEvent[] }, url: string
   return { wallMs: Math.round(wall / 1000), cpuMs: Math.round(cpu / 1000), longestCpuMs: Math.round(longest / 1000) }
 }
 
-type RunnerResult = NonNullable<Awaited<ReturnType<(typeof import('lighthouse'))['default']>>>
+type RunnerResult = NonNullable<Awaited<ReturnType<typeof import('lighthouse')['default']>>>
 export type LighthouseResult = RunnerResult['lhr']
 export type LighthouseArtifacts = RunnerResult['artifacts']
 
@@ -207,7 +207,11 @@ function visit(url: string): Promise<number> {
 export async function lighthousePages(origin: string): Promise<string[]> {
   const port = new URL(origin).port
   const urls: string[] = []
-  for (const [host, category] of [['localhost', 'leggings'], ['ckb.localhost', 'underwear'], ['glow.localhost', 'loungewear']] as const) {
+  for (const [host, category] of [
+    ['localhost', 'leggings'],
+    ['ckb.localhost', 'underwear'],
+    ['glow.localhost', 'loungewear'],
+  ] as const) {
     const brandOrigin = `http://${host}:${port}`
     const answer = (await getJson(origin, `/api/categories/${category}`, host)) as { data: { items: { id: number }[] } }
     urls.push(`${brandOrigin}/`, `${brandOrigin}/category/${category}`, `${brandOrigin}/item/${answer.data.items[0]!.id}`)
@@ -245,7 +249,10 @@ export async function runPageBench(origin: string, options: PageOptions): Promis
   const js = await firstVisitJavaScript(origin, `/item/${options.itemId}`)
   console.log(`\nJavaScript of a first visit to an item page: ${js.files} files, ${js.rawKb.toFixed(1)} kB raw, ${js.gzipKb.toFixed(1)} kB gzipped`)
   // the other pages a first visit lands on, for comparison
-  for (const [name, path] of [['home', '/'], ['category', '/category/leggings']] as const) {
+  for (const [name, path] of [
+    ['home', '/'],
+    ['category', '/category/leggings'],
+  ] as const) {
     const page = await firstVisitJavaScript(origin, path)
     console.log(`  ${name} (${path}): ${page.files} files, ${page.rawKb.toFixed(1)} kB raw, ${page.gzipKb.toFixed(1)} kB gzipped`)
   }
@@ -270,7 +277,9 @@ export async function runPageBench(origin: string, options: PageOptions): Promis
     const ofPage = runs.flatMap((round) => round.filter((row) => row.url === url))
     if (ofPage.length === 0) continue
     const row = medianRun(ofPage)
-    console.log(`| ${row.url} | ${row.performance} | ${ofPage.map((run) => run.performance).join(' / ')} | ${row.accessibility} | ${row.seo} | ${row.lcpMs} | ${row.cls} | ${cpuAndWall(row.mainThread)} |`)
+    console.log(
+      `| ${row.url} | ${row.performance} | ${ofPage.map((run) => run.performance).join(' / ')} | ${row.accessibility} | ${row.seo} | ${row.lcpMs} | ${row.cls} | ${cpuAndWall(row.mainThread)} |`,
+    )
   }
 }
 

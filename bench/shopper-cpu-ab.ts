@@ -25,7 +25,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const pagesWanted = (process.env.PAGES ?? 'home,category,item').split(',')
 const basePort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined
 
-
 interface Side {
   stop: () => Promise<void>
   origin: string

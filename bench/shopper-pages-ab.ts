@@ -21,7 +21,12 @@ const pagesWanted = (process.env.PAGES ?? 'home,category,item').split(',')
 async function load(origin: string, path: string, cookie?: string, side?: number, name?: string) {
   const port = Number(new URL(origin).port)
   const c0 = serverCpuMs(port)
-  const r = await autocannon({ url: `${origin}${path}`, connections: 10, duration: SECONDS, headers: { host: 'localhost', 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) } })
+  const r = await autocannon({
+    url: `${origin}${path}`,
+    connections: 10,
+    duration: SECONDS,
+    headers: { host: 'localhost', 'accept-encoding': 'gzip, deflate, br', ...(cookie ? { cookie } : {}) },
+  })
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`)
   // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
   if (side !== undefined && name) (cpu[side]![name] ??= []).push((serverCpuMs(port) - c0) / r.requests.total)
@@ -34,7 +39,11 @@ async function prepare(root: string, port?: number) {
   const { cookie, itemId } = await shopperWithCart(store.origin)
   const html = await (await get('/')).text()
   const asset = html.match(/\/assets\/[^"]+\.css/)?.[0] ?? '/favicon.svg'
-  const pages = [{ name: 'home', path: '/' }, { name: 'category', path: '/category/leggings' }, { name: 'item', path: `/item/${itemId}` }].filter((p) => pagesWanted.includes(p.name))
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'category', path: '/category/leggings' },
+    { name: 'item', path: `/item/${itemId}` },
+  ].filter((p) => pagesWanted.includes(p.name))
   for (const p of pages) await fetch(`${store.origin}${p.path}`, { headers: { host: 'localhost', cookie } })
   return { store, cookie, asset, pages }
 }
@@ -53,11 +62,28 @@ try {
         // biome-ignore lint/suspicious/noAssignInExpressions: get-or-make idiom: the value is made once, kept and used in the same expression
         ;(ratios[idx]![p.name] ??= []).push(rps / base)
       }
-      console.log(`round ${round} side ${'AB'[idx]} static ${base.toFixed(0)}`, Object.entries(ratios[idx]!).map(([n, v]) => `${n} ${v.at(-1)!.toFixed(3)}`).join(' '))
+      console.log(
+        `round ${round} side ${'AB'[idx]} static ${base.toFixed(0)}`,
+        Object.entries(ratios[idx]!)
+          .map(([n, v]) => `${n} ${v.at(-1)!.toFixed(3)}`)
+          .join(' '),
+      )
     }
   }
-  for (const [idx, r] of cpu.entries()) console.log(`side ${'AB'[idx]} CPU ms/request:`, Object.entries(r).map(([n, v]) => `${n} ${[...v].sort((a, b) => a - b)[v.length >> 1]!.toFixed(2)} (${v.map((x) => x.toFixed(1)).join(',')})`).join('  '))
-  for (const [idx, r] of ratios.entries()) console.log(`side ${'AB'[idx]} (${roots[idx]}) mean:`, Object.entries(r).map(([n, v]) => `${n} ${(v.reduce((a, b) => a + b) / v.length).toFixed(4)}`).join('  '))
+  for (const [idx, r] of cpu.entries())
+    console.log(
+      `side ${'AB'[idx]} CPU ms/request:`,
+      Object.entries(r)
+        .map(([n, v]) => `${n} ${[...v].sort((a, b) => a - b)[v.length >> 1]!.toFixed(2)} (${v.map((x) => x.toFixed(1)).join(',')})`)
+        .join('  '),
+    )
+  for (const [idx, r] of ratios.entries())
+    console.log(
+      `side ${'AB'[idx]} (${roots[idx]}) mean:`,
+      Object.entries(r)
+        .map(([n, v]) => `${n} ${(v.reduce((a, b) => a + b) / v.length).toFixed(4)}`)
+        .join('  '),
+    )
 } finally {
   for (const s of sides) await s.store.stop()
 }

@@ -48,7 +48,9 @@ try {
   const rows = []
   for (const page of pages) rows.push({ ...page, ...(await load(store.origin, page.path, page.cookie)) })
   for (const row of rows) {
-    console.log(`${row.name.padEnd(10)} ${row.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${String(row.p99).padStart(4)} ms  ratio ${(row.requestsPerSecond / rows[0]!.requestsPerSecond).toFixed(3)}  server CPU ${row.cpuPerRequest.toFixed(2)} ms/request`)
+    console.log(
+      `${row.name.padEnd(10)} ${row.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${String(row.p99).padStart(4)} ms  ratio ${(row.requestsPerSecond / rows[0]!.requestsPerSecond).toFixed(3)}  server CPU ${row.cpuPerRequest.toFixed(2)} ms/request`,
+    )
   }
 } finally {
   await store.stop()

@@ -59,7 +59,7 @@ describe('the operator area', () => {
     }
   })
 
-  it("lets the owner change a price that the storefront shows at once, and logs it in the audit", async () => {
+  it('lets the owner change a price that the storefront shows at once, and logs it in the audit', async () => {
     const { context, page } = await newPage(browser)
     try {
       const shopper = await newPage(browser)

@@ -281,7 +281,9 @@ describe('the checkout funnel', () => {
       })
       await page.getByLabel(/Express shipping/).check()
       await placeOrder(page)
-      await expect.poll(() => page.locator('#checkout-errors').innerText(), { timeout: 15_000 }).toMatch(/^Your total is now \$\d+\.\d\d, not \$\d+\.\d\d: check your order and place it again\.$/)
+      await expect
+        .poll(() => page.locator('#checkout-errors').innerText(), { timeout: 15_000 })
+        .toMatch(/^Your total is now \$\d+\.\d\d, not \$\d+\.\d\d: check your order and place it again\.$/)
       expect(new URL(page.url()).pathname).toBe('/checkout')
       release()
       // the form quotes again: the button says the new total, and that is what the order charges

@@ -160,7 +160,9 @@ describe('the VIP club in the browser', () => {
       await page.goto(`${origin}/checkout`)
       await waitForHydration(page)
       const notice = page.getByTestId('club-join-notice')
-      await expect.poll(() => notice.innerText()).toMatch(/^Placing this order makes you a VIP member: \$24\.99 today for your first month, then \$24\.99 every month until you cancel\./)
+      await expect
+        .poll(() => notice.innerText())
+        .toMatch(/^Placing this order makes you a VIP member: \$24\.99 today for your first month, then \$24\.99 every month until you cancel\./)
       expect(await page.getByTestId('club-fee').innerText()).toMatch(/VIP membership, first month\s+\$24\.99/)
       const total = (await page.getByTestId('checkout-total').innerText()).trim()
       expect(await page.getByRole('button', { name: /^Join VIP and pay/ }).innerText()).toBe(`Join VIP and pay ${total}`)
@@ -245,7 +247,11 @@ describe('the VIP club in the browser', () => {
         if (lost > 0) return route.continue()
         lost++
         await route.fetch()
-        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'We could not reach the payment provider. Try again.' }] }) })
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'We could not reach the payment provider. Try again.' }] }),
+        })
       })
       await page.getByRole('button', { name: /Join VIP/ }).click()
       await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/could not reach the payment provider/)
@@ -260,7 +266,7 @@ describe('the VIP club in the browser', () => {
     }
   })
 
-  it("a visitor whose cart would join VIP is told at /checkout to log in or check out without joining (it was a 500)", async () => {
+  it('a visitor whose cart would join VIP is told at /checkout to log in or check out without joining (it was a 500)', async () => {
     const { context, page } = await newPage(browser)
     const failures: string[] = []
     page.on('response', (response) => {
@@ -274,7 +280,11 @@ describe('the VIP club in the browser', () => {
       await addFirstAvailableSize(page)
       // the API's own flow for the club checkout (SPEC §4), as another client may set it
       const set = await page.evaluate(async () => {
-        const response = await fetch('/api/checkout/flow', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ checkout_flow: 'checkout_club_flow' }) })
+        const response = await fetch('/api/checkout/flow', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ checkout_flow: 'checkout_club_flow' }),
+        })
         return response.status
       })
       expect(set).toBe(200)
@@ -286,7 +296,12 @@ describe('the VIP club in the browser', () => {
       await page.getByRole('button', { name: 'Check out without joining VIP' }).click()
       await expect.poll(() => page.getByTestId('club-join-account').count()).toBe(0)
       expect((await apiFromPage<{ checkout_flow: string }>(page, '/api/cart')).checkout_flow).toBe('free_flow')
-      expect(await page.locator('#checkout-errors').innerText().catch(() => '')).not.toMatch(/join VIP/)
+      expect(
+        await page
+          .locator('#checkout-errors')
+          .innerText()
+          .catch(() => ''),
+      ).not.toMatch(/join VIP/)
       expect(await page.getByRole('button', { name: /Place order/ }).count()).toBe(1)
       expect(failures).toEqual([])
     } finally {
@@ -294,7 +309,7 @@ describe('the VIP club in the browser', () => {
     }
   })
 
-  it("has no club landing at a brand without a club: /landing/cb at glow is a 404", async () => {
+  it('has no club landing at a brand without a club: /landing/cb at glow is a 404', async () => {
     const { context, page } = await newPage(browser)
     try {
       const response = await page.goto(`${originOf('glow.localhost')}/landing/cb`)
@@ -339,7 +354,16 @@ describe('the VIP club in the browser', () => {
       await page.waitForURL(/\/checkout-club$/)
       // the address book's default is in Tokyo: the form (US states, Zip Code) is not filled with it
       const saved = await page.evaluate(async () => {
-        const body = { address_type: 'shipping', name: 'Jun Tanaka', country: 'JP', address: '1-1 Chiyoda', city: 'Tokyo', zip: '100-0001', phone: '+81 3 1234 5678', default: true }
+        const body = {
+          address_type: 'shipping',
+          name: 'Jun Tanaka',
+          country: 'JP',
+          address: '1-1 Chiyoda',
+          city: 'Tokyo',
+          zip: '100-0001',
+          phone: '+81 3 1234 5678',
+          default: true,
+        }
         return (await fetch('/api/addresses', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status
       })
       expect(saved).toBe(200)

@@ -31,9 +31,7 @@ function movedBySwap(page: Page) {
     const before = visible.map((element) => element.getBoundingClientRect().top)
     html.classList.add('web-fonts')
     const after = visible.map((element) => element.getBoundingClientRect().top)
-    return visible
-      .map((element, index) => ({ element: element.outerHTML.slice(0, 80), by: after[index]! - before[index]! }))
-      .filter((move) => Math.abs(move.by) >= 1)
+    return visible.map((element, index) => ({ element: element.outerHTML.slice(0, 80), by: after[index]! - before[index]! })).filter((move) => Math.abs(move.by) >= 1)
   })
 }
 

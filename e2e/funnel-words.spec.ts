@@ -88,7 +88,7 @@ describe('the words of checkout pages and landings', () => {
     }
   })
 
-  it("says ckb's club landing (/landing/cb) without a wrong article: no \"a Underwear\"", async () => {
+  it('says ckb\'s club landing (/landing/cb) without a wrong article: no "a Underwear"', async () => {
     const { context, page } = await newPage(browser)
     try {
       await page.goto(`${originOf('ckb.localhost')}/landing/cb`)

@@ -40,7 +40,11 @@ async function postFromPage(page: Page, path: string, body: unknown): Promise<nu
 async function registeredCustomer(page: Page, name: string) {
   await page.goto(`${origin}/register`)
   await waitForHydration(page)
-  const status = await postFromPage(page, '/api/register', { name, email: `details-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'squat-proof-123' })
+  const status = await postFromPage(page, '/api/register', {
+    name,
+    email: `details-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: 'squat-proof-123',
+  })
   expect(status).toBe(200)
 }
 
@@ -51,8 +55,28 @@ describe('member details in the browser', () => {
     try {
       await registeredCustomer(page, 'Fay Falkland')
       // Node and Chromium name this region differently through Intl ("Falkland Islands (Islas Malvinas)")
-      expect(await postFromPage(page, '/api/addresses', { address_type: 'shipping', name: 'Fay Falkland', country: 'FK', address: '1 Ross Road', city: 'Stanley', zip: 'FIQQ 1ZZ', phone: '+500 21234' })).toBe(200)
-      expect(await postFromPage(page, '/api/addresses', { address_type: 'shipping', name: 'Fay Falkland', country: 'CI', address: '2 Rue du Commerce', city: 'Abidjan', zip: '', phone: '+225 2720000000' })).toBe(200)
+      expect(
+        await postFromPage(page, '/api/addresses', {
+          address_type: 'shipping',
+          name: 'Fay Falkland',
+          country: 'FK',
+          address: '1 Ross Road',
+          city: 'Stanley',
+          zip: 'FIQQ 1ZZ',
+          phone: '+500 21234',
+        }),
+      ).toBe(200)
+      expect(
+        await postFromPage(page, '/api/addresses', {
+          address_type: 'shipping',
+          name: 'Fay Falkland',
+          country: 'CI',
+          address: '2 Rue du Commerce',
+          city: 'Abidjan',
+          zip: '',
+          phone: '+225 2720000000',
+        }),
+      ).toBe(200)
       errors.length = 0
       await page.goto(`${origin}/addresses`)
       await waitForHydration(page)
@@ -109,8 +133,22 @@ describe('member details in the browser', () => {
         const item = (await (await fetch(`/api/items/${items.data.items[0]!.id}`)).json()) as { data: { id: number; availableSizes: string[] } }
         await post('/api/cart/items', { item_id: item.data.id, size: item.data.availableSizes[0], qty: 1 })
         await post('/api/checkout/flow', { checkout_flow: 'checkout_club_flow' })
-        const token = ((await (await post('/api/payments/test-tokens', { number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: String(new Date().getFullYear() + 3) })).json()) as { data: { token: string } }).data.token
-        const address = { email: `rhea-${Date.now()}@example.com`, shipping_name: 'Rhea Rejoin', shipping_country: 'US', shipping_address: '12 Analytical Way', shipping_city: 'Austin', shipping_state: 'TX', shipping_zip: '78701', shipping_phone: '(512) 555-0100', billing_same: 'true' }
+        const token = (
+          (await (await post('/api/payments/test-tokens', { number: '4242424242424242', cvc: '123', exp_month: '12', exp_year: String(new Date().getFullYear() + 3) })).json()) as {
+            data: { token: string }
+          }
+        ).data.token
+        const address = {
+          email: `rhea-${Date.now()}@example.com`,
+          shipping_name: 'Rhea Rejoin',
+          shipping_country: 'US',
+          shipping_address: '12 Analytical Way',
+          shipping_city: 'Austin',
+          shipping_state: 'TX',
+          shipping_zip: '78701',
+          shipping_phone: '(512) 555-0100',
+          billing_same: 'true',
+        }
         const placed = await post('/api/checkout', { ...address, payment_token: token, shipping_method: 'standard' }, { 'idempotency-key': crypto.randomUUID() })
         const cancelled = await post('/api/membership/cancel', {})
         return [placed.status, cancelled.status]
@@ -173,10 +211,14 @@ describe('member details in the browser', () => {
       await page.getByRole('button', { name: /^Place order/ }).click()
       const message = page.locator('#checkout-errors')
       await expect.poll(() => message.innerText(), { timeout: 15_000 }).toMatch(/First15 is for a first order/)
-      await expect.poll(() => message.evaluate((el) => {
-        const box = el.getBoundingClientRect()
-        return box.bottom > 0 && box.top < window.innerHeight
-      })).toBe(true)
+      await expect
+        .poll(() =>
+          message.evaluate((el) => {
+            const box = el.getBoundingClientRect()
+            return box.bottom > 0 && box.top < window.innerHeight
+          }),
+        )
+        .toBe(true)
     } finally {
       await context.close()
     }

@@ -153,7 +153,9 @@ describe('orders, tracker and payment methods in the browser', () => {
       await write.getByLabel('4 stars').check()
       await write.getByLabel('About your product').fill('Soft, squat proof, pockets fit a phone.')
       await write.getByLabel('Sizing or fit').fill('True to size')
-      const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#c04080' } }).png().toBuffer()
+      const photo = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#c04080' } })
+        .png()
+        .toBuffer()
       await write.getByLabel('Photos (up to 3)').setInputFiles({ name: 'leggings.png', mimeType: 'image/png', buffer: photo })
       await write.getByRole('button', { name: 'Post review' }).click()
       await page.waitForURL(/\/orders\?reviewed=/)
@@ -188,9 +190,7 @@ describe('orders, tracker and payment methods in the browser', () => {
       expect(first).toContain('Default')
       expect(await page.getByRole('status').innerText()).toContain('Your card is saved.')
       // the outcome is brought into view: the page keeps its scroll on the same path, and it was off screen
-      await expect
-        .poll(() => page.getByRole('status').evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight))
-        .toBe(true)
+      await expect.poll(() => page.getByRole('status').evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true)
       if (wide) await page.setViewportSize(wide)
       // a declined card is refused at the card number
       await waitForHydration(page)
@@ -245,7 +245,13 @@ describe('orders, tracker and payment methods in the browser', () => {
       await page.waitForURL(/\/(special-offer\/.+|thank-you)\?order=\d+/, { timeout: 20_000 })
       const second = await orderFromApi(page, orderNumberOf(page))
       expect(second.payments.map((payment) => payment.last4)).toEqual(['4242'])
-      expect(await page.evaluate(() => fetch('/api/payment-methods').then((r) => r.json()).then((b) => b.data.length))).toBe(3)
+      expect(
+        await page.evaluate(() =>
+          fetch('/api/payment-methods')
+            .then((r) => r.json())
+            .then((b) => b.data.length),
+        ),
+      ).toBe(3)
 
       // joining the club: the address from the book, the default saved card, nothing typed
       await page.goto(`${origin}/checkout-club`)
@@ -255,7 +261,12 @@ describe('orders, tracker and payment methods in the browser', () => {
       expect(await page.getByLabel('Card number').count()).toBe(0)
       // drawn as at /checkout: the address boxes at full size, each card a bordered choice
       expect(await page.getByLabel('Address', { exact: true }).evaluate((el) => getComputedStyle(el).minHeight)).toBe('44px')
-      expect(await page.locator('label.saved-card').first().evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid')
+      expect(
+        await page
+          .locator('label.saved-card')
+          .first()
+          .evaluate((el) => getComputedStyle(el).borderTopStyle),
+      ).toBe('solid')
       await expectNoSeriousAxeViolations(page)
       await page.getByRole('button', { name: /Join VIP/ }).click()
       await expect.poll(() => page.getByRole('status').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member: order \d+/)

@@ -150,9 +150,22 @@ describe('members area in the browser', () => {
       await page.goto(`${origin}/register`)
       await waitForHydration(page)
       const registered = await page.evaluate(async (email) => {
-        const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status)
+        const post = (path: string, body: unknown) =>
+          fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status)
         const statuses = [await post('/api/register', { name: 'Kai Keys', email, password: 'squat-proof-123' })]
-        for (const name of ['Kai Keys', 'Kim Keys']) statuses.push(await post('/api/addresses', { address_type: 'shipping', name, country: 'US', address: '1 Elm Street', city: 'Austin', state: 'TX', zip: '78701', phone: '5125550100' }))
+        for (const name of ['Kai Keys', 'Kim Keys'])
+          statuses.push(
+            await post('/api/addresses', {
+              address_type: 'shipping',
+              name,
+              country: 'US',
+              address: '1 Elm Street',
+              city: 'Austin',
+              state: 'TX',
+              zip: '78701',
+              phone: '5125550100',
+            }),
+          )
         return statuses
       }, `keys-${Date.now()}@example.com`)
       expect(registered).toEqual([200, 200, 200])

@@ -73,7 +73,10 @@ async function acceptOffer(page: Page, piece = 0) {
     await Promise.all([page.waitForURL((url) => url.toString() !== from, { timeout: 20_000 }), yesButton(page).click()])
   } catch (error) {
     // say what the page showed instead of the next one (a refusal), so a failure can be read
-    const alerts = await page.getByRole('alert').allInnerTexts().catch(() => [])
+    const alerts = await page
+      .getByRole('alert')
+      .allInnerTexts()
+      .catch(() => [])
     throw new Error(`"Yes" at ${from} did not lead on; alerts: ${JSON.stringify(alerts)}`, { cause: error })
   }
 }

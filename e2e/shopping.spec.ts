@@ -35,7 +35,10 @@ describe.each(BRANDS)('a shopper on $id', (brand) => {
       const before = await expectDrawerTotalMatchesServer(page)
       expect(before.items[0]!.qty).toBe(1)
 
-      await drawer.getByRole('button', { name: /Increase quantity of/ }).first().click()
+      await drawer
+        .getByRole('button', { name: /Increase quantity of/ })
+        .first()
+        .click()
       await expect.poll(async () => (await apiFromPage<ApiCart>(page, '/api/cart')).items[0]!.qty).toBe(2)
       const doubled = await expectDrawerTotalMatchesServer(page)
       expect(doubled.cart_subtotal).toBeCloseTo(before.cart_subtotal * 2, 2)
@@ -154,7 +157,10 @@ describe('the storefront', () => {
       await waitForHydration(page)
       await page.getByRole('link', { name: /^Cart,/ }).click()
       const drawer = cartDrawer(page)
-      await drawer.getByRole('button', { name: /Increase quantity of/ }).first().click()
+      await drawer
+        .getByRole('button', { name: /Increase quantity of/ })
+        .first()
+        .click()
       await expect.poll(async () => (await apiFromPage<ApiCart>(page, '/api/cart')).items[0]!.qty).toBe(2)
       await expectDrawerTotalMatchesServer(page)
       expect(errors).toEqual([])

@@ -58,7 +58,10 @@ export function composition(code, map) {
 }
 
 const shortName = (source) =>
-  source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+(apps\/web\/)?/, '').replace(/^packages\//, '')
+  source
+    .replace(/^.*node_modules\//, '')
+    .replace(/^(\.\.\/)+(apps\/web\/)?/, '')
+    .replace(/^packages\//, '')
 
 const files = process.argv.slice(2)
 if (files.length === 0) {

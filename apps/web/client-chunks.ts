@@ -70,7 +70,11 @@ export function namesFromCore(code: string): string[] | null {
   const names: string[] = []
   for (const match of code.matchAll(FROM_CORE)) {
     for (const part of match[1]!.split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim()
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!
+        .trim()
       if (name) names.push(name)
     }
   }
@@ -163,8 +167,7 @@ export function clientChunks({ appDirectory, coreBarrel }: ClientChunkPaths): Co
 
   /** the group of the modules planned for `file` */
   const planned = (file: string): ChunkGroup => ({
-    name: (id, ctx) =>
-      SCRIPT.test(id) && !FRAMEWORK.test(id) && chunkPlan((moduleId) => ctx.getModuleInfo(moduleId)).get(id) === file ? file : null,
+    name: (id, ctx) => (SCRIPT.test(id) && !FRAMEWORK.test(id) && chunkPlan((moduleId) => ctx.getModuleInfo(moduleId)).get(id) === file ? file : null),
   })
 
   // shared by more shopping pages first: a module's imports are used by at least the pages that use it
@@ -176,8 +179,7 @@ export function clientChunks({ appDirectory, coreBarrel }: ClientChunkPaths): Co
     // each group takes its modules before the next one looks (and with them, their imports)
     groups: [
       {
-        name: (id: string, ctx: ChunkingContext) =>
-          FRAMEWORK.test(id) || (SCRIPT.test(id) && withEntry(id, (moduleId) => ctx.getModuleInfo(moduleId))) ? 'framework' : null,
+        name: (id: string, ctx: ChunkingContext) => (FRAMEWORK.test(id) || (SCRIPT.test(id) && withEntry(id, (moduleId) => ctx.getModuleInfo(moduleId))) ? 'framework' : null),
       },
       planned('store'),
       ...shoppingFiles.map(planned),

@@ -16,7 +16,11 @@ describe("the server build's rewrite of React Router", () => {
   it('keeps the original matcher under another name and asks the cache first', () => {
     const source = files.map((name) => readFileSync(join(production, name), 'utf8')).find((code) => code.includes('function matchRoutesImpl('))!
     const { code } = rewriteRouterFile(source, '/helpers.ts')
-    expect(code.startsWith('import { cachedDataRoutes as __storeCachedDataRoutes, cachedMatchRoutes as __storeCachedMatchRoutes, cachedServerRoutes as __storeCachedServerRoutes } from "/helpers.ts";')).toBe(true)
+    expect(
+      code.startsWith(
+        'import { cachedDataRoutes as __storeCachedDataRoutes, cachedMatchRoutes as __storeCachedMatchRoutes, cachedServerRoutes as __storeCachedServerRoutes } from "/helpers.ts";',
+      ),
+    ).toBe(true)
     expect(code).toContain('return __storeCachedMatchRoutes(matchRoutesImplUncached, routes, locationArg, basename, allowPartial, precomputedBranches);')
     expect(code).toContain('function matchRoutesImplUncached(routes, locationArg, basename, allowPartial, precomputedBranches) {')
     expect(code.match(/function matchRoutesImpl\(/g)).toHaveLength(1)

@@ -23,7 +23,8 @@ const helpers = fileURLToPath(new URL('./app/lib/router-caches.server.ts', impor
 
 const MATCH = 'function matchRoutesImpl(routes, locationArg, basename, allowPartial, precomputedBranches) {'
 const SERVER_ROUTES = /let routes = createServerRoutes\(\s*manifest\.routes,\s*routeModules,\s*context\.future,\s*context\.isSpaMode\s*\);/
-const STATIC_ROUTER_ROUTES = /function createStaticRouter\(routes, context, opts = \{\}\) \{\s*let manifest = \{\};\s*let dataRoutes = convertRoutesToDataRoutes\(\s*routes,\s*mapRouteProperties,\s*void 0,\s*manifest\s*\);/
+const STATIC_ROUTER_ROUTES =
+  /function createStaticRouter\(routes, context, opts = \{\}\) \{\s*let manifest = \{\};\s*let dataRoutes = convertRoutesToDataRoutes\(\s*routes,\s*mapRouteProperties,\s*void 0,\s*manifest\s*\);/
 
 interface Rewrite {
   name: string
@@ -47,11 +48,7 @@ const rewrites: Rewrite[] = [
   {
     name: 'createServerRoutes in ServerRouter',
     applies: (code) => SERVER_ROUTES.test(code),
-    apply: (code) =>
-      code.replace(
-        SERVER_ROUTES,
-        'let routes = __storeCachedServerRoutes(createServerRoutes, manifest.routes, routeModules, context.future, context.isSpaMode);',
-      ),
+    apply: (code) => code.replace(SERVER_ROUTES, 'let routes = __storeCachedServerRoutes(createServerRoutes, manifest.routes, routeModules, context.future, context.isSpaMode);'),
   },
   {
     name: 'convertRoutesToDataRoutes in createStaticRouter',

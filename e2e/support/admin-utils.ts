@@ -17,12 +17,16 @@ export function addStaffMember(role: 'owner' | 'manager' | 'fulfilment' | 'suppo
   const path = process.env.E2E_DATABASE_PATH
   if (!path) throw new Error('E2E_DATABASE_PATH is not set (e2e/run.mjs sets it)')
   const email = `${role}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@staff.example.com`
-  const out = execFileSync('node', ['apps/server/dist/staff/staff-cli.js', 'add', '--email', email, '--name', `E2E ${role}`, '--role', role, '--brands', 'all', '--password-stdin'], {
-    cwd: root,
-    input: `${ADMIN_PASSWORD}\n`,
-    env: { ...process.env, DATABASE_URL: `sqlite:${path}`, LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  })
+  const out = execFileSync(
+    'node',
+    ['apps/server/dist/staff/staff-cli.js', 'add', '--email', email, '--name', `E2E ${role}`, '--role', role, '--brands', 'all', '--password-stdin'],
+    {
+      cwd: root,
+      input: `${ADMIN_PASSWORD}\n`,
+      env: { ...process.env, DATABASE_URL: `sqlite:${path}`, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    },
+  )
   const last = JSON.parse(out.trim().split('\n').pop()!) as { id: string; email: string }
   if (last.email !== email) throw new Error(`staff add printed ${out}`)
   return email

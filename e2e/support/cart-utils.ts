@@ -61,7 +61,10 @@ export async function addFirstAvailableSize(page: Page) {
       return
     } catch (error) {
       // say what the page showed instead of the line (a refusal, another page), so a failure can be read
-      const alerts = await page.getByRole('alert').allInnerTexts().catch(() => [])
+      const alerts = await page
+        .getByRole('alert')
+        .allInnerTexts()
+        .catch(() => [])
       if (nth < 2 && alerts.some((alert) => / is sold out\.$/.test(alert.trim()))) continue
       throw new Error(`no cart line after "Add to cart" at ${page.url()}; alerts: ${JSON.stringify(alerts)}`, { cause: error })
     }

@@ -34,7 +34,9 @@ export async function cartWithFirstItem(page: Page, host = 'localhost', mainPath
 
 /** The drawer's checkout button: the funnel starts with the order bumps. */
 export async function checkoutFromDrawer(page: Page) {
-  await cartDrawer(page).getByRole('link', { name: /checkout/i }).click()
+  await cartDrawer(page)
+    .getByRole('link', { name: /checkout/i })
+    .click()
   await page.waitForURL(/\/checkout-ob\/|\/checkout$/)
   await waitForHydration(page)
 }

@@ -16,9 +16,9 @@ export function newestEmail(to: string, subject: string): SentEmail | null {
   if (!path) throw new Error('E2E_DATABASE_PATH is not set (e2e/run.mjs sets it)')
   const db = new Database(path, { readonly: true, fileMustExist: true })
   try {
-    const row = db
-      .prepare('select subject, body from outbox_emails where to_email = ? and subject = ? order by created_at desc, id desc limit 1')
-      .get(to, subject) as SentEmail | undefined
+    const row = db.prepare('select subject, body from outbox_emails where to_email = ? and subject = ? order by created_at desc, id desc limit 1').get(to, subject) as
+      | SentEmail
+      | undefined
     return row ?? null
   } finally {
     db.close()

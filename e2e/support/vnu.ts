@@ -62,9 +62,7 @@ export async function vnuErrors(documents: Record<string, string>): Promise<VnuM
       })
     })
     const report = JSON.parse(stderr) as { messages: VnuMessage[] }
-    return report.messages
-      .filter((m) => m.type === 'error' || m.subType === 'fatal')
-      .map((m) => ({ ...m, url: decodeURIComponent(m.url.replace(/^.*\//, '')) }))
+    return report.messages.filter((m) => m.type === 'error' || m.subType === 'fatal').map((m) => ({ ...m, url: decodeURIComponent(m.url.replace(/^.*\//, '')) }))
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

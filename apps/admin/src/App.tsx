@@ -43,10 +43,7 @@ export function App() {
     void refresh()
   }, [refresh])
 
-  const session = useMemo<Session | null>(
-    () => (me ? { me, may: (action: string) => me.may.includes(action), refresh, loggedOut: () => setMe(null) } : null),
-    [me, refresh],
-  )
+  const session = useMemo<Session | null>(() => (me ? { me, may: (action: string) => me.may.includes(action), refresh, loggedOut: () => setMe(null) } : null), [me, refresh])
 
   if (location.pathname === '/set-password') return <SetPasswordPage />
   if (me === undefined) return <p className="loading">Loading…</p>

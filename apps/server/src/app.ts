@@ -191,7 +191,10 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
     store,
     sessions,
     env,
-    extraHosts: env.EXTRA_HOSTS?.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean) ?? [],
+    extraHosts:
+      env.EXTRA_HOSTS?.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean) ?? [],
     secureCookies: env.COOKIE_SECURE,
   })
   registerCsrfGuard(app)
@@ -203,11 +206,9 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
     // biome-ignore lint/nursery/noMisusedPromises: Fastify's register takes an async plugin (FastifyPluginAsync); Biome's inference does not see that overload
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
-      api.get(
-        '/health',
-        { schema: { tags: ['operations'], summary: 'The server is up', operationId: 'health', response: answers(okSchema) } },
-        async () => ({ data: { ok: true } }),
-      )
+      api.get('/health', { schema: { tags: ['operations'], summary: 'The server is up', operationId: 'health', response: answers(okSchema) } }, async () => ({
+        data: { ok: true },
+      }))
       // database, Redis, migrated, not shutting down (operations/readiness.ts)
       registerReadiness(app, api)
       await api.register(settingsRoutes)

@@ -41,7 +41,10 @@ const EnvSchema = z.object({
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SMTP_USER: z.string().optional(),
   SMTP_PASS: z.string().optional(),
-  SMTP_SECURE: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),
+  SMTP_SECURE: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
   SMTP_FROM: z.string().default('Store <no-reply@localhost>'),
   /** how often the e-mail outbox is looked at, in ms (0 = never: tests drive it) */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
@@ -86,7 +89,10 @@ const EnvSchema = z.object({
         const hops = Number(text)
         return (_address: string, hop: number) => hop < hops
       }
-      return text.split(',').map((part) => part.trim()).filter(Boolean)
+      return text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
     }),
   /**
    * seed the demo store (made-up catalogue, reviews, drawn images) into a new database:
@@ -183,7 +189,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.CONTENT_SOURCE === 'sanity' && !env.SANITY_PROJECT_ID) throw new Error(UNKNOWN_PROJECT)
   if (env.MEDIA_STORAGE === 's3' && !env.S3_BUCKET) throw new Error('MEDIA_STORAGE=s3 needs S3_BUCKET')
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the SDK\'s own credentials')
+    throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the SDK's own credentials")
   }
   if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY')
   // a deployment takes no order through the built-in test gateway (any valid number "pays") unless told to
@@ -206,10 +212,7 @@ function originOf(name: string, value: string): string {
   return url.origin
 }
 
-function resolvePublicOrigins(
-  env: z.infer<typeof EnvSchema>,
-  source: Record<string, string | undefined>,
-): PublicOrigins {
+function resolvePublicOrigins(env: z.infer<typeof EnvSchema>, source: Record<string, string | undefined>): PublicOrigins {
   // the embedded default database (DATABASE_URL unset) is the demo store on this machine: local origins
   const deployed = isDeployment(env)
   const spec = env.PUBLIC_ORIGINS?.trim() || (deployed ? 'production' : 'local')
@@ -219,7 +222,10 @@ function resolvePublicOrigins(
   else {
     // pairs over the default of the environment
     origins = deployed ? productionOrigins() : localOrigins(env.PORT)
-    for (const pair of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const pair of spec
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const at = pair.indexOf('=')
       const id = at > 0 ? pair.slice(0, at).trim() : ''
       if (!isBrandId(id)) {

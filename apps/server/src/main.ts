@@ -26,7 +26,10 @@ async function main() {
   // a production store on the built-in test gateway says so at every start
   const testPayments = testPaymentsWarning(env)
   if (testPayments) app.log.warn(testPayments)
-  if (seeded) app.log.info(demo ? 'new database: migrated and seeded three brands with the demo store' : 'new database: migrated and seeded three brands (no demo data: SEED_DEMO=true adds it)')
+  if (seeded)
+    app.log.info(
+      demo ? 'new database: migrated and seeded three brands with the demo store' : 'new database: migrated and seeded three brands (no demo data: SEED_DEMO=true adds it)',
+    )
 
   // expired sessions, reset links and old throttle counts go every hour (jobs/purge.ts)
   const purge = startPurgeSchedule(store, app.log)

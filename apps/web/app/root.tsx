@@ -15,16 +15,7 @@ import './styles/cart.css'
 
 import { UNKNOWN_HOST } from '@store/core'
 import { useEffect, type ReactNode } from 'react'
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteError, useRouteLoaderData } from 'react-router'
 import { StoreChrome } from './components/layout/store-chrome'
 import { Page } from './components/page/page'
 import { StoreLink } from './components/store-link'
@@ -106,12 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   return (
     // the web-fonts class is set before hydration (lib/brand-fonts.ts)
-    <html
-      lang="en"
-      data-brand={root?.brand.id}
-      data-web-fonts={styles ? webFontFaces([styles.fonts.body, styles.fonts.heading]) : undefined}
-      suppressHydrationWarning
-    >
+    <html lang="en" data-brand={root?.brand.id} data-web-fonts={styles ? webFontFaces([styles.fonts.body, styles.fonts.heading]) : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -124,9 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         {styles ? <meta name="theme-color" content={styles.colors.primary} /> : null}
         {/* read by entry.client.tsx, which loads Sentry only when it is there */}
-        {root?.config.errorReporting ? (
-          <meta name="sentry-dsn" content={root.config.errorReporting.dsn} data-environment={root.config.errorReporting.environment} />
-        ) : null}
+        {root?.config.errorReporting ? <meta name="sentry-dsn" content={root.config.errorReporting.dsn} data-environment={root.config.errorReporting.environment} /> : null}
         <Meta />
         <Links />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own script and CSS text, made from constants and the brand's settings, not shopper input */}

@@ -149,13 +149,12 @@ export function normalizePhone(input: string, country: string): string {
 }
 
 function part(a: AddressInput | null | undefined, key: AddressPart): string {
-  return String(a?.[key] ?? '').trim().toLowerCase()
+  return String(a?.[key] ?? '')
+    .trim()
+    .toLowerCase()
 }
 
 /** True when all nine address parts match, ignoring case and surrounding spaces (missing = ''). */
-export function billingSameAsShipping(
-  shipping: AddressInput | null | undefined,
-  billing: AddressInput | null | undefined,
-): boolean {
+export function billingSameAsShipping(shipping: AddressInput | null | undefined, billing: AddressInput | null | undefined): boolean {
   return ADDRESS_PARTS.every((key) => part(shipping, key) === part(billing, key))
 }

@@ -21,9 +21,18 @@ const T0 = Date.parse('2025-03-01T12:00:00.000Z')
 describe('ANALYTICS_EVENTS', () => {
   it('holds the SPEC §9 names plus Page Viewed, Page Scrolled and Identify', () => {
     for (const name of [
-      'Product Added to Cart', 'Checkout Started', 'Payment Success', 'Payment Failed', 'VIP Join Clicked',
-      'VIP Cancellation Confirmed', 'Subscription Skip Confirmed', 'Subscription Pause Confirmed',
-      'Style Profile Form Submitted', 'Page Viewed', 'Page Scrolled', 'Identify',
+      'Product Added to Cart',
+      'Checkout Started',
+      'Payment Success',
+      'Payment Failed',
+      'VIP Join Clicked',
+      'VIP Cancellation Confirmed',
+      'Subscription Skip Confirmed',
+      'Subscription Pause Confirmed',
+      'Style Profile Form Submitted',
+      'Page Viewed',
+      'Page Scrolled',
+      'Identify',
     ]) {
       expect(isAnalyticsEvent(name), name).toBe(true)
     }
@@ -157,9 +166,7 @@ describe('batchBody and splitBySize', () => {
 
 describe('identifyPayload (SPEC §3 Analytics user)', () => {
   it('builds the user from the cart customer and the style profile', () => {
-    expect(
-      identifyPayload({ id: 'c-42', name: 'Pat Shopper', email: 'pat@example.com', hasClub: true, birthdayDay: '7', birthdayMonth: '11' }),
-    ).toEqual({
+    expect(identifyPayload({ id: 'c-42', name: 'Pat Shopper', email: 'pat@example.com', hasClub: true, birthdayDay: '7', birthdayMonth: '11' })).toEqual({
       id: 'c-42',
       name: 'Pat Shopper',
       email: 'pat@example.com',

@@ -50,8 +50,7 @@ export interface BundleResult {
   savingCents: number
 }
 
-const isUsable = (offer: BundleOffer) =>
-  Number.isInteger(offer.howMany) && offer.howMany >= 1 && Number.isInteger(offer.priceCents) && offer.priceCents >= 0
+const isUsable = (offer: BundleOffer) => Number.isInteger(offer.howMany) && offer.howMany >= 1 && Number.isInteger(offer.priceCents) && offer.priceCents >= 0
 
 /** Best deal first: lower price per unit (compared without division), then the offer id. */
 function byDeal(a: BundleOffer, b: BundleOffer): number {
@@ -104,7 +103,10 @@ export function applyBundleOffers(lines: readonly BundleLine[], offers: readonly
       }
       const parts = [...byLine.entries()]
       const savingCents = regularCents - offer.priceCents
-      const shares = splitByWeight(savingCents, parts.map(([, part]) => part.cents))
+      const shares = splitByWeight(
+        savingCents,
+        parts.map(([, part]) => part.cents),
+      )
       parts.forEach(([line, part], k) => {
         left[line]! -= part.qty
         lineBundledQty[line]! += part.qty

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import {
-  EXPIRY_INPUT_MAX_DIGITS,
-  EXPIRY_INPUT_MAX_LENGTH,
-  expandExpiryYear,
-  formatExpiryInput,
-  parseExpiryInput,
-  validateExpiry,
-} from './card-expiry.ts'
+import { EXPIRY_INPUT_MAX_DIGITS, EXPIRY_INPUT_MAX_LENGTH, expandExpiryYear, formatExpiryInput, parseExpiryInput, validateExpiry } from './card-expiry.ts'
 
 const now = new Date(2025, 5, 15, 12) // 15 June 2025, local time
 

@@ -13,7 +13,7 @@ describe('maskCardNumbers', () => {
     expect(maskCardNumbers('3056930009020004')).toBe('************0004') // Diners, 16 digits
   })
 
-  it('masks numbers written in groups, with spaces, dashes, or a URL\'s + and %20', () => {
+  it("masks numbers written in groups, with spaces, dashes, or a URL's + and %20", () => {
     expect(maskCardNumbers('4242 4242 4242 4242')).toBe('**** **** **** 4242')
     expect(maskCardNumbers('4242-4242-4242-4242')).toBe('****-****-****-4242')
     expect(maskCardNumbers('/search?q=4242+4242+4242+4242')).toBe('/search?q=****+****+****+4242')
@@ -44,9 +44,14 @@ describe('maskCardNumbers', () => {
 
 describe('maskCardNumbersIn', () => {
   it('masks strings, keys and whole numbers inside objects and lists, and keeps everything else', () => {
-    expect(
-      maskCardNumbersIn({ query: 'pay with 4242 4242 4242 4242', card: 4242424242424242, nested: [{ cc: '4000000000000002' }], qty: 2, ok: true, none: null }),
-    ).toEqual({ query: 'pay with **** **** **** 4242', card: '************4242', nested: [{ cc: '************0002' }], qty: 2, ok: true, none: null })
+    expect(maskCardNumbersIn({ query: 'pay with 4242 4242 4242 4242', card: 4242424242424242, nested: [{ cc: '4000000000000002' }], qty: 2, ok: true, none: null })).toEqual({
+      query: 'pay with **** **** **** 4242',
+      card: '************4242',
+      nested: [{ cc: '************0002' }],
+      qty: 2,
+      ok: true,
+      none: null,
+    })
     expect(maskCardNumbersIn({ '4242424242424242': 'x' })).toEqual({ '************4242': 'x' })
     expect(maskCardNumbersIn(1764400000001)).toBe(1764400000001)
   })

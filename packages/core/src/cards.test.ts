@@ -1,14 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import {
-  cardBrand,
-  formatCardNumber,
-  luhn,
-  SECURITY_CODE_MAX_LENGTH,
-  savedCardName,
-  validateCardNumber,
-  validateSecurityCode,
-  type CardBrand,
-} from './cards.ts'
+import { cardBrand, formatCardNumber, luhn, SECURITY_CODE_MAX_LENGTH, savedCardName, validateCardNumber, validateSecurityCode, type CardBrand } from './cards.ts'
 
 describe('cardBrand', () => {
   it.each<[string, CardBrand | null]>([

@@ -3,16 +3,7 @@ import { toAsciiDigits } from './digits.ts'
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'diners' | 'discover' | 'jcb' | 'unionpay' | 'maestro'
 
-export const CARD_BRANDS = [
-  'visa',
-  'mastercard',
-  'amex',
-  'diners',
-  'discover',
-  'jcb',
-  'unionpay',
-  'maestro',
-] as const satisfies readonly CardBrand[]
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'diners', 'discover', 'jcb', 'unionpay', 'maestro'] as const satisfies readonly CardBrand[]
 
 export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
   visa: 'Visa',

@@ -35,11 +35,7 @@ describe('foldBundles', () => {
   })
 
   it('never folds social_media_special lines', () => {
-    const lines = [
-      line('1', 'Bundle'),
-      line('2', 'POP Leggings', { bundled_with: '1', social_media_special: true }),
-      line('3', 'POP Leggings', { bundled_with: '1' }),
-    ]
+    const lines = [line('1', 'Bundle'), line('2', 'POP Leggings', { bundled_with: '1', social_media_special: true }), line('3', 'POP Leggings', { bundled_with: '1' })]
     const folded = foldBundles(lines)
     expect(folded.map((l) => l.cartId)).toEqual(['1', '2'])
     expect(folded[0]).toMatchObject({ bundle_items: [{ name: 'Leggings', count: 1 }], bundle_count: 1 })
@@ -62,7 +58,14 @@ describe('foldBundles', () => {
   it('folds a bundle of a bundled line into the top parent; cycles stay', () => {
     const nested = [line('1', 'Bundle'), line('2', 'Leggings', { bundled_with: '1' }), line('3', 'POP Socks', { bundled_with: '2' })]
     expect(foldBundles(nested)).toEqual([
-      { ...nested[0], bundle_items: [{ name: 'Leggings', count: 1 }, { name: 'Socks', count: 1 }], bundle_count: 2 },
+      {
+        ...nested[0],
+        bundle_items: [
+          { name: 'Leggings', count: 1 },
+          { name: 'Socks', count: 1 },
+        ],
+        bundle_count: 2,
+      },
     ])
     const cycle = [line('a', 'A', { bundled_with: 'b' }), line('b', 'B', { bundled_with: 'a' })]
     expect(foldBundles(cycle)).toEqual(cycle)

@@ -25,7 +25,10 @@ function isSocialMediaSpecial(line: BundlableLine): boolean {
 
 /** A product name for bundle counting: the word POP removed, spaces collapsed and trimmed. */
 export function bundleItemName(name: string): string {
-  return name.replace(/\bPOP\b/g, ' ').replace(/\s+/g, ' ').trim()
+  return name
+    .replace(/\bPOP\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 function quantity(line: BundlableLine): number {

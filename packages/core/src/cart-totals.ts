@@ -84,9 +84,7 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
   const afterBundles = lineTotals.map((total, i) => total - bundled.lineSavingCents[i]!)
   const code = input.code
   const codeApplies = code !== null && subtotalCents - bundled.savingCents >= (code.minimumSubtotalCents ?? 0)
-  const lineCodeCents = input.lines.map((line, i) =>
-    codeApplies && isLineEligible(code, line.discountClasses) ? percentOfCents(afterBundles[i]!, code.percentage) : 0,
-  )
+  const lineCodeCents = input.lines.map((line, i) => (codeApplies && isLineEligible(code, line.discountClasses) ? percentOfCents(afterBundles[i]!, code.percentage) : 0))
   const codeDiscountCents = lineCodeCents.reduce((sum, discount) => sum + discount, 0)
   const lineDiscountCents = lineCodeCents.map((codeCents, i) => bundled.lineSavingCents[i]! + codeCents)
   const discountCents = Math.min(
@@ -99,8 +97,7 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
   const shippingCents = empty || input.freeShippingForMember || reached ? 0 : input.standardShippingCents
   const taxCents = roundHalfAwayFromZero((merchandiseCents * input.taxBasisPoints) / 10_000)
   const struck = input.lines.reduce(
-    (sum, line) =>
-      sum + (line.originalUnitCents !== null && line.originalUnitCents > line.unitCents ? (line.originalUnitCents - line.unitCents) * line.qty : 0),
+    (sum, line) => sum + (line.originalUnitCents !== null && line.originalUnitCents > line.unitCents ? (line.originalUnitCents - line.unitCents) * line.qty : 0),
     0,
   )
   return {

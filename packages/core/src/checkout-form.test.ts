@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  addressFromForm,
-  billingAddressOf,
-  readBillingSame,
-  validateCardForm,
-  validateCheckoutAddress,
-  validateCheckoutForm,
-  type FormValues,
-} from './checkout-form.ts'
+import { addressFromForm, billingAddressOf, readBillingSame, validateCardForm, validateCheckoutAddress, validateCheckoutForm, type FormValues } from './checkout-form.ts'
 
 const shipping = {
   shipping_name: 'Ann Smith',
@@ -100,15 +92,11 @@ describe('validateCheckoutAddress', () => {
   })
 
   it('says Postal Code outside the US', () => {
-    expect(validateCheckoutAddress({ ...billing, billing_zip: 'SW1A#2AA' }, 'billing')).toEqual([
-      { field: 'billing_zip', message: 'Enter a valid Postal Code.' },
-    ])
+    expect(validateCheckoutAddress({ ...billing, billing_zip: 'SW1A#2AA' }, 'billing')).toEqual([{ field: 'billing_zip', message: 'Enter a valid Postal Code.' }])
   })
 
   it('refuses a one-word name', () => {
-    expect(validateCheckoutAddress({ ...shipping, shipping_name: 'Ann' }, 'shipping')).toEqual([
-      { field: 'shipping_name', message: 'Enter a first and last name.' },
-    ])
+    expect(validateCheckoutAddress({ ...shipping, shipping_name: 'Ann' }, 'shipping')).toEqual([{ field: 'shipping_name', message: 'Enter a first and last name.' }])
   })
 
   it.each(['USA', 'United States', 'UK', 'XX', 'U'])('refuses the country %j: two-letter ISO codes only', (country) => {
@@ -121,9 +109,7 @@ describe('validateCheckoutAddress', () => {
   })
 
   it('refuses a US state that is not one', () => {
-    expect(validateCheckoutAddress({ ...shipping, shipping_state: 'Illinois' }, 'shipping')).toEqual([
-      { field: 'shipping_state', message: 'Choose a state from the list.' },
-    ])
+    expect(validateCheckoutAddress({ ...shipping, shipping_state: 'Illinois' }, 'shipping')).toEqual([{ field: 'shipping_state', message: 'Choose a state from the list.' }])
   })
 
   it('checks the phone for the country', () => {
@@ -158,9 +144,7 @@ describe('validateCheckoutForm', () => {
   it('asks for a valid e-mail address first', () => {
     expect(validateCheckoutForm({ ...form, email: '' })).toEqual([{ field: 'email', message: 'Enter your e-mail address.' }])
     for (const email of ['ann', 'ann@example', 'ann@@example.com', 'ann smith@example.com', 'ann@exa_mple.com', '.ann@example.com']) {
-      expect(validateCheckoutForm({ ...form, email }), email).toEqual([
-        { field: 'email', message: 'Enter a valid e-mail address, like name@example.com.' },
-      ])
+      expect(validateCheckoutForm({ ...form, email }), email).toEqual([{ field: 'email', message: 'Enter a valid e-mail address, like name@example.com.' }])
     }
     expect(validateCheckoutForm({ ...form, email: '  Ann.Smith+vip@Mail.Example.co.uk ' })).toEqual([])
   })
@@ -180,9 +164,7 @@ describe('validateCheckoutForm', () => {
   })
 
   it('refuses a billing_same that is no yes or no', () => {
-    expect(validateCheckoutForm({ ...form, billing_same: 'maybe' })).toEqual([
-      { field: 'billing_same', message: 'Choose whether the billing address is the same as shipping.' },
-    ])
+    expect(validateCheckoutForm({ ...form, billing_same: 'maybe' })).toEqual([{ field: 'billing_same', message: 'Choose whether the billing address is the same as shipping.' }])
   })
 
   it('lists errors in form order: email, shipping, billing', () => {
@@ -255,15 +237,11 @@ describe('validateCardForm', () => {
 
   it('refuses a number that fails the card rules', () => {
     expect(validateCardForm({ ...visa, number: '4242 4242 4242 4241' }, now)).toEqual([{ field: 'number', message: 'Card number is not valid.' }])
-    expect(validateCardForm({ ...visa, number: '9999 9999 9999 9999' }, now)).toEqual([
-      { field: 'number', message: 'Card type is not recognised.' },
-    ])
+    expect(validateCardForm({ ...visa, number: '9999 9999 9999 9999' }, now)).toEqual([{ field: 'number', message: 'Card type is not recognised.' }])
   })
 
   it('asks for the security code the brand uses', () => {
-    expect(validateCardForm({ ...visa, cvc: '1234' }, now)).toEqual([
-      { field: 'cvc', message: 'Enter the 3-digit security code on the back of your card.' },
-    ])
+    expect(validateCardForm({ ...visa, cvc: '1234' }, now)).toEqual([{ field: 'cvc', message: 'Enter the 3-digit security code on the back of your card.' }])
     expect(validateCardForm({ ...visa, number: '378282246310005', cvc: '123' }, now)).toEqual([
       { field: 'cvc', message: 'Enter the 4-digit security code on the front of your card.' },
     ])
@@ -276,9 +254,7 @@ describe('validateCardForm', () => {
   it('refuses an expiry in the past or out of range, valid through the expiry month', () => {
     expect(validateCardForm({ ...visa, exp_month: '10', exp_year: '2026' }, now)).toEqual([{ field: 'exp', message: 'Card has expired.' }])
     expect(validateCardForm({ ...visa, exp_month: '11', exp_year: '2026' }, now)).toEqual([])
-    expect(validateCardForm({ ...visa, exp_month: '13', exp_year: '2029' }, now)).toEqual([
-      { field: 'exp', message: 'Expiry month must be between 1 and 12.' },
-    ])
+    expect(validateCardForm({ ...visa, exp_month: '13', exp_year: '2029' }, now)).toEqual([{ field: 'exp', message: 'Expiry month must be between 1 and 12.' }])
     expect(validateCardForm({ ...visa, exp_month: '12', exp_year: '' }, now)).toEqual([{ field: 'exp', message: 'Enter the expiry date.' }])
   })
 })

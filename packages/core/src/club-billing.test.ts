@@ -97,13 +97,7 @@ describe('cut-off', () => {
 describe('retry schedule of a failed charge', () => {
   it('retries five times, 12h, 12h, 1 day, 2 days and 3 days apart', () => {
     const times = retryTimes(new Date('2026-11-01T09:00:00Z')).map((d) => d.toISOString())
-    expect(times).toEqual([
-      '2026-11-01T21:00:00.000Z',
-      '2026-11-02T09:00:00.000Z',
-      '2026-11-03T09:00:00.000Z',
-      '2026-11-05T09:00:00.000Z',
-      '2026-11-08T09:00:00.000Z',
-    ])
+    expect(times).toEqual(['2026-11-01T21:00:00.000Z', '2026-11-02T09:00:00.000Z', '2026-11-03T09:00:00.000Z', '2026-11-05T09:00:00.000Z', '2026-11-08T09:00:00.000Z'])
   })
 
   it('gives the daily job one retry a day: days 1, 2, 3, 4 and 7 after the failure', () => {

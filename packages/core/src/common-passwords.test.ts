@@ -1,17 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import {
-  COMMON_PASSWORD_MESSAGE,
-  commonPasswordCount,
-  isCommonPassword,
-  passwordProblemWithCommonList,
-} from './common-passwords.ts'
+import { COMMON_PASSWORD_MESSAGE, commonPasswordCount, isCommonPassword, passwordProblemWithCommonList } from './common-passwords.ts'
 import { PASSWORD_MESSAGES } from './passwords.ts'
 
 describe('passwordProblemWithCommonList (the API rule)', () => {
-  it.each(['password', '12345678', 'qwertyuiop', 'iloveyou', 'sunshine', 'trustno1', '1qaz2wsx', 'football'])(
-    'refuses the common password %j',
-    (password) => expect(passwordProblemWithCommonList(password)).toBe(COMMON_PASSWORD_MESSAGE),
+  it.each(['password', '12345678', 'qwertyuiop', 'iloveyou', 'sunshine', 'trustno1', '1qaz2wsx', 'football'])('refuses the common password %j', (password) =>
+    expect(passwordProblemWithCommonList(password)).toBe(COMMON_PASSWORD_MESSAGE),
   )
 
   it('refuses common passwords in any case and with surrounding spaces', () => {

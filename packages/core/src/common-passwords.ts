@@ -12,8 +12,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { foldPassword, passwordProblem, type PasswordContext } from './passwords.ts'
 
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is too common: it is on lists of passwords that attackers try first. Choose another.'
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common: it is on lists of passwords that attackers try first. Choose another.'
 
 let folded: ReadonlySet<string> | null = null
 

@@ -24,7 +24,21 @@ describe('error reporting rules', () => {
     }
     const scrubbed = scrubReport(event)
     const text = JSON.stringify(scrubbed)
-    for (const secret of ['4242 4242 4242 4242', '4000056655665556', '4111111111111111', 'hunter2', 'abc123secret', 's3cr3t', 'eyJhbGciOi', 'tok_visa', 'tok_live_9', '"123"', '321', '999', 'mia@example.com']) {
+    for (const secret of [
+      '4242 4242 4242 4242',
+      '4000056655665556',
+      '4111111111111111',
+      'hunter2',
+      'abc123secret',
+      's3cr3t',
+      'eyJhbGciOi',
+      'tok_visa',
+      'tok_live_9',
+      '"123"',
+      '321',
+      '999',
+      'mia@example.com',
+    ]) {
       expect(text).not.toContain(secret)
     }
     expect(scrubbed.message).toBe('charge failed for **** **** **** 4242')

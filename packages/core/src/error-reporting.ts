@@ -63,9 +63,7 @@ export function scrubText(text: string): string {
   out = out.replace(URL_IN_TEXT, (url) => stripSecretParams(url))
   out = out.replace(BEARER, (_all, scheme: string) => `${scheme} ${FILTERED}`)
   out = out.replace(PAIR, (all, name: string) => (isSecretField(name) ? `${name}=${FILTERED}` : all))
-  out = out.replace(JSON_PAIR, (all, q: string, name: string, colon: string, v: string) =>
-    isSecretField(name) ? `${q}${name}${q}${colon}${v}${FILTERED}${v}` : all,
-  )
+  out = out.replace(JSON_PAIR, (all, q: string, name: string, colon: string, v: string) => (isSecretField(name) ? `${q}${name}${q}${colon}${v}${FILTERED}${v}` : all))
   return out
 }
 

@@ -72,8 +72,7 @@ const beforeCutoff =
   (state: MembershipStatus, reason: string): Rule =>
   (facts) =>
     facts.cutoffPassed ? { ok: false, reason } : { ok: true, state }
-const cancel: Rule = (facts) =>
-  facts.orderInProgress ? { ok: false, reason: MEMBERSHIP_REFUSALS.cancelWhileShipping } : { ok: true, state: 'cancelled' }
+const cancel: Rule = (facts) => (facts.orderInProgress ? { ok: false, reason: MEMBERSHIP_REFUSALS.cancelWhileShipping } : { ok: true, state: 'cancelled' })
 
 const R = MEMBERSHIP_REFUSALS
 

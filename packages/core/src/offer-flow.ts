@@ -16,12 +16,7 @@ export function isPageOfferType(v: unknown): v is PageOfferType {
  *   else '/thank-you'.
  * Any other type throws Error('Unknown pageOfferType').
  */
-export function nextOfferPath(
-  type: string,
-  offerIds: readonly string[],
-  currentId: string | null | undefined,
-  cartHasItems: boolean,
-): string {
+export function nextOfferPath(type: string, offerIds: readonly string[], currentId: string | null | undefined, cartHasItems: boolean): string {
   if (!isPageOfferType(type)) throw new Error(UNKNOWN_PAGE_OFFER_TYPE)
   const ids = offerIds.map((id) => String(id))
   const index = currentId == null ? -1 : ids.indexOf(String(currentId))

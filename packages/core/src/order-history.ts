@@ -20,10 +20,7 @@ export interface OrderHistoryDetail {
 }
 
 const money = (cents: number | undefined) => formatPrice((cents ?? 0) / 100, { keepZeroCents: true })
-const pieces = (lines: OrderHistoryDetail['lines']) =>
-  (lines ?? [])
-    .map((line) => `${line.qty ?? 1} × ${line.name ?? 'item'}`)
-    .join(', ')
+const pieces = (lines: OrderHistoryDetail['lines']) => (lines ?? []).map((line) => `${line.qty ?? 1} × ${line.name ?? 'item'}`).join(', ')
 
 /** The entry in words for the shopper. */
 export function describeOrderEvent(event: string, detail: OrderHistoryDetail): string {

@@ -36,8 +36,7 @@ const afterDelivery = (refund: Expected = ok('partially_refunded')): Record<Orde
   request_exchange: ok('exchange_requested'),
   send_exchange: no(R.noExchangeAsked),
 })
-const allRefused = (reason: string): Record<OrderEvent, Expected> =>
-  Object.fromEntries(ORDER_EVENTS.map((event) => [event, no(reason)])) as Record<OrderEvent, Expected>
+const allRefused = (reason: string): Record<OrderEvent, Expected> => Object.fromEntries(ORDER_EVENTS.map((event) => [event, no(reason)])) as Record<OrderEvent, Expected>
 const beforeShipping = (state: OrderStatus): Record<OrderEvent, Expected> => ({
   pay: no(R.paidAlready),
   decline: no(R.paidAlready),
@@ -119,7 +118,9 @@ describe('the order state machine', () => {
   it('the shopper cancels only within the window and never once it is packing', () => {
     expect(answer('paid', 'cancel', { byShopper: true, withinCancelWindow: true })).toEqual(ok('cancelled'))
     expect(answer('processing', 'cancel', { byShopper: true, withinCancelWindow: true })).toEqual(ok('cancelled'))
-    expect(answer('paid', 'cancel', { byShopper: true, withinCancelWindow: false, cancelWindowMinutes: 45 })).toEqual(no('Orders can only be cancelled within 45 minutes of being placed.'))
+    expect(answer('paid', 'cancel', { byShopper: true, withinCancelWindow: false, cancelWindowMinutes: 45 })).toEqual(
+      no('Orders can only be cancelled within 45 minutes of being placed.'),
+    )
     expect(answer('paid', 'cancel', { byShopper: true, withinCancelWindow: false })).toEqual(no(pastCancelWindow(60)))
     expect(answer('packing', 'cancel', { byShopper: true, withinCancelWindow: true })).toEqual(no(R.packedAlready))
     // staff may take a packed order off the shelf, and are not held to the window

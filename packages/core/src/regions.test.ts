@@ -32,7 +32,16 @@ describe('US_STATE_NAMES', () => {
     const statesAndDc = names.slice(0, 51)
     expect([...statesAndDc].sort()).toEqual(statesAndDc)
     expect(US_STATE_NAMES.TX).toBe('Texas')
-    expect(names.slice(51)).toEqual(['American Samoa', 'Guam', 'Northern Mariana Islands', 'Puerto Rico', 'U.S. Virgin Islands', 'Armed Forces Americas (AA)', 'Armed Forces Europe (AE)', 'Armed Forces Pacific (AP)'])
+    expect(names.slice(51)).toEqual([
+      'American Samoa',
+      'Guam',
+      'Northern Mariana Islands',
+      'Puerto Rico',
+      'U.S. Virgin Islands',
+      'Armed Forces Americas (AA)',
+      'Armed Forces Europe (AE)',
+      'Armed Forces Pacific (AP)',
+    ])
   })
 })
 

@@ -12,10 +12,7 @@ describe('readErrorList', () => {
     expect(readErrorList({ err: 'Oops' })).toEqual(['Oops'])
   })
   it('reads messages of error objects', () => {
-    expect(readErrorList({ errors: [{ message: 'Email is required', field: 'email' }, 'Plain'] })).toEqual([
-      'Email is required',
-      'Plain',
-    ])
+    expect(readErrorList({ errors: [{ message: 'Email is required', field: 'email' }, 'Plain'] })).toEqual(['Email is required', 'Plain'])
     expect(readErrorList({ error: { message: 'Single' } })).toEqual(['Single'])
   })
   it('gives an empty list when there are none', () => {

@@ -55,6 +55,7 @@ describe('the club landing link', () => {
   })
 
   it('is not another page of the club, nor no link', () => {
-    for (const link of ['/vipterms', '/vip_exclusives', '/category/vip-exclusives', '/page/vip', 'https://vip.example/', '', null, undefined]) expect(isClubLandingLink(link), String(link)).toBe(false)
+    for (const link of ['/vipterms', '/vip_exclusives', '/category/vip-exclusives', '/page/vip', 'https://vip.example/', '', null, undefined])
+      expect(isClubLandingLink(link), String(link)).toBe(false)
   })
 })

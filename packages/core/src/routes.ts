@@ -20,15 +20,7 @@ export const PROTECTED_ROUTES = [
  * 'Secure Checkout'. The checkout funnel from club and style-profile checkout
  * through order bumps, checkout, waiting page and one-time offers to thank-you.
  */
-export const CHECKOUT_ROUTES = [
-  'checkout-club',
-  'checkout-styleprofile',
-  'checkout-ob',
-  'checkout',
-  'please-wait',
-  'special-offer',
-  'thank-you',
-] as const
+export const CHECKOUT_ROUTES = ['checkout-club', 'checkout-styleprofile', 'checkout-ob', 'checkout', 'please-wait', 'special-offer', 'thank-you'] as const
 
 export const CHECKOUT_PAGE_TITLE = 'Secure Checkout'
 export const LOGIN_PATH = '/login'

@@ -31,28 +31,10 @@ describe('displaySize', () => {
 
 describe('sortSizes', () => {
   it('orders One Size, XS-S, M-L, XL-2X, 3X-4X', () => {
-    expect(sortSizes(['4X', 'M', 'XL', 'S', '3X', 'One Size', 'L', '2X', 'XS'])).toEqual([
-      'One Size',
-      'XS',
-      'S',
-      'M',
-      'L',
-      'XL',
-      '2X',
-      '3X',
-      '4X',
-    ])
+    expect(sortSizes(['4X', 'M', 'XL', 'S', '3X', 'One Size', 'L', '2X', 'XS'])).toEqual(['One Size', 'XS', 'S', 'M', 'L', 'XL', '2X', '3X', '4X'])
   })
   it('knows the long and display spellings', () => {
-    expect(sortSizes(['XXXXL', 'XXL', 'XXXL', 'XL', '4XL', '2XL', '3XL'])).toEqual([
-      'XL',
-      'XXL',
-      '2XL',
-      'XXXL',
-      '3XL',
-      'XXXXL',
-      '4XL',
-    ])
+    expect(sortSizes(['XXXXL', 'XXL', 'XXXL', 'XL', '4XL', '2XL', '3XL'])).toEqual(['XL', 'XXL', '2XL', 'XXXL', '3XL', 'XXXXL', '4XL'])
     expect(sortSizes(['XXXXXL', '4X'])).toEqual(['4X', 'XXXXXL'])
   })
   it('puts unknown sizes last in their original order', () => {

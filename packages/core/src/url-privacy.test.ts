@@ -79,8 +79,6 @@ describe('isSecretParam', () => {
 
 describe('the e-mail change link', () => {
   it('drops its confirm token', () => {
-    expect(stripSecretParams('https://popfitclothing.com/change_password?confirm=abcDEF123_-x&utm_source=mail')).toBe(
-      'https://popfitclothing.com/change_password?utm_source=mail',
-    )
+    expect(stripSecretParams('https://popfitclothing.com/change_password?confirm=abcDEF123_-x&utm_source=mail')).toBe('https://popfitclothing.com/change_password?utm_source=mail')
   })
 })

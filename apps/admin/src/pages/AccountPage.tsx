@@ -60,9 +60,7 @@ export function AccountPage() {
         <p>On: login asks for a code from your authenticator app.</p>
       ) : enrolment ? (
         <form onSubmit={confirm}>
-          <p>
-            Add this key to your authenticator app (or open the link on your phone), then enter the code it shows.
-          </p>
+          <p>Add this key to your authenticator app (or open the link on your phone), then enter the code it shows.</p>
           <p>
             Key: <code className="secret">{enrolment.secret}</code>
           </p>
@@ -87,10 +85,12 @@ export function AccountPage() {
               <button
                 type="button"
                 className="link-button"
-                onClick={() => void run(async () => {
-                  await api(`/sessions/${session.id}/revoke`, { method: 'POST' })
-                  await loadSessions()
-                }, 'That session has ended.')}
+                onClick={() =>
+                  void run(async () => {
+                    await api(`/sessions/${session.id}/revoke`, { method: 'POST' })
+                    await loadSessions()
+                  }, 'That session has ended.')
+                }
               >
                 End this session
               </button>

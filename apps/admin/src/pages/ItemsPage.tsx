@@ -86,12 +86,8 @@ export function ItemsPage() {
           </section>
           {answer.items.length === 0 && <p>No items match.</p>}
           <nav aria-label="Pages of items" className="pager">
-            {cursor && (
-              <Link to={query ? `?query=${encodeURIComponent(query)}` : '?'}>First page</Link>
-            )}
-            {answer.next_cursor && (
-              <Link to={`?${new URLSearchParams({ ...(query ? { query } : {}), cursor: answer.next_cursor })}`}>Next page</Link>
-            )}
+            {cursor && <Link to={query ? `?query=${encodeURIComponent(query)}` : '?'}>First page</Link>}
+            {answer.next_cursor && <Link to={`?${new URLSearchParams({ ...(query ? { query } : {}), cursor: answer.next_cursor })}`}>Next page</Link>}
           </nav>
         </>
       )}

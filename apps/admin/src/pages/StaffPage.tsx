@@ -83,7 +83,11 @@ export function StaffPage() {
                   <label className="visually-hidden" htmlFor={`role-${member.id}`}>
                     Role of {member.name}
                   </label>
-                  <select id={`role-${member.id}`} value={member.role} onChange={(event) => void change(member, { role: event.target.value }, `${member.name} is now ${event.target.value}.`)}>
+                  <select
+                    id={`role-${member.id}`}
+                    value={member.role}
+                    onChange={(event) => void change(member, { role: event.target.value }, `${member.name} is now ${event.target.value}.`)}
+                  >
                     {ROLES.map((role) => (
                       <option key={role} value={role}>
                         {role}
@@ -97,11 +101,17 @@ export function StaffPage() {
                     {member.totp_required ? 'Stop requiring two-step' : 'Require two-step'}
                   </button>
                   {member.totp_enabled && (
-                    <button type="button" onClick={() => void change(member, { totp_reset: true }, `Two-step verification of ${member.name} is off: they set it up again at their next login.`)}>
+                    <button
+                      type="button"
+                      onClick={() => void change(member, { totp_reset: true }, `Two-step verification of ${member.name} is off: they set it up again at their next login.`)}
+                    >
                       Reset two-step
                     </button>
                   )}
-                  <button type="button" onClick={() => void change(member, { suspended: !member.suspended }, member.suspended ? `${member.name} is reinstated.` : `${member.name} is suspended.`)}>
+                  <button
+                    type="button"
+                    onClick={() => void change(member, { suspended: !member.suspended }, member.suspended ? `${member.name} is reinstated.` : `${member.name} is suspended.`)}
+                  >
                     {member.suspended ? 'Reinstate' : 'Suspend'}
                   </button>
                   <button

@@ -157,7 +157,12 @@ export async function requestEmailChange(ctx: RequestContext, input: { email: st
   if (email === row.email) throw unprocessable('This is already your email address.', 'email')
   if (await emailTaken(ctx, email, customerId)) throw conflict(TAKEN, 'email')
   await takeRequest(ctx, [
-    { key: `email-change:customer:${customerId}`, max: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR_MS, message: 'You have asked to change your email address several times in a short while.' },
+    {
+      key: `email-change:customer:${customerId}`,
+      max: EMAIL_CHANGES_PER_HOUR,
+      windowMs: HOUR_MS,
+      message: 'You have asked to change your email address several times in a short while.',
+    },
   ])
 
   const token = randomBytes(32).toString('base64url')
@@ -180,16 +185,16 @@ export async function requestEmailChange(ctx: RequestContext, input: { email: st
       })
       .execute()
     await queueEmails(trx, brandId, created, [
-        {
-          to: email,
-          subject: 'Confirm your new email address',
-          body: `Hi ${first},\n\nTo use this address for your ${ctx.brand.name} account, open this link within 24 hours while logged in:\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n\n${ctx.brand.name}`,
-        },
-        {
-          to: row.email,
-          subject: 'Your email address is being changed',
-          body: `Hi ${first},\n\nSomeone logged in to your ${ctx.brand.name} account asked to change its email address to ${email}. It changes only when the link we sent there is opened.\n\nIf this was not you, change your password now at ${ctx.origin}/change_password and tell us at ${ctx.origin}/contact-us.\n\n${ctx.brand.name}`,
-        },
+      {
+        to: email,
+        subject: 'Confirm your new email address',
+        body: `Hi ${first},\n\nTo use this address for your ${ctx.brand.name} account, open this link within 24 hours while logged in:\n${link}\n\nIf you did not ask for this, ignore this e-mail.\n\n${ctx.brand.name}`,
+      },
+      {
+        to: row.email,
+        subject: 'Your email address is being changed',
+        body: `Hi ${first},\n\nSomeone logged in to your ${ctx.brand.name} account asked to change its email address to ${email}. It changes only when the link we sent there is opened.\n\nIf this was not you, change your password now at ${ctx.origin}/change_password and tell us at ${ctx.origin}/contact-us.\n\n${ctx.brand.name}`,
+      },
     ])
   })
   if (ctx.env.NODE_ENV === 'production') ctx.log.info({ brand: brandId }, 'email change confirmation queued')
@@ -217,19 +222,19 @@ export async function confirmEmailChange(ctx: RequestContext, token: string): Pr
   try {
     await db.transaction().execute(async (trx) => {
       // used once: only an unused row is claimed
-      const claimed = await trx
-        .updateTable('email_changes')
-        .set({ used_at: now })
-        .where('token_hash', '=', pending.token_hash)
-        .where('used_at', 'is', null)
-        .executeTakeFirst()
+      const claimed = await trx.updateTable('email_changes').set({ used_at: now }).where('token_hash', '=', pending.token_hash).where('used_at', 'is', null).executeTakeFirst()
       if (Number(claimed.numUpdatedRows) !== 1) throw invalid()
       // the address it replaces, read under the change: the notice goes there (and to the new one) with it
       const before = await trx.selectFrom('customers').select(['name', 'email']).where('brand_id', '=', brandId).where('id', '=', customerId).executeTakeFirstOrThrow()
       await trx.updateTable('customers').set({ email: pending.new_email }).where('brand_id', '=', brandId).where('id', '=', customerId).execute()
       // reset links went to the old address: its mailbox must not take the account back
       await voidPasswordResets(trx, brandId, customerId, now)
-      await queueEmails(trx, brandId, now, emailChangedEmails({ name: ctx.brand.name, origin: ctx.origin }, { name: before.name, oldEmail: before.email, newEmail: pending.new_email }))
+      await queueEmails(
+        trx,
+        brandId,
+        now,
+        emailChangedEmails({ name: ctx.brand.name, origin: ctx.origin }, { name: before.name, oldEmail: before.email, newEmail: pending.new_email }),
+      )
     })
   } catch (error) {
     if (error instanceof HttpError) throw error

@@ -12,13 +12,7 @@ type Db = Kysely<Database> | Transaction<Database>
 
 /** Every reset link of the customer not used yet is spent: whoever holds an older e-mail (or the old mailbox) cannot reset the password with it. */
 export async function voidPasswordResets(db: Db, brandId: string, customerId: string, now: string): Promise<void> {
-  await db
-    .updateTable('password_resets')
-    .set({ used_at: now })
-    .where('brand_id', '=', brandId)
-    .where('customer_id', '=', customerId)
-    .where('used_at', 'is', null)
-    .execute()
+  await db.updateTable('password_resets').set({ used_at: now }).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('used_at', 'is', null).execute()
 }
 
 /** The e-mail change waiting for its link is dropped (as a newer request drops it): the customer asks again with the new password. */

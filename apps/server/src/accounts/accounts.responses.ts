@@ -3,9 +3,7 @@ import type { Customer, CustomerResult, StyleProfile, StyleProfileField, StylePr
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-const customerSchema = contract<Customer>('Customer')(
-  z.object({ id: z.string(), name: z.string(), e_mail_address: z.string(), has_club: z.boolean() }),
-)
+const customerSchema = contract<Customer>('Customer')(z.object({ id: z.string(), name: z.string(), e_mail_address: z.string(), has_club: z.boolean() }))
 
 export const customerResultSchema = contract<CustomerResult>('CustomerResult')(z.object({ customer: customerSchema }))
 

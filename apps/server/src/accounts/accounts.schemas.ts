@@ -2,15 +2,8 @@
 import { MIN_PASSWORD_LENGTH, unusableCharacterIn, unusableCharacterMessage } from '@store/core'
 import { z } from 'zod'
 
-export const email = z
-  .string({ message: 'Enter your email address' })
-  .trim()
-  .max(254, 'That email address is too long')
-  .email('Enter a valid email address')
-export const password = z
-  .string({ message: 'Enter your password' })
-  .min(1, 'Enter your password')
-  .max(200, 'That password is too long')
+export const email = z.string({ message: 'Enter your email address' }).trim().max(254, 'That email address is too long').email('Enter a valid email address')
+export const password = z.string({ message: 'Enter your password' }).min(1, 'Enter your password').max(200, 'That password is too long')
 
 export const newPassword = password.min(MIN_PASSWORD_LENGTH, `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`)
 

@@ -100,12 +100,7 @@ export async function register(ctx: RequestContext, input: { name: string; email
   // hashed before the address is looked up: a taken address answers as slowly as a new one,
   // so the time of the answer does not tell who has an account
   const passwordHash = await hashPassword(input.password)
-  const taken = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('brand_id', '=', brandId)
-    .where('email', '=', email)
-    .executeTakeFirst()
+  const taken = await db.selectFrom('customers').select('id').where('brand_id', '=', brandId).where('email', '=', email).executeTakeFirst()
   if (taken) throw conflict('An account with this email already exists. Log in, or reset your password.', 'email')
   const row = {
     id: randomUUID(),
@@ -168,12 +163,7 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
   const email = normalizeEmail(rawEmail)
   // counted whether the address has an account or not, so the answer tells nothing
   await takeRequest(ctx, forgotLimits(ctx, email))
-  const customer = await db
-    .selectFrom('customers')
-    .select(['id', 'name'])
-    .where('brand_id', '=', brandId)
-    .where('email', '=', email)
-    .executeTakeFirst()
+  const customer = await db.selectFrom('customers').select(['id', 'name']).where('brand_id', '=', brandId).where('email', '=', email).executeTakeFirst()
   if (!customer) return
   const token = randomBytes(32).toString('base64url')
   const now = new Date()
@@ -254,12 +244,7 @@ export async function resetPassword(ctx: RequestContext, token: string, password
       .returning('customer_id')
       .executeTakeFirst()
     if (!claimed) return null
-    const customer = await trx
-      .updateTable('customers')
-      .set({ password_hash: hash })
-      .where('id', '=', claimed.customer_id)
-      .returning(['name', 'email'])
-      .executeTakeFirstOrThrow()
+    const customer = await trx.updateTable('customers').set({ password_hash: hash }).where('id', '=', claimed.customer_id).returning(['name', 'email']).executeTakeFirstOrThrow()
     // the account's address is told, with the change (ASVS V2.5): a reset nobody there asked for is news to them
     await queueEmails(trx, brandId, now, [passwordChangedEmail({ name: ctx.brand.name, origin: ctx.origin }, customer, 'reset link')])
     // every other link still outstanding for this customer is spent too: an older e-mail must not reset it again;

@@ -30,22 +30,12 @@ export interface ThrottleKeys {
 const keyNames = ({ email, ip }: ThrottleKeys) => ({ pair: `pair:${email}|${ip}`, ip: `ip:${ip}`, email: `email:${email}` })
 
 /** Throws 429 (with Retry-After) when this attempt must wait; a known device skips the e-mail's backoff. */
-export async function assertLoginAllowed(
-  { db }: StoreDb,
-  keys: ThrottleKeys,
-  options: { knownDevice?: boolean } = {},
-  now = new Date(),
-): Promise<void> {
+export async function assertLoginAllowed({ db }: StoreDb, keys: ThrottleKeys, options: { knownDevice?: boolean } = {}, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString()
   const names = keyNames(keys)
   const rows = await db
     .selectFrom('login_attempts')
-    .select([
-      'key',
-      (eb) => eb.fn.countAll<number>().as('failures'),
-      (eb) => eb.fn.min<string>('created_at').as('oldest'),
-      (eb) => eb.fn.max<string>('created_at').as('latest'),
-    ])
+    .select(['key', (eb) => eb.fn.countAll<number>().as('failures'), (eb) => eb.fn.min<string>('created_at').as('oldest'), (eb) => eb.fn.max<string>('created_at').as('latest')])
     .where('brand_id', '=', keys.brandId)
     .where('key', 'in', [names.pair, names.ip, names.email])
     .where('created_at', '>', since)
@@ -54,7 +44,10 @@ export async function assertLoginAllowed(
   const of = (key: string) => rows.find((row) => row.key === key)
   const t = now.getTime()
 
-  for (const [key, limit] of [[names.pair, LOGIN_LIMITS.pair], [names.ip, LOGIN_LIMITS.ip]] as const) {
+  for (const [key, limit] of [
+    [names.pair, LOGIN_LIMITS.pair],
+    [names.ip, LOGIN_LIMITS.ip],
+  ] as const) {
     const row = of(key)
     if (row && Number(row.failures) >= limit) throw tooManyRequests(TOO_MANY, new Date(row.oldest).getTime() + LOGIN_WINDOW_MS - t)
   }

@@ -29,7 +29,13 @@ describe.each(DIALECTS)('password rules on %s', (dialect) => {
 
   async function resetLinks(email: string, count: number): Promise<string[]> {
     for (let i = 0; i < count; i++) expect((await new TestShopper(t.app).post('/api/forgot', { email })).statusCode).toBe(200)
-    const mails = await t.store.db.selectFrom('outbox_emails').select(['body', 'created_at']).where('to_email', '=', email).where('subject', '=', 'Reset your password').orderBy('created_at').execute()
+    const mails = await t.store.db
+      .selectFrom('outbox_emails')
+      .select(['body', 'created_at'])
+      .where('to_email', '=', email)
+      .where('subject', '=', 'Reset your password')
+      .orderBy('created_at')
+      .execute()
     return mails.map((mail) => mail.body.match(/token=([A-Za-z0-9_-]+)/)![1]!)
   }
 

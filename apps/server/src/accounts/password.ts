@@ -7,9 +7,7 @@ const MAX_MEMORY = 64 * 1024 * 1024
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((done, fail) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? fail(error) : done(key),
-    ),
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) => (error ? fail(error) : done(key))),
   )
 }
 

@@ -47,7 +47,11 @@ async function eventsInWindow(ctx: RequestContext, limits: RequestLimit[], now: 
     .selectFrom('throttle_events')
     .select(['key', 'created_at'])
     .where('brand_id', '=', ctx.data.brandId)
-    .where('key', 'in', limits.map((limit) => limit.key))
+    .where(
+      'key',
+      'in',
+      limits.map((limit) => limit.key),
+    )
     .where('created_at', '>', new Date(now.getTime() - longest).toISOString())
     .orderBy('created_at')
     .execute()
@@ -88,7 +92,11 @@ export async function countRequests(ctx: RequestContext, keys: string[], now = c
  */
 export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<string[]> {
   if (limits.length === 0) return []
-  const ids = await countRequests(ctx, limits.map((limit) => limit.key), now)
+  const ids = await countRequests(
+    ctx,
+    limits.map((limit) => limit.key),
+    now,
+  )
   const spent = spentLimit(await eventsInWindow(ctx, limits, now), limits, now, (limit) => limit.max)
   if (spent) {
     await ctx.data.db.deleteFrom('throttle_events').where('brand_id', '=', ctx.data.brandId).where('id', 'in', ids).execute()

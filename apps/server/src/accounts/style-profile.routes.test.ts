@@ -14,7 +14,12 @@ describe.each(DIALECTS)('style profile birthday (%s)', (dialect) => {
 
   it('refuses an impossible day and month (31 February, 31 April) with a readable 422, and saves nothing', async () => {
     const shopper = new TestShopper(t.app)
-    for (const [day, month, says] of [['31', '2', /February has only 29 days/], ['30', '2', /February has only 29 days/], ['31', '4', /April has only 30 days/], ['31', '11', /November has only 30 days/]] as const) {
+    for (const [day, month, says] of [
+      ['31', '2', /February has only 29 days/],
+      ['30', '2', /February has only 29 days/],
+      ['31', '4', /April has only 30 days/],
+      ['31', '11', /November has only 30 days/],
+    ] as const) {
       const refused = await shopper.postJson('/api/style-profile', { birthday_day: day, birthday_month: month })
       expect(refused.statusCode, `${day}/${month}`).toBe(422)
       expect(refused.json().errors[0]).toEqual({ message: expect.stringMatching(says), field: 'birthday_day' })

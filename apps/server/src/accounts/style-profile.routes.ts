@@ -6,16 +6,20 @@ import { styleProfileSchema } from './accounts.responses.ts'
 import { getStyleProfile, saveStyleProfile } from './style-profile.service.ts'
 
 export const styleProfileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/style-profile', {
+  app.get(
+    '/style-profile',
+    {
       schema: {
         tags: ['accounts'],
         summary: 'Style profile fields with the chosen values',
         operationId: 'getStyleProfile',
         response: answers(styleProfileSchema),
       },
-    }, async (request) => ({
-    data: { style_profile: await getStyleProfile(request.ctx) } satisfies StyleProfile,
-  }))
+    },
+    async (request) => ({
+      data: { style_profile: await getStyleProfile(request.ctx) } satisfies StyleProfile,
+    }),
+  )
   app.post(
     '/style-profile',
     {

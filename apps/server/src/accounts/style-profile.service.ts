@@ -14,14 +14,7 @@ export async function getStyleProfile(ctx: RequestContext): Promise<StyleProfile
   const owner = await ownerOf(ctx, false)
   const [fields, answers] = await Promise.all([
     db.selectFrom('style_profile_fields').selectAll().where('brand_id', '=', brandId).orderBy('position').execute(),
-    owner
-      ? db
-          .selectFrom('style_profile_answers')
-          .select(['field_name', 'value'])
-          .where('brand_id', '=', brandId)
-          .where('owner_id', '=', owner)
-          .execute()
-      : Promise.resolve([]),
+    owner ? db.selectFrom('style_profile_answers').select(['field_name', 'value']).where('brand_id', '=', brandId).where('owner_id', '=', owner).execute() : Promise.resolve([]),
   ])
   const chosen = new Map(answers.map((answer) => [answer.field_name, answer.value]))
   return fields.map((field) => ({
@@ -51,9 +44,7 @@ export async function saveStyleProfile(ctx: RequestContext, answers: Record<stri
     await db
       .insertInto('style_profile_answers')
       .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['brand_id', 'owner_id', 'field_name']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
-      )
+      .onConflict((oc) => oc.columns(['brand_id', 'owner_id', 'field_name']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
       .execute()
   }
   return getStyleProfile(ctx)

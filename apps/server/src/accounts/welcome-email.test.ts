@@ -104,9 +104,7 @@ describe.each(DIALECTS)('the welcome e-mail on %s', (dialect) => {
 
   it('two registrations racing for one address make one account and one welcome', async () => {
     const email = address('race')
-    const answers = await Promise.all(
-      ['Rae Racer', 'Rex Racer'].map((name) => new TestShopper(t.app).post('/api/register', { name, email, password: PASSWORD })),
-    )
+    const answers = await Promise.all(['Rae Racer', 'Rex Racer'].map((name) => new TestShopper(t.app).post('/api/register', { name, email, password: PASSWORD })))
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
     const accounts = await t.store.db.selectFrom('customers').select('name').where('email', '=', email).execute()
     expect(accounts).toHaveLength(1)

@@ -5,7 +5,6 @@ import { MAX_ADDRESSES } from './addresses.service.ts'
 import { HOME } from './test-address.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
-
 describe.each(DIALECTS)('address book on %s', (dialect) => {
   let t: TestStore
   let n = 0
@@ -60,7 +59,13 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
       expect(errorsOf(refused)[0], String(value)).toBe('default is true or false')
     }
     expect(dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))).toHaveLength(1)
-    for (const [value, made] of [[1, true], ['0', false], ['on', true], [false, false], ['true', true]] as const) {
+    for (const [value, made] of [
+      [1, true],
+      ['0', false],
+      ['on', true],
+      [false, false],
+      ['true', true],
+    ] as const) {
       const saved = dataOf<AddressEntry>(await shopper.postJson('/api/addresses', { ...HOME, address: `${String(value)} Oak St`, default: value }))
       expect(saved.default, String(value)).toBe(made)
     }
@@ -69,7 +74,9 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
 
   it("keeps a region abroad as typed ('Tokyo', not 'TOKYO'); a US state is its code, upper-case", async () => {
     const shopper = await customer()
-    const tokyo = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, country: 'jp', city: 'Shibuya', state: ' Tokyo ', zip: '150-0002', phone: '+81 3 1234 5678' }))
+    const tokyo = dataOf<AddressEntry>(
+      await shopper.post('/api/addresses', { ...HOME, country: 'jp', city: 'Shibuya', state: ' Tokyo ', zip: '150-0002', phone: '+81 3 1234 5678' }),
+    )
     expect(tokyo).toMatchObject({ country: 'JP', state: 'Tokyo', zip: '150-0002' })
     const illinois = dataOf<AddressEntry>(await shopper.post('/api/addresses', { ...HOME, state: 'il' }))
     expect(illinois.state).toBe('IL')
@@ -85,7 +92,12 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     const made = dataOf<AddressEntry>(await shopper.post(`/api/addresses/${second.id}/default`))
     expect(made.default).toBe(true)
     const list = dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))
-    expect(list.filter((a) => a.default).map((a) => a.id).sort()).toEqual([second.id, billing.id].sort())
+    expect(
+      list
+        .filter((a) => a.default)
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual([second.id, billing.id].sort())
 
     const edited = dataOf<AddressEntry>(await shopper.post(`/api/addresses/${first.id}`, { ...HOME, city: 'Chicago', zip: '60601' }))
     expect(edited).toMatchObject({ id: first.id, city: 'Chicago', default: false })
@@ -94,7 +106,11 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     expect(wrongType.statusCode).toBe(422)
 
     expect((await shopper.post(`/api/addresses/${second.id}/remove`)).statusCode).toBe(200)
-    expect(dataOf<AddressEntry[]>(await shopper.get('/api/addresses')).map((a) => a.id).sort()).toEqual([first.id, billing.id].sort())
+    expect(
+      dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual([first.id, billing.id].sort())
     const again = await shopper.post(`/api/addresses/${second.id}/remove`)
     expect(again.statusCode).toBe(404)
     expect(errorsOf(again)[0]).toMatch(/could not find that address/)
@@ -153,12 +169,34 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     }
     await order()
     const kept = dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))
-    expect(kept).toEqual([expect.objectContaining({ address_type: 'shipping', name: 'Ada Lovelace', address: '12 Analytical Way', city: 'Austin', state: 'TX', zip: '78701', phone: '(512) 555-0100', default: true })])
+    expect(kept).toEqual([
+      expect.objectContaining({
+        address_type: 'shipping',
+        name: 'Ada Lovelace',
+        address: '12 Analytical Way',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        phone: '(512) 555-0100',
+        default: true,
+      }),
+    ])
     // the same address again, typed with other spaces and case: nothing new
     await order({ shipping_address: '12  analytical WAY', shipping_city: 'austin' })
     expect(dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))).toHaveLength(1)
     // another billing address is kept as the billing default; the shipping default stays
-    await order({ billing_same: 'false', billing_name: 'Ada Lovelace', billing_company: '', billing_country: 'US', billing_address: '1 Difference Engine Rd', billing_address_2: '', billing_city: 'Dallas', billing_state: 'TX', billing_zip: '75201', billing_phone: '' })
+    await order({
+      billing_same: 'false',
+      billing_name: 'Ada Lovelace',
+      billing_company: '',
+      billing_country: 'US',
+      billing_address: '1 Difference Engine Rd',
+      billing_address_2: '',
+      billing_city: 'Dallas',
+      billing_state: 'TX',
+      billing_zip: '75201',
+      billing_phone: '',
+    })
     const book = dataOf<AddressEntry[]>(await shopper.get('/api/addresses'))
     expect(book.map((a) => [a.address_type, a.address, a.default])).toEqual([
       ['shipping', '12 Analytical Way', true],
@@ -168,10 +206,16 @@ describe.each(DIALECTS)('address book on %s', (dialect) => {
     expect(defaults.billing?.city).toBe('Dallas')
 
     // a visitor's order leaves no address anywhere
-    const before = await t.store.db.selectFrom('addresses').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+    const before = await t.store.db
+      .selectFrom('addresses')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow()
     const visitor = await shopperWithCart(t, item.itemId, item.size)
     expect((await placeOrder(visitor, await tokenFor(visitor))).statusCode).toBe(200)
-    const after = await t.store.db.selectFrom('addresses').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
+    const after = await t.store.db
+      .selectFrom('addresses')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })
 })

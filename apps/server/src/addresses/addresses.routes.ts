@@ -7,11 +7,9 @@ import { defaultAddresses, deleteAddress, listAddresses, saveAddress, setDefault
 const tags = ['addresses']
 
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/addresses',
-    { schema: { tags, summary: "The logged-in customer's address book", response: { 200: z.object({ data: z.array(addressEntry) }) } } },
-    async (request) => ({ data: await listAddresses(request.ctx) }),
-  )
+  app.get('/addresses', { schema: { tags, summary: "The logged-in customer's address book", response: { 200: z.object({ data: z.array(addressEntry) }) } } }, async (request) => ({
+    data: await listAddresses(request.ctx),
+  }))
 
   app.get(
     '/addresses/defaults',
@@ -25,11 +23,9 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await defaultAddresses(request.ctx) }),
   )
 
-  app.post(
-    '/addresses',
-    { schema: { tags, summary: 'Add an address', body: addressBody, response: { 200: z.object({ data: addressEntry }) } } },
-    async (request) => ({ data: await saveAddress(request.ctx, request.body) }),
-  )
+  app.post('/addresses', { schema: { tags, summary: 'Add an address', body: addressBody, response: { 200: z.object({ data: addressEntry }) } } }, async (request) => ({
+    data: await saveAddress(request.ctx, request.body),
+  }))
 
   app.post(
     '/addresses/:id',
@@ -37,14 +33,10 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await saveAddress(request.ctx, request.body, request.params.id) }),
   )
 
-  app.post(
-    '/addresses/:id/remove',
-    { schema: { tags, summary: 'Delete an address', params: addressParams, response: { 200: okAnswer } } },
-    async (request) => {
-      await deleteAddress(request.ctx, request.params.id)
-      return { data: { ok: true as const } }
-    },
-  )
+  app.post('/addresses/:id/remove', { schema: { tags, summary: 'Delete an address', params: addressParams, response: { 200: okAnswer } } }, async (request) => {
+    await deleteAddress(request.ctx, request.params.id)
+    return { data: { ok: true as const } }
+  })
 
   app.post(
     '/addresses/:id/default',

@@ -144,7 +144,10 @@ export async function saveAddress(ctx: RequestContext, input: AddressBody, id?: 
       return
     }
     if (book.length >= MAX_ADDRESSES) throw unprocessable(`Your address book is full (${MAX_ADDRESSES} addresses). Delete one you no longer use first.`)
-    await trx.insertInto('addresses').values({ id: addressId, brand_id: brandId, customer_id: customerId, address_type: type, ...parts, is_default: 0 }).execute()
+    await trx
+      .insertInto('addresses')
+      .values({ id: addressId, brand_id: brandId, customer_id: customerId, address_type: type, ...parts, is_default: 0 })
+      .execute()
     // the first address of a type is its default
     if (input.default || !book.some((row) => row.address_type === type)) await makeDefault(trx, brandId, customerId, addressId, type)
   })
@@ -193,8 +196,24 @@ export async function setDefaultAddress(ctx: RequestContext, id: string, type?: 
 /** The address parts of an order, as checkout stored them. */
 type OrderAddresses = Pick<
   OrdersRow,
-  | 'shipping_name' | 'shipping_company' | 'shipping_country' | 'shipping_address' | 'shipping_address_2' | 'shipping_city' | 'shipping_state' | 'shipping_zip' | 'shipping_phone'
-  | 'billing_name' | 'billing_company' | 'billing_country' | 'billing_address' | 'billing_address_2' | 'billing_city' | 'billing_state' | 'billing_zip' | 'billing_phone'
+  | 'shipping_name'
+  | 'shipping_company'
+  | 'shipping_country'
+  | 'shipping_address'
+  | 'shipping_address_2'
+  | 'shipping_city'
+  | 'shipping_state'
+  | 'shipping_zip'
+  | 'shipping_phone'
+  | 'billing_name'
+  | 'billing_company'
+  | 'billing_country'
+  | 'billing_address'
+  | 'billing_address_2'
+  | 'billing_city'
+  | 'billing_state'
+  | 'billing_zip'
+  | 'billing_phone'
 >
 
 const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase()

@@ -11,7 +11,10 @@ describe('the admin app at /admin', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'admin-build-'))
     await mkdir(join(dir, 'assets'))
-    await writeFile(join(dir, 'index.html'), '<!doctype html><html lang="en"><head><script type="module" src="/admin/assets/app-1.js"></script></head><body><div id="root"></div></body></html>')
+    await writeFile(
+      join(dir, 'index.html'),
+      '<!doctype html><html lang="en"><head><script type="module" src="/admin/assets/app-1.js"></script></head><body><div id="root"></div></body></html>',
+    )
     await writeFile(join(dir, 'assets', 'app-1.js'), 'console.log("admin")')
     t = await startTestStore('sqlite', { adminBuildDir: dir })
   })

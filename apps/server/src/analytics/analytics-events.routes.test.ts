@@ -13,13 +13,7 @@ describe.each(DIALECTS)('POST /api/analytics-events on %s', (dialect) => {
   })
   afterAll(() => t.close())
 
-  const rowsWith = (marker: string) =>
-    t.store.db
-      .selectFrom('analytics_events')
-      .selectAll()
-      .where('properties', 'like', `%${marker}%`)
-      .orderBy('created_at')
-      .execute()
+  const rowsWith = (marker: string) => t.store.db.selectFrom('analytics_events').selectAll().where('properties', 'like', `%${marker}%`).orderBy('created_at').execute()
 
   it('stores an accepted batch under the brand and the visitor, with brand added to the properties', async () => {
     const shopper = new TestShopper(t.app)
@@ -172,9 +166,7 @@ describe('analytics sink choice', () => {
     try {
       const env = parseEnv({ ANALYTICS_SINK: 'mixpanel', LOG_LEVEL: 'silent', NODE_ENV: 'test' })
       expect(() => createAnalyticsSink(env, t.store)).toThrow(MIXPANEL_SINK_NOT_BUILT)
-      await expect(buildApp({ env, store: t.store, webBuildDir: '/nonexistent' })).rejects.toThrow(
-        'The Mixpanel analytics sink is not built yet; use ANALYTICS_SINK=local',
-      )
+      await expect(buildApp({ env, store: t.store, webBuildDir: '/nonexistent' })).rejects.toThrow('The Mixpanel analytics sink is not built yet; use ANALYTICS_SINK=local')
     } finally {
       await t.close()
     }

@@ -5,13 +5,7 @@
  * batch timeout; it is stored whole, under the request's brand, visitor and
  * customer, with `brand` added to every event's properties.
  */
-import {
-  ANALYTICS_CLOCK_SKEW_MS,
-  ANALYTICS_DEFAULTS,
-  ANALYTICS_EVENTS,
-  ANALYTICS_PROPERTIES_MAX_BYTES,
-  propertiesBytes,
-} from '@store/core'
+import { ANALYTICS_CLOCK_SKEW_MS, ANALYTICS_DEFAULTS, ANALYTICS_EVENTS, ANALYTICS_PROPERTIES_MAX_BYTES, propertiesBytes } from '@store/core'
 import type { FastifyError } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -23,23 +17,18 @@ import { publicValue } from './url-scrub.ts'
 const describeInput = (input: unknown) => (typeof input === 'string' ? `'${input.slice(0, 64)}'` : String(input))
 
 const eventName = z.enum(ANALYTICS_EVENTS, {
-  error: (issue) =>
-    issue.input === undefined
-      ? 'Each event needs a name.'
-      : `${describeInput(issue.input)} is not an analytics event this store records.`,
+  error: (issue) => (issue.input === undefined ? 'Each event needs a name.' : `${describeInput(issue.input)} is not an analytics event this store records.`),
 })
 
-const properties = z
-  .record(z.string(), z.unknown(), { error: 'Event properties must be a JSON object.' })
-  .superRefine((value, ctx) => {
-    const bytes = propertiesBytes(value)
-    if (bytes > ANALYTICS_PROPERTIES_MAX_BYTES) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Event properties are at most ${ANALYTICS_PROPERTIES_MAX_BYTES / 1024} kB as JSON; these are ${bytes} bytes.`,
-      })
-    }
-  })
+const properties = z.record(z.string(), z.unknown(), { error: 'Event properties must be a JSON object.' }).superRefine((value, ctx) => {
+  const bytes = propertiesBytes(value)
+  if (bytes > ANALYTICS_PROPERTIES_MAX_BYTES) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `Event properties are at most ${ANALYTICS_PROPERTIES_MAX_BYTES / 1024} kB as JSON; these are ${bytes} bytes.`,
+    })
+  }
+})
 
 const time = z
   .string({ error: 'An event time must be an ISO date such as 2025-03-01T12:00:00.000Z.' })

@@ -29,10 +29,7 @@ const utmValue = z.string().max(200, 'UTM values are at most 200 characters')
  */
 const utmQuery = z
   .object({
-    ...(Object.fromEntries(UTM_PARAMS.map((name) => [name, utmValue.optional()])) as Record<
-      (typeof UTM_PARAMS)[number],
-      z.ZodOptional<typeof utmValue>
-    >),
+    ...(Object.fromEntries(UTM_PARAMS.map((name) => [name, utmValue.optional()])) as Record<(typeof UTM_PARAMS)[number], z.ZodOptional<typeof utmValue>>),
     host: z.string().optional(),
   })
   .catchall(utmValue)
@@ -55,9 +52,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'recordPixelEvent',
         querystring: z.object({
           uuid: z.string({ message: 'uuid is required' }).min(8, 'uuid is too short').max(64, 'uuid is too long'),
-          event_name: z
-            .string({ message: 'event_name is required' })
-            .regex(/^[A-Za-z][A-Za-z0-9 _-]{0,63}$/, 'event_name must be a short name like PageView'),
+          event_name: z.string({ message: 'event_name is required' }).regex(/^[A-Za-z][A-Za-z0-9 _-]{0,63}$/, 'event_name must be a short name like PageView'),
           event_json_data: jsonObject,
           event_source_url: z.string().max(2000).optional(),
           fbclid: z.string().max(500).optional(),

@@ -49,9 +49,7 @@ export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInp
 export async function recordUtmVisit(ctx: RequestContext, params: Record<string, string>) {
   const { db, brandId } = ctx.data
   const visitorId = (await ctx.session.current())?.visitorId ?? randomUUID()
-  const extras = publicParams(
-    Object.fromEntries(Object.entries(params).filter(([name]) => !(UTM_PARAMS as readonly string[]).includes(name) && name !== 'host')),
-  )
+  const extras = publicParams(Object.fromEntries(Object.entries(params).filter(([name]) => !(UTM_PARAMS as readonly string[]).includes(name) && name !== 'host')))
   await db
     .insertInto('utm_visits')
     .values({

@@ -46,7 +46,7 @@ describe.each(DIALECTS)('analytics keep no card number on %s', (dialect) => {
     expect(JSON.parse(row.extras)).toEqual({ card: '************0002', note: 'x ***********0005' })
   })
 
-  it('first-party events: a card number in any property is masked, a URL\'s too', async () => {
+  it("first-party events: a card number in any property is masked, a URL's too", async () => {
     const response = await new TestShopper(t.app).postJson('/api/analytics-events', {
       events: [
         {

@@ -14,7 +14,15 @@ describe.each(DIALECTS)('pixel events and sessions on %s', (dialect) => {
   afterAll(() => t.close())
 
   const pageView = (shopper: TestShopper, uuid: string) => shopper.get(`/api/pixel-event?${new URLSearchParams({ uuid, event_name: 'PageView' })}`)
-  const sessions = async () => Number((await t.store.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const sessions = async () =>
+    Number(
+      (
+        await t.store.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('a visitor without a session gets none, and no cookie', async () => {
     const before = await sessions()
@@ -28,7 +36,14 @@ describe.each(DIALECTS)('pixel events and sessions on %s', (dialect) => {
 
   it('a visitor with a session has the event under their visitor id', async () => {
     const shopper = new TestShopper(t.app)
-    const item = await t.store.db.selectFrom('item_sizes').innerJoin('items', 'items.id', 'item_sizes.item_id').select(['items.id', 'item_sizes.size']).where('items.brand_id', '=', 'popfitclothing').where('items.active', '=', 1).where('item_sizes.stock', '>', 5).executeTakeFirstOrThrow()
+    const item = await t.store.db
+      .selectFrom('item_sizes')
+      .innerJoin('items', 'items.id', 'item_sizes.item_id')
+      .select(['items.id', 'item_sizes.size'])
+      .where('items.brand_id', '=', 'popfitclothing')
+      .where('items.active', '=', 1)
+      .where('item_sizes.stock', '>', 5)
+      .executeTakeFirstOrThrow()
     expect((await shopper.post('/api/cart/items', { item_id: item.id, size: item.size, qty: 1 })).statusCode).toBe(200)
     const response = await pageView(shopper, `pv-${dialect}-known-0001`)
     expect(response.headers['set-cookie']).toBeUndefined()

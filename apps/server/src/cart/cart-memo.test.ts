@@ -16,14 +16,15 @@ describe.each(DIALECTS)('the remembered cart answer on %s', (dialect) => {
   let items: ItemSummary[]
   beforeAll(async () => {
     t = await startTestStore(dialect)
-    items = dataOf<{ items: ItemSummary[] }>(await new TestShopper(t.app).get('/api/categories/leggings')).items.filter(
-      (item) => item.availableSizes.length > 0,
-    )
+    items = dataOf<{ items: ItemSummary[] }>(await new TestShopper(t.app).get('/api/categories/leggings')).items.filter((item) => item.availableSizes.length > 0)
   })
   afterAll(() => t.close())
 
   const cartOf = async (shopper: TestShopper) => dataOf<Cart>(await shopper.get('/api/cart'))
-  const sessionIdOf = (shopper: TestShopper) => createHash('sha256').update(/sid=([^;]+)/.exec(shopper.cookieHeader)![1]!).digest('base64url')
+  const sessionIdOf = (shopper: TestShopper) =>
+    createHash('sha256')
+      .update(/sid=([^;]+)/.exec(shopper.cookieHeader)![1]!)
+      .digest('base64url')
 
   /** A shopper with one line of `item`, whose cart was answered twice (the second from memory). */
   async function shopperWith(item: ItemSummary): Promise<{ shopper: TestShopper; cart: Cart }> {
@@ -51,7 +52,11 @@ describe.each(DIALECTS)('the remembered cart answer on %s', (dialect) => {
     const { shopper, cart } = await shopperWith(item)
     const row = await t.store.db.selectFrom('items').select('price_cents').where('id', '=', item.id).executeTakeFirstOrThrow()
     try {
-      await t.store.db.updateTable('items').set({ price_cents: row.price_cents + 500 }).where('id', '=', item.id).execute()
+      await t.store.db
+        .updateTable('items')
+        .set({ price_cents: row.price_cents + 500 })
+        .where('id', '=', item.id)
+        .execute()
       const repriced = await cartOf(shopper)
       expect(repriced.items[0]!.price).toBeCloseTo(cart.items[0]!.price + 5, 2)
       expect(repriced.cart_total).not.toBe(cart.cart_total)
@@ -90,9 +95,18 @@ describe.each(DIALECTS)('the remembered cart answer on %s', (dialect) => {
     const withCode = dataOf<Cart>(await shopper.post('/api/discount-code', { code: 'First15' }))
     expect(withCode.discount_code_name).not.toBeNull()
     expect(await cartOf(shopper)).toEqual(withCode)
-    const code = await t.store.db.selectFrom('discount_codes').select(['id', 'percentage_amount']).where('code', '=', 'FIRST15').where('brand_id', '=', 'popfitclothing').executeTakeFirstOrThrow()
+    const code = await t.store.db
+      .selectFrom('discount_codes')
+      .select(['id', 'percentage_amount'])
+      .where('code', '=', 'FIRST15')
+      .where('brand_id', '=', 'popfitclothing')
+      .executeTakeFirstOrThrow()
     try {
-      await t.store.db.updateTable('discount_codes').set({ percentage_amount: code.percentage_amount + 10 }).where('id', '=', code.id).execute()
+      await t.store.db
+        .updateTable('discount_codes')
+        .set({ percentage_amount: code.percentage_amount + 10 })
+        .where('id', '=', code.id)
+        .execute()
       const changed = await cartOf(shopper)
       expect(changed.discount_code_details?.percentage_amount).toBe(code.percentage_amount + 10)
       expect(changed.cart_discount).toBeGreaterThan(withCode.cart_discount)
@@ -105,7 +119,11 @@ describe.each(DIALECTS)('the remembered cart answer on %s', (dialect) => {
     const { shopper, cart } = await shopperWith(items[4]!)
     const row = await t.store.db.selectFrom('store_settings').select('standard_shipping_cost_cents').where('brand_id', '=', 'popfitclothing').executeTakeFirstOrThrow()
     try {
-      await t.store.db.updateTable('store_settings').set({ standard_shipping_cost_cents: row.standard_shipping_cost_cents + 100 }).where('brand_id', '=', 'popfitclothing').execute()
+      await t.store.db
+        .updateTable('store_settings')
+        .set({ standard_shipping_cost_cents: row.standard_shipping_cost_cents + 100 })
+        .where('brand_id', '=', 'popfitclothing')
+        .execute()
       invalidateSettings('popfitclothing')
       expect((await cartOf(shopper)).standard_shipping_cost).toBeCloseTo(cart.standard_shipping_cost + 1, 2)
     } finally {

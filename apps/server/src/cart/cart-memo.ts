@@ -87,10 +87,7 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
 /** One part of the key for each input: the compiler holds the list to CartInputs. */
 const keyParts: { readonly [K in keyof CartInputs]: (value: CartInputs[K]) => string } = {
   brandId: (brandId) => brandId,
-  cart: (cart) =>
-    cart === null
-      ? ''
-      : JSON.stringify([cart.id, cart.discount_code_id, cart.checkout_flow, cart.saw_club_upsell, cart.removed_free_promo, cart.offer_code]),
+  cart: (cart) => (cart === null ? '' : JSON.stringify([cart.id, cart.discount_code_id, cart.checkout_flow, cart.saw_club_upsell, cart.removed_free_promo, cart.offer_code])),
   linesJson: asText,
   shopper: (shopper) => JSON.stringify(shopper),
   code: (code) => (code === undefined ? '' : JSON.stringify(code)),

@@ -92,7 +92,11 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
     expectAgree(cart, quote)
     const placed = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { expected_total: String(quote.total) }))
     expect(placed.status).toBe('succeeded')
-    const lines = await t.store.db.selectFrom('order_lines').select(['item_id', 'qty', 'price_cents', 'discount_cents', 'total_cents']).where('order_number', '=', placed.order_number).execute()
+    const lines = await t.store.db
+      .selectFrom('order_lines')
+      .select(['item_id', 'qty', 'price_cents', 'discount_cents', 'total_cents'])
+      .where('order_number', '=', placed.order_number)
+      .execute()
     expect(lines.reduce((sum, line) => sum + line.total_cents, 0)).toBe(11499)
     expect(lines.reduce((sum, line) => sum + line.discount_cents, 0)).toBe(4997)
   })
@@ -108,7 +112,9 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
     expect(cart.discount_code_info).not.toMatch(/doesn't apply/)
     expectAgree(cart, await quoteOf(shopper))
     // placed, the order and its e-mail keep the two parts apart: 44.97 the bundle's, 11.25 the code's
-    const placed = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { expected_total: String(cart.cart_total), email: `first-${randomUUID()}@example.com` }))
+    const placed = dataOf<CheckoutResult>(
+      await placeOrder(shopper, await tokenFor(shopper), randomUUID(), { expected_total: String(cart.cart_total), email: `first-${randomUUID()}@example.com` }),
+    )
     expect(placed.status).toBe('succeeded')
     expect(dataOf<Order>(await shopper.get(`/api/orders/${placed.order_number}`))).toMatchObject({ discount: 56.22, bundle_discount: 44.97, total: 63.75 })
     const mail = await t.store.db.selectFrom('outbox_emails').select('body').where('body', 'like', `%${placed.order_number}%`).executeTakeFirstOrThrow()
@@ -135,7 +141,8 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
 
     // the social media special's legging at 29.99 and two leggings at 39.99: no bundle
     const special = dataOf<{ item_id: number }>(await new TestShopper(t.app).get('/api/social-media-specials/pf-vip-optin-csr'))
-    const size = (await t.store.db.selectFrom('item_sizes').select('size').where('item_id', '=', special.item_id).where('stock', '>', 2).orderBy('size').executeTakeFirstOrThrow()).size
+    const size = (await t.store.db.selectFrom('item_sizes').select('size').where('item_id', '=', special.item_id).where('stock', '>', 2).orderBy('size').executeTakeFirstOrThrow())
+      .size
     const claimed = new TestShopper(t.app)
     expect((await claimed.postJson('/api/social-media-specials/pf-vip-optin-csr/claim', { size })).statusCode).toBe(200)
     await add(claimed, await sized('Signature High-Waist Legging'), 2)
@@ -145,7 +152,7 @@ describe.each(DIALECTS)('bundle offers on %s', (dialect) => {
     expectAgree(specialCart, await quoteOf(claimed))
   })
 
-  it('items outside the offers\' categories, and fewer than how_many, get no bundle', async () => {
+  it("items outside the offers' categories, and fewer than how_many, get no bundle", async () => {
     const top = await t.store.db
       .selectFrom('items')
       .innerJoin('item_categories', 'item_categories.item_id', 'items.id')

@@ -12,13 +12,7 @@ import type { BundleOffer } from '@store/core'
 type Db = Kysely<Database> | Transaction<Database>
 
 export function findOpenCart(db: Db, brandId: string, cartId: string) {
-  return db
-    .selectFrom('carts')
-    .selectAll()
-    .where('id', '=', cartId)
-    .where('brand_id', '=', brandId)
-    .where('status', '=', 'open')
-    .executeTakeFirst()
+  return db.selectFrom('carts').selectAll().where('id', '=', cartId).where('brand_id', '=', brandId).where('status', '=', 'open').executeTakeFirst()
 }
 
 /** What the shopper sees of each cart line (the item, its stock, its front image), before the where. */
@@ -26,9 +20,7 @@ function cartLineSelect(db: Db) {
   return db
     .selectFrom('cart_lines')
     .innerJoin('items', 'items.id', 'cart_lines.item_id')
-    .leftJoin('item_sizes', (join) =>
-      join.onRef('item_sizes.item_id', '=', 'cart_lines.item_id').onRef('item_sizes.size', '=', 'cart_lines.size'),
-    )
+    .leftJoin('item_sizes', (join) => join.onRef('item_sizes.item_id', '=', 'cart_lines.item_id').onRef('item_sizes.size', '=', 'cart_lines.size'))
     .leftJoin('item_images', (join) => join.onRef('item_images.item_id', '=', 'cart_lines.item_id').on('item_images.kind', '=', 'image1'))
     .select([
       'cart_lines.id as cartId',
@@ -185,7 +177,9 @@ export async function readOpenCart(db: Db, brandId: string, cartId: string): Pro
 
 /** The lines' JSON column, in the order listCartLines gives: ISO times, then ids, compared as plain text (SQL's binary order). */
 export function sortedLines(lines: unknown): CartLineRow[] {
-  return readJsonColumn<unknown[][]>(lines, []).map(lineOf).sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.cartId, b.cartId))
+  return readJsonColumn<unknown[][]>(lines, [])
+    .map(lineOf)
+    .sort((a, b) => compareText(a.created_at, b.created_at) || compareText(a.cartId, b.cartId))
 }
 
 /** What the cart read takes of the cart's own row. */
@@ -246,9 +240,7 @@ export interface OpenCart {
   lines: CartLineRow[]
 }
 
-const discountCodeById = preparedQuery((db, key: { id: string }) =>
-  db.selectFrom('discount_codes').selectAll().where('id', '=', key.id).where('active', '=', 1),
-)
+const discountCodeById = preparedQuery((db, key: { id: string }) => db.selectFrom('discount_codes').selectAll().where('id', '=', key.id).where('active', '=', 1))
 
 /**
  * The code a cart carries (every cart read with a code asks this), while the store still honours it: a code
@@ -259,13 +251,7 @@ export function findDiscountCodeById(db: Db, id: string) {
 }
 
 export function findDiscountCode(db: Db, brandId: string, code: string) {
-  return db
-    .selectFrom('discount_codes')
-    .selectAll()
-    .where('brand_id', '=', brandId)
-    .where('code', '=', code.toUpperCase())
-    .where('active', '=', 1)
-    .executeTakeFirst()
+  return db.selectFrom('discount_codes').selectAll().where('brand_id', '=', brandId).where('code', '=', code.toUpperCase()).where('active', '=', 1).executeTakeFirst()
 }
 
 /** The brand's bundle offers, and the offers each item counts towards through its categories. */
@@ -379,15 +365,7 @@ export function listFeaturedItems(db: Db, brandId: string, categoryName: string,
     .innerJoin('item_categories', 'item_categories.category_id', 'categories.id')
     .innerJoin('items', 'items.id', 'item_categories.item_id')
     .leftJoin('item_images', (join) => join.onRef('item_images.item_id', '=', 'items.id').on('item_images.kind', '=', 'image1'))
-    .select([
-      'items.id',
-      'items.name',
-      'items.color',
-      'items.price_cents',
-      'items.original_price_cents',
-      'items.member_price_cents',
-      'item_images.url as image',
-    ])
+    .select(['items.id', 'items.name', 'items.color', 'items.price_cents', 'items.original_price_cents', 'items.member_price_cents', 'item_images.url as image'])
     .where('categories.brand_id', '=', brandId)
     .where('categories.name', '=', categoryName)
     .where('items.active', '=', 1)

@@ -12,12 +12,7 @@ describe.each(DIALECTS)('cart writes racing on %s', (dialect) => {
     const listed = dataOf<{ items: ItemSummary[] }>(await new TestShopper(t.app).get('/api/categories/leggings')).items
     // an item with plenty of stock in some size, so only the race decides
     for (const candidate of listed) {
-      const row = await t.store.db
-        .selectFrom('item_sizes')
-        .select(['size', 'stock'])
-        .where('item_id', '=', candidate.id)
-        .where('stock', '>=', 20)
-        .executeTakeFirst()
+      const row = await t.store.db.selectFrom('item_sizes').select(['size', 'stock']).where('item_id', '=', candidate.id).where('stock', '>=', 20).executeTakeFirst()
       if (row) {
         item = { id: candidate.id, size: row.size }
         break
@@ -27,8 +22,7 @@ describe.each(DIALECTS)('cart writes racing on %s', (dialect) => {
   afterAll(() => t.close())
 
   const add = (shopper: TestShopper, qty = 1) => shopper.post('/api/cart/items', { item_id: item.id, size: item.size, qty })
-  const openCarts = async () =>
-    t.store.db.selectFrom('carts').select(['id']).where('brand_id', '=', 'popfitclothing').where('status', '=', 'open').execute()
+  const openCarts = async () => t.store.db.selectFrom('carts').select(['id']).where('brand_id', '=', 'popfitclothing').where('status', '=', 'open').execute()
 
   it('adds up five concurrent adds of one item after the first: quantity 6', async () => {
     const shopper = new TestShopper(t.app)

@@ -3,9 +3,7 @@ import type { Cart, CartBanner, CartCustomer, CartLine, DiscountCodeDetails, Fea
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-const cartCustomerSchema = contract<CartCustomer>('CartCustomer')(
-  z.object({ id: z.string(), name: z.string().nullable(), e_mail_address: z.string().nullable() }),
-)
+const cartCustomerSchema = contract<CartCustomer>('CartCustomer')(z.object({ id: z.string(), name: z.string().nullable(), e_mail_address: z.string().nullable() }))
 
 const cartLineSchema = contract<CartLine>('CartLine')(
   z.object({
@@ -66,7 +64,7 @@ export const cartSchema = contract<Cart>('Cart')(
       item_count: z.int().describe('pieces in the cart, counting quantities'),
       checkout_flow: z.string().describe("'free_flow', 'checkout_club_flow', ..."),
       cart_subtotal: z.number(),
-      cart_discount: z.number().describe("what the bundle offers save plus what the code takes off"),
+      cart_discount: z.number().describe('what the bundle offers save plus what the code takes off'),
       bundle_discount: z.number().describe("what the bundle offers ('3 for $75') save: the part of cart_discount that is not the code's"),
       cart_shipping: z.number(),
       cart_tax: z.number(),

@@ -13,7 +13,14 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
   let listed: Listed[]
   let inStock: Listed
   const countSessions = async () =>
-    Number((await t.store.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await t.store.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   beforeAll(async () => {
     t = await startTestStore(dialect)
@@ -263,10 +270,12 @@ describe.each(DIALECTS)('cart API on %s', (dialect) => {
       .insertInto('customers')
       .values({ id: `member-${dialect}`, brand_id: 'popfitclothing', name: 'Vera Member', email: `vera-${dialect}@example.com`, has_club: 1, created_at: now })
       .execute()
-    await t.store.db.updateTable('sessions').set({ customer_id: `member-${dialect}` }).where('id', '=', session.id).execute()
-    const item = dataOf<{ price: number; member_price: number | null; original_price: number | null }>(
-      await shopper.get(`/api/items/${inStock.id}`),
-    )
+    await t.store.db
+      .updateTable('sessions')
+      .set({ customer_id: `member-${dialect}` })
+      .where('id', '=', session.id)
+      .execute()
+    const item = dataOf<{ price: number; member_price: number | null; original_price: number | null }>(await shopper.get(`/api/items/${inStock.id}`))
     expect(item.member_price).not.toBeNull()
     expect(item.price).toBe(item.member_price)
     const cart = await cartOf(shopper)

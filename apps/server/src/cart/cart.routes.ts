@@ -5,10 +5,14 @@ import { addLineBody, cartLineParams, changeLineBody, discountCodeBody } from '.
 import { addToCart, applyDiscountCode, changeLineQty, getCart, removeDiscountCode } from './cart.service.ts'
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/cart', { schema: { tags: ['cart'], summary: "The shopper's cart with every field of SPEC §3", operationId: 'getCart', response: answers(cartSchema) } }, async (request) => ({
-    // the session and the cart in one statement (nothing read the session before the route)
-    data: await getCart(request.ctx, { readSessionWithCart: true }),
-  }))
+  app.get(
+    '/cart',
+    { schema: { tags: ['cart'], summary: "The shopper's cart with every field of SPEC §3", operationId: 'getCart', response: answers(cartSchema) } },
+    async (request) => ({
+      // the session and the cart in one statement (nothing read the session before the route)
+      data: await getCart(request.ctx, { readSessionWithCart: true }),
+    }),
+  )
 
   app.post(
     '/cart/items',

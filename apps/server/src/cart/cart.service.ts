@@ -58,7 +58,6 @@ const NO_VIP_EXCLUSIVES: ReadonlySet<number> = new Set()
 export const MAX_LINE_QTY = 10
 const FEATURED_ITEMS = 4
 
-
 function mainCategoryName(mainShoppingPath: string): string {
   return mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
 }
@@ -117,8 +116,6 @@ type ClubSpecialLine = Pick<CartLineRow, 'social_media_special' | 'price_overrid
 export const isClubSpecialLine = (line: ClubSpecialLine) => line.social_media_special === 1 && line.price_override_cents === CLUB_SPECIAL_CENTS
 
 const CLUB_SPECIAL_CENTS = toCents(OFFER_PRICES.club)
-
-
 
 /**
  * The bundle offers a line's units count towards (docs/cart-rules.md "Bundle offers"): those of its
@@ -341,14 +338,16 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     featured_items: featured
       .filter((item) => !lines.some((line) => line.item_id === item.id))
       .slice(0, 3)
-      .map((item): FeaturedItem => ({
-        id: item.id,
-        link: `/item/${item.id}`,
-        name: item.name,
-        color: item.color,
-        image: item.image,
-        price: fromCents(unitPriceCents(item, pricedAs.hasClub)),
-      })),
+      .map(
+        (item): FeaturedItem => ({
+          id: item.id,
+          link: `/item/${item.id}`,
+          name: item.name,
+          color: item.color,
+          image: item.image,
+          price: fromCents(unitPriceCents(item, pricedAs.hasClub)),
+        }),
+      ),
     code_worse_than_club: Boolean(code && pricedAs.hasClub && code.percentage_amount <= clubDiscount),
     saw_club_upsell: cart ? flag(cart.saw_club_upsell) : false,
     has_social_media_special: items.some((line) => line.social_media_special),
@@ -360,10 +359,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     free_promo_eligible: freePromoEligible(settings, shopper),
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,
     registration_locked: false,
-    afterpay_available:
-      flag(settings.afterpay) &&
-      totals.totalCents >= settings.afterpay_min_cents &&
-      totals.totalCents <= settings.afterpay_max_cents,
+    afterpay_available: flag(settings.afterpay) && totals.totalCents >= settings.afterpay_min_cents && totals.totalCents <= settings.afterpay_max_cents,
     savings: fromCents(totals.savingsCents),
     event_queue: [],
     exchange_label: null,
@@ -526,7 +522,10 @@ export async function applyDiscountCode(ctx: RequestContext, rawCode: string) {
   const code = rawCode.trim()
   const row = await findDiscountCode(ctx.data.db, ctx.data.brandId, code)
   if (!row) {
-    await countRequests(ctx, guesses.map((guess) => guess.key))
+    await countRequests(
+      ctx,
+      guesses.map((guess) => guess.key),
+    )
     throw unknownDiscountCode(code)
   }
   await putDiscountCode(ctx, row)

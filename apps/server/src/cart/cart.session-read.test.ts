@@ -54,7 +54,11 @@ describe.each(DIALECTS)('the session read with its cart on %s', (dialect) => {
 
   it('an expired session shows no cart', async () => {
     const { expires_at } = await t.store.db.selectFrom('sessions').select('expires_at').where('id', '=', sessionId).executeTakeFirstOrThrow()
-    await t.store.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', sessionId).execute()
+    await t.store.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', sessionId)
+      .execute()
     try {
       expect(await findSessionWithOpenCart(t.store.db, 'popfitclothing', sessionId)).toEqual({ session: null, with: null })
       const cart = dataOf<Cart>(await shopper.get('/api/cart'))

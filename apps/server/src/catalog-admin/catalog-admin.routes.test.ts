@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { addStaff, staffBrowser } from '../staff/staff-test-utils.ts'
 
-type AdminItem = { id: number; name: string; price: number; member_price: number | null; compare_at_price: number | null; published: boolean; category: string | null; sizes: { size: string; stock: number }[] }
+type AdminItem = {
+  id: number
+  name: string
+  price: number
+  member_price: number | null
+  compare_at_price: number | null
+  published: boolean
+  category: string | null
+  sizes: { size: string; stock: number }[]
+}
 type ItemsPage = { items: AdminItem[]; next_cursor: string | null }
 type StoreItem = { price: number; name: string; variants: { id: number; availableSizes: string[] }[] }
 
@@ -55,10 +64,19 @@ describe.each(DIALECTS)('the operator catalogue on %s', (dialect) => {
 
   it('changes a price and the storefront shows it at once (the cached item page is cleared)', async () => {
     const shopper = new TestShopper(t.app)
-    const row = await t.store.db.selectFrom('items').select(['id', 'price_cents', 'member_price_cents', 'original_price_cents']).where('brand_id', '=', 'popfitclothing').where('active', '=', 1).where('original_price_cents', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+    const row = await t.store.db
+      .selectFrom('items')
+      .select(['id', 'price_cents', 'member_price_cents', 'original_price_cents'])
+      .where('brand_id', '=', 'popfitclothing')
+      .where('active', '=', 1)
+      .where('original_price_cents', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
     const before = dataOf<StoreItem>(await shopper.get(`/api/items/${row.id}`))
     const newPrice = row.price_cents / 100 + 5
-    const changed = dataOf<{ item: AdminItem }>(await manager.request({ method: 'PATCH', url: `/api/admin/items/${row.id}`, payload: { price: newPrice, name: 'Renamed Legging' } }))
+    const changed = dataOf<{ item: AdminItem }>(
+      await manager.request({ method: 'PATCH', url: `/api/admin/items/${row.id}`, payload: { price: newPrice, name: 'Renamed Legging' } }),
+    )
     expect(changed.item).toMatchObject({ id: row.id, price: newPrice, name: 'Renamed Legging' })
     const after = dataOf<StoreItem>(await shopper.get(`/api/items/${row.id}`))
     expect(after.price).not.toBe(before.price)
@@ -79,7 +97,9 @@ describe.each(DIALECTS)('the operator catalogue on %s', (dialect) => {
   })
 
   it('adds an item as a draft with its sizes in the store order, and publishes it', async () => {
-    const created = dataOf<{ item: AdminItem }>(await manager.postJson('/api/admin/items', { name: 'Harbour Legging', category: 'leggings', price: 54, member_price: 44, color: 'Navy', sizes: 'XL,S,M' }))
+    const created = dataOf<{ item: AdminItem }>(
+      await manager.postJson('/api/admin/items', { name: 'Harbour Legging', category: 'leggings', price: 54, member_price: 44, color: 'Navy', sizes: 'XL,S,M' }),
+    )
     expect(created.item).toMatchObject({ name: 'Harbour Legging', price: 54, member_price: 44, category: 'leggings', published: false })
     expect(created.item.sizes.map((s) => s.size)).toEqual(['S', 'M', 'XL'])
     expect((await new TestShopper(t.app).get(`/api/items/${created.item.id}`)).statusCode).toBe(404)
@@ -111,7 +131,9 @@ describe.each(DIALECTS)('the operator catalogue on %s', (dialect) => {
     const offered = (item: StoreItem) => item.variants.find((v) => v.id === row.item_id)!.availableSizes
     expect(offered(dataOf<StoreItem>(await shopper.get(`/api/items/${row.item_id}`)))).toContain(row.size)
     // fulfilment may count stock
-    const stock = dataOf<{ stock: { quantity: number } }>(await fulfilment.postJson('/api/admin/stock', { item_id: row.item_id, size: row.size, quantity: 0, reason: 'Damaged in the warehouse' }))
+    const stock = dataOf<{ stock: { quantity: number } }>(
+      await fulfilment.postJson('/api/admin/stock', { item_id: row.item_id, size: row.size, quantity: 0, reason: 'Damaged in the warehouse' }),
+    )
     expect(stock.stock.quantity).toBe(0)
     expect(offered(dataOf<StoreItem>(await shopper.get(`/api/items/${row.item_id}`)))).not.toContain(row.size)
     const page = dataOf<{ item: { adjustments: { size: string; to: number; reason: string; by: string | null }[] } }>(await manager.get(`/api/admin/items/${row.item_id}`))

@@ -31,37 +31,55 @@ const cachesOf = (request: FastifyRequest): CatalogCaches => ({
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/items',
-    { onRequest: allow('catalog.view'), schema: { tags, summary: 'Items, searched and paged by cursor', operationId: 'adminListItems', querystring: itemsQuery, response: answers(itemsPageSchema) } },
+    {
+      onRequest: allow('catalog.view'),
+      schema: { tags, summary: 'Items, searched and paged by cursor', operationId: 'adminListItems', querystring: itemsQuery, response: answers(itemsPageSchema) },
+    },
     async (request) => ({ data: await listItems(request.ctx, request.query) }),
   )
 
   app.get(
     '/items/:id',
-    { onRequest: allow('catalog.view'), schema: { tags, summary: 'One item with its sizes, stock and recent adjustments', operationId: 'adminGetItem', params: itemIdParams, response: answers(itemPageSchema) } },
+    {
+      onRequest: allow('catalog.view'),
+      schema: { tags, summary: 'One item with its sizes, stock and recent adjustments', operationId: 'adminGetItem', params: itemIdParams, response: answers(itemPageSchema) },
+    },
     async (request) => ({ data: { item: await getItem(request.ctx, request.params.id) } }),
   )
 
   app.post(
     '/items',
-    { onRequest: allow('catalog.edit'), schema: { tags, summary: 'Add an item (a draft unless published)', operationId: 'adminCreateItem', body: newItemBody, response: answers(itemAnswerSchema) } },
+    {
+      onRequest: allow('catalog.edit'),
+      schema: { tags, summary: 'Add an item (a draft unless published)', operationId: 'adminCreateItem', body: newItemBody, response: answers(itemAnswerSchema) },
+    },
     async (request) => ({ data: { item: await createItem(request.ctx, acting(request, 'catalog.edit').actor, cachesOf(request), request.body) } }),
   )
 
   app.patch(
     '/items/:id',
-    { onRequest: allow('catalog.edit'), schema: { tags, summary: 'Change an item', operationId: 'adminUpdateItem', params: itemIdParams, body: itemPatchBody, response: answers(itemAnswerSchema) } },
+    {
+      onRequest: allow('catalog.edit'),
+      schema: { tags, summary: 'Change an item', operationId: 'adminUpdateItem', params: itemIdParams, body: itemPatchBody, response: answers(itemAnswerSchema) },
+    },
     async (request) => ({ data: { item: await updateItem(request.ctx, acting(request, 'catalog.edit').actor, cachesOf(request), request.params.id, request.body) } }),
   )
 
   app.post(
     '/stock',
-    { onRequest: allow('stock.adjust'), schema: { tags, summary: 'Set the stock of one size, with the reason', operationId: 'adminAdjustStock', body: stockBody, response: answers(stockAnswerSchema) } },
+    {
+      onRequest: allow('stock.adjust'),
+      schema: { tags, summary: 'Set the stock of one size, with the reason', operationId: 'adminAdjustStock', body: stockBody, response: answers(stockAnswerSchema) },
+    },
     async (request) => ({ data: { stock: await adjustStock(request.ctx, acting(request, 'stock.adjust').actor, cachesOf(request), request.body) } }),
   )
 
   app.get(
     '/categories',
-    { onRequest: allow('catalog.view'), schema: { tags, summary: "The brand's categories (for the item form)", operationId: 'adminCategories', response: answers(categoriesSchema) } },
+    {
+      onRequest: allow('catalog.view'),
+      schema: { tags, summary: "The brand's categories (for the item form)", operationId: 'adminCategories', response: answers(categoriesSchema) },
+    },
     async (request) => ({ data: { categories: await listCategoryNames(request.ctx) } }),
   )
 }

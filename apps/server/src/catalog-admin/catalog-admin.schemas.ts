@@ -11,10 +11,14 @@ const dollars = (field: string) =>
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, `${field} has at most two decimals (cents)`)
 
 /** An optional price: left out, or '' / null for none. */
-const optionalDollars = (field: string) =>
-  z.preprocess((value) => (value === '' ? null : value), dollars(field).nullable().optional())
+const optionalDollars = (field: string) => z.preprocess((value) => (value === '' ? null : value), dollars(field).nullable().optional())
 
-const text = (field: string, max: number) => z.string({ message: `Enter the ${field}` }).trim().min(1, `Enter the ${field}`).max(max, `The ${field} is too long`)
+const text = (field: string, max: number) =>
+  z
+    .string({ message: `Enter the ${field}` })
+    .trim()
+    .min(1, `Enter the ${field}`)
+    .max(max, `The ${field} is too long`)
 
 export const itemFields = {
   name: text('name', 120),
@@ -35,7 +39,13 @@ export const itemFields = {
 export const newItemBody = z.object(itemFields)
 export const itemPatchBody = z.object(itemFields).partial()
 
-export const itemIdParams = z.object({ id: z.coerce.number({ message: 'An item id is a number' }).int().positive().max(2 ** 31 - 1) })
+export const itemIdParams = z.object({
+  id: z.coerce
+    .number({ message: 'An item id is a number' })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+})
 
 export const itemsQuery = z.object({
   query: z.string().trim().max(120).optional(),
@@ -44,9 +54,17 @@ export const itemsQuery = z.object({
 })
 
 export const stockBody = z.object({
-  item_id: z.coerce.number({ message: 'Choose an item' }).int().positive().max(2 ** 31 - 1),
+  item_id: z.coerce
+    .number({ message: 'Choose an item' })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
   size: text('size', 40),
-  quantity: z.coerce.number({ message: 'The count is a whole number' }).int('The count is a whole number').min(0, 'The count cannot be below 0').max(1_000_000, 'That count is too high'),
+  quantity: z.coerce
+    .number({ message: 'The count is a whole number' })
+    .int('The count is a whole number')
+    .min(0, 'The count cannot be below 0')
+    .max(1_000_000, 'That count is too high'),
   reason: text('reason', 300),
 })
 

@@ -50,18 +50,7 @@ export interface ItemInput {
   vip_exclusive?: boolean
 }
 
-const ITEM_COLUMNS = [
-  'id',
-  'style_id',
-  'name',
-  'color',
-  'price_cents',
-  'member_price_cents',
-  'original_price_cents',
-  'description',
-  'active',
-  'vip_exclusive',
-] as const
+const ITEM_COLUMNS = ['id', 'style_id', 'name', 'color', 'price_cents', 'member_price_cents', 'original_price_cents', 'description', 'active', 'vip_exclusive'] as const
 
 type ItemRow = {
   id: number
@@ -83,7 +72,14 @@ async function withChildren(db: Db, brandId: string, rows: ItemRow[]): Promise<A
   if (rows.length === 0) return []
   const ids = rows.map((row) => row.id)
   const [sizes, categories, images] = await Promise.all([
-    db.selectFrom('item_sizes').select(['item_id', 'size', 'stock', 'position']).where('brand_id', '=', brandId).where('item_id', 'in', ids).orderBy('item_id').orderBy('position').execute(),
+    db
+      .selectFrom('item_sizes')
+      .select(['item_id', 'size', 'stock', 'position'])
+      .where('brand_id', '=', brandId)
+      .where('item_id', 'in', ids)
+      .orderBy('item_id')
+      .orderBy('position')
+      .execute(),
     db
       .selectFrom('item_categories')
       .innerJoin('categories', 'categories.id', 'item_categories.category_id')
@@ -136,16 +132,12 @@ export async function listItems(ctx: RequestContext, input: { query?: string; cu
   if (query) {
     const like = `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     const matches = (column: 'name' | 'color' | 'style_id') => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`
-    q = q.where((eb) =>
-      eb.or([
-        ...(/^\d{1,10}$/.test(query) ? [eb('id', '=', Number(query))] : []),
-        matches('name'),
-        matches('color'),
-        matches('style_id'),
-      ]),
-    )
+    q = q.where((eb) => eb.or([...(/^\d{1,10}$/.test(query) ? [eb('id', '=', Number(query))] : []), matches('name'), matches('color'), matches('style_id')]))
   }
-  const rows = await q.orderBy('id').limit(limit + 1).execute()
+  const rows = await q
+    .orderBy('id')
+    .limit(limit + 1)
+    .execute()
   const page = rows.slice(0, limit)
   return { items: await withChildren(db, brandId, page), next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null }
 }
@@ -193,7 +185,8 @@ function readSizes(list: string): string[] {
 
 function checkPrices(price: number | undefined, member: number | null | undefined, compareAt: number | null | undefined) {
   if (price !== undefined && member !== null && member !== undefined && member > price) throw unprocessable('The member price cannot be above the price.', 'member_price')
-  if (price !== undefined && compareAt !== null && compareAt !== undefined && compareAt <= price) throw unprocessable('The compare-at price must be above the price (it is what the item was).', 'compare_at_price')
+  if (price !== undefined && compareAt !== null && compareAt !== undefined && compareAt <= price)
+    throw unprocessable('The compare-at price must be above the price (it is what the item was).', 'compare_at_price')
 }
 
 /** The sizes of an item become `sizes`: new ones start at 0, kept ones keep their stock, a dropped one must be at 0. */
@@ -216,40 +209,52 @@ export async function createItem(ctx: RequestContext, actor: AuditActor, caches:
   const { db, brandId } = ctx.data
   const sizes = readSizes(input.sizes)
   checkPrices(input.price, input.member_price, input.compare_at_price)
-  const add = () => db.transaction().execute(async (trx) => {
-    const category = await categoryId(trx, brandId, input.category)
-    // item ids are global (every brand's items share the id space): the next free one
-    const top = await trx.selectFrom('items').select((eb) => eb.fn.max<number>('id').as('top')).executeTakeFirst()
-    const id = Number(top?.top ?? 0) + 1
-    const color = input.color.trim()
-    await trx
-      .insertInto('items')
-      .values({
-        id,
-        brand_id: brandId,
-        style_id: `${brandId}-item-${id}`,
-        name: input.name,
-        item_type_name: input.category.trim().toLowerCase(),
-        description: input.description ?? '',
-        color,
-        swatch: '#888888',
-        price_cents: toCents(input.price),
-        member_price_cents: input.member_price == null ? null : toCents(input.member_price),
-        original_price_cents: input.compare_at_price == null ? null : toCents(input.compare_at_price),
-        // a new item is a draft unless published is asked for: it has no photos yet
-        active: input.published ? 1 : 0,
-        vip_exclusive: input.vip_exclusive ? 1 : 0,
-        image_max_height: null,
-        created_at: ctx.now().toISOString(),
-      })
-      .execute()
-    const position = await trx.selectFrom('item_categories').select((eb) => eb.fn.max<number>('position').as('p')).where('brand_id', '=', brandId).where('category_id', '=', category).executeTakeFirst()
-    await trx.insertInto('item_categories').values({ brand_id: brandId, item_id: id, category_id: category, position: Number(position?.p ?? -1) + 1 }).execute()
-    await setSizes(trx, brandId, id, sizes)
-    const created = await readItem(trx, brandId, id)
-    await audited(trx, actor, { action: 'item.create', entity: 'item', id, before: null, after: auditView(created) })
-    return created
-  })
+  const add = () =>
+    db.transaction().execute(async (trx) => {
+      const category = await categoryId(trx, brandId, input.category)
+      // item ids are global (every brand's items share the id space): the next free one
+      const top = await trx
+        .selectFrom('items')
+        .select((eb) => eb.fn.max<number>('id').as('top'))
+        .executeTakeFirst()
+      const id = Number(top?.top ?? 0) + 1
+      const color = input.color.trim()
+      await trx
+        .insertInto('items')
+        .values({
+          id,
+          brand_id: brandId,
+          style_id: `${brandId}-item-${id}`,
+          name: input.name,
+          item_type_name: input.category.trim().toLowerCase(),
+          description: input.description ?? '',
+          color,
+          swatch: '#888888',
+          price_cents: toCents(input.price),
+          member_price_cents: input.member_price == null ? null : toCents(input.member_price),
+          original_price_cents: input.compare_at_price == null ? null : toCents(input.compare_at_price),
+          // a new item is a draft unless published is asked for: it has no photos yet
+          active: input.published ? 1 : 0,
+          vip_exclusive: input.vip_exclusive ? 1 : 0,
+          image_max_height: null,
+          created_at: ctx.now().toISOString(),
+        })
+        .execute()
+      const position = await trx
+        .selectFrom('item_categories')
+        .select((eb) => eb.fn.max<number>('position').as('p'))
+        .where('brand_id', '=', brandId)
+        .where('category_id', '=', category)
+        .executeTakeFirst()
+      await trx
+        .insertInto('item_categories')
+        .values({ brand_id: brandId, item_id: id, category_id: category, position: Number(position?.p ?? -1) + 1 })
+        .execute()
+      await setSizes(trx, brandId, id, sizes)
+      const created = await readItem(trx, brandId, id)
+      await audited(trx, actor, { action: 'item.create', entity: 'item', id, before: null, after: auditView(created) })
+      return created
+    })
   // two items added at the same moment take the same next id: the loser of the primary key tries again
   let item: AdminItem | undefined
   for (let attempt = 1; !item; attempt += 1) {
@@ -295,7 +300,13 @@ export async function updateItem(ctx: RequestContext, actor: AuditActor, caches:
       // the item's first category changes; the others stay
       const first = before.category ? await categoryId(trx, brandId, before.category) : null
       if (first !== null) await trx.deleteFrom('item_categories').where('brand_id', '=', brandId).where('item_id', '=', id).where('category_id', '=', first).execute()
-      const already = await trx.selectFrom('item_categories').select('item_id').where('brand_id', '=', brandId).where('item_id', '=', id).where('category_id', '=', category).executeTakeFirst()
+      const already = await trx
+        .selectFrom('item_categories')
+        .select('item_id')
+        .where('brand_id', '=', brandId)
+        .where('item_id', '=', id)
+        .where('category_id', '=', category)
+        .executeTakeFirst()
       if (!already) await trx.insertInto('item_categories').values({ brand_id: brandId, item_id: id, category_id: category, position: 0 }).execute()
     }
     if (patch.sizes !== undefined) await setSizes(trx, brandId, id, readSizes(patch.sizes))

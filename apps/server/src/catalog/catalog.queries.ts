@@ -191,11 +191,7 @@ export function listItemNeighbours(db: Db, brandId: string, id: number) {
     .where('items.active', '=', 1)
     .where((eb) =>
       eb.or([
-        eb(
-          'items.style_id',
-          '=',
-          eb.selectFrom('items as main').select('main.style_id').where('main.brand_id', '=', brandId).where('main.id', '=', id),
-        ),
+        eb('items.style_id', '=', eb.selectFrom('items as main').select('main.style_id').where('main.brand_id', '=', brandId).where('main.id', '=', id)),
         eb('items.id', 'in', eb.selectFrom('item_matches').select('item_matches.match_item_id').where('item_matches.item_id', '=', id)),
       ]),
     )

@@ -22,9 +22,7 @@ import type {
 import { z } from 'zod'
 import { contract, openString } from '../http/response-schemas.ts'
 
-const catalogImageSchema = contract<CatalogImage>('CatalogImage')(
-  z.object({ url: z.string(), width: z.number(), height: z.number(), alt: z.string() }),
-)
+const catalogImageSchema = contract<CatalogImage>('CatalogImage')(z.object({ url: z.string(), width: z.number(), height: z.number(), alt: z.string() }))
 
 const itemSummaryShape = {
   id: z.int(),
@@ -63,9 +61,7 @@ const bulletSchema = contract<Bullet>('Bullet')(
   }),
 )
 
-const bulletSectionSchema = contract<BulletSection>('BulletSection')(
-  z.object({ header: z.string(), icon: z.string().nullable(), bullets: z.array(bulletSchema) }),
-)
+const bulletSectionSchema = contract<BulletSection>('BulletSection')(z.object({ header: z.string(), icon: z.string().nullable(), bullets: z.array(bulletSchema) }))
 
 const itemVariantSchema = contract<ItemVariant>('ItemVariant')(
   z.object({
@@ -79,15 +75,11 @@ const itemVariantSchema = contract<ItemVariant>('ItemVariant')(
   }),
 )
 
-const additionalImageSchema = contract<AdditionalImage>('AdditionalImage')(
-  catalogImageSchema.extend({ type: openString<AdditionalImage['type']>('instagram, model, pocket ...') }),
-)
+const additionalImageSchema = contract<AdditionalImage>('AdditionalImage')(catalogImageSchema.extend({ type: openString<AdditionalImage['type']>('instagram, model, pocket ...') }))
 
 const categoryLinkSchema = contract<CategoryLink>('CategoryLink')(z.object({ name: z.string(), title: z.string(), link: z.string() }))
 
-const reviewSummarySchema = contract<ReviewSummary>('ReviewSummary')(
-  z.object({ count: z.int(), average: z.number().nullable().describe('to one decimal; null without reviews') }),
-)
+const reviewSummarySchema = contract<ReviewSummary>('ReviewSummary')(z.object({ count: z.int(), average: z.number().nullable().describe('to one decimal; null without reviews') }))
 
 export const itemDetailSchema = contract<ItemDetail>('ItemDetail')(
   z
@@ -156,7 +148,7 @@ export const reviewSchema = contract<Review>('Review')(
     where_travel: z.string().nullable(),
     how_was_your_first_order: z.string().nullable(),
     created_at: z.string(),
-    verified_buyer: z.boolean().describe("written by a customer whose order of the item the store saw"),
+    verified_buyer: z.boolean().describe('written by a customer whose order of the item the store saw'),
   }),
 )
 

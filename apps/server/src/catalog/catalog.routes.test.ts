@@ -40,7 +40,11 @@ describe.each(DIALECTS)('catalog API on %s', (dialect) => {
     expect(again.body).toBe(first.body)
     const item = dataOf<CategoryData>(first).items[0]!
     const { price_cents } = await t.store.db.selectFrom('items').select('price_cents').where('id', '=', item.id).executeTakeFirstOrThrow()
-    await t.store.db.updateTable('items').set({ price_cents: price_cents + 100 }).where('id', '=', item.id).execute()
+    await t.store.db
+      .updateTable('items')
+      .set({ price_cents: price_cents + 100 })
+      .where('id', '=', item.id)
+      .execute()
     try {
       invalidateCatalog('popfitclothing')
       const category = dataOf<CategoryData>(await shopper.get('/api/categories/leggings'))
@@ -106,13 +110,9 @@ describe.each(DIALECTS)('catalog API on %s', (dialect) => {
   it('lists a category group with its categories', async () => {
     const shopper = new TestShopper(t.app)
     const settings = dataOf<{ headerMenu: { link: string; children: { link: string }[] }[] }>(await shopper.get('/api/settings'))
-    const groupLink = settings.headerMenu
-      .flatMap((entry) => [entry.link, ...entry.children.map((child) => child.link)])
-      .find((link) => link.startsWith('/category-group/'))
+    const groupLink = settings.headerMenu.flatMap((entry) => [entry.link, ...entry.children.map((child) => child.link)]).find((link) => link.startsWith('/category-group/'))
     expect(groupLink).toBeTruthy()
-    const group = dataOf<{ categories: { name: string; item_count: number }[] }>(
-      await shopper.get(`/api/category-groups/${groupLink!.split('/').pop()}`),
-    )
+    const group = dataOf<{ categories: { name: string; item_count: number }[] }>(await shopper.get(`/api/category-groups/${groupLink!.split('/').pop()}`))
     expect(group.categories.length).toBeGreaterThanOrEqual(2)
     expect(group.categories.every((category) => category.item_count > 0)).toBe(true)
   })

@@ -11,11 +11,7 @@ export const slug = (what: string) =>
 /** An item id: a whole number, written in decimal digits when it comes as text ('0x10' and '1e3' are not ids). */
 export const itemIdSchema = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z
-    .number({ message: 'Item id must be a number' })
-    .int('Item id must be a whole number')
-    .positive('Item id must be a positive number')
-    .max(2_147_483_647, 'Item id is too large'),
+  z.number({ message: 'Item id must be a number' }).int('Item id must be a whole number').positive('Item id must be a positive number').max(2_147_483_647, 'Item id is too large'),
 )
 
 export const reviewsQuery = z.object({

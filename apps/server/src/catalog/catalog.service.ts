@@ -225,21 +225,23 @@ export function getReviews(db: Db, brandId: string, itemId: number | null, page:
 
 async function loadReviews(db: Db, brandId: string, itemId: number | null, page: number, perPage: number): Promise<Review[]> {
   const rows = await listReviews(db, brandId, itemId, perPage, (page - 1) * perPage)
-  return rows.map((row): Review => ({
-    id: row.id,
-    item_id: row.item_id,
-    first_name: row.first_name,
-    last_initial: row.last_initial,
-    instagram: row.instagram,
-    rating: row.rating,
-    would_you_recommend_us: flag(row.would_you_recommend_us),
-    images: [row.photo_1, row.photo_2, row.photo_3].filter((photo): photo is string => Boolean(photo)),
-    about_your_product: row.about_your_product,
-    sizing_fit: row.sizing_fit,
-    how_do_you_style: row.how_do_you_style,
-    where_travel: row.where_travel,
-    how_was_your_first_order: row.how_was_your_first_order,
-    created_at: row.created_at,
-    verified_buyer: row.verified_buyer === 1,
-  }))
+  return rows.map(
+    (row): Review => ({
+      id: row.id,
+      item_id: row.item_id,
+      first_name: row.first_name,
+      last_initial: row.last_initial,
+      instagram: row.instagram,
+      rating: row.rating,
+      would_you_recommend_us: flag(row.would_you_recommend_us),
+      images: [row.photo_1, row.photo_2, row.photo_3].filter((photo): photo is string => Boolean(photo)),
+      about_your_product: row.about_your_product,
+      sizing_fit: row.sizing_fit,
+      how_do_you_style: row.how_do_you_style,
+      where_travel: row.where_travel,
+      how_was_your_first_order: row.how_was_your_first_order,
+      created_at: row.created_at,
+      verified_buyer: row.verified_buyer === 1,
+    }),
+  )
 }

@@ -69,9 +69,7 @@ describe.each(DIALECTS)('catalogue statements and cache on %s', (dialect) => {
   })
 
   it('takes no statements for many concurrent readers of a cold entry beyond one load', async () => {
-    const statements = await statementsOf(t.store, () =>
-      Promise.all(Array.from({ length: 10 }, () => getItemDetail(t.store.db, POPFIT, ITEM, false))),
-    )
+    const statements = await statementsOf(t.store, () => Promise.all(Array.from({ length: 10 }, () => getItemDetail(t.store.db, POPFIT, ITEM, false))))
     expect(statements.length).toBeLessThanOrEqual(ITEM_STATEMENTS)
   })
 

@@ -39,9 +39,7 @@ async function textCells(store: StoreDb): Promise<{ table: string; column: strin
   const tables =
     store.dialect === 'sqlite'
       ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(store.db)).rows.map((r) => r.name)
-      : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(store.db)).rows.map(
-          (r) => r.name,
-        )
+      : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(store.db)).rows.map((r) => r.name)
   const cells: { table: string; column: string; value: string }[] = []
   for (const table of tables) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(store.db)).rows
@@ -64,9 +62,7 @@ describe.each(DIALECTS)('card numbers and security codes on %s', (dialect) => {
     await exerciseCards(() => shopperWithCart(t, item.itemId, item.size, 1))
     const cells = await textCells(t.store)
     expect(cells.length).toBeGreaterThan(1000)
-    const leaks = cells.filter(
-      ({ value }) => digitsIn(value).includes(NUMBER) || digitsIn(value).includes(DECLINED) || value.trim() === CVC,
-    )
+    const leaks = cells.filter(({ value }) => digitsIn(value).includes(NUMBER) || digitsIn(value).includes(DECLINED) || value.trim() === CVC)
     expect(leaks).toEqual([])
     // what is kept of the card: token, brand, last four, expiry
     const kept = await t.store.db.selectFrom('test_gateway_tokens').selectAll().execute()

@@ -29,5 +29,8 @@ export function assertMayTryCard(ctx: RequestContext, visitorId: string | null):
 
 /** Counts a declined card against the visitor and the network. */
 export async function recordDecline(ctx: RequestContext, visitorId: string | null): Promise<void> {
-  await countRequests(ctx, declineLimits(ctx, visitorId).map((limit) => limit.key))
+  await countRequests(
+    ctx,
+    declineLimits(ctx, visitorId).map((limit) => limit.key),
+  )
 }

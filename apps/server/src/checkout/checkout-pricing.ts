@@ -83,7 +83,8 @@ export async function priceCheckout(
   if (lines.length === 0 && !join && isJoinFlow(flow) && shopper.hasClub) throw conflict(ALREADY_MEMBER, 'checkout_flow')
   if (lines.length === 0 && !join) throw emptyCart()
   // nothing to pay and nothing to send: the account's rejoin does that without an order
-  if (lines.length === 0 && join?.feeCents === 0) throw unprocessable('Your membership is already paid for this month: rejoin from your account (VIP rejoin) at no charge.', 'checkout_flow')
+  if (lines.length === 0 && join?.feeCents === 0)
+    throw unprocessable('Your membership is already paid for this month: rejoin from your account (VIP rejoin) at no charge.', 'checkout_flow')
   const pricedAs = join?.pricedAs ?? shopper
   const clubFeeCents = join?.feeCents ?? 0
   // joining through a club special with the first month charged now: the special's piece is that month's pick

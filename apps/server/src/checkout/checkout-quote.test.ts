@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from './checkout-test-kit.ts'
 
-describe.each(DIALECTS)('the checkout page\'s quote and social media specials on %s', (dialect) => {
+describe.each(DIALECTS)("the checkout page's quote and social media specials on %s", (dialect) => {
   let t: TestStore
   beforeAll(async () => {
     t = await startTestStore(dialect)
@@ -82,8 +82,13 @@ describe.each(DIALECTS)('the checkout page\'s quote and social media specials on
 
     // a logged-in customer joins with it: the pair at $0.00 as the first month's pick, the month $24.99
     const customer = new TestShopper(t.app, 'ckb.localhost')
-    expect((await customer.post('/api/register', { name: 'Cara Special', email: `cara-${dialect}-${Date.now()}@example.com`, password: 'leggings-forever-3' })).statusCode).toBe(200)
-    expect(dataOf<SocialMediaClaim>(await customer.postJson('/api/social-media-specials/ckb-vip-optin/claim', { size }))).toMatchObject({ checkout_flow: 'vip_flow', offer_code: 'cb' })
+    expect((await customer.post('/api/register', { name: 'Cara Special', email: `cara-${dialect}-${Date.now()}@example.com`, password: 'leggings-forever-3' })).statusCode).toBe(
+      200,
+    )
+    expect(dataOf<SocialMediaClaim>(await customer.postJson('/api/social-media-specials/ckb-vip-optin/claim', { size }))).toMatchObject({
+      checkout_flow: 'vip_flow',
+      offer_code: 'cb',
+    })
     const cart = dataOf<Cart>(await customer.get('/api/cart'))
     expect(cart.items[0]).toMatchObject({ item_id: special.item_id, price: 0, total: 0 })
     const quote = dataOf<CheckoutQuote>(await customer.get('/api/checkout/quote?shipping_country=US&shipping_state=TX'))
@@ -124,7 +129,9 @@ describe.each(DIALECTS)('the checkout page\'s quote and social media specials on
 
   it("a clearance special taken to the club's landing afterwards is not made the join's free pick", async () => {
     const shopper = new TestShopper(t.app)
-    expect((await shopper.post('/api/register', { name: 'Cleo Clearance', email: `cleo-${dialect}-${Date.now()}@example.com`, password: 'leggings-forever-3' })).statusCode).toBe(200)
+    expect((await shopper.post('/api/register', { name: 'Cleo Clearance', email: `cleo-${dialect}-${Date.now()}@example.com`, password: 'leggings-forever-3' })).statusCode).toBe(
+      200,
+    )
     const special = dataOf<{ item_id: number; price: number }>(await shopper.get('/api/social-media-specials/pf-vip-optin-csr'))
     const size = (await t.store.db.selectFrom('item_sizes').select('size').where('item_id', '=', special.item_id).where('stock', '>', 0).executeTakeFirstOrThrow()).size
     expect((await shopper.postJson('/api/social-media-specials/pf-vip-optin-csr/claim', { size })).statusCode).toBe(200)

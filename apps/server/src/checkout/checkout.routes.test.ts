@@ -56,7 +56,14 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: 'localhost' } })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
     }
-    for (const path of ['/api/checkout', '/api/payments/test-tokens', '/api/payments/authenticate', '/api/orders/{number}', '/api/order-bumps/{id}', '/api/one-time-offers/{id}/accept']) {
+    for (const path of [
+      '/api/checkout',
+      '/api/payments/test-tokens',
+      '/api/payments/authenticate',
+      '/api/orders/{number}',
+      '/api/order-bumps/{id}',
+      '/api/one-time-offers/{id}/accept',
+    ]) {
       expect(Object.keys(spec.paths)).toContain(path)
     }
     expect(Object.keys(spec.paths['/api/checkout']!.post!.responses)).toEqual(expect.arrayContaining(['200', '402', '409', '422']))
@@ -276,8 +283,8 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
       expect(errorsOf(response)[0]).toMatch(/sold out/)
       expect(response.json().errors[0].field).toBe('cart')
     }
-    expect(await count(t, 'orders') - ordersBefore).toBe(5)
-    expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(5)
+    expect((await count(t, 'orders')) - ordersBefore).toBe(5)
+    expect((await count(t, 'test_gateway_charges')) - chargesBefore).toBe(5)
     expect(await stockOf(t, item.itemId, item.size)).toBe(0)
   })
 
@@ -295,8 +302,8 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
       expect(response.statusCode).toBe(409)
       expect(errorsOf(response)[0]).toMatch(/is no longer sold\. Remove it from your cart/)
       expect(response.json().errors[0].field).toBe('cart')
-      expect(await count(t, 'orders') - ordersBefore).toBe(0)
-      expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(0)
+      expect((await count(t, 'orders')) - ordersBefore).toBe(0)
+      expect((await count(t, 'test_gateway_charges')) - chargesBefore).toBe(0)
       expect(await stockOf(t, item.itemId, item.size)).toBe(item.stock)
     } finally {
       await t.store.db.updateTable('items').set({ active: 1 }).where('id', '=', item.itemId).execute()
@@ -314,8 +321,8 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     expect(responses.map((r) => r.statusCode)).toEqual(Array(8).fill(200))
     const numbers = new Set(responses.map((r) => dataOf<CheckoutResult>(r).order_number))
     expect(numbers.size).toBe(1)
-    expect(await count(t, 'orders') - ordersBefore).toBe(1)
-    expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(1)
+    expect((await count(t, 'orders')) - ordersBefore).toBe(1)
+    expect((await count(t, 'test_gateway_charges')) - chargesBefore).toBe(1)
     // the same key with other fields is refused
     const other = await placeOrder(shopper, token, key, { shipping_city: 'Dallas' })
     expect(other.statusCode).toBe(422)
@@ -330,7 +337,7 @@ describe.each(DIALECTS)('checkout API on %s', (dialect) => {
     const codes = [a.statusCode, b.statusCode]
     expect(codes.filter((code) => code === 200)).toHaveLength(1)
     expect(codes.filter((code) => code !== 200)[0]).toBeGreaterThanOrEqual(409)
-    expect(await count(t, 'test_gateway_charges') - charges).toBe(1)
+    expect((await count(t, 'test_gateway_charges')) - charges).toBe(1)
   })
 
   it('keeps the order-bump price on the order line it becomes', async () => {
@@ -396,9 +403,7 @@ describe.each(DIALECTS)('checkout tax and shipping on %s', (dialect) => {
       expect(quote.total).toBe(order.total_cents / 100)
 
       const other = await shopperWithCart(t, item.itemId, item.size, 1)
-      const ny = dataOf<CheckoutResult>(
-        await placeOrder(other, await tokenFor(other), randomUUID(), { shipping_state: 'NY', shipping_city: 'New York', shipping_zip: '10001' }),
-      )
+      const ny = dataOf<CheckoutResult>(await placeOrder(other, await tokenFor(other), randomUUID(), { shipping_state: 'NY', shipping_city: 'New York', shipping_zip: '10001' }))
       const nyOrder = await t.store.db.selectFrom('orders').selectAll().where('order_number', '=', ny.order_number).executeTakeFirstOrThrow()
       expect(nyOrder.tax_cents).toBe(Math.round((item.priceCents * 500) / 10_000))
       expect(nyOrder.total_cents).toBe(nyOrder.subtotal_cents + nyOrder.shipping_cents + nyOrder.tax_cents)

@@ -70,7 +70,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
               total: z.number(),
               club_fee: z.number().describe("joining the club with this order: its first period's price, in the subtotal; else 0"),
               shipping_options: z.array(z.object({ method: z.enum(SHIPPING_METHODS), label: z.string(), price: z.number(), free: z.boolean() })),
-              code_refusal: z.string().nullable().describe("the cart's code does not count for this shopper (a code for a first order used before), in words; the figures are without it"),
+              code_refusal: z
+                .string()
+                .nullable()
+                .describe("the cart's code does not count for this shopper (a code for a first order used before), in words; the figures are without it"),
             }),
           }),
           422: ErrorsSchema.describe('an empty cart (field cart)'),

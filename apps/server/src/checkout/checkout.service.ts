@@ -70,9 +70,7 @@ const offerIdsCache = cachePerDatabase<string[]>()
 export function oneTimeOfferIds(ctx: RequestContext): Promise<string[]> {
   const { db, brandId } = ctx.data
   return offerIdsCache(db, `oto:${brandId}`, async () =>
-    (await db.selectFrom('one_time_offers').select('id').where('brand_id', '=', brandId).orderBy('position').orderBy('id').execute()).map(
-      (row) => row.id,
-    ),
+    (await db.selectFrom('one_time_offers').select('id').where('brand_id', '=', brandId).orderBy('position').orderBy('id').execute()).map((row) => row.id),
   )
 }
 
@@ -221,7 +219,8 @@ async function savedCardOf(ctx: RequestContext, gateway: PaymentGateway, id: str
   const { customerId } = await ctx.shopper()
   const card = customerId ? await savedPaymentMethod(ctx.data, customerId, gateway.name, id) : null
   if (!card) throw unprocessable('Choose one of your saved cards, or enter a new card.', 'payment_method_id')
-  if (!validateExpiry(card.exp_month, card.exp_year, ctx.now()).valid) throw unprocessable(`Your ${savedCardName(card.card_brand, card.last4)} has expired. Choose another card or enter a new one.`, 'payment_method_id')
+  if (!validateExpiry(card.exp_month, card.exp_year, ctx.now()).valid)
+    throw unprocessable(`Your ${savedCardName(card.card_brand, card.last4)} has expired. Choose another card or enter a new one.`, 'payment_method_id')
   return card
 }
 
@@ -421,7 +420,11 @@ async function shortageError(ctx: RequestContext, wants: readonly StockWant[]): 
     .innerJoin('items', 'items.id', 'item_sizes.item_id')
     .select(['items.id', 'items.name', 'items.active', 'item_sizes.size', 'item_sizes.stock'])
     .where('items.brand_id', '=', ctx.data.brandId)
-    .where('items.id', 'in', wants.map((want) => want.itemId))
+    .where(
+      'items.id',
+      'in',
+      wants.map((want) => want.itemId),
+    )
     .execute()
   const totals = new Map<string, number>()
   for (const want of wants) totals.set(`${want.itemId}|${want.size}`, (totals.get(`${want.itemId}|${want.size}`) ?? 0) + want.qty)
@@ -457,7 +460,11 @@ async function releaseUnpaid(ctx: RequestContext, key: string, reserved: Reserve
     }
     await finishAttempt(ctx, key, answer, trx)
     if (!mine.ok) return
-    await giveBackStock(trx, brandId, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
+    await giveBackStock(
+      trx,
+      brandId,
+      lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })),
+    )
     await reopenCart(trx, order.cart_id!, now)
   })
   emitStockChanged({ brandId, itemIds: lines.map((line) => line.item_id) }, ctx.log)
@@ -497,7 +504,10 @@ async function supersedeJoinsAtTheBank(ctx: RequestContext, deps: Pick<CheckoutD
     } catch (error) {
       await pauseAttempt(ctx, key, 'requires_action', paymentId)
       if (error instanceof GatewayUnavailable) {
-        ctx.log.warn({ err: error, order: attempt.order_number, payment: paymentId }, "a join at the bank's step could not be cancelled for a newer one: the gateway was out of reach")
+        ctx.log.warn(
+          { err: error, order: attempt.order_number, payment: paymentId },
+          "a join at the bank's step could not be cancelled for a newer one: the gateway was out of reach",
+        )
         continue
       }
       throw error
@@ -507,7 +517,10 @@ async function supersedeJoinsAtTheBank(ctx: RequestContext, deps: Pick<CheckoutD
       continue
     }
     await releaseUnpaid(ctx, key, reserved, { status: 409, error: { message: SUPERSEDED, field: 'checkout_flow' } })
-    ctx.log.info({ order: attempt.order_number, payment: paymentId }, "a join left at the bank's step is superseded by a newer join of its customer: its payment is cancelled and its reservation released")
+    ctx.log.info(
+      { order: attempt.order_number, payment: paymentId },
+      "a join left at the bank's step is superseded by a newer join of its customer: its payment is cancelled and its reservation released",
+    )
   }
 }
 
@@ -572,7 +585,10 @@ async function refundJoinedMeanwhile(ctx: RequestContext, deps: Pick<CheckoutDep
   } catch (error) {
     await pauseAttempt(ctx, key, 'interrupted', paymentId)
     if (error instanceof GatewayUnavailable) {
-      ctx.log.error({ err: error, order: order.order_number, payment: paymentId }, 'a joining order paid after its customer had joined: the refund could not reach the gateway, and is tried again')
+      ctx.log.error(
+        { err: error, order: order.order_number, payment: paymentId },
+        'a joining order paid after its customer had joined: the refund could not reach the gateway, and is tried again',
+      )
       throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
     }
     throw error
@@ -622,68 +638,88 @@ async function settle(
   let savedMethodId: string | null = savedCard?.id ?? null
   // a join's first box takes its items from stock: told to the catalogue's caches once committed
   const boxItems: number[] = []
-  const kept = await db.transaction().execute(async (trx) => {
-    if (keepsNewCard && order.customer_id && result.savedMethod && result.card) {
-      const keptCard = await keepCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, reference: result.savedMethod, card: result.card, now })
-      savedMethodId = keptCard.id
-      cardKept = keptCard.added
-      await defaultIfOnlyCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, id: savedMethodId })
-    }
-    const paid = await moveOrder(trx, { brandId, orderNumber: order.order_number, from: 'pending_payment' }, 'pay', `payment:${deps.gateway.name}`, {
-      at: now,
-      detail: { amount_cents: order.total_cents },
-      set: { reserved_until: null, payment_method_id: savedMethodId },
-    })
-    if (!paid.ok) return false
-    // and the addresses typed here go to the address book, so the next checkout starts from them
-    if (order.customer_id) await keepCheckoutAddresses(trx, brandId, order.customer_id, order)
-    await trx
-      .insertInto('payments')
-      .values({
-        id: randomUUID(),
-        brand_id: brandId,
-        order_number: order.order_number,
-        offer_id: null,
-        gateway: deps.gateway.name,
-        gateway_payment_id: result.paymentId,
-        idempotency_key: key,
-        amount_cents: order.total_cents,
-        status: 'succeeded',
-        decline_reason: null,
-        card_brand: result.card?.brand ?? null,
-        last4: result.card?.last4 ?? null,
-        exp_month: result.card?.expMonth ?? null,
-        exp_year: result.card?.expYear ?? null,
-        // what a one-time offer charges again: the new card kept, or the saved card that paid; not a
-        // saved card the customer removed while paying
-        saved_method: keepsNewCard ? result.savedMethod : (savedCard?.reference ?? null),
-        offer_line: null,
-        created_at: now,
-        updated_at: now,
+  const kept = await db
+    .transaction()
+    .execute(async (trx) => {
+      if (keepsNewCard && order.customer_id && result.savedMethod && result.card) {
+        const keptCard = await keepCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, reference: result.savedMethod, card: result.card, now })
+        savedMethodId = keptCard.id
+        cardKept = keptCard.added
+        await defaultIfOnlyCard(trx, { brandId, customerId: order.customer_id, gateway: deps.gateway.name, id: savedMethodId })
+      }
+      const paid = await moveOrder(trx, { brandId, orderNumber: order.order_number, from: 'pending_payment' }, 'pay', `payment:${deps.gateway.name}`, {
+        at: now,
+        detail: { amount_cents: order.total_cents },
+        set: { reserved_until: null, payment_method_id: savedMethodId },
       })
-      .execute()
-    await trx.updateTable('carts').set({ status: 'ordered', updated_at: now }).where('id', '=', order.cart_id!).execute()
-    // the club hook: a joining order's membership is written with the order's payment, once
-    if (isJoinFlow(order.checkout_flow)) {
-      const joined = await joinInTransaction(trx, ctx, { order, result, paymentMethodId: savedMethodId, gatewayKey: gatewayKeyOf(brandId, key), boxItems })
-      // a first month paid for a membership the customer has by now is not kept (join-once.ts): nothing of this is written
-      if (joined === 'member already' && order.club_fee_cents > 0) throw new JoinedMeanwhile()
-    }
-    // the tracker's first line (docs/tracking.md)
-    await recordStoreEvent(trx, { brandId, orderNumber: order.order_number, key: `store:placed:${order.order_number}`, description: 'Order placed', occurredAt: order.created_at, status: 'paid' })
-    const email = orderConfirmationEmail(ctx.brand.name, ctx.origin, order, lines, clubName, paidWith ? { brand: paidWith.brand, last4: paidWith.last4, keptForLater: cardKept } : null)
-    await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body, orderNumber: order.order_number }])
-    await finishAttempt(ctx, key, answer, trx)
-    return true
-  }).catch((error: unknown) => {
-    if (error instanceof JoinedMeanwhile) return 'joined meanwhile' as const
-    throw error
-  })
+      if (!paid.ok) return false
+      // and the addresses typed here go to the address book, so the next checkout starts from them
+      if (order.customer_id) await keepCheckoutAddresses(trx, brandId, order.customer_id, order)
+      await trx
+        .insertInto('payments')
+        .values({
+          id: randomUUID(),
+          brand_id: brandId,
+          order_number: order.order_number,
+          offer_id: null,
+          gateway: deps.gateway.name,
+          gateway_payment_id: result.paymentId,
+          idempotency_key: key,
+          amount_cents: order.total_cents,
+          status: 'succeeded',
+          decline_reason: null,
+          card_brand: result.card?.brand ?? null,
+          last4: result.card?.last4 ?? null,
+          exp_month: result.card?.expMonth ?? null,
+          exp_year: result.card?.expYear ?? null,
+          // what a one-time offer charges again: the new card kept, or the saved card that paid; not a
+          // saved card the customer removed while paying
+          saved_method: keepsNewCard ? result.savedMethod : (savedCard?.reference ?? null),
+          offer_line: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute()
+      await trx.updateTable('carts').set({ status: 'ordered', updated_at: now }).where('id', '=', order.cart_id!).execute()
+      // the club hook: a joining order's membership is written with the order's payment, once
+      if (isJoinFlow(order.checkout_flow)) {
+        const joined = await joinInTransaction(trx, ctx, { order, result, paymentMethodId: savedMethodId, gatewayKey: gatewayKeyOf(brandId, key), boxItems })
+        // a first month paid for a membership the customer has by now is not kept (join-once.ts): nothing of this is written
+        if (joined === 'member already' && order.club_fee_cents > 0) throw new JoinedMeanwhile()
+      }
+      // the tracker's first line (docs/tracking.md)
+      await recordStoreEvent(trx, {
+        brandId,
+        orderNumber: order.order_number,
+        key: `store:placed:${order.order_number}`,
+        description: 'Order placed',
+        occurredAt: order.created_at,
+        status: 'paid',
+      })
+      const email = orderConfirmationEmail(
+        ctx.brand.name,
+        ctx.origin,
+        order,
+        lines,
+        clubName,
+        paidWith ? { brand: paidWith.brand, last4: paidWith.last4, keptForLater: cardKept } : null,
+      )
+      await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body, orderNumber: order.order_number }])
+      await finishAttempt(ctx, key, answer, trx)
+      return true
+    })
+    .catch((error: unknown) => {
+      if (error instanceof JoinedMeanwhile) return 'joined meanwhile' as const
+      throw error
+    })
   if (kept === 'joined meanwhile') return replay<CheckoutResult>(await refundJoinedMeanwhile(ctx, deps, key, reserved, result.paymentId))
   if (!kept) {
     // the reservation ran out while the shopper authenticated: the stock went back, so the money does too
     await deps.gateway.refund(ctx.data, result.paymentId, gatewayKeyOf(brandId, key))
-    const expired: StoredAnswer = { status: 409, error: { message: 'Your checkout took too long and the items were released. You have not been charged: please check out again.', field: 'cart' } }
+    const expired: StoredAnswer = {
+      status: 409,
+      error: { message: 'Your checkout took too long and the items were released. You have not been charged: please check out again.', field: 'cart' },
+    }
     await finishAttempt(ctx, key, expired)
     return replay<CheckoutResult>(expired)
   }

@@ -58,7 +58,11 @@ describe.each(DIALECTS)('a code for a first order is used once per customer, on 
     const charges = await t.store.db
       .selectFrom('test_gateway_charges')
       .select('status')
-      .where('idempotency_key', 'in', attempts.map((attempt) => `checkout:popfitclothing:${attempt.key}`))
+      .where(
+        'idempotency_key',
+        'in',
+        attempts.map((attempt) => `checkout:popfitclothing:${attempt.key}`),
+      )
       .execute()
     expect(charges).toHaveLength(1)
   })
@@ -127,7 +131,7 @@ describe.each(DIALECTS)('a code for a first order is used once per customer, on 
     expect(await paidTo(other)).toEqual({ paid: 1, discounted: 1 })
   })
 
-  it('a returning customer is told where the code is entered: the cart\'s form refuses it (422), the checkout\'s summary for that e-mail leaves it out and says why', async () => {
+  it("a returning customer is told where the code is entered: the cart's form refuses it (422), the checkout's summary for that e-mail leaves it out and says why", async () => {
     const who = await registered(t)
     expect((await who.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
     expect((await placeOrder(who.shopper, await tokenFor(who.shopper), randomUUID(), { email: who.email })).statusCode).toBe(200)

@@ -46,7 +46,11 @@ export async function claimCode(
   const { brandId, code, orderNumber, now } = claim
   if (code?.first_order_only !== 1) return
   for (const claimant of claimantsOf(claim.email, claim.customerId)) {
-    const refusal = await takeClaim(trx, { brand_id: brandId, claim: FIRST_ORDER_CLAIM, claimant, discount_code_id: code.id, order_number: orderNumber, created_at: now }, code.name)
+    const refusal = await takeClaim(
+      trx,
+      { brand_id: brandId, claim: FIRST_ORDER_CLAIM, claimant, discount_code_id: code.id, order_number: orderNumber, created_at: now },
+      code.name,
+    )
     if (refusal) throw refusal
   }
 }
@@ -54,7 +58,11 @@ export async function claimCode(
 type ClaimRow = { brand_id: string; claim: string; claimant: string; discount_code_id: string; order_number: string; created_at: string }
 
 async function takeClaim(trx: Transaction<Database>, row: ClaimRow, name: string): Promise<HttpError | null> {
-  const inserted = await trx.insertInto('discount_code_claims').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst()
+  const inserted = await trx
+    .insertInto('discount_code_claims')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst()
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return null
   // taken: by an order that still holds it, or by one that no longer counts, whose claim this order takes over
   for (let tries = 0; tries < 3; tries++) {
@@ -68,7 +76,11 @@ async function takeClaim(trx: Transaction<Database>, row: ClaimRow, name: string
       .executeTakeFirst()
     if (!holder) {
       // given back meanwhile: take it
-      const again = await trx.insertInto('discount_code_claims').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst()
+      const again = await trx
+        .insertInto('discount_code_claims')
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst()
       if (Number(again.numInsertedOrUpdatedRows ?? 0n) === 1) return null
       continue
     }

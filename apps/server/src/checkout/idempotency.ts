@@ -46,13 +46,7 @@ export type Claim =
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export async function claimAttempt(
-  ctx: RequestContext,
-  key: string,
-  scope: string,
-  fingerprint: string,
-  orderNumber: string | null,
-): Promise<Claim> {
+export async function claimAttempt(ctx: RequestContext, key: string, scope: string, fingerprint: string, orderNumber: string | null): Promise<Claim> {
   const { db, brandId } = ctx.data
   const now = ctx.now().toISOString()
   // whose attempt it is: the session (already read for the fingerprint)
@@ -80,12 +74,7 @@ export async function claimAttempt(
 
   const deadline = Date.now() + WAIT_MS
   for (;;) {
-    const existing = await db
-      .selectFrom('checkout_attempts')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst()
+    const existing = await db.selectFrom('checkout_attempts').selectAll().where('brand_id', '=', brandId).where('idempotency_key', '=', key).executeTakeFirst()
     if (!existing) {
       // the first request gave the key back (nothing was charged): try to claim it again
       return claimAttempt(ctx, key, scope, fingerprint, orderNumber)
@@ -144,11 +133,7 @@ export async function pauseAttempt(ctx: RequestContext, key: string, state: 'req
 
 /** Nothing was charged and nothing kept (bad input, sold out): the key is free to be used again. */
 export async function releaseAttempt(ctx: RequestContext, key: string): Promise<void> {
-  await ctx.data.db
-    .deleteFrom('checkout_attempts')
-    .where('brand_id', '=', ctx.data.brandId)
-    .where('idempotency_key', '=', key)
-    .execute()
+  await ctx.data.db.deleteFrom('checkout_attempts').where('brand_id', '=', ctx.data.brandId).where('idempotency_key', '=', key).execute()
 }
 
 /** Throws a stored error answer again, or gives its data. */

@@ -35,7 +35,11 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
     const charges = await db
       .selectFrom('test_gateway_charges')
       .select(['status', 'amount_cents'])
-      .where('idempotency_key', 'in', keys.map((key) => `checkout:${BRAND}:${key}`))
+      .where(
+        'idempotency_key',
+        'in',
+        keys.map((key) => `checkout:${BRAND}:${key}`),
+      )
       .execute()
     const orders = await db.selectFrom('orders').select('order_number').where('customer_id', '=', customerId).where('status', '=', 'paid').execute()
     const memberships = await db.selectFrom('memberships').select(['id', 'status']).where('customer_id', '=', customerId).execute()
@@ -46,7 +50,13 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
       .where('kind', '=', 'join')
       .where('status', '=', 'charged')
       .execute()
-    return { charges: charges.filter((charge) => charge.status === 'succeeded').length, tried: charges.length, orders: orders.length, memberships: memberships.map((m) => m.status), joins: joins.length }
+    return {
+      charges: charges.filter((charge) => charge.status === 'succeeded').length,
+      tried: charges.length,
+      orders: orders.length,
+      memberships: memberships.map((m) => m.status),
+      joins: joins.length,
+    }
   }
 
   /** Join checkouts sent at once, each with its own key and token (and the total its page showed); the statuses sorted, and the refusals' messages. */
@@ -79,13 +89,23 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
     expect(succeeded.map((result) => result.status)).toEqual(['succeeded'])
     // the join's refusals, or the cart's own lock when two of them took the session's one cart
     for (const message of refusals) expect([ALREADY_MEMBER, ALREADY_JOINING, 'This cart is already being checked out in another window.']).toContain(message)
-    expect(await joinedState(who.customerId, attempts.map((a) => a.key))).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
+    expect(
+      await joinedState(
+        who.customerId,
+        attempts.map((a) => a.key),
+      ),
+    ).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
 
     // and once a member, another join checkout is refused with the plain reason (it said "Your cart is empty"), nothing charged
     const again = await joinThroughCheckout(who.shopper, CARDS.success, randomUUID(), who.email)
     expect(again.statusCode).toBe(409)
     expect(errorsOf(again)).toEqual([ALREADY_MEMBER])
-    expect(await joinedState(who.customerId, attempts.map((a) => a.key))).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
+    expect(
+      await joinedState(
+        who.customerId,
+        attempts.map((a) => a.key),
+      ),
+    ).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
   })
 
   /**
@@ -135,7 +155,9 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
         expect((await device.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })).statusCode).toBe(200)
         expect((await device.post('/api/login', { email: who.email, password: 'leggings-forever-2026' })).statusCode).toBe(200)
         // the page's total: the checkout's quote of the join with the cart
-        const quote = dataOf<{ total: number; club_fee: number }>(await device.get('/api/checkout/quote?checkout_flow=checkout_club_flow&shipping_country=US&shipping_state=TX&shipping_method=standard'))
+        const quote = dataOf<{ total: number; club_fee: number }>(
+          await device.get('/api/checkout/quote?checkout_flow=checkout_club_flow&shipping_country=US&shipping_state=TX&shipping_method=standard'),
+        )
         expect(quote.club_fee).toBe(24.99)
         return { shopper: device, token: await tokenFor(device), key: randomUUID(), expectedTotal: quote.total.toFixed(2) }
       }),
@@ -147,7 +169,12 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
     // total: the page showed the fee, and a member's order would not charge it
     const refusal = refusals[0]!
     expect([ALREADY_MEMBER, ALREADY_JOINING].includes(refusal) || refusal.startsWith('Your total is now'), refusal).toBe(true)
-    expect(await joinedState(who.customerId, devices.map((d) => d.key))).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
+    expect(
+      await joinedState(
+        who.customerId,
+        devices.map((d) => d.key),
+      ),
+    ).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
     expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
   })
 
@@ -157,10 +184,17 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
     expect((await who.shopper.post('/api/membership/cancel')).statusCode).toBe(200)
     // cancelled after the paid interval, with no charge this month: the rejoin pays its first month again
     const { id } = await t.store.db.selectFrom('memberships').select('id').where('customer_id', '=', who.customerId).executeTakeFirstOrThrow()
-    await t.store.db.deleteFrom('order_lines').where('order_number', 'in', (eb) => eb.selectFrom('orders').select('order_number').where('membership_id', '=', id)).execute()
+    await t.store.db
+      .deleteFrom('order_lines')
+      .where('order_number', 'in', (eb) => eb.selectFrom('orders').select('order_number').where('membership_id', '=', id))
+      .execute()
     await t.store.db.deleteFrom('orders').where('membership_id', '=', id).execute()
     await t.store.db.deleteFrom('membership_charges').where('membership_id', '=', id).execute()
-    await t.store.db.updateTable('memberships').set({ next_billing_date: daysFromToday(-8) }).where('id', '=', id).execute()
+    await t.store.db
+      .updateTable('memberships')
+      .set({ next_billing_date: daysFromToday(-8) })
+      .where('id', '=', id)
+      .execute()
 
     const { keys, meanwhile } = await whileTheFirstIsCharged(who.shopper, who.email, 2)
     expect(meanwhile.refusals).toEqual([ALREADY_JOINING, ALREADY_JOINING])
@@ -180,7 +214,11 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
     expect(meanwhile.statusCode).toBe(409)
     expect(errorsOf(meanwhile)).toEqual([ALREADY_JOINING])
     // its reservation ran out unswept: the shopper joins again with another key, and pays
-    await t.store.db.updateTable('orders').set({ reserved_until: new Date(Date.now() - 1000).toISOString() }).where('order_number', '=', lost.order_number!).execute()
+    await t.store.db
+      .updateTable('orders')
+      .set({ reserved_until: new Date(Date.now() - 1000).toISOString() })
+      .where('order_number', '=', lost.order_number!)
+      .execute()
     const secondKey = randomUUID()
     expect((await joinThroughCheckout(who.shopper, CARDS.success, secondKey, who.email)).statusCode).toBe(200)
 
@@ -256,7 +294,7 @@ describe.each(DIALECTS)('a customer joins the club once, on %s', (dialect) => {
     expect(await joinedState(who.customerId, keys)).toEqual({ charges: 1, tried: 1, orders: 1, memberships: ['active'], joins: 1 })
   })
 
-  it("a join started again while the earlier window is sending its key back from the bank: the earlier one is not cancelled under it, the new one is refused", async () => {
+  it('a join started again while the earlier window is sending its key back from the bank: the earlier one is not cancelled under it, the new one is refused', async () => {
     const { who, firstKey, firstToken, paymentId } = await joinAtTheBank()
     await who.shopper.postJson('/api/payments/authenticate', { payment_id: paymentId, outcome: 'complete' })
     // the earlier window's retry is at the gateway (confirming the payment) when the new join comes

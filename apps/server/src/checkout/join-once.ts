@@ -19,11 +19,13 @@ import { JOIN_FLOWS } from '../membership/club-join.ts'
 export const ALREADY_MEMBER = 'You are already a VIP member, so there is nothing to join: nothing was charged. Check out without joining VIP to place an order.'
 export const ALREADY_JOINING = 'Your VIP membership is already being set up in another window: nothing was charged here. Finish it there, or try again in a few minutes.'
 /** The answer to a join checkout while the account's rejoin (POST /membership/rejoin) is charging the saved card. */
-export const REJOINING = 'Your VIP rejoin from your account is being charged to your saved card right now: nothing was charged here. Look at your membership in a few minutes before joining again.'
+export const REJOINING =
+  'Your VIP rejoin from your account is being charged to your saved card right now: nothing was charged here. Look at your membership in a few minutes before joining again.'
 /** The answer of an earlier join's key once a newer join of the customer superseded it at the bank's step (checkout.service supersedeJoinsAtTheBank). */
 export const SUPERSEDED = 'This VIP join was replaced by the one you started again in another window, so it was not placed and nothing was charged for it.'
 /** The answer to the account's rejoin while a join checkout of the customer holds its reservation. */
-export const JOINING_AT_CHECKOUT = 'Your VIP membership is already being set up at checkout in another window, so this rejoin was not made: nothing was charged. Finish it there, or try again in a few minutes.'
+export const JOINING_AT_CHECKOUT =
+  'Your VIP membership is already being set up at checkout in another window, so this rejoin was not made: nothing was charged. Finish it there, or try again in a few minutes.'
 /** The answer to a join that was paid while the customer joined another way (settle's safety net): the money goes back. */
 export const JOINED_MEANWHILE = 'You had already joined VIP, so this order was not placed and its payment was refunded. Check out again without joining VIP.'
 

@@ -35,10 +35,17 @@ describe.each(DIALECTS)('a former member rejoins from the account or through che
     const m = await member(t, HOST)
     expect((await m.shopper.post('/api/membership/cancel')).statusCode).toBe(200)
     const { db } = t.store
-    await db.deleteFrom('order_lines').where('order_number', 'in', (eb) => eb.selectFrom('orders').select('order_number').where('membership_id', '=', m.membershipId)).execute()
+    await db
+      .deleteFrom('order_lines')
+      .where('order_number', 'in', (eb) => eb.selectFrom('orders').select('order_number').where('membership_id', '=', m.membershipId))
+      .execute()
     await db.deleteFrom('orders').where('membership_id', '=', m.membershipId).execute()
     await db.deleteFrom('membership_charges').where('membership_id', '=', m.membershipId).execute()
-    await db.updateTable('memberships').set({ next_billing_date: daysFromToday(-8) }).where('id', '=', m.membershipId).execute()
+    await db
+      .updateTable('memberships')
+      .set({ next_billing_date: daysFromToday(-8) })
+      .where('id', '=', m.membershipId)
+      .execute()
     return m
   }
 

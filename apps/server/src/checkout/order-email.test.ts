@@ -14,7 +14,7 @@ describe.each(DIALECTS)('the order confirmation e-mail on %s', (dialect) => {
   afterAll(() => t.close())
 
   const confirmationOf = async (orderNumber: string) =>
-    (await t.store.db.selectFrom('outbox_emails').select(['to_email', 'body']).where('subject', 'like', `Your % order ${orderNumber}`).executeTakeFirstOrThrow())
+    await t.store.db.selectFrom('outbox_emails').select(['to_email', 'body']).where('subject', 'like', `Your % order ${orderNumber}`).executeTakeFirstOrThrow()
 
   const register = async (shopper: TestShopper) => {
     const email = `confirm-${n++}-${dialect}@example.com`

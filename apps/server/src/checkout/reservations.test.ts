@@ -50,7 +50,9 @@ describe.each(DIALECTS)('the reservation sweeper and a charge that had no answer
     await sweep(t, pastReservation(), log)
     expect(await orderStatus(orderNumber)).toBe('paid')
     expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
-    expect(await t.store.db.selectFrom('payments').select(['status', 'gateway']).where('order_number', '=', orderNumber).execute()).toEqual([{ status: 'succeeded', gateway: 'test' }])
+    expect(await t.store.db.selectFrom('payments').select(['status', 'gateway']).where('order_number', '=', orderNumber).execute()).toEqual([
+      { status: 'succeeded', gateway: 'test' },
+    ])
     expect(await count(t, 'outbox_emails', { column: 'to_email', value: 'ada@example.com' })).toBeGreaterThanOrEqual(1)
     expect(about(orderNumber).map((entry) => entry.level)).toContain('warn')
     const late = await placeOrder(shopper, token, key)
@@ -86,7 +88,11 @@ describe.each(DIALECTS)('the reservation sweeper and a charge that had no answer
     const { item, key, before, orderNumber } = await unansweredOrder('lost')
     const now = pastReservation()
     // the shopper's retry has just taken the key over
-    await t.store.db.updateTable('checkout_attempts').set({ state: 'in_progress', updated_at: new Date(now.getTime() - 1000).toISOString() }).where('idempotency_key', '=', key).execute()
+    await t.store.db
+      .updateTable('checkout_attempts')
+      .set({ state: 'in_progress', updated_at: new Date(now.getTime() - 1000).toISOString() })
+      .where('idempotency_key', '=', key)
+      .execute()
     const find = vi.spyOn(gateway, 'find')
     await sweep(t, now)
     expect(await orderStatus(orderNumber)).toBe('pending_payment')
@@ -140,7 +146,12 @@ describe("the sweeper's reads, on SQLite", () => {
     expect(reads.some((text) => /from "payments"/.test(text))).toBe(true)
     expect(reads.some((text) => /from "checkout_attempts"/.test(text))).toBe(true)
     for (const text of reads) {
-      const plan = await t.store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, Array.from({ length: (text.match(/\?/g) ?? []).length }, () => null)))
+      const plan = await t.store.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(
+          `explain query plan ${text}`,
+          Array.from({ length: (text.match(/\?/g) ?? []).length }, () => null),
+        ),
+      )
       // a table read whole, or all of a brand's rows (an index on brand_id alone)
       const scans = plan.rows
         .map((row) => row.detail)

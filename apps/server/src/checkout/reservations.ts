@@ -104,7 +104,10 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
         released += 1
         log?.info({ order: order.order_number, brand: order.brand_id }, "an order left at the bank's step is dropped: its payment is cancelled, its stock and code given back")
       } else if (outcome === 'kept') {
-        log?.warn({ order: order.order_number, brand: order.brand_id, amount_cents: order.total_cents }, "an order left at the bank's step could not be cancelled at the gateway: it is asked about as a charge without an answer")
+        log?.warn(
+          { order: order.order_number, brand: order.brand_id, amount_cents: order.total_cents },
+          "an order left at the bank's step could not be cancelled at the gateway: it is asked about as a charge without an answer",
+        )
       }
       continue
     }
@@ -159,7 +162,11 @@ async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }
     const outcome = await settleUnansweredOffer(ctx, { gateway: settle.gateway }, attempt)
     if (outcome === 'paid') {
       // the order may have moved on meanwhile (packed, shipped): then the piece ships on its own
-      const order = await store.db.selectFrom('orders').select('status').where('order_number', '=', attempt.order_number ?? '').executeTakeFirst()
+      const order = await store.db
+        .selectFrom('orders')
+        .select('status')
+        .where('order_number', '=', attempt.order_number ?? '')
+        .executeTakeFirst()
       log?.warn(
         { ...details, order_status: order?.status },
         order?.status === 'paid'
@@ -168,7 +175,12 @@ async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }
       )
     } else if (outcome === 'unpaid') log?.info(details, "a one-time offer's charge that had no answer took no money: its piece is released")
     else if (outcome === 'unknown' && reserved_at < new Date(now.getTime() - GIVE_UP_MS).toISOString()) {
-      const current = await store.db.selectFrom('checkout_attempts').selectAll().where('brand_id', '=', attempt.brand_id).where('idempotency_key', '=', attempt.idempotency_key).executeTakeFirst()
+      const current = await store.db
+        .selectFrom('checkout_attempts')
+        .selectAll()
+        .where('brand_id', '=', attempt.brand_id)
+        .where('idempotency_key', '=', attempt.idempotency_key)
+        .executeTakeFirst()
       if (current && (await abandonUnansweredOffer(ctx, current))) {
         log?.warn(
           { ...details, store_key: offerGatewayKey(attempt.brand_id, attempt.idempotency_key) },
@@ -182,9 +194,7 @@ async function settleUnansweredOffers(store: StoreDb, now: Date, { log, settle }
 /** A sweep's context per brand (its public origin, the sweep's time), made once; null for a brand this deployment does not serve, or without `settle`. */
 function contextsOf({ log, settle }: SweepOptions, now: Date): (brandId: string) => RequestContext | null {
   if (!settle) return () => null
-  const contexts = new Map(
-    brandsWithOrigins(settle.context.env.publicOrigins).map((brand) => [brand.id as string, systemContext(settle.context, brand, log ?? silent, () => now)]),
-  )
+  const contexts = new Map(brandsWithOrigins(settle.context.env.publicOrigins).map((brand) => [brand.id as string, systemContext(settle.context, brand, log ?? silent, () => now)]))
   return (brandId) => contexts.get(brandId) ?? null
 }
 
@@ -230,10 +240,16 @@ function pastGivingUp(order: ExpiredOrder, now: Date): boolean {
 /** Stock back, order gone, cart open again: once, whoever else sweeps. */
 async function release(store: StoreDb, order: ExpiredOrder, now: Date): Promise<boolean> {
   const itemIds = await store.db.transaction().execute(async (trx) => {
-    const mine = await moveOrder(trx, { brandId: order.brand_id, orderNumber: order.order_number, from: 'pending_payment' }, 'expire', 'job:reservation-sweeper', { at: now.toISOString() })
+    const mine = await moveOrder(trx, { brandId: order.brand_id, orderNumber: order.order_number, from: 'pending_payment' }, 'expire', 'job:reservation-sweeper', {
+      at: now.toISOString(),
+    })
     if (!mine.ok) return null
     const lines = await trx.selectFrom('order_lines').select(['item_id', 'size', 'qty']).where('order_number', '=', order.order_number).execute()
-    await giveBackStock(trx, order.brand_id, lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })))
+    await giveBackStock(
+      trx,
+      order.brand_id,
+      lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty })),
+    )
     await trx.deleteFrom('order_lines').where('order_number', '=', order.order_number).execute()
     await trx.deleteFrom('payments').where('order_number', '=', order.order_number).execute()
     await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()

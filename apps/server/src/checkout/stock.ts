@@ -47,7 +47,16 @@ export async function takeStock(trx: Transaction<Database>, brandId: string, wan
     // an item taken off sale (items.active = 0) has nothing to take, whatever its sizes hold: a cart that had it
     // before cannot buy it, nor can an offer or the club's monthly pick
     .where('item_id', 'in', (eb) =>
-      eb.selectFrom('items').select('id').where('brand_id', '=', brandId).where('active', '=', 1).where('id', 'in', wants.map((w) => w.itemId)),
+      eb
+        .selectFrom('items')
+        .select('id')
+        .where('brand_id', '=', brandId)
+        .where('active', '=', 1)
+        .where(
+          'id',
+          'in',
+          wants.map((w) => w.itemId),
+        ),
     )
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === wants.length
@@ -62,6 +71,16 @@ export async function giveBackStock(trx: Transaction<Database>, brandId: string,
     .updateTable('item_sizes')
     .set({ stock: sql`stock + ${qty}` })
     .where(sql<boolean>`${qty} is not null`)
-    .where('item_id', 'in', (eb) => eb.selectFrom('items').select('id').where('brand_id', '=', brandId).where('id', 'in', wants.map((w) => w.itemId)))
+    .where('item_id', 'in', (eb) =>
+      eb
+        .selectFrom('items')
+        .select('id')
+        .where('brand_id', '=', brandId)
+        .where(
+          'id',
+          'in',
+          wants.map((w) => w.itemId),
+        ),
+    )
     .execute()
 }

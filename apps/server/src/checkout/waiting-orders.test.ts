@@ -142,7 +142,15 @@ describe.each(DIALECTS)(`at most ${MAX_WAITING_ORDERS} orders waiting for the ba
     await expectRefused(shopper)
     // swept: the orders are gone and their stock back
     await sweep(t, new Date(Date.now() + RESERVATION_MS + 1000))
-    const left = await t.store.db.selectFrom('orders').select('order_number').where('order_number', 'in', waiting.map((order) => order.order_number)).execute()
+    const left = await t.store.db
+      .selectFrom('orders')
+      .select('order_number')
+      .where(
+        'order_number',
+        'in',
+        waiting.map((order) => order.order_number),
+      )
+      .execute()
     expect(left).toEqual([])
     await shopperAtTheLimit(shopper)
   })
@@ -197,7 +205,12 @@ describe("the waiting orders' count, on SQLite", () => {
     const statements = await statementsOf(t.store, () => placeOrder(shopper, token))
     const lock = statements.find((text) => /^update "carts"/i.test(text) && /from "orders"/.test(text))
     expect(lock).toBeDefined()
-    const plan = await t.store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${lock}`, Array.from({ length: (lock!.match(/\?/g) ?? []).length }, () => null)))
+    const plan = await t.store.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(
+        `explain query plan ${lock}`,
+        Array.from({ length: (lock!.match(/\?/g) ?? []).length }, () => null),
+      ),
+    )
     const orders = plan.rows.map((row) => row.detail).filter((detail) => /\borders\b/.test(detail))
     expect(orders.some((detail) => /orders_visitor_waiting/.test(detail))).toBe(true)
     expect(orders.some((detail) => /orders_customer_waiting/.test(detail))).toBe(true)

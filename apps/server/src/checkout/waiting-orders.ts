@@ -49,5 +49,8 @@ export function waitingOrders(from: From, brandId: string, who: Waiter, now: Dat
     counts.push(visitorId ? customers.where((eb) => eb.or([eb('orders.placed_by_visitor_id', 'is', null), eb('orders.placed_by_visitor_id', '<>', visitorId)])) : customers)
   }
   if (counts.length === 0) return sql<number>`0`
-  return sql<number>`(${sql.join(counts.map((count) => sql`(${count})`), sql` + `)})`
+  return sql<number>`(${sql.join(
+    counts.map((count) => sql`(${count})`),
+    sql` + `,
+  )})`
 }

@@ -1,14 +1,5 @@
 /** What the content calls answer, as the types of packages/core/src/contract/content.ts (tsc checks the match). */
-import type {
-  ContentBlock,
-  ContentPage,
-  Feed,
-  FeedPost,
-  MembershipFaq,
-  MembershipLanding,
-  SocialMediaLander,
-  SocialMediaSpecial,
-} from '@store/core'
+import type { ContentBlock, ContentPage, Feed, FeedPost, MembershipFaq, MembershipLanding, SocialMediaLander, SocialMediaSpecial } from '@store/core'
 import { z } from 'zod'
 import { contract, openString } from '../http/response-schemas.ts'
 
@@ -47,9 +38,7 @@ const feedPostSchema = contract<FeedPost>('FeedPost')(
   }),
 )
 
-export const feedSchema = contract<Feed>('Feed')(
-  z.object({ bio: z.string(), instagram: z.string().nullable(), feed_posts: z.array(feedPostSchema) }),
-)
+export const feedSchema = contract<Feed>('Feed')(z.object({ bio: z.string(), instagram: z.string().nullable(), feed_posts: z.array(feedPostSchema) }))
 
 const membershipFaqSchema = contract<MembershipFaq>('MembershipFaq')(z.object({ question: z.string(), answer: z.string().describe('markup') }))
 
@@ -65,9 +54,7 @@ export const membershipLandingSchema = contract<MembershipLanding>('MembershipLa
   }),
 )
 
-const socialMediaLanderSchema = contract<SocialMediaLander>('SocialMediaLander')(
-  z.object({ id: z.string(), headline: z.string(), image: z.string() }),
-)
+const socialMediaLanderSchema = contract<SocialMediaLander>('SocialMediaLander')(z.object({ id: z.string(), headline: z.string(), image: z.string() }))
 
 export const socialMediaSpecialSchema = contract<SocialMediaSpecial>('SocialMediaSpecial')(
   z.object({

@@ -23,11 +23,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/feed', { schema: { tags: ['content'], summary: 'Shop our feed: bio and feed posts', operationId: 'getFeed', response: answers(feedSchema) } }, async (request) => ({
     data: await getFeed(db, request.brand.id),
   }))
-  app.get('/membership-landing', {
+  app.get(
+    '/membership-landing',
+    {
       schema: { tags: ['content'], summary: "The club's landing copy", operationId: 'getMembershipLanding', response: answers(membershipLandingSchema) },
-    }, async (request) => ({
-    data: await getMembershipLanding(db, request.brand.id),
-  }))
+    },
+    async (request) => ({
+      data: await getMembershipLanding(db, request.brand.id),
+    }),
+  )
   app.get(
     '/social-media-specials/:id',
     {

@@ -58,35 +58,36 @@ export async function getContentPage(db: Db, brandId: string, slug: string): Pro
     body: page.body,
     hide_headline: flag(page.hide_headline),
     updated_at: page.updated_at,
-    blocks: blocks.map((block): ContentBlock => ({
-      type: block.type,
-      body: block.body,
-      wistia_video_id: block.wistia_video_id,
-      button_text: block.button_text,
-      link: block.link,
-      desktop_image: block.desktop_image,
-      mobile_image: block.mobile_image,
-    })),
+    blocks: blocks.map(
+      (block): ContentBlock => ({
+        type: block.type,
+        body: block.body,
+        wistia_video_id: block.wistia_video_id,
+        button_text: block.button_text,
+        link: block.link,
+        desktop_image: block.desktop_image,
+        mobile_image: block.mobile_image,
+      }),
+    ),
   }
 }
 
 /** The feed: its posts (one statement) and the bio and Instagram link of the cached store settings. */
 export async function getFeed(db: Db, brandId: string): Promise<Feed> {
-  const [bundle, posts] = await Promise.all([
-    getSettingsBundle(db, brandId),
-    db.selectFrom('feed_posts').selectAll().where('brand_id', '=', brandId).orderBy('position').execute(),
-  ])
+  const [bundle, posts] = await Promise.all([getSettingsBundle(db, brandId), db.selectFrom('feed_posts').selectAll().where('brand_id', '=', brandId).orderBy('position').execute()])
   const settings = bundle?.row
   return {
     bio: settings?.feed_bio ?? '',
     instagram: settings?.instagram_url ?? null,
-    feed_posts: posts.map((post): FeedPost => ({
-      id: post.id,
-      image: post.image,
-      caption: post.caption,
-      item_id: post.item_id,
-      link: post.item_id ? `/item/${post.item_id}` : null,
-    })),
+    feed_posts: posts.map(
+      (post): FeedPost => ({
+        id: post.id,
+        image: post.image,
+        caption: post.caption,
+        item_id: post.item_id,
+        link: post.item_id ? `/item/${post.item_id}` : null,
+      }),
+    ),
   }
 }
 
@@ -123,12 +124,7 @@ async function loadMembershipLanding(db: Db, brandId: string): Promise<Membershi
 }
 
 export async function getSocialMediaSpecial(db: Db, brandId: string, id: string): Promise<SocialMediaSpecial> {
-  const row = await db
-    .selectFrom('social_media_specials')
-    .selectAll()
-    .where('brand_id', '=', brandId)
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await db.selectFrom('social_media_specials').selectAll().where('brand_id', '=', brandId).where('id', '=', id).executeTakeFirst()
   if (!row) throw notFound(`We couldn't find the offer '${id}'.`)
   return {
     id: row.id,

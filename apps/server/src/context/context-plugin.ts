@@ -162,7 +162,7 @@ function writeSessionCookies(reply: FastifyReply, session: SessionHandle, secure
 function namedHost(request: FastifyRequest): string | null {
   const query = request.query as Record<string, unknown> | undefined
   const value = query && typeof query.host === 'string' ? query.host : ''
-  return value ? hostnameOf(value) ?? value.toLowerCase() : null
+  return value ? (hostnameOf(value) ?? value.toLowerCase()) : null
 }
 
 function unknownHost(reply: FastifyReply, isApi: boolean) {

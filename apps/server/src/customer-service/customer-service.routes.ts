@@ -20,9 +20,7 @@ export const customerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await sendContact(request.ctx, request.body) }),
   )
 
-  app.post(
-    '/feedback',
-    { schema: { tags, summary: 'Send feedback (throttled with the contact form)', body: feedbackBody, response: answer } },
-    async (request) => ({ data: await sendFeedback(request.ctx, request.body) }),
-  )
+  app.post('/feedback', { schema: { tags, summary: 'Send feedback (throttled with the contact form)', body: feedbackBody, response: answer } }, async (request) => ({
+    data: await sendFeedback(request.ctx, request.body),
+  }))
 }

@@ -102,7 +102,11 @@ export async function sendContact(ctx: RequestContext, input: ContactBody): Prom
     ctx,
     input,
     'C',
-    (trx, row) => trx.insertInto('contact_messages').values({ ...row, topic: input.topic }).execute(),
+    (trx, row) =>
+      trx
+        .insertInto('contact_messages')
+        .values({ ...row, topic: input.topic })
+        .execute(),
     (row) => ({
       subject: `[${row.reference}] ${topic}: ${row.name}`,
       fields: [
@@ -119,7 +123,11 @@ export async function sendFeedback(ctx: RequestContext, input: FeedbackBody): Pr
     ctx,
     input,
     'F',
-    (trx, row) => trx.insertInto('feedback_messages').values({ ...row, rating: input.rating }).execute(),
+    (trx, row) =>
+      trx
+        .insertInto('feedback_messages')
+        .values({ ...row, rating: input.rating })
+        .execute(),
     (row) => ({
       subject: `[${row.reference}] Feedback${input.rating ? ` (${input.rating}/5)` : ''}: ${row.name}`,
       fields: [

@@ -27,7 +27,18 @@ describe.each(DIALECTS)('brand isolation by construction on %s', (dialect) => {
     const now = new Date().toISOString()
     await t.store.db
       .insertInto('tracking_events')
-      .values({ id: randomUUID(), brand_id: brand, order_number: orderNumber, shipment_id: shipmentId, event_key: `test:${shipmentId}`, source: 'carrier', status: null, description: 'Label created', occurred_at: now, created_at: now })
+      .values({
+        id: randomUUID(),
+        brand_id: brand,
+        order_number: orderNumber,
+        shipment_id: shipmentId,
+        event_key: `test:${shipmentId}`,
+        source: 'carrier',
+        status: null,
+        description: 'Label created',
+        occurred_at: now,
+        created_at: now,
+      })
       .execute()
   })
   afterAll(() => t.close())
@@ -51,9 +62,7 @@ describe.each(DIALECTS)('brand isolation by construction on %s', (dialect) => {
       const owner = references[0]!
       const ownerValue = (row as Record<string, unknown>)[owner.column]
       // moving the row to another brand, its parent staying, is refused
-      await expect(
-        sql`update ${sql.table(table)} set brand_id = ${OTHER[row!.brand_id]!} where ${sql.ref(owner.column)} = ${ownerValue}`.execute(db),
-      ).rejects.toThrow()
+      await expect(sql`update ${sql.table(table)} set brand_id = ${OTHER[row!.brand_id]!} where ${sql.ref(owner.column)} = ${ownerValue}`.execute(db)).rejects.toThrow()
       // pointing it at another brand's row is refused too
       for (const ref of references) {
         const foreign = await sql<{ key: unknown }>`select ${sql.ref(ref.key)} as key from ${sql.table(ref.parent)} where brand_id = ${OTHER[row!.brand_id]!} limit 1`.execute(db)
@@ -63,7 +72,9 @@ describe.each(DIALECTS)('brand isolation by construction on %s', (dialect) => {
         ).rejects.toThrow()
       }
       // and nothing changed
-      const after = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where brand_id = ${row!.brand_id} and ${sql.ref(owner.column)} = ${ownerValue}`.execute(db)
+      const after = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where brand_id = ${row!.brand_id} and ${sql.ref(owner.column)} = ${ownerValue}`.execute(
+        db,
+      )
       expect(Number(after.rows[0]!.n)).toBeGreaterThan(0)
     })
   }

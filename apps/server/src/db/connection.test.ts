@@ -45,10 +45,13 @@ describe('openDatabase', () => {
   it('prepares each SQLite statement once and hands the same one out again', async () => {
     const database = new SQLite(':memory:')
     let prepared = 0
-    const counting = { prepare: (sql: string) => {
+    const counting = {
+      prepare: (sql: string) => {
         prepared++
         return database.prepare(sql)
-      }, close: () => database.close() }
+      },
+      close: () => database.close(),
+    }
     const reusing = reusingStatements(counting, 2)
     const first = reusing.prepare('select 1 as one')
     expect(reusing.prepare('select 1 as one')).toBe(first)

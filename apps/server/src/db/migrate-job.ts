@@ -30,7 +30,9 @@ export async function migrateDatabase(source: Record<string, string | undefined>
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   migrateDatabase()
     .then((summary) => {
-      process.stderr.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: summary.migrated.length ? `migrated: ${summary.migrated.join(', ')}` : 'the database was up to date' })}\n`)
+      process.stderr.write(
+        `${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: summary.migrated.length ? `migrated: ${summary.migrated.join(', ')}` : 'the database was up to date' })}\n`,
+      )
       process.stdout.write(`${JSON.stringify(summary)}\n`)
     })
     .catch((error: unknown) => {

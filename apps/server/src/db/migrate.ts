@@ -78,9 +78,7 @@ async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // explicitly, or it would take another schema's lock table for ours (tests run
   // each store in a schema of its own, side by side)
   const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined
+    db.getExecutor().adapter instanceof PostgresAdapter ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined
   // migrations written side by side may land out of order; each stands alone, so a database
   // that already ran a later one still takes an earlier one that arrives after it
   return new Migrator({

@@ -88,7 +88,7 @@ describe.each(DIALECTS)('upgrading a store with orders on %s', (dialect) => {
     expect(rows.map((row) => row.bundle_discount_cents)).toEqual([0, 0])
   })
 
-  it("021 is taken down and up again over a store with payment attempts: they keep their payment, and their owner is unknown after (null)", async () => {
+  it('021 is taken down and up again over a store with payment attempts: they keep their payment, and their owner is unknown after (null)', async () => {
     const before = await t.store.db.selectFrom('checkout_attempts').select(['idempotency_key', 'payment_id', 'visitor_id']).orderBy('idempotency_key').execute()
     expect(before.length).toBeGreaterThanOrEqual(2)
     expect(before.every((row) => row.visitor_id !== null)).toBe(true)

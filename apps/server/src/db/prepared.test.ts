@@ -43,7 +43,7 @@ describe.each(DIALECTS)('prepared queries on %s', (dialect) => {
     expect(new Set(ckb.map((row) => row.brand_id))).toEqual(new Set(['ckb']))
   })
 
-  it("finds a cart at its own brand only, with the lines as the shopper added them", async () => {
+  it('finds a cart at its own brand only, with the lines as the shopper added them', async () => {
     const shopper = new TestShopper(t.app)
     const items = ((await shopper.get('/api/categories/leggings')).json() as { data: { items: { id: number; availableSizes: string[] }[] } }).data.items
     const sellable = items.filter((item) => item.availableSizes.length > 0).slice(0, 2)

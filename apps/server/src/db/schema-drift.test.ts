@@ -145,7 +145,9 @@ function differences(declared: DeclaredTables, actual: ActualTables, dialect: st
       // Kysely lets an insert leave out a nullable column whether or not it is Generated
       // (the database writes NULL or its default), so Generated only tells on NOT NULL ones
       if (!mine.nullable && !nullable && column.generated !== mine.generated) {
-        found.push(`${where} ${column.generated ? 'that the database fills (a default or a trigger): Generated<...>' : 'that nothing fills: an insert must give it, not Generated'}`)
+        found.push(
+          `${where} ${column.generated ? 'that the database fills (a default or a trigger): Generated<...>' : 'that nothing fills: an insert must give it, not Generated'}`,
+        )
       }
     }
   }

@@ -68,7 +68,17 @@ describe.each(DIALECTS)('e-mail outbox on %s', (dialect) => {
     const now = new Date().toISOString()
     await t.store.db
       .insertInto('outbox_emails')
-      .values(Array.from({ length: n }, (_, i) => ({ id: randomUUID(), brand_id: 'ckb', to_email: `reader${i}@example.com`, subject: `Note ${i}`, body: `Body ${i}`, created_at: now, sent_at: null })))
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          id: randomUUID(),
+          brand_id: 'ckb',
+          to_email: `reader${i}@example.com`,
+          subject: `Note ${i}`,
+          body: `Body ${i}`,
+          created_at: now,
+          sent_at: null,
+        })),
+      )
       .execute()
   }
 

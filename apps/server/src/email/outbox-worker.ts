@@ -124,12 +124,7 @@ export async function deliverOutbox(store: StoreDb, mailer: Mailer, options: Del
 
 /** How many e-mails wait (for tests and operators). */
 export async function pendingEmails(store: StoreDb): Promise<number> {
-  const row = await store.db
-    .selectFrom('outbox_emails')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .executeTakeFirstOrThrow()
+  const row = await store.db.selectFrom('outbox_emails').select(sql<number>`count(*)`.as('n')).where('sent_at', 'is', null).where('failed_at', 'is', null).executeTakeFirstOrThrow()
   return Number(row.n)
 }
 

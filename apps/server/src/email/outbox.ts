@@ -16,6 +16,17 @@ export async function queueEmails(db: Kysely<Database> | Transaction<Database>, 
   if (emails.length === 0) return
   await db
     .insertInto('outbox_emails')
-    .values(emails.map((email) => ({ id: randomUUID(), brand_id: brandId, to_email: email.to, subject: email.subject, body: email.body, created_at: createdAt, sent_at: null, order_number: email.orderNumber ?? null })))
+    .values(
+      emails.map((email) => ({
+        id: randomUUID(),
+        brand_id: brandId,
+        to_email: email.to,
+        subject: email.subject,
+        body: email.body,
+        created_at: createdAt,
+        sent_at: null,
+        order_number: email.orderNumber ?? null,
+      })),
+    )
     .execute()
 }

@@ -45,9 +45,7 @@ describe.each(DIALECTS)('split tests, pixel and UTM calls on %s', (dialect) => {
 
   it('gives the style profile fields and saves a valid answer', async () => {
     const shopper = new TestShopper(t.app)
-    const fields = dataOf<{ style_profile: { name: string; options: { value: string }[]; value: string | null }[] }>(
-      await shopper.get('/api/style-profile'),
-    ).style_profile
+    const fields = dataOf<{ style_profile: { name: string; options: { value: string }[]; value: string | null }[] }>(await shopper.get('/api/style-profile')).style_profile
     expect(fields.length).toBeGreaterThan(3)
     const field = fields[0]!
     const saved = dataOf<{ style_profile: { name: string; value: string | null }[] }>(

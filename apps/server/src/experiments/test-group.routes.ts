@@ -21,7 +21,10 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const offered = request.body.values.split(',').map((value) => value.trim()).filter(Boolean)
+      const offered = request.body.values
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean)
       return { data: { test: await assignTestGroup(request.ctx, request.body.key, offered) } satisfies TestGroupResult }
     },
   )

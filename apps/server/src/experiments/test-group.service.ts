@@ -13,13 +13,7 @@ import { notFound, unprocessable } from '../http/errors.ts'
  */
 export async function assignTestGroup(ctx: RequestContext, key: string, offered: string[]): Promise<TestGroupAssignment> {
   const { db, brandId } = ctx.data
-  const test = await db
-    .selectFrom('split_tests')
-    .select(['variants'])
-    .where('brand_id', '=', brandId)
-    .where('name', '=', key)
-    .where('active', '=', 1)
-    .executeTakeFirst()
+  const test = await db.selectFrom('split_tests').select(['variants']).where('brand_id', '=', brandId).where('name', '=', key).where('active', '=', 1).executeTakeFirst()
   if (!test) throw notFound(`There is no split test '${key}' running for this store.`)
   const defined = readJson<string[]>(test.variants, [])
   const variants = offered.length > 0 ? defined.filter((variant) => offered.includes(variant)) : defined

@@ -68,9 +68,7 @@ describe.each(DIALECTS)('API answers through their response schemas on %s', (dia
     expect(dataOf(page)).toEqual(asJson(await getContentPage(db, BRAND, 'store-policies')))
     expect(dataOf(sameAsReturned(await shopper.get('/api/feed')))).toEqual(asJson(await getFeed(db, BRAND)))
     expect(dataOf(sameAsReturned(await shopper.get('/api/membership-landing')))).toEqual(asJson(await getMembershipLanding(db, BRAND)))
-    expect(dataOf(sameAsReturned(await shopper.get('/api/social-media-specials/pf-vip-optin-csr')))).toEqual(
-      asJson(await getSocialMediaSpecial(db, BRAND, 'pf-vip-optin-csr')),
-    )
+    expect(dataOf(sameAsReturned(await shopper.get('/api/social-media-specials/pf-vip-optin-csr')))).toEqual(asJson(await getSocialMediaSpecial(db, BRAND, 'pf-vip-optin-csr')))
   })
 
   it('the cart, as it changes, and the account calls answer exactly what they returned', async () => {
@@ -85,9 +83,7 @@ describe.each(DIALECTS)('API answers through their response schemas on %s', (dia
     for (const item of items.slice(0, 3)) {
       sameAsReturned(await shopper.post('/api/cart/items', { item_id: item.id, size: item.availableSizes[0]!, qty: 2 }))
     }
-    const withCode = dataOf<{ items: { cartId: string }[]; discount_code_details: unknown }>(
-      sameAsReturned(await shopper.post('/api/discount-code', { code: 'first15' })),
-    )
+    const withCode = dataOf<{ items: { cartId: string }[]; discount_code_details: unknown }>(sameAsReturned(await shopper.post('/api/discount-code', { code: 'first15' })))
     expect(withCode.items).toHaveLength(3)
     expect(withCode.discount_code_details).not.toBeNull()
     sameAsReturned(await shopper.post(`/api/cart/items/${withCode.items[0]!.cartId}`, { qty: 0 }))

@@ -17,8 +17,7 @@ describe.each(DIALECTS)('CSRF guard on %s', (dialect) => {
   const email = `csrf-${dialect}@example.com`
   const password = 'leggings-forever-7'
 
-  const login = (headers: Record<string, string>, shopper = new TestShopper(t.app)) =>
-    shopper.request({ method: 'POST', url: '/api/login', payload: { email, password }, headers })
+  const login = (headers: Record<string, string>, shopper = new TestShopper(t.app)) => shopper.request({ method: 'POST', url: '/api/login', payload: { email, password }, headers })
 
   beforeAll(async () => {
     const made = await new TestShopper(t.app).post('/api/register', { name: 'Pat Csrf', email, password })

@@ -47,8 +47,7 @@ describe('/api/openapi.json', () => {
         ]
       : schema
 
-  const operations = () =>
-    Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })))
+  const operations = () => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })))
 
   it('is valid OpenAPI (swagger-parser)', async () => {
     // validate() dereferences in place: give it a copy
@@ -60,11 +59,10 @@ describe('/api/openapi.json', () => {
     try {
       const file = join(dir, 'openapi.json')
       await writeFile(file, JSON.stringify(doc))
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [redoclyCli, 'lint', file, '--config', join(REPO, 'redocly.yaml'), '--format', 'json'],
-        { cwd: REPO, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
-      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' })) // exit code 1 on errors: read the report
+      const { stdout } = await promisify(execFile)(process.execPath, [redoclyCli, 'lint', file, '--config', join(REPO, 'redocly.yaml'), '--format', 'json'], {
+        cwd: REPO,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' })) // exit code 1 on errors: read the report
       const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as {
         totals: { errors: number; warnings: number }
         problems: { ruleId: string; message: string }[]
@@ -108,9 +106,7 @@ describe('/api/openapi.json', () => {
 
   it('lists the utm_* parameters of /utm-data one by one', () => {
     const parameters = (doc.paths['/api/utm-data']!.get as unknown as { parameters: { name: string; in: string }[] }).parameters
-    expect(parameters.map((parameter) => parameter.name)).toEqual(
-      expect.arrayContaining(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']),
-    )
+    expect(parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']))
     expect(parameters.every((parameter) => parameter.in === 'query')).toBe(true)
   })
 })

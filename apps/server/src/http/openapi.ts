@@ -106,7 +106,6 @@ const openApiTransformObject: TransformObject = (input) => {
   return document as ReturnType<TransformObject>
 }
 
-
 export const openApiOptions: SwaggerOptions = {
   openapi: {
     // 3.1: its schemas are JSON Schema 2020-12, where a nullable component is exactly `anyOf: [{$ref}, {type: 'null'}]`

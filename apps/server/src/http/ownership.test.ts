@@ -113,9 +113,13 @@ const RULES: Record<string, Rule> = {
 
   // ----- the operator area (docs/staff.md): a staff session (staff_sid) with the role at this brand, never a customer's
   'GET /admin/*': { exempt: "the admin app's page: the same HTML for every path, no data" },
-  'POST /api/admin/set-password': { exempt: "the token is the credential itself, from the one-time link given to the member of staff; as /api/reset-password" },
-  'PATCH /api/admin/staff/{id}': { exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only' },
-  'PATCH /api/admin/items/{id}': { exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only' },
+  'POST /api/admin/set-password': { exempt: 'the token is the credential itself, from the one-time link given to the member of staff; as /api/reset-password' },
+  'PATCH /api/admin/staff/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
+  'PATCH /api/admin/items/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
   'GET /api/admin/items/{id}': { probes: (a) => [get(`/api/admin/items/${a.reviewedItemId}`, [401], 401)] },
   'GET /api/admin/audit': { probes: (a) => [get(`/api/admin/audit?entity_id=${a.orderNumber}`, [401], 401)] },
   'POST /api/admin/stock': { probes: (a) => [post('/api/admin/stock', { item_id: a.reviewedItemId, size: a.wishlistSize, quantity: 0, reason: 'probe' }, [401], 401)] },
@@ -292,7 +296,8 @@ describe.each(DIALECTS)("no customer touches another's data, on any route, on %s
           const response = await send(shopper, probe)
           calls++
           const what = `${route}: ${who} ${probe.method} ${probe.url} ${JSON.stringify(probe.body ?? {}).slice(0, 80)}`
-          if (!probe.refused.includes(response.statusCode)) failures.push(`${what} -> ${response.statusCode} (expected ${probe.refused.join(' or ')}): ${response.body.slice(0, 200)}`)
+          if (!probe.refused.includes(response.statusCode))
+            failures.push(`${what} -> ${response.statusCode} (expected ${probe.refused.join(' or ')}): ${response.body.slice(0, 200)}`)
           const told = secrets.filter((secret) => response.body.includes(secret))
           if (told.length > 0) failures.push(`${what} -> told ${told.join(', ')}`)
         }
@@ -311,7 +316,8 @@ describe.each(DIALECTS)("no customer touches another's data, on any route, on %s
       for (const probe of rule.probes(owned)) {
         if (probe.owner === undefined) continue
         const response = await send(owner, probe)
-        if (response.statusCode !== probe.owner) ownerFailures.push(`${route}: A ${probe.method} ${probe.url} -> ${response.statusCode} (expected ${probe.owner}): ${response.body.slice(0, 200)}`)
+        if (response.statusCode !== probe.owner)
+          ownerFailures.push(`${route}: A ${probe.method} ${probe.url} -> ${response.statusCode} (expected ${probe.owner}): ${response.body.slice(0, 200)}`)
       }
     }
     expect(ownerFailures, 'the owner could not use its own ids (the strangers’ refusals prove nothing)').toEqual([])
@@ -363,7 +369,14 @@ async function ownerWithOneOfEverything(t: TestStore, dialect: string) {
   // an address, two wishlist entries
   const address = dataOf<AddressEntry>(await a.post('/api/addresses', { ...HOME, name: 'Ada Owner', address: '12 Analytical Way' }))
   const wished = await itemWithStock(t, 20, 'popfitclothing')
-  const other = await t.store.db.selectFrom('items').select('id').where('brand_id', '=', 'popfitclothing').where('active', '=', 1).where('id', '!=', wished.itemId).orderBy('id').executeTakeFirstOrThrow()
+  const other = await t.store.db
+    .selectFrom('items')
+    .select('id')
+    .where('brand_id', '=', 'popfitclothing')
+    .where('active', '=', 1)
+    .where('id', '!=', wished.itemId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
   // the one to move to the cart first (the list is newest first)
   for (const id of [other.id, wished.itemId]) await a.post('/api/wishlist', { item_id: id })
   const wishlist = dataOf<WishlistEntry[]>(await a.get('/api/wishlist'))
@@ -425,7 +438,12 @@ async function snapshot(t: TestStore, a: TestShopper, owned: Owned): Promise<Rec
   }
   const { db } = t.store
   const orderNumbers = [owned.orderNumber, owned.pendingOrder]
-  shot.orderRows = await db.selectFrom('orders').select(['order_number', 'status', 'customer_id', 'payment_method_id']).where('order_number', 'in', orderNumbers).orderBy('order_number').execute()
+  shot.orderRows = await db
+    .selectFrom('orders')
+    .select(['order_number', 'status', 'customer_id', 'payment_method_id'])
+    .where('order_number', 'in', orderNumbers)
+    .orderBy('order_number')
+    .execute()
   shot.orderLines = await db.selectFrom('order_lines').select(['order_number', 'item_id', 'qty', 'offer_id']).where('order_number', 'in', orderNumbers).orderBy('id').execute()
   shot.declinedOffers = await db.selectFrom('declined_offers').selectAll().where('order_number', 'in', orderNumbers).execute()
   shot.gatewaySteps = await db.selectFrom('test_gateway_charges').select(['id', 'status']).where('id', 'in', [owned.setupId, owned.pendingPaymentId]).orderBy('id').execute()

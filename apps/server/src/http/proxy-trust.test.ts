@@ -7,8 +7,7 @@ import { DIALECTS, startTestStore, TestShopper, type TestStore } from '../test/h
  * Issue 1: the reset link is written from the brand's public origin, never from
  * request headers; X-Forwarded-* is believed only where TRUST_PROXY says so.
  */
-const addIpRoute = (app: TestStore['app']) =>
-  app.get('/api/test-ip', async (request) => ({ data: { ip: request.ip, clientIp: request.ctx.clientIp } }))
+const addIpRoute = (app: TestStore['app']) => app.get('/api/test-ip', async (request) => ({ data: { ip: request.ip, clientIp: request.ctx.clientIp } }))
 
 describe.each(DIALECTS)('reset links and proxy headers on %s', (dialect) => {
   let t: TestStore

@@ -24,7 +24,13 @@ describe('request ids', () => {
         done()
       },
     })
-    const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'info', NODE_ENV: 'test', ...env }), store: t.store, webBuildDir: '/nonexistent', adminBuildDir: '/nonexistent', logStream: stream })
+    const app = await buildApp({
+      env: parseEnv({ LOG_LEVEL: 'info', NODE_ENV: 'test', ...env }),
+      store: t.store,
+      webBuildDir: '/nonexistent',
+      adminBuildDir: '/nonexistent',
+      logStream: stream,
+    })
     app.get('/api/test-log', async (request) => {
       request.log.info('looking something up')
       request.log.warn('something worth a look')

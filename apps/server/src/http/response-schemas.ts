@@ -33,8 +33,7 @@ export const contract =
  * An open enumeration of the contract (`'double' | 'aspect2x5' | (string & {})`): any
  * string on the wire. The cast only keeps the editor's hints of the known values.
  */
-export const openString = <T extends string>(description?: string) =>
-  (description ? z.string().describe(description) : z.string()) as unknown as z.ZodType<T, T>
+export const openString = <T extends string>(description?: string) => (description ? z.string().describe(description) : z.string()) as unknown as z.ZodType<T, T>
 
 /** DESIGN §4: `{"errors": [{"message": "...", "field": "name"?}]}` for every 4xx and 5xx. */
 export const errorBodySchema = contract<ErrorBody>('ErrorBody')(

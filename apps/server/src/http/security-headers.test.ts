@@ -121,7 +121,13 @@ describe('security headers', () => {
   })
 
   it('the session cookie is Secure where the public origin is https, without COOKIE_SECURE', async () => {
-    const item = await prod.store.db.selectFrom('item_sizes').innerJoin('items', 'items.id', 'item_sizes.item_id').select(['items.id', 'item_sizes.size']).where('items.brand_id', '=', 'popfitclothing').where('item_sizes.stock', '>', 5).executeTakeFirstOrThrow()
+    const item = await prod.store.db
+      .selectFrom('item_sizes')
+      .innerJoin('items', 'items.id', 'item_sizes.item_id')
+      .select(['items.id', 'item_sizes.size'])
+      .where('items.brand_id', '=', 'popfitclothing')
+      .where('item_sizes.stock', '>', 5)
+      .executeTakeFirstOrThrow()
     const payload = { item_id: item.id, size: item.size, qty: 1 }
     const https = await prod.app.inject({ method: 'POST', url: '/api/cart/items', payload, headers: { host: 'localhost' } })
     expect(https.statusCode).toBe(200)

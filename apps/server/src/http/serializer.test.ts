@@ -24,10 +24,7 @@ const shapes = z.object({
   free: z.record(z.string(), z.unknown()),
   anything: z.array(z.unknown()),
   either: z.union([z.string(), z.number()]),
-  shape: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('circle'), radius: z.number() }),
-    z.object({ kind: z.literal('square'), side: z.number() }),
-  ]),
+  shape: z.discriminatedUnion('kind', [z.object({ kind: z.literal('circle'), radius: z.number() }), z.object({ kind: z.literal('square'), side: z.number() })]),
   level: z.enum(['low', 'high']),
   list: z.array(image),
 })
@@ -107,14 +104,10 @@ describe('the fast-json-stringify serializer of response schemas', () => {
     const app = Fastify().withTypeProvider<ZodTypeProvider>()
     app.setValidatorCompiler(validatorCompiler)
     app.setSerializerCompiler(serializerCompiler)
-    app.get(
-      '/thing',
-      { schema: { querystring: z.object({ fail: z.string().optional() }), response: answers(z.object({ name: z.string() })) } },
-      async (request, reply) => {
-        if (request.query.fail) return reply.code(422).send({ errors: [{ message: 'No', field: 'fail', stack: 'at x' } as never] })
-        return { data: { name: 'ok', secret: 'no' } as { name: string } }
-      },
-    )
+    app.get('/thing', { schema: { querystring: z.object({ fail: z.string().optional() }), response: answers(z.object({ name: z.string() })) } }, async (request, reply) => {
+      if (request.query.fail) return reply.code(422).send({ errors: [{ message: 'No', field: 'fail', stack: 'at x' } as never] })
+      return { data: { name: 'ok', secret: 'no' } as { name: string } }
+    })
     const ok = await app.inject('/thing')
     expect(ok.body).toBe('{"data":{"name":"ok"}}')
     const failed = await app.inject('/thing?fail=1')
@@ -126,11 +119,7 @@ describe('the fast-json-stringify serializer of response schemas', () => {
   it("compiles a plugin's plain JSON Schema as it is", async () => {
     const app = Fastify()
     app.setSerializerCompiler(serializerCompiler)
-    app.get(
-      '/plain',
-      { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } },
-      async () => ({ ok: true, hidden: 1 }),
-    )
+    app.get('/plain', { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true, hidden: 1 }))
     expect((await app.inject('/plain')).body).toBe('{"ok":true}')
     await app.close()
   })
@@ -149,10 +138,14 @@ describe('the fast-json-stringify serializer of response schemas', () => {
       expect(serialize({ data: value })).toBe(first)
       // the text is kept: the value is not read again (a proxy counts the reads)
       let reads = 0
-      const watched = sharedAnswer(new Proxy(value, { get: (target, key, receiver) => {
+      const watched = sharedAnswer(
+        new Proxy(value, {
+          get: (target, key, receiver) => {
             reads++
             return Reflect.get(target, key, receiver)
-          }, }))
+          },
+        }),
+      )
       const watchedFirst = serialize({ data: watched })
       expect(watchedFirst).toEqual(first)
       expect(reads).toBeGreaterThan(0)
@@ -162,10 +155,12 @@ describe('the fast-json-stringify serializer of response schemas', () => {
       // an equal object that is not marked is written anew each time
       const copy = { name: 'Leggings', price: 39.99, sizes: ['S', 'M'] }
       let copyReads = 0
-      const unmarked = new Proxy(copy, { get: (target, key, receiver) => {
+      const unmarked = new Proxy(copy, {
+        get: (target, key, receiver) => {
           copyReads++
           return Reflect.get(target, key, receiver)
-        }, })
+        },
+      })
       serialize({ data: unmarked })
       const once = copyReads
       serialize({ data: unmarked })

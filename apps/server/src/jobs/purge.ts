@@ -45,10 +45,7 @@ const TABLES: { table: PurgedTable; key: 'id' | 'token_hash'; column: 'expires_a
   { table: 'staff_password_links', key: 'token_hash', column: 'expires_at', keptMs: 0 },
 ]
 
-export async function purgeExpired(
-  { db }: StoreDb,
-  options: { now?: Date; batchSize?: number } = {},
-): Promise<PurgeCounts> {
+export async function purgeExpired({ db }: StoreDb, options: { now?: Date; batchSize?: number } = {}): Promise<PurgeCounts> {
   const now = options.now ?? new Date()
   const batchSize = options.batchSize ?? PURGE_BATCH_SIZE
   const counts: PurgeCounts = { sessions: 0, password_resets: 0, login_attempts: 0, throttle_events: 0, known_devices: 0, staff_sessions: 0, staff_password_links: 0 }
@@ -78,11 +75,7 @@ export interface PurgeSchedule {
 }
 
 /** Runs the purge every `intervalMs` (first run one interval after start); never keeps the process alive. */
-export function startPurgeSchedule(
-  store: StoreDb,
-  log: PurgeLog,
-  options: { intervalMs?: number; run?: () => Promise<unknown> } = {},
-): PurgeSchedule {
+export function startPurgeSchedule(store: StoreDb, log: PurgeLog, options: { intervalMs?: number; run?: () => Promise<unknown> } = {}): PurgeSchedule {
   const purge = options.run ?? (() => purgeExpired(store))
   // each round counted for /metrics (operations/metrics.ts)
   const run = () => timedJob('purge', purge)

@@ -7,7 +7,11 @@ import { isMediaKind, parseMediaFile, renderMedia } from './media.service.ts'
  */
 const mediaRoutes: FastifyPluginAsync = async (app) => {
   const fail = (reply: FastifyReply, status: number, message: string) =>
-    reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ errors: [{ message }] })
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send({ errors: [{ message }] })
 
   // The file is a wildcard so long banner texts are not cut off by the router's maxParamLength (100);
   // parseMediaFile bounds its length instead. URLs still have the shape /media/:kind/:file.

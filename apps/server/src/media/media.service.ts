@@ -19,8 +19,24 @@ import { BRANDS, type BrandId } from '../brands/registry.ts'
 import { mulberry32 } from '../shared/prng.ts'
 
 export const GARMENTS = [
-  'leggings', 'capris', 'shorts', 'bra', 'tank', 'tee', 'longsleeve', 'hoodie', 'briefs', 'thong',
-  'boyshort', 'bralette', 'cami', 'robe', 'joggers', 'socks', 'set', 'dress',
+  'leggings',
+  'capris',
+  'shorts',
+  'bra',
+  'tank',
+  'tee',
+  'longsleeve',
+  'hoodie',
+  'briefs',
+  'thong',
+  'boyshort',
+  'bralette',
+  'cami',
+  'robe',
+  'joggers',
+  'socks',
+  'set',
+  'dress',
 ] as const
 export type Garment = (typeof GARMENTS)[number]
 
@@ -212,7 +228,10 @@ function rgb(color: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255]
 }
 function toHex([r, g, b]: [number, number, number]): string {
-  const c = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')
+  const c = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0')
   return `#${c(r)}${c(g)}${c(b)}`
 }
 /** Mixes a colour toward another: t = 0 keeps a, 1 gives b. */
@@ -378,14 +397,9 @@ export function renderProductSvg(spec: ProductImageSpec & { brandId?: string }):
   const tx = r1(cx - 100 * scale * sx)
   const ty = r1(cy - 130 * scale)
   const transform = `translate(${tx} ${ty}) scale(${r1(scale * sx * 100) / 100} ${r1(scale * 100) / 100})`
-  const model =
-    view === 'model' || view === 'plus' || view === 'straight'
-      ? `<g transform="${transform}">${figurePath(mix('#e8c4a8', bg, 0.35))}</g>`
-      : ''
+  const model = view === 'model' || view === 'plus' || view === 'straight' ? `<g transform="${transform}">${figurePath(mix('#e8c4a8', bg, 0.35))}</g>` : ''
   const frame =
-    view === 'instagram'
-      ? `<rect x="12" y="12" width="${width - 24}" height="${height - 24}" rx="24" fill="none" stroke="${styles.colors.primary}" stroke-width="6"/>`
-      : ''
+    view === 'instagram' ? `<rect x="12" y="12" width="${width - 24}" height="${height - 24}" rx="24" fill="none" stroke="${styles.colors.primary}" stroke-width="6"/>` : ''
   const label = `${garment} ${view} view`
   const id = uid('p', spec.itemId, garment, view, color, width, height)
   return (
@@ -452,10 +466,7 @@ function renderFigureSvg(spec: FigureSpec): string {
   const tx = r1(width / 2 - 100 * scale * sx)
   const ty = r1(height * 0.14 + 48 * scale)
   const skin = mix('#e8c4a8', styles.colors.surface, 0.2)
-  const lines =
-    view === 'side'
-      ? ''
-      : `<path d="M50 60H150M54 110H146M58 150H142" stroke="${styles.colors.primary}" stroke-width="2" stroke-dasharray="6 4"/>`
+  const lines = view === 'side' ? '' : `<path d="M50 60H150M54 110H146M58 150H142" stroke="${styles.colors.primary}" stroke-width="2" stroke-dasharray="6 4"/>`
   const size = fitFont(text, width * 0.4, height * 0.2, 40)
   return (
     `${svgOpen(width, height, `${text} ${view}`)}<rect width="${width}" height="${height}" fill="${styles.colors.surface}"/>` +

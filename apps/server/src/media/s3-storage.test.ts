@@ -84,7 +84,13 @@ describe('the S3 media storage against an S3-compatible service', () => {
   })
 
   it('fails loudly with the wrong key pair (nothing is kept)', async () => {
-    const wrong = new S3MediaStorage({ bucket: BUCKET, region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'AKIAOTHER', secretAccessKey: SECRET } })
+    const wrong = new S3MediaStorage({
+      bucket: BUCKET,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAOTHER', secretAccessKey: SECRET },
+    })
     try {
       await expect(wrong.put('reviews/x/wrong-pair.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' })
       expect(s3.objects.has('reviews/x/wrong-pair.jpg')).toBe(false)
@@ -139,7 +145,9 @@ describe.each(DIALECTS)('review photos in a bucket, served by any instance, on %
   it('keeps an uploaded photo in the bucket; another instance streams it with the same headers; hiding the review deletes it', async () => {
     const form = new FormData()
     for (const [name, value] of Object.entries({ item_id: String(itemId), rating: '5', would_you_recommend_us: 'true', about_your_product: 'Soft.' })) form.append(name, value)
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#33aa55' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#33aa55' } })
+      .png()
+      .toBuffer()
     form.append('photo_1', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'IMG_1.png')
     const body = new Response(form)
     const posted = await buyer.request({

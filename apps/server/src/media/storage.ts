@@ -121,10 +121,7 @@ class LocalMediaStorage implements MediaStorage {
 }
 
 /** The settings that choose and point the media storage (env.ts). */
-export type MediaEnv = Pick<
-  Env,
-  'MEDIA_STORAGE' | 'MEDIA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
->
+export type MediaEnv = Pick<Env, 'MEDIA_STORAGE' | 'MEDIA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>
 
 const made = new Map<string, MediaStorage>()
 
@@ -142,8 +139,7 @@ export function mediaStorageFor(env: MediaEnv): MediaStorage {
         region: env.S3_REGION,
         endpoint: env.S3_ENDPOINT,
         forcePathStyle: env.S3_FORCE_PATH_STYLE,
-        credentials:
-          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+        credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
       })
     } else storage = new LocalMediaStorage(env.MEDIA_DIR)
     made.set(id, storage)

@@ -9,7 +9,12 @@ const uploadsRoutes: FastifyPluginAsync = async (app) => {
   const storage = mediaStorageFor(app.env)
   app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const found = await storage.open(request.params['*'])
-    if (!found) return reply.code(404).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({ errors: [{ message: 'Not found' }] })
+    if (!found)
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send({ errors: [{ message: 'Not found' }] })
     if (found.size !== undefined) reply.header('content-length', String(found.size))
     // a HEAD (Fastify's own route beside GET) needs the length only: the bytes are not read
     if (request.method === 'HEAD') found.body.destroy()

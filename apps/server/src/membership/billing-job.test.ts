@@ -30,11 +30,38 @@ describe('the billing command', () => {
     await seedDatabase(store.db)
     const now = new Date().toISOString()
     await store.db.insertInto('customers').values({ id: 'cli-c', brand_id: 'popfitclothing', name: 'Cli Member', email: 'cli@example.com', has_club: 1, created_at: now }).execute()
-    await store.db.insertInto('test_gateway_tokens').values({ token: 'tok_test_cli', brand_id: 'popfitclothing', card_brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, behaviour: 'succeed', created_at: now }).execute()
-    await store.db.insertInto('payment_methods').values({ id: 'cli-pm', brand_id: 'popfitclothing', customer_id: 'cli-c', gateway: 'test', gateway_token: 'tok_test_cli', card_brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, created_at: now }).execute()
+    await store.db
+      .insertInto('test_gateway_tokens')
+      .values({ token: 'tok_test_cli', brand_id: 'popfitclothing', card_brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, behaviour: 'succeed', created_at: now })
+      .execute()
+    await store.db
+      .insertInto('payment_methods')
+      .values({
+        id: 'cli-pm',
+        brand_id: 'popfitclothing',
+        customer_id: 'cli-c',
+        gateway: 'test',
+        gateway_token: 'tok_test_cli',
+        card_brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: 2030,
+        created_at: now,
+      })
+      .execute()
     await store.db
       .insertInto('memberships')
-      .values({ id: 'cli-m', brand_id: 'popfitclothing', customer_id: 'cli-c', status: 'active', amount_cents: 2499, next_billing_date: '2026-12-01', billing_day: 1, payment_method_id: 'cli-pm', created_at: now })
+      .values({
+        id: 'cli-m',
+        brand_id: 'popfitclothing',
+        customer_id: 'cli-c',
+        status: 'active',
+        amount_cents: 2499,
+        next_billing_date: '2026-12-01',
+        billing_day: 1,
+        payment_method_id: 'cli-pm',
+        created_at: now,
+      })
       .execute()
     await store.close()
 
@@ -76,7 +103,13 @@ describe('the billing command', () => {
     expect(failure?.stderr).toMatch(/PUBLIC_ORIGINS/)
     const { stdout } = await run(process.execPath, ['--import', 'tsx', '--conditions=@store/source', 'apps/server/src/membership/billing-job.ts', '--as-of', '2026-12-01'], {
       cwd: root,
-      env: { ...shellEnv, DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', NODE_ENV: 'test', PUBLIC_ORIGINS: 'popfitclothing=https://shop.example,ckb=https://ckb.example,glow=https://glow.example' },
+      env: {
+        ...shellEnv,
+        DATABASE_URL: `sqlite:${file}`,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        PUBLIC_ORIGINS: 'popfitclothing=https://shop.example,ckb=https://ckb.example,glow=https://glow.example',
+      },
     })
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ charged: 0, failed: 0, skipped: 0 })
   }, 60_000)

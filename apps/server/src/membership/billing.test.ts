@@ -100,14 +100,25 @@ describe.each(DIALECTS)('club billing (%s)', (dialect) => {
     await runBilling(t.store, options(), '2027-02-10')
     expect(await membership(t, skipped.membershipId)).toMatchObject({ status: 'active', next_billing_date: '2027-03-10' })
     expect(await gatewayChargesFor(t, skipped.membershipId, '2027-02')).toBe(0)
-    expect(await t.store.db.selectFrom('orders').select('order_number').where('membership_id', '=', skipped.membershipId).where('club_period', '=', '2027-02').executeTakeFirst()).toBeUndefined()
+    expect(
+      await t.store.db.selectFrom('orders').select('order_number').where('membership_id', '=', skipped.membershipId).where('club_period', '=', '2027-02').executeTakeFirst(),
+    ).toBeUndefined()
     expect(await membership(t, prepaid.membershipId)).toMatchObject({ status: 'active', prepaid_months: 1, next_prepaid_ship_date: '2027-02-10', next_billing_date: '2027-03-10' })
     expect(await gatewayChargesFor(t, prepaid.membershipId, '2027-02')).toBe(0)
-    expect(await t.store.db.selectFrom('orders').select('total_cents').where('membership_id', '=', prepaid.membershipId).where('club_period', '=', '2027-02').executeTakeFirstOrThrow()).toEqual({ total_cents: 0 })
+    expect(
+      await t.store.db.selectFrom('orders').select('total_cents').where('membership_id', '=', prepaid.membershipId).where('club_period', '=', '2027-02').executeTakeFirstOrThrow(),
+    ).toEqual({ total_cents: 0 })
     expect(await membership(t, paused.membershipId)).toMatchObject({ status: 'paused', next_billing_date: '2027-03-10' })
-    const fee = await t.store.db.selectFrom('membership_charges').selectAll().where('membership_id', '=', paused.membershipId).where('period', '=', '2027-02').executeTakeFirstOrThrow()
+    const fee = await t.store.db
+      .selectFrom('membership_charges')
+      .selectAll()
+      .where('membership_id', '=', paused.membershipId)
+      .where('period', '=', '2027-02')
+      .executeTakeFirstOrThrow()
     expect(fee).toMatchObject({ kind: 'pause_fee', amount_cents: 499, status: 'charged' })
-    expect(await t.store.db.selectFrom('orders').select('order_number').where('membership_id', '=', paused.membershipId).where('club_period', '=', '2027-02').executeTakeFirst()).toBeUndefined()
+    expect(
+      await t.store.db.selectFrom('orders').select('order_number').where('membership_id', '=', paused.membershipId).where('club_period', '=', '2027-02').executeTakeFirst(),
+    ).toBeUndefined()
   })
 
   it('a failed charge makes the member overdue, is retried on days 1, 2, 3, 4 and 7, then the membership lapses', async () => {
@@ -117,7 +128,13 @@ describe.each(DIALECTS)('club billing (%s)', (dialect) => {
     const day0 = await runBilling(t.store, options(), '2027-03-05')
     expect(day0.failed).toBeGreaterThanOrEqual(1)
     expect(await membership(t, m.membershipId)).toMatchObject({ status: 'overdue', overdue: 1, failed_on: '2027-03-05', failed_period: '2027-03' })
-    const attempts = async () => (await t.store.db.selectFrom('membership_charges').select(['attempt', 'status', 'next_retry_on']).where('membership_id', '=', m.membershipId).where('period', '=', '2027-03').executeTakeFirstOrThrow())
+    const attempts = async () =>
+      await t.store.db
+        .selectFrom('membership_charges')
+        .select(['attempt', 'status', 'next_retry_on'])
+        .where('membership_id', '=', m.membershipId)
+        .where('period', '=', '2027-03')
+        .executeTakeFirstOrThrow()
     expect(await attempts()).toEqual({ attempt: 1, status: 'failed', next_retry_on: '2027-03-06' })
     // nothing on a day with no retry due
     for (const [day, attempt, next] of [
@@ -169,7 +186,13 @@ describe.each(DIALECTS)('club billing (%s)', (dialect) => {
     const [a, b] = await Promise.all([runBilling(t.store, options(), '2027-06-01'), runBilling(t.store, options(), '2027-06-01')])
     for (const m of members) expect(await gatewayChargesFor(t, m.membershipId, '2027-06')).toBe(1)
     // every charge either run reported is one charge row (members billed earlier catch up here too)
-    const rows = await t.store.db.selectFrom('membership_charges').select('id').where('status', '=', 'charged').where('updated_at', '>=', startedAt).where('updated_at', '<=', new Date().toISOString()).execute()
+    const rows = await t.store.db
+      .selectFrom('membership_charges')
+      .select('id')
+      .where('status', '=', 'charged')
+      .where('updated_at', '>=', startedAt)
+      .where('updated_at', '<=', new Date().toISOString())
+      .execute()
     expect(a.charged + b.charged).toBe(rows.length)
   })
 
@@ -182,7 +205,12 @@ describe.each(DIALECTS)('club billing (%s)', (dialect) => {
       },
     })
     await runBilling(t.store, crash, '2027-07-01')
-    const pending = await t.store.db.selectFrom('membership_charges').selectAll().where('membership_id', '=', m.membershipId).where('period', '=', '2027-07').executeTakeFirstOrThrow()
+    const pending = await t.store.db
+      .selectFrom('membership_charges')
+      .selectAll()
+      .where('membership_id', '=', m.membershipId)
+      .where('period', '=', '2027-07')
+      .executeTakeFirstOrThrow()
     expect(pending.status).toBe('pending')
     expect(await gatewayChargesFor(t, m.membershipId, '2027-07')).toBe(1)
     // within the claim's lease another run leaves it alone
@@ -213,10 +241,21 @@ describe.each(DIALECTS)('club billing (%s)', (dialect) => {
         runBilling(other, options({ concurrency: 2 }), '2027-09-01'),
       ])
       for (const m of members) expect(await gatewayChargesFor(t, m.membershipId, '2027-09')).toBe(1)
-      const rows = await t.store.db.selectFrom('membership_charges').select('id').where('status', '=', 'charged').where('updated_at', '>=', startedAt).where('updated_at', '<=', new Date().toISOString()).execute()
+      const rows = await t.store.db
+        .selectFrom('membership_charges')
+        .select('id')
+        .where('status', '=', 'charged')
+        .where('updated_at', '>=', startedAt)
+        .where('updated_at', '<=', new Date().toISOString())
+        .execute()
       expect(runs.reduce((sum, r) => sum + r.charged, 0)).toBe(rows.length)
       // and no card was charged twice for any period: one succeeded gateway charge per charged row
-      const keys = await t.store.db.selectFrom('test_gateway_charges').select('idempotency_key').where('status', '=', 'succeeded').where('idempotency_key', 'like', 'club:%').execute()
+      const keys = await t.store.db
+        .selectFrom('test_gateway_charges')
+        .select('idempotency_key')
+        .where('status', '=', 'succeeded')
+        .where('idempotency_key', 'like', 'club:%')
+        .execute()
       const periods = keys.map((k) => k.idempotency_key.split(':').slice(0, 4).join(':'))
       expect(new Set(periods).size).toBe(periods.length)
     } finally {

@@ -59,9 +59,7 @@ export async function runBilling(store: StoreDb, options: BillingOptions, asOf: 
   const summary: BillingSummary = { charged: 0, failed: 0, skipped: 0 }
   const brands =
     options.brands ??
-    ((await store.db.selectFrom('store_settings').select('brand_id').where('brand_has_club', '=', 1).orderBy('brand_id').execute()).map(
-      (row) => row.brand_id as BrandId,
-    ))
+    (await store.db.selectFrom('store_settings').select('brand_id').where('brand_has_club', '=', 1).orderBy('brand_id').execute()).map((row) => row.brand_id as BrandId)
   for (const brandId of brands) {
     const scope = brandData(store, brandId)
     await resumeStale(scope, options, asOf, summary)
@@ -169,13 +167,7 @@ async function billMember(scope: BrandData, options: BillingOptions, first: Memb
   }
 }
 
-async function billPeriod(
-  scope: BrandData,
-  options: BillingOptions,
-  m: MembershipWithCard,
-  due: string,
-  asOf: string,
-): Promise<'charged' | 'failed' | 'busy' | 'skipped'> {
+async function billPeriod(scope: BrandData, options: BillingOptions, m: MembershipWithCard, due: string, asOf: string): Promise<'charged' | 'failed' | 'busy' | 'skipped'> {
   const status = statusOf(m)
   const period = periodOf(due)
   const following = nextBillingDate(due, 1, m.billing_day)

@@ -10,13 +10,7 @@
  * again: the gateway answers with the same charge instead of a second one.
  */
 import { randomUUID } from 'node:crypto'
-import {
-  isLastRetry,
-  nextBillingDate,
-  nextRetryDate,
-  transition,
-  type MembershipEvent,
-} from '@store/core'
+import { isLastRetry, nextBillingDate, nextRetryDate, transition, type MembershipEvent } from '@store/core'
 import { sql, type Kysely } from 'kysely'
 import { BRANDS, type Brand } from '../brands/registry.ts'
 import type { BrandData, ContextLog } from '../context/request-context.ts'
@@ -49,8 +43,7 @@ export interface ChargeDeps {
 }
 
 /** The gateway key of one attempt at one period: the same attempt always sends the same key. */
-const clubGatewayKey = (brandId: string, membershipId: string, period: string, attempt: number) =>
-  `club:${brandId}:${membershipId}:${period}:${attempt}`
+const clubGatewayKey = (brandId: string, membershipId: string, period: string, attempt: number) => `club:${brandId}:${membershipId}:${period}:${attempt}`
 
 const nowOf = (deps: Pick<ChargeDeps, 'now'>) => (deps.now ?? (() => new Date()))()
 const leaseEnd = (deps: Pick<ChargeDeps, 'now' | 'leaseMs'>) => new Date(nowOf(deps).getTime() + (deps.leaseMs ?? CLAIM_LEASE_MS)).toISOString()
@@ -230,13 +223,7 @@ export type Recorded = 'charged' | 'failed' | 'busy'
  * the membership's transition and the period's monthly order. `asOf` is the
  * billing day (a failure's retries are counted from it).
  */
-export async function recordOutcome(
-  scope: BrandData,
-  deps: ChargeDeps,
-  charge: MembershipChargesRow,
-  result: ChargeResult,
-  asOf: string,
-): Promise<Recorded> {
+export async function recordOutcome(scope: BrandData, deps: ChargeDeps, charge: MembershipChargesRow, result: ChargeResult, asOf: string): Promise<Recorded> {
   const now = nowOf(deps).toISOString()
   const ok = result.status === 'succeeded'
   // the items a box took from stock, told to the catalogue's caches once the transaction has committed
@@ -247,7 +234,7 @@ export async function recordOutcome(
       .set({
         status: ok ? 'charged' : 'failed',
         gateway_payment_id: result.paymentId,
-        decline_code: ok ? null : (result as { code?: string }).code ?? 'card_declined',
+        decline_code: ok ? null : ((result as { code?: string }).code ?? 'card_declined'),
         claimed_until: null,
         updated_at: now,
       })
@@ -263,7 +250,14 @@ export async function recordOutcome(
     const card = { cardBrand: m.card_brand, last4: m.last4 }
     /** Queues one of the club's e-mails to the member, in this transaction: sent once, with the outcome. */
     const tell = (write: (brand: ClubEmailBrand, member: ClubEmailMember) => QueuedEmail) =>
-      tellMember(trx, scope.brandId, (deps.brandRegistry ?? BRANDS).find((candidate) => candidate.id === scope.brandId), m.customer_id, now, write)
+      tellMember(
+        trx,
+        scope.brandId,
+        (deps.brandRegistry ?? BRANDS).find((candidate) => candidate.id === scope.brandId),
+        m.customer_id,
+        now,
+        write,
+      )
     /** Moves the membership on by `event`; false when the state machine refuses it. */
     const apply = async (event: MembershipEvent, set: Record<string, unknown>): Promise<boolean> => {
       const next = transition(status, event, facts)
@@ -327,7 +321,11 @@ export async function recordOutcome(
         await trx.updateTable('membership_charges').set({ next_retry_on: null }).where('id', '=', charge.id).execute()
       } else {
         await trx.updateTable('memberships').set({ retries_done: retriesDone }).where('id', '=', m.id).execute()
-        await trx.updateTable('membership_charges').set({ next_retry_on: nextRetryDate(m.failed_on, retriesDone) }).where('id', '=', charge.id).execute()
+        await trx
+          .updateTable('membership_charges')
+          .set({ next_retry_on: nextRetryDate(m.failed_on, retriesDone) })
+          .where('id', '=', charge.id)
+          .execute()
       }
     } else if (status === 'active' || status === 'paused') {
       const retryOn = nextRetryDate(asOf, 0)

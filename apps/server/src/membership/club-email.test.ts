@@ -18,8 +18,7 @@ describe.each(DIALECTS)('club e-mails (%s)', (dialect) => {
     await t?.close()
   })
 
-  const mailTo = (email: string) =>
-    t.store.db.selectFrom('outbox_emails').select(['subject', 'body', 'brand_id']).where('to_email', '=', email).orderBy('created_at').execute()
+  const mailTo = (email: string) => t.store.db.selectFrom('outbox_emails').select(['subject', 'body', 'brand_id']).where('to_email', '=', email).orderBy('created_at').execute()
   const clubMail = async (email: string) => (await mailTo(email)).filter((mail) => mail.subject.includes('VIP'))
 
   async function cardWill(membershipId: string, behaviour: 'decline' | 'succeed') {
@@ -69,9 +68,6 @@ describe.each(DIALECTS)('club e-mails (%s)', (dialect) => {
     await runBilling(t.store, options(), '2027-04-15')
     await cardWill(m.membershipId, 'succeed')
     await runBilling(t.store, options(), '2027-04-16')
-    expect((await clubMail(m.email)).map((mail) => mail.subject)).toEqual([
-      'PopFit Clothing VIP: we could not charge your card',
-      'PopFit Clothing VIP: April 2027 paid',
-    ])
+    expect((await clubMail(m.email)).map((mail) => mail.subject)).toEqual(['PopFit Clothing VIP: we could not charge your card', 'PopFit Clothing VIP: April 2027 paid'])
   })
 })

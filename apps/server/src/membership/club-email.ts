@@ -68,14 +68,21 @@ export function clubChargeFailedEmail(
   if (charge.noCard) {
     return letter(member, brand, `${brand.name} VIP: no card on file for ${month}`, [
       `Your VIP membership for ${month} is ${money(charge.amountCents)}, and we have no card on file to charge.`,
-      charge.retryOn ? `Add a card before ${dayName(charge.retryOn)}, when we try again, to keep your membership: ${brand.publicOrigin}/change_payment` : `Add a card to keep your membership: ${brand.publicOrigin}/change_payment`,
+      charge.retryOn
+        ? `Add a card before ${dayName(charge.retryOn)}, when we try again, to keep your membership: ${brand.publicOrigin}/change_payment`
+        : `Add a card to keep your membership: ${brand.publicOrigin}/change_payment`,
     ])
   }
-  return letter(member, brand, `${brand.name} VIP: we could not charge your card`, [
-    `We tried to charge ${money(charge.amountCents)} to ${cardName(card)} for your VIP membership for ${month}, and the card was declined.`,
-    charge.retryOn ? `We will try again on ${dayName(charge.retryOn)}.` : '',
-    `To keep your membership, add or choose another card here: ${brand.publicOrigin}/change_payment`,
-  ].filter((line) => line !== ''))
+  return letter(
+    member,
+    brand,
+    `${brand.name} VIP: we could not charge your card`,
+    [
+      `We tried to charge ${money(charge.amountCents)} to ${cardName(card)} for your VIP membership for ${month}, and the card was declined.`,
+      charge.retryOn ? `We will try again on ${dayName(charge.retryOn)}.` : '',
+      `To keep your membership, add or choose another card here: ${brand.publicOrigin}/change_payment`,
+    ].filter((line) => line !== ''),
+  )
 }
 
 /** Every retry was declined: the membership has ended. */
@@ -104,11 +111,7 @@ const CHANGE_TOLD: Record<ClubChange, (month: string) => { subject: string; open
  * this month (the words the page showed them), where to manage it, and what to
  * do if they did not make it.
  */
-export function clubChangedEmail(
-  brand: ClubEmailBrand,
-  member: ClubEmailMember,
-  change: { event: ClubChange; period: string | null; summary: string },
-) {
+export function clubChangedEmail(brand: ClubEmailBrand, member: ClubEmailMember, change: { event: ClubChange; period: string | null; summary: string }) {
   const told = CHANGE_TOLD[change.event](change.period ? monthName(change.period) : 'this month')
   return letter(member, brand, `${brand.name} VIP: ${told.subject}`, [
     ...(told.opening ? [told.opening] : []),

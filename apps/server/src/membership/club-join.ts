@@ -105,7 +105,12 @@ export async function joinInTransaction(
   if (!customerId || !isJoinFlow(order.checkout_flow)) return 'not joining'
   const [settings, existing, landing, customer] = await Promise.all([
     trx.selectFrom('store_settings').select(['brand_has_club', 'club_monthly_cents', 'club_discount_percentage']).where('brand_id', '=', brandId).executeTakeFirst(),
-    trx.selectFrom('memberships').select(['id', 'status', 'next_billing_date', 'billing_day', 'failed_period']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).executeTakeFirst(),
+    trx
+      .selectFrom('memberships')
+      .select(['id', 'status', 'next_billing_date', 'billing_day', 'failed_period'])
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst(),
     trx.selectFrom('membership_landings').select('how_many').where('brand_id', '=', brandId).executeTakeFirst(),
     trx.selectFrom('customers').select('has_club').where('id', '=', customerId).executeTakeFirst(),
   ])
@@ -168,14 +173,19 @@ export async function joinInTransaction(
   }
   const membershipId = existing?.id ?? randomUUID()
   if (existing) await trx.updateTable('memberships').set(fields).where('id', '=', existing.id).execute()
-  else await trx.insertInto('memberships').values({ id: membershipId, brand_id: brandId, customer_id: customerId, created_at: now, ...fields }).execute()
+  else
+    await trx
+      .insertInto('memberships')
+      .values({ id: membershipId, brand_id: brandId, customer_id: customerId, created_at: now, ...fields })
+      .execute()
   await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', customerId).where('brand_id', '=', brandId).execute()
   const period = periodOf(day)
   // a former member's month already paid stays as it was charged (the order carried no fee: clubJoinTerms)
   if (paidInterval) return 'joined'
   const paid = existing ? await findPaidPeriod(trx, brandId, customerId, period) : undefined
   // else the first period, charged with the order (a former member's unpaid row for this period is replaced)
-  if (!paid) await chargeFirstPeriod(trx, { brandId, membershipId, period, day, now, amountCents: settings.club_monthly_cents, gatewayKey: input.gatewayKey, paymentId: result.paymentId })
+  if (!paid)
+    await chargeFirstPeriod(trx, { brandId, membershipId, period, day, now, amountCents: settings.club_monthly_cents, gatewayKey: input.gatewayKey, paymentId: result.paymentId })
   const monthly = await trx.selectFrom('orders').select('order_number').where('membership_id', '=', membershipId).where('club_period', '=', period).executeTakeFirst()
   if (!monthly) {
     const box = await createMonthlyOrder(

@@ -65,24 +65,27 @@ describe.each(DIALECTS)('club rules a member notices (%s)', (dialect) => {
     expect(await charges(m.membershipId)).toContainEqual({ period: periodOf(due), kind: 'pause_fee', status: 'charged', amount_cents: 499 })
   })
 
-  it.each(['localhost', 'ckb.localhost'])('the club texts of %s say what the store does: skip and pause close at the cut-off, a pause costs $4.99 until you resume, cancel takes effect at once', async (host) => {
-    const visitor = new TestShopper(t.app, host)
-    const landing = dataOf<{ subheadline: string; faqs: { question: string; answer: string }[] }>(await visitor.get('/api/membership-landing'))
-    const pages = await Promise.all(
-      ['vipterms', host === 'ckb.localhost' ? 'ckb-store-policies' : 'store-policies'].map(async (slug) =>
-        JSON.stringify(dataOf(await visitor.get(`/api/content/pages/${slug}`))),
-      ),
-    )
-    const faq = (question: RegExp) => landing.faqs.find((f) => question.test(f.question))?.answer ?? ''
-    expect(faq(/skip/i)).toContain(`up to ${PICK_CUTOFF_DAYS} days before its billing date`)
-    expect(faq(/pause/i)).toContain('you pay $4.99 a month instead of $24.99')
-    expect(faq(/pause/i)).toContain('lasts until you resume')
-    expect(faq(/cancel/i)).toContain('Cancel any time in the Members Area: it takes effect at once')
-    for (const text of [JSON.stringify(landing), ...pages]) {
-      expect(text).not.toMatch(/three months|two clicks|before your billing date and you will not be charged|end of the period you paid for|skip or cancel anytime/i)
-    }
-    expect(pages[0]).toContain(`up to ${PICK_CUTOFF_DAYS} days before its billing date`)
-  })
+  it.each(['localhost', 'ckb.localhost'])(
+    'the club texts of %s say what the store does: skip and pause close at the cut-off, a pause costs $4.99 until you resume, cancel takes effect at once',
+    async (host) => {
+      const visitor = new TestShopper(t.app, host)
+      const landing = dataOf<{ subheadline: string; faqs: { question: string; answer: string }[] }>(await visitor.get('/api/membership-landing'))
+      const pages = await Promise.all(
+        ['vipterms', host === 'ckb.localhost' ? 'ckb-store-policies' : 'store-policies'].map(async (slug) =>
+          JSON.stringify(dataOf(await visitor.get(`/api/content/pages/${slug}`))),
+        ),
+      )
+      const faq = (question: RegExp) => landing.faqs.find((f) => question.test(f.question))?.answer ?? ''
+      expect(faq(/skip/i)).toContain(`up to ${PICK_CUTOFF_DAYS} days before its billing date`)
+      expect(faq(/pause/i)).toContain('you pay $4.99 a month instead of $24.99')
+      expect(faq(/pause/i)).toContain('lasts until you resume')
+      expect(faq(/cancel/i)).toContain('Cancel any time in the Members Area: it takes effect at once')
+      for (const text of [JSON.stringify(landing), ...pages]) {
+        expect(text).not.toMatch(/three months|two clicks|before your billing date and you will not be charged|end of the period you paid for|skip or cancel anytime/i)
+      }
+      expect(pages[0]).toContain(`up to ${PICK_CUTOFF_DAYS} days before its billing date`)
+    },
+  )
 
   it('a former member who rejoins inside the paid month is told nothing is charged today, and gets a welcome back e-mail with the next charge', async () => {
     const m = await member(t)
@@ -101,7 +104,11 @@ describe.each(DIALECTS)('club rules a member notices (%s)', (dialect) => {
   it('a cancelled member’s summary names the billing date only while it is ahead', async () => {
     const m = await member(t)
     await m.shopper.post('/api/membership/cancel', {})
-    await t.store.db.updateTable('memberships').set({ next_billing_date: daysFromToday(-3) }).where('id', '=', m.membershipId).execute()
+    await t.store.db
+      .updateTable('memberships')
+      .set({ next_billing_date: daysFromToday(-3) })
+      .where('id', '=', m.membershipId)
+      .execute()
     const summary = dataOf<Membership>(await m.shopper.get('/api/membership')).summary
     expect(summary).not.toMatch(/no charge on|rejoin before/)
     expect(summary).toContain('Your membership is cancelled: nothing more is charged')

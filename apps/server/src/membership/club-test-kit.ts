@@ -51,7 +51,11 @@ export async function gatewayChargesFor(t: TestStore, membershipId: string, peri
 
 /** Moves a membership's billing date (and the billing day with it). */
 export async function billOn(t: TestStore, membershipId: string, date: string) {
-  await t.store.db.updateTable('memberships').set({ next_billing_date: date, billing_day: Number(date.slice(8, 10)) }).where('id', '=', membershipId).execute()
+  await t.store.db
+    .updateTable('memberships')
+    .set({ next_billing_date: date, billing_day: Number(date.slice(8, 10)) })
+    .where('id', '=', membershipId)
+    .execute()
 }
 
 /** A day `days` from today, 'YYYY-MM-DD'. */

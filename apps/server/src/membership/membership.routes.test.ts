@@ -64,15 +64,23 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     expect(bought.statusCode).toBe(200)
     const joined = await joinThroughCheckout(who.shopper, CARDS.success, undefined, who.email)
     expect(joined.statusCode).toBe(200)
-    const order = await t.store.db.selectFrom('orders').select(['total_cents', 'cart_id']).where('order_number', '=', dataOf<{ order_number: string }>(joined).order_number).executeTakeFirstOrThrow()
+    const order = await t.store.db
+      .selectFrom('orders')
+      .select(['total_cents', 'cart_id'])
+      .where('order_number', '=', dataOf<{ order_number: string }>(joined).order_number)
+      .executeTakeFirstOrThrow()
     // the club's fee alone, on a cart of its own
     expect(order.total_cents).toBe(2499)
-    const first = await t.store.db.selectFrom('orders').select('cart_id').where('order_number', '=', dataOf<{ order_number: string }>(bought).order_number).executeTakeFirstOrThrow()
+    const first = await t.store.db
+      .selectFrom('orders')
+      .select('cart_id')
+      .where('order_number', '=', dataOf<{ order_number: string }>(bought).order_number)
+      .executeTakeFirstOrThrow()
     expect(order.cart_id).not.toBe(first.cart_id)
     expect(dataOf<Membership>(await who.shopper.get('/api/membership')).status).toBe('active')
   })
 
-    it('the same Idempotency-Key joins once', async () => {
+  it('the same Idempotency-Key joins once', async () => {
     const who = await registered(t)
     const key = `join-once-${dialect}-${Date.now()}`
     const token = await tokenFor(who.shopper)
@@ -129,7 +137,14 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
   })
 
   it('VIP exclusives go into members’ carts only (403 with a readable message for others)', async () => {
-    const vip = await t.store.db.selectFrom('items').innerJoin('item_sizes', 'item_sizes.item_id', 'items.id').select(['items.id', 'item_sizes.size']).where('items.vip_exclusive', '=', 1).where('items.brand_id', '=', 'popfitclothing').where('item_sizes.stock', '>', 2).executeTakeFirstOrThrow()
+    const vip = await t.store.db
+      .selectFrom('items')
+      .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
+      .select(['items.id', 'item_sizes.size'])
+      .where('items.vip_exclusive', '=', 1)
+      .where('items.brand_id', '=', 'popfitclothing')
+      .where('item_sizes.stock', '>', 2)
+      .executeTakeFirstOrThrow()
     const visitor = new TestShopper(t.app)
     const refused = await visitor.post('/api/cart/items', { item_id: vip.id, size: vip.size, qty: 1 })
     expect(refused.statusCode).toBe(403)
@@ -174,7 +189,10 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     const m = await member(t)
     const monthly = await t.store.db.selectFrom('orders').select('order_number').where('membership_id', '=', m.membershipId).executeTakeFirstOrThrow()
     await t.store.db.updateTable('orders').set({ status: 'packing' }).where('order_number', '=', monthly.order_number).execute()
-    await t.store.db.insertInto('shipments').values({ id: `s-${m.membershipId}`, order_number: monthly.order_number, carrier: 'USPS', tracking_number: '9400111899223344556677', shipped_at: null }).execute()
+    await t.store.db
+      .insertInto('shipments')
+      .values({ id: `s-${m.membershipId}`, order_number: monthly.order_number, carrier: 'USPS', tracking_number: '9400111899223344556677', shipped_at: null })
+      .execute()
     expect(dataOf(await m.shopper.get('/api/membership/cancel-check'))).toEqual({ cant_cancel: true, tracking_number: '9400111899223344556677' })
     const blocked = await m.shopper.post('/api/membership/cancel', { reasons: 'Too expensive' })
     expect(blocked.statusCode).toBe(409)
@@ -241,10 +259,17 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     // a lapsed member whose month was not paid is charged once
     const period = new Date().toISOString().slice(0, 7)
     await t.store.db.deleteFrom('membership_charges').where('membership_id', '=', m.membershipId).execute()
-    await t.store.db.deleteFrom('order_lines').where('order_number', 'in', (eb) => eb.selectFrom('orders').select('order_number').where('membership_id', '=', m.membershipId)).execute()
+    await t.store.db
+      .deleteFrom('order_lines')
+      .where('order_number', 'in', (eb) => eb.selectFrom('orders').select('order_number').where('membership_id', '=', m.membershipId))
+      .execute()
     await t.store.db.deleteFrom('orders').where('membership_id', '=', m.membershipId).execute()
     // lapsed: the billing date is the failed one, behind us (no interval is paid)
-    await t.store.db.updateTable('memberships').set({ status: 'lapsed', next_billing_date: daysFromToday(-8) }).where('id', '=', m.membershipId).execute()
+    await t.store.db
+      .updateTable('memberships')
+      .set({ status: 'lapsed', next_billing_date: daysFromToday(-8) })
+      .where('id', '=', m.membershipId)
+      .execute()
     const [a, b] = await Promise.all([m.shopper.post('/api/membership/rejoin'), m.shopper.post('/api/membership/rejoin')])
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])
     const charged = await t.store.db.selectFrom('test_gateway_charges').select('id').where('idempotency_key', 'like', `club:%:${m.membershipId}:${period}:%`).execute()
@@ -302,7 +327,11 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     await billOn(t, m.membershipId, paidTo)
     const period = new Date().toISOString().slice(0, 7)
     const lastMonth = new Date(Date.now() - 5 * 86_400_000 - 28 * 86_400_000).toISOString().slice(0, 7)
-    await t.store.db.updateTable('membership_charges').set({ period: lastMonth === period ? '2000-01' : lastMonth }).where('membership_id', '=', m.membershipId).execute()
+    await t.store.db
+      .updateTable('membership_charges')
+      .set({ period: lastMonth === period ? '2000-01' : lastMonth })
+      .where('membership_id', '=', m.membershipId)
+      .execute()
     expect(await t.store.db.selectFrom('membership_charges').select('id').where('membership_id', '=', m.membershipId).where('period', '=', period).execute()).toEqual([])
     const back = await m.shopper.post('/api/membership/rejoin')
     expect(back.statusCode, back.body).toBe(200)
@@ -314,7 +343,8 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     const m = await member(t)
     const period = new Date().toISOString().slice(0, 7)
     expect(await gatewayChargesFor(t, m.membershipId, period)).toBe(0) // the join's fee went with the order
-    const paidMonth = () => t.store.db.selectFrom('membership_charges').select(['id', 'status', 'gateway_payment_id']).where('membership_id', '=', m.membershipId).where('period', '=', period).execute()
+    const paidMonth = () =>
+      t.store.db.selectFrom('membership_charges').select(['id', 'status', 'gateway_payment_id']).where('membership_id', '=', m.membershipId).where('period', '=', period).execute()
     const before = await paidMonth()
     await m.shopper.postJson('/api/membership/cancel', { reasons: ['Too expensive'] })
 
@@ -371,7 +401,9 @@ describe.each(DIALECTS)('the VIP club API (%s)', (dialect) => {
     const open = dataOf<{ open: boolean; choices: { item_id: number; sizes: string[] }[]; how_many: number }>(await m.shopper.get('/api/membership/picks'))
     expect(open.open).toBe(true)
     const choice = open.choices[0]!
-    const saved = dataOf<{ picks: { item_id: number; size: string }[] }>(await m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: choice.item_id, size: choice.sizes[0] }] }))
+    const saved = dataOf<{ picks: { item_id: number; size: string }[] }>(
+      await m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: choice.item_id, size: choice.sizes[0] }] }),
+    )
     expect(saved.picks).toEqual([expect.objectContaining({ item_id: choice.item_id, size: choice.sizes[0] })])
     const tooMany = await m.shopper.postJson('/api/membership/picks', { picks: open.choices.slice(0, 2).map((c) => ({ item_id: c.item_id, size: c.sizes[0] })) })
     expect(tooMany.statusCode).toBe(422)

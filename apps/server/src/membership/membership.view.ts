@@ -18,7 +18,6 @@ import { paidThrough } from './paid-interval.ts'
 
 export const statusOf = (row: { status: string }): MembershipStatus => (isMembershipStatus(row.status) ? row.status : 'cancelled')
 
-
 const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
 
 /** What happens to the current period, in words a member reads on every confirmation. */

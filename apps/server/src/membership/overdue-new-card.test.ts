@@ -90,7 +90,12 @@ describe.each(DIALECTS)('a former member who chose another card rejoins (%s)', (
     await t.store.db.deleteFrom('membership_charges').where('membership_id', '=', m.membershipId).execute()
     await t.store.db.updateTable('orders').set({ club_period: '2025-01' }).where('membership_id', '=', m.membershipId).execute()
     await billOn(t, m.membershipId, daysFromToday(0))
-    const old = await t.store.db.selectFrom('memberships').innerJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id').select(['payment_methods.id', 'payment_methods.gateway_token']).where('memberships.id', '=', m.membershipId).executeTakeFirstOrThrow()
+    const old = await t.store.db
+      .selectFrom('memberships')
+      .innerJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
+      .select(['payment_methods.id', 'payment_methods.gateway_token'])
+      .where('memberships.id', '=', m.membershipId)
+      .executeTakeFirstOrThrow()
     await t.store.db.updateTable('test_gateway_tokens').set({ behaviour: 'decline' }).where('token', '=', old.gateway_token).execute()
     const year = String(new Date().getFullYear() + 5)
     const token = (await m.shopper.post('/api/payments/test-tokens', { number: CARDS.success, cvc: '123', exp_month: '06', exp_year: year })).json().data.token as string

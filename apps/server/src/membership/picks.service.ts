@@ -161,9 +161,7 @@ export async function memberClub(ctx: RequestContext): Promise<MemberClub | null
   // findMembershipOf's row, and whether a box is being packed (findOrderInProgress, which blocks a cancel), in one statement
   const found = await membershipsWithCard(db, brandId)
     .select((eb) =>
-      eb
-        .exists(eb.selectFrom('orders').select('orders.order_number').whereRef('orders.membership_id', '=', 'memberships.id').where('orders.status', '=', 'packing'))
-        .as('packing'),
+      eb.exists(eb.selectFrom('orders').select('orders.order_number').whereRef('orders.membership_id', '=', 'memberships.id').where('orders.status', '=', 'packing')).as('packing'),
     )
     .where('memberships.customer_id', '=', shopper.customerId)
     .executeTakeFirst()

@@ -53,7 +53,16 @@ describe.each(DIALECTS)('the reminder before the skip cut-off on %s', (dialect) 
     const item = await t.store.db.selectFrom('items').select('id').where('brand_id', '=', 'popfitclothing').executeTakeFirstOrThrow()
     await t.store.db
       .insertInto('membership_picks')
-      .values({ id: randomUUID(), brand_id: 'popfitclothing', membership_id: m.membershipId, period: billing.slice(0, 7), item_id: item.id, size: 'M', position: 0, created_at: new Date().toISOString() })
+      .values({
+        id: randomUUID(),
+        brand_id: 'popfitclothing',
+        membership_id: m.membershipId,
+        period: billing.slice(0, 7),
+        item_id: item.id,
+        size: 'M',
+        position: 0,
+        created_at: new Date().toISOString(),
+      })
       .execute()
     await sendSkipReminders(t.store, { log: quiet }, today)
     expect(await reminders(m.membershipId)).toEqual([])

@@ -69,7 +69,15 @@ export async function sendSkipReminders(store: StoreDb, options: { log: ContextL
     const email = skipReminderEmail({ name: brand.name, publicOrigin: brand.publicOrigin }, { name: row.name, email: row.email }, { period, cutoff })
     const inserted = await store.db
       .insertInto('outbox_emails')
-      .values({ id: skipReminderId(row.id, period), brand_id: row.brand_id, to_email: email.to, subject: email.subject, body: email.body, created_at: new Date().toISOString(), sent_at: null })
+      .values({
+        id: skipReminderId(row.id, period),
+        brand_id: row.brand_id,
+        to_email: email.to,
+        subject: email.subject,
+        body: email.body,
+        created_at: new Date().toISOString(),
+        sent_at: null,
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .executeTakeFirst()

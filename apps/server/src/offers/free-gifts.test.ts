@@ -22,7 +22,10 @@ describe.each(DIALECTS)('free gifts on %s', (dialect) => {
   }
 
   it('free-leggings (popfit) and free-underwear (ckb): the piece at $0 for a new customer, the shipping paid', async () => {
-    for (const [host, id] of [['localhost', 'free-leggings'], ['ckb.localhost', 'free-underwear']] as const) {
+    for (const [host, id] of [
+      ['localhost', 'free-leggings'],
+      ['ckb.localhost', 'free-underwear'],
+    ] as const) {
       const visitor = new TestShopper(t.app, host)
       const special = dataOf<{ price: number; item_id: number }>(await visitor.get(`/api/social-media-specials/${id}`))
       expect(special.price).toBe(0)

@@ -90,7 +90,11 @@ describe.each(DIALECTS)('a one-time offer whose charge had no answer, on %s', (d
     expect(await offerPayments(orderNumber)).toEqual([{ status: 'succeeded' }])
     expect(await addedEmails(orderNumber)).toBe(1)
     expect(await stockOf(t, piece.itemId, piece.size)).toBe(before - 1)
-    expect(about(orderNumber).filter((entry) => entry.level === 'warn').map((entry) => entry.message)).toEqual([expect.stringMatching(/found paid at the provider: it is added to the order/)])
+    expect(
+      about(orderNumber)
+        .filter((entry) => entry.level === 'warn')
+        .map((entry) => entry.message),
+    ).toEqual([expect.stringMatching(/found paid at the provider: it is added to the order/)])
   })
 
   it('found paid after the order has shipped: the piece is added all the same, and the operator is told to send it on its own', async () => {

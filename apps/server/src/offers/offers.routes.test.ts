@@ -151,12 +151,12 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     const answers = await Promise.all([accept(shopper, 'pf-oto-1', body, key), accept(shopper, 'pf-oto-1', body, key), accept(shopper, 'pf-oto-1', body, key)])
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200])
     expect(dataOf(answers[0]!)).toEqual({ next: `/special-offer/pf-oto-2?order=${orderNumber}` })
-    expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(1)
+    expect((await count(t, 'test_gateway_charges')) - chargesBefore).toBe(1)
     expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before - 1)
     // another key for the same offer: refused, nothing charged
     const again = await accept(shopper, 'pf-oto-1', body)
     expect(again.statusCode).toBe(409)
-    expect(await count(t, 'test_gateway_charges') - chargesBefore).toBe(1)
+    expect((await count(t, 'test_gateway_charges')) - chargesBefore).toBe(1)
     // the shopper is told in writing, once (the three tries with one key, the refused one: one e-mail)
     const told = await t.store.db.selectFrom('outbox_emails').select(['to_email', 'subject', 'body']).where('subject', 'like', `Added to your % order ${orderNumber}`).execute()
     expect(told).toHaveLength(1)
@@ -261,41 +261,44 @@ describe.each(DIALECTS)('offers API on %s', (dialect) => {
     const order = dataOf<Order>(await shopper.get(`/api/orders/${placed.order_number}`))
     expect(order.items.filter((line) => line.offer_id !== null)).toEqual([])
   })
-  it.each(['complete', 'cancel'] as const)("a card whose bank asks every time: the offer, refused off-session, asks for the bank's step, and the same key then adds it or not (%s)", async (outcome) => {
-    const item = await itemWithStock(t, 5)
-    const shopper = await shopperWithCart(t, item.itemId, item.size)
-    const token = await tokenFor(shopper, CARDS.alwaysAuthenticate)
-    const checkoutKey = randomUUID()
-    const waiting = dataOf<CheckoutResult>(await placeOrder(shopper, token, checkoutKey))
-    if (waiting.status !== 'requires_action') throw new Error(`expected the bank's step, got ${waiting.status}`)
-    await shopper.postJson('/api/payments/authenticate', { payment_id: waiting.payment_id, outcome: 'complete' })
-    const placed = dataOf<CheckoutResult>(await placeOrder(shopper, token, checkoutKey))
-    expect(placed.status).toBe('succeeded')
+  it.each(['complete', 'cancel'] as const)(
+    "a card whose bank asks every time: the offer, refused off-session, asks for the bank's step, and the same key then adds it or not (%s)",
+    async (outcome) => {
+      const item = await itemWithStock(t, 5)
+      const shopper = await shopperWithCart(t, item.itemId, item.size)
+      const token = await tokenFor(shopper, CARDS.alwaysAuthenticate)
+      const checkoutKey = randomUUID()
+      const waiting = dataOf<CheckoutResult>(await placeOrder(shopper, token, checkoutKey))
+      if (waiting.status !== 'requires_action') throw new Error(`expected the bank's step, got ${waiting.status}`)
+      await shopper.postJson('/api/payments/authenticate', { payment_id: waiting.payment_id, outcome: 'complete' })
+      const placed = dataOf<CheckoutResult>(await placeOrder(shopper, token, checkoutKey))
+      expect(placed.status).toBe('succeeded')
 
-    const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
-    const choice = offer.choices[0]!
-    const before = await stockOf(t, choice.item_id, choice.sizes[0]!)
-    const body = { order_number: placed.order_number, item_id: choice.item_id, size: choice.sizes[0] }
-    const key = randomUUID()
-    const step = dataOf<{ status: string; payment_id: string; client_secret: string; next: null }>(await accept(shopper, 'pf-oto-1', body, key))
-    // the amount is the offer's price and its tax at the order's address (Texas: none here)
-    expect(step).toMatchObject({ status: 'requires_action', next: null, amount: offer.price })
-    expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before - 1)
-    await shopper.postJson('/api/payments/authenticate', { payment_id: step.payment_id, outcome })
-    const done = await accept(shopper, 'pf-oto-1', body, key)
-    const added = () => t.store.db.selectFrom('order_lines').select('id').where('order_number', '=', placed.order_number).where('offer_id', '=', 'pf-oto-1').execute()
-    if (outcome === 'complete') {
-      expect(done.statusCode).toBe(200)
-      expect(dataOf<{ next: string }>(done).next).toMatch(/^\/special-offer\/pf-oto-2\?order=/)
-      expect(await added()).toHaveLength(1)
+      const offer = dataOf<OneTimeOffer>(await shopper.get('/api/one-time-offers/pf-oto-1'))
+      const choice = offer.choices[0]!
+      const before = await stockOf(t, choice.item_id, choice.sizes[0]!)
+      const body = { order_number: placed.order_number, item_id: choice.item_id, size: choice.sizes[0] }
+      const key = randomUUID()
+      const step = dataOf<{ status: string; payment_id: string; client_secret: string; next: null }>(await accept(shopper, 'pf-oto-1', body, key))
+      // the amount is the offer's price and its tax at the order's address (Texas: none here)
+      expect(step).toMatchObject({ status: 'requires_action', next: null, amount: offer.price })
       expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before - 1)
-    } else {
-      expect(done.statusCode).toBe(402)
-      expect(errorsOf(done)[0]).toMatch(/bank could not confirm/)
-      expect(await added()).toEqual([])
-      expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before)
-    }
-  })
+      await shopper.postJson('/api/payments/authenticate', { payment_id: step.payment_id, outcome })
+      const done = await accept(shopper, 'pf-oto-1', body, key)
+      const added = () => t.store.db.selectFrom('order_lines').select('id').where('order_number', '=', placed.order_number).where('offer_id', '=', 'pf-oto-1').execute()
+      if (outcome === 'complete') {
+        expect(done.statusCode).toBe(200)
+        expect(dataOf<{ next: string }>(done).next).toMatch(/^\/special-offer\/pf-oto-2\?order=/)
+        expect(await added()).toHaveLength(1)
+        expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before - 1)
+      } else {
+        expect(done.statusCode).toBe(402)
+        expect(errorsOf(done)[0]).toMatch(/bank could not confirm/)
+        expect(await added()).toEqual([])
+        expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before)
+      }
+    },
+  )
   it('accepts at once from two tabs (or a double tap): one bump line, one social media special', async () => {
     // a few rounds: on PostgreSQL the requests of one round really overlap
     for (let round = 0; round < 4; round++) {

@@ -54,9 +54,7 @@ const OneTimeOfferSchema = z.object({
   show_sizepicker: z.boolean(),
   digital_product: z.boolean(),
   price: z.number(),
-  choices: z.array(
-    z.object({ item_id: z.number(), name: z.string(), color: z.string(), image: nullableText, category: z.string(), sizes: z.array(z.string()) }),
-  ),
+  choices: z.array(z.object({ item_id: z.number(), name: z.string(), color: z.string(), image: nullableText, category: z.string(), sizes: z.array(z.string()) })),
   next: z.string(),
 })
 
@@ -113,7 +111,14 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order-bumps/:id',
-    { schema: { tags: ['offers'], summary: 'An order bump (SPEC §3), its sizes in stock and the next page', params: offerId, response: { 200: z.object({ data: OrderBumpSchema }) } } },
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'An order bump (SPEC §3), its sizes in stock and the next page',
+        params: offerId,
+        response: { 200: z.object({ data: OrderBumpSchema }) },
+      },
+    },
     async (request) => ({ data: await getOrderBump(request.ctx, request.params.id) }),
   )
 

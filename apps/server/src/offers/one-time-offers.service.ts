@@ -41,12 +41,7 @@ export interface OfferDeps {
 }
 
 async function findOffer(ctx: RequestContext, id: string) {
-  const offer = await ctx.data.db
-    .selectFrom('one_time_offers')
-    .selectAll()
-    .where('id', '=', id)
-    .where('brand_id', '=', ctx.data.brandId)
-    .executeTakeFirst()
+  const offer = await ctx.data.db.selectFrom('one_time_offers').selectAll().where('id', '=', id).where('brand_id', '=', ctx.data.brandId).executeTakeFirst()
   if (!offer) throw notFound(`We couldn't find the offer ${id}.`)
   return offer
 }
@@ -74,7 +69,18 @@ async function offerChoices(ctx: RequestContext, offer: OneTimeOffersRow, catego
     .innerJoin('items', 'items.id', 'item_categories.item_id')
     .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
     .leftJoin('item_images', (join) => join.onRef('item_images.item_id', '=', 'items.id').on('item_images.kind', '=', 'image1'))
-    .select(['items.id', 'items.name', 'items.color', 'items.price_cents', 'items.original_price_cents', 'items.member_price_cents', 'item_images.url as image', 'categories.name as category', 'item_sizes.size', 'item_categories.position'])
+    .select([
+      'items.id',
+      'items.name',
+      'items.color',
+      'items.price_cents',
+      'items.original_price_cents',
+      'items.member_price_cents',
+      'item_images.url as image',
+      'categories.name as category',
+      'item_sizes.size',
+      'item_categories.position',
+    ])
     .where('categories.brand_id', '=', ctx.data.brandId)
     .where('categories.name', 'in', categories)
     .where('items.active', '=', 1)
@@ -276,15 +282,7 @@ async function chargeOffer(ctx: RequestContext, deps: OfferDeps, key: string, or
 }
 
 /** Takes the piece and writes the pending payment, unique per order and offer: a second accept (another key, another tab) is refused before anything is charged. */
-async function reserveOffer(
-  ctx: RequestContext,
-  deps: OfferDeps,
-  key: string,
-  order: OrdersRow,
-  offer: OneTimeOffersRow,
-  input: AcceptOffer,
-  now: string,
-): Promise<ReservedOffer> {
+async function reserveOffer(ctx: RequestContext, deps: OfferDeps, key: string, order: OrdersRow, offer: OneTimeOffersRow, input: AcceptOffer, now: string): Promise<ReservedOffer> {
   const { db, brandId } = ctx.data
   // what is bought: the chosen item, or the first in stock of the chosen (or first) category
   if (order.status !== 'paid') throw conflict('This order is not complete yet, so nothing can be added to it.', 'order_number')
@@ -383,14 +381,7 @@ async function pendingOffer(ctx: RequestContext, key: string): Promise<ReservedO
 }
 
 /** The charge's outcome: paid, the pieces go on the order (and the shopper is e-mailed); otherwise the piece goes back and nothing is added. */
-async function finishOffer(
-  ctx: RequestContext,
-  key: string,
-  order: OrdersRow,
-  reserved: ReservedOffer,
-  result: ChargeResult,
-  next: string,
-): Promise<{ next: string }> {
+async function finishOffer(ctx: RequestContext, key: string, order: OrdersRow, reserved: ReservedOffer, result: ChargeResult, next: string): Promise<{ next: string }> {
   const { db, brandId } = ctx.data
   const now = ctx.now().toISOString()
   if (result.status !== 'succeeded') {
@@ -437,7 +428,13 @@ async function finishOffer(
         tax_cents: eb('tax_cents', '+', reserved.taxCents),
         total_cents: eb('total_cents', '+', reserved.amountCents),
         // the order's history says what was added, in this same statement (orders/order-states.ts)
-        ...historyColumns('offer_added', 'shopper', now, { offer_id: reserved.offerId, name: reserved.name, size: reserved.size, qty: reserved.qty, amount_cents: reserved.amountCents }),
+        ...historyColumns('offer_added', 'shopper', now, {
+          offer_id: reserved.offerId,
+          name: reserved.name,
+          size: reserved.size,
+          qty: reserved.qty,
+          amount_cents: reserved.amountCents,
+        }),
       }))
       .where('order_number', '=', order.order_number)
       .returning('total_cents')

@@ -44,7 +44,13 @@ async function findBump(ctx: RequestContext, id: string) {
 
 export async function getOrderBump(ctx: RequestContext, id: string): Promise<OrderBump> {
   const [bump, ids] = await Promise.all([findBump(ctx, id), bumpIds(ctx)])
-  const sizes = await ctx.data.db.selectFrom('item_sizes').select('size').where('item_id', '=', bump.item_id).where('brand_id', '=', ctx.data.brandId).where('stock', '>', 0).execute()
+  const sizes = await ctx.data.db
+    .selectFrom('item_sizes')
+    .select('size')
+    .where('item_id', '=', bump.item_id)
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('stock', '>', 0)
+    .execute()
   return {
     id: bump.id,
     headline: bump.headline,
@@ -95,11 +101,7 @@ export async function acceptOrderBump(ctx: RequestContext, id: string, size: str
   await db.transaction().execute(async (trx) => {
     // two tabs (or a double tap) accepting at once: one line
     await takeTurn(trx, 'cart', cartId)
-    const lines = await trx
-      .selectFrom('cart_lines')
-      .select(['id', 'item_id', 'size', 'price_override_cents', 'social_media_special'])
-      .where('cart_id', '=', cartId)
-      .execute()
+    const lines = await trx.selectFrom('cart_lines').select(['id', 'item_id', 'size', 'price_override_cents', 'social_media_special']).where('cart_id', '=', cartId).execute()
     // a bump is an addition to an order: its price is not for a cart of bumps alone
     if (!lines.some(ownLine)) throw conflict(EMPTY_CART, 'size')
     // one line per bump: accepting again in another size changes the size, it adds nothing

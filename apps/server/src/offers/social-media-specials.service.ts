@@ -51,12 +51,7 @@ export async function claimSocialMediaSpecial(ctx: RequestContext, id: string, s
   await db.transaction().execute(async (trx) => {
     // claims at once (two tabs, two sizes): one special in the cart
     await takeTurn(trx, 'cart', cartId)
-    const already = await trx
-      .selectFrom('cart_lines')
-      .select(['id', 'item_id', 'size'])
-      .where('cart_id', '=', cartId)
-      .where('social_media_special', '=', 1)
-      .executeTakeFirst()
+    const already = await trx.selectFrom('cart_lines').select(['id', 'item_id', 'size']).where('cart_id', '=', cartId).where('social_media_special', '=', 1).executeTakeFirst()
     if (already && (already.item_id !== special.item_id || already.size !== chosen)) {
       throw conflict('Your cart already holds a social media special: one per order.', 'special')
     }
@@ -79,7 +74,12 @@ export async function claimSocialMediaSpecial(ctx: RequestContext, id: string, s
     }
     // a gift claimed (again) starts afresh: removed_free_promo tells of a removal since
     const gift = priceCents === 0 ? { removed_free_promo: 0 } : {}
-    await trx.updateTable('carts').set({ checkout_flow: flow, offer_code: offerCode, updated_at: now, ...gift }).where('id', '=', cartId).where('brand_id', '=', brandId).execute()
+    await trx
+      .updateTable('carts')
+      .set({ checkout_flow: flow, offer_code: offerCode, updated_at: now, ...gift })
+      .where('id', '=', cartId)
+      .where('brand_id', '=', brandId)
+      .execute()
   })
   const { first } = await listOrderBumps(ctx)
   return { next: first, checkout_flow: flow, offer_code: offerCode }

@@ -13,8 +13,7 @@ import { startTestStore, type TestStore } from '../test/harness.ts'
 import { backupStore, restoreStore } from './backup.ts'
 
 /** The orders as an operator would compare them. */
-const ordersOf = (store: StoreDb) =>
-  store.db.selectFrom('orders').select(['order_number', 'brand_id', 'email', 'total_cents', 'status']).orderBy('order_number').execute()
+const ordersOf = (store: StoreDb) => store.db.selectFrom('orders').select(['order_number', 'brand_id', 'email', 'total_cents', 'status']).orderBy('order_number').execute()
 
 /** Places two paid orders through the API. */
 async function placeTwoOrders(t: Pick<TestStore, 'app' | 'store'>): Promise<void> {
@@ -88,37 +87,41 @@ describe('backup and restore', () => {
     }
   }, 60_000)
 
-  it.runIf(process.env.TEST_DATABASE_URL && hasPgTools)('PostgreSQL: pg_dump, restored by pg_restore into an empty database, holds the same orders', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-backup-pg-'))
-    const t = await startTestStore('postgres')
-    const base = process.env.TEST_DATABASE_URL!
-    const name = `store_restore_${Date.now().toString(36)}`
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    try {
-      await placeTwoOrders(t)
-      const orders = await ordersOf(t.store)
-      await backupStore({ databaseUrl: t.url, mediaDir: join(dir, 'no-media') }, join(dir, 'backup'))
+  it.runIf(process.env.TEST_DATABASE_URL && hasPgTools)(
+    'PostgreSQL: pg_dump, restored by pg_restore into an empty database, holds the same orders',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'store-backup-pg-'))
+      const t = await startTestStore('postgres')
+      const base = process.env.TEST_DATABASE_URL!
+      const name = `store_restore_${Date.now().toString(36)}`
+      const admin = new pg.Client({ connectionString: base })
+      await admin.connect()
       try {
-        await admin.query(`create database ${name}`)
-      } catch (error) {
-        // a user without CREATEDB cannot make the empty database to restore into
-        console.warn(`skipped the PostgreSQL restore: ${(error as Error).message}`)
-        return
-      }
-      const url = new URL(base)
-      url.pathname = `/${name}`
-      await restoreStore({ databaseUrl: url.toString(), mediaDir: join(dir, 'restored-media') }, join(dir, 'backup'))
-      const restored = openDatabase(url.toString())
-      try {
-        await expectSameStore(restored, orders)
+        await placeTwoOrders(t)
+        const orders = await ordersOf(t.store)
+        await backupStore({ databaseUrl: t.url, mediaDir: join(dir, 'no-media') }, join(dir, 'backup'))
+        try {
+          await admin.query(`create database ${name}`)
+        } catch (error) {
+          // a user without CREATEDB cannot make the empty database to restore into
+          console.warn(`skipped the PostgreSQL restore: ${(error as Error).message}`)
+          return
+        }
+        const url = new URL(base)
+        url.pathname = `/${name}`
+        await restoreStore({ databaseUrl: url.toString(), mediaDir: join(dir, 'restored-media') }, join(dir, 'backup'))
+        const restored = openDatabase(url.toString())
+        try {
+          await expectSameStore(restored, orders)
+        } finally {
+          await restored.close()
+        }
       } finally {
-        await restored.close()
+        await t.close()
+        await admin.query(`drop database if exists ${name}`).catch(() => {})
+        await admin.end()
       }
-    } finally {
-      await t.close()
-      await admin.query(`drop database if exists ${name}`).catch(() => {})
-      await admin.end()
-    }
-  }, 90_000)
+    },
+    90_000,
+  )
 })

@@ -43,7 +43,8 @@ async function tool(command: string, args: string[]): Promise<void> {
     await run(command, args, { maxBuffer: 16 * 1024 * 1024 })
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string }
-    if (failure.code === 'ENOENT') throw new Error(`${command} is not installed: install PostgreSQL's client tools (apt-get install postgresql-client) of the server's version or newer`)
+    if (failure.code === 'ENOENT')
+      throw new Error(`${command} is not installed: install PostgreSQL's client tools (apt-get install postgresql-client) of the server's version or newer`)
     throw new Error(`${command} failed: ${(failure.stderr ?? failure.message).trim()}`)
   }
 }

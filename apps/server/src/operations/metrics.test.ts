@@ -30,8 +30,7 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
     await t.close()
   })
 
-  const scrape = (authorization?: string) =>
-    t.app.inject({ method: 'GET', url: '/metrics', headers: { host: '10.0.0.7:3000', ...(authorization ? { authorization } : {}) } })
+  const scrape = (authorization?: string) => t.app.inject({ method: 'GET', url: '/metrics', headers: { host: '10.0.0.7:3000', ...(authorization ? { authorization } : {}) } })
 
   it('serves /metrics only to the holder of METRICS_TOKEN, on any host', async () => {
     expect((await scrape()).statusCode).toBe(401)

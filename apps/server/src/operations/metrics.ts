@@ -44,7 +44,7 @@ const dbQueries = new Histogram({
 })
 const dbPool = new Gauge({
   name: 'store_db_pool_connections',
-  help: "PostgreSQL pool connections: total, idle, and requests waiting for one",
+  help: 'PostgreSQL pool connections: total, idle, and requests waiting for one',
   labelNames: ['state'] as const,
   registers: [registry],
 })
@@ -81,7 +81,7 @@ const checkoutFailures = new Counter({
 })
 const charges = new Counter({
   name: 'store_charges_total',
-  help: "Charges asked of the payment gateway, by gateway and outcome (succeeded, declined, requires_action, unavailable, error)",
+  help: 'Charges asked of the payment gateway, by gateway and outcome (succeeded, declined, requires_action, unavailable, error)',
   labelNames: ['gateway', 'outcome'] as const,
   registers: [registry],
 })
@@ -229,9 +229,15 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     const header = request.headers.authorization ?? ''
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : ''
     if (!sameToken(given, token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send({ errors: [{ message: 'Metrics need the bearer token METRICS_TOKEN.' }] })
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ errors: [{ message: 'Metrics need the bearer token METRICS_TOKEN.' }] })
     }
     await collectOnScrape(app.store)
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics())
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics())
   })
 }

@@ -73,7 +73,11 @@ export function registerReadiness(app: FastifyInstance, api: FastifyInstance): v
     },
     async (_request, reply) => {
       const reason = await app.readiness.notReadyBecause()
-      if (reason) return reply.code(503).header('cache-control', 'no-store').send({ errors: [{ message: reason }] })
+      if (reason)
+        return reply
+          .code(503)
+          .header('cache-control', 'no-store')
+          .send({ errors: [{ message: reason }] })
       reply.header('cache-control', 'no-store')
       return { data: { ok: true } }
     },

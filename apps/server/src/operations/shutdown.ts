@@ -31,7 +31,13 @@ async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
     timer = setTimeout(() => done(false), ms)
   })
   try {
-    return await Promise.race([work.then(() => true as const, () => true as const), late])
+    return await Promise.race([
+      work.then(
+        () => true as const,
+        () => true as const,
+      ),
+      late,
+    ])
   } finally {
     clearTimeout(timer)
   }

@@ -3,15 +3,7 @@
  * tracking number, the history meant for its reader, and what the shopper may do with it now.
  * Five statements for any number of orders.
  */
-import {
-  describeOrderEvent,
-  isFinalSale,
-  isOrderStatus,
-  shopperOrderActions,
-  type OrderFacts,
-  type OrderHistoryDetail,
-  type OrderHistoryEntry,
-} from '@store/core'
+import { describeOrderEvent, isFinalSale, isOrderStatus, shopperOrderActions, type OrderFacts, type OrderHistoryDetail, type OrderHistoryEntry } from '@store/core'
 import type { Kysely } from 'kysely'
 import { readJson } from '../db/json.ts'
 import type { Database, OrderHistoryRow, OrderLinesRow, OrdersRow, PaymentsRow, RefundLinesRow, StoreSettingsRow } from '../db/schema.ts'

@@ -55,7 +55,15 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     }
   }
 
-  const refundsAtGateway = async () => Number((await t.store.db.selectFrom('test_gateway_refunds').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const refundsAtGateway = async () =>
+    Number(
+      (
+        await t.store.db
+          .selectFrom('test_gateway_refunds')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('an order carries its history for the shopper (created, paid, the e-mail) and its paid total from the ledger', async () => {
     const { order } = await paidOrder(1)
@@ -102,7 +110,9 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     expect(after.actions).toEqual([])
     expect(await stockOf(t, item.itemId, item.size)).toBe(before + 2)
     const emails = await t.store.db.selectFrom('outbox_emails').select('subject').where('order_number', '=', number).execute()
-    expect(emails.map((email) => email.subject)).toEqual(expect.arrayContaining([`Your order ${number} is cancelled`, `A refund of $${order.total.toFixed(2)} for order ${number}`]))
+    expect(emails.map((email) => email.subject)).toEqual(
+      expect.arrayContaining([`Your order ${number} is cancelled`, `A refund of $${order.total.toFixed(2)} for order ${number}`]),
+    )
     // a second press: the same refund, no more money, no more stock
     expect((await shopper.post(`/api/orders/${number}/cancel`)).statusCode).toBe(200)
     expect(await refundsAtGateway()).toBe(1)
@@ -112,13 +122,19 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
 
   it('refuses a cancellation past the window, once packing, or by anyone else, in words', async () => {
     const late = await paidOrder(1)
-    await t.store.db.updateTable('orders').set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() }).where('order_number', '=', late.number).execute()
+    await t.store.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 61 * 60_000).toISOString() })
+      .where('order_number', '=', late.number)
+      .execute()
     const refused = await late.shopper.post(`/api/orders/${late.number}/cancel`)
     expect(refused.statusCode).toBe(409)
     expect(errorsOf(refused)[0]).toBe('Orders can only be cancelled within 60 minutes of being placed.')
 
     const packed = await paidOrder(1)
-    expect((await moveOrder(t.store.db, { brandId: 'popfitclothing', orderNumber: packed.number, from: 'paid' }, 'pack', 'staff:test', { at: new Date().toISOString() })).ok).toBe(true)
+    expect((await moveOrder(t.store.db, { brandId: 'popfitclothing', orderNumber: packed.number, from: 'paid' }, 'pack', 'staff:test', { at: new Date().toISOString() })).ok).toBe(
+      true,
+    )
     const refusedPacked = await packed.shopper.post(`/api/orders/${packed.number}/cancel`)
     expect(refusedPacked.statusCode).toBe(409)
     expect(errorsOf(refusedPacked)[0]).toBe('Your order is being packed already, so it can no longer be cancelled.')
@@ -153,7 +169,8 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
   it('two refunds racing for the last refundable amount: one refund and one 409', async () => {
     const { order, number } = await paidOrder(1)
     const deps = { gateway: await gateway() }
-    const all = (key: string) => refundOrder(scope, number, { idempotencyKey: key, amountCents: Math.round(order.total * 100), restock: false, reason: 'Goodwill', notify: false }, 'staff:test', deps)
+    const all = (key: string) =>
+      refundOrder(scope, number, { idempotencyKey: key, amountCents: Math.round(order.total * 100), restock: false, reason: 'Goodwill', notify: false }, 'staff:test', deps)
     const results = await Promise.allSettled([all('race-a'), all('race-b')])
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
     const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
@@ -168,7 +185,9 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     const { order, number } = await paidOrder(1)
     const deps = { gateway: await gateway(), afterGatewayCall: () => Promise.reject(new Error('process died')) }
     const gatewayBefore = await refundsAtGateway()
-    await expect(refundOrder(scope, number, { idempotencyKey: 'crash', all: true, restock: true, reason: 'Lost parcel', notify: true }, 'staff:test', deps)).rejects.toThrow('process died')
+    await expect(refundOrder(scope, number, { idempotencyKey: 'crash', all: true, restock: true, reason: 'Lost parcel', notify: true }, 'staff:test', deps)).rejects.toThrow(
+      'process died',
+    )
     const pending = await t.store.db.selectFrom('payments').select(['status', 'amount_cents']).where('order_number', '=', number).where('kind', '=', 'refund').execute()
     expect(pending).toEqual([{ status: 'pending', amount_cents: Math.round(order.total * 100) }])
     expect(await refundsAtGateway()).toBe(gatewayBefore + 1)
@@ -235,7 +254,13 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     const who = await registered(t)
     const { order, number, item } = await paidOrder(1, who.shopper)
     await deliver(number)
-    const other = await t.store.db.selectFrom('item_sizes').select(['size', 'stock']).where('item_id', '=', item.itemId).where('size', '!=', item.size).where('stock', '>', 0).executeTakeFirstOrThrow()
+    const other = await t.store.db
+      .selectFrom('item_sizes')
+      .select(['size', 'stock'])
+      .where('item_id', '=', item.itemId)
+      .where('size', '!=', item.size)
+      .where('stock', '>', 0)
+      .executeTakeFirstOrThrow()
     const want = { line_id: order.items[0]!.line_id, size: other.size }
     const refused = await who.shopper.post(`/api/orders/${number}/exchanges`, want)
     expect(refused.statusCode).toBe(409)

@@ -5,15 +5,7 @@
  * order row carries the latest entry and a trigger of migration 024 appends it to order_history.
  */
 import { randomUUID } from 'node:crypto'
-import {
-  HISTORY_EVENT_OF,
-  isShopperHistoryEvent,
-  orderTransition,
-  type OrderEvent,
-  type OrderFacts,
-  type OrderStatus,
-  type OrderTransition,
-} from '@store/core'
+import { HISTORY_EVENT_OF, isShopperHistoryEvent, orderTransition, type OrderEvent, type OrderFacts, type OrderStatus, type OrderTransition } from '@store/core'
 import type { Kysely, Transaction, Updateable } from 'kysely'
 import type { Database, OrdersTable } from '../db/schema.ts'
 

@@ -59,7 +59,7 @@ describe.each(DIALECTS)('orders, tracking and payment methods are private on %s'
     expect(dataOf<Order[]>(await ckb.get('/api/orders'))).toEqual([])
   })
 
-  it("a visitor tracks an order only with its e-mail", async () => {
+  it('a visitor tracks an order only with its e-mail', async () => {
     const visitor = new TestShopper(t.app)
     expect((await visitor.get(`/api/tracking/${orderNumber}`)).statusCode).toBe(404)
     expect((await visitor.get(`/api/tracking/${orderNumber}?email=ivan@example.com`)).statusCode).toBe(404)
@@ -71,7 +71,12 @@ describe.each(DIALECTS)('orders, tracking and payment methods are private on %s'
   it('refuses a state change from another site (403)', async () => {
     const token = await tokenFor(owner)
     const foreign = (url: string, headers: Record<string, string>) =>
-      owner.request({ method: 'POST', url, payload: new URLSearchParams({ payment_token: token }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } })
+      owner.request({
+        method: 'POST',
+        url,
+        payload: new URLSearchParams({ payment_token: token }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      })
     for (const url of ['/api/payment-methods', `/api/payment-methods/${method.id}/default`, `/api/payment-methods/${method.id}/remove`, '/api/tracking/webhook']) {
       expect((await foreign(url, { origin: 'https://evil.example' })).statusCode, url).toBe(403)
       expect((await foreign(url, { 'sec-fetch-site': 'cross-site' })).statusCode, url).toBe(403)

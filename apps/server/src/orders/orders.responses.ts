@@ -57,9 +57,11 @@ export const orderSchema = contract<Order>('Order')(
     tax: z.number(),
     total: z.number(),
     bundle_discount: z.number().describe("what the bundle offers saved, the part of discount that is not the code's (0 for orders placed before it was kept)"),
-    club_fee: z.number().describe("what joining the club with this order charged for its first period, in the subtotal; else 0"),
+    club_fee: z.number().describe('what joining the club with this order charged for its first period, in the subtotal; else 0'),
     club_box: text.nullable().describe("the club period ('2026-11') this order is a member's monthly box of, paid by that period's fee; null for any other order"),
-    waiting_until: text.nullable().describe('waiting for payment (pending_payment): when the order is dropped, its stock and code given back, if the bank has not confirmed it (ISO-8601); else null'),
+    waiting_until: text
+      .nullable()
+      .describe('waiting for payment (pending_payment): when the order is dropped, its stock and code given back, if the bank has not confirmed it (ISO-8601); else null'),
     shipping_method: text,
     shipment_tracking_number: text.nullable(),
     shipping_name: text,

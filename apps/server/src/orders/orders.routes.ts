@@ -99,7 +99,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: "A club member exchanges a piece for another size where the brand has clubExchanges: the replacement reserved at once, nothing charged (else 409 with the reason)",
+        summary: 'A club member exchanges a piece for another size where the brand has clubExchanges: the replacement reserved at once, nothing charged (else 409 with the reason)',
         operationId: 'exchangeOrder',
         params: orderNumberParams,
         body: exchangeBody,

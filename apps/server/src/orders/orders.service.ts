@@ -39,14 +39,16 @@ async function customersOrders(ctx: RequestContext) {
   const { db, brandId } = ctx.data
   const shopper = await ctx.shopper()
   if (!shopper.customerId) throw new HttpError(401, 'Log in to see your orders.')
-  return db
-    .selectFrom('orders')
-    .where('brand_id', '=', brandId)
-    .where('customer_id', '=', shopper.customerId)
-    .where('status', 'in', VISIBLE_ORDER_STATUSES)
-    .orderBy('created_at', 'desc')
-    // one order for orders placed in the same millisecond, so pages neither repeat nor skip one
-    .orderBy('order_number', 'desc')
+  return (
+    db
+      .selectFrom('orders')
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', shopper.customerId)
+      .where('status', 'in', VISIBLE_ORDER_STATUSES)
+      .orderBy('created_at', 'desc')
+      // one order for orders placed in the same millisecond, so pages neither repeat nor skip one
+      .orderBy('order_number', 'desc')
+  )
 }
 
 /** The logged-in customer's orders, newest first (SPEC §3 order history). */
@@ -75,7 +77,12 @@ async function withDetails(ctx: RequestContext, orders: OrdersRow[]): Promise<Or
   const { db, brandId } = ctx.data
   if (orders.length === 0) return []
   const [details, shopper, settings] = await Promise.all([
-    loadOrderDetails(db, brandId, orders.map((order) => order.order_number), { shopperOnly: true }),
+    loadOrderDetails(
+      db,
+      brandId,
+      orders.map((order) => order.order_number),
+      { shopperOnly: true },
+    ),
     ctx.shopper(),
     getSettingsBundle(db, brandId),
   ])
@@ -89,10 +96,7 @@ async function withDetails(ctx: RequestContext, orders: OrdersRow[]): Promise<Or
 
 /** The newest of the customer's orders, its headline only (the Members Area): one statement. */
 export async function latestOrder(ctx: RequestContext): Promise<OrderHeadline | null> {
-  const row = await (await customersOrders(ctx))
-    .select(['order_number', 'created_at', 'status', 'total_cents', 'checkout_flow', 'club_period'])
-    .limit(1)
-    .executeTakeFirst()
+  const row = await (await customersOrders(ctx)).select(['order_number', 'created_at', 'status', 'total_cents', 'checkout_flow', 'club_period']).limit(1).executeTakeFirst()
   if (!row) return null
   return {
     order_number: row.order_number,
@@ -114,13 +118,7 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
  * so two sizes of one legging keep their places from one look to the next.
  */
 function inOrderOfLines(a: OrderLinesRow, b: OrderLinesRow): number {
-  return (
-    Number(a.offer_id !== null) - Number(b.offer_id !== null) ||
-    byText(a.name, b.name) ||
-    byText(a.color, b.color) ||
-    compareSizes(a.size, b.size) ||
-    byText(a.id, b.id)
-  )
+  return Number(a.offer_id !== null) - Number(b.offer_id !== null) || byText(a.name, b.name) || byText(a.color, b.color) || compareSizes(a.size, b.size) || byText(a.id, b.id)
 }
 
 function orderView(order: OrdersRow, details: OrderDetails, actions: string[]): Order {

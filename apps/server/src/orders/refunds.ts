@@ -130,7 +130,14 @@ async function planRefund(
   return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, brandId, orderNumber)
     if (!order || !isOrderStatus(order.status)) throw notFound(`We couldn't find order ${orderNumber}.`)
-    const seen = await trx.selectFrom('payments').selectAll().where('brand_id', '=', brandId).where('order_number', '=', orderNumber).where('kind', '=', 'refund').where('refund_group', '=', group).execute()
+    const seen = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('order_number', '=', orderNumber)
+      .where('kind', '=', 'refund')
+      .where('refund_group', '=', group)
+      .execute()
     // the same key again: what it did then stands
     if (seen.length > 0) return { rows: seen, restocked: [] }
     const [lines, payments, refundLines] = await Promise.all([
@@ -143,9 +150,7 @@ async function planRefund(
     const refunded = refundedQuantities(refundLines)
 
     const pieces: RefundDetail['lines'] = []
-    const wanted = request.all
-      ? lines.map((line) => ({ line_id: line.id, qty: line.qty - (refunded.get(line.id) ?? 0) })).filter((want) => want.qty > 0)
-      : (request.lines ?? [])
+    const wanted = request.all ? lines.map((line) => ({ line_id: line.id, qty: line.qty - (refunded.get(line.id) ?? 0) })).filter((want) => want.qty > 0) : (request.lines ?? [])
     for (const want of wanted) {
       const line = lines.find((candidate) => candidate.id === want.line_id)
       if (!line) throw unprocessable(`Order ${orderNumber} has no line ${want.line_id}.`, 'lines')
@@ -162,7 +167,8 @@ async function planRefund(
     const taxShare = allLinesCents > 0 ? Math.floor((order.tax_cents * linesCents) / allLinesCents) : 0
     const amount = request.all ? left : (request.amountCents ?? linesCents + taxShare + (request.shipping ? order.shipping_cents : 0))
     if (amount > left) throw conflict(`That is more than is left to refund on this order (${money(Math.max(0, left))}).`, 'amount')
-    if (amount <= 0 && !options.cancel) throw unprocessable(left <= 0 ? 'Nothing is left to refund on this order.' : 'Name the lines, the shipping or an amount to refund.', 'amount')
+    if (amount <= 0 && !options.cancel)
+      throw unprocessable(left <= 0 ? 'Nothing is left to refund on this order.' : 'Name the lines, the shipping or an amount to refund.', 'amount')
     const fullyRefunded = amount === left
 
     const status: OrderStatus = order.status
@@ -174,7 +180,11 @@ async function planRefund(
       if (amount <= 0) {
         // nothing was paid (a club box its month's fee did not pay): the pieces go back at once
         if (request.restock) {
-          await giveBackStock(trx, brandId, pieces.map((piece) => ({ itemId: piece.item_id, size: piece.size, qty: piece.qty })))
+          await giveBackStock(
+            trx,
+            brandId,
+            pieces.map((piece) => ({ itemId: piece.item_id, size: piece.size, qty: piece.qty })),
+          )
           restocked.push(...pieces.map((piece) => piece.item_id))
         }
         return { rows: [], restocked }
@@ -271,7 +281,12 @@ async function sendAndComplete(ctx: OrderScope, orderNumber: string, group: stri
       }
       if (error instanceof RefundRefused) {
         // the provider will not give it back (refunded elsewhere, in its dashboard): recorded as failed, for the operator
-        await db.updateTable('payments').set({ status: 'failed', decline_reason: error.message, updated_at: ctx.now().toISOString() }).where('id', '=', row.id).where('status', '=', 'pending').execute()
+        await db
+          .updateTable('payments')
+          .set({ status: 'failed', decline_reason: error.message, updated_at: ctx.now().toISOString() })
+          .where('id', '=', row.id)
+          .where('status', '=', 'pending')
+          .execute()
         ctx.log.error({ order: orderNumber, refund: row.id, reason: error.message }, 'the payment provider refused a refund')
         throw conflict('The payment provider refused this refund. Nothing more was refunded.', 'amount')
       }
@@ -290,7 +305,14 @@ async function completeRefund(ctx: OrderScope, orderNumber: string, group: strin
   const restocked = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, brandId, orderNumber)
     if (!order || !isOrderStatus(order.status)) return []
-    const rows = await trx.selectFrom('payments').selectAll().where('brand_id', '=', brandId).where('order_number', '=', orderNumber).where('kind', '=', 'refund').where('refund_group', '=', group).execute()
+    const rows = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('order_number', '=', orderNumber)
+      .where('kind', '=', 'refund')
+      .where('refund_group', '=', group)
+      .execute()
     let flipped = 0
     for (const row of rows) {
       if (row.status !== 'pending') continue
@@ -307,7 +329,11 @@ async function completeRefund(ctx: OrderScope, orderNumber: string, group: strin
     const amount = rows.reduce((sum, row) => sum + row.amount_cents, 0)
     const restockedItems: number[] = []
     if (detail.restock && detail.lines.length > 0) {
-      await giveBackStock(trx, brandId, detail.lines.map((piece) => ({ itemId: piece.item_id, size: piece.size, qty: piece.qty })))
+      await giveBackStock(
+        trx,
+        brandId,
+        detail.lines.map((piece) => ({ itemId: piece.item_id, size: piece.size, qty: piece.qty })),
+      )
       restockedItems.push(...detail.lines.map((piece) => piece.item_id))
     }
     const payments = await trx.selectFrom('payments').select(['kind', 'status', 'amount_cents']).where('brand_id', '=', brandId).where('order_number', '=', orderNumber).execute()
@@ -320,7 +346,11 @@ async function completeRefund(ctx: OrderScope, orderNumber: string, group: strin
     }
     const moves = order.status !== 'cancelled' && orderTransition(order.status, 'refund', { fullyRefunded: ledger.refundedCents >= ledger.paidCents }).ok
     const moved = moves
-      ? await moveOrder(trx, { brandId, orderNumber, from: order.status }, 'refund', actor, { at: now, detail: entry, facts: { fullyRefunded: ledger.refundedCents >= ledger.paidCents } })
+      ? await moveOrder(trx, { brandId, orderNumber, from: order.status }, 'refund', actor, {
+          at: now,
+          detail: entry,
+          facts: { fullyRefunded: ledger.refundedCents >= ledger.paidCents },
+        })
       : { ok: false }
     if (!moved.ok) await recordOrderEvent(trx, { brandId, orderNumber, event: 'refunded', actor, at: now, detail: entry })
     if (detail.notify) {
@@ -337,13 +367,7 @@ async function completeRefund(ctx: OrderScope, orderNumber: string, group: strin
  * again under the same keys, which refund nothing twice, and completed. Run by the reservation
  * sweeper; a refund younger than `olderThanMs` is left to the request still at work on it.
  */
-export async function completePendingRefunds(
-  db: Db,
-  now: Date,
-  contextOf: (brandId: string) => OrderScope | null,
-  gateway: PaymentGateway,
-  olderThanMs = 60_000,
-): Promise<number> {
+export async function completePendingRefunds(db: Db, now: Date, contextOf: (brandId: string) => OrderScope | null, gateway: PaymentGateway, olderThanMs = 60_000): Promise<number> {
   const waiting = await db
     .selectFrom('payments')
     .select(['brand_id', 'order_number', 'refund_group'])

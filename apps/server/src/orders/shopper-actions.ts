@@ -86,7 +86,8 @@ function checkLines(lines: OrderLinesRow[], returns: OrderReturnsRow[], wanted: 
     const line = lines.find((candidate) => candidate.id === want.line_id)
     if (!line) throw unprocessable(`This order has no line ${want.line_id}.`, 'lines')
     const left = line.qty - (asked.get(line.id) ?? 0)
-    if (want.qty > left) throw conflict(left <= 0 ? `${line.name} (${line.size}) is already on its way back.` : `Only ${left} of ${line.name} (${line.size}) can still be sent back.`, 'lines')
+    if (want.qty > left)
+      throw conflict(left <= 0 ? `${line.name} (${line.size}) is already on its way back.` : `Only ${left} of ${line.name} (${line.size}) can still be sent back.`, 'lines')
     chosen.push({ line, qty: want.qty })
   }
   const finalSale = chosen.some(({ line }) => isFinalSale(line.discount_class))
@@ -111,7 +112,17 @@ export async function requestReturn(ctx: RequestContext, orderNumber: string, wa
     if (!moved.ok) throw conflict(moved.reason, 'lines')
     await trx
       .insertInto('order_returns')
-      .values({ id: randomUUID(), brand_id: brandId, order_number: orderNumber, kind: 'return', status: 'requested', lines: JSON.stringify(wanted), exchange_order_number: null, created_at: now, updated_at: now })
+      .values({
+        id: randomUUID(),
+        brand_id: brandId,
+        order_number: orderNumber,
+        kind: 'return',
+        status: 'requested',
+        lines: JSON.stringify(wanted),
+        exchange_order_number: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute()
     await queueEmails(trx, brandId, now, [returnRequestedEmail({ name: ctx.brand.name, origin: ctx.origin }, order, pieces)])
   })
@@ -138,7 +149,8 @@ export async function requestExchange(ctx: RequestContext, orderNumber: string, 
       detail: { exchange_order: exchangeNumber, exchange_for: replacement, lines: [{ name: `${line.name} (${line.size})`, qty: 1 }], reason: want.reason },
     })
     if (!moved.ok) throw conflict(moved.reason, 'line_id')
-    if (!(await takeStock(trx, brandId, [{ itemId: line.item_id, size: want.size, qty: 1 }]))) throw conflict(`${line.name} in size ${want.size} is sold out, so it can't be exchanged for now.`, 'size')
+    if (!(await takeStock(trx, brandId, [{ itemId: line.item_id, size: want.size, qty: 1 }])))
+      throw conflict(`${line.name} in size ${want.size} is sold out, so it can't be exchanged for now.`, 'size')
     await trx
       .insertInto('orders')
       .values({
@@ -170,7 +182,17 @@ export async function requestExchange(ctx: RequestContext, orderNumber: string, 
     const stored: StoredReturnLine[] = [{ line_id: line.id, qty: 1, reason: want.reason, exchange_size: want.size }]
     await trx
       .insertInto('order_returns')
-      .values({ id: randomUUID(), brand_id: brandId, order_number: orderNumber, kind: 'exchange', status: 'requested', lines: JSON.stringify(stored), exchange_order_number: exchangeNumber, created_at: now, updated_at: now })
+      .values({
+        id: randomUUID(),
+        brand_id: brandId,
+        order_number: orderNumber,
+        kind: 'exchange',
+        status: 'requested',
+        lines: JSON.stringify(stored),
+        exchange_order_number: exchangeNumber,
+        created_at: now,
+        updated_at: now,
+      })
       .execute()
   })
   emitStockChanged({ brandId, itemIds: [line.item_id] }, ctx.log)
@@ -241,7 +263,12 @@ export async function receiveReturn(scope: OrderScope, orderNumber: string, gate
     await db.transaction().execute(async (trx) => {
       const order = await trx.selectFrom('orders').selectAll().where('brand_id', '=', brandId).where('order_number', '=', orderNumber).executeTakeFirstOrThrow()
       const lines = await trx.selectFrom('order_lines').selectAll().where('brand_id', '=', brandId).where('order_number', '=', orderNumber).execute()
-      const mine = await trx.updateTable('order_returns').set({ status: 'received', updated_at: now }).where('id', '=', waiting.id).where('status', '=', 'requested').executeTakeFirst()
+      const mine = await trx
+        .updateTable('order_returns')
+        .set({ status: 'received', updated_at: now })
+        .where('id', '=', waiting.id)
+        .where('status', '=', 'requested')
+        .executeTakeFirst()
       if (Number(mine.numUpdatedRows) !== 1) return
       const moved = await moveOrder(trx, { brandId, orderNumber, from: 'return_requested' }, 'receive_return', actor, { at: now })
       if (!moved.ok) throw conflict(moved.reason)

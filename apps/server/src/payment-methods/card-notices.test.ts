@@ -23,7 +23,9 @@ describe.each(DIALECTS)('saved card notices on %s', (dialect) => {
     return { shopper, email }
   }
   const cardMail = async (email: string) =>
-    (await t.store.db.selectFrom('outbox_emails').select(['subject', 'body']).where('to_email', '=', email).orderBy('created_at').execute()).filter((mail) => /card/i.test(mail.subject))
+    (await t.store.db.selectFrom('outbox_emails').select(['subject', 'body']).where('to_email', '=', email).orderBy('created_at').execute()).filter((mail) =>
+      /card/i.test(mail.subject),
+    )
   const year = new Date().getFullYear() + 3
 
   it('tells of a card added, another made the default, and the default removed (naming the one that takes its place)', async () => {
@@ -53,7 +55,9 @@ describe.each(DIALECTS)('saved card notices on %s', (dialect) => {
     dataOf<PaymentMethod[]>(await shopper.post(`/api/payment-methods/${mastercard.id}/remove`))
     mails = await cardMail(email)
     expect(mails.map((mail) => mail.subject).slice(3)).toEqual(['A card was removed from your PopFit Clothing account'])
-    expect(mails[3]!.body).toContain(`Mastercard ending in 4444 (expires 12/${year}) was removed from your account.\nYour default card is now Visa ending in 4242 (expires 12/${year}).`)
+    expect(mails[3]!.body).toContain(
+      `Mastercard ending in 4444 (expires 12/${year}) was removed from your account.\nYour default card is now Visa ending in 4242 (expires 12/${year}).`,
+    )
     // never more of a card than its brand, last four and expiry
     for (const mail of mails) expect(mail.body.replace(/\s/g, '')).not.toMatch(/424242|555555|tok_/)
   })

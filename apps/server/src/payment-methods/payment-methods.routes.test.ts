@@ -24,11 +24,17 @@ describe.each(DIALECTS)('payment methods on %s', (dialect) => {
     const first = dataOf<PaymentMethod[]>(await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper) }))
     expect(first).toEqual([{ id: expect.any(String), card_brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getFullYear() + 3, default: true }])
     const two = dataOf<PaymentMethod[]>(await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper, '5555 5555 5555 4444') }))
-    expect(two.map((m) => [m.last4, m.default])).toEqual([['4242', true], ['4444', false]])
+    expect(two.map((m) => [m.last4, m.default])).toEqual([
+      ['4242', true],
+      ['4444', false],
+    ])
 
     const mastercard = two.find((m) => m.last4 === '4444')!
     const switched = dataOf<PaymentMethod[]>(await shopper.post(`/api/payment-methods/${mastercard.id}/default`))
-    expect(switched.map((m) => [m.last4, m.default])).toEqual([['4444', true], ['4242', false]])
+    expect(switched.map((m) => [m.last4, m.default])).toEqual([
+      ['4444', true],
+      ['4242', false],
+    ])
 
     // what club billing reads
     const account = await t.store.db.selectFrom('customers').select('id').where('email', '=', 'cards@example.com').executeTakeFirstOrThrow()
@@ -113,7 +119,16 @@ describe.each(DIALECTS)('payment methods on %s', (dialect) => {
     const now = new Date().toISOString()
     await t.store.db
       .insertInto('memberships')
-      .values({ id: `m-card-${dialect}`, brand_id: 'popfitclothing', customer_id: account.id, status: 'active', amount_cents: 2499, next_billing_date: '2026-12-01', payment_method_id: first.id, created_at: now })
+      .values({
+        id: `m-card-${dialect}`,
+        brand_id: 'popfitclothing',
+        customer_id: account.id,
+        status: 'active',
+        amount_cents: 2499,
+        next_billing_date: '2026-12-01',
+        payment_method_id: first.id,
+        created_at: now,
+      })
       .execute()
     const billedTo = async () =>
       (await t.store.db.selectFrom('memberships').select('payment_method_id').where('id', '=', `m-card-${dialect}`).executeTakeFirstOrThrow()).payment_method_id
@@ -152,7 +167,7 @@ describe.each(DIALECTS)('payment methods on %s', (dialect) => {
     expect(full.filter((m) => m.default)).toHaveLength(1)
   })
 
-  describe("a card whose bank asks the cardholder to confirm it (3-D Secure on the setup)", () => {
+  describe('a card whose bank asks the cardholder to confirm it (3-D Secure on the setup)', () => {
     const setupOf = async (shopper: TestShopper, number: string, makeDefault = false) => {
       const added = await shopper.post('/api/payment-methods', { payment_token: await tokenFor(shopper, number), ...(makeDefault ? { make_default: 'true' } : {}) })
       expect(added.statusCode).toBe(202)
@@ -173,7 +188,10 @@ describe.each(DIALECTS)('payment methods on %s', (dialect) => {
       expect(errorsOf(early)[0]).toMatch(/not confirmed this card yet/)
       expect((await authenticate(shopper, setup.setup_id, 'complete')).statusCode).toBe(200)
       const cards = dataOf<PaymentMethod[]>(await complete(shopper, setup.setup_id))
-      expect(cards.map((m) => [m.last4, m.default])).toEqual([['3184', true], ['4242', false]])
+      expect(cards.map((m) => [m.last4, m.default])).toEqual([
+        ['3184', true],
+        ['4242', false],
+      ])
       // done: the same setup cannot be completed twice
       expect((await complete(shopper, setup.setup_id)).statusCode).toBe(404)
       // once set up, the bank lets the store charge it without the shopper (club billing, offers)

@@ -6,7 +6,7 @@ import { addPaymentMethodBody, cardSetupParams, cardSetupStepSchema, paymentMeth
 import { addPaymentMethod, completeCardSetup, listPaymentMethods, removePaymentMethod, setDefaultPaymentMethod } from './payment-methods.service.ts'
 
 const tags = ['payments']
-const methods = answers(z.array(paymentMethodSchema), 'the customer\'s saved methods, the default first')
+const methods = answers(z.array(paymentMethodSchema), "the customer's saved methods, the default first")
 
 export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   const gateway = await gatewayFor(app.env)
@@ -26,7 +26,12 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
           "Save a card from the provider's token (test gateway: POST /payments/test-tokens; Stripe: a PaymentMethod id); no charge. 402 refused; 202 when the bank wants the cardholder to confirm it first",
         operationId: 'addPaymentMethod',
         body: addPaymentMethodBody,
-        response: { ...methods, 202: z.object({ data: cardSetupStepSchema }).describe("the card's bank wants the cardholder to confirm it first: its step, then POST /payment-methods/setups/{setup_id}/complete") },
+        response: {
+          ...methods,
+          202: z
+            .object({ data: cardSetupStepSchema })
+            .describe("the card's bank wants the cardholder to confirm it first: its step, then POST /payment-methods/setups/{setup_id}/complete"),
+        },
       },
     },
     async (request, reply) => {
@@ -41,7 +46,8 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Keep a card whose bank asked, after the cardholder's step (202 of POST /payment-methods). 402 the bank refused it; 409 not confirmed yet; 404 no such setup of this customer",
+        summary:
+          "Keep a card whose bank asked, after the cardholder's step (202 of POST /payment-methods). 402 the bank refused it; 409 not confirmed yet; 404 no such setup of this customer",
         operationId: 'completeCardSetup',
         params: cardSetupParams,
         response: methods,
@@ -52,7 +58,9 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payment-methods/:id/default',
-    { schema: { tags, summary: 'Make a saved card the default (club billing charges it)', operationId: 'setDefaultPaymentMethod', params: paymentMethodParams, response: methods } },
+    {
+      schema: { tags, summary: 'Make a saved card the default (club billing charges it)', operationId: 'setDefaultPaymentMethod', params: paymentMethodParams, response: methods },
+    },
     async (request) => ({ data: await setDefaultPaymentMethod(request.ctx, gateway, request.params.id) }),
   )
 

@@ -82,7 +82,12 @@ export async function addPaymentMethod(ctx: RequestContext, gateway: PaymentGate
   if (result.status === 'requires_action') {
     const now = ctx.now()
     // setups left waiting a day ago were given up: the bank's step does not wait that long
-    await db.deleteFrom('card_setups').where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('created_at', '<', new Date(now.getTime() - SETUP_WAITS_MS).toISOString()).execute()
+    await db
+      .deleteFrom('card_setups')
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .where('created_at', '<', new Date(now.getTime() - SETUP_WAITS_MS).toISOString())
+      .execute()
     await db
       .insertInto('card_setups')
       .values({ brand_id: brandId, setup_id: result.setupId, customer_id: customerId, gateway: gateway.name, make_default: makeDefault ? 1 : 0, created_at: now.toISOString() })
@@ -120,7 +125,13 @@ export async function completeCardSetup(ctx: RequestContext, gateway: PaymentGat
 }
 
 /** A card the gateway has just set up, kept as the customer's: the default when asked (or their first), then their cards. */
-async function keepSavedCard(ctx: RequestContext, gateway: PaymentGateway, customerId: string, saved: { reference: string; card: CardSummary }, makeDefault: boolean): Promise<PaymentMethod[]> {
+async function keepSavedCard(
+  ctx: RequestContext,
+  gateway: PaymentGateway,
+  customerId: string,
+  saved: { reference: string; card: CardSummary },
+  makeDefault: boolean,
+): Promise<PaymentMethod[]> {
   const { db, brandId } = ctx.data
   const now = ctx.now().toISOString()
   let billsTheClub = false
@@ -128,7 +139,13 @@ async function keepSavedCard(ctx: RequestContext, gateway: PaymentGateway, custo
     await db.transaction().execute(async (trx) => {
       // keepCard takes the customer's turn first: cards added at once go one after another, so the limit and the one default hold
       const kept = await keepCard(trx, { brandId, customerId, gateway: gateway.name, reference: saved.reference, card: saved.card, now })
-      const rows = await trx.selectFrom('payment_methods').select(['id', 'is_default']).where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('gateway', '=', gateway.name).execute()
+      const rows = await trx
+        .selectFrom('payment_methods')
+        .select(['id', 'is_default'])
+        .where('brand_id', '=', brandId)
+        .where('customer_id', '=', customerId)
+        .where('gateway', '=', gateway.name)
+        .execute()
       if (rows.length > MAX_PAYMENT_METHODS) throw walletFull()
       const wasDefault = rows.some((row) => row.id === kept.id && row.is_default === 1)
       if (makeDefault || !rows.some((row) => row.is_default === 1)) {
@@ -255,18 +272,8 @@ export async function defaultIfOnlyCard(trx: Transaction<Database>, card: { bran
  * fails and retries as usual). A cancelled or lapsed membership follows it too: a
  * rejoin charges the card the member has chosen since, not the one they left with.
  */
-async function billMembershipsTo(
-  trx: Transaction<Database>,
-  brandId: string,
-  customerId: string,
-  methodId: string | null,
-  onlyFrom?: string,
-): Promise<void> {
-  let update = trx
-    .updateTable('memberships')
-    .set({ payment_method_id: methodId })
-    .where('brand_id', '=', brandId)
-    .where('customer_id', '=', customerId)
+async function billMembershipsTo(trx: Transaction<Database>, brandId: string, customerId: string, methodId: string | null, onlyFrom?: string): Promise<void> {
+  let update = trx.updateTable('memberships').set({ payment_method_id: methodId }).where('brand_id', '=', brandId).where('customer_id', '=', customerId)
   if (onlyFrom) update = update.where('payment_method_id', '=', onlyFrom)
   await update.execute()
 }
@@ -302,13 +309,7 @@ export async function removePaymentMethod(ctx: RequestContext, gateway: PaymentG
   const { db, brandId } = ctx.data
   const removed = await db.transaction().execute(async (trx) => {
     await takeTurn(trx, 'customer', customerId)
-    const row = await trx
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('id', '=', id)
-      .where('brand_id', '=', brandId)
-      .where('customer_id', '=', customerId)
-      .executeTakeFirst()
+    const row = await trx.selectFrom('payment_methods').selectAll().where('id', '=', id).where('brand_id', '=', brandId).where('customer_id', '=', customerId).executeTakeFirst()
     if (!row) return null
     await trx.deleteFrom('payment_methods').where('id', '=', id).execute()
     let newDefault: PaymentMethodsRow | null = null
@@ -359,11 +360,7 @@ export interface ChargeableMethod {
  * the brand's data and the customer's id.
  */
 export async function defaultPaymentMethodFor(data: Pick<BrandData, 'db' | 'brandId'>, customerId: string, gateway?: string): Promise<ChargeableMethod | null> {
-  let query = data.db
-    .selectFrom('payment_methods')
-    .selectAll()
-    .where('brand_id', '=', data.brandId)
-    .where('customer_id', '=', customerId)
+  let query = data.db.selectFrom('payment_methods').selectAll().where('brand_id', '=', data.brandId).where('customer_id', '=', customerId)
   if (gateway) query = query.where('gateway', '=', gateway)
   const row = await query.orderBy('is_default', 'desc').orderBy('created_at', 'desc').orderBy('id').executeTakeFirst()
   return row ? chargeable(row) : null

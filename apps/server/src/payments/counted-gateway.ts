@@ -21,8 +21,16 @@ export function countedGateway<G extends PaymentGateway>(gateway: G): G {
   const charge = gateway.charge.bind(gateway)
   const resume = gateway.resume.bind(gateway)
   const refund = gateway.refund.bind(gateway)
-  gateway.charge = (scope, request) => charge(scope, request).then((result) => countCharge(gateway.name, result), (error: unknown) => countFailure(gateway.name, error))
-  gateway.resume = (scope, paymentId, key) => resume(scope, paymentId, key).then((result) => countCharge(gateway.name, result), (error: unknown) => countFailure(gateway.name, error))
+  gateway.charge = (scope, request) =>
+    charge(scope, request).then(
+      (result) => countCharge(gateway.name, result),
+      (error: unknown) => countFailure(gateway.name, error),
+    )
+  gateway.resume = (scope, paymentId, key) =>
+    resume(scope, paymentId, key).then(
+      (result) => countCharge(gateway.name, result),
+      (error: unknown) => countFailure(gateway.name, error),
+    )
   gateway.refund = (scope, paymentId, key, amountCents) =>
     refund(scope, paymentId, key, amountCents).then(
       (refundId) => {

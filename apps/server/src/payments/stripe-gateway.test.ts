@@ -184,20 +184,24 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
   it.each([
     ['having confirmed nothing', false],
     ['having confirmed it all the same', true],
-  ])("Stripe answers 500 to the store's confirmation after the bank's step %s: the same key still finishes the order, charged once", async (_how, made) => {
-    const { shopper } = await shopperWithCart()
-    const key = randomUUID()
-    const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', key))
-    if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
-    stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
-    stripe.serverErrorNext(`/v1/payment_intents/${first.payment_id}/confirm`, { made })
-    const paid = await placeOrder(shopper, 'pm_card_threeDSecure2Required', key)
-    expect(paid.statusCode).toBe(200)
-    expect(dataOf<CheckoutResult>(paid)).toMatchObject({ status: 'succeeded', order_number: first.order_number })
-    expect(stripe.intents.get(first.payment_id)!.status).toBe('succeeded')
-    const payments = await store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', first.order_number).execute()
-    expect(payments).toEqual([{ status: 'succeeded', gateway_payment_id: first.payment_id }])
-  }, 30_000)
+  ])(
+    "Stripe answers 500 to the store's confirmation after the bank's step %s: the same key still finishes the order, charged once",
+    async (_how, made) => {
+      const { shopper } = await shopperWithCart()
+      const key = randomUUID()
+      const first = dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_threeDSecure2Required', key))
+      if (first.status !== 'requires_action') throw new Error(`expected the bank's step, got ${first.status}`)
+      stripe.intents.get(first.payment_id)!.status = 'requires_confirmation'
+      stripe.serverErrorNext(`/v1/payment_intents/${first.payment_id}/confirm`, { made })
+      const paid = await placeOrder(shopper, 'pm_card_threeDSecure2Required', key)
+      expect(paid.statusCode).toBe(200)
+      expect(dataOf<CheckoutResult>(paid)).toMatchObject({ status: 'succeeded', order_number: first.order_number })
+      expect(stripe.intents.get(first.payment_id)!.status).toBe('succeeded')
+      const payments = await store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', first.order_number).execute()
+      expect(payments).toEqual([{ status: 'succeeded', gateway_payment_id: first.payment_id }])
+    },
+    30_000,
+  )
   it("a saved card at checkout is confirmed on-session (no off_session), so the 3184 card's bank gets its step; a one-time offer after it, refused off-session, is charged on-session and takes the step too", async () => {
     // the first order keeps the card (setup_future_usage) once the bank's step is passed
     const { shopper } = await paidThroughBankStep('saved')
@@ -245,7 +249,10 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     const step = dataOf<{ payment_id: string }>(asked)
     const before = await stockOf(t, choice.item_id, choice.sizes[0]!)
     // Stripe.js reports the step failed; the PaymentIntent waits for another method, as Stripe leaves it
-    Object.assign(stripe.intents.get(step.payment_id)!, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure' } })
+    Object.assign(stripe.intents.get(step.payment_id)!, {
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure' },
+    })
     const refused = await acceptOffer(shopper, body, offerKey)
     expect(refused.statusCode).toBe(402)
     expect(await stockOf(t, choice.item_id, choice.sizes[0]!)).toBe(before + 1)
@@ -284,44 +291,52 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
   it.each([
     ['having made nothing', false],
     ['having made and charged the PaymentIntent all the same', true],
-  ])('Stripe answers 500 %s, and keeps that answer for the key: the checkout finds out which, and the order is paid once', async (_how, made) => {
-    const { shopper, item } = await shopperWithCart()
-    const before = await stockOf(t, item.itemId, item.size)
-    const key = randomUUID()
-    stripe.serverErrorNext('/v1/payment_intents', { made })
-    const paid = await placeOrder(shopper, 'pm_card_visa', key)
-    expect(paid.statusCode).toBe(200)
-    const result = dataOf<CheckoutResult>(paid)
-    expect(result.status).toBe('succeeded')
-    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
-    // one PaymentIntent took the money for the order, whichever way the 500 went
-    expect(intentsOf(result.order_number).map((intent) => intent.status)).toEqual(['succeeded'])
-    const payments = () => store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', result.order_number).execute()
-    expect(await payments()).toEqual([{ status: 'succeeded', gateway_payment_id: intentsOf(result.order_number)[0]!.id }])
-    // the same key again is the same order, and charges nothing more
-    expect(dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_visa', key)).order_number).toBe(result.order_number)
-    expect(intentsOf(result.order_number)).toHaveLength(1)
-    expect(await payments()).toHaveLength(1)
-  }, 30_000)
+  ])(
+    'Stripe answers 500 %s, and keeps that answer for the key: the checkout finds out which, and the order is paid once',
+    async (_how, made) => {
+      const { shopper, item } = await shopperWithCart()
+      const before = await stockOf(t, item.itemId, item.size)
+      const key = randomUUID()
+      stripe.serverErrorNext('/v1/payment_intents', { made })
+      const paid = await placeOrder(shopper, 'pm_card_visa', key)
+      expect(paid.statusCode).toBe(200)
+      const result = dataOf<CheckoutResult>(paid)
+      expect(result.status).toBe('succeeded')
+      expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+      // one PaymentIntent took the money for the order, whichever way the 500 went
+      expect(intentsOf(result.order_number).map((intent) => intent.status)).toEqual(['succeeded'])
+      const payments = () => store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', result.order_number).execute()
+      expect(await payments()).toEqual([{ status: 'succeeded', gateway_payment_id: intentsOf(result.order_number)[0]!.id }])
+      // the same key again is the same order, and charges nothing more
+      expect(dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_visa', key)).order_number).toBe(result.order_number)
+      expect(intentsOf(result.order_number)).toHaveLength(1)
+      expect(await payments()).toHaveLength(1)
+    },
+    30_000,
+  )
   it.each([
     ['having made nothing', false],
     ['having made it all the same', true],
-  ])("Stripe answers 500 to making a new card's Customer %s: every try of the key uses one Customer, and the order is paid once", async (_how, made) => {
-    const { shopper } = await shopperWithCart()
-    const key = randomUUID()
-    stripe.serverErrorNext('/v1/customers', { made })
-    // the PaymentIntent is made, but its answer is lost: 503
-    expect((await placeOrderAnswerLost(shopper, key)).statusCode).toBe(503)
-    // the retry asks for the Customer again: the 500 is replayed, the same Customer found, so the
-    // PaymentIntent's key replays the one made (another Customer would make Stripe refuse the key)
-    const paid = await placeOrder(shopper, 'pm_card_visa', key)
-    expect(paid.statusCode).toBe(200)
-    const result = dataOf<CheckoutResult>(paid)
-    expect(result.status).toBe('succeeded')
-    const customers = stripe.customers.filter((customer) => customer.metadata.store_key === `checkout:popfitclothing:${key}`)
-    expect(customers).toHaveLength(1)
-    expect(intentsOf(result.order_number).map((intent) => [intent.status, intent.customer])).toEqual([['succeeded', customers[0]!.id]])
-  }, 30_000)
+  ])(
+    "Stripe answers 500 to making a new card's Customer %s: every try of the key uses one Customer, and the order is paid once",
+    async (_how, made) => {
+      const { shopper } = await shopperWithCart()
+      const key = randomUUID()
+      stripe.serverErrorNext('/v1/customers', { made })
+      // the PaymentIntent is made, but its answer is lost: 503
+      expect((await placeOrderAnswerLost(shopper, key)).statusCode).toBe(503)
+      // the retry asks for the Customer again: the 500 is replayed, the same Customer found, so the
+      // PaymentIntent's key replays the one made (another Customer would make Stripe refuse the key)
+      const paid = await placeOrder(shopper, 'pm_card_visa', key)
+      expect(paid.statusCode).toBe(200)
+      const result = dataOf<CheckoutResult>(paid)
+      expect(result.status).toBe('succeeded')
+      const customers = stripe.customers.filter((customer) => customer.metadata.store_key === `checkout:popfitclothing:${key}`)
+      expect(customers).toHaveLength(1)
+      expect(intentsOf(result.order_number).map((intent) => [intent.status, intent.customer])).toEqual([['succeeded', customers[0]!.id]])
+    },
+    30_000,
+  )
   /** The order number of the checkout attempt made with a key. */
   const orderOfKey = async (key: string) =>
     (await store.db.selectFrom('checkout_attempts').select('order_number').where('idempotency_key', '=', key).executeTakeFirstOrThrow()).order_number!
@@ -392,10 +407,16 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
       stripe.dropAnswers('/v1/payment_intents', 0)
     }
     expect(accepted.response.statusCode).toBe(503)
-    const offerIntents = () => [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).store_key === `offer:popfitclothing:${accepted.offerKey}`)
+    const offerIntents = () =>
+      [...stripe.intents.values()].filter((intent) => (intent.metadata as Record<string, string>).store_key === `offer:popfitclothing:${accepted.offerKey}`)
     expect(offerIntents().map((intent) => intent.status)).toEqual(['succeeded'])
     await sweep(t, new Date(Date.now() + ASK_AFTER_MS + 1000))
-    const payment = await store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', placed.order_number).where('offer_id', '=', 'pf-oto-1').execute()
+    const payment = await store.db
+      .selectFrom('payments')
+      .select(['status', 'gateway_payment_id'])
+      .where('order_number', '=', placed.order_number)
+      .where('offer_id', '=', 'pf-oto-1')
+      .execute()
     expect(payment).toEqual([{ status: 'succeeded', gateway_payment_id: offerIntents()[0]!.id }])
     expect(await store.db.selectFrom('order_lines').select('id').where('order_number', '=', placed.order_number).where('offer_id', '=', 'pf-oto-1').execute()).toHaveLength(1)
     expect(offerIntents()).toHaveLength(1)
@@ -449,7 +470,11 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     // the shopper's last try came just before the reservation ran out
     const order = await store.db.selectFrom('orders').select('reserved_until').where('order_number', '=', orderNumber).executeTakeFirstOrThrow()
     const end = new Date(order.reserved_until!)
-    await store.db.updateTable('checkout_attempts').set({ updated_at: new Date(end.getTime() - 60_000).toISOString() }).where('idempotency_key', '=', key).execute()
+    await store.db
+      .updateTable('checkout_attempts')
+      .set({ updated_at: new Date(end.getTime() - 60_000).toISOString() })
+      .where('idempotency_key', '=', key)
+      .execute()
     const searches = () => stripe.calls.filter((call) => call.path === '/v1/payment_intents/search').length
     const searched = searches()
     await sweep(t, new Date(end.getTime() + 1000))
@@ -459,43 +484,47 @@ describe('Stripe gateway (PAYMENT_GATEWAY=stripe) through the checkout API', () 
     expect(await orderStatus(orderNumber)).toBe('paid')
     expect(searches()).toBe(searched + 1)
   }, 30_000)
-  it.each(['a new card', 'a saved card'])('Stripe out of reach while paying with %s: 503 saying so, the stock held for the same key, which then pays once', async (how) => {
-    const { shopper, item } = await shopperWithCart()
-    let source: Record<string, string> = {}
-    if (how === 'a saved card') {
-      expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-down-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
-      expect(dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_visa')).status).toBe('succeeded')
-      const [card] = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
-      source = { payment_method_id: card!.id }
-      await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
-    }
-    const token = how === 'a new card' ? 'pm_card_visa' : ''
-    const before = await stockOf(t, item.itemId, item.size)
-    const key = randomUUID()
-    const firstCall = stripe.calls.length
-    stripe.reachable(false)
-    let down: Awaited<ReturnType<typeof placeOrder>>
-    try {
-      down = await placeOrder(shopper, token, key, source)
-    } finally {
-      stripe.reachable(true)
-    }
-    expect(down.statusCode).toBe(503)
-    expect(errorsOf(down)[0]).toBe('We could not reach the payment service. Try again in a moment: you will not be charged twice.')
-    // the order waits with its stock held for the retry; nobody else can take it meanwhile
-    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+  it.each(['a new card', 'a saved card'])(
+    'Stripe out of reach while paying with %s: 503 saying so, the stock held for the same key, which then pays once',
+    async (how) => {
+      const { shopper, item } = await shopperWithCart()
+      let source: Record<string, string> = {}
+      if (how === 'a saved card') {
+        expect((await shopper.post('/api/register', { name: 'Pat Shopper', email: `stripe-down-${randomUUID()}@example.com`, password: 'leggings-forever' })).statusCode).toBe(200)
+        expect(dataOf<CheckoutResult>(await placeOrder(shopper, 'pm_card_visa')).status).toBe('succeeded')
+        const [card] = dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods'))
+        source = { payment_method_id: card!.id }
+        await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+      }
+      const token = how === 'a new card' ? 'pm_card_visa' : ''
+      const before = await stockOf(t, item.itemId, item.size)
+      const key = randomUUID()
+      const firstCall = stripe.calls.length
+      stripe.reachable(false)
+      let down: Awaited<ReturnType<typeof placeOrder>>
+      try {
+        down = await placeOrder(shopper, token, key, source)
+      } finally {
+        stripe.reachable(true)
+      }
+      expect(down.statusCode).toBe(503)
+      expect(errorsOf(down)[0]).toBe('We could not reach the payment service. Try again in a moment: you will not be charged twice.')
+      // the order waits with its stock held for the retry; nobody else can take it meanwhile
+      expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
 
-    const paid = await placeOrder(shopper, token, key, source)
-    expect(paid.statusCode).toBe(200)
-    const result = dataOf<CheckoutResult>(paid)
-    expect(result.status).toBe('succeeded')
-    expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
-    // every try, dropped or answered, carried a key made from the checkout's, so Stripe makes one of each thing
-    const tries = stripe.calls.slice(firstCall)
-    expect(tries.length).toBeGreaterThan(2)
-    expect(tries.every((call) => call.idempotencyKey?.startsWith(`checkout:popfitclothing:${key}`))).toBe(true)
-    expect(tries.filter((call) => call.path === '/v1/payment_intents').map((call) => call.idempotencyKey)).toContain(`checkout:popfitclothing:${key}`)
-    const payments = await store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', result.order_number).execute()
-    expect(payments).toEqual([{ status: 'succeeded', gateway_payment_id: expect.stringMatching(/^pi_/) }])
-  }, 30_000)
+      const paid = await placeOrder(shopper, token, key, source)
+      expect(paid.statusCode).toBe(200)
+      const result = dataOf<CheckoutResult>(paid)
+      expect(result.status).toBe('succeeded')
+      expect(await stockOf(t, item.itemId, item.size)).toBe(before - 1)
+      // every try, dropped or answered, carried a key made from the checkout's, so Stripe makes one of each thing
+      const tries = stripe.calls.slice(firstCall)
+      expect(tries.length).toBeGreaterThan(2)
+      expect(tries.every((call) => call.idempotencyKey?.startsWith(`checkout:popfitclothing:${key}`))).toBe(true)
+      expect(tries.filter((call) => call.path === '/v1/payment_intents').map((call) => call.idempotencyKey)).toContain(`checkout:popfitclothing:${key}`)
+      const payments = await store.db.selectFrom('payments').select(['status', 'gateway_payment_id']).where('order_number', '=', result.order_number).execute()
+      expect(payments).toEqual([{ status: 'succeeded', gateway_payment_id: expect.stringMatching(/^pi_/) }])
+    },
+    30_000,
+  )
 })

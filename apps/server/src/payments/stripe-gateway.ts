@@ -39,9 +39,7 @@ export class StripeGateway implements PaymentGateway {
     this.client = new Stripe(options.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
-      ...(url
-        ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol === 'http:' ? 'http' : 'https' }
-        : {}),
+      ...(url ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol === 'http:' ? 'http' : 'https' } : {}),
     })
   }
 

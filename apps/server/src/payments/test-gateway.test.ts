@@ -103,7 +103,11 @@ describe.each(DIALECTS)("the test gateway's one-time tokens, on %s", (dialect) =
     const kept = await gateway.saveMethod(scope, { token, customerReference: null, idempotencyKey: key, metadata: {} })
     expect(kept).toMatchObject({ status: 'succeeded', reference: token })
     expect(await gateway.saveMethod(scope, { token, customerReference: null, idempotencyKey: key, metadata: {} })).toEqual(kept)
-    expect(await gateway.saveMethod(scope, { token, customerReference: null, idempotencyKey: randomUUID(), metadata: {} })).toEqual({ status: 'declined', code: TOKEN_USED, message: SPENT })
+    expect(await gateway.saveMethod(scope, { token, customerReference: null, idempotencyKey: randomUUID(), metadata: {} })).toEqual({
+      status: 'declined',
+      code: TOKEN_USED,
+      message: SPENT,
+    })
     expect(await charge(token)).toMatchObject({ code: TOKEN_USED })
     const saved = await gateway.charge(scope, { amountCents: 500, source: { kind: 'saved', reference: token, customerPresent: false }, idempotencyKey: randomUUID(), metadata: {} })
     expect(saved.status).toBe('succeeded')
@@ -111,7 +115,9 @@ describe.each(DIALECTS)("the test gateway's one-time tokens, on %s", (dialect) =
 
   it('a token that was never issued is still "could not be read"', async () => {
     expect(await charge('tok_test_nobody')).toMatchObject({ status: 'declined', code: 'invalid_token' })
-    expect(await gateway.saveMethod(scope, { token: 'tok_test_nobody', customerReference: null, idempotencyKey: randomUUID(), metadata: {} })).toMatchObject({ code: 'invalid_token' })
+    expect(await gateway.saveMethod(scope, { token: 'tok_test_nobody', customerReference: null, idempotencyKey: randomUUID(), metadata: {} })).toMatchObject({
+      code: 'invalid_token',
+    })
   })
 
   describe('through the API', () => {

@@ -61,10 +61,7 @@ export class TestGateway implements PaymentGateway {
     const save = request.saveForLater ?? false
     const token = request.source.kind === 'token' ? request.source.token : request.source.reference
     // a one-time token is used by this charge (or was by this key before); a saved method is read as it is
-    const card =
-      request.source.kind === 'token'
-        ? await spendToken(scope, token, request.idempotencyKey)
-        : await findCard(scope, token)
+    const card = request.source.kind === 'token' ? await spendToken(scope, token, request.idempotencyKey) : await findCard(scope, token)
     if (!card) return this.notCharged(scope, request, token)
     // a saved method charged off-session has no shopper to authenticate; at checkout the shopper is there
     const behaviour = card.behaviour as TestBehaviour
@@ -161,7 +158,13 @@ export class TestGateway implements PaymentGateway {
       return (await db.selectFrom('test_gateway_refunds').select('id').where('brand_id', '=', brandId).where('idempotency_key', '=', idempotencyKey).executeTakeFirstOrThrow()).id
     }
     if (amount === left) {
-      await db.updateTable('test_gateway_charges').set({ status: 'refunded' }).where('id', '=', paymentId).where('brand_id', '=', brandId).where('status', '=', 'succeeded').execute()
+      await db
+        .updateTable('test_gateway_charges')
+        .set({ status: 'refunded' })
+        .where('id', '=', paymentId)
+        .where('brand_id', '=', brandId)
+        .where('status', '=', 'succeeded')
+        .execute()
     }
     return id
   }
@@ -200,7 +203,16 @@ export class TestGateway implements PaymentGateway {
       const id = SETUP_PREFIX + randomBytes(12).toString('hex')
       await scope.db
         .insertInto('test_gateway_charges')
-        .values({ id, brand_id: scope.brandId, idempotency_key: request.idempotencyKey, token: request.token, amount_cents: 0, status: 'requires_action', decline_code: null, created_at: new Date().toISOString() })
+        .values({
+          id,
+          brand_id: scope.brandId,
+          idempotency_key: request.idempotencyKey,
+          token: request.token,
+          amount_cents: 0,
+          status: 'requires_action',
+          decline_code: null,
+          created_at: new Date().toISOString(),
+        })
         .onConflict((oc) => oc.columns(['brand_id', 'idempotency_key']).doNothing())
         .execute()
       return this.setupResult(scope, (await this.findCharge(scope, { idempotencyKey: request.idempotencyKey }))!)
@@ -297,23 +309,25 @@ async function cardOfToken(scope: BrandData, token: string): Promise<TokenRow> {
  * or undefined when the token was not issued, another key used it, or the key charged before.
  */
 function spendToken({ db, brandId }: BrandData, token: string, key: string): Promise<TokenRow | undefined> {
-  return db
-    .updateTable('test_gateway_tokens')
-    // its retry keeps the first use's time
-    .set((eb) => ({ used_at: eb.fn.coalesce('used_at', eb.val(new Date().toISOString())), used_by: key }))
-    .where('token', '=', token)
-    .where('brand_id', '=', brandId)
-    .where((eb) =>
-      eb.or([
-        eb('used_by', '=', key),
-        eb.and([
-          eb('used_at', 'is', null),
-          eb.not(eb.exists(eb.selectFrom('test_gateway_charges').select('id').where('brand_id', '=', brandId).where('idempotency_key', '=', key))),
+  return (
+    db
+      .updateTable('test_gateway_tokens')
+      // its retry keeps the first use's time
+      .set((eb) => ({ used_at: eb.fn.coalesce('used_at', eb.val(new Date().toISOString())), used_by: key }))
+      .where('token', '=', token)
+      .where('brand_id', '=', brandId)
+      .where((eb) =>
+        eb.or([
+          eb('used_by', '=', key),
+          eb.and([
+            eb('used_at', 'is', null),
+            eb.not(eb.exists(eb.selectFrom('test_gateway_charges').select('id').where('brand_id', '=', brandId).where('idempotency_key', '=', key))),
+          ]),
         ]),
-      ]),
-    )
-    .returning(CARD_COLUMNS)
-    .executeTakeFirst()
+      )
+      .returning(CARD_COLUMNS)
+      .executeTakeFirst()
+  )
 }
 
 function outcomeOf(behaviour: TestBehaviour, offSession: boolean): { status: string; code: string | null } {

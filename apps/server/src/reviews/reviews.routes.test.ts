@@ -38,7 +38,10 @@ async function postReview(shopper: TestShopper, fields: Record<string, string>, 
   return shopper.request({ method: 'POST', url: '/api/reviews', payload, headers: { 'content-type': contentType } })
 }
 
-const bigPhoto = (colour: string) => sharp({ create: { width: 3000, height: 2000, channels: 3, background: colour } }).png().toBuffer()
+const bigPhoto = (colour: string) =>
+  sharp({ create: { width: 3000, height: 2000, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
 
 describe.each(DIALECTS)("buyers' reviews on %s", (dialect) => {
   let t: TestStore
@@ -144,7 +147,7 @@ describe.each(DIALECTS)("buyers' reviews on %s", (dialect) => {
     expect(dataOf<Review>(json)).toMatchObject({ rating: 4, images: [], verified_buyer: true })
   })
 
-  it('a review without its text says which field to fill in, in words (not the validator\'s own)', async () => {
+  it("a review without its text says which field to fill in, in words (not the validator's own)", async () => {
     const { about_your_product: _left, ...rest } = FIELDS
     const response = await buyer.postJson('/api/reviews', { item_id: itemId, ...rest })
     expect(response.statusCode).toBe(400)
@@ -154,7 +157,11 @@ describe.each(DIALECTS)("buyers' reviews on %s", (dialect) => {
   it('the command line hides by id and says when there is none', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'store-cli-')), 'store.sqlite')
     const { parseEnv } = await import('../env.ts')
-    expect(await runHideReview(['no-such-review'], parseEnv({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' }))).toEqual({ id: 'no-such-review', hidden: false, found: false })
+    expect(await runHideReview(['no-such-review'], parseEnv({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' }))).toEqual({
+      id: 'no-such-review',
+      hidden: false,
+      found: false,
+    })
     await expect(runHideReview([], parseEnv({ DATABASE_URL: `sqlite:${file}` }))).rejects.toThrow(/Usage/)
   })
 })

@@ -31,9 +31,7 @@ export async function reviewableItems(ctx: RequestContext): Promise<ReviewableIt
     .where('orders.brand_id', '=', brandId)
     .where('orders.customer_id', '=', customerId)
     .where('order_lines.cancelled', '=', 0)
-    .where((eb) =>
-      eb.or([eb('orders.status', '=', 'delivered'), eb.and([eb('orders.status', 'in', ['paid', 'shipped']), eb('orders.created_at', '<=', arrivedBefore)])]),
-    )
+    .where((eb) => eb.or([eb('orders.status', '=', 'delivered'), eb.and([eb('orders.status', 'in', ['paid', 'shipped']), eb('orders.created_at', '<=', arrivedBefore)])]))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -123,7 +121,13 @@ export async function createReview(ctx: RequestContext, storage: MediaStorage, i
   } catch (error) {
     // two sends at once: the unique key (brand, customer, item) lets one in
     await Promise.all(keys.map((key) => storage.delete(key)))
-    const exists = await db.selectFrom('reviews').select('id').where('brand_id', '=', brandId).where('customer_id', '=', customerId).where('item_id', '=', input.item_id).executeTakeFirst()
+    const exists = await db
+      .selectFrom('reviews')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where('customer_id', '=', customerId)
+      .where('item_id', '=', input.item_id)
+      .executeTakeFirst()
     if (exists) throw conflict('You have already reviewed this item.', 'item_id')
     throw error
   }

@@ -42,7 +42,7 @@ describe.each(DIALECTS)('robots.txt and sitemap.xml on %s', (dialect) => {
     expect(list.join('\n')).not.toMatch(/localhost/)
   })
 
-  it.each(Object.keys(ORIGINS) as BrandId[])("lists every item of %s and no item of another brand", (brand) => {
+  it.each(Object.keys(ORIGINS) as BrandId[])('lists every item of %s and no item of another brand', (brand) => {
     const items = new Set(sitemaps[brand].filter((loc) => loc.includes('/item/')).map((loc) => Number(loc.split('/item/')[1])))
     expect([...items].sort((a, b) => a - b)).toEqual([...brandItems[brand]].sort((a, b) => a - b))
     for (const other of Object.keys(ORIGINS) as BrandId[]) {
@@ -54,7 +54,18 @@ describe.each(DIALECTS)('robots.txt and sitemap.xml on %s', (dialect) => {
   it('lists home, categories, category groups, content pages and info pages; club pages only for brands with a club', () => {
     const paths = (brand: BrandId) => sitemaps[brand].map((loc) => loc.slice(ORIGINS[brand].length))
     expect(paths('popfitclothing')).toEqual(
-      expect.arrayContaining(['/', '/category/leggings', '/category-group/tops', '/page/pf-lastchance', '/page/store-policies', '/about-us', '/terms', '/photo-size-chart', '/vip', '/vip_exclusives']),
+      expect.arrayContaining([
+        '/',
+        '/category/leggings',
+        '/category-group/tops',
+        '/page/pf-lastchance',
+        '/page/store-policies',
+        '/about-us',
+        '/terms',
+        '/photo-size-chart',
+        '/vip',
+        '/vip_exclusives',
+      ]),
     )
     expect(paths('ckb')).toEqual(expect.arrayContaining(['/', '/category/underwear', '/category-group/sleep', '/page/ckb-store-policies', '/vip']))
     expect(paths('glow')).toEqual(expect.arrayContaining(['/', '/category/loungewear', '/category-group/cozy-extras', '/about-us', '/care']))
@@ -83,8 +94,27 @@ describe.each(DIALECTS)('robots.txt and sitemap.xml on %s', (dialect) => {
       expect(lines[0]).toBe('User-agent: *')
       expect(lines).toContain(`Sitemap: ${ORIGINS[brand]}/sitemap.xml`)
       expect(lines.filter((line) => line.startsWith('Sitemap:'))).toHaveLength(1)
-      for (const path of ['/checkout', '/checkout-club', '/checkout-ob', '/please-wait', '/special-offer', '/thank-you', '/social_media_specials/', '/members', '/orders', '/wishlist', '/cancel-vip', '/pause-vip', '/skip-vip', '/change_password', '/change_payment']) {
-        expect(lines.some((line) => line.startsWith('Disallow: ') && path.startsWith(line.slice('Disallow: '.length))), path).toBe(true)
+      for (const path of [
+        '/checkout',
+        '/checkout-club',
+        '/checkout-ob',
+        '/please-wait',
+        '/special-offer',
+        '/thank-you',
+        '/social_media_specials/',
+        '/members',
+        '/orders',
+        '/wishlist',
+        '/cancel-vip',
+        '/pause-vip',
+        '/skip-vip',
+        '/change_password',
+        '/change_payment',
+      ]) {
+        expect(
+          lines.some((line) => line.startsWith('Disallow: ') && path.startsWith(line.slice('Disallow: '.length))),
+          path,
+        ).toBe(true)
       }
       for (const path of ['/', '/category/leggings', '/item/1001', '/vip', '/media/product/x.svg']) {
         expect(isDisallowed(path), path).toBe(false)

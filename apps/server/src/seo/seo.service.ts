@@ -9,14 +9,7 @@ import { CHECKOUT_ROUTES, contentPagePath, PROTECTED_ROUTES } from '@store/core'
 import type { Kysely } from 'kysely'
 import type { Brand } from '../brands/registry.ts'
 import type { Database } from '../db/schema.ts'
-import {
-  findClubFlag,
-  hasFeedPosts,
-  listActiveItemIds,
-  listCategoryGroupNames,
-  listCategoryNames,
-  listContentPageSlugs,
-} from './seo.queries.ts'
+import { findClubFlag, hasFeedPosts, listActiveItemIds, listCategoryGroupNames, listCategoryNames, listContentPageSlugs } from './seo.queries.ts'
 
 type Db = Kysely<Database>
 
@@ -103,8 +96,6 @@ function xmlEscape(text: string): string {
 }
 
 export function sitemapXml(entries: readonly SitemapEntry[]): string {
-  const urls = entries.map(
-    (entry) => `  <url><loc>${xmlEscape(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
-  )
+  const urls = entries.map((entry) => `  <url><loc>${xmlEscape(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`)
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n')
 }

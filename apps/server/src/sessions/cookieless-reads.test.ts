@@ -13,7 +13,15 @@ describe.each(DIALECTS)('GETs from a visitor without a session on %s', (dialect)
   })
   afterAll(() => t.close())
 
-  const sessions = async () => Number((await t.store.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const sessions = async () =>
+    Number(
+      (
+        await t.store.db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('GET /api/utm-data records the visit and makes no session, nor a cookie', async () => {
     const before = await sessions()

@@ -12,8 +12,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL
 const sidOf = (shopper: TestShopper) => shopper.cookieHeader.match(/sid=([^;]+)/)?.[1]
 
 /** The same shopper (same cookies) asking another instance of the store. */
-const getOn = (app: FastifyInstance, shopper: TestShopper, url: string) =>
-  app.inject({ method: 'GET', url, headers: { host: shopper.host, cookie: shopper.cookieHeader } })
+const getOn = (app: FastifyInstance, shopper: TestShopper, url: string) => app.inject({ method: 'GET', url, headers: { host: shopper.host, cookie: shopper.cookieHeader } })
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('sessions in Redis (TEST_REDIS_URL)', () => {
   describe.each(DIALECTS)('on %s', (dialect) => {
@@ -90,7 +89,12 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('sessions in Redis (TEST_REDIS_URL)
       const laptop = new TestShopper(t.app)
       await laptop.post('/api/login', { email: account('reset').email, password: 'leggings-forever' })
       expect((await new TestShopper(t.app).post('/api/forgot', { email: account('reset').email })).statusCode).toBe(200)
-      const mail = await t.store.db.selectFrom('outbox_emails').select('body').where('to_email', '=', account('reset').email).where('subject', '=', 'Reset your password').executeTakeFirstOrThrow()
+      const mail = await t.store.db
+        .selectFrom('outbox_emails')
+        .select('body')
+        .where('to_email', '=', account('reset').email)
+        .where('subject', '=', 'Reset your password')
+        .executeTakeFirstOrThrow()
       const token = mail.body.match(/token=([A-Za-z0-9_-]+)/)![1]!
       expect((await new TestShopper(t.app).post('/api/reset-password', { token, password: 'brand-new-secret' })).statusCode).toBe(200)
       expect(dataOf<Cart>(await phone.get('/api/cart')).loggedin).toBe(false)

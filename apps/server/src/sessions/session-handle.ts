@@ -90,10 +90,7 @@ export class SessionHandle {
    */
   async rotate(customerId: string | null, cartId: string | null): Promise<Session> {
     const previous = await this.current()
-    return this.issue(
-      { visitorId: previous?.visitorId ?? randomUUID(), customerId, cartId, orderNumbers: previous?.orderNumbers ?? [] },
-      previous ?? undefined,
-    )
+    return this.issue({ visitorId: previous?.visitorId ?? randomUUID(), customerId, cartId, orderNumbers: previous?.orderNumbers ?? [] }, previous ?? undefined)
   }
 
   /** The session placed this order (checkout): the cart's `session_orders` lists it from now on. */

@@ -271,9 +271,7 @@ describe.skipIf(!REDIS_URL)('redis session store', () => {
 
 describe('redis session store, unreachable', () => {
   it('fails to connect with a clear message instead of retrying for ever', async () => {
-    await expect(RedisSessionStore.connect('redis://127.0.0.1:1')).rejects.toThrow(
-      /^Cannot reach Redis at redis:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/,
-    )
+    await expect(RedisSessionStore.connect('redis://127.0.0.1:1')).rejects.toThrow(/^Cannot reach Redis at redis:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/)
     await expect(RedisSessionStore.connect('redis://:secret@127.0.0.1:1')).rejects.toThrow(/^Cannot reach Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:1: /)
   })
 })

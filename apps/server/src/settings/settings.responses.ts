@@ -31,9 +31,7 @@ const footerMenuGroupSchema = contract<FooterMenuGroup>('FooterMenuGroup')(
   }),
 )
 
-const globalBannerSchema = contract<GlobalBanner>('GlobalBanner')(
-  z.object({ link: z.string().nullable(), desktop: imageRefSchema.nullable(), mobile: imageRefSchema.nullable() }),
-)
+const globalBannerSchema = contract<GlobalBanner>('GlobalBanner')(z.object({ link: z.string().nullable(), desktop: imageRefSchema.nullable(), mobile: imageRefSchema.nullable() }))
 
 const sizingGuideRowSchema = contract<SizingGuideRow>('SizingGuideRow')(
   z.object({

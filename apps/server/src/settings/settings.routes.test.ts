@@ -9,9 +9,7 @@ describe.each(DIALECTS)('store settings and brands on %s', (dialect) => {
   afterAll(() => t.close())
 
   it('gives each host its own brand settings', async () => {
-    const popfit = dataOf<{ storeName: string; mainShoppingPath: string; brandHasClub: boolean }>(
-      await new TestShopper(t.app, 'localhost:3000').get('/api/settings'),
-    )
+    const popfit = dataOf<{ storeName: string; mainShoppingPath: string; brandHasClub: boolean }>(await new TestShopper(t.app, 'localhost:3000').get('/api/settings'))
     const ckb = dataOf<{ storeName: string; brandHasClub: boolean }>(await new TestShopper(t.app, 'ckb.localhost').get('/api/settings'))
     const glow = dataOf<{ storeName: string; brandHasClub: boolean }>(await new TestShopper(t.app, 'glow.localhost').get('/api/settings'))
     expect(new Set([popfit.storeName, ckb.storeName, glow.storeName]).size).toBe(3)

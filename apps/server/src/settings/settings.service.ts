@@ -78,12 +78,7 @@ function cartBanner(row: BannerRow): CartBanner {
   }
 }
 
-function shapeSettings(
-  row: StoreSettingsRow,
-  menu: MenuRow[],
-  banners: BannerRow[],
-  sizing: SizingRow[],
-): StoreSettings {
+function shapeSettings(row: StoreSettingsRow, menu: MenuRow[], banners: BannerRow[], sizing: SizingRow[]): StoreSettings {
   const global = banners.find((banner) => banner.placement === 'global')
   return {
     storeName: row.store_name,
@@ -125,16 +120,18 @@ function shapeSettings(
           mobile: image(global.mobile_url, global.mobile_width, global.mobile_height, global.alt),
         }
       : null,
-    sizingGuide: sizing.map((entry): SizingGuideRow => ({
-      size: entry.size,
-      bust: entry.bust,
-      waist: entry.waist,
-      hip: entry.hip,
-      pant: entry.pant,
-      front: entry.front_image,
-      side: entry.side_image,
-      back: entry.back_image,
-    })),
+    sizingGuide: sizing.map(
+      (entry): SizingGuideRow => ({
+        size: entry.size,
+        bust: entry.bust,
+        waist: entry.waist,
+        hip: entry.hip,
+        pant: entry.pant,
+        front: entry.front_image,
+        side: entry.side_image,
+        back: entry.back_image,
+      }),
+    ),
   }
 }
 
@@ -150,9 +147,7 @@ function headerMenu(menu: MenuRow[]): HeaderMenuEntry[] {
       caption: entry.caption,
       link: entry.link,
       dropdownImage: image(entry.image_url, null, null, entry.image_alt),
-      children: header
-        .filter((child) => child.parent_id === entry.id)
-        .map((child) => ({ caption: child.caption, link: child.link })),
+      children: header.filter((child) => child.parent_id === entry.id).map((child) => ({ caption: child.caption, link: child.link })),
     }))
 }
 

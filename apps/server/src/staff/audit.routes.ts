@@ -50,9 +50,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/audit.csv', { onRequest: allow('audit.view'), schema: { hide: true, querystring: filters } }, async (request, reply) => {
     const query = request.query
     const day = request.ctx.now().toISOString().slice(0, 10)
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="audit-${request.ctx.brand.id}-${day}.csv"`)
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-${request.ctx.brand.id}-${day}.csv"`)
     return reply.send(Readable.from(auditCsv(request.ctx.data.db, request.ctx.brand.id, query)))
   })
 }

@@ -22,7 +22,11 @@ describe.each(DIALECTS)('the audit log on %s', (dialect) => {
   afterAll(() => t.close())
 
   it('is append-only: the database refuses to change or delete an entry', async () => {
-    await audited(t.store.db, { brandId: 'popfitclothing', staffId: owner.id, ip: '203.0.113.9', now: () => new Date() }, { action: 'test.write', entity: 'test', id: 'x1', after: { n: 1 } })
+    await audited(
+      t.store.db,
+      { brandId: 'popfitclothing', staffId: owner.id, ip: '203.0.113.9', now: () => new Date() },
+      { action: 'test.write', entity: 'test', id: 'x1', after: { n: 1 } },
+    )
     await expect(t.store.db.updateTable('audit_log').set({ action: 'forged' }).where('entity_id', '=', 'x1').execute()).rejects.toThrow(/append-only/)
     await expect(t.store.db.deleteFrom('audit_log').where('entity_id', '=', 'x1').execute()).rejects.toThrow(/append-only/)
     if (dialect === 'postgres') await expect(sql`truncate audit_log`.execute(t.store.db)).rejects.toThrow(/append-only/)
@@ -47,18 +51,32 @@ describe.each(DIALECTS)('the audit log on %s', (dialect) => {
   })
 
   it('writes nothing when the change fails', async () => {
-    const before = await t.store.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const before = await t.store.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     const refused = await browser.request({ method: 'PATCH', url: `/api/admin/items/${itemId}`, payload: { category: 'no-such-category' } })
     expect(refused.statusCode).toBe(422)
-    const after = await t.store.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const after = await t.store.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })
 
   it('searches by person, entity and date, pages by cursor, and exports CSV', async () => {
     for (let i = 0; i < 4; i += 1) {
-      await audited(t.store.db, { brandId: 'popfitclothing', staffId: owner.id, ip: '203.0.113.9', now: () => new Date('2026-01-05T10:00:00Z') }, { action: 'test.page', entity: 'page', id: `p${i}`, after: { note: i === 0 ? 'a, "quoted" note' : null } })
+      await audited(
+        t.store.db,
+        { brandId: 'popfitclothing', staffId: owner.id, ip: '203.0.113.9', now: () => new Date('2026-01-05T10:00:00Z') },
+        { action: 'test.page', entity: 'page', id: `p${i}`, after: { note: i === 0 ? 'a, "quoted" note' : null } },
+      )
     }
-    await audited(t.store.db, { brandId: 'ckb', staffId: owner.id, ip: '203.0.113.9', now: () => new Date('2026-01-05T10:00:00Z') }, { action: 'test.page', entity: 'page', id: 'ckb-only' })
+    await audited(
+      t.store.db,
+      { brandId: 'ckb', staffId: owner.id, ip: '203.0.113.9', now: () => new Date('2026-01-05T10:00:00Z') },
+      { action: 'test.page', entity: 'page', id: 'ckb-only' },
+    )
     const day = dataOf<Page>(await browser.get('/api/admin/audit?entity=page&from=2026-01-05&to=2026-01-05'))
     expect(day.entries.map((e) => e.entity_id).sort()).toEqual(['p0', 'p1', 'p2', 'p3'])
     expect(dataOf<Page>(await browser.get('/api/admin/audit?entity=page&from=2026-01-06')).entries).toEqual([])

@@ -122,7 +122,11 @@ export async function listAudit(db: Kysely<Database>, brandId: string, query: Au
     const after = decodeCursor(query.cursor)
     q = q.where((eb) => eb.or([eb('audit_log.at', '<', after.at), eb.and([eb('audit_log.at', '=', after.at), eb('audit_log.id', '<', after.id)])]))
   }
-  const rows = await q.orderBy('audit_log.at', 'desc').orderBy('audit_log.id', 'desc').limit(limit + 1).execute()
+  const rows = await q
+    .orderBy('audit_log.at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(limit + 1)
+    .execute()
   const page = rows.slice(0, limit)
   const entries = page.map((row) => ({
     id: row.id,

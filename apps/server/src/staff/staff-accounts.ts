@@ -67,13 +67,17 @@ export async function grantStaff(db: Kysely<Database>, actor: Omit<AuditActor, '
       } else {
         await trx.insertInto('staff_brand_roles').values({ staff_id: id, brand_id: brandId, role: input.role, created_at: now }).execute()
       }
-      await audited(trx, { ...actor, brandId }, {
-        action: before ? 'staff.role' : 'staff.grant',
-        entity: 'staff',
-        id,
-        before: before ? { email, role: before.role } : null,
-        after: { email, name: existing?.name ?? name, role: input.role },
-      })
+      await audited(
+        trx,
+        { ...actor, brandId },
+        {
+          action: before ? 'staff.role' : 'staff.grant',
+          entity: 'staff',
+          id,
+          before: before ? { email, role: before.role } : null,
+          after: { email, name: existing?.name ?? name, role: input.role },
+        },
+      )
     }
     return { id, email, created: !existing }
   })
@@ -97,7 +101,12 @@ export async function createPasswordLink(db: Kysely<Database>, staffId: string, 
 }
 
 /** Sets the password of the link's member of staff; the link is good once, and earlier sessions end. */
-export async function setPasswordWithLink(db: Kysely<Database>, actor: Pick<AuditActor, 'ip' | 'now'>, token: string, password: string): Promise<{ staffId: string; brandId: string }> {
+export async function setPasswordWithLink(
+  db: Kysely<Database>,
+  actor: Pick<AuditActor, 'ip' | 'now'>,
+  token: string,
+  password: string,
+): Promise<{ staffId: string; brandId: string }> {
   const now = actor.now().toISOString()
   const link = await db
     .selectFrom('staff_password_links')
@@ -111,12 +120,7 @@ export async function setPasswordWithLink(db: Kysely<Database>, actor: Pick<Audi
   checkStaffPassword(password, link.email)
   const passwordHash = await hashPassword(password)
   await db.transaction().execute(async (trx) => {
-    const spent = await trx
-      .updateTable('staff_password_links')
-      .set({ used_at: now })
-      .where('token_hash', '=', hashLinkToken(token))
-      .where('used_at', 'is', null)
-      .executeTakeFirst()
+    const spent = await trx.updateTable('staff_password_links').set({ used_at: now }).where('token_hash', '=', hashLinkToken(token)).where('used_at', 'is', null).executeTakeFirst()
     if (Number(spent.numUpdatedRows) !== 1) throw new HttpError(410, 'This link has expired or was used already. Ask the store owner for a new one.')
     await trx.updateTable('staff').set({ password_hash: passwordHash }).where('id', '=', link.staff_id).execute()
     await trx.deleteFrom('staff_sessions').where('staff_id', '=', link.staff_id).execute()

@@ -51,7 +51,9 @@ describe('npm run staff -- add', () => {
   })
 
   it('refuses a common password, an unknown role or brand, with a readable message', async () => {
-    await expect(runStaffCommand(['add', '--email', 'b@example.com', '--name', 'B', '--role', 'owner', '--brands', 'all', '--password-stdin'], env, { password: async () => 'password123' })).rejects.toThrow(/common|guess/i)
+    await expect(
+      runStaffCommand(['add', '--email', 'b@example.com', '--name', 'B', '--role', 'owner', '--brands', 'all', '--password-stdin'], env, { password: async () => 'password123' }),
+    ).rejects.toThrow(/common|guess/i)
     await expect(runStaffCommand(['add', '--email', 'b@example.com', '--name', 'B', '--role', 'boss', '--brands', 'all'], env)).rejects.toThrow(/not a role/)
     await expect(runStaffCommand(['add', '--email', 'b@example.com', '--name', 'B', '--role', 'owner', '--brands', 'nope'], env)).rejects.toThrow(/No brand nope/)
     await expect(runStaffCommand(['list'], env)).rejects.toThrow(/Usage/)

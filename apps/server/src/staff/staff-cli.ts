@@ -66,7 +66,9 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
   // one line: the trailing newline of `echo` is not part of the password
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '')
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '')
 }
 
 export async function runStaffCommand(

@@ -124,6 +124,10 @@ export async function confirmTotp(ctx: RequestContext, staffId: string, code: st
   if (step === null) throw unprocessable(TOTP_WRONG, 'code')
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('staff').set({ totp_enabled: 1, totp_last_step: step }).where('id', '=', staffId).execute()
-    await audited(trx, { brandId, staffId, ip: ctx.clientIp, now: ctx.now }, { action: 'staff.totp_on', entity: 'staff', id: staffId, before: { totp_enabled: false }, after: { totp_enabled: true } })
+    await audited(
+      trx,
+      { brandId, staffId, ip: ctx.clientIp, now: ctx.now },
+      { action: 'staff.totp_on', entity: 'staff', id: staffId, before: { totp_enabled: false }, after: { totp_enabled: true } },
+    )
   })
 }

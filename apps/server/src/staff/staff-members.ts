@@ -78,8 +78,18 @@ export async function changeMember(
   await assertOwnerRemains(ctx, before, { role, suspended })
   const { db, brandId } = ctx.data
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('staff_brand_roles').set({ role, suspended: suspended ? 1 : 0 }).where('staff_id', '=', id).where('brand_id', '=', brandId).execute()
-    if (change.totp_required !== undefined) await trx.updateTable('staff').set({ totp_required: change.totp_required ? 1 : 0 }).where('id', '=', id).execute()
+    await trx
+      .updateTable('staff_brand_roles')
+      .set({ role, suspended: suspended ? 1 : 0 })
+      .where('staff_id', '=', id)
+      .where('brand_id', '=', brandId)
+      .execute()
+    if (change.totp_required !== undefined)
+      await trx
+        .updateTable('staff')
+        .set({ totp_required: change.totp_required ? 1 : 0 })
+        .where('id', '=', id)
+        .execute()
     // a lost authenticator: off, and their sessions here end (whoever has the phone has no code to use)
     if (change.totp_reset) {
       await trx.updateTable('staff').set({ totp_enabled: 0, totp_secret: null, totp_last_step: null }).where('id', '=', id).execute()

@@ -62,7 +62,9 @@ export async function findStaffSession(db: Kysely<Database>, brandId: string, to
   const row = await db
     .selectFrom('staff_sessions')
     .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
-    .leftJoin('staff_brand_roles', (join) => join.onRef('staff_brand_roles.staff_id', '=', 'staff_sessions.staff_id').onRef('staff_brand_roles.brand_id', '=', 'staff_sessions.brand_id'))
+    .leftJoin('staff_brand_roles', (join) =>
+      join.onRef('staff_brand_roles.staff_id', '=', 'staff_sessions.staff_id').onRef('staff_brand_roles.brand_id', '=', 'staff_sessions.brand_id'),
+    )
     .select([
       'staff_sessions.id',
       'staff_sessions.expires_at',

@@ -12,7 +12,11 @@ let count = 0
 export async function addStaff(store: StoreDb, role: StaffRole, brandIds: string[] = ['popfitclothing'], email?: string): Promise<{ id: string; email: string }> {
   count += 1
   const address = email ?? `${role}-${count}-${Math.random().toString(36).slice(2, 8)}@staff.example.com`
-  const granted = await grantStaff(store.db, { staffId: null, ip: 'test', now: () => new Date() }, { email: address, name: `Test ${role}`, role, brandIds, password: STAFF_PASSWORD })
+  const granted = await grantStaff(
+    store.db,
+    { staffId: null, ip: 'test', now: () => new Date() },
+    { email: address, name: `Test ${role}`, role, brandIds, password: STAFF_PASSWORD },
+  )
   return { id: granted.id, email: granted.email }
 }
 

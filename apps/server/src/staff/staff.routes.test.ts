@@ -127,7 +127,9 @@ describe.each(DIALECTS)('staff accounts and sessions on %s', (dialect) => {
     const { secret } = dataOf<{ secret: string }>(await supportBrowser.post('/api/admin/totp/enrol'))
     dataOf(await supportBrowser.postJson('/api/admin/totp/confirm', { code: await generate({ secret }) }))
     expect((await new TestShopper(t.app).postJson('/api/admin/login', { email: support.email, password: STAFF_PASSWORD })).statusCode).toBe(401)
-    const reset = dataOf<{ member: { totp_enabled: boolean } }>(await ownerBrowser.request({ method: 'PATCH', url: `/api/admin/staff/${support.id}`, payload: { totp_reset: true } }))
+    const reset = dataOf<{ member: { totp_enabled: boolean } }>(
+      await ownerBrowser.request({ method: 'PATCH', url: `/api/admin/staff/${support.id}`, payload: { totp_reset: true } }),
+    )
     expect(reset.member.totp_enabled).toBe(false)
     expect((await supportBrowser.get('/api/admin/me')).statusCode).toBe(401)
     expect((await new TestShopper(t.app).postJson('/api/admin/login', { email: support.email, password: STAFF_PASSWORD })).statusCode).toBe(200)

@@ -49,7 +49,15 @@ function clearStaffCookie(request: FastifyRequest, reply: FastifyReply) {
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
-    { schema: { tags, summary: 'Log in to the operator area (throttled as the shoppers are: decision 008)', operationId: 'adminLogin', body: staffLoginBody, response: answers(meSchema) } },
+    {
+      schema: {
+        tags,
+        summary: 'Log in to the operator area (throttled as the shoppers are: decision 008)',
+        operationId: 'adminLogin',
+        body: staffLoginBody,
+        response: answers(meSchema),
+      },
+    },
     async (request, reply) => {
       const { token, expires, staff } = await staffLogin(request.ctx, request.body, request.headers['user-agent'] ?? '')
       reply.setCookie(STAFF_COOKIE, token, { ...cookieOptions(request), expires })
@@ -70,7 +78,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me',
-    { onRequest: allow('signed-in'), schema: { tags, summary: 'The member of staff logged in, their role here and what it allows', operationId: 'adminMe', response: answers(meSchema) } },
+    {
+      onRequest: allow('signed-in'),
+      schema: { tags, summary: 'The member of staff logged in, their role here and what it allows', operationId: 'adminMe', response: answers(meSchema) },
+    },
     async (request) => ({ data: await me(request, signedIn(request)) }),
   )
 
@@ -86,13 +97,19 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/totp/enrol',
-    { onRequest: allow('signed-in'), schema: { tags, summary: 'Start turning on two-step verification (TOTP)', operationId: 'adminTotpEnrol', response: answers(totpEnrolSchema) } },
+    {
+      onRequest: allow('signed-in'),
+      schema: { tags, summary: 'Start turning on two-step verification (TOTP)', operationId: 'adminTotpEnrol', response: answers(totpEnrolSchema) },
+    },
     async (request) => ({ data: await enrolTotp(request.ctx, signedIn(request).staff) }),
   )
 
   app.post(
     '/totp/confirm',
-    { onRequest: allow('signed-in'), schema: { tags, summary: 'Confirm two-step verification with a code', operationId: 'adminTotpConfirm', body: totpCodeBody, response: answers(okSchema) } },
+    {
+      onRequest: allow('signed-in'),
+      schema: { tags, summary: 'Confirm two-step verification with a code', operationId: 'adminTotpConfirm', body: totpCodeBody, response: answers(okSchema) },
+    },
     async (request) => {
       await confirmTotp(request.ctx, signedIn(request).staff.id, request.body.code)
       return { data: { ok: true } }
@@ -127,7 +144,16 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/staff',
-    { onRequest: allow('staff.manage'), schema: { tags: staffTags, summary: 'Invite a member of staff (or give an existing one a role here)', operationId: 'adminInviteStaff', body: inviteBody, response: answers(inviteSchema) } },
+    {
+      onRequest: allow('staff.manage'),
+      schema: {
+        tags: staffTags,
+        summary: 'Invite a member of staff (or give an existing one a role here)',
+        operationId: 'adminInviteStaff',
+        body: inviteBody,
+        response: answers(inviteSchema),
+      },
+    },
     async (request) => ({ data: await inviteMember(request.ctx, acting(request, 'staff.manage').actor, request.body) }),
   )
 
@@ -135,14 +161,24 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     '/staff/:id',
     {
       onRequest: allow('staff.manage'),
-      schema: { tags: staffTags, summary: 'Change the role of a member of staff, suspend or reinstate them, require or reset TOTP', operationId: 'adminChangeStaff', params: idParams, body: staffChangeBody, response: answers(inviteSchema.pick({ member: true })) },
+      schema: {
+        tags: staffTags,
+        summary: 'Change the role of a member of staff, suspend or reinstate them, require or reset TOTP',
+        operationId: 'adminChangeStaff',
+        params: idParams,
+        body: staffChangeBody,
+        response: answers(inviteSchema.pick({ member: true })),
+      },
     },
     async (request) => ({ data: { member: await changeMember(request.ctx, acting(request, 'staff.manage').actor, request.params.id, request.body) } }),
   )
 
   app.post(
     '/staff/:id/remove',
-    { onRequest: allow('staff.manage'), schema: { tags: staffTags, summary: 'Remove a member of staff from this brand', operationId: 'adminRemoveStaff', params: idParams, response: answers(okSchema) } },
+    {
+      onRequest: allow('staff.manage'),
+      schema: { tags: staffTags, summary: 'Remove a member of staff from this brand', operationId: 'adminRemoveStaff', params: idParams, response: answers(okSchema) },
+    },
     async (request) => {
       await removeMember(request.ctx, acting(request, 'staff.manage').actor, request.params.id)
       return { data: { ok: true } }

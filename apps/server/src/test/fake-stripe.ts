@@ -106,7 +106,11 @@ export function fakeStripe() {
         return cardError('authentication_required', 'authentication_required', 'Your card was declined. This transaction requires authentication.')
       }
       if (pm === 'pm_card_threeDSecure2Required') {
-        const intent = { ...base, status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } } }
+        const intent = {
+          ...base,
+          status: 'requires_action',
+          next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted' } },
+        }
         intents.set(id, intent)
         return { status: 200, body: intentBody(intent, true) }
       }
@@ -142,7 +146,10 @@ export function fakeStripe() {
       const intent = intents.get(cancel[1]!)
       if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } }
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
-        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}.` } } }
+        return {
+          status: 400,
+          body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}.` } },
+        }
       }
       intent.status = 'canceled'
       intent.next_action = null
@@ -154,7 +161,17 @@ export function fakeStripe() {
       const intent = intents.get(confirm[1]!)!
       // a cancelled PaymentIntent is never confirmed
       if (intent.status === 'canceled') {
-        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent could not be confirmed because it has a status of canceled.', payment_intent: intentBody(intent, true) } } }
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'This PaymentIntent could not be confirmed because it has a status of canceled.',
+              payment_intent: intentBody(intent, true),
+            },
+          },
+        }
       }
       intent.status = 'succeeded'
       intent.next_action = null
@@ -182,7 +199,12 @@ export function fakeStripe() {
       if (pm === 'pm_card_chargeDeclined') {
         const setup = { ...base, status: 'requires_payment_method', last_setup_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' } }
         intents.set(id, setup)
-        return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', setup_intent: intentBody(setup, true) } } }
+        return {
+          status: 402,
+          body: {
+            error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', setup_intent: intentBody(setup, true) },
+          },
+        }
       }
       const setup = pm === 'pm_card_threeDSecure2Required' ? { ...base, status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} } } : base
       intents.set(id, setup)
@@ -204,7 +226,16 @@ export function fakeStripe() {
       const amount = call.form.has('amount') ? Number(call.form.get('amount')) : captured - refunded
       if (intent && (intent.status !== 'succeeded' || amount <= 0 || refunded + amount > captured)) {
         const code = refunded >= captured ? 'charge_already_refunded' : 'amount_too_large'
-        return { status: 400, body: { error: { type: 'invalid_request_error', code, message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((captured - refunded) / 100).toFixed(2)})` } } }
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code,
+              message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((captured - refunded) / 100).toFixed(2)})`,
+            },
+          },
+        }
       }
       if (intent) intent.amount_refunded = refunded + amount
       return { status: 200, body: { id: `re_${++n}`, object: 'refund', payment_intent: intentId, amount, currency: 'usd', status: 'succeeded' } }
@@ -267,7 +298,11 @@ export function fakeStripe() {
       if (intent?.status !== 'requires_action') return
       intent.status = 'requires_payment_method'
       intent.next_action = null
-      intent[intent.id.startsWith('seti_') ? 'last_setup_error' : 'last_payment_error'] = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_failed' }
+      intent[intent.id.startsWith('seti_') ? 'last_setup_error' : 'last_payment_error'] = {
+        type: 'card_error',
+        code: 'authentication_required',
+        decline_code: 'authentication_failed',
+      }
     },
     /** false: every call's connection drops unanswered (Stripe cannot be reached), until set back to true */
     reachable(on: boolean) {

@@ -79,7 +79,7 @@ let shopperCount = 0
 /** Each shopper its own client address (198.18.0.0/15, for benchmarks), as real shoppers have. */
 function nextShopperAddress(): string {
   shopperCount += 1
-  return `198.${18 + Math.floor(shopperCount / 65536) % 2}.${Math.floor(shopperCount / 256) % 256}.${shopperCount % 256}`
+  return `198.${18 + (Math.floor(shopperCount / 65536) % 2)}.${Math.floor(shopperCount / 256) % 256}.${shopperCount % 256}`
 }
 
 export class TestShopper {

@@ -21,7 +21,8 @@ export async function assertLedgerAgrees(db: Kysely<Database>): Promise<void> {
   for (const charge of payments.filter((payment) => payment.kind === 'charge')) {
     const given = payments.filter((payment) => payment.kind === 'refund' && payment.refund_of === charge.id && LIVE_REFUND.includes(payment.status))
     const sum = given.reduce((total, payment) => total + payment.amount_cents, 0)
-    if (sum > (charge.status === 'succeeded' ? charge.amount_cents : 0)) problems.push(`charge ${charge.id} of ${charge.order_number}: ${sum} refunded of ${charge.amount_cents} (${charge.status})`)
+    if (sum > (charge.status === 'succeeded' ? charge.amount_cents : 0))
+      problems.push(`charge ${charge.id} of ${charge.order_number}: ${sum} refunded of ${charge.amount_cents} (${charge.status})`)
   }
   for (const order of orders) {
     const mine = payments.filter((payment) => payment.order_number === order.order_number)
@@ -30,15 +31,18 @@ export async function assertLedgerAgrees(db: Kysely<Database>): Promise<void> {
     if (refunded > captured) problems.push(`order ${order.order_number}: ${refunded} refunded of ${captured} captured`)
     if (mine.some((payment) => payment.kind === 'refund' && !payment.refund_of)) problems.push(`order ${order.order_number}: a refund names no charge`)
     const hasCharges = mine.some((payment) => payment.kind === 'charge')
-    if (!NOT_AN_ORDER.includes(order.status) && hasCharges && captured !== order.total_cents) problems.push(`order ${order.order_number} (${order.status}): total ${order.total_cents}, captured ${captured}`)
+    if (!NOT_AN_ORDER.includes(order.status) && hasCharges && captured !== order.total_cents)
+      problems.push(`order ${order.order_number} (${order.status}): total ${order.total_cents}, captured ${captured}`)
     if (order.status === 'refunded' && refunded !== captured) problems.push(`order ${order.order_number} is refunded but ${captured - refunded} is still held`)
-    if (order.status === 'partially_refunded' && !(refunded > 0 && refunded < captured)) problems.push(`order ${order.order_number} is partially refunded with ${refunded} of ${captured}`)
+    if (order.status === 'partially_refunded' && !(refunded > 0 && refunded < captured))
+      problems.push(`order ${order.order_number} is partially refunded with ${refunded} of ${captured}`)
   }
   for (const line of lines) {
     const mine = refundLines.filter((refund) => refund.order_line_id === line.id)
     const qty = mine.reduce((total, refund) => total + refund.qty, 0)
     const cents = mine.reduce((total, refund) => total + refund.amount_cents, 0)
-    if (qty > line.qty || cents > line.total_cents) problems.push(`line ${line.id} of ${line.order_number}: ${qty} of ${line.qty} pieces, ${cents} of ${line.total_cents} cents refunded`)
+    if (qty > line.qty || cents > line.total_cents)
+      problems.push(`line ${line.id} of ${line.order_number}: ${qty} of ${line.qty} pieces, ${cents} of ${line.total_cents} cents refunded`)
   }
   expect(problems, 'the payments ledger and the orders agree').toEqual([])
 }

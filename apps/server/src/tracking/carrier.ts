@@ -43,7 +43,11 @@ const carrierEventSchema = z.object({
   order_number: z.string().trim().min(1, 'order_number is required').max(40),
   carrier: z.string().trim().min(1, 'carrier is required').max(60),
   tracking_number: z.string().trim().min(1, 'tracking_number is required').max(80),
-  status: z.enum(CARRIER_STATUSES).nullable().optional().transform((value) => value ?? null),
+  status: z
+    .enum(CARRIER_STATUSES)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   description: z.string().trim().min(1, 'description is required').max(300),
   occurred_at: z.iso.datetime({ offset: true, message: 'occurred_at is an ISO-8601 time' }).transform((value) => new Date(value).toISOString()),
 })

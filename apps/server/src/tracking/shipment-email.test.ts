@@ -45,8 +45,8 @@ describe.each(DIALECTS)('shipment e-mails on %s', (dialect) => {
     ...extra,
   })
   const parcelMail = async (email: string) =>
-    (await t.store.db.selectFrom('outbox_emails').select(['subject', 'body', 'brand_id']).where('to_email', '=', email).orderBy('created_at').execute()).filter(
-      (mail) => /shipped|delivered/.test(mail.subject),
+    (await t.store.db.selectFrom('outbox_emails').select(['subject', 'body', 'brand_id']).where('to_email', '=', email).orderBy('created_at').execute()).filter((mail) =>
+      /shipped|delivered/.test(mail.subject),
     )
 
   it('e-mails once when the order ships and once when it is delivered, with the carrier, the number and the tracker link', async () => {

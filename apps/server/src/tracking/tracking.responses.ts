@@ -3,9 +3,7 @@ import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 import { orderHistoryEntrySchema } from '../orders/orders.responses.ts'
 
-const trackingEventSchema = contract<TrackingEvent>('TrackingEvent')(
-  z.object({ description: z.string(), date: z.string().describe('ISO-8601 time the event happened') }),
-)
+const trackingEventSchema = contract<TrackingEvent>('TrackingEvent')(z.object({ description: z.string(), date: z.string().describe('ISO-8601 time the event happened') }))
 
 export const trackingSchema = contract<Tracking>('Tracking')(
   z.object({

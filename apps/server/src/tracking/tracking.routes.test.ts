@@ -60,11 +60,16 @@ describe.each(DIALECTS)('order tracker on %s', (dialect) => {
     expect(order).toMatchObject({ status: 'delivered', shipment_tracking_number: '1Z999AA10123456784' })
   })
 
-  it('refuses a delivery without our signature (401), a broken one (400), an unknown order (404), another brand\'s order (404)', async () => {
+  it("refuses a delivery without our signature (401), a broken one (400), an unknown order (404), another brand's order (404)", async () => {
     const body = event('evt_bad')
     expect((await deliver(body, `sha256=${'0'.repeat(64)}`)).statusCode).toBe(401)
     expect((await deliver(body, signTrackingBody('another-secret-0123456789', JSON.stringify(body)))).statusCode).toBe(401)
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/tracking/webhook', payload: JSON.stringify(body), headers: { host: 'localhost', 'content-type': 'application/json' } })
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/tracking/webhook',
+      payload: JSON.stringify(body),
+      headers: { host: 'localhost', 'content-type': 'application/json' },
+    })
     expect(unsigned.statusCode).toBe(401)
     expect((await deliver({ id: 'evt_x' })).statusCode).toBe(400)
     expect((await deliver(event('evt_3', { order_number: 'NOPE-1' }))).statusCode).toBe(404)

@@ -112,7 +112,9 @@ export async function recordCarrierEvent(ctx: RequestContext, event: CarrierEven
       // the shopper is told when the order moves, in this transaction: once per move, as only one event
       // moves it (another event to the same status, or this one delivered twice, finds it moved already)
       if (moved.ok) {
-        await queueEmails(trx, brandId, ctx.now().toISOString(), [{ ...shipmentEmail({ name: ctx.brand.name, origin: ctx.origin }, order, event, move.to), orderNumber: order.order_number }])
+        await queueEmails(trx, brandId, ctx.now().toISOString(), [
+          { ...shipmentEmail({ name: ctx.brand.name, origin: ctx.origin }, order, event, move.to), orderNumber: order.order_number },
+        ])
       }
     }
     return 'recorded'
@@ -142,18 +144,16 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
     await checkRequestLimits(ctx, guesses)
     const matches = order !== undefined && email !== null && email.trim() !== '' && order.email.toLowerCase() === email.trim().toLowerCase()
     if (!matches) {
-      await countRequests(ctx, guesses.map((guess) => guess.key))
+      await countRequests(
+        ctx,
+        guesses.map((guess) => guess.key),
+      )
       throw orderNotFound(orderNumber)
     }
   }
   if (!order) throw orderNotFound(orderNumber)
   const [shipment, events, history] = await Promise.all([
-    db
-      .selectFrom('shipments')
-      .select(['carrier', 'tracking_number'])
-      .where('order_number', '=', order.order_number)
-      .orderBy('shipped_at', 'desc')
-      .executeTakeFirst(),
+    db.selectFrom('shipments').select(['carrier', 'tracking_number']).where('order_number', '=', order.order_number).orderBy('shipped_at', 'desc').executeTakeFirst(),
     db
       .selectFrom('tracking_events')
       .select(['description', 'occurred_at'])

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { inlineScriptHashes, pageCsp } from './page-csp.ts'
 
-const directive = (csp: string, name: string) => csp.split('; ').find((part) => part.startsWith(`${name} `))?.split(' ').slice(1) ?? []
+const directive = (csp: string, name: string) =>
+  csp
+    .split('; ')
+    .find((part) => part.startsWith(`${name} `))
+    ?.split(' ')
+    .slice(1) ?? []
 
 describe('page CSP', () => {
   it('allows scripts from the store and the answer’s nonce only, and nothing of Stripe with the test gateway', () => {

@@ -11,8 +11,7 @@ import { openTestDatabase } from '../test/database-template.ts'
 
 // React Router replaced by a handler that shows the Web Request it was given
 vi.mock('react-router', () => ({
-  createRequestHandler: () => async (request: Request) =>
-    new Response(JSON.stringify({ url: request.url }), { status: 200, headers: { 'content-type': 'application/json' } }),
+  createRequestHandler: () => async (request: Request) => new Response(JSON.stringify({ url: request.url }), { status: 200, headers: { 'content-type': 'application/json' } }),
 }))
 
 /**

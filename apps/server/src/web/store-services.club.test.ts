@@ -91,21 +91,25 @@ describe.each(DIALECTS)('the Members Area club services on %s', (dialect) => {
   it('names the Members Area when a pick is not one of the choices', async () => {
     const m = await member(t)
     await billOn(t, m.membershipId, daysFromToday(20))
-    const vip = await t.store.db.selectFrom('items').innerJoin('item_sizes', 'item_sizes.item_id', 'items.id').select(['items.id', 'item_sizes.size']).where('items.brand_id', '=', 'popfitclothing').where('items.vip_exclusive', '=', 1).executeTakeFirstOrThrow()
+    const vip = await t.store.db
+      .selectFrom('items')
+      .innerJoin('item_sizes', 'item_sizes.item_id', 'items.id')
+      .select(['items.id', 'item_sizes.size'])
+      .where('items.brand_id', '=', 'popfitclothing')
+      .where('items.vip_exclusive', '=', 1)
+      .executeTakeFirstOrThrow()
     const refused = await m.shopper.postJson('/api/membership/picks', { picks: [{ item_id: vip.id, size: vip.size }] })
     expect(refused.statusCode).toBe(422)
     expect(errorsOf(refused)).toEqual([`Item ${vip.id} is not one of this month's choices: pick one of the items offered in your Members Area.`])
   })
 
-  it("reads the Members Area of a member with an open pick in a few statements", async () => {
+  it('reads the Members Area of a member with an open pick in a few statements', async () => {
     const m = await member(t)
     await billOn(t, m.membershipId, daysFromToday(20))
     const services = servicesOf(m.shopper)
     await services.settings()
     // what the members page's loader asks for (the settings are cached, as on every page)
-    const statements = routeStatements(
-      await statementsOf(t.store, () => Promise.all([services.settings(), services.account(), services.latestOrder(), services.memberClub()])),
-    )
+    const statements = routeStatements(await statementsOf(t.store, () => Promise.all([services.settings(), services.account(), services.latestOrder(), services.memberClub()])))
     const club = (await services.memberClub()) as MemberClub
     expect(club.picks!.choices.length).toBeGreaterThan(0)
     // a page reads at most 6 (issue 6): the account (with its pending e-mail and club state), the latest

@@ -28,16 +28,22 @@ describe('store services for the members area', () => {
     )
 
   it('answers a visitor 401 as a StoreError, and no default addresses', async () => {
-    const error = await services().account().catch((e: unknown) => e)
+    const error = await services()
+      .account()
+      .catch((e: unknown) => e)
     expect(isStoreError(error) && (error as StoreError).status).toBe(401)
     expect(await services().defaultAddresses()).toEqual({ shipping: null, billing: null })
   })
 
   it("checks input by the API's schemas (400 with the field) and rules (422)", async () => {
-    const badType = await services(token).saveAddress({ address_type: 'gift', name: 'Sam Services', country: 'US', address: '1 A St', city: 'X' }).catch((e: unknown) => e)
+    const badType = await services(token)
+      .saveAddress({ address_type: 'gift', name: 'Sam Services', country: 'US', address: '1 A St', city: 'X' })
+      .catch((e: unknown) => e)
     expect((badType as StoreError).status).toBe(400)
     expect((badType as StoreError).errors[0]!.field).toBe('address_type')
-    const noZip = await services(token).saveAddress({ address_type: 'shipping', name: 'Sam Services', country: 'US', address: '1 A St', city: 'X', state: 'NY', phone: '5551234567' }).catch((e: unknown) => e)
+    const noZip = await services(token)
+      .saveAddress({ address_type: 'shipping', name: 'Sam Services', country: 'US', address: '1 A St', city: 'X', state: 'NY', phone: '5551234567' })
+      .catch((e: unknown) => e)
     expect((noZip as StoreError).status).toBe(422)
     expect((noZip as StoreError).errors[0]!.field).toBe('zip')
   })
@@ -50,7 +56,12 @@ describe('store services for the members area', () => {
 
   it('tells whether a reset link still works without using it', async () => {
     await services().forgot('sam-services@example.com')
-    const mail = await t.store.db.selectFrom('outbox_emails').select('body').where('to_email', '=', 'sam-services@example.com').where('subject', '=', 'Reset your password').executeTakeFirstOrThrow()
+    const mail = await t.store.db
+      .selectFrom('outbox_emails')
+      .select('body')
+      .where('to_email', '=', 'sam-services@example.com')
+      .where('subject', '=', 'Reset your password')
+      .executeTakeFirstOrThrow()
     const link = mail.body.match(/token=([A-Za-z0-9_-]+)/)![1]!
     expect(await services().resetLinkWorks(link)).toBe(true)
     // asking twice does not spend it

@@ -32,10 +32,7 @@ describe('store services for orders, tracker, payment methods and reviews', () =
 
   const services = (sessionToken?: string, clientIp = '127.0.0.1') =>
     createStoreServices(
-      createRequestContext(
-        { store: t.store, sessions: t.app.sessionStore, env: t.app.env },
-        { brand: brandById('popfitclothing')!, sessionToken, clientIp, log: silent },
-      ),
+      createRequestContext({ store: t.store, sessions: t.app.sessionStore, env: t.app.env }, { brand: brandById('popfitclothing')!, sessionToken, clientIp, log: silent }),
     )
   const failure = async (work: Promise<unknown>) => {
     const error = await work.catch((e: unknown) => e)
@@ -81,7 +78,10 @@ describe('store services for orders, tracker, payment methods and reviews', () =
     const step = await services(token).addPaymentMethod({ payment_token: await tokenFor(shopper, '5555 5555 5555 4444'), make_default: 'true' })
     if (step.status !== 'saved') throw new Error(`a 5555 card is saved at once, not ${step.status}`)
     const added = step.methods
-    expect(added.map((m) => [m.last4, m.default])).toEqual([['4444', true], ['4242', false]])
+    expect(added.map((m) => [m.last4, m.default])).toEqual([
+      ['4444', true],
+      ['4242', false],
+    ])
     const declined = await failure(services(token).addPaymentMethod({ payment_token: await tokenFor(shopper, '4000 0000 0000 0002') }))
     expect([declined.status, declined.errors[0]!.field]).toEqual([402, 'payment_token'])
     expect((await failure(services(token).addPaymentMethod({ payment_token: '' }))).status).toBe(400)
@@ -95,7 +95,9 @@ describe('store services for orders, tracker, payment methods and reviews', () =
     expect(await services(token).reviewableItems()).toEqual([])
     await t.store.db.updateTable('orders').set({ status: 'delivered' }).where('order_number', '=', orderNumber).execute()
     expect((await services(token).reviewableItems()).map((i) => i.item_id)).toEqual([itemId])
-    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } }).png().toBuffer()
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer()
     const review = await services(token).writeReview(
       { item_id: String(itemId), rating: '4', would_you_recommend_us: 'true', about_your_product: 'Lovely and soft', sizing_fit: '', instagram: '' },
       [new Uint8Array(photo)],

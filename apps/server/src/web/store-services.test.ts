@@ -30,9 +30,7 @@ describe.each(DIALECTS)('store services for pages on %s', (dialect) => {
     invalidateCatalog('ckb')
     invalidateSettings('ckb')
     // what the root loader and the item page's loader ask for
-    const statements = await statementsOf(t.store, () =>
-      Promise.all([services.settings(), services.cart(), services.item(itemId), services.reviews({ itemId, perPage: 6 })]),
-    )
+    const statements = await statementsOf(t.store, () => Promise.all([services.settings(), services.cart(), services.item(itemId), services.reviews({ itemId, perPage: 6 })]))
     expect(statements.length).toBeLessThanOrEqual(6)
     expect(statements.some((sql) => /sessions/i.test(sql))).toBe(false)
   })
@@ -48,7 +46,7 @@ describe.each(DIALECTS)('store services for pages on %s', (dialect) => {
     expect(badCode).toMatchObject({ status: 422, errors: [{ field: 'code' }] })
   })
 
-  it("reads the cart once per request and again after a change, starting the session on the first write", async () => {
+  it('reads the cart once per request and again after a change, starting the session on the first write', async () => {
     const { ctx, services } = servicesFor('ckb.localhost')
     const category = await services.category('underwear')
     const item = category.items.find((candidate) => candidate.availableSizes.length > 0)!

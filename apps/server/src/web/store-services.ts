@@ -38,16 +38,7 @@ import { setCheckoutFlow } from '../offers/checkout-flow.service.ts'
 import { acceptOneTimeOffer, declineOneTimeOffer, getOneTimeOffer } from '../offers/one-time-offers.service.ts'
 import { acceptOrderBump, declineOrderBump, getOrderBump, listOrderBumps } from '../offers/order-bumps.service.ts'
 import { nextOfferPage } from '../offers/offer-flow.service.ts'
-import {
-  acceptBumpBody,
-  acceptOfferBody,
-  checkoutFlowBody,
-  claimSpecialBody,
-  declineOfferBody,
-  offerFlowQuery,
-  offerId,
-  orderNumber,
-} from '../offers/offers.schemas.ts'
+import { acceptBumpBody, acceptOfferBody, checkoutFlowBody, claimSpecialBody, declineOfferBody, offerFlowQuery, offerId, orderNumber } from '../offers/offers.schemas.ts'
 import { claimSocialMediaSpecial } from '../offers/social-media-specials.service.ts'
 import { getOrder, latestOrder, listOrders, listOrdersPage } from '../orders/orders.service.ts'
 import { exchangeBody, returnBody } from '../orders/orders.routes.ts'
@@ -186,7 +177,11 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
           checkout_flow: input.checkout_flow || undefined,
           email: input.email || undefined,
         })
-        return quoteCheckout(ctx, { tax: databaseTaxRates }, { country: query.shipping_country, state: query.shipping_state, method: query.shipping_method, flow: query.checkout_flow, email: query.email })
+        return quoteCheckout(
+          ctx,
+          { tax: databaseTaxRates },
+          { country: query.shipping_country, state: query.shipping_state, method: query.shipping_method, flow: query.checkout_flow, email: query.email },
+        )
       }),
     paymentSetup: () => ({
       gateway: ctx.env.PAYMENT_GATEWAY,
@@ -206,8 +201,7 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
         return step
       }),
     declineOrderBump: (id) => asStoreError(() => declineOrderBump(ctx, parse(offerId, { id }).id)),
-    oneTimeOffer: (id, number) =>
-      asStoreError(() => getOneTimeOffer(ctx, parse(offerId, { id }).id, number ? parse(orderNumber, number) : null)),
+    oneTimeOffer: (id, number) => asStoreError(() => getOneTimeOffer(ctx, parse(offerId, { id }).id, number ? parse(orderNumber, number) : null)),
     acceptOneTimeOffer: (id, key, input) =>
       asStoreError(async () => {
         const offer = parse(offerId, { id }).id
@@ -220,8 +214,7 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
         })
         return acceptOneTimeOffer(ctx, { gateway: await gatewayFor(ctx.env), tax: databaseTaxRates }, idempotencyKey, offer, body)
       }),
-    declineOneTimeOffer: (id, number) =>
-      asStoreError(() => declineOneTimeOffer(ctx, parse(offerId, { id }).id, parse(declineOfferBody, { order_number: number }).order_number)),
+    declineOneTimeOffer: (id, number) => asStoreError(() => declineOneTimeOffer(ctx, parse(offerId, { id }).id, parse(declineOfferBody, { order_number: number }).order_number)),
     setCheckoutFlow: (input) =>
       asStoreError(async () => {
         const body = parse(checkoutFlowBody, { checkout_flow: input.checkout_flow, offer_code: input.offer_code || undefined })
@@ -302,7 +295,12 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
     writeReview: (input, photos) =>
       asStoreError(() => {
         const form = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value === null || value === undefined || value === '' ? undefined : String(value)]))
-        return createReview(ctx, mediaStorageFor(ctx.env), parse(reviewBody, form), photos.map((bytes) => Buffer.from(bytes)))
+        return createReview(
+          ctx,
+          mediaStorageFor(ctx.env),
+          parse(reviewBody, form),
+          photos.map((bytes) => Buffer.from(bytes)),
+        )
       }),
 
     wishlist: () => asStoreError(() => listWishlist(ctx)),

@@ -57,7 +57,13 @@ describe.each(DIALECTS)('wishlist on %s', (dialect) => {
 
   it('marks VIP exclusives as reserved', async () => {
     const shopper = await customer()
-    const exclusive = await t.store.db.selectFrom('items').select('id').where('brand_id', '=', 'popfitclothing').where('vip_exclusive', '=', 1).where('active', '=', 1).executeTakeFirst()
+    const exclusive = await t.store.db
+      .selectFrom('items')
+      .select('id')
+      .where('brand_id', '=', 'popfitclothing')
+      .where('vip_exclusive', '=', 1)
+      .where('active', '=', 1)
+      .executeTakeFirst()
     if (!exclusive) return
     const list = dataOf<WishlistEntry[]>(await shopper.post('/api/wishlist', { item_id: exclusive.id }))
     expect(list[0]!.reserved).toBe(true)

@@ -15,11 +15,9 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await addToWishlist(request.ctx, request.body.item_id),
   }))
 
-  app.post(
-    '/wishlist/:id/remove',
-    { schema: { tags, summary: 'Remove an entry from the wishlist', params: wishlistParams, response: entries } },
-    async (request) => ({ data: await removeFromWishlist(request.ctx, request.params.id) }),
-  )
+  app.post('/wishlist/:id/remove', { schema: { tags, summary: 'Remove an entry from the wishlist', params: wishlistParams, response: entries } }, async (request) => ({
+    data: await removeFromWishlist(request.ctx, request.params.id),
+  }))
 
   app.post(
     '/wishlist/:id/move-to-cart',

@@ -104,7 +104,12 @@ async function findEntry(ctx: RequestContext, customerId: string, id: string) {
 
 /** Takes an entry off; false when it was gone already (another tab). */
 async function deleteEntry(ctx: RequestContext, customerId: string, id: string): Promise<boolean> {
-  const deleted = await ctx.data.db.deleteFrom('wishlist_entries').where('brand_id', '=', ctx.data.brandId).where('customer_id', '=', customerId).where('id', '=', id).executeTakeFirst()
+  const deleted = await ctx.data.db
+    .deleteFrom('wishlist_entries')
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('customer_id', '=', customerId)
+    .where('id', '=', id)
+    .executeTakeFirst()
   return Number(deleted.numDeletedRows) === 1
 }
 
@@ -125,7 +130,11 @@ export async function moveWishlistToCart(ctx: RequestContext, id: string, size: 
     await addToCart(ctx, entry.item_id, size, 1)
   } catch (error) {
     // not added (no such size, sold out, the cart full): the entry stays on the wishlist
-    await ctx.data.db.insertInto('wishlist_entries').values(entry).onConflict((oc) => oc.columns(['customer_id', 'item_id']).doNothing()).execute()
+    await ctx.data.db
+      .insertInto('wishlist_entries')
+      .values(entry)
+      .onConflict((oc) => oc.columns(['customer_id', 'item_id']).doNothing())
+      .execute()
     throw error
   }
   return listWishlist(ctx)

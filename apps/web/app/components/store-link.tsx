@@ -40,18 +40,7 @@ export const StoreLink = forwardRef<HTMLAnchorElement, StoreLinkProps>(function 
     const { target, ...anchor } = rest
     return <a {...anchor} href={routerHref(path)} target={target} data-discover="true" />
   }
-  return (
-    <Link
-      ref={ref}
-      to={path}
-      prefetch={prefetch}
-      reloadDocument={reloadDocument}
-      replace={replace}
-      preventScrollReset={preventScrollReset}
-      state={state}
-      {...rest}
-    />
-  )
+  return <Link ref={ref} to={path} prefetch={prefetch} reloadDocument={reloadDocument} replace={replace} preventScrollReset={preventScrollReset} state={state} {...rest} />
 })
 
 /** Segments with no '.', '..', doubled or back slashes, and no empty '?' or '#': the router writes these as they are. */

@@ -65,7 +65,7 @@ export function actionFocusTarget(start: ActionStart, scope: Element): HTMLEleme
     const marked = first(near ?? scope, MARKED_OUTCOME)
     if (marked) return marked
   }
-  const list = item && !item.isConnected ? start.next?.parentElement ?? start.previous?.parentElement ?? null : null
+  const list = item && !item.isConnected ? (start.next?.parentElement ?? start.previous?.parentElement ?? null) : null
   for (let area: Element | null = near ?? scope; area; area = area === scope ? null : area.parentElement) {
     const outcome = outcomeIn(area)
     if (outcome) return outcome

@@ -36,9 +36,7 @@ describe('brand fonts', () => {
 
   it('lists the faces to load, one per weight the store imports', () => {
     expect(webFontFaces([styles.fonts.body, styles.fonts.heading])).toBe("400 1em 'DM Sans'|700 1em 'DM Sans'|700 1em 'Playfair Display'")
-    expect(webFontFaces(["'Montserrat', sans-serif", "'Montserrat', sans-serif"])).toBe(
-      "400 1em 'Montserrat'|600 1em 'Montserrat'|700 1em 'Montserrat'",
-    )
+    expect(webFontFaces(["'Montserrat', sans-serif", "'Montserrat', sans-serif"])).toBe("400 1em 'Montserrat'|600 1em 'Montserrat'|700 1em 'Montserrat'")
   })
 
   it('draws the stand-in from a local font of the same kind, over every weight, scaled to the web font', () => {

@@ -26,7 +26,14 @@ const settings = deepFreeze({
     { caption: 'Blog', link: 'https://blog.example.com/', dropdownImage: null, children: [{ caption: 'Size & Fit', link: '/photo-size-chart' }] },
   ],
   footerMenu: [
-    { header: 'Help', showDuringCheckout: true, links: [{ caption: 'Contact Us', link: '/contact-us' }, { caption: 'Returns', link: '/page/returns' }] },
+    {
+      header: 'Help',
+      showDuringCheckout: true,
+      links: [
+        { caption: 'Contact Us', link: '/contact-us' },
+        { caption: 'Returns', link: '/page/returns' },
+      ],
+    },
     { header: '', showDuringCheckout: false, links: [{ caption: 'About', link: '/about-us' }] },
   ],
 } as unknown as StoreSettings)
@@ -35,11 +42,7 @@ describe('brand markup kept once per settings', () => {
   afterEach(() => setBrandHtmlRenderer(null))
 
   it('is byte for byte what the page itself renders, for the header menu and the footer', async () => {
-    const parts = [
-      createElement(HeaderNav, { items: settings.headerMenu }),
-      createElement(SiteFooter, { settings }),
-      createElement(SiteFooter, { settings, checkout: true }),
-    ]
+    const parts = [createElement(HeaderNav, { items: settings.headerMenu }), createElement(SiteFooter, { settings }), createElement(SiteFooter, { settings, checkout: true })]
     setBrandHtmlRenderer(null)
     const rendered = await Promise.all(parts.map(renderAsPage))
     let made = 0

@@ -23,48 +23,44 @@
  * preload of those into the head), no <link>, <meta>, <title> or <style>. The
  * menus and the footer hold none (their images load lazily).
  */
-import type { ReactElement } from "react";
+import type { ReactElement } from 'react'
 
-type Renderer = (element: ReactElement) => string;
+type Renderer = (element: ReactElement) => string
 
-let renderer: Renderer | null = null;
-const kept = new WeakMap<object, Map<string, string>>();
-const queued = new WeakMap<object, Set<string>>();
+let renderer: Renderer | null = null
+const kept = new WeakMap<object, Map<string, string>>()
+const queued = new WeakMap<object, Set<string>>()
 
 /** entry.server.tsx hands over React's renderToString (this module stays out of the browser's bundle). */
 export function setBrandHtmlRenderer(render: Renderer | null): void {
-  renderer = render;
+  renderer = render
 }
 
 /**
  * The kept markup of `part` for this frozen `source`, or undefined (then render it as
  * usual: it is made for the next page). `render` must draw from `source` and constants only.
  */
-export function brandHtml(
-  source: object,
-  part: string,
-  render: () => ReactElement,
-): string | undefined {
-  if (!import.meta.env.SSR || !renderer) return undefined;
-  const html = kept.get(source)?.get(part);
-  if (html !== undefined) return html;
+export function brandHtml(source: object, part: string, render: () => ReactElement): string | undefined {
+  if (!import.meta.env.SSR || !renderer) return undefined
+  const html = kept.get(source)?.get(part)
+  if (html !== undefined) return html
   // only what cannot change may be kept under its identity
-  if (!Object.isFrozen(source)) return undefined;
-  const parts = queued.get(source) ?? new Set<string>();
-  if (parts.has(part)) return undefined;
-  parts.add(part);
-  queued.set(source, parts);
-  const make = renderer;
+  if (!Object.isFrozen(source)) return undefined
+  const parts = queued.get(source) ?? new Set<string>()
+  if (parts.has(part)) return undefined
+  parts.add(part)
+  queued.set(source, parts)
+  const make = renderer
   setImmediate(() => {
     try {
-      const markup = make(render());
-      const byPart = kept.get(source) ?? new Map<string, string>();
-      byPart.set(part, markup);
-      kept.set(source, byPart);
+      const markup = make(render())
+      const byPart = kept.get(source) ?? new Map<string, string>()
+      byPart.set(part, markup)
+      kept.set(source, byPart)
     } catch (error) {
       // the part renders itself on every page, as before
-      console.error(`brand markup '${part}' could not be made`, error);
+      console.error(`brand markup '${part}' could not be made`, error)
     }
-  });
-  return undefined;
+  })
+  return undefined
 }

@@ -26,4 +26,3 @@ export function backWithDrawer(back: string, error: CartErrorCode | null): strin
   if (error) url.searchParams.set(CART_ERROR_PARAM, error)
   return `${url.pathname}${url.search}#${CART_DRAWER_ID}`
 }
-

@@ -32,42 +32,43 @@ function itemDetail(club: boolean): ItemDetail {
   } as unknown as ItemDetail)
 }
 
-const reviewsRead = (): Review[] => deepFreeze([
-  {
-    id: 'r1',
-    item_id: 1001,
-    first_name: 'Mia',
-    last_initial: 'B',
-    instagram: '@mia',
-    rating: 5,
-    would_you_recommend_us: true,
-    images: ['/uploads/reviews/a.jpg'],
-    about_your_product: 'So soft <3',
-    sizing_fit: 'True to size',
-    how_do_you_style: null,
-    where_travel: null,
-    how_was_your_first_order: null,
-    created_at: '2026-09-05T10:00:00.000Z',
-    verified_buyer: true,
-  },
-  {
-    id: 'r2',
-    item_id: 1001,
-    first_name: 'Ana',
-    last_initial: '',
-    instagram: null,
-    rating: 4,
-    would_you_recommend_us: false,
-    images: [],
-    about_your_product: 'Good',
-    sizing_fit: null,
-    how_do_you_style: 'With a hoodie',
-    where_travel: null,
-    how_was_your_first_order: null,
-    created_at: '2026-08-01T10:00:00.000Z',
-    verified_buyer: false,
-  },
-] as unknown as Review[])
+const reviewsRead = (): Review[] =>
+  deepFreeze([
+    {
+      id: 'r1',
+      item_id: 1001,
+      first_name: 'Mia',
+      last_initial: 'B',
+      instagram: '@mia',
+      rating: 5,
+      would_you_recommend_us: true,
+      images: ['/uploads/reviews/a.jpg'],
+      about_your_product: 'So soft <3',
+      sizing_fit: 'True to size',
+      how_do_you_style: null,
+      where_travel: null,
+      how_was_your_first_order: null,
+      created_at: '2026-09-05T10:00:00.000Z',
+      verified_buyer: true,
+    },
+    {
+      id: 'r2',
+      item_id: 1001,
+      first_name: 'Ana',
+      last_initial: '',
+      instagram: null,
+      rating: 4,
+      would_you_recommend_us: false,
+      images: [],
+      about_your_product: 'Good',
+      sizing_fit: null,
+      how_do_you_style: 'With a hoodie',
+      where_travel: null,
+      how_was_your_first_order: null,
+      created_at: '2026-08-01T10:00:00.000Z',
+      verified_buyer: false,
+    },
+  ] as unknown as Review[])
 const reviews = reviewsRead()
 
 const settings = deepFreeze({

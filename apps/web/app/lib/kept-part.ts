@@ -24,9 +24,7 @@
 import type { ReactElement } from 'react'
 import { brandHtml } from './brand-html'
 
-export type KeptContent =
-  | { dangerouslySetInnerHTML: { __html: string }; children?: undefined }
-  | { dangerouslySetInnerHTML?: undefined; children: ReactElement }
+export type KeptContent = { dangerouslySetInnerHTML: { __html: string }; children?: undefined } | { dangerouslySetInnerHTML?: undefined; children: ReactElement }
 
 export function keptPart(source: object, part: string, render: () => ReactElement): KeptContent {
   const html = brandHtml(source, part, render)

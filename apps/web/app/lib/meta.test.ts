@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { checkoutMeta, pageMeta } from './meta'
 
-const matches = [{ id: 'root', loaderData: { settings: { storeName: 'PopFit Clothing', mainProductPlural: 'Leggings' }, brand: { name: 'popfitclothing', publicOrigin: 'http://localhost:3000' } } }]
+const matches = [
+  {
+    id: 'root',
+    loaderData: { settings: { storeName: 'PopFit Clothing', mainProductPlural: 'Leggings' }, brand: { name: 'popfitclothing', publicOrigin: 'http://localhost:3000' } },
+  },
+]
 
 describe('page titles (SPEC §2)', () => {
   it("titles a checkout-type page 'Secure Checkout', as the spec says it, and hides it from search", () => {

@@ -39,4 +39,3 @@ export function focusNewPage(doc: Document, focusedOnArrival: Element | null, ha
   target.focus({ preventScroll: true })
   return target
 }
-

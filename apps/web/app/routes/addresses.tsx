@@ -57,20 +57,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`/addresses?${intent === 'delete' ? 'deleted' : 'defaulted'}=1`)
 }
 
-
 function AddressLines({ address }: { address: AddressEntry }) {
   const cityLine = [address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
   return (
     <address>
-      {[address.name, address.company, address.address, address.address_2, cityLine, countryName(address.country), address.phone]
-        .filter(Boolean)
-        .map((line, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
-          <span key={index}>
-            {line}
-            <br />
-          </span>
-        ))}
+      {[address.name, address.company, address.address, address.address_2, cityLine, countryName(address.country), address.phone].filter(Boolean).map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
+        <span key={index}>
+          {line}
+          <br />
+        </span>
+      ))}
     </address>
   )
 }

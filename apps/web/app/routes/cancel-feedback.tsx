@@ -26,7 +26,9 @@ export default function CancelFeedback({ loaderData }: Route.ComponentProps) {
         <h2>{cancelled ? 'Your membership is cancelled' : 'Your membership'}</h2>
       </div>
       <PeriodSummary membership={membership} />
-      <p data-testid="cancel-thanks">{told ? 'Thank you for telling us why you left: it helps us make VIP better.' : 'If you tell us why you left, it helps us make VIP better.'}</p>
+      <p data-testid="cancel-thanks">
+        {told ? 'Thank you for telling us why you left: it helps us make VIP better.' : 'If you tell us why you left, it helps us make VIP better.'}
+      </p>
       <p>
         <StoreLink to="/customer-feedback">{told ? 'Tell us more' : 'Tell us why'}</StoreLink> · <StoreLink to="/vip-rejoin-test">Rejoin VIP</StoreLink> ·{' '}
         <StoreLink to="/members">Members Area</StoreLink>

@@ -143,9 +143,7 @@ export default function CancelVip({ loaderData, actionData }: Route.ComponentPro
           <label htmlFor="cancel-other">Anything else? (optional)</label>
           <textarea id="cancel-other" name="other" maxLength={500} rows={3} />
         </fieldset>
-        <p>
-          Cancelling takes effect now: nothing more is charged and member prices end. A box you have already paid for still ships.
-        </p>
+        <p>Cancelling takes effect now: nothing more is charged and member prices end. A box you have already paid for still ships.</p>
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Cancelling…' : 'Cancel my membership'}
         </button>

@@ -64,7 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case 'confirm': {
       const result = await formResult(context.services.confirmEmail(text('token')))
-      if (!result.ok) return refuse(result.errors.map((e) => ({ message: e.message })), result.status)
+      if (!result.ok)
+        return refuse(
+          result.errors.map((e) => ({ message: e.message })),
+          result.status,
+        )
       return { intent, errors: [], done: `Your email address is now ${result.value.e_mail_address}.` } satisfies ActionAnswer
     }
     default:
@@ -165,9 +169,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section id="email-title" title="Email address">
         {done('email')}
-        {account.pending_e_mail_address && !of('email')?.done ? (
-          <p>We are waiting for you to open the link sent to {account.pending_e_mail_address}.</p>
-        ) : null}
+        {account.pending_e_mail_address && !of('email')?.done ? <p>We are waiting for you to open the link sent to {account.pending_e_mail_address}.</p> : null}
         <Form key={`email-${fresh}`} method="post" className="stack-form" aria-describedby={email.errors.length ? email.errorId : undefined} noValidate>
           <input type="hidden" name="intent" value="email" />
           <FormErrors id={email.errorId} errors={email.errors} />

@@ -51,7 +51,11 @@ describe('/change_payment for an overdue member', () => {
 
   it('the page says what is overdue and when it is tried again, only while it is', async () => {
     const read = async (status: Status) =>
-      ((await loader({ params: {}, request: new Request('http://localhost/change_payment'), context: { services: servicesFor(status, status) } } as never)) as { overdueMonth: unknown }).overdueMonth
+      (
+        (await loader({ params: {}, request: new Request('http://localhost/change_payment'), context: { services: servicesFor(status, status) } } as never)) as {
+          overdueMonth: unknown
+        }
+      ).overdueMonth
     expect(await read('overdue')).toEqual({ amount: 24.99, nextRetry: '2026-12-02' })
     expect(await read('active')).toBeNull()
     expect(await read(null)).toBeNull()

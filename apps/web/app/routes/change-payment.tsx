@@ -82,7 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const atCard = (errors: ApiErrorItem[]) => errors.map((e) => (e.field === 'payment_token' ? { message: e.message, field: 'card_number' } : e))
   if (intent === 'add') {
     const wasOverdue = await isOverdue(context)
-    const result = await formResult(context.services.addPaymentMethod({ payment_token: String(form.get('payment_token') ?? ''), make_default: String(form.get('make_default') ?? '') }))
+    const result = await formResult(
+      context.services.addPaymentMethod({ payment_token: String(form.get('payment_token') ?? ''), make_default: String(form.get('make_default') ?? '') }),
+    )
     if (!result.ok) return fail(result.status, atCard(result.errors))
     // the bank wants the cardholder to confirm the card first: the page takes that step, then completes
     if (result.value.status === 'requires_action') return data({ id: '', errors: [], setup: { id: result.value.setup_id, client_secret: result.value.client_secret } })
@@ -113,7 +115,15 @@ const CARD_FIELDS: readonly string[] = ['card_number', 'card_exp', 'card_cvc']
 const cardName = (m: PaymentMethod) => savedCardName(m.card_brand, m.last4)
 
 /** The "Add a card" form around either card field: the default box, the button, the errors that are not the card's. */
-function AddCardForm({ errors, sending, onSubmit, makeDefault, setMakeDefault, overdue, children }: {
+function AddCardForm({
+  errors,
+  sending,
+  onSubmit,
+  makeDefault,
+  setMakeDefault,
+  overdue,
+  children,
+}: {
   errors: ApiErrorItem[]
   sending: boolean
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
@@ -188,7 +198,11 @@ function TestAddCard({ serverErrors, overdue }: { serverErrors: ApiErrorItem[]; 
       void add.save(token)
       setCard({ number: '', exp: '', cvc: '' })
     } catch (error) {
-      setErrors(error instanceof ApiError ? error.errors.map((e) => ({ message: e.message, field: e.field ? field(e.field) : undefined })) : [{ message: 'We could not reach the store just now. Try again.' }])
+      setErrors(
+        error instanceof ApiError
+          ? error.errors.map((e) => ({ message: e.message, field: e.field ? field(e.field) : undefined }))
+          : [{ message: 'We could not reach the store just now. Try again.' }],
+      )
     } finally {
       add.setBusy(false)
     }
@@ -308,11 +322,14 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
       ) : null}
       {overdueMonth ? (
         <p className="notice" data-testid="overdue-month">
-          Your VIP membership’s payment of {formatPrice(overdueMonth.amount, { keepZeroCents: true })} is overdue: your card was refused. Add a card that pays, or make
-          another card the default, to settle it{overdueMonth.nextRetry ? `; otherwise we try again on ${dayName(overdueMonth.nextRetry)}` : ''}.
+          Your VIP membership’s payment of {formatPrice(overdueMonth.amount, { keepZeroCents: true })} is overdue: your card was refused. Add a card that pays, or make another card
+          the default, to settle it{overdueMonth.nextRetry ? `; otherwise we try again on ${dayName(overdueMonth.nextRetry)}` : ''}.
         </p>
       ) : null}
-      <p>{settings.brandHasClub ? 'Your default card pays your membership each month.' : 'Your default card is the one offered first at checkout.'} Card numbers are kept by our payment provider, never by us.</p>
+      <p>
+        {settings.brandHasClub ? 'Your default card pays your membership each month.' : 'Your default card is the one offered first at checkout.'} Card numbers are kept by our
+        payment provider, never by us.
+      </p>
       {methods.length === 0 ? (
         <p>You have no saved cards yet.</p>
       ) : (
@@ -320,9 +337,7 @@ export default function ChangePayment({ loaderData, actionData }: Route.Componen
           {methods.map((method) => (
             <li key={method.id} className="member-card payment-method" data-testid="payment-method">
               <p>
-                <strong>
-                  {cardName(method)}
-                </strong>
+                <strong>{cardName(method)}</strong>
                 {method.default ? <span className="member-badge">Default</span> : null}
                 <br />
                 Expires {cardExpiry(method)}

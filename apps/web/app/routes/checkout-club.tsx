@@ -60,10 +60,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // with items in the cart, what joining charges today: the first month and the items at member prices (the
   // checkout's own quote); with none, the page names the monthly price
   const shipTo = usAddress(defaults?.shipping ?? null)
-  const quote =
-    joining && cart.items.length > 0
-      ? await context.services.checkoutQuote(joinQuote(shipTo?.state ?? '')).catch((): CheckoutQuote | null => null)
-      : null
+  const quote = joining && cart.items.length > 0 ? await context.services.checkoutQuote(joinQuote(shipTo?.state ?? '')).catch((): CheckoutQuote | null => null) : null
   return {
     loggedin: cart.loggedin,
     email: cart.customer?.e_mail_address ?? '',
@@ -88,7 +85,18 @@ export async function loader({ context }: Route.LoaderArgs) {
  * checkout's own pricing: a join is priced as a member, who ships free; the club's fee is not taxed).
  */
 function joinOnlyFigures(price: number): CheckoutQuote {
-  return { shipping_options: [], shipping_method: 'standard', subtotal: price, discount: 0, bundle_discount: 0, shipping: 0, tax: 0, total: price, club_fee: price, code_refusal: null }
+  return {
+    shipping_options: [],
+    shipping_method: 'standard',
+    subtotal: price,
+    discount: 0,
+    bundle_discount: 0,
+    shipping: 0,
+    tax: 0,
+    total: price,
+    club_fee: price,
+    code_refusal: null,
+  }
 }
 
 const JOIN_FLOW = 'checkout_club_flow'
@@ -218,8 +226,8 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
         </div>
         <p>Member prices apply to everything you shop now, and your first monthly pick is on its way. Skip, pause or cancel any time.</p>
         <p>
-          <StoreLink to="/category/leggings">Shop with member prices</StoreLink> · <StoreLink to="/skip-vip">Skip a month</StoreLink> ·{' '}
-          <StoreLink to="/pause-vip">Pause</StoreLink> · <StoreLink to="/cancel-vip">Cancel</StoreLink>
+          <StoreLink to="/category/leggings">Shop with member prices</StoreLink> · <StoreLink to="/skip-vip">Skip a month</StoreLink> · <StoreLink to="/pause-vip">Pause</StoreLink>{' '}
+          · <StoreLink to="/cancel-vip">Cancel</StoreLink>
         </p>
       </Page>
     )
@@ -230,7 +238,8 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
     return (
       <Page title="Rejoin VIP">
         <p>
-          Welcome back. Nothing is due until {until}: rejoin before then and nothing is charged today. Your membership then carries on{price ? ` at ${price} a month` : ''} from {until}.
+          Welcome back. Nothing is due until {until}: rejoin before then and nothing is charged today. Your membership then carries on{price ? ` at ${price} a month` : ''} from{' '}
+          {until}.
         </p>
         <p>
           <StoreLink to="/vip-rejoin-test" className="button button-primary">
@@ -441,8 +450,7 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
             ? `${price} a month, charged today (unless you have paid for this month already) and on this day each month. `
             : `${price} a month, charged today and on this day each month. `
           : ''}
-        {loaderData.howMany} new piece{loaderData.howMany === 1 ? '' : 's'} picked for you every month, member prices on everything, skip, pause or cancel
-        any time.
+        {loaderData.howMany} new piece{loaderData.howMany === 1 ? '' : 's'} picked for you every month, member prices on everything, skip, pause or cancel any time.
         {loaderData.former ? ' Welcome back: your membership starts again today.' : ''}
       </p>
       <div className="checkout-grid">
@@ -504,7 +512,13 @@ export default function CheckoutClub({ loaderData }: Route.ComponentProps) {
           </fieldset>
           <button type="submit" className="button button-primary button-block place-order" disabled={busy}>
             {/* the button says what pressing it charges: with the cart's items along, today's total, not the monthly price */}
-            {busy ? 'Joining…' : loaderData.lines > 0 && today !== null ? `Join VIP and pay ${formatPrice(today, { keepZeroCents: true })}` : price ? `Join VIP for ${price} a month` : 'Join VIP'}
+            {busy
+              ? 'Joining…'
+              : loaderData.lines > 0 && today !== null
+                ? `Join VIP and pay ${formatPrice(today, { keepZeroCents: true })}`
+                : price
+                  ? `Join VIP for ${price} a month`
+                  : 'Join VIP'}
           </button>
         </form>
         {figures ? (

@@ -10,10 +10,13 @@ describe('the order bump form', () => {
       let added = false
       const body = new URLSearchParams({ intent, size: 'M' })
       const request = new Request('http://localhost/checkout-ob/pf-ob-1', { method: 'POST', body })
-      const services = { acceptOrderBump: async () => {
+      const services = {
+        acceptOrderBump: async () => {
           added = true
           return { next: '/checkout' }
-        }, declineOrderBump: async () => ({ next: '/checkout' }) }
+        },
+        declineOrderBump: async () => ({ next: '/checkout' }),
+      }
       const answer = (await action({ params: { id: 'pf-ob-1' }, request, context: { services } } as unknown as ActionArgs)) as unknown as { init: { status: number } }
       expect(answer.init.status, intent).toBe(400)
       expect(added).toBe(false)

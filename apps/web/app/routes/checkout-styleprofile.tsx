@@ -38,15 +38,7 @@ export default function CheckoutStyleProfile({ loaderData, actionData }: Route.C
     <div className="container page page-narrow">
       <h1 className="page-title">Tell us your style</h1>
       <p>A few answers help us pick what you'll love. Every question is optional.</p>
-      <StyleProfileForm
-        fields={loaderData.fields}
-        errors={errors}
-        errorId={errorId}
-        busy={busy}
-        fieldError={fieldError}
-        submitLabel="Save my style"
-        placeholder="Choose…"
-      />
+      <StyleProfileForm fields={loaderData.fields} errors={errors} errorId={errorId} busy={busy} fieldError={fieldError} submitLabel="Save my style" placeholder="Choose…" />
       <p>
         <StoreLink to={afterPath(loaderData.order)}>Skip for now</StoreLink>
       </p>

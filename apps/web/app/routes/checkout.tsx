@@ -80,7 +80,18 @@ function initialValues(email: string, name: string, defaults: DefaultAddresses |
 const LOOKS_LIKE_EMAIL = /^\s*[^\s@]+@[^\s@]+\.[^\s@]{2,}\s*$/
 
 /** The figures of an empty cart (nothing to quote). */
-const NOTHING: CheckoutQuote = { shipping_options: [], shipping_method: 'standard', subtotal: 0, discount: 0, bundle_discount: 0, shipping: 0, tax: 0, total: 0, club_fee: 0, code_refusal: null }
+const NOTHING: CheckoutQuote = {
+  shipping_options: [],
+  shipping_method: 'standard',
+  subtotal: 0,
+  discount: 0,
+  bundle_discount: 0,
+  shipping: 0,
+  tax: 0,
+  total: 0,
+  club_fee: 0,
+  code_refusal: null,
+}
 
 /** The cart's own figures, for a page whose quote the store refused (the totals it shows still add up). */
 function cartFigures(cart: Cart): CheckoutQuote {
@@ -102,7 +113,11 @@ function cartFigures(cart: Cart): CheckoutQuote {
  * The checkout's quote, or the store's refusal of it said on the page rather than a 500: a cart that
  * would join the club for a shopper who cannot join here (a visitor: a membership needs an account).
  */
-async function quoteOrRefusal(services: StoreServices, cart: Cart, input: Parameters<StoreServices['checkoutQuote']>[0]): Promise<{ quote: CheckoutQuote; refusal: ApiErrorItem[] }> {
+async function quoteOrRefusal(
+  services: StoreServices,
+  cart: Cart,
+  input: Parameters<StoreServices['checkoutQuote']>[0],
+): Promise<{ quote: CheckoutQuote; refusal: ApiErrorItem[] }> {
   if (cart.items.length === 0) return { quote: NOTHING, refusal: [] }
   try {
     return { quote: await services.checkoutQuote(input), refusal: [] }
@@ -188,9 +203,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const cart = rootCart ?? loaderData.cart
   const api = useBrowserApi()
   const navigate = useNavigate()
-  const [values, setValues] = useState<FormValues>(
-    () => actionData?.values ?? initialValues(cart.customer?.e_mail_address ?? '', cart.customer?.name ?? '', loaderData.defaults),
-  )
+  const [values, setValues] = useState<FormValues>(() => actionData?.values ?? initialValues(cart.customer?.e_mail_address ?? '', cart.customer?.name ?? '', loaderData.defaults))
   const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
   const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? [])
   const [quote, setQuote] = useState<CheckoutQuote>(actionData?.quote ?? loaderData.quote)
@@ -443,7 +456,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   const paying = phase.kind !== 'form'
   // the store's refusal of the quote comes with the loader's data (gone once the shopper checks out without joining)
-  const topErrors = [...loaderData.refusal, ...errors.filter((error) => !error.field || !FIELD_NAMES.concat(['card_number', 'card_cvc', 'card_exp', 'payment_method_id']).includes(error.field))]
+  const topErrors = [
+    ...loaderData.refusal,
+    ...errors.filter((error) => !error.field || !FIELD_NAMES.concat(['card_number', 'card_cvc', 'card_exp', 'payment_method_id']).includes(error.field)),
+  ]
   return (
     <div className="container checkout-page">
       <h1 className="page-title">Secure Checkout</h1>
@@ -500,13 +516,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <legend>Shipping method</legend>
             {quote.shipping_options.map((option) => (
               <label key={option.method} className="shipping-option">
-                <input
-                  type="radio"
-                  name="shipping_method"
-                  value={option.method}
-                  checked={method === option.method}
-                  onChange={() => change('shipping_method', option.method)}
-                />
+                <input type="radio" name="shipping_method" value={option.method} checked={method === option.method} onChange={() => change('shipping_method', option.method)} />
                 <span className="shipping-option-label">{option.label}</span>
                 <span className="shipping-option-price">{option.free ? 'Free' : formatPrice(option.price, { keepZeroCents: true })}</span>
               </label>
@@ -522,8 +532,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <noscript>
               <p className="noscript-card" role="note">
                 {actionData?.addressReady ? 'Your address is complete. ' : ''}
-                Card payment needs JavaScript: your card goes straight to our payment provider from your browser, never through our store. Turn
-                JavaScript on and reload this page to pay.
+                Card payment needs JavaScript: your card goes straight to our payment provider from your browser, never through our store. Turn JavaScript on and reload this page
+                to pay.
               </p>
             </noscript>
             {savedCards.length > 0 ? (

@@ -46,20 +46,13 @@ export default function ClubInfo({ loaderData }: Route.ComponentProps) {
       <section className="home-section" aria-labelledby="club-how">
         <h2 id="club-how">How {clubName} works</h2>
         <ol className="rich-text">
-          <li>
-            Join for {formatPrice(landing.price, { keepZeroCents: true })} a month.
-          </li>
+          <li>Join for {formatPrice(landing.price, { keepZeroCents: true })} a month.</li>
           <li>
             Every month we pick {landing.how_many === 1 ? 'a new' : `${landing.how_many} new`} {product} for you
             {flair ? ` (your ${flair})` : ''}.
           </li>
-          <li>
-            Shop everything at member prices. In the Members Area, skip a month or pause up to {PICK_CUTOFF_DAYS} days before your billing date, and
-            cancel any time.
-          </li>
-          {vip4sh.status === 'initialized' && vip4sh.variant === '4sh' ? (
-            <li>Every member order ships free, with no minimum.</li>
-          ) : null}
+          <li>Shop everything at member prices. In the Members Area, skip a month or pause up to {PICK_CUTOFF_DAYS} days before your billing date, and cancel any time.</li>
+          {vip4sh.status === 'initialized' && vip4sh.variant === '4sh' ? <li>Every member order ships free, with no minimum.</li> : null}
         </ol>
       </section>
 

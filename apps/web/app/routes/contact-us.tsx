@@ -43,13 +43,21 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
   return (
     <Page title="Contact Us">
       <p>
-        Questions about an order, sizing or your membership? Write to us and we will reply by email within one business day. Feedback about the
-        store is welcome on the <StoreLink to="/customer-feedback">feedback page</StoreLink>.
+        Questions about an order, sizing or your membership? Write to us and we will reply by email within one business day. Feedback about the store is welcome on the{' '}
+        <StoreLink to="/customer-feedback">feedback page</StoreLink>.
       </p>
       <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
         <FormErrors id={errorId} errors={errors} />
         <SenderFields idPrefix="contact" defaults={{ name: value('name') ?? loaderData.name, email: value('email') ?? loaderData.email }} fieldError={fieldError} />
-        <SelectField id="contact-topic" name="topic" label="What is it about?" placeholder="Choose a topic" options={CONTACT_TOPICS} defaultValue={value('topic') ?? ''} error={fieldError('topic')} />
+        <SelectField
+          id="contact-topic"
+          name="topic"
+          label="What is it about?"
+          placeholder="Choose a topic"
+          options={CONTACT_TOPICS}
+          defaultValue={value('topic') ?? ''}
+          error={fieldError('topic')}
+        />
         <FormField
           id="contact-order"
           name="order_number"

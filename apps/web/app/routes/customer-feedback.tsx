@@ -67,7 +67,16 @@ export default function CustomerFeedback({ loaderData, actionData }: Route.Compo
           ) : null}
         </fieldset>
         <FormField id="feedback-order" name="order_number" label="Order number (optional)" defaultValue={value('order_number') ?? ''} error={fieldError('order_number')} />
-        <TextAreaField id="feedback-message" name="message" label="Your feedback" rows={6} maxLength={4000} required defaultValue={value('message') ?? ''} error={fieldError('message')} />
+        <TextAreaField
+          id="feedback-message"
+          name="message"
+          label="Your feedback"
+          rows={6}
+          maxLength={4000}
+          required
+          defaultValue={value('message') ?? ''}
+          error={fieldError('message')}
+        />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Sending…' : 'Send feedback'}
         </button>

@@ -12,7 +12,6 @@ import { readForm } from '../lib/read-form'
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'Do Not Sell My Personal Information')
 
-
 export function loader({ request }: Route.LoaderArgs) {
   return { optedOut: optedOut(request.headers.get('cookie') ?? '') }
 }
@@ -32,12 +31,10 @@ export default function DoNotSell({ loaderData, actionData }: Route.ComponentPro
   return (
     <Page title="Do Not Sell My Personal Information">
       <p>
-        We do not sell your personal information for money. We do share some browsing data with advertising partners
-        to show you relevant ads. You can opt out of that sharing on this browser.
+        We do not sell your personal information for money. We do share some browsing data with advertising partners to show you relevant ads. You can opt out of that sharing on
+        this browser.
       </p>
-      <p role="status">
-        {out ? 'You have opted out on this browser.' : 'You have not opted out on this browser.'}
-      </p>
+      <p role="status">{out ? 'You have opted out on this browser.' : 'You have not opted out on this browser.'}</p>
       <Form method="post">
         <input type="hidden" name="choice" value={out ? 'opt-in' : 'opt-out'} />
         <button type="submit" className="button button-primary">

@@ -61,9 +61,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<HomeData> {
           throw error
         })
       : Promise.resolve(null),
-    settings.brandHasClub && settings.showClubOffer
-      ? settle<MembershipLanding | null>(store.membershipLanding(), null, 'club offer')
-      : Promise.resolve(null),
+    settings.brandHasClub && settings.showClubOffer ? settle<MembershipLanding | null>(store.membershipLanding(), null, 'club offer') : Promise.resolve(null),
   ])
   return {
     kind: 'own',
@@ -153,9 +151,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
             ) : null}
           </p>
         </div>
-        {hero ? (
-          <img src={hero.url} alt={hero.alt} width={hero.width ?? undefined} height={hero.height ?? undefined} loading="eager" fetchPriority="high" />
-        ) : null}
+        {hero ? <img src={hero.url} alt={hero.alt} width={hero.width ?? undefined} height={hero.height ?? undefined} loading="eager" fetchPriority="high" /> : null}
       </section>
 
       {more.length ? (
@@ -182,9 +178,7 @@ function OwnHome({ data }: { data: Extract<HomeData, { kind: 'own' }> }) {
         </section>
       ) : null}
 
-      {showClub && data.landing ? (
-        <HomeClubOffer landing={data.landing} clubName={settings.clubName || 'VIP'} />
-      ) : null}
+      {showClub && data.landing ? <HomeClubOffer landing={data.landing} clubName={settings.clubName || 'VIP'} /> : null}
     </div>
   )
 }

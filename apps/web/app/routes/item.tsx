@@ -76,8 +76,7 @@ function MemberPrice({ item }: { item: Pick<ItemDetail, 'price' | 'member_price'
   if (!settings.brandHasClub || item.member_price == null || item.member_price >= item.price || cart?.has_club) return null
   return (
     <p className="item-member-price">
-      {settings.clubName || 'VIP'} members pay <strong>{formatPrice(item.member_price)}</strong>.{' '}
-      <StoreLink to="/vip">Learn about {settings.clubName || 'VIP'}</StoreLink>
+      {settings.clubName || 'VIP'} members pay <strong>{formatPrice(item.member_price)}</strong>. <StoreLink to="/vip">Learn about {settings.clubName || 'VIP'}</StoreLink>
     </p>
   )
 }

@@ -51,25 +51,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormErrors id={errorId} errors={errors} />
-        <FormField
-          id="login-email"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.email ?? ''}
-          error={fieldError('email')}
-        />
-        <FormField
-          id="login-password"
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={fieldError('password')}
-        />
+        <FormField id="login-email" name="email" label="Email" type="email" autoComplete="email" required defaultValue={actionData?.email ?? ''} error={fieldError('email')} />
+        <FormField id="login-password" name="password" label="Password" type="password" autoComplete="current-password" required error={fieldError('password')} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? 'Logging in…' : 'Log in'}
         </button>

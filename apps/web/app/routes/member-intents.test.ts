@@ -37,7 +37,8 @@ async function post(action: AnyAction, path: string, body: string) {
     answer = thrown // a redirect (Response) after the main action
   }
   const status = answer instanceof Response ? answer.status : ((answer as { init?: { status?: number } }).init?.status ?? 200)
-  const errors = answer instanceof Response ? [] : ((answer as { data?: { errors?: { message: string }[] } }).data?.errors ?? (answer as { errors?: { message: string }[] }).errors ?? [])
+  const errors =
+    answer instanceof Response ? [] : ((answer as { data?: { errors?: { message: string }[] } }).data?.errors ?? (answer as { errors?: { message: string }[] }).errors ?? [])
   return { status, errors, calls }
 }
 
@@ -82,7 +83,10 @@ describe('/vip-rejoin-test refused by the card', () => {
       },
     }
     const request = new Request('http://localhost/vip-rejoin-test', { method: 'POST', body: 'intent=rejoin', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-    const answer = (await rejoinAction({ params: {}, request, context: { services } } as never)) as unknown as { data: { errors: { message: string }[]; noCard: boolean }; init: { status: number } }
+    const answer = (await rejoinAction({ params: {}, request, context: { services } } as never)) as unknown as {
+      data: { errors: { message: string }[]; noCard: boolean }
+      init: { status: number }
+    }
     expect(answer.init.status).toBe(status)
     expect(answer.data.errors.map((error) => error.message)).toEqual([message])
     expect(answer.data.noCard).toBe(true)

@@ -41,9 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!formIntent(form, ['pick'] as const)) return data({ pick: { errors: [{ message: UNKNOWN_INTENT }], saved: false } satisfies PickFeedback }, { status: 400 })
   const item = form.get('item_id')
   const size = form.get('size')
-  const result = await formResult(
-    context.services.saveMonthlyPicks({ item_id: typeof item === 'string' ? item : null, size: typeof size === 'string' ? size : null }),
-  )
+  const result = await formResult(context.services.saveMonthlyPicks({ item_id: typeof item === 'string' ? item : null, size: typeof size === 'string' ? size : null }))
   if (!result.ok) return data({ pick: { errors: result.errors, saved: false } satisfies PickFeedback }, { status: result.status })
   return { pick: { errors: [], saved: true } satisfies PickFeedback }
 }

@@ -21,8 +21,7 @@ export default function PhotoSizeChart() {
     <div className="container page size-chart-page">
       <h1 className="page-title">Size &amp; Fit Guide</h1>
       <p>
-        Measure around the fullest part of your bust and hips and the narrowest part of your waist, then pick the size
-        whose range fits. Between sizes? Size up for a relaxed fit.
+        Measure around the fullest part of your bust and hips and the narrowest part of your waist, then pick the size whose range fits. Between sizes? Size up for a relaxed fit.
       </p>
       <SizingGuide rows={rows} brandId={brand.id} headingLevel={2} />
       <p style={{ marginTop: 'var(--space-6)' }}>

@@ -51,7 +51,15 @@ export default function Register({ actionData, loaderData }: Route.ComponentProp
       <Form method="post" className="stack-form" aria-describedby={errors.length ? errorId : undefined} noValidate>
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
         <FormErrors id={errorId} errors={errors} />
-        <FormField id="register-name" name="name" label="Full name" autoComplete="name" required defaultValue={actionData?.name ?? loaderData?.guest?.name ?? ''} error={fieldError('name')} />
+        <FormField
+          id="register-name"
+          name="name"
+          label="Full name"
+          autoComplete="name"
+          required
+          defaultValue={actionData?.name ?? loaderData?.guest?.name ?? ''}
+          error={fieldError('name')}
+        />
         <FormField
           id="register-email"
           name="email"

@@ -31,7 +31,7 @@ describe('the cart form action', () => {
       expect(await update(qty)).toEqual({ status: 400, errors: [{ message: 'Enter a quantity of 0 or more.', field: 'qty' }], changes: [] })
     }
   })
-  it('passes a typed quantity on, 0 included (the form\'s way to remove a line)', async () => {
+  it("passes a typed quantity on, 0 included (the form's way to remove a line)", async () => {
     expect((await update('3')).changes).toEqual([['8b29be03-30cc-47a5-8c23-9b3a1316a03e', 3]])
     expect((await update('0')).changes).toEqual([['8b29be03-30cc-47a5-8c23-9b3a1316a03e', 0]])
   })

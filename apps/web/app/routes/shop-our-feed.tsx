@@ -36,16 +36,7 @@ export default function ShopOurFeed({ loaderData }: Route.ComponentProps) {
         <ul className="feed-grid">
           {feed.feed_posts.map((post, i) => {
             const size = sizeOf(post.image)
-            const image = (
-              <img
-                src={post.image}
-                alt=""
-                width={size.width}
-                height={size.height}
-                loading={i < 4 ? 'eager' : 'lazy'}
-                decoding="async"
-              />
-            )
+            const image = <img src={post.image} alt="" width={size.width} height={size.height} loading={i < 4 ? 'eager' : 'lazy'} decoding="async" />
             const body = (
               <figure>
                 {image}

@@ -68,7 +68,9 @@ export default function SkipVip({ loaderData, actionData }: Route.ComponentProps
         </Form>
       ) : null}
       {!membership.actions.includes('skip') && !membership.actions.includes('unskip') && membership.cutoff_passed ? (
-        <p>The cut-off for {month} was {dayName(membership.cutoff_date ?? '')}: this month can no longer be skipped. You can skip next month after your billing date.</p>
+        <p>
+          The cut-off for {month} was {dayName(membership.cutoff_date ?? '')}: this month can no longer be skipped. You can skip next month after your billing date.
+        </p>
       ) : null}
       <p>
         <StoreLink to="/members">Back to the Members Area</StoreLink>
@@ -76,5 +78,3 @@ export default function SkipVip({ loaderData, actionData }: Route.ComponentProps
     </Page>
   )
 }
-
-

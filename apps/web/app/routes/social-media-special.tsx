@@ -9,8 +9,7 @@ import { claimSpecial, loadSpecialLanding } from '../lib/checkout/special-landin
 import { notFoundMeta, pageMeta } from '../lib/meta'
 import type { Route } from './+types/social-media-special'
 
-export const meta: Route.MetaFunction = (args) =>
-  args.data ? pageMeta(args, args.data.special.landing_page_headline, { noindex: true }) : notFoundMeta(args)
+export const meta: Route.MetaFunction = (args) => (args.data ? pageMeta(args, args.data.special.landing_page_headline, { noindex: true }) : notFoundMeta(args))
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const landing = await loadSpecialLanding(context.services, params.id, new URL(request.url).searchParams.get('lander'))

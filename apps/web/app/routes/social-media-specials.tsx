@@ -36,8 +36,7 @@ export default function SocialMediaSpecials({ loaderData, actionData }: Route.Co
     <div className="container page page-narrow offer-page">
       <h1 className="page-title">Social Media Specials</h1>
       <p>
-        Found us on social? Shop {settings.mainProductPlural || 'our best sellers'} from {formatPrice(terms.price)} with code <strong>{code}</strong>, taken off at
-        checkout.
+        Found us on social? Shop {settings.mainProductPlural || 'our best sellers'} from {formatPrice(terms.price)} with code <strong>{code}</strong>, taken off at checkout.
       </p>
       {loaderData.ineligible ? (
         <p className="notice" role="note">

@@ -33,10 +33,13 @@ describe('the offer form before JavaScript', () => {
       let charged = false
       const body = new URLSearchParams({ intent, order_number: '1234567890', key: 'k', item_id: '1001', size: 'M' })
       const request = new Request('http://localhost/special-offer/pf-oto-1?order=1234567890', { method: 'POST', body })
-      const services = { acceptOneTimeOffer: async () => {
+      const services = {
+        acceptOneTimeOffer: async () => {
           charged = true
           return { next: '/thank-you' }
-        }, declineOneTimeOffer: async () => ({ next: '/thank-you' }) }
+        },
+        declineOneTimeOffer: async () => ({ next: '/thank-you' }),
+      }
       const answer = (await action({ params: { id: 'pf-oto-1' }, request, context: { services } } as unknown as ActionArgs)) as unknown as { init: { status: number } }
       expect(answer.init.status, intent).toBe(400)
       expect(charged).toBe(false)
@@ -44,7 +47,12 @@ describe('the offer form before JavaScript', () => {
   })
 
   it('keeps the key after a 503, so the next submit finishes the same charge', async () => {
-    expect(await submit(503, 'key-of-the-first-try')).toEqual({ status: 503, errors: [{ message: 'We could not reach the payment service.' }], key: 'key-of-the-first-try', closed: false })
+    expect(await submit(503, 'key-of-the-first-try')).toEqual({
+      status: 503,
+      errors: [{ message: 'We could not reach the payment service.' }],
+      key: 'key-of-the-first-try',
+      closed: false,
+    })
   })
   it("says the bank's step needs JavaScript, keeping the key for the page once it runs", async () => {
     const answer = await submit('bank', 'key-of-the-first-try')
@@ -69,8 +77,24 @@ describe('the offer form before JavaScript', () => {
 
 describe('the offer answered already for this order', () => {
   const choice = { item_id: 1001, name: 'Signature High-Waist Legging', color: 'Black', image: null, category: 'leggings', sizes: ['M'] }
-  const offer = { id: 'pf-oto-2', headline: 'Two more pairs for $39.99', next: '/special-offer/pf-oto-3?order=1234567890', digital_product: false, categories: ['leggings'], choices: [choice] }
-  const line = (offerId: string | null, size = 'M') => ({ name: 'Signature High-Waist Legging', color: 'Black', size, qty: 1, offer_id: offerId, cancelled: false, price: 20, total: 20 })
+  const offer = {
+    id: 'pf-oto-2',
+    headline: 'Two more pairs for $39.99',
+    next: '/special-offer/pf-oto-3?order=1234567890',
+    digital_product: false,
+    categories: ['leggings'],
+    choices: [choice],
+  }
+  const line = (offerId: string | null, size = 'M') => ({
+    name: 'Signature High-Waist Legging',
+    color: 'Black',
+    size,
+    qty: 1,
+    offer_id: offerId,
+    cancelled: false,
+    price: 20,
+    total: 20,
+  })
   async function load(items: ReturnType<typeof line>[], cookie?: string, shown: typeof offer = offer) {
     const request = new Request('http://localhost/special-offer/pf-oto-2?order=1234567890', { headers: cookie ? { cookie } : {} })
     const services = {
@@ -98,7 +122,7 @@ describe('the offer answered already for this order', () => {
     expect((await load([line(null)], 'declined_offers=1234567890%3Apf-oto-2', empty)).answer).toEqual({ kind: 'declined' })
     expect((await load([line(null)], undefined, { ...empty, digital_product: true, categories: [] })).answer).toBeNull()
   })
-  it("is accepted when the order has its lines: only their names, colours, sizes and counts go to the page", async () => {
+  it('is accepted when the order has its lines: only their names, colours, sizes and counts go to the page', async () => {
     const { answer } = await load([line(null), line('pf-oto-2'), line('pf-oto-2')])
     expect(answer).toEqual({ kind: 'accepted', lines: [1, 2].map(() => ({ name: 'Signature High-Waist Legging', color: 'Black', size: 'M', qty: 1 })) })
   })

@@ -361,13 +361,7 @@ function OfferForm({
                 <legend>{pickerLegend(offer)}</legend>
                 {shown.map((choice) => (
                   <label key={choice.item_id} className="choice">
-                    <input
-                      type="radio"
-                      name="item_id"
-                      value={choice.item_id}
-                      checked={(chosen?.item_id ?? null) === choice.item_id}
-                      onChange={() => setItemId(choice.item_id)}
-                    />
+                    <input type="radio" name="item_id" value={choice.item_id} checked={(chosen?.item_id ?? null) === choice.item_id} onChange={() => setItemId(choice.item_id)} />
                     {choice.image ? <img src={choice.image} alt="" width={160} height={200} loading="lazy" /> : null}
                     <span>
                       {choice.name}
@@ -382,7 +376,11 @@ function OfferForm({
                 You get: {imageAlt}
               </p>
             ) : null}
-            {pickSize && sizes.length > 0 ? <SizePicker key={piece?.item_id ?? category ?? 'all'} sizes={sizes} error={sizeError} /> : sizeError ? <p className="field-error">{sizeError}</p> : null}
+            {pickSize && sizes.length > 0 ? (
+              <SizePicker key={piece?.item_id ?? category ?? 'all'} sizes={sizes} error={sizeError} />
+            ) : sizeError ? (
+              <p className="field-error">{sizeError}</p>
+            ) : null}
             {summary ? (
               <p className="offer-summary" aria-live="polite">
                 {summary}
@@ -398,9 +396,7 @@ function OfferForm({
               {offer.no_thanks_button_copy || 'No thanks'}
             </button>
           </Form>
-          <p className="field-hint">
-            Accepting charges the card you just paid with, once{taxed ? ', with sales tax at your order\u2019s rate' : ''}. It ships with your order.
-          </p>
+          <p className="field-hint">Accepting charges the card you just paid with, once{taxed ? ', with sales tax at your order\u2019s rate' : ''}. It ships with your order.</p>
           {bankStep ? <AuthenticationDialog amount={bankStep.amount} busy={stepBusy} onAnswer={answerBankStep} /> : null}
         </div>
       </div>

@@ -17,7 +17,10 @@ export function meta(args: Route.MetaArgs) {
 
 /** 'ChevronDownIcon' -> 'Chevron down' */
 function componentLabel(name: string): string {
-  const words = name.replace(/Icon$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+  const words = name
+    .replace(/Icon$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 

@@ -49,7 +49,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { items: items.map(gridItem), description, memberDescription }
 }
 
-
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'VIP Exclusives', { description: args.loaderData?.description ?? undefined })
 }
@@ -62,7 +61,7 @@ export default function VipExclusives({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page">
       <h1 className="page-title">{clubName} Exclusives</h1>
-      {cart?.has_club ? (memberDescription ? <p className="category-short">{memberDescription}</p> : null) : description ? <p className="category-short">{description}</p> : null}
+      {cart?.has_club ? memberDescription ? <p className="category-short">{memberDescription}</p> : null : description ? <p className="category-short">{description}</p> : null}
       {cart?.has_club ? (
         <p>Welcome back! These styles are made for {clubName} members like you.</p>
       ) : (
@@ -74,11 +73,7 @@ export default function VipExclusives({ loaderData }: Route.ComponentProps) {
           .
         </p>
       )}
-      {items.length ? (
-        <ProductGrid items={items} layout="1x1" headingLevel={2} />
-      ) : (
-        <p>New exclusives are on their way. Check back soon.</p>
-      )}
+      {items.length ? <ProductGrid items={items} layout="1x1" headingLevel={2} /> : <p>New exclusives are on their way. Check back soon.</p>}
     </div>
   )
 }

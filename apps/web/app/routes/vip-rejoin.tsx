@@ -88,10 +88,7 @@ export default function VipRejoin({ loaderData, actionData }: Route.ComponentPro
                 : `Rejoin VIP (${formatPrice(membership.amount, { keepZeroCents: true })} a month)`}
           </button>
           {membership.card ? (
-            <p>
-              When a charge is due (the line above says whether one is due today), it goes to your{' '}
-              {savedCardName(membership.card.card_brand, membership.card.last4)}.
-            </p>
+            <p>When a charge is due (the line above says whether one is due today), it goes to your {savedCardName(membership.card.card_brand, membership.card.last4)}.</p>
           ) : null}
         </Form>
       ) : (

@@ -8,17 +8,7 @@
 import type { CustomerResult, StyleProfileField } from './accounts.ts'
 import type { Cart } from './cart.ts'
 import type { Category, CategoryGroup, ItemDetail, Review, ReviewableItem } from './catalog.ts'
-import type {
-  CheckoutFlowResult,
-  CheckoutQuote,
-  OfferStep,
-  OneTimeOfferStep,
-  OneTimeOffer,
-  OrderBump,
-  OrderBumpList,
-  PaymentSetup,
-  SocialMediaClaim,
-} from './checkout.ts'
+import type { CheckoutFlowResult, CheckoutQuote, OfferStep, OneTimeOfferStep, OneTimeOffer, OrderBump, OrderBumpList, PaymentSetup, SocialMediaClaim } from './checkout.ts'
 import type { ContentPage, Feed, MembershipLanding, SocialMediaSpecial } from './content.ts'
 import type { CancelCheck, MemberClub, Membership, MonthlyPicks } from './membership.ts'
 import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'

@@ -108,10 +108,16 @@ export async function up(db: Db): Promise<void> {
     .addPrimaryKeyConstraint('tax_rates_pk', ['brand_id', 'country', 'state'])
     .execute()
 
-  await db.schema.alterTable('store_settings').addColumn('express_shipping_cost_cents', 'integer', (c) => c.notNull().defaultTo(1999)).execute()
+  await db.schema
+    .alterTable('store_settings')
+    .addColumn('express_shipping_cost_cents', 'integer', (c) => c.notNull().defaultTo(1999))
+    .execute()
   await db.schema.alterTable('orders').addColumn('placed_by_visitor_id', 'text').execute()
   await db.schema.alterTable('orders').addColumn('reserved_until', 'text').execute()
-  await db.schema.alterTable('orders').addColumn('checkout_flow', 'text', (c) => c.notNull().defaultTo('free_flow')).execute()
+  await db.schema
+    .alterTable('orders')
+    .addColumn('checkout_flow', 'text', (c) => c.notNull().defaultTo('free_flow'))
+    .execute()
   await db.schema.createIndex('orders_visitor').on('orders').column('placed_by_visitor_id').execute()
   await db.schema.createIndex('orders_status_reserved').on('orders').columns(['status', 'reserved_until']).execute()
   await db.schema.alterTable('order_lines').addColumn('offer_id', 'text').execute()

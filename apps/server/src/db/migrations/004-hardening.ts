@@ -30,12 +30,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute()
-  await db.schema
-    .createIndex('known_devices_token')
-    .on('known_devices')
-    .columns(['brand_id', 'token_hash', 'customer_id'])
-    .unique()
-    .execute()
+  await db.schema.createIndex('known_devices_token').on('known_devices').columns(['brand_id', 'token_hash', 'customer_id']).unique().execute()
   await db.schema.createIndex('known_devices_expires').on('known_devices').column('expires_at').execute()
 
   await db.schema.createIndex('sessions_expires').on('sessions').column('expires_at').execute()

@@ -10,13 +10,7 @@ type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('carts').addColumn('session_key', 'text').execute()
-  await db.schema
-    .createIndex('carts_open_per_session')
-    .unique()
-    .on('carts')
-    .columns(['brand_id', 'session_key'])
-    .where(sql.ref('status'), '=', 'open')
-    .execute()
+  await db.schema.createIndex('carts_open_per_session').unique().on('carts').columns(['brand_id', 'session_key']).where(sql.ref('status'), '=', 'open').execute()
   await db.schema
     .createIndex('cart_lines_mergeable')
     .unique()

@@ -89,8 +89,13 @@ export async function up(db: Db): Promise<void> {
   // in parent order: a table is filled before any table filled from it
   for (const { table, references } of BRAND_OWNED_CHILDREN) {
     const owner = references[0]!
-    await db.schema.alterTable(table).addColumn('brand_id', 'text', (c) => c.references('brands.id')).execute()
-    await sql`update ${sql.table(table)} set brand_id = (select p.brand_id from ${sql.table(owner.parent)} p where p.${sql.ref(owner.key)} = ${sql.table(table)}.${sql.ref(owner.column)})`.execute(db)
+    await db.schema
+      .alterTable(table)
+      .addColumn('brand_id', 'text', (c) => c.references('brands.id'))
+      .execute()
+    await sql`update ${sql.table(table)} set brand_id = (select p.brand_id from ${sql.table(owner.parent)} p where p.${sql.ref(owner.key)} = ${sql.table(table)}.${sql.ref(owner.column)})`.execute(
+      db,
+    )
     await db.schema.createIndex(`${table}_brand`).on(table).column('brand_id').execute()
   }
   if (postgres) {
@@ -125,11 +130,15 @@ export async function keepToBrand(db: Db, postgres: boolean, { table, references
       end $$`.execute(db)
     }
     if (options.fill) {
-      await sql`create trigger ${sql.ref(`${table}_fill_brand`)} before insert on ${sql.table(table)} for each row execute function store_fill_brand_id(${sql.lit(owner.parent)}, ${sql.lit(owner.key)}, ${sql.lit(owner.column)})`.execute(db)
+      await sql`create trigger ${sql.ref(`${table}_fill_brand`)} before insert on ${sql.table(table)} for each row execute function store_fill_brand_id(${sql.lit(owner.parent)}, ${sql.lit(owner.key)}, ${sql.lit(owner.column)})`.execute(
+        db,
+      )
       await sql`alter table ${sql.table(table)} alter column brand_id set not null`.execute(db)
     }
     for (const ref of references) {
-      await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_${ref.column}_brand_fk`)} foreign key (brand_id, ${sql.ref(ref.column)}) references ${sql.table(ref.parent)} (brand_id, ${sql.ref(ref.key)})`.execute(db)
+      await sql`alter table ${sql.table(table)} add constraint ${sql.ref(`${table}_${ref.column}_brand_fk`)} foreign key (brand_id, ${sql.ref(ref.column)}) references ${sql.table(ref.parent)} (brand_id, ${sql.ref(ref.key)})`.execute(
+        db,
+      )
     }
     return
   }

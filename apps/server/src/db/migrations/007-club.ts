@@ -26,9 +26,15 @@ export async function up(db: Db): Promise<void> {
     await db.schema.alterTable('memberships').addColumn(name, type).execute()
   }
   for (const name of ['retries_done', 'was_paused', 'save_offer_seen']) {
-    await db.schema.alterTable('memberships').addColumn(name, 'integer', (c) => c.notNull().defaultTo(0)).execute()
+    await db.schema
+      .alterTable('memberships')
+      .addColumn(name, 'integer', (c) => c.notNull().defaultTo(0))
+      .execute()
   }
-  await db.schema.alterTable('memberships').addColumn('how_many', 'integer', (c) => c.notNull().defaultTo(1)).execute()
+  await db.schema
+    .alterTable('memberships')
+    .addColumn('how_many', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute()
   await db.schema.createIndex('memberships_due').on('memberships').columns(['brand_id', 'status', 'next_billing_date']).execute()
 
   await db.schema
@@ -73,13 +79,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('orders').addColumn('membership_id', 'text').execute()
   await db.schema.alterTable('orders').addColumn('club_period', 'text').execute()
   // one monthly order per membership and period
-  await db.schema
-    .createIndex('orders_club_period')
-    .unique()
-    .on('orders')
-    .columns(['membership_id', 'club_period'])
-    .where(sql.ref('membership_id'), 'is not', null)
-    .execute()
+  await db.schema.createIndex('orders_club_period').unique().on('orders').columns(['membership_id', 'club_period']).where(sql.ref('membership_id'), 'is not', null).execute()
 }
 
 export async function down(db: Db): Promise<void> {
@@ -89,7 +89,19 @@ export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('membership_picks').execute()
   await db.schema.dropTable('membership_charges').execute()
   await db.schema.dropIndex('memberships_due').execute()
-  for (const name of ['billing_day', 'payment_method_id', 'ship_to', 'failed_on', 'failed_period', 'joined_on', 'cancel_reasons', 'retries_done', 'was_paused', 'save_offer_seen', 'how_many']) {
+  for (const name of [
+    'billing_day',
+    'payment_method_id',
+    'ship_to',
+    'failed_on',
+    'failed_period',
+    'joined_on',
+    'cancel_reasons',
+    'retries_done',
+    'was_paused',
+    'save_offer_seen',
+    'how_many',
+  ]) {
     await db.schema.alterTable('memberships').dropColumn(name).execute()
   }
 }

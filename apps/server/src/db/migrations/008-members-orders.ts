@@ -39,10 +39,19 @@ export async function up(db: Db): Promise<void> {
 
   // reviews written by buyers: who wrote it, from which order, whether the store saw the purchase,
   // and whether the operator hid it (npm run review:hide); one review per customer and item
-  await db.schema.alterTable('reviews').addColumn('customer_id', 'text', (c) => c.references('customers.id')).execute()
+  await db.schema
+    .alterTable('reviews')
+    .addColumn('customer_id', 'text', (c) => c.references('customers.id'))
+    .execute()
   await db.schema.alterTable('reviews').addColumn('order_number', 'text').execute()
-  await db.schema.alterTable('reviews').addColumn('verified_buyer', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-  await db.schema.alterTable('reviews').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('reviews')
+    .addColumn('verified_buyer', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
+  await db.schema
+    .alterTable('reviews')
+    .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await db.schema.createIndex('reviews_customer_item').on('reviews').columns(['brand_id', 'customer_id', 'item_id']).unique().execute()
 
   // a customer's saved methods, listed and defaulted per customer

@@ -10,7 +10,10 @@ import { sql, type Kysely } from 'kysely'
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('club_fee_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('orders')
+    .addColumn('club_fee_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await sql`
     update orders set club_fee_cents = subtotal_cents - coalesce((select sum(l.price_cents * l.qty) from order_lines l where l.order_number = orders.order_number), 0)
     where checkout_flow in ('checkout_club_flow', 'vip_flow')

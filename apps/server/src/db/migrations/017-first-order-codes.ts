@@ -9,7 +9,10 @@ import { sql, type Kysely } from 'kysely'
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {
-  await db.schema.alterTable('discount_codes').addColumn('first_order_only', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('discount_codes')
+    .addColumn('first_order_only', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await sql`update discount_codes set first_order_only = 1 where code in ('10FIRST', 'FIRST15')`.execute(db)
   await db.schema.createIndex('orders_brand_email').on('orders').columns(['brand_id', 'email']).execute()
 }

@@ -14,7 +14,9 @@ export async function up(db: Db): Promise<void> {
   await db.schema.alterTable('test_gateway_tokens').addColumn('used_by', 'text').execute()
   const first = sql`(select c.created_at from test_gateway_charges c where c.brand_id = test_gateway_tokens.brand_id and c.token = test_gateway_tokens.token order by c.created_at, c.id limit 1)`
   const firstKey = sql`(select c.idempotency_key from test_gateway_charges c where c.brand_id = test_gateway_tokens.brand_id and c.token = test_gateway_tokens.token order by c.created_at, c.id limit 1)`
-  await sql`update test_gateway_tokens set used_at = ${first}, used_by = ${firstKey} where used_at is null and exists (select 1 from test_gateway_charges c where c.brand_id = test_gateway_tokens.brand_id and c.token = test_gateway_tokens.token)`.execute(db)
+  await sql`update test_gateway_tokens set used_at = ${first}, used_by = ${firstKey} where used_at is null and exists (select 1 from test_gateway_charges c where c.brand_id = test_gateway_tokens.brand_id and c.token = test_gateway_tokens.token)`.execute(
+    db,
+  )
 }
 
 export async function down(db: Db): Promise<void> {

@@ -11,7 +11,10 @@ import type { Kysely } from 'kysely'
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('bundle_discount_cents', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('orders')
+    .addColumn('bundle_discount_cents', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
 }
 
 export async function down(db: Db): Promise<void> {

@@ -42,10 +42,19 @@ export async function up(db: Db): Promise<void> {
   for (const column of ['history_id', 'history_event', 'history_actor', 'history_detail', 'history_at']) {
     await db.schema.alterTable('orders').addColumn(column, 'text').execute()
   }
-  await db.schema.alterTable('orders').addColumn('history_visible', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('orders')
+    .addColumn('history_visible', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await db.schema.alterTable('outbox_emails').addColumn('order_number', 'text').execute()
-  await db.schema.alterTable('store_settings').addColumn('order_cancel_minutes', 'integer', (c) => c.notNull().defaultTo(60)).execute()
-  await db.schema.alterTable('store_settings').addColumn('return_window_days', 'integer', (c) => c.notNull().defaultTo(30)).execute()
+  await db.schema
+    .alterTable('store_settings')
+    .addColumn('order_cancel_minutes', 'integer', (c) => c.notNull().defaultTo(60))
+    .execute()
+  await db.schema
+    .alterTable('store_settings')
+    .addColumn('return_window_days', 'integer', (c) => c.notNull().defaultTo(30))
+    .execute()
 
   const columns = sql`(id, brand_id, order_number, event, before_status, after_status, actor, detail, visible_to_shopper, at)`
   if (postgres) {
@@ -77,7 +86,9 @@ export async function up(db: Db): Promise<void> {
         values ('email:' || new.id, new.brand_id, new.order_number, 'email_sent', null, null, 'store', json_build_object('subject', new.subject)::text, 1, new.created_at);
         return null;
       end $$`.execute(db)
-    await sql`create trigger outbox_emails_order_history after insert on outbox_emails for each row when (new.order_number is not null) execute function order_history_from_email()`.execute(db)
+    await sql`create trigger outbox_emails_order_history after insert on outbox_emails for each row when (new.order_number is not null) execute function order_history_from_email()`.execute(
+      db,
+    )
   } else {
     await sql`create trigger order_history_no_update before update on order_history begin select raise(abort, 'order history is append-only'); end`.execute(db)
     await sql`create trigger order_history_no_delete before delete on order_history begin select raise(abort, 'order history is append-only'); end`.execute(db)

@@ -15,7 +15,10 @@ import { sql, type Kysely } from 'kysely'
 type Db = Kysely<any>
 
 export async function up(db: Db): Promise<void> {
-  await db.schema.alterTable('payments').addColumn('kind', 'text', (c) => c.notNull().defaultTo('charge')).execute()
+  await db.schema
+    .alterTable('payments')
+    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('charge'))
+    .execute()
   await db.schema.alterTable('payments').addColumn('order_line_id', 'text').execute()
   await db.schema.alterTable('payments').addColumn('refund_of', 'text').execute()
   await db.schema.alterTable('payments').addColumn('reason', 'text').execute()

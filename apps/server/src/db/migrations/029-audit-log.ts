@@ -47,6 +47,6 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('audit_log').execute()
-  if (!(isPostgres(db))) return
+  if (!isPostgres(db)) return
   await sql`drop function if exists audit_log_refuse()`.execute(db)
 }

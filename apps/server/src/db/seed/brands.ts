@@ -18,13 +18,16 @@ export async function seedBrands(db: SeedDb, now: Date): Promise<void> {
     'brands',
     BRANDS.map((brand) => ({ id: brand.id, name: brand.name, created_at: created })),
   )
-  await insertBatches(db, 'store_settings', BRANDS.map((brand) => storeSettings(brand.id)))
+  await insertBatches(
+    db,
+    'store_settings',
+    BRANDS.map((brand) => storeSettings(brand.id)),
+  )
 }
 
 function storeSettings(brandId: BrandId): Rows<'store_settings'>[number] {
   const brand = BRANDS.find((b) => b.id === brandId)!
-  const scrolling = (texts: string[]) =>
-    json(texts.map((text) => ({ url: bannerUrl({ brandId, width: 1200, height: 500, text }), width: 1200, height: 500, alt: text })))
+  const scrolling = (texts: string[]) => json(texts.map((text) => ({ url: bannerUrl({ brandId, width: 1200, height: 500, text }), width: 1200, height: 500, alt: text })))
   const common = {
     brand_id: brandId,
     store_name: brand.name,
@@ -145,40 +148,214 @@ interface HeaderEntry {
 
 const HEADER: Record<BrandId, HeaderEntry[]> = {
   popfitclothing: [
-    { caption: 'Leggings', link: '/category/leggings', garment: 'leggings', color: '#c2185b', children: [['All Leggings', '/category/leggings'], ['Capris', '/category/capris'], ['Shop All Bottoms', '/category-group/bottoms']] },
-    { caption: 'Shorts', link: '/category/shorts', garment: 'shorts', color: '#00838f', children: [['Biker Shorts', '/category/shorts'], ['All Bottoms', '/category-group/bottoms']] },
-    { caption: 'Tops & Bras', link: '/category-group/tops', garment: 'bra', color: '#ef6c00', children: [['Sports Bras', '/category/sports-bras'], ['Tops', '/category/tops'], ['Shop All Tops', '/category-group/tops']] },
-    { caption: 'VIP', link: '/vip', garment: 'leggings', color: '#ad1457', children: [['Join VIP', '/vip'], ['VIP Exclusives', '/category/vip-exclusives'], ['New Drop', '/page/pf23-new-drop-cb'], ['VIP Terms', '/vipterms']] },
-    { caption: 'Last Chance', link: '/page/pf-lastchance', garment: 'leggings', color: '#37474f', children: [['Last Chance Sale', '/page/pf-lastchance'], ['Shop Clearance', '/category/clearance']] },
-    { caption: 'Reviews', link: '/customer_reviews', garment: 'tank', color: '#6a1b9a', children: [['Customer Reviews', '/customer_reviews'], ['Shop Our Feed', '/shop_our_feed'], ['Size & Fit Guide', '/photo-size-chart']] },
+    {
+      caption: 'Leggings',
+      link: '/category/leggings',
+      garment: 'leggings',
+      color: '#c2185b',
+      children: [
+        ['All Leggings', '/category/leggings'],
+        ['Capris', '/category/capris'],
+        ['Shop All Bottoms', '/category-group/bottoms'],
+      ],
+    },
+    {
+      caption: 'Shorts',
+      link: '/category/shorts',
+      garment: 'shorts',
+      color: '#00838f',
+      children: [
+        ['Biker Shorts', '/category/shorts'],
+        ['All Bottoms', '/category-group/bottoms'],
+      ],
+    },
+    {
+      caption: 'Tops & Bras',
+      link: '/category-group/tops',
+      garment: 'bra',
+      color: '#ef6c00',
+      children: [
+        ['Sports Bras', '/category/sports-bras'],
+        ['Tops', '/category/tops'],
+        ['Shop All Tops', '/category-group/tops'],
+      ],
+    },
+    {
+      caption: 'VIP',
+      link: '/vip',
+      garment: 'leggings',
+      color: '#ad1457',
+      children: [
+        ['Join VIP', '/vip'],
+        ['VIP Exclusives', '/category/vip-exclusives'],
+        ['New Drop', '/page/pf23-new-drop-cb'],
+        ['VIP Terms', '/vipterms'],
+      ],
+    },
+    {
+      caption: 'Last Chance',
+      link: '/page/pf-lastchance',
+      garment: 'leggings',
+      color: '#37474f',
+      children: [
+        ['Last Chance Sale', '/page/pf-lastchance'],
+        ['Shop Clearance', '/category/clearance'],
+      ],
+    },
+    {
+      caption: 'Reviews',
+      link: '/customer_reviews',
+      garment: 'tank',
+      color: '#6a1b9a',
+      children: [
+        ['Customer Reviews', '/customer_reviews'],
+        ['Shop Our Feed', '/shop_our_feed'],
+        ['Size & Fit Guide', '/photo-size-chart'],
+      ],
+    },
   ],
   ckb: [
-    { caption: 'Underwear', link: '/category/underwear', garment: 'briefs', color: '#1f3a5f', children: [['All Underwear', '/category/underwear'], ['Thongs', '/category/thongs'], ['Boyshorts', '/category/boyshorts'], ['All Intimates', '/category-group/intimates']] },
-    { caption: 'Bralettes', link: '/category/bralettes', garment: 'bralette', color: '#e5989b', children: [['All Bralettes', '/category/bralettes'], ['All Intimates', '/category-group/intimates']] },
-    { caption: 'Lounge & Sleep', link: '/category-group/sleep', garment: 'set', color: '#b5838d', children: [['Lounge', '/category/lounge'], ['Sleepwear', '/category/sleepwear'], ['Shop All', '/category-group/sleep']] },
-    { caption: 'VIP', link: '/vip', garment: 'bralette', color: '#6d597a', children: [['Join VIP', '/vip'], ['VIP Terms', '/vipterms']] },
-    { caption: 'Sale', link: '/category/sale', garment: 'thong', color: '#a4161a', children: [['Final Sale', '/category/sale'], ['Customer Reviews', '/customer_reviews']] },
+    {
+      caption: 'Underwear',
+      link: '/category/underwear',
+      garment: 'briefs',
+      color: '#1f3a5f',
+      children: [
+        ['All Underwear', '/category/underwear'],
+        ['Thongs', '/category/thongs'],
+        ['Boyshorts', '/category/boyshorts'],
+        ['All Intimates', '/category-group/intimates'],
+      ],
+    },
+    {
+      caption: 'Bralettes',
+      link: '/category/bralettes',
+      garment: 'bralette',
+      color: '#e5989b',
+      children: [
+        ['All Bralettes', '/category/bralettes'],
+        ['All Intimates', '/category-group/intimates'],
+      ],
+    },
+    {
+      caption: 'Lounge & Sleep',
+      link: '/category-group/sleep',
+      garment: 'set',
+      color: '#b5838d',
+      children: [
+        ['Lounge', '/category/lounge'],
+        ['Sleepwear', '/category/sleepwear'],
+        ['Shop All', '/category-group/sleep'],
+      ],
+    },
+    {
+      caption: 'VIP',
+      link: '/vip',
+      garment: 'bralette',
+      color: '#6d597a',
+      children: [
+        ['Join VIP', '/vip'],
+        ['VIP Terms', '/vipterms'],
+      ],
+    },
+    {
+      caption: 'Sale',
+      link: '/category/sale',
+      garment: 'thong',
+      color: '#a4161a',
+      children: [
+        ['Final Sale', '/category/sale'],
+        ['Customer Reviews', '/customer_reviews'],
+      ],
+    },
   ],
   glow: [
-    { caption: 'Loungewear', link: '/category/loungewear', garment: 'joggers', color: '#2f6b4f', children: [['All Loungewear', '/category/loungewear'], ['Sets', '/category/sets'], ['Shop Lounge', '/category-group/lounge']] },
-    { caption: 'Robes', link: '/category/robes', garment: 'robe', color: '#d4a373', children: [['All Robes', '/category/robes'], ['Shop Lounge', '/category-group/lounge']] },
-    { caption: 'Cozy Extras', link: '/category-group/cozy-extras', garment: 'socks', color: '#c9a227', children: [['Socks', '/category/socks'], ['Gifts', '/category/gifts'], ['Shop All Extras', '/category-group/cozy-extras']] },
-    { caption: 'Our Story', link: '/about-us', garment: 'hoodie', color: '#264653', children: [['About Us', '/about-us'], ['Reviews', '/customer_reviews'], ['Shop Our Feed', '/shop_our_feed']] },
+    {
+      caption: 'Loungewear',
+      link: '/category/loungewear',
+      garment: 'joggers',
+      color: '#2f6b4f',
+      children: [
+        ['All Loungewear', '/category/loungewear'],
+        ['Sets', '/category/sets'],
+        ['Shop Lounge', '/category-group/lounge'],
+      ],
+    },
+    {
+      caption: 'Robes',
+      link: '/category/robes',
+      garment: 'robe',
+      color: '#d4a373',
+      children: [
+        ['All Robes', '/category/robes'],
+        ['Shop Lounge', '/category-group/lounge'],
+      ],
+    },
+    {
+      caption: 'Cozy Extras',
+      link: '/category-group/cozy-extras',
+      garment: 'socks',
+      color: '#c9a227',
+      children: [
+        ['Socks', '/category/socks'],
+        ['Gifts', '/category/gifts'],
+        ['Shop All Extras', '/category-group/cozy-extras'],
+      ],
+    },
+    {
+      caption: 'Our Story',
+      link: '/about-us',
+      garment: 'hoodie',
+      color: '#264653',
+      children: [
+        ['About Us', '/about-us'],
+        ['Reviews', '/customer_reviews'],
+        ['Shop Our Feed', '/shop_our_feed'],
+      ],
+    },
   ],
 }
 
 function footer(brandId: BrandId): Record<string, [string, string][]> {
   const policies = brandId === 'ckb' ? '/page/ckb-store-policies' : '/page/store-policies'
   const shop: Record<BrandId, [string, string][]> = {
-    popfitclothing: [['Leggings', '/category/leggings'], ['Biker Shorts', '/category/shorts'], ['Sports Bras', '/category/sports-bras'], ['Tops', '/category/tops'], ['Last Chance', '/page/pf-lastchance']],
-    ckb: [['Underwear', '/category/underwear'], ['Bralettes', '/category/bralettes'], ['Lounge', '/category/lounge'], ['Sleepwear', '/category/sleepwear'], ['Sale', '/category/sale']],
-    glow: [['Loungewear', '/category/loungewear'], ['Robes', '/category/robes'], ['Sets', '/category/sets'], ['Socks', '/category/socks']],
+    popfitclothing: [
+      ['Leggings', '/category/leggings'],
+      ['Biker Shorts', '/category/shorts'],
+      ['Sports Bras', '/category/sports-bras'],
+      ['Tops', '/category/tops'],
+      ['Last Chance', '/page/pf-lastchance'],
+    ],
+    ckb: [
+      ['Underwear', '/category/underwear'],
+      ['Bralettes', '/category/bralettes'],
+      ['Lounge', '/category/lounge'],
+      ['Sleepwear', '/category/sleepwear'],
+      ['Sale', '/category/sale'],
+    ],
+    glow: [
+      ['Loungewear', '/category/loungewear'],
+      ['Robes', '/category/robes'],
+      ['Sets', '/category/sets'],
+      ['Socks', '/category/socks'],
+    ],
   }
   const hasClub = CLUB_BRANDS.includes(brandId)
   return {
     Shop: shop[brandId],
-    Help: [['FAQ & Store Policies', policies], ['Contact Us', '/contact-us'], ['Track My Order', '/tracker'], ['Size & Fit Guide', '/photo-size-chart'], ['Care Guide', '/care']],
-    Company: [['About Us', '/about-us'], ['Customer Reviews', '/customer_reviews'], ['Shop Our Feed', '/shop_our_feed'], ...(hasClub ? ([['VIP Club', '/vip']] as [string, string][]) : [])],
+    Help: [
+      ['FAQ & Store Policies', policies],
+      ['Contact Us', '/contact-us'],
+      ['Track My Order', '/tracker'],
+      ['Size & Fit Guide', '/photo-size-chart'],
+      ['Care Guide', '/care'],
+    ],
+    Company: [
+      ['About Us', '/about-us'],
+      ['Customer Reviews', '/customer_reviews'],
+      ['Shop Our Feed', '/shop_our_feed'],
+      ...(hasClub ? ([['VIP Club', '/vip']] as [string, string][]) : []),
+    ],
     Legal: [
       ['Terms & Conditions', '/terms'],
       ...(hasClub ? ([['VIP Terms', '/vipterms']] as [string, string][]) : []),
@@ -209,14 +386,38 @@ export async function seedMenus(db: SeedDb, brandId: BrandId): Promise<void> {
       position,
     })
     entry.children.forEach(([caption, link], childPosition) => {
-      rows.push({ id: id(), brand_id: brandId, menu: 'header', parent_id: parentId, group_header: null, caption, link, image_url: null, image_alt: null, show_during_checkout: 0, position: childPosition })
+      rows.push({
+        id: id(),
+        brand_id: brandId,
+        menu: 'header',
+        parent_id: parentId,
+        group_header: null,
+        caption,
+        link,
+        image_url: null,
+        image_alt: null,
+        show_during_checkout: 0,
+        position: childPosition,
+      })
     })
   })
   let position = 0
   for (const [group, links] of Object.entries(footer(brandId))) {
     const duringCheckout = group === 'Help' || group === 'Legal' ? 1 : 0
     for (const [caption, link] of links) {
-      rows.push({ id: id(), brand_id: brandId, menu: 'footer', parent_id: null, group_header: group, caption, link, image_url: null, image_alt: null, show_during_checkout: duringCheckout, position: position++ })
+      rows.push({
+        id: id(),
+        brand_id: brandId,
+        menu: 'footer',
+        parent_id: null,
+        group_header: group,
+        caption,
+        link,
+        image_url: null,
+        image_alt: null,
+        show_during_checkout: duringCheckout,
+        position: position++,
+      })
     }
   }
   await insertBatches(db, 'menu_items', rows)

@@ -177,7 +177,13 @@ export async function seedCatalog(db: SeedDb, brandId: BrandId, hasClub: boolean
       }
       if (variantIndex === 0 && styleIndex % 2 === 1) {
         addImage('instagram', img('instagram', 1080, 1080), 1080, 1080, `${name} on Instagram`)
-        addImage('instagram', productImageUrl({ itemId: id, garment: style.garment, view: 'model', color: swatch, width: 1080, height: 1080 }), 1080, 1080, `${name} styled on Instagram`)
+        addImage(
+          'instagram',
+          productImageUrl({ itemId: id, garment: style.garment, view: 'model', color: swatch, width: 1080, height: 1080 }),
+          1080,
+          1080,
+          `${name} styled on Instagram`,
+        )
       }
 
       // bullet sections (the same for every colour of a style)
@@ -258,7 +264,7 @@ function bulletSections(style: StyleDef): { header: string; icon: string; bullet
       icon: 'fabric',
       bullets: style.fabricNotes.map((note, i) => ({
         value: note,
-        value_for_category_page: i === 0 ? style.fabric : note.split(',')[0] ?? note,
+        value_for_category_page: i === 0 ? style.fabric : (note.split(',')[0] ?? note),
         description: i === 0 ? `${style.fabric}: ${note.toLowerCase()}.` : `${note}.`,
         icon: fabricIcons[i % fabricIcons.length] ?? 'fabric',
       })),

@@ -10,16 +10,12 @@ import type { SeededItem } from './catalog.ts'
 import { POPFIT_SIZE_RANGE, PREFIX } from './constants.ts'
 import { insertBatches, json, type Rows, type SeedDb } from './random.ts'
 
-
 export async function seedStyleProfile(db: SeedDb, brandId: BrandId): Promise<void> {
   const prefix = PREFIX[brandId]
   const opts = (values: string[]) => values.map((value) => ({ value, caption: value }))
-  const sizes = brandId === 'popfitclothing'
-    ? ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXXL']
-    : brandId === 'ckb' ? ['XS', 'S', 'M', 'L', 'XL', 'XXL'] : ['S', 'M', 'L']
+  const sizes = brandId === 'popfitclothing' ? ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'XXXXXL'] : brandId === 'ckb' ? ['XS', 'S', 'M', 'L', 'XL', 'XXL'] : ['S', 'M', 'L']
   // captions as shown: XXL -> 2XL, XXXL -> 3XL; popfit's stored XXXXXL is its 4XL (SPEC §5)
-  const caption = (value: string) =>
-    brandId === 'popfitclothing' && value === 'XXXXXL' ? '4XL' : value.replace(/^X{2,5}L$/, (x) => `${x.length - 1}XL`)
+  const caption = (value: string) => (brandId === 'popfitclothing' && value === 'XXXXXL' ? '4XL' : value.replace(/^X{2,5}L$/, (x) => `${x.length - 1}XL`))
   const sizeOptions = sizes.map((value) => ({ value, caption: caption(value) }))
   const activity: Record<BrandId, string[]> = {
     popfitclothing: ['Yoga', 'Running', 'Weightlifting', 'HIIT', 'Walking', 'Everyday wear'],
@@ -66,7 +62,8 @@ export function clubRuleAnswers(c: ClubTerms) {
   return {
     skip: `Skip a month from the Members Area up to ${c.cutoffDays} days before its billing date (the Members Area shows the last day). A skipped month is not charged and no box is sent; after that, your membership carries on as before.`,
     pause: `Pause from the Members Area up to ${c.cutoffDays} days before your billing date. While paused you pay ${c.pause} a month instead of ${c.monthly}, no box is sent and you keep member prices. The pause has no end date: it lasts until you resume, which you can do any time. A month you have already skipped stays free: the pause price starts the month after.`,
-    cancel: 'Cancel any time in the Members Area: it takes effect at once, nothing more is charged and member prices end. A box you have already paid for still ships. There are no cancellation fees.',
+    cancel:
+      'Cancel any time in the Members Area: it takes effect at once, nothing more is charged and member prices end. A box you have already paid for still ships. There are no cancellation fees.',
   }
 }
 
@@ -76,8 +73,14 @@ export async function seedMembershipLanding(db: SeedDb, brandId: BrandId): Promi
   const c = await clubTerms(db, brandId)
   const rules = clubRuleAnswers(c)
   const faqs = [
-    { question: 'What is VIP?', answer: `VIP is our membership: for ${c.monthly} a month you get a new pair of ${product} picked for you every month, plus ${c.discount}% off everything in the store.` },
-    { question: 'When am I billed?', answer: `You are billed ${c.monthly} on the day you join and on the same day each month after that. Your next billing date is always shown in the Members Area.` },
+    {
+      question: 'What is VIP?',
+      answer: `VIP is our membership: for ${c.monthly} a month you get a new pair of ${product} picked for you every month, plus ${c.discount}% off everything in the store.`,
+    },
+    {
+      question: 'When am I billed?',
+      answer: `You are billed ${c.monthly} on the day you join and on the same day each month after that. Your next billing date is always shown in the Members Area.`,
+    },
     { question: 'Can I skip a month?', answer: `Yes. ${rules.skip}` },
     { question: 'Can I pause my membership?', answer: `Yes. ${rules.pause}` },
     { question: 'How do I cancel?', answer: rules.cancel },
@@ -169,10 +172,24 @@ export async function seedSocialMediaSpecials(db: SeedDb, brandId: BrandId, item
     landers: json([]),
   })
   if (brandId === 'popfitclothing') {
-    rows.push(gift('free-leggings', 'seamless', 'Free leggings: just pay shipping', 'A pair of our Sculpt Seamless Legging on us, for new customers: choose your size, you pay only the shipping. One per order.'))
+    rows.push(
+      gift(
+        'free-leggings',
+        'seamless',
+        'Free leggings: just pay shipping',
+        'A pair of our Sculpt Seamless Legging on us, for new customers: choose your size, you pay only the shipping. One per order.',
+      ),
+    )
   }
   if (brandId === 'ckb') {
-    rows.push(gift('free-underwear', 'cotton-brief', 'Free underwear: just pay shipping', 'An Everyday Cotton Brief on us, for new customers: choose your size, you pay only the shipping. One per order.'))
+    rows.push(
+      gift(
+        'free-underwear',
+        'cotton-brief',
+        'Free underwear: just pay shipping',
+        'An Everyday Cotton Brief on us, for new customers: choose your size, you pay only the shipping. One per order.',
+      ),
+    )
   }
   await insertBatches(db, 'social_media_specials', rows)
 }

@@ -12,11 +12,7 @@ import { clubRuleAnswers, clubTerms, type ClubTerms } from './club.ts'
 import { PREFIX } from './constants.ts'
 import { createRandom, hashSeed, insertBatches, type Rows, type SeedDb } from './random.ts'
 
-type Block =
-  | { type: 'text'; body: string }
-  | { type: 'video'; wistia: string; body?: string }
-  | { type: 'button'; text: string; link: string }
-  | { type: 'image'; text: string }
+type Block = { type: 'text'; body: string } | { type: 'video'; wistia: string; body?: string } | { type: 'button'; text: string; link: string } | { type: 'image'; text: string }
 
 interface PageDef {
   slug: string
@@ -40,17 +36,53 @@ interface BrandWords {
 function words(brandId: BrandId): BrandWords {
   const policies = brandId === 'ckb' ? '/page/ckb-store-policies' : '/page/store-policies'
   if (brandId === 'popfitclothing')
-    return { store: 'PopFit Clothing', product: 'leggings', shipping: '$5.95', threshold: '$50', policies, hasClub: true, email: 'help@popfitclothing.com', support: 'Monday to Friday, 9am to 6pm ET' }
+    return {
+      store: 'PopFit Clothing',
+      product: 'leggings',
+      shipping: '$5.95',
+      threshold: '$50',
+      policies,
+      hasClub: true,
+      email: 'help@popfitclothing.com',
+      support: 'Monday to Friday, 9am to 6pm ET',
+    }
   if (brandId === 'ckb')
-    return { store: 'CKB Intimates', product: 'underwear', shipping: '$4.95', threshold: '$45', policies, hasClub: true, email: 'care@ckbintimates.com', support: 'Monday to Friday, 9am to 5pm PT' }
-  return { store: 'Glow Lounge', product: 'loungewear', shipping: '$6.95', threshold: '$75', policies, hasClub: false, email: 'hello@glowlounge.com', support: 'Every day, 10am to 6pm ET' }
+    return {
+      store: 'CKB Intimates',
+      product: 'underwear',
+      shipping: '$4.95',
+      threshold: '$45',
+      policies,
+      hasClub: true,
+      email: 'care@ckbintimates.com',
+      support: 'Monday to Friday, 9am to 5pm PT',
+    }
+  return {
+    store: 'Glow Lounge',
+    product: 'loungewear',
+    shipping: '$6.95',
+    threshold: '$75',
+    policies,
+    hasClub: false,
+    email: 'hello@glowlounge.com',
+    support: 'Every day, 10am to 6pm ET',
+  }
 }
 
 function faq(w: BrandWords, brandId: BrandId, c: ClubTerms): Block[] {
   const blocks: Block[] = [
-    { type: 'text', body: `**Shipping**\n\nOrders ship within 1-2 business days from our warehouse. Standard shipping is ${w.shipping} and free on orders over ${w.threshold}. You will get a tracking number by e-mail as soon as your order ships, and you can follow it any time on the [order tracker](/tracker).` },
-    { type: 'text', body: `**Returns**\n\nUnworn items with their tags can be returned within 30 days of delivery for a refund to the original payment method. Items marked final sale, including clearance, cannot be returned.${brandId === 'ckb' ? ' For hygiene reasons, underwear and thongs can only be returned unopened in their original packaging.' : ''}` },
-    { type: 'text', body: '**Exchanges**\n\nNeed a different size or colour? Exchanges are free within 30 days. [Contact us](/contact-us) with your order number and we will send a prepaid label.' },
+    {
+      type: 'text',
+      body: `**Shipping**\n\nOrders ship within 1-2 business days from our warehouse. Standard shipping is ${w.shipping} and free on orders over ${w.threshold}. You will get a tracking number by e-mail as soon as your order ships, and you can follow it any time on the [order tracker](/tracker).`,
+    },
+    {
+      type: 'text',
+      body: `**Returns**\n\nUnworn items with their tags can be returned within 30 days of delivery for a refund to the original payment method. Items marked final sale, including clearance, cannot be returned.${brandId === 'ckb' ? ' For hygiene reasons, underwear and thongs can only be returned unopened in their original packaging.' : ''}`,
+    },
+    {
+      type: 'text',
+      body: '**Exchanges**\n\nNeed a different size or colour? Exchanges are free within 30 days. [Contact us](/contact-us) with your order number and we will send a prepaid label.',
+    },
   ]
   if (w.hasClub) {
     blocks.push({
@@ -59,7 +91,10 @@ function faq(w: BrandWords, brandId: BrandId, c: ClubTerms): Block[] {
     })
   }
   blocks.push(
-    { type: 'text', body: `**Privacy**\n\nWe only use your information to run your orders${w.hasClub ? ' and membership' : ''} and to improve our store. We never sell your personal information; you can opt out of data sharing for advertising on our [do not sell my personal information](/dnsmpi) page.` },
+    {
+      type: 'text',
+      body: `**Privacy**\n\nWe only use your information to run your orders${w.hasClub ? ' and membership' : ''} and to improve our store. We never sell your personal information; you can opt out of data sharing for advertising on our [do not sell my personal information](/dnsmpi) page.`,
+    },
     { type: 'button', text: 'Still have questions? Contact us', link: '/contact-us' },
   )
   return blocks
@@ -75,8 +110,14 @@ function pages(brandId: BrandId, c: ClubTerms): PageDef[] {
       name: 'Terms & Conditions',
       body: `These terms apply to every purchase from ${w.store}.`,
       blocks: [
-        { type: 'text', body: `**Using our store**\n\nBy placing an order with ${w.store} you agree to these terms. Prices are in US dollars and include any discount shown in your cart. We may correct pricing errors before your order ships.` },
-        { type: 'text', body: `**Orders and payment**\n\nYour card is charged when you place your order. If an item sells out before we can ship it, we refund that item in full.\n\nSee our [store policies](${w.policies}) for shipping, returns and exchanges.` },
+        {
+          type: 'text',
+          body: `**Using our store**\n\nBy placing an order with ${w.store} you agree to these terms. Prices are in US dollars and include any discount shown in your cart. We may correct pricing errors before your order ships.`,
+        },
+        {
+          type: 'text',
+          body: `**Orders and payment**\n\nYour card is charged when you place your order. If an item sells out before we can ship it, we refund that item in full.\n\nSee our [store policies](${w.policies}) for shipping, returns and exchanges.`,
+        },
         { type: 'text', body: '**Contact**\n\nQuestions about these terms? [Contact us](/contact-us).' },
       ],
     },
@@ -86,9 +127,16 @@ function pages(brandId: BrandId, c: ClubTerms): PageDef[] {
       body: `${w.store} makes ${w.product} people actually love to wear.`,
       blocks: [
         { type: 'image', text: `The ${w.store} story` },
-        { type: 'text', body: `We started ${w.store} because we could not find ${w.product} that were soft, well made and fairly priced, in every size. So we made our own.\n\nToday we design every piece in-house and test each fabric for months before it reaches you. **Comfort first, always.**` },
+        {
+          type: 'text',
+          body: `We started ${w.store} because we could not find ${w.product} that were soft, well made and fairly priced, in every size. So we made our own.\n\nToday we design every piece in-house and test each fabric for months before it reaches you. **Comfort first, always.**`,
+        },
         { type: 'video', wistia: `${PREFIX[brandId]}about01`, body: 'Meet the team' },
-        { type: 'button', text: `Shop ${w.product}`, link: brandId === 'popfitclothing' ? '/category/leggings' : brandId === 'ckb' ? '/category/underwear' : '/category/loungewear' },
+        {
+          type: 'button',
+          text: `Shop ${w.product}`,
+          link: brandId === 'popfitclothing' ? '/category/leggings' : brandId === 'ckb' ? '/category/underwear' : '/category/loungewear',
+        },
       ],
     },
     {
@@ -97,8 +145,14 @@ function pages(brandId: BrandId, c: ClubTerms): PageDef[] {
       body: w.hasClub ? 'The terms of the VIP membership.' : `${w.store} does not offer a VIP membership at this time.`,
       blocks: w.hasClub
         ? [
-            { type: 'text', body: `**Membership**\n\nVIP is a monthly membership for ${c.monthly}. Each month you receive a new pair of ${w.product} chosen for you and ${c.discount}% off everything in the store for as long as you are a member.` },
-            { type: 'text', body: '**Billing**\n\nYou are billed on the day you join and on the same day each following month until you cancel. If a payment fails we try again up to five times over the next seven days and you keep member prices meanwhile; if every try fails, your membership ends.' },
+            {
+              type: 'text',
+              body: `**Membership**\n\nVIP is a monthly membership for ${c.monthly}. Each month you receive a new pair of ${w.product} chosen for you and ${c.discount}% off everything in the store for as long as you are a member.`,
+            },
+            {
+              type: 'text',
+              body: '**Billing**\n\nYou are billed on the day you join and on the same day each following month until you cancel. If a payment fails we try again up to five times over the next seven days and you keep member prices meanwhile; if every try fails, your membership ends.',
+            },
             { type: 'text', body: `**Skip, pause and cancel**\n\n${rules.skip}\n\n${rules.pause}\n\n${rules.cancel}` },
             { type: 'text', body: `**Exchanges**\n\nMonthly picks can be exchanged for free within 30 days. See our [store policies](${w.policies}).` },
           ]
@@ -109,7 +163,10 @@ function pages(brandId: BrandId, c: ClubTerms): PageDef[] {
       name: 'Care Guide',
       body: `Keep your ${w.product} soft for years.`,
       blocks: [
-        { type: 'text', body: '**Washing**\n\nMachine wash cold, inside out, with like colours. Use a mild detergent and skip the fabric softener: it coats the fibres and dulls the stretch.' },
+        {
+          type: 'text',
+          body: '**Washing**\n\nMachine wash cold, inside out, with like colours. Use a mild detergent and skip the fabric softener: it coats the fibres and dulls the stretch.',
+        },
         { type: 'text', body: '**Drying**\n\nHang dry or tumble dry on low. High heat breaks down elastane over time.' },
         { type: 'text', body: '**Storing**\n\nFold rather than hang knits so they keep their shape.' },
         { type: 'button', text: 'Size & fit guide', link: '/photo-size-chart' },
@@ -120,7 +177,10 @@ function pages(brandId: BrandId, c: ClubTerms): PageDef[] {
       name: 'Do Not Sell My Personal Information',
       body: 'Your privacy choices.',
       blocks: [
-        { type: 'text', body: `${w.store} does not sell your personal information for money. We do share limited browsing data with advertising partners, which some state laws treat as a sale.\n\nUse the switch on this page to opt out of that sharing on this browser. Your choice is saved for ten years. Questions? [Contact us](/contact-us).` },
+        {
+          type: 'text',
+          body: `${w.store} does not sell your personal information for money. We do share limited browsing data with advertising partners, which some state laws treat as a sale.\n\nUse the switch on this page to opt out of that sharing on this browser. Your choice is saved for ten years. Questions? [Contact us](/contact-us).`,
+        },
       ],
     },
     {
@@ -128,7 +188,10 @@ function pages(brandId: BrandId, c: ClubTerms): PageDef[] {
       name: 'Contact Us',
       body: `We are here to help, ${w.support}.`,
       blocks: [
-        { type: 'text', body: `Send us a message with the form below and we will reply within one business day. You can also e-mail **${w.email}**.\n\nLooking for an order? Try the [order tracker](/tracker) first, or read our [store policies](${w.policies}).` },
+        {
+          type: 'text',
+          body: `Send us a message with the form below and we will reply within one business day. You can also e-mail **${w.email}**.\n\nLooking for an order? Try the [order tracker](/tracker) first, or read our [store policies](${w.policies}).`,
+        },
       ],
     },
   ]
@@ -195,7 +258,10 @@ function testPage(brandId: BrandId): PageDef {
   const blocks: Block[] = [{ type: 'text', body: 'A test page of the demo store: each funnel below starts from its landing, as a shopper meets it.' }]
   if (gift) {
     blocks.push(
-      { type: 'text', body: 'The free gift: claim it as a new customer, add something else, then log in as a VIP member. Members have no free gift, so it leaves the cart and the next page is the shop, saying why.' },
+      {
+        type: 'text',
+        body: 'The free gift: claim it as a new customer, add something else, then log in as a VIP member. Members have no free gift, so it leaves the cart and the next page is the shop, saying why.',
+      },
       { type: 'button', text: 'Claim the free gift', link: `/social_media_specials/${gift}` },
     )
   }

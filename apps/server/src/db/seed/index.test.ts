@@ -158,7 +158,19 @@ for (const target of targets) {
     })
 
     it('writes only media URLs the media route can render, each under 4 kB', async () => {
-      const tables = ['store_settings', 'menu_items', 'banners', 'sizing_guide_entries', 'categories', 'item_images', 'reviews', 'one_time_offers', 'social_media_specials', 'content_blocks', 'feed_posts'] as const
+      const tables = [
+        'store_settings',
+        'menu_items',
+        'banners',
+        'sizing_guide_entries',
+        'categories',
+        'item_images',
+        'reviews',
+        'one_time_offers',
+        'social_media_specials',
+        'content_blocks',
+        'feed_posts',
+      ] as const
       const urls = new Set<string>()
       for (const table of tables) {
         // biome-ignore lint/suspicious/noExplicitAny: scan whole tables
@@ -223,9 +235,21 @@ for (const target of targets) {
       const fixed = ['/terms', '/about-us', '/vipterms', '/vip', '/contact-us', '/tracker', '/photo-size-chart', '/care', '/customer_reviews', '/shop_our_feed', '/dnsmpi']
       for (const entry of menu) {
         const [, kind, name] = /^\/(category|category-group|page)\/(.+)$/.exec(entry.link) ?? []
-        if (kind === 'category') expect(categories.some((c) => c.brand_id === entry.brand_id && c.name === name), entry.link).toBe(true)
-        else if (kind === 'category-group') expect(groups.some((g) => g.brand_id === entry.brand_id && g.name === name), entry.link).toBe(true)
-        else if (kind === 'page') expect(pages.some((p) => p.brand_id === entry.brand_id && p.slug === name), entry.link).toBe(true)
+        if (kind === 'category')
+          expect(
+            categories.some((c) => c.brand_id === entry.brand_id && c.name === name),
+            entry.link,
+          ).toBe(true)
+        else if (kind === 'category-group')
+          expect(
+            groups.some((g) => g.brand_id === entry.brand_id && g.name === name),
+            entry.link,
+          ).toBe(true)
+        else if (kind === 'page')
+          expect(
+            pages.some((p) => p.brand_id === entry.brand_id && p.slug === name),
+            entry.link,
+          ).toBe(true)
         else expect(fixed, entry.link).toContain(entry.link)
         if (entry.menu === 'footer') expect(entry.show_during_checkout).toBe(entry.group_header === 'Help' || entry.group_header === 'Legal' ? 1 : 0)
       }
@@ -241,13 +265,31 @@ for (const target of targets) {
       const cross = async (query: Promise<{ n: number | string | bigint }>) => expect(Number((await query).n)).toBe(0)
       const n = sql<number>`count(*)`.as('n')
       await cross(
-        db.selectFrom('item_categories').innerJoin('items', 'items.id', 'item_categories.item_id').innerJoin('categories', 'categories.id', 'item_categories.category_id').whereRef('items.brand_id', '!=', 'categories.brand_id').select(n).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('item_categories')
+          .innerJoin('items', 'items.id', 'item_categories.item_id')
+          .innerJoin('categories', 'categories.id', 'item_categories.category_id')
+          .whereRef('items.brand_id', '!=', 'categories.brand_id')
+          .select(n)
+          .executeTakeFirstOrThrow(),
       )
       await cross(
-        db.selectFrom('category_group_members').innerJoin('category_groups', 'category_groups.id', 'category_group_members.group_id').innerJoin('categories', 'categories.id', 'category_group_members.category_id').whereRef('category_groups.brand_id', '!=', 'categories.brand_id').select(n).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('category_group_members')
+          .innerJoin('category_groups', 'category_groups.id', 'category_group_members.group_id')
+          .innerJoin('categories', 'categories.id', 'category_group_members.category_id')
+          .whereRef('category_groups.brand_id', '!=', 'categories.brand_id')
+          .select(n)
+          .executeTakeFirstOrThrow(),
       )
       await cross(
-        db.selectFrom('item_matches').innerJoin('items as a', 'a.id', 'item_matches.item_id').innerJoin('items as b', 'b.id', 'item_matches.match_item_id').whereRef('a.brand_id', '!=', 'b.brand_id').select(n).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('item_matches')
+          .innerJoin('items as a', 'a.id', 'item_matches.item_id')
+          .innerJoin('items as b', 'b.id', 'item_matches.match_item_id')
+          .whereRef('a.brand_id', '!=', 'b.brand_id')
+          .select(n)
+          .executeTakeFirstOrThrow(),
       )
       for (const table of ['reviews', 'order_bumps', 'social_media_specials', 'feed_posts'] as const) {
         await cross(
@@ -255,7 +297,12 @@ for (const target of targets) {
         )
       }
       await cross(
-        db.selectFrom('menu_items as child').innerJoin('menu_items as parent', 'parent.id', 'child.parent_id').whereRef('child.brand_id', '!=', 'parent.brand_id').select(n).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('menu_items as child')
+          .innerJoin('menu_items as parent', 'parent.id', 'child.parent_id')
+          .whereRef('child.brand_id', '!=', 'parent.brand_id')
+          .select(n)
+          .executeTakeFirstOrThrow(),
       )
       // item ids sit in their brand's range, and item_group_ids name the brand's own groups
       const items = await db.selectFrom('items').select(['id', 'brand_id', 'item_group_ids', 'member_price_cents', 'price_cents']).execute()
@@ -276,7 +323,10 @@ for (const target of targets) {
         const names = await db.selectFrom('categories').select(['brand_id', 'name']).execute()
         for (const row of rows) {
           for (const name of JSON.parse(row.categories) as string[]) {
-            expect(names.some((c) => c.brand_id === row.brand_id && c.name === name), `${table} ${name}`).toBe(true)
+            expect(
+              names.some((c) => c.brand_id === row.brand_id && c.name === name),
+              `${table} ${name}`,
+            ).toBe(true)
           }
         }
       }
@@ -292,7 +342,12 @@ for (const target of targets) {
           const a = await (db as Kysely<any>).selectFrom(table).selectAll().execute()
           // biome-ignore lint/suspicious/noExplicitAny: compare whole tables
           const b = await (other.db as Kysely<any>).selectFrom(table).selectAll().execute()
-          const key = (r: Record<string, unknown>) => JSON.stringify(Object.keys(r).sort().map((k) => r[k]))
+          const key = (r: Record<string, unknown>) =>
+            JSON.stringify(
+              Object.keys(r)
+                .sort()
+                .map((k) => r[k]),
+            )
           expect(a.map(key).sort()).toEqual(b.map(key).sort())
         }
       } finally {

@@ -60,7 +60,9 @@ export async function insertBatches<T extends TableName>(db: SeedDb, table: T, r
   const columns = Object.keys(rows[0] as object).sort()
   const signature = columns.join(',')
   for (const row of rows) {
-    const keys = Object.keys(row as object).sort().join(',')
+    const keys = Object.keys(row as object)
+      .sort()
+      .join(',')
     if (keys !== signature) throw new Error(`seed: rows of ${table} differ in columns: [${keys}] vs [${signature}]`)
   }
   const perStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor((MAX_PARAMS - 1) / columns.length)))

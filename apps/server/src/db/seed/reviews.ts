@@ -9,8 +9,31 @@ import { MANY_CUSTOMER_IMAGES_ITEM, POPFIT_SIZE_RANGE, PREFIX } from './constant
 import { createRandom, daysAgo, hashSeed, insertBatches, type Rows, type SeedDb } from './random.ts'
 
 const FIRST_NAMES = [
-  'Ashley', 'Brianna', 'Carmen', 'Dana', 'Elena', 'Fatima', 'Grace', 'Hannah', 'Imani', 'Jess', 'Kayla', 'Lauren',
-  'Maria', 'Nicole', 'Olivia', 'Priya', 'Quinn', 'Rachel', 'Sofia', 'Tasha', 'Uma', 'Valerie', 'Whitney', 'Yasmin', 'Zoe',
+  'Ashley',
+  'Brianna',
+  'Carmen',
+  'Dana',
+  'Elena',
+  'Fatima',
+  'Grace',
+  'Hannah',
+  'Imani',
+  'Jess',
+  'Kayla',
+  'Lauren',
+  'Maria',
+  'Nicole',
+  'Olivia',
+  'Priya',
+  'Quinn',
+  'Rachel',
+  'Sofia',
+  'Tasha',
+  'Uma',
+  'Valerie',
+  'Whitney',
+  'Yasmin',
+  'Zoe',
 ]
 const INITIALS = 'ABCDEFGHJKLMNOPRSTVW'.split('')
 

@@ -26,7 +26,7 @@ const COPY_TABLES = [
 
 /** Issue 33: popfit's copy promised sizes to 5XL where its sizes stop at 4XL. */
 describe("the demo store's copy names only sizes the brand makes", () => {
-  it('every size named in the copy (2XL, 4XL, ...) is one of the brand\'s sizes, as shown', async () => {
+  it("every size named in the copy (2XL, 4XL, ...) is one of the brand's sizes, as shown", async () => {
     const store = openDatabase('sqlite::memory:')
     try {
       await migrateToLatest(store.db)
@@ -39,7 +39,10 @@ describe("the demo store's copy names only sizes the brand makes", () => {
           const rows: unknown[] = await store.db.selectFrom(table).selectAll().where('brand_id', '=', brandId).execute()
           for (const size of JSON.stringify(rows).matchAll(/(?<![\w%])\dXL\b/g)) named.add(size[0])
         }
-        expect([...named].filter((size) => !made.has(size)), brandId).toEqual([])
+        expect(
+          [...named].filter((size) => !made.has(size)),
+          brandId,
+        ).toEqual([])
       }
     } finally {
       await store.close()

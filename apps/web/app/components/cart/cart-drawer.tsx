@@ -21,7 +21,10 @@ function LinesNotLoaded() {
 }
 
 const cartLines = onDemand<{ cart: Cart }>(() => import('./cart-contents').then((m) => m.CartLines), LinesNotLoaded)
-const cartTotals = onDemand<{ cart: Cart }>(() => import('./cart-contents').then((m) => m.CartTotals), () => null)
+const cartTotals = onDemand<{ cart: Cart }>(
+  () => import('./cart-contents').then((m) => m.CartTotals),
+  () => null,
+)
 
 export function CartDrawer() {
   const { cart, cartOpen, closeCart, cartUpdating, cartError, itemCount } = useCart()

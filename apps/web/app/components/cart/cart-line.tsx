@@ -18,13 +18,9 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
 
   return (
     <li className="cart-line">
-      <div className="cart-line-image">
-        {line.image ? <img src={line.image} alt="" width={80} height={100} loading="lazy" decoding="async" /> : null}
-      </div>
+      <div className="cart-line-image">{line.image ? <img src={line.image} alt="" width={80} height={100} loading="lazy" decoding="async" /> : null}</div>
       <div className="cart-line-info">
-        <p className="cart-line-name">
-          {line.link ? <StoreLink to={line.link}>{line.name}</StoreLink> : line.name}
-        </p>
+        <p className="cart-line-name">{line.link ? <StoreLink to={line.link}>{line.name}</StoreLink> : line.name}</p>
         <p className="cart-line-meta">
           {color ? <span>{color}</span> : null}
           {size ? <span>{sizeCaption(size)}</span> : null}

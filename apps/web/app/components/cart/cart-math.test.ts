@@ -10,10 +10,9 @@ describe('freeShippingProgress', () => {
   })
 
   it('prefers the server remaining amount and counts the discount', () => {
-    expect(
-      freeShippingProgress({ free_shipping_threshold: 75, free_shipping_remaining: 30.5, cart_subtotal: 50, cart_discount: 5, items: [line] })
-        ?.message,
-    ).toBe('$30.50 away from free shipping')
+    expect(freeShippingProgress({ free_shipping_threshold: 75, free_shipping_remaining: 30.5, cart_subtotal: 50, cart_discount: 5, items: [line] })?.message).toBe(
+      '$30.50 away from free shipping',
+    )
     expect(freeShippingProgress({ free_shipping_threshold: 75, cart_subtotal: 80, cart_discount: 10, items: [line] })?.remaining).toBe(5)
   })
 

@@ -10,7 +10,14 @@ import { TotalsList } from '../totals-list'
 
 export function CartTotals({ cart }: { cart: Cart }) {
   const { clubName } = useSettings()
-  const figures = { subtotal: cart.cart_subtotal, discount: cart.cart_discount ?? 0, bundle_discount: cart.bundle_discount, shipping: cart.cart_shipping, tax: cart.cart_tax, total: cart.cart_total }
+  const figures = {
+    subtotal: cart.cart_subtotal,
+    discount: cart.cart_discount ?? 0,
+    bundle_discount: cart.bundle_discount,
+    shipping: cart.cart_shipping,
+    tax: cart.cart_tax,
+    total: cart.cart_total,
+  }
   return (
     <>
       <TotalsList figures={figures} place="cart" discountCode={cart.discount_code_name} taxWhenZero={false} />

@@ -74,55 +74,53 @@ export function AddToCartForm({ item, initialSize }: AddToCartFormProps) {
   return (
     <CartForm intent="add" fields={{ item_id: String(item.id), qty: '1' }} className="add-to-cart" onSubmit={submit}>
       <div ref={box}>
-      {sizes.length ? (
-        <fieldset className="size-picker" aria-describedby={error ? errorId : undefined}>
-          <legend>
-            Size{size ? <span className="size-picker-chosen">: {displaySize(size, brand.id)}</span> : null}
-          </legend>
-          <div className="size-options">
-            {sizes.map((s) => {
-              const available = isInStock(s)
-              return (
-                <label className="size-option" key={s}>
-                  <input
-                    type="radio"
-                    name="size"
-                    value={s}
-                    defaultChecked={initialSize !== null && s === initialSize}
-                    disabled={!available}
-                    required
-                    onChange={() => choose(s)}
-                  />
-                  <span>
-                    {displaySize(s, brand.id)}
-                    {available ? null : <span className="visually-hidden"> (sold out)</span>}
-                  </span>
-                </label>
-              )
-            })}
-          </div>
-        </fieldset>
-      ) : null}
-      <div className="size-guide-row">
-        <SizeGuideDialog />
-      </div>
-      {membersOnly ? (
-        <>
-          <p className="item-members-only" data-testid="item-members-only">
-            A {club} exclusive: only {club} members can buy it.
-          </p>
-          <StoreLink to={CLUB_LANDING_PATH} className="button button-primary button-block">
-            Join {club} to shop it
-          </StoreLink>
-        </>
-      ) : (
-        <button type="submit" className="button button-primary button-block" disabled={soldOut || pending} aria-describedby={error ? errorId : undefined}>
-          {soldOut ? 'Sold out' : pending ? 'Adding…' : 'Add to cart'}
-        </button>
-      )}
-      <p id={errorId} className="add-to-cart-error" role="alert">
-        {error}
-      </p>
+        {sizes.length ? (
+          <fieldset className="size-picker" aria-describedby={error ? errorId : undefined}>
+            <legend>Size{size ? <span className="size-picker-chosen">: {displaySize(size, brand.id)}</span> : null}</legend>
+            <div className="size-options">
+              {sizes.map((s) => {
+                const available = isInStock(s)
+                return (
+                  <label className="size-option" key={s}>
+                    <input
+                      type="radio"
+                      name="size"
+                      value={s}
+                      defaultChecked={initialSize !== null && s === initialSize}
+                      disabled={!available}
+                      required
+                      onChange={() => choose(s)}
+                    />
+                    <span>
+                      {displaySize(s, brand.id)}
+                      {available ? null : <span className="visually-hidden"> (sold out)</span>}
+                    </span>
+                  </label>
+                )
+              })}
+            </div>
+          </fieldset>
+        ) : null}
+        <div className="size-guide-row">
+          <SizeGuideDialog />
+        </div>
+        {membersOnly ? (
+          <>
+            <p className="item-members-only" data-testid="item-members-only">
+              A {club} exclusive: only {club} members can buy it.
+            </p>
+            <StoreLink to={CLUB_LANDING_PATH} className="button button-primary button-block">
+              Join {club} to shop it
+            </StoreLink>
+          </>
+        ) : (
+          <button type="submit" className="button button-primary button-block" disabled={soldOut || pending} aria-describedby={error ? errorId : undefined}>
+            {soldOut ? 'Sold out' : pending ? 'Adding…' : 'Add to cart'}
+          </button>
+        )}
+        <p id={errorId} className="add-to-cart-error" role="alert">
+          {error}
+        </p>
       </div>
     </CartForm>
   )

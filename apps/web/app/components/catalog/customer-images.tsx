@@ -17,14 +17,7 @@ function Photos({ images, offset }: { images: CatalogImage[]; offset: number }) 
       {images.map((image, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn from the loader's data and never reordered in place; the index keeps equal entries apart
         <li key={`${image.url}-${offset + i}`}>
-          <img
-            src={image.url}
-            alt={image.alt || `Customer photo ${offset + i + 1}`}
-            width={image.width}
-            height={image.height}
-            loading="lazy"
-            decoding="async"
-          />
+          <img src={image.url} alt={image.alt || `Customer photo ${offset + i + 1}`} width={image.width} height={image.height} loading="lazy" decoding="async" />
         </li>
       ))}
     </ul>

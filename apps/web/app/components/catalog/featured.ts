@@ -14,10 +14,7 @@ function badgeRank(item: Pick<ItemSummary, 'categoryPageAttributes'>): number {
  * style share their name), best sellers, then fan favourites, then new styles,
  * then the rest in the category's order. VIP-only styles are left out.
  */
-export function pickFeatured<T extends Pick<ItemSummary, 'name' | 'availableSizes' | 'categoryPageAttributes' | 'vip_exclusive'>>(
-  items: readonly T[],
-  count = 8,
-): T[] {
+export function pickFeatured<T extends Pick<ItemSummary, 'name' | 'availableSizes' | 'categoryPageAttributes' | 'vip_exclusive'>>(items: readonly T[], count = 8): T[] {
   const seen = new Set<string>()
   const firsts: Array<{ item: T; index: number }> = []
   items.forEach((item, index) => {

@@ -46,12 +46,7 @@ export function GridControls({ query, sizes, brandId, count, total, itemWord = '
     >
       <div className="grid-control">
         <label htmlFor={`${id}-size`}>Size</label>
-        <select
-          id={`${id}-size`}
-          name="size"
-          value={sizeValue}
-          onChange={(e) => change({ size: e.currentTarget.value || null })}
-        >
+        <select id={`${id}-size`} name="size" value={sizeValue} onChange={(e) => change({ size: e.currentTarget.value || null })}>
           <option value="">All sizes</option>
           {sizes.map((size) => (
             <option key={size} value={size}>
@@ -62,12 +57,7 @@ export function GridControls({ query, sizes, brandId, count, total, itemWord = '
       </div>
       <div className="grid-control">
         <label htmlFor={`${id}-sort`}>Sort by</label>
-        <select
-          id={`${id}-sort`}
-          name="sort"
-          value={query.sort}
-          onChange={(e) => change({ sort: (e.currentTarget.value || DEFAULT_SORT) as SortKey })}
-        >
+        <select id={`${id}-sort`} name="sort" value={query.sort} onChange={(e) => change({ sort: (e.currentTarget.value || DEFAULT_SORT) as SortKey })}>
           {SORT_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  applyGridQuery,
-  filterBySize,
-  gridSearch,
-  readGridQuery,
-  sizeFilterOptions,
-  sortGridItems,
-  type GridItemLike,
-} from './grid-query'
+import { applyGridQuery, filterBySize, gridSearch, readGridQuery, sizeFilterOptions, sortGridItems, type GridItemLike } from './grid-query'
 
 const items: GridItemLike[] = [
   { id: 1, price: 39.99, availableSizes: ['S', 'M'], created_at: '2024-01-01T00:00:00Z' },
@@ -34,7 +26,12 @@ describe('sizeFilterOptions', () => {
     expect(sizeFilterOptions(items)).toEqual(['One Size', 'XS', 'S', 'M', 'XXL', 'XXXXXL'])
   })
   it('treats a stored and a shown name as one size', () => {
-    expect(sizeFilterOptions([{ id: 1, price: 1, availableSizes: ['XXL'] }, { id: 2, price: 1, availableSizes: ['2XL'] }])).toEqual(['XXL'])
+    expect(
+      sizeFilterOptions([
+        { id: 1, price: 1, availableSizes: ['XXL'] },
+        { id: 2, price: 1, availableSizes: ['2XL'] },
+      ]),
+    ).toEqual(['XXL'])
   })
 })
 

@@ -96,8 +96,7 @@ export function sortGridItems<T extends GridItemLike>(items: readonly T[], sort:
     featured: (a, b) => a.index - b.index,
     'price-asc': (a, b) => a.item.price - b.item.price || a.index - b.index,
     'price-desc': (a, b) => b.item.price - a.item.price || a.index - b.index,
-    newest: (a, b) =>
-      time(b.item.created_at) - time(a.item.created_at) || idNumber(b.item.id) - idNumber(a.item.id) || a.index - b.index,
+    newest: (a, b) => time(b.item.created_at) - time(a.item.created_at) || idNumber(b.item.id) - idNumber(a.item.id) || a.index - b.index,
   }
   return indexed.sort(compare[sort]).map((x) => x.item)
 }

@@ -27,12 +27,7 @@ export function ItemGallery({ item }: { item: Pick<ItemDetail, 'name' | 'images'
         return (
           <li key={`${image.key}-${image.url}`}>
             <figure>
-              <ProductImage
-                image={image}
-                aspectClass={item.aspectClass}
-                eager={i < 2}
-                sizes="(min-width: 900px) 28vw, (min-width: 640px) 60vw, 85vw"
-              />
+              <ProductImage image={image} aspectClass={item.aspectClass} eager={i < 2} sizes="(min-width: 900px) 28vw, (min-width: 640px) 60vw, 85vw" />
               {caption ? <figcaption>{caption}</figcaption> : null}
             </figure>
           </li>

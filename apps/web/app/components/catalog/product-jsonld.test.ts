@@ -28,11 +28,7 @@ describe('buildProductJsonLd', () => {
       sku: '1001',
       description: 'Soft and squat-proof.',
       brand: { '@type': 'Brand', name: 'PopFit Clothing' },
-      image: [
-        'https://popfitclothing.com/media/product/a.svg',
-        'https://popfitclothing.com/media/product/b.svg',
-        'https://popfitclothing.com/media/product/c.svg',
-      ],
+      image: ['https://popfitclothing.com/media/product/a.svg', 'https://popfitclothing.com/media/product/b.svg', 'https://popfitclothing.com/media/product/c.svg'],
       offers: { '@type': 'Offer', price: '39.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, reviewCount: 12 },
     })
@@ -56,10 +52,6 @@ describe('itemImages', () => {
     expect(itemImages({ images, orderedImageKeys: ['image3', 'image1', 'image2', 'image4'] }).map((i) => i.key)).toEqual(['image3', 'image1'])
   })
   it('falls back to image1-4 then model crops', () => {
-    expect(itemImages({ images: { model_straight: image('m'), image2: image('b'), image1: image('a') } }).map((i) => i.key)).toEqual([
-      'image1',
-      'image2',
-      'model_straight',
-    ])
+    expect(itemImages({ images: { model_straight: image('m'), image2: image('b'), image1: image('a') } }).map((i) => i.key)).toEqual(['image1', 'image2', 'model_straight'])
   })
 })

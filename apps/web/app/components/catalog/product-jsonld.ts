@@ -7,8 +7,7 @@ import { keptForKey } from '../../lib/kept-value'
 import { itemImages } from './item-images'
 
 export interface ProductJsonLdInput {
-  item: Pick<ItemDetail, 'id' | 'name' | 'description' | 'images' | 'price' | 'availableSizes' | 'reviewSummary' | 'color'> &
-    Partial<Pick<ItemDetail, 'orderedImageKeys'>>
+  item: Pick<ItemDetail, 'id' | 'name' | 'description' | 'images' | 'price' | 'availableSizes' | 'reviewSummary' | 'color'> & Partial<Pick<ItemDetail, 'orderedImageKeys'>>
   /** the page's absolute address (on the brand's public origin) */
   url: string
   /** the brand's public origin: image addresses are made absolute on it */

@@ -22,7 +22,6 @@ function reviewerName(review: Pick<Review, 'first_name' | 'last_initial'>): stri
   return initial ? `${review.first_name} ${initial}.` : review.first_name
 }
 
-
 /**
  * 'March 5, 2024', read in UTC: what toLocaleDateString('en-US', { year:
  * 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) writes, without

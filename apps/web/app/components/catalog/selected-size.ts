@@ -17,7 +17,10 @@ export function readCookie(header: string | null | undefined, name: string): str
     const eq = part.indexOf('=')
     if (eq < 0) continue
     if (part.slice(0, eq).trim() !== name) continue
-    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1')
+    const raw = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
     try {
       return decodeURIComponent(raw)
     } catch {

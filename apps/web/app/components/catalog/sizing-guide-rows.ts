@@ -6,6 +6,9 @@ export function sizingGuideInputs(rows: unknown): SizingGuideInput[] {
   if (!Array.isArray(rows)) return []
   return rows.filter(
     (row): row is SizingGuideInput =>
-      !!row && typeof row === 'object' && typeof (row as SizingGuideInput).size === 'string' && ['front', 'side', 'back'].every((k) => typeof (row as Record<string, unknown>)[k] === 'string'),
+      !!row &&
+      typeof row === 'object' &&
+      typeof (row as SizingGuideInput).size === 'string' &&
+      ['front', 'side', 'back'].every((k) => typeof (row as Record<string, unknown>)[k] === 'string'),
   )
 }

@@ -30,8 +30,10 @@ export function AuthenticationDialog({ amount, card = false, busy, onAnswer }: {
     >
       <h2 id="auth-dialog-title">Confirm it's you</h2>
       <p id="auth-dialog-text">
-        {card ? 'Your bank asks you to confirm this card before we save it: nothing is charged.' : `Your bank asks you to confirm this payment${amount === undefined ? '' : ` of ${formatPrice(amount, { keepZeroCents: true })}`}.`} (Test card:
-        choose Complete to approve it, or Cancel to refuse it.)
+        {card
+          ? 'Your bank asks you to confirm this card before we save it: nothing is charged.'
+          : `Your bank asks you to confirm this payment${amount === undefined ? '' : ` of ${formatPrice(amount, { keepZeroCents: true })}`}.`}{' '}
+        (Test card: choose Complete to approve it, or Cancel to refuse it.)
       </p>
       <div className="auth-dialog-actions">
         <button type="button" className="button button-primary" disabled={busy} onClick={() => onAnswer('complete')}>

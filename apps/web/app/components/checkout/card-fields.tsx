@@ -6,15 +6,7 @@
  * month / year. The inputs carry no `name`: the card never travels with the
  * page's own form, only to the payment provider's tokenisation.
  */
-import {
-  CARD_BRAND_NAMES,
-  cardBrand,
-  EXPIRY_INPUT_MAX_LENGTH,
-  formatCardNumber,
-  formatExpiryInput,
-  SECURITY_CODE_MAX_LENGTH,
-  toAsciiDigits,
-} from '@store/core'
+import { CARD_BRAND_NAMES, cardBrand, EXPIRY_INPUT_MAX_LENGTH, formatCardNumber, formatExpiryInput, SECURITY_CODE_MAX_LENGTH, toAsciiDigits } from '@store/core'
 
 export interface CardValues {
   number: string

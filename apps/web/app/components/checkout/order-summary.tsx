@@ -43,7 +43,14 @@ export function OrderSummary({
         </ul>
       ) : null}
       {codes ? <DiscountForm cart={cart} refusal={quote.code_refusal} /> : null}
-      <TotalsList figures={quote} place="checkout" discountCode={quote.code_refusal ? null : cart.discount_code_name} totalTestId="checkout-total" busy={updating} clubName={clubName} />
+      <TotalsList
+        figures={quote}
+        place="checkout"
+        discountCode={quote.code_refusal ? null : cart.discount_code_name}
+        totalTestId="checkout-total"
+        busy={updating}
+        clubName={clubName}
+      />
       {children}
     </section>
   )

@@ -2,7 +2,14 @@ import type { PaymentMethod } from '@store/core'
 import { describe, expect, it } from 'vitest'
 import { cardExpiry, payableCards } from './saved-cards'
 
-const card = (id: string, exp_month: number, exp_year: number, isDefault = false): PaymentMethod => ({ id, card_brand: 'visa', last4: '4242', exp_month, exp_year, default: isDefault })
+const card = (id: string, exp_month: number, exp_year: number, isDefault = false): PaymentMethod => ({
+  id,
+  card_brand: 'visa',
+  last4: '4242',
+  exp_month,
+  exp_year,
+  default: isDefault,
+})
 
 describe('the saved cards offered at checkout', () => {
   it('leaves out the cards that have expired, a card staying good through its month, in the order given', () => {

@@ -9,8 +9,7 @@ import { savedCardName, validateExpiry, type PaymentMethod } from '@store/core'
 export const NEW_CARD = 'new'
 
 /** A card's expiry as printed on it: 12/29. */
-export const cardExpiry = (method: Pick<PaymentMethod, 'exp_month' | 'exp_year'>) =>
-  `${String(method.exp_month).padStart(2, '0')}/${String(method.exp_year).slice(-2)}`
+export const cardExpiry = (method: Pick<PaymentMethod, 'exp_month' | 'exp_year'>) => `${String(method.exp_month).padStart(2, '0')}/${String(method.exp_year).slice(-2)}`
 
 /** The saved cards that can pay today, in the order the store lists them (the default first). */
 export function payableCards(methods: readonly PaymentMethod[], now: Date = new Date()): PaymentMethod[] {

@@ -2,7 +2,19 @@
 import { displaySize } from '@store/core'
 import { useStore } from '../../lib/store/store-provider'
 
-export function SizePicker({ sizes, name = 'size', error, legend = 'Size', defaultValue }: { sizes: string[]; name?: string; error?: string; legend?: string; defaultValue?: string }) {
+export function SizePicker({
+  sizes,
+  name = 'size',
+  error,
+  legend = 'Size',
+  defaultValue,
+}: {
+  sizes: string[]
+  name?: string
+  error?: string
+  legend?: string
+  defaultValue?: string
+}) {
   const { brand } = useStore()
   const errorId = `${name}-picker-error`
   return (

@@ -33,8 +33,8 @@ export function SpecialLandingView({ landing, errors = [] }: { landing: SpecialL
           {isClubSpecial(special) && blocked !== 'member' ? (
             // what claiming does: the club's join, its first month paying for the piece
             <p className="notice club-special-terms" data-testid="club-special-terms">
-              This offer starts your {settings.clubName || 'VIP'} membership: {formatPrice(special.price, { keepZeroCents: true })} today for your first month, this
-              piece its first pick, then {formatPrice(settings.clubMonthly ?? special.price, { keepZeroCents: true })} a month until you cancel.
+              This offer starts your {settings.clubName || 'VIP'} membership: {formatPrice(special.price, { keepZeroCents: true })} today for your first month, this piece its first
+              pick, then {formatPrice(settings.clubMonthly ?? special.price, { keepZeroCents: true })} a month until you cancel.
               {landing.loggedin ? '' : ' Your membership belongs to your account: you log in or create one at checkout.'}
             </p>
           ) : null}

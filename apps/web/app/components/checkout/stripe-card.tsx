@@ -171,9 +171,7 @@ export function StripeCard({ publishableKey, applePay, afterpayAvailable, total,
         </p>
       ) : null}
       {afterpayAvailable ? (
-        <p className="afterpay-note">
-          Or pay in 4 interest-free instalments of {formatPrice(Math.round((total / 4) * 100) / 100, { keepZeroCents: true })} with Afterpay.
-        </p>
+        <p className="afterpay-note">Or pay in 4 interest-free instalments of {formatPrice(Math.round((total / 4) * 100) / 100, { keepZeroCents: true })} with Afterpay.</p>
       ) : null}
     </div>
   )

@@ -50,9 +50,9 @@ describe('the pause offer (pause page, cancel page)', () => {
 
 describe('VIP exclusives, as a member reads them', () => {
   it('drops the invitation to join from the category text shown to members', () => {
-    expect(
-      withoutJoinInvitation('Limited runs of our most-requested fabrics, released to VIP members first. Join VIP to unlock member pricing on every order.'),
-    ).toBe('Limited runs of our most-requested fabrics, released to VIP members first.')
+    expect(withoutJoinInvitation('Limited runs of our most-requested fabrics, released to VIP members first. Join VIP to unlock member pricing on every order.')).toBe(
+      'Limited runs of our most-requested fabrics, released to VIP members first.',
+    )
     expect(withoutJoinInvitation('Join VIP today!')).toBeNull()
     expect(withoutJoinInvitation(null)).toBeNull()
   })
@@ -78,7 +78,10 @@ describe('the cut-off among the membership facts (skip, pause and cancel pages)'
   })
 
   it('a paused member’s facts give the price while paused, and the monthly price as the price once resumed', () => {
-    const text = (membership: Membership) => renderToString(createElement(MembershipFacts, { membership })).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+    const text = (membership: Membership) =>
+      renderToString(createElement(MembershipFacts, { membership }))
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
     const paused = text({ ...base, status: 'paused', paused: true, actions: ['resume', 'cancel'] })
     expect(paused).toContain('Price while paused $4.99 a month')
     expect(paused).toContain('Monthly price once resumed $24.99')

@@ -116,6 +116,9 @@ export function pauseButtonLabel(membership: Membership): string {
 /** The text without its sentences inviting the reader to join (a member is one already). */
 export function withoutJoinInvitation(text: string | null): string | null {
   if (!text) return null
-  const kept = (text.match(/[^.!?]+[.!?]*\s*/g) ?? [text]).filter((sentence) => !/\bjoin\b/i.test(sentence)).join('').trim()
+  const kept = (text.match(/[^.!?]+[.!?]*\s*/g) ?? [text])
+    .filter((sentence) => !/\bjoin\b/i.test(sentence))
+    .join('')
+    .trim()
   return kept || null
 }

@@ -3,9 +3,7 @@ import { decodeEntities, markupText, parseMarkup, safeHref, type MarkupNode } fr
 
 /** A compact picture of a tree: 'p(Hello ,strong(world))'. */
 function show(nodes: MarkupNode[]): string {
-  return nodes
-    .map((n) => (n.type === 'text' ? n.text : `${n.tag}${n.href ? `[${n.href}]` : ''}(${show(n.children)})`))
-    .join(',')
+  return nodes.map((n) => (n.type === 'text' ? n.text : `${n.tag}${n.href ? `[${n.href}]` : ''}(${show(n.children)})`)).join(',')
 }
 
 describe('safeHref', () => {
@@ -27,9 +25,7 @@ describe('parseMarkup: markdown-ish text', () => {
   })
   it('reads headings one level below the page title, lists, bold, italic and links', () => {
     const nodes = parseMarkup('## Shipping\n\n- **Free** over $75\n- Ships in *2 days*\n\n1. One\n2. Two\n\nSee [our FAQ](/page/store-policies).')
-    expect(show(nodes)).toBe(
-      'h3(Shipping),ul(li(strong(Free), over $75),li(Ships in ,em(2 days))),ol(li(One),li(Two)),p(See ,a[/page/store-policies](our FAQ),.)',
-    )
+    expect(show(nodes)).toBe('h3(Shipping),ul(li(strong(Free), over $75),li(Ships in ,em(2 days))),ol(li(One),li(Two)),p(See ,a[/page/store-policies](our FAQ),.)')
   })
   it('keeps the text of an unsafe link without the link', () => {
     expect(show(parseMarkup('[click](javascript:alert(1))'))).toBe('p(click,))')
@@ -46,9 +42,7 @@ describe('parseMarkup: markdown-ish text', () => {
 
 describe('parseMarkup: simple HTML', () => {
   it('keeps allowed tags', () => {
-    expect(show(parseMarkup('<p>Hello <strong>world</strong><br>again</p><ul><li>One</li><li>Two</li></ul>'))).toBe(
-      'p(Hello ,strong(world),br(),again),ul(li(One),li(Two))',
-    )
+    expect(show(parseMarkup('<p>Hello <strong>world</strong><br>again</p><ul><li>One</li><li>Two</li></ul>'))).toBe('p(Hello ,strong(world),br(),again),ul(li(One),li(Two))')
   })
   it('maps b/i/h1 and drops unknown tags but keeps their text', () => {
     expect(show(parseMarkup('<h1>Title</h1><p><b>B</b> <i>I</i> <span class="x">S</span></p>'))).toBe('h2(Title),p(strong(B), ,em(I), ,S)')
@@ -58,9 +52,7 @@ describe('parseMarkup: simple HTML', () => {
     expect(show(nodes)).toBe('p(Hi)')
   })
   it('keeps safe links and unwraps unsafe ones', () => {
-    expect(show(parseMarkup('<p><a href="/vip" onclick="x()">Join</a> or <a href="javascript:alert(1)">this</a></p>'))).toBe(
-      'p(a[/vip](Join), or ,this)',
-    )
+    expect(show(parseMarkup('<p><a href="/vip" onclick="x()">Join</a> or <a href="javascript:alert(1)">this</a></p>'))).toBe('p(a[/vip](Join), or ,this)')
   })
   it('decodes entities once, so escaped tags stay text', () => {
     expect(show(parseMarkup('<p>&lt;script&gt; &amp; &#39;quotes&#39;</p>'))).toBe("p(<script> & 'quotes')")

@@ -53,7 +53,24 @@ export function safeHref(raw: string | null | undefined): string | null {
 
 // ----------------------------------------------------------------- entities
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', mdash: '\u2014', ndash: '\u2013', hellip: '\u2026', rsquo: '\u2019', lsquo: '\u2018', rdquo: '\u201d', ldquo: '\u201c', copy: '\u00a9', reg: '\u00ae', trade: '\u2122' }
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  mdash: '\u2014',
+  ndash: '\u2013',
+  hellip: '\u2026',
+  rsquo: '\u2019',
+  lsquo: '\u2018',
+  rdquo: '\u201d',
+  ldquo: '\u201c',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  trade: '\u2122',
+}
 
 export function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
@@ -196,11 +213,21 @@ function parseMarkdown(source: string): MarkupNode[] {
       continue
     }
     if (lines.every((line) => /^\s*[-*•]\s+/.test(line))) {
-      blocks.push(el('ul', lines.map((line) => el('li', parseInline(line.replace(/^\s*[-*•]\s+/, '').trim())))))
+      blocks.push(
+        el(
+          'ul',
+          lines.map((line) => el('li', parseInline(line.replace(/^\s*[-*•]\s+/, '').trim()))),
+        ),
+      )
       continue
     }
     if (lines.every((line) => /^\s*\d+[.)]\s+/.test(line))) {
-      blocks.push(el('ol', lines.map((line) => el('li', parseInline(line.replace(/^\s*\d+[.)]\s+/, '').trim())))))
+      blocks.push(
+        el(
+          'ol',
+          lines.map((line) => el('li', parseInline(line.replace(/^\s*\d+[.)]\s+/, '').trim()))),
+        ),
+      )
       continue
     }
     if (lines.every((line) => /^>\s?/.test(line))) {

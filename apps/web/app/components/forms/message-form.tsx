@@ -43,16 +43,7 @@ export function SenderFields({
   return (
     <>
       <FormField id={`${idPrefix}-name`} name="name" label="Your name" autoComplete="name" required defaultValue={defaults.name} error={fieldError('name')} />
-      <FormField
-        id={`${idPrefix}-email`}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={defaults.email}
-        error={fieldError('email')}
-      />
+      <FormField id={`${idPrefix}-email`} name="email" label="Email" type="email" autoComplete="email" required defaultValue={defaults.email} error={fieldError('email')} />
     </>
   )
 }

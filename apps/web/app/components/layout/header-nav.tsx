@@ -88,14 +88,7 @@ function NavList({ items, openIndex, setOpenIndex }: NavListProps) {
                   ) : null}
                   {item.dropdownImage ? (
                     <StoreLink to={item.link} className="nav-panel-image" tabIndex={-1} aria-hidden="true">
-                      <img
-                        src={item.dropdownImage.url}
-                        alt=""
-                        width={item.dropdownImage.width ?? 240}
-                        height={item.dropdownImage.height ?? 300}
-                        loading="lazy"
-                        decoding="async"
-                      />
+                      <img src={item.dropdownImage.url} alt="" width={item.dropdownImage.width ?? 240} height={item.dropdownImage.height ?? 300} loading="lazy" decoding="async" />
                       {item.dropdownImage.alt ? <span className="nav-panel-caption">{item.dropdownImage.alt}</span> : null}
                     </StoreLink>
                   ) : null}

@@ -74,5 +74,10 @@ function FooterInner({ settings, checkout, year }: { settings: StoreSettings; ch
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'links'
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'links'
+  )
 }

@@ -33,11 +33,7 @@ export function SiteHeader() {
         </StoreLink>
         <HeaderNav items={settings.headerMenu ?? []} />
         <div className="header-actions">
-          <StoreLink
-            to={loggedIn ? '/members' : '/login'}
-            className="icon-button"
-            aria-label={loggedIn ? 'Your account' : 'Log in'}
-          >
+          <StoreLink to={loggedIn ? '/members' : '/login'} className="icon-button" aria-label={loggedIn ? 'Your account' : 'Log in'}>
             <UserIcon />
           </StoreLink>
           <CartButton />

@@ -22,7 +22,8 @@ export function StoreChrome({ children }: { children: ReactNode }) {
       <main id="main" className="site-main" tabIndex={-1}>
         {ineligible ? (
           <p className="container notice free-gift-removed" role="status" data-testid="free-gift-removed">
-            Your free gift has left your cart: free gifts are for new customers{settings.brandHasClub ? `, and as a ${settings.clubName || 'VIP'} member you already shop at member prices` : ''}.
+            Your free gift has left your cart: free gifts are for new customers
+            {settings.brandHasClub ? `, and as a ${settings.clubName || 'VIP'} member you already shop at member prices` : ''}.
           </p>
         ) : null}
         {children}

@@ -7,7 +7,12 @@ import { SelectField } from '../forms/select-field'
 import type { ApiErrorItem } from '../../lib/api/types'
 
 /** United States first, then every other country by name (COUNTRY_NAMES is in that order). */
-const COUNTRY_OPTIONS = [{ value: 'US', caption: countryName('US') }, ...Object.entries(COUNTRY_NAMES).filter(([code]) => code !== 'US').map(([value, caption]) => ({ value, caption }))]
+const COUNTRY_OPTIONS = [
+  { value: 'US', caption: countryName('US') },
+  ...Object.entries(COUNTRY_NAMES)
+    .filter(([code]) => code !== 'US')
+    .map(([value, caption]) => ({ value, caption })),
+]
 const STATE_OPTIONS = US_STATE_OPTIONS.map(({ code, name }) => ({ value: code, caption: name }))
 
 export interface AddressFormProps {
@@ -54,8 +59,23 @@ export function AddressForm({ address, values, errors, errorId, busy, fieldError
         options={COUNTRY_OPTIONS}
         error={fieldError('country')}
       />
-      <FormField id={`${prefix}-address`} name="address" label="Street address" autoComplete="address-line1" required defaultValue={initial('address')} error={fieldError('address')} />
-      <FormField id={`${prefix}-address-2`} name="address_2" label="Apartment, suite (optional)" autoComplete="address-line2" defaultValue={initial('address_2')} error={fieldError('address_2')} />
+      <FormField
+        id={`${prefix}-address`}
+        name="address"
+        label="Street address"
+        autoComplete="address-line1"
+        required
+        defaultValue={initial('address')}
+        error={fieldError('address')}
+      />
+      <FormField
+        id={`${prefix}-address-2`}
+        name="address_2"
+        label="Apartment, suite (optional)"
+        autoComplete="address-line2"
+        defaultValue={initial('address_2')}
+        error={fieldError('address_2')}
+      />
       <FormField id={`${prefix}-city`} name="city" label="City" autoComplete="address-level2" required defaultValue={initial('city')} error={fieldError('city')} />
       {us ? (
         <SelectField
@@ -69,10 +89,26 @@ export function AddressForm({ address, values, errors, errorId, busy, fieldError
           error={fieldError('state')}
         />
       ) : (
-        <FormField id={`${prefix}-state`} name="state" label="State, province or region (optional)" autoComplete="address-level1" defaultValue={initial('state')} error={fieldError('state')} />
+        <FormField
+          id={`${prefix}-state`}
+          name="state"
+          label="State, province or region (optional)"
+          autoComplete="address-level1"
+          defaultValue={initial('state')}
+          error={fieldError('state')}
+        />
       )}
       <FormField id={`${prefix}-zip`} name="zip" label={postalLabel(country)} autoComplete="postal-code" required={us} defaultValue={initial('zip')} error={fieldError('zip')} />
-      <FormField id={`${prefix}-phone`} name="phone" label="Phone" type="tel" autoComplete="tel" defaultValue={initial('phone')} error={fieldError('phone')} hint="Needed for shipping addresses, in case the carrier has to reach you." />
+      <FormField
+        id={`${prefix}-phone`}
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={initial('phone')}
+        error={fieldError('phone')}
+        hint="Needed for shipping addresses, in case the carrier has to reach you."
+      />
       <div className="field">
         <label>
           <input type="checkbox" name="default" value="1" defaultChecked={address?.default ?? false} /> Make this my default address of its type

@@ -90,9 +90,7 @@ export function MembershipPanel({ membership, clubName }: { membership: Membersh
         {membership.status === 'overdue' ? (
           <div>
             <dt>Next try</dt>
-            <dd>
-              {membership.next_retry_date ? `${dayName(membership.next_retry_date)}: ${money(membership.amount)}` : `${money(membership.amount)} is due`}
-            </dd>
+            <dd>{membership.next_retry_date ? `${dayName(membership.next_retry_date)}: ${money(membership.amount)}` : `${money(membership.amount)} is due`}</dd>
           </div>
         ) : null}
         {cutoff && membership.cutoff_date && month ? (
@@ -125,9 +123,7 @@ export function MembershipPanel({ membership, clubName }: { membership: Membersh
           {month} is settled: the last day to skip or pause it was {dayName(membership.cutoff_date ?? '')}. You can skip or pause next month after your billing date.
         </p>
       ) : null}
-      {live && !membership.actions.includes('cancel') ? (
-        <p>Your box is being packed: you can cancel once it has shipped.</p>
-      ) : null}
+      {live && !membership.actions.includes('cancel') ? <p>Your box is being packed: you can cancel once it has shipped.</p> : null}
       {links.length > 0 ? (
         <ul className="membership-actions" aria-label="Manage your membership">
           {links.map((link) => (

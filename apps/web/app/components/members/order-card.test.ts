@@ -27,7 +27,7 @@ describe('a monthly box in the order history', () => {
   })
 })
 
-describe('an order waiting at the bank\'s step', () => {
+describe("an order waiting at the bank's step", () => {
   it('says when it is dropped if the bank does not confirm it (it said "Waiting for payment" for good)', () => {
     expect(waitingWords({ status: 'pending_payment', waiting_until: '2026-11-29T14:05:30.000Z' })).toBe(
       'Waiting for your bank: this order is dropped at 14:05 UTC on November 29, 2026 if your bank has not confirmed it by then. Nothing has been charged.',

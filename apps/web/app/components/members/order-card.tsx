@@ -169,8 +169,7 @@ export function OrderCard({
         <div>
           <dt>Tracking number</dt>
           <dd>
-            {order.shipment_tracking_number ?? 'Not shipped yet'}{' '}
-            <StoreLink to={`/tracker?order=${encodeURIComponent(order.order_number)}`}>Track this order</StoreLink>
+            {order.shipment_tracking_number ?? 'Not shipped yet'} <StoreLink to={`/tracker?order=${encodeURIComponent(order.order_number)}`}>Track this order</StoreLink>
           </dd>
         </div>
       </dl>

@@ -25,7 +25,16 @@ export interface StyleProfileFormProps {
   hidden?: Record<string, string>
 }
 
-export function StyleProfileForm({ fields, errors, errorId, busy, fieldError, submitLabel = 'Save my style profile', placeholder = 'No answer', hidden = {} }: StyleProfileFormProps) {
+export function StyleProfileForm({
+  fields,
+  errors,
+  errorId,
+  busy,
+  fieldError,
+  submitLabel = 'Save my style profile',
+  placeholder = 'No answer',
+  hidden = {},
+}: StyleProfileFormProps) {
   return (
     <Form
       method="post"

@@ -131,7 +131,11 @@ export function WishlistButton({ itemId }: { itemId: number }) {
           'Removed from your wishlist.'
         ) : null}
       </p>
-      {error ? <p role="alert" className="field-error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { declinedOffersCookie, readDeclinedOffers, saidNoTo } from './declined-o
 /** The Cookie header a browser sends back for a Set-Cookie. */
 const sentBack = (setCookie: string | null) => (setCookie ? setCookie.split(';')[0]! : '')
 
-describe("the offers this browser said no to", () => {
+describe('the offers this browser said no to', () => {
   it('remembers an offer said no to, for its order only', () => {
     const cookie = declinedOffersCookie(null, '1234567890', 'pf-oto-2', false)
     expect(cookie).toMatch(/^declined_offers=1234567890%3Apf-oto-2; Path=\/special-offer; Max-Age=86400; HttpOnly; SameSite=Lax$/)

@@ -26,7 +26,10 @@ const entryOf = (order: string, offerId: string) => `${order}:${offerId}`
 export function readDeclinedOffers(cookieHeader: string | null | undefined): string[] {
   const value = readCookie(cookieHeader, DECLINED_OFFERS_COOKIE)
   if (!value) return []
-  return value.split(',').filter((entry) => ENTRY.test(entry)).slice(-MAX_ENTRIES)
+  return value
+    .split(',')
+    .filter((entry) => ENTRY.test(entry))
+    .slice(-MAX_ENTRIES)
 }
 
 /** Whether this browser said no to the offer for the order. */

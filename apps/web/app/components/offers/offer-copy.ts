@@ -31,7 +31,11 @@ export function offerPriceLine(offer: OfferWords & Pick<OneTimeOffer, 'price'>, 
 }
 
 /** A category's name as a shopper reads it: 'robes' -> 'Robes', 'sports-bras' -> 'Sports bras'. */
-export const categoryCaption = (name: string) => name.replace(/[-_]+/g, ' ').trim().replace(/^./, (first) => first.toUpperCase())
+export const categoryCaption = (name: string) =>
+  name
+    .replace(/[-_]+/g, ' ')
+    .trim()
+    .replace(/^./, (first) => first.toUpperCase())
 
 /** One piece of a category, as a shopper reads it: 'sports-bras' -> 'Sports bra', 'tops' -> 'Top', 'dresses' -> 'Dress'. */
 export function categoryPieceName(name: string): string {

@@ -8,16 +8,7 @@
  * queued, nothing sent. Sending never disturbs the shopper: failures are retried
  * within the 90 s batch timeout, then dropped.
  */
-import {
-  batchBody,
-  EventQueue,
-  identifyPayload,
-  splitBySize,
-  type AnalyticsEventName,
-  type AnalyticsProperties,
-  type AnalyticsUserInput,
-  type QueuedEvent,
-} from '@store/core'
+import { batchBody, EventQueue, identifyPayload, splitBySize, type AnalyticsEventName, type AnalyticsProperties, type AnalyticsUserInput, type QueuedEvent } from '@store/core'
 import { browserSessionGate } from '../api/session-gate'
 
 /** What happened to a batch: taken, refused for good (4xx), or worth another try. */
@@ -140,10 +131,13 @@ export class AnalyticsClient {
       void this.flush()
       return
     }
-    this.timer = this.setTimer(() => {
-      this.timer = null
-      void this.flush()
-    }, Math.max(0, dueAt - now))
+    this.timer = this.setTimer(
+      () => {
+        this.timer = null
+        void this.flush()
+      },
+      Math.max(0, dueAt - now),
+    )
   }
 }
 
@@ -159,21 +153,24 @@ function browserTransport(): AnalyticsTransport {
   return {
     post(url, body) {
       // a batch may be what starts the visitor's session: it waits its turn (session-gate.ts)
-      return browserSessionGate.through(async (): Promise<SendResult> => {
-        try {
-          const response = await window.fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'application/json' },
-            body,
-            credentials: 'same-origin',
-            keepalive: body.length < 60_000,
-          })
-          await response.arrayBuffer().catch(() => undefined)
-          return sendResultOf(response.status)
-        } catch {
-          return 'retry'
-        }
-      }, (result) => result === 'sent')
+      return browserSessionGate.through(
+        async (): Promise<SendResult> => {
+          try {
+            const response = await window.fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'application/json' },
+              body,
+              credentials: 'same-origin',
+              keepalive: body.length < 60_000,
+            })
+            await response.arrayBuffer().catch(() => undefined)
+            return sendResultOf(response.status)
+          } catch {
+            return 'retry'
+          }
+        },
+        (result) => result === 'sent',
+      )
     },
     beacon(url, body) {
       try {

@@ -22,7 +22,10 @@ export function authenticatePayment(api: ApiClient, paymentId: string, outcome: 
 }
 
 /** GET checkout/quote: the order's figures for a shipping method and address. */
-export function getCheckoutQuote(api: ApiClient, query: { country: string; state: string; shipping_method: string; checkout_flow?: string; email?: string }): Promise<CheckoutQuote> {
+export function getCheckoutQuote(
+  api: ApiClient,
+  query: { country: string; state: string; shipping_method: string; checkout_flow?: string; email?: string },
+): Promise<CheckoutQuote> {
   return api.get<CheckoutQuote>('/checkout/quote', {
     shipping_country: query.country,
     shipping_state: query.state,

@@ -76,18 +76,14 @@ describe('GET', () => {
 
   it('throws "Tried 3 times and still failed: {url}" after three failed tries', async () => {
     const { fetch, calls } = fakeFetch(new TypeError('fetch failed'))
-    await expect(client(fetch).get('/cart')).rejects.toThrow(
-      new Error('Tried 3 times and still failed: /api/cart?host=ckb.localhost'),
-    )
+    await expect(client(fetch).get('/cart')).rejects.toThrow(new Error('Tried 3 times and still failed: /api/cart?host=ckb.localhost'))
     expect(calls).toHaveLength(3)
   })
 
   it('counts a timeout as a failed try', async () => {
     const abort = new DOMException('The operation was aborted due to timeout', 'TimeoutError')
     const { fetch, calls } = fakeFetch(abort)
-    await expect(client(fetch).get('/settings')).rejects.toThrow(
-      'Tried 3 times and still failed: /api/settings?host=ckb.localhost',
-    )
+    await expect(client(fetch).get('/settings')).rejects.toThrow('Tried 3 times and still failed: /api/settings?host=ckb.localhost')
     expect(calls).toHaveLength(3)
   })
 
@@ -116,9 +112,7 @@ describe('POST', () => {
     expect(calls).toHaveLength(1)
     expect(calls[0]!.url).toBe('/api/cart/items')
     expect(calls[0]!.init.method).toBe('POST')
-    expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toMatch(
-      /^application\/x-www-form-urlencoded/,
-    )
+    expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toMatch(/^application\/x-www-form-urlencoded/)
     expect(calls[0]!.init.body).toBe('item_id=12&qty=2')
   })
 
@@ -130,11 +124,7 @@ describe('POST', () => {
   })
 
   it('reads errors from errors, error or err, wrapping a string into a list', async () => {
-    for (const body of [
-      { errors: [{ message: 'Unknown code', field: 'code' }] },
-      { error: 'Unknown code' },
-      { err: ['Unknown code'] },
-    ]) {
+    for (const body of [{ errors: [{ message: 'Unknown code', field: 'code' }] }, { error: 'Unknown code' }, { err: ['Unknown code'] }]) {
       const { fetch } = fakeFetch(json(422, body))
       const failure = (await postDiscountCode(client(fetch), 'NOPE').catch((e: unknown) => e)) as ApiError
       expect(failure).toBeInstanceOf(ApiError)
@@ -167,9 +157,7 @@ describe('pixel and marketing calls', () => {
   it('pixel-event is tried once only, with a 12000 ms timeout, and does not throw', async () => {
     const timeout = vi.spyOn(AbortSignal, 'timeout')
     const { fetch, calls } = fakeFetch(new TypeError('fetch failed'))
-    await expect(
-      pixelEvent(client(fetch), { uuid: 'u1', event_name: 'PageView', event_json_data: { a: 1 }, fbclid: null }),
-    ).resolves.toBe(false)
+    await expect(pixelEvent(client(fetch), { uuid: 'u1', event_name: 'PageView', event_json_data: { a: 1 }, fbclid: null })).resolves.toBe(false)
     expect(calls).toHaveLength(1)
     expect(timeout).toHaveBeenCalledWith(12000)
     const url = new URL(calls[0]!.url, 'http://x')

@@ -129,15 +129,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     get<T>(path: string, query: Query = {}, getOptions: { writes?: boolean } = {}): Promise<T> {
       if (!getOptions.writes) return read<T>(path, query)
-      return gate.through(() => read<T>(path, query), () => true)
+      return gate.through(
+        () => read<T>(path, query),
+        () => true,
+      )
     },
 
     post<T>(path: string, data: FormFields = {}, postOptions: { headers?: Record<string, string> } = {}): Promise<T> {
-      return gate.through(() => write<T>(path, data, postOptions), () => true)
+      return gate.through(
+        () => write<T>(path, data, postOptions),
+        () => true,
+      )
     },
 
     pixel(path: string, query: Query): Promise<boolean> {
-      return gate.through(() => pixel(path, query), (sent) => sent)
+      return gate.through(
+        () => pixel(path, query),
+        (sent) => sent,
+      )
     },
   }
 

@@ -72,7 +72,10 @@ describe('the session gate', () => {
 
   it('lets calls go at once after a writing call has succeeded', async () => {
     const gate = createSessionGate()
-    await gate.through(async () => 'session made', () => true)
+    await gate.through(
+      async () => 'session made',
+      () => true,
+    )
     const a = heldCall<string>()
     const b = heldCall<string>()
     void gate.through(a.send, () => true)

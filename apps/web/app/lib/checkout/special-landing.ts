@@ -47,10 +47,7 @@ export async function loadSpecialLanding(services: StoreServices, id: string, la
     if (isStoreError(error) && (error.status === 404 || error.status === 400)) return null
     throw error
   }
-  const [cart, detail] = await Promise.all([
-    services.cart(),
-    special.item_id === null ? Promise.resolve(null) : services.item(special.item_id).catch(() => null),
-  ])
+  const [cart, detail] = await Promise.all([services.cart(), special.item_id === null ? Promise.resolve(null) : services.item(special.item_id).catch(() => null)])
   const item = detail ? { id: detail.id, name: detail.name, availableSizes: detail.availableSizes, images: detail.images, price: detail.price } : null
   return { special, lander: chooseLander(special, lander), item, blocked: blockedFor(cart), loggedin: cart.loggedin }
 }

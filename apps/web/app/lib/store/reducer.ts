@@ -81,9 +81,7 @@ export function uiReducer(state: UiState, action: UiAction): UiState {
     case 'cartAnimationEnd':
       return state.cartAnimating ? { ...state, cartAnimating: false } : state
     case 'openMenu':
-      return state.menuOpen
-        ? state
-        : { ...state, menuOpen: true, cartOpen: false, cartAnimating: state.cartOpen || state.cartAnimating }
+      return state.menuOpen ? state : { ...state, menuOpen: true, cartOpen: false, cartAnimating: state.cartOpen || state.cartAnimating }
     case 'closeMenu':
       return state.menuOpen ? { ...state, menuOpen: false } : state
     case 'toggleMenu':
