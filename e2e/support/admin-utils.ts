@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { originOf } from './browser.ts'
 
-export const ADMIN_PASSWORD = 'Harbour-lantern-Quartz-42'
+const ADMIN_PASSWORD = 'Harbour-lantern-Quartz-42'
 
 const root = resolve(import.meta.dirname, '../..')
 

@@ -18,7 +18,7 @@ import { StaffPage } from './pages/StaffPage.tsx'
 import { SessionContext, useSession, type Session } from './session.tsx'
 
 /** The shell's navigation: each entry shown only to a role with its action. */
-export const NAVIGATION = [
+const NAVIGATION = [
   { to: '/', label: 'Home', action: null },
   { to: '/items', label: 'Items', action: 'catalog.view' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },

@@ -104,8 +104,6 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   checkIntervalMs: 2_000,
 }
 
-export type App = FastifyInstance
-
 export async function buildApp({ env, store, webBuildDir, adminBuildDir, sessionKeyPrefix, timeouts = SERVER_TIMEOUTS, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     requestTimeout: timeouts.requestTimeoutMs,

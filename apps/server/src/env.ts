@@ -161,7 +161,7 @@ function isDeployment(env: { NODE_ENV: string; DATABASE_URL?: string | undefined
   return env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL)
 }
 
-export const NO_GATEWAY_IN_PRODUCTION =
+const NO_GATEWAY_IN_PRODUCTION =
   'Invalid environment: PAYMENT_GATEWAY is not set in production (NODE_ENV=production with a DATABASE_URL): ' +
   'set PAYMENT_GATEWAY=stripe with STRIPE_SECRET_KEY to take real payments, or PAYMENT_GATEWAY=test to take test cards only (no payment is real)'
 

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 
-export const ADMIN_NOT_BUILT = 'The admin app is not built: run npm run build'
+const ADMIN_NOT_BUILT = 'The admin app is not built: run npm run build'
 
 export const ADMIN_CSP = [
   "default-src 'none'",

@@ -13,7 +13,7 @@ const URL_LIKE = /^(?:[A-Za-z][A-Za-z0-9+.-]*:\/\/|\/)[^\s]*[?#]/
 const MAX_DEPTH = 6
 
 /** A value with every URL-like string in it stripped of secret parameters (objects and lists walked, to a depth). */
-export function scrubUrls<T>(value: T, depth = 0): T {
+function scrubUrls<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return (URL_LIKE.test(value) ? stripSecretParams(value) : value) as T
   if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) return value.map((inner) => scrubUrls(inner, depth + 1)) as T

@@ -79,10 +79,10 @@ function lineUnitCents(line: CartLineRow, shopper: Shopper, firstPick = false): 
  * A free gift (SPEC §4 free gift types free-leggings and free-underwear: a social media special at $0,
  * docs/decisions/169): for a new customer at a brand with a club, never for a member (free_promo_eligible).
  */
-export const isFreeGiftLine = (line: Pick<CartLineRow, 'social_media_special' | 'price_override_cents'>) => line.social_media_special === 1 && line.price_override_cents === 0
+const isFreeGiftLine = (line: Pick<CartLineRow, 'social_media_special' | 'price_override_cents'>) => line.social_media_special === 1 && line.price_override_cents === 0
 
 /** Who may have a free gift: a shopper who is not a member, at a brand with a club. */
-export const freePromoEligible = (settings: { brand_has_club: number }, shopper: Pick<Shopper, 'hasClub'>) => flag(settings.brand_has_club) && !shopper.hasClub
+const freePromoEligible = (settings: { brand_has_club: number }, shopper: Pick<Shopper, 'hasClub'>) => flag(settings.brand_has_club) && !shopper.hasClub
 
 /**
  * The free gift leaves a cart whose shopper is not eligible for it any more, and the cart says so
@@ -113,7 +113,7 @@ type ClubSpecialLine = Pick<CartLineRow, 'social_media_special' | 'price_overrid
  * Only this line is the join's first pick: a clearance special ($29.99) in a cart taken to the club's
  * landing (/landing/cb) afterwards is not made free by it.
  */
-export const isClubSpecialLine = (line: ClubSpecialLine) => line.social_media_special === 1 && line.price_override_cents === CLUB_SPECIAL_CENTS
+const isClubSpecialLine = (line: ClubSpecialLine) => line.social_media_special === 1 && line.price_override_cents === CLUB_SPECIAL_CENTS
 
 const CLUB_SPECIAL_CENTS = toCents(OFFER_PRICES.club)
 

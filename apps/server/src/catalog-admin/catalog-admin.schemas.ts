@@ -20,7 +20,7 @@ const text = (field: string, max: number) =>
     .min(1, `Enter the ${field}`)
     .max(max, `The ${field} is too long`)
 
-export const itemFields = {
+const itemFields = {
   name: text('name', 120),
   category: text('category', 80).describe("a category's name, such as leggings"),
   price: dollars('Price'),
@@ -70,7 +70,7 @@ export const stockBody = z.object({
 
 const sizeSchema = z.object({ size: z.string(), stock: z.number().int() })
 
-export const adminItemSchema = z.object({
+const adminItemSchema = z.object({
   id: z.number().int(),
   style_id: z.string(),
   name: z.string(),
@@ -87,7 +87,7 @@ export const adminItemSchema = z.object({
   image: z.string().nullable().describe('the front image, for lists'),
 })
 
-export const adjustmentSchema = z.object({
+const adjustmentSchema = z.object({
   at: z.string(),
   size: z.string(),
   from: z.number().int(),

@@ -113,7 +113,7 @@ async function withChildren(db: Db, brandId: string, rows: ItemRow[]): Promise<A
   })
 }
 
-export const PAGE_SIZE = 50
+const PAGE_SIZE = 50
 
 /**
  * A page of the brand's items in id order, the next page after `cursor` (the last id

@@ -94,7 +94,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * the older "premature close" of pump), an aborted render; or any error once the client's socket is
  * gone, since nobody is left to answer.
  */
-export function shopperLeft(error: { code?: string; name?: string; message?: string }, socketGone: boolean): boolean {
+function shopperLeft(error: { code?: string; name?: string; message?: string }, socketGone: boolean): boolean {
   if (socketGone) return true
   return error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || /^premature close$/i.test(error.message ?? '')
 }

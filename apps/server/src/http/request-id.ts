@@ -15,7 +15,7 @@ import proxyAddr from '@fastify/proxy-addr'
 import type { FastifyInstance } from 'fastify'
 import type { Env } from '../env.ts'
 
-export const REQUEST_ID_HEADER = 'x-request-id'
+const REQUEST_ID_HEADER = 'x-request-id'
 
 /** letters, digits and . _ : - only, 1 to 128 of them (UUIDs, hex, HAProxy's unique-id formats) */
 const PLAIN_ID = /^[A-Za-z0-9._:-]{1,128}$/

@@ -15,14 +15,14 @@ import type { StoreDb } from '../db/connection.ts'
 /** How many days before the cut-off the reminder goes (the cut-off day itself is the last day to skip). */
 export const REMIND_DAYS_BEFORE_CUTOFF = 3
 
-export interface SkipReminder {
+interface SkipReminder {
   to: string
   subject: string
   body: string
 }
 
 /** The e-mail: the month, the last day to skip, and one link to skip it. */
-export function skipReminderEmail(brand: { name: string; publicOrigin: string }, member: { name: string; email: string }, month: { period: string; cutoff: string }): SkipReminder {
+function skipReminderEmail(brand: { name: string; publicOrigin: string }, member: { name: string; email: string }, month: { period: string; cutoff: string }): SkipReminder {
   const first = member.name.trim().split(/\s+/)[0] ?? ''
   const monthText = monthName(month.period)
   const body = [

@@ -13,7 +13,7 @@ import { sqlitePath } from '../db/connection.ts'
 
 const run = promisify(execFile)
 
-export const MANIFEST = 'manifest.json'
+const MANIFEST = 'manifest.json'
 const SQLITE_FILE = 'store.sqlite'
 const POSTGRES_FILE = 'store.dump'
 const MEDIA = 'media'

@@ -140,7 +140,7 @@ export async function timedJob<T>(job: string, round: () => Promise<T>): Promise
 }
 
 /** An order was placed and paid. */
-export function recordOrderPlaced(brand: string): void {
+function recordOrderPlaced(brand: string): void {
   ordersPlaced.inc({ brand })
 }
 

@@ -65,7 +65,7 @@ export function refundedQuantities(refundLines: Pick<RefundLinesRow, 'order_line
 }
 
 /** When the order was delivered (its history's entry), or null. */
-export function deliveredAt(history: Pick<OrderHistoryRow, 'event' | 'at'>[]): string | null {
+function deliveredAt(history: Pick<OrderHistoryRow, 'event' | 'at'>[]): string | null {
   return history.find((entry) => entry.event === 'delivered')?.at ?? null
 }
 

@@ -51,7 +51,7 @@ export interface MoveOptions {
 
 export type MoveResult = OrderTransition | { ok: false; reason: string; stale: true }
 
-export const ORDER_CHANGED_MEANWHILE = 'This order changed while you were looking at it. Please reload it and try again.'
+const ORDER_CHANGED_MEANWHILE = 'This order changed while you were looking at it. Please reload it and try again.'
 
 /**
  * Moves an order by an event: refused by the state machine (with its reason in words), not made

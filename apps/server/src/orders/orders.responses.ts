@@ -25,7 +25,7 @@ const orderItemSchema = contract<OrderItem>('OrderItem')(
   }),
 )
 
-export const orderPaymentSchema = contract<OrderPayment>('OrderPayment')(
+const orderPaymentSchema = contract<OrderPayment>('OrderPayment')(
   z.object({
     kind: text.describe('charge, refund or void'),
     card_brand: text.nullable(),

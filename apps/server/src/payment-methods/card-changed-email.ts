@@ -20,7 +20,7 @@ export interface CardNoticeCustomer {
 }
 
 /** A saved card as the notice names it. */
-export interface NoticeCard {
+interface NoticeCard {
   card_brand: string
   last4: string
   exp_month: number

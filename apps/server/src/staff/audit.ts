@@ -145,13 +145,13 @@ export async function listAudit(db: Kysely<Database>, brandId: string, query: Au
 }
 
 /** One CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets. */
-export function csvField(value: unknown): string {
+function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-export const AUDIT_CSV_COLUMNS = ['at', 'actor', 'actor_email', 'ip', 'action', 'entity', 'entity_id', 'before', 'after'] as const
+const AUDIT_CSV_COLUMNS = ['at', 'actor', 'actor_email', 'ip', 'action', 'entity', 'entity_id', 'before', 'after'] as const
 
 /** The audit log matching a query as CSV, page by page (bounded memory however long it is). */
 export async function* auditCsv(db: Kysely<Database>, brandId: string, query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncGenerator<string> {

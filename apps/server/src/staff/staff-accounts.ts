@@ -13,13 +13,13 @@ import { HttpError, unprocessable } from '../http/errors.ts'
 import { audited, type AuditActor } from './audit.ts'
 
 /** A one-time link to set a password lives this long. */
-export const PASSWORD_LINK_TTL_MS = 72 * 60 * 60 * 1000
+const PASSWORD_LINK_TTL_MS = 72 * 60 * 60 * 1000
 
 export const normalizeStaffEmail = (email: string) => email.trim().toLowerCase()
-export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('base64url')
+const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /** The store's one rule for a new password (docs/safety-rules.md), as the customers' accounts apply it. */
-export function checkStaffPassword(password: string, email: string): void {
+function checkStaffPassword(password: string, email: string): void {
   const problem = passwordProblemWithCommonList(password, { email })
   if (problem) throw unprocessable(problem, 'password')
 }

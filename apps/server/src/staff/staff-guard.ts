@@ -18,8 +18,8 @@ declare module 'fastify' {
   }
 }
 
-export const NOT_SIGNED_IN = 'Log in to the operator area first.'
-export const TOTP_FIRST = 'The store owner asks you to turn on two-step verification. Set it up on your account page first.'
+const NOT_SIGNED_IN = 'Log in to the operator area first.'
+const TOTP_FIRST = 'The store owner asks you to turn on two-step verification. Set it up on your account page first.'
 
 /** A member of staff acting at the request's brand with a role there. */
 export interface StaffActing extends StaffPrincipal {

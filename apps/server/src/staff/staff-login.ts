@@ -14,9 +14,9 @@ import { audited } from './audit.ts'
 import { normalizeStaffEmail } from './staff-accounts.ts'
 import { startStaffSession } from './staff-sessions.ts'
 
-export const WRONG_LOGIN = 'That email and password do not match a staff account.'
-export const TOTP_NEEDED = 'Enter the 6-digit code from your authenticator app.'
-export const TOTP_WRONG = 'That code is not right. Enter the code your authenticator app shows now.'
+const WRONG_LOGIN = 'That email and password do not match a staff account.'
+const TOTP_NEEDED = 'Enter the 6-digit code from your authenticator app.'
+const TOTP_WRONG = 'That code is not right. Enter the code your authenticator app shows now.'
 
 export interface StaffView {
   id: string
@@ -48,7 +48,7 @@ export async function staffView(ctx: RequestContext, staff: { id: string; email:
 const TOTP_WINDOW = { epochTolerance: 30 } as const
 
 /** The time step a code matches (within one step either side), or null; a step at or before `after` is refused (a code is good once). */
-export async function totpStep(secret: string, code: string, after: number | null, now: Date): Promise<number | null> {
+async function totpStep(secret: string, code: string, after: number | null, now: Date): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null
   const result = await verify({
     secret,

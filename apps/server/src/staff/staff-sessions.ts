@@ -17,7 +17,7 @@ export const STAFF_SESSION_TTL_MS = 12 * 60 * 60 * 1000
 /** last_seen_at is written at most this often. */
 const SEEN_EVERY_MS = 60_000
 
-export interface StaffMember {
+interface StaffMember {
   id: string
   email: string
   name: string
@@ -116,7 +116,7 @@ export async function listStaffSessions(db: Kysely<Database>, brandId: string, s
 }
 
 /** The handle a session is listed and revoked by: a hash of its stored id, so the list never shows what a cookie is checked against. */
-export const publicSessionId = (storedId: string) => hashSessionToken(`listed:${storedId}`).slice(0, 22)
+const publicSessionId = (storedId: string) => hashSessionToken(`listed:${storedId}`).slice(0, 22)
 
 /** Ends one of a person's sessions at this brand by its listed handle; false when there is none. */
 export async function revokeStaffSession(db: Kysely<Database>, brandId: string, staffId: string, handle: string): Promise<boolean> {

@@ -19,7 +19,7 @@ export const optionalFlag = (field: string) =>
       }
     })
 
-export const staffRole = z.enum(STAFF_ROLES, { message: 'Choose a role: owner, manager, fulfilment, support or analyst.' })
+const staffRole = z.enum(STAFF_ROLES, { message: 'Choose a role: owner, manager, fulfilment, support or analyst.' })
 
 export const staffLoginBody = z.object({
   email,
@@ -41,7 +41,7 @@ export const staffChangeBody = z.object({
 })
 export const idParams = z.object({ id: z.string().min(1).max(100) })
 
-export const staffSchema = z.object({
+const staffSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -69,7 +69,7 @@ export const sessionsSchema = z.object({
     }),
   ),
 })
-export const memberSchema = z.object({
+const memberSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),

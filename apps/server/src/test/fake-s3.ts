@@ -20,7 +20,7 @@ export interface StoredObject {
   lastModified: Date
 }
 
-export interface S3Call {
+interface S3Call {
   method: string
   bucket: string
   key: string
