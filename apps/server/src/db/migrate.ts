@@ -23,11 +23,11 @@ import * as m020 from './migrations/020-order-bundle-discount.ts'
 import * as m021 from './migrations/021-attempt-owner.ts'
 import * as m022 from './migrations/022-card-setups.ts'
 import * as m023 from './migrations/023-discount-code-claims.ts'
-import * as m028 from './migrations/028-staff.ts'
-import * as m029 from './migrations/029-audit-log.ts'
 import * as m024 from './migrations/024-order-history.ts'
 import * as m025 from './migrations/025-payments-ledger.ts'
 import * as m026 from './migrations/026-returns.ts'
+import * as m028 from './migrations/028-staff.ts'
+import * as m029 from './migrations/029-audit-log.ts'
 
 /**
  * Migrations are listed here, not read from disk, so any bundler or runner finds them.
@@ -59,11 +59,11 @@ export const migrations: Record<string, Migration> = {
   '021-attempt-owner': m021,
   '022-card-setups': m022,
   '023-discount-code-claims': m023,
-  '028-staff': m028,
-  '029-audit-log': m029,
   '024-order-history': m024,
   '025-payments-ledger': m025,
   '026-returns': m026,
+  '028-staff': m028,
+  '029-audit-log': m029,
 }
 
 class StaticProvider implements MigrationProvider {
