@@ -42,6 +42,9 @@ describe("ckb's club special (ckb-vip-optin), claimed by a visitor", () => {
 
       await page.getByTestId('club-join-account').getByRole('link', { name: 'create an account' }).click()
       await page.waitForURL(/\/register/)
+      // the link is the router's: the address changes before the register page replaces the checkout, whose own
+      // 'Full name' and 'Email' boxes would otherwise take the typing (the account was then made of empty fields)
+      await page.getByRole('button', { name: 'Create account' }).waitFor()
       await page.getByLabel('Full name').fill(ADDRESS.name)
       await page.getByLabel('Email').fill(`club-special-${Date.now()}@example.com`)
       await page.getByLabel('Password').fill('squat-proof-123')
