@@ -1,5 +1,7 @@
 /** The operator API (/api/admin, DESIGN §8) as the app calls it: JSON in, `{data}` or `{errors}` out. */
 
+export type { AdminItem, AuditEntry, StockAdjustment } from '@store/core'
+
 export interface FieldError {
   message: string
   field?: string
@@ -45,45 +47,6 @@ export interface Me {
   brand: { id: string; name: string }
   role: Role
   may: string[]
-}
-
-export interface AdminItem {
-  id: number
-  style_id: string
-  name: string
-  category: string | null
-  categories: string[]
-  color: string
-  price: number
-  member_price: number | null
-  compare_at_price: number | null
-  description: string
-  published: boolean
-  vip_exclusive: boolean
-  sizes: { size: string; stock: number }[]
-  image: string | null
-}
-
-export interface Adjustment {
-  at: string
-  size: string
-  from: number
-  to: number
-  reason: string
-  by: string | null
-}
-
-export interface AuditEntry {
-  id: string
-  at: string
-  actor: string | null
-  actor_email: string | null
-  action: string
-  entity: string
-  entity_id: string
-  before: unknown
-  after: unknown
-  ip: string
 }
 
 export const money = (dollars: number | null) => (dollars === null ? '—' : `$${dollars.toFixed(2)}`)

@@ -166,8 +166,8 @@ const RULES: Record<OrderStatus, Record<OrderEvent, Rule>> = {
     request_exchange: refuse(R.notDelivered),
     send_exchange: refuse(R.noExchangeAsked),
   },
-  declined: ended(),
-  expired: ended(),
+  declined: refusedAll(R.attemptEnded),
+  expired: refusedAll(R.attemptEnded),
   paid: {
     pay: refuse(R.paidAlready),
     decline: refuse(R.paidAlready),
@@ -225,49 +225,10 @@ const RULES: Record<OrderStatus, Record<OrderEvent, Rule>> = {
     request_exchange: refuse(R.notDelivered),
     send_exchange: refuse(R.noExchangeAsked),
   },
-  delivered: {
-    pay: refuse(R.paidAlready),
-    decline: refuse(R.paidAlready),
-    expire: refuse(R.paidAlready),
-    pack: refuse(R.deliveredAlready),
-    ship: refuse(R.deliveredAlready),
-    deliver: refuse(R.deliveredAlready),
-    cancel: refuse(R.shippedAlready),
-    refund: refundAfterShipping,
-    request_return: requestReturn,
-    receive_return: refuse(R.noReturnAsked),
-    request_exchange: exchangeable,
-    send_exchange: refuse(R.noExchangeAsked),
-  },
-  cancelled: {
-    pay: refuse(R.cancelledAlready),
-    decline: refuse(R.cancelledAlready),
-    expire: refuse(R.cancelledAlready),
-    pack: refuse(R.cancelledAlready),
-    ship: refuse(R.cancelledAlready),
-    deliver: refuse(R.cancelledAlready),
-    cancel: refuse(R.cancelledAlready),
-    refund: refuse(R.cancelledAlready),
-    request_return: refuse(R.cancelledAlready),
-    receive_return: refuse(R.cancelledAlready),
-    request_exchange: refuse(R.cancelledAlready),
-    send_exchange: refuse(R.cancelledAlready),
-  },
+  delivered: afterDelivery({}),
+  cancelled: refusedAll(R.cancelledAlready),
   partially_refunded: afterDelivery({ refund: refundAfterShipping }),
-  refunded: {
-    pay: refuse(R.refundedAlready),
-    decline: refuse(R.refundedAlready),
-    expire: refuse(R.refundedAlready),
-    pack: refuse(R.refundedAlready),
-    ship: refuse(R.refundedAlready),
-    deliver: refuse(R.refundedAlready),
-    cancel: refuse(R.refundedAlready),
-    refund: refuse(R.refundedAlready),
-    request_return: refuse(R.refundedAlready),
-    receive_return: refuse(R.refundedAlready),
-    request_exchange: refuse(R.refundedAlready),
-    send_exchange: refuse(R.refundedAlready),
-  },
+  refunded: refusedAll(R.refundedAlready),
   return_requested: {
     ...afterDelivery({}),
     request_return: refuse(R.returnPending),
@@ -287,9 +248,9 @@ const RULES: Record<OrderStatus, Record<OrderEvent, Rule>> = {
   exchange_sent: afterDelivery({ refund: refundAfterShipping }),
 }
 
-/** A declined or expired attempt: nothing happens to it any more. */
-function ended(): Record<OrderEvent, Rule> {
-  return Object.fromEntries(ORDER_EVENTS.map((event) => [event, refuse(R.attemptEnded)])) as Record<OrderEvent, Rule>
+/** A state where every event is refused for one reason (an ended attempt, a cancelled or refunded order). */
+function refusedAll(reason: string): Record<OrderEvent, Rule> {
+  return Object.fromEntries(ORDER_EVENTS.map((event) => [event, refuse(reason)])) as Record<OrderEvent, Rule>
 }
 
 /** A delivered order after a return, an exchange or a part refund: more returns (within the window) and refunds. */

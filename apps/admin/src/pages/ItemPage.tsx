@@ -1,11 +1,11 @@
 /** One item: its fields (for a role that may edit), its stock per size (for a role that may count it), recent adjustments. */
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
-import { api, ApiError, money, when, type Adjustment, type AdminItem } from '../api.ts'
+import { api, ApiError, money, when, type AdminItem, type StockAdjustment } from '../api.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
 import { useSession } from '../session.tsx'
 
-type ItemAnswer = { item: AdminItem & { adjustments: Adjustment[] } }
+type ItemAnswer = { item: AdminItem & { adjustments: StockAdjustment[] } }
 
 export function ItemPage() {
   const { id } = useParams()

@@ -1,5 +1,7 @@
 /** What the operator's catalogue calls take and answer (DESIGN §8: /items, /stock). */
+import type { AdminItem, StockAdjustment } from '@store/core'
 import { z } from 'zod'
+import { contract } from '../http/response-schemas.ts'
 import { optionalFlag } from '../staff/staff.schemas.ts'
 
 /** Dollars as a shopper reads them (39.99), at most two decimals, 0 to 100,000. */
@@ -70,31 +72,35 @@ export const stockBody = z.object({
 
 const sizeSchema = z.object({ size: z.string(), stock: z.number().int() })
 
-const adminItemSchema = z.object({
-  id: z.number().int(),
-  style_id: z.string(),
-  name: z.string(),
-  category: z.string().nullable(),
-  categories: z.array(z.string()),
-  color: z.string(),
-  price: z.number(),
-  member_price: z.number().nullable(),
-  compare_at_price: z.number().nullable(),
-  description: z.string(),
-  published: z.boolean(),
-  vip_exclusive: z.boolean(),
-  sizes: z.array(sizeSchema),
-  image: z.string().nullable().describe('the front image, for lists'),
-})
+const adminItemSchema = contract<AdminItem>('AdminItem')(
+  z.object({
+    id: z.number().int(),
+    style_id: z.string(),
+    name: z.string(),
+    category: z.string().nullable(),
+    categories: z.array(z.string()),
+    color: z.string(),
+    price: z.number(),
+    member_price: z.number().nullable(),
+    compare_at_price: z.number().nullable(),
+    description: z.string(),
+    published: z.boolean(),
+    vip_exclusive: z.boolean(),
+    sizes: z.array(sizeSchema),
+    image: z.string().nullable().describe('the front image, for lists'),
+  }),
+)
 
-const adjustmentSchema = z.object({
-  at: z.string(),
-  size: z.string(),
-  from: z.number().int(),
-  to: z.number().int(),
-  reason: z.string(),
-  by: z.string().nullable(),
-})
+const adjustmentSchema = contract<StockAdjustment>('StockAdjustment')(
+  z.object({
+    at: z.string(),
+    size: z.string(),
+    from: z.number().int(),
+    to: z.number().int(),
+    reason: z.string(),
+    by: z.string().nullable(),
+  }),
+)
 
 export const itemPageSchema = z.object({ item: adminItemSchema.extend({ adjustments: z.array(adjustmentSchema) }) })
 export const itemAnswerSchema = z.object({ item: adminItemSchema })

@@ -6,7 +6,7 @@
  * storefront shows it at once (on this instance; others within the caches' 30 s).
  */
 import { randomUUID } from 'node:crypto'
-import { fromCents, normalizeSizes, sortSizes, toCents } from '@store/core'
+import { type AdminItem, fromCents, normalizeSizes, sortSizes, toCents } from '@store/core'
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database, ItemsTable } from '../db/schema.ts'
@@ -18,23 +18,6 @@ type Db = Kysely<Database> | Transaction<Database>
 /** What a catalogue change clears: the brand's catalogue answers and its anonymous pages. */
 export interface CatalogCaches {
   clear(brandId: string): void
-}
-
-export interface AdminItem {
-  id: number
-  style_id: string
-  name: string
-  category: string | null
-  categories: string[]
-  color: string
-  price: number
-  member_price: number | null
-  compare_at_price: number | null
-  description: string
-  published: boolean
-  vip_exclusive: boolean
-  sizes: { size: string; stock: number }[]
-  image: string | null
 }
 
 export interface ItemInput {

@@ -1,8 +1,9 @@
 /** GET /api/admin/audit and /audit.csv: the brand's audit log, searchable by person, entity and date. */
 import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { AuditEntry } from '@store/core'
 import { z } from 'zod'
-import { answers } from '../http/response-schemas.ts'
+import { answers, contract } from '../http/response-schemas.ts'
 import { auditCsv, listAudit } from './audit.ts'
 import { allow } from './staff-guard.ts'
 
@@ -14,18 +15,20 @@ const filters = z.object({
   to: z.string().trim().max(40).optional().describe('YYYY-MM-DD or a date-time, inclusive'),
 })
 
-const entrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  actor: z.string().nullable().describe('the staff id; null for the command line'),
-  actor_email: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string(),
-  before: z.unknown().describe('the values before (JSON), null for a creation'),
-  after: z.unknown().describe('the values after (JSON), null for a removal'),
-  ip: z.string(),
-})
+const entrySchema = contract<AuditEntry>('AuditEntry')(
+  z.object({
+    id: z.string(),
+    at: z.string(),
+    actor: z.string().nullable().describe('the staff id; null for the command line'),
+    actor_email: z.string().nullable(),
+    action: z.string(),
+    entity: z.string(),
+    entity_id: z.string(),
+    before: z.unknown().describe('the values before (JSON), null for a creation'),
+    after: z.unknown().describe('the values after (JSON), null for a removal'),
+    ip: z.string(),
+  }),
+)
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

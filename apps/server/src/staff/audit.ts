@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import type { AuditEntry } from '@store/core'
 import { badRequest } from '../http/errors.ts'
 
 /** Who acts, where and from which address: a member of staff (or the command line, staffId null). */
@@ -26,19 +27,6 @@ export interface AuditChange {
   id: string | number
   before?: unknown
   after?: unknown
-}
-
-export interface AuditEntry {
-  id: string
-  at: string
-  actor: string | null
-  actor_email: string | null
-  action: string
-  entity: string
-  entity_id: string
-  before: unknown
-  after: unknown
-  ip: string
 }
 
 const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value))

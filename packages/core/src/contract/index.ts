@@ -4,6 +4,7 @@
  * them; the storefront reads the answers through them. Types only.
  */
 export type * from './accounts.ts'
+export type * from './admin.ts'
 export type * from './brand.ts'
 export type * from './cart.ts'
 export type * from './catalog.ts'
