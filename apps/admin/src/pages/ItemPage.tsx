@@ -1,5 +1,6 @@
 /** One item: its fields (for a role that may edit), its stock per size (for a role that may count it), recent adjustments. */
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { displaySize } from '@store/core'
 import { Link, useParams } from 'react-router'
 import { api, ApiError, money, when, type AdminItem, type StockAdjustment } from '../api.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
@@ -9,7 +10,9 @@ type ItemAnswer = { item: AdminItem & { adjustments: StockAdjustment[] } }
 
 export function ItemPage() {
   const { id } = useParams()
-  const { may } = useSession()
+  const { may, me } = useSession()
+  // sizes as the storefront shows them (XXL as 2XL; popfit's stored XXXXXL as 4XL), SPEC §5
+  const shown = (size: string) => displaySize(size, me.brand.id)
   const [item, setItem] = useState<ItemAnswer['item'] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [ok, setOk] = useState<string | null>(null)
@@ -66,7 +69,7 @@ export function ItemPage() {
       await api('/stock', { body: { item_id: Number(id), size, quantity: form.get('quantity'), reason: form.get('reason') } })
       formElement.reset()
       await load()
-      setOk(`Stock of size ${size} set.`)
+      setOk(`Stock of size ${shown(size)} set.`)
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'The stock could not be set.')
     }
@@ -161,12 +164,12 @@ export function ItemPage() {
           <tbody>
             {item.sizes.map((size) => (
               <tr key={size.size}>
-                <th scope="row">{size.size}</th>
+                <th scope="row">{shown(size.size)}</th>
                 <td>{size.stock}</td>
                 {may('stock.adjust') && (
                   <td>
                     <form className="stock-form" onSubmit={(event) => void adjust(event, size.size)}>
-                      <label htmlFor={`quantity-${size.size}`}>New count for {size.size}</label>
+                      <label htmlFor={`quantity-${size.size}`}>New count for {shown(size.size)}</label>
                       <input id={`quantity-${size.size}`} name="quantity" type="number" min={0} step={1} required />
                       <label htmlFor={`reason-${size.size}`}>Reason</label>
                       <input id={`reason-${size.size}`} name="reason" required placeholder="Recount, damaged, delivery…" />
@@ -187,7 +190,7 @@ export function ItemPage() {
         <ul className="adjustments">
           {item.adjustments.map((a) => (
             <li key={`${a.at}-${a.size}`}>
-              {when(a.at)}: size {a.size} from {a.from} to {a.to}, “{a.reason}”{a.by ? ` by ${a.by}` : ''}
+              {when(a.at)}: size {shown(a.size)} from {a.from} to {a.to}, “{a.reason}”{a.by ? ` by ${a.by}` : ''}
             </li>
           ))}
         </ul>
