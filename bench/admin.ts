@@ -86,9 +86,19 @@ async function samplesOf(databaseUrl: string): Promise<{ samples: Samples; staff
   try {
     const db = store.db
     const items = await db.selectFrom('items').select(['id', 'name']).where('brand_id', '=', 'popfitclothing').orderBy('id', 'desc').limit(400).execute()
-    const orders = await db.selectFrom('orders').select(['order_number', 'email', 'shipping_name']).where('brand_id', '=', 'popfitclothing').orderBy('created_at', 'desc').limit(400).execute()
+    const orders = await db
+      .selectFrom('orders')
+      .select(['order_number', 'email', 'shipping_name'])
+      .where('brand_id', '=', 'popfitclothing')
+      .orderBy('created_at', 'desc')
+      .limit(400)
+      .execute()
     const staffEmail = `bench-owner-${Date.now()}@staff.example.com`
-    await grantStaff(db, { staffId: null, ip: 'bench', now: () => new Date() }, { email: staffEmail, name: 'Bench Owner', role: 'owner', brandIds: ['popfitclothing'], password: PASSWORD })
+    await grantStaff(
+      db,
+      { staffId: null, ip: 'bench', now: () => new Date() },
+      { email: staffEmail, name: 'Bench Owner', role: 'owner', brandIds: ['popfitclothing'], password: PASSWORD },
+    )
     const pick = <T>(list: T[], n: number) => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n)
     return {
       staffEmail,
@@ -137,7 +147,10 @@ function targets(samples: Samples): Target[] {
   }
   const statuses = ['', 'delivered', 'shipped', 'packing', 'cancelled', 'refunded']
   return [
-    { name: 'order list (filters, pages)', path: (n, previous) => cursorPath(`/api/admin/orders${at(statuses, Math.floor(n / 5)) ? `?status=${at(statuses, Math.floor(n / 5))}` : ''}`, 5)(n, previous) },
+    {
+      name: 'order list (filters, pages)',
+      path: (n, previous) => cursorPath(`/api/admin/orders${at(statuses, Math.floor(n / 5)) ? `?status=${at(statuses, Math.floor(n / 5))}` : ''}`, 5)(n, previous),
+    },
     {
       name: 'order search (number, e-mail, name)',
       path: (n) => `/api/admin/orders?query=${encodeURIComponent(n % 3 === 0 ? at(samples.orderNumbers, n) : n % 3 === 1 ? at(samples.emails, n) : at(samples.names, n))}`,
@@ -212,7 +225,10 @@ async function benchDatabase(label: string, databaseUrl: string): Promise<void> 
     for (const target of targets(samples)) {
       const figures = await measure(store.origin, cookie, target)
       if (typeof figures === 'string') console.log(`${target.name.padEnd(38)}  ${figures}`)
-      else console.log(`${figures.target.padEnd(38)}${String(figures.p50).padStart(7)}  ${String(figures.p95).padStart(7)}  ${String(figures.max).padStart(7)}${figures.p95 > 150 ? '   (over 150 ms)' : ''}`)
+      else
+        console.log(
+          `${figures.target.padEnd(38)}${String(figures.p50).padStart(7)}  ${String(figures.p95).padStart(7)}  ${String(figures.max).padStart(7)}${figures.p95 > 150 ? '   (over 150 ms)' : ''}`,
+        )
     }
     console.log(await measureExport(store.origin, cookie, store.pid))
   } finally {

@@ -13,6 +13,7 @@ import { ItemPage } from './pages/ItemPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
 import { NewItemPage } from './pages/NewItemPage.tsx'
+import { ReportsPage } from './pages/ReportsPage.tsx'
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
 import { StaffPage } from './pages/StaffPage.tsx'
 import { SessionContext, useSession, type Session } from './session.tsx'
@@ -21,6 +22,7 @@ import { SessionContext, useSession, type Session } from './session.tsx'
 const NAVIGATION = [
   { to: '/', label: 'Home', action: null },
   { to: '/items', label: 'Items', action: 'catalog.view' },
+  { to: '/reports', label: 'Reports', action: 'reports.view' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },
   { to: '/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/account', label: 'Account', action: null },
@@ -105,6 +107,7 @@ function Shell() {
           {may('catalog.view') && <Route path="/items" element={<ItemsPage />} />}
           {may('catalog.edit') && <Route path="/items/new" element={<NewItemPage />} />}
           {may('catalog.view') && <Route path="/items/:id" element={<ItemPage />} />}
+          {may('reports.view') && <Route path="/reports" element={<ReportsPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
           <Route path="/account" element={<AccountPage />} />

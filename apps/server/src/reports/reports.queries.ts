@@ -101,7 +101,14 @@ export async function itemSums(db: Kysely<Database>, brandId: string, bounds: Bo
     .where('order_lines.cancelled', '=', 0)
     .groupBy(['order_lines.item_id', 'items.name', 'items.color'])
     .execute()
-  return rows.map((row) => ({ item_id: row.item_id, name: row.name, color: row.color, orders: Number(row.orders), units: Number(row.units ?? 0), gross_cents: Number(row.gross_cents ?? 0) }))
+  return rows.map((row) => ({
+    item_id: row.item_id,
+    name: row.name,
+    color: row.color,
+    orders: Number(row.orders),
+    units: Number(row.units ?? 0),
+    gross_cents: Number(row.gross_cents ?? 0),
+  }))
 }
 
 /** Refunded money per item, of the refunds made in the period that named their lines. */
@@ -183,7 +190,10 @@ export async function funnelCounts(db: Kysely<Database>, brandId: string, bounds
     paidOrders
       .innerJoin('order_lines', (join) => join.onRef('order_lines.order_number', '=', 'orders.order_number').onRef('order_lines.brand_id', '=', 'orders.brand_id'))
       .innerJoin('order_bumps', (join) =>
-        join.onRef('order_bumps.brand_id', '=', 'orders.brand_id').onRef('order_bumps.item_id', '=', 'order_lines.item_id').onRef('order_bumps.price_cents', '=', 'order_lines.price_cents'),
+        join
+          .onRef('order_bumps.brand_id', '=', 'orders.brand_id')
+          .onRef('order_bumps.item_id', '=', 'order_lines.item_id')
+          .onRef('order_bumps.price_cents', '=', 'order_lines.price_cents'),
       )
       .select(sql<number>`count(distinct orders.order_number)`.as('n'))
       .executeTakeFirst(),

@@ -16,7 +16,13 @@ interface Line {
 
 let orderCount = 0
 /** A placed order with its lines, as a checkout leaves it (the figures below are counted from these). */
-async function placeOrder(db: Kysely<Database>, brandId: string, at: string, lines: Line[], options: { status?: string; discount_cents?: number; membership?: boolean } = {}): Promise<string> {
+async function placeOrder(
+  db: Kysely<Database>,
+  brandId: string,
+  at: string,
+  lines: Line[],
+  options: { status?: string; discount_cents?: number; membership?: boolean } = {},
+): Promise<string> {
   orderCount += 1
   const orderNumber = `RPT${String(orderCount).padStart(6, '0')}${Math.random().toString(36).slice(2, 6).toUpperCase()}`
   const subtotal = lines.reduce((sum, line) => sum + line.price_cents * line.qty, 0)
@@ -142,7 +148,14 @@ describe.each(DIALECTS)('the operator reports on %s', (dialect) => {
       .values({ id: 'rpt-refund-line', brand_id: 'popfitclothing', payment_id: 'rpt-refund', order_number: withOffer, order_line_id: `${withOffer}-1`, qty: 1, amount_cents: 1500 })
       .execute()
     // three visitors started a checkout in the period (one twice), one the day after
-    const started = (visitor: string, at: string) => ({ id: `${visitor}-${at}`, brand_id: 'popfitclothing', visitor_id: visitor, customer_id: null, name: 'Checkout Started', created_at: at })
+    const started = (visitor: string, at: string) => ({
+      id: `${visitor}-${at}`,
+      brand_id: 'popfitclothing',
+      visitor_id: visitor,
+      customer_id: null,
+      name: 'Checkout Started',
+      created_at: at,
+    })
     await db
       .insertInto('analytics_events')
       .values([

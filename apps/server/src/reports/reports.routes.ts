@@ -9,7 +9,10 @@ import { funnelReport, lowStockReport, reportCsv, salesReport, type ReportScope 
 
 const tags = ['admin: reports']
 const day = z.string().trim().max(10).describe('YYYY-MM-DD')
-const periodQuery = z.object({ from: day.optional().describe('first day, YYYY-MM-DD (default: 29 days before `to`)'), to: day.optional().describe('last day, YYYY-MM-DD (default: today)') })
+const periodQuery = z.object({
+  from: day.optional().describe('first day, YYYY-MM-DD (default: 29 days before `to`)'),
+  to: day.optional().describe('last day, YYYY-MM-DD (default: today)'),
+})
 const salesQuery = periodQuery.extend({ by: z.enum(['day', 'category', 'item', 'brand']).default('day') })
 const lowStockQuery = z.object({ threshold: z.coerce.number().int().min(0).max(1000).default(5), limit: z.coerce.number().int().min(1).max(1000).default(200) })
 
@@ -57,7 +60,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports/sales',
     {
       onRequest: allow('reports.view'),
-      schema: { tags, summary: 'Sales by day, category, item or brand', operationId: 'adminSalesReport', querystring: salesQuery, response: answers(z.object({ report: salesSchema })) },
+      schema: {
+        tags,
+        summary: 'Sales by day, category, item or brand',
+        operationId: 'adminSalesReport',
+        querystring: salesQuery,
+        response: answers(z.object({ report: salesSchema })),
+      },
     },
     async (request) => ({ data: { report: await salesReport(scopeOf(request), request.query) } }),
   )
@@ -66,7 +75,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports/funnel',
     {
       onRequest: allow('reports.view'),
-      schema: { tags, summary: 'The checkout funnel and its take rates', operationId: 'adminFunnelReport', querystring: periodQuery, response: answers(z.object({ report: funnelSchema })) },
+      schema: {
+        tags,
+        summary: 'The checkout funnel and its take rates',
+        operationId: 'adminFunnelReport',
+        querystring: periodQuery,
+        response: answers(z.object({ report: funnelSchema })),
+      },
     },
     async (request) => ({ data: { report: await funnelReport(scopeOf(request), request.query) } }),
   )
@@ -75,7 +90,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reports/low-stock',
     {
       onRequest: allow('reports.view'),
-      schema: { tags, summary: 'Sizes running out, soonest first', operationId: 'adminLowStockReport', querystring: lowStockQuery, response: answers(z.object({ report: lowStockSchema })) },
+      schema: {
+        tags,
+        summary: 'Sizes running out, soonest first',
+        operationId: 'adminLowStockReport',
+        querystring: lowStockQuery,
+        response: answers(z.object({ report: lowStockSchema })),
+      },
     },
     async (request) => ({ data: { report: await lowStockReport(scopeOf(request), request.query) } }),
   )
@@ -88,7 +109,12 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/reports/funnel.csv', { onRequest: allow('reports.view'), schema: { hide: true, querystring: periodQuery } }, async (request, reply) => {
     const report = await funnelReport(scopeOf(request), request.query)
     const { period: covered, ...figures } = report
-    return sendCsv(request, reply, `funnel-${covered.from}-${covered.to}`, reportCsv([{ from: covered.from, to: covered.to, ...figures }], ['from', 'to', ...(Object.keys(figures) as (keyof typeof figures)[])]))
+    return sendCsv(
+      request,
+      reply,
+      `funnel-${covered.from}-${covered.to}`,
+      reportCsv([{ from: covered.from, to: covered.to, ...figures }], ['from', 'to', ...(Object.keys(figures) as (keyof typeof figures)[])]),
+    )
   })
   app.get('/reports/low-stock.csv', { onRequest: allow('reports.view'), schema: { hide: true, querystring: lowStockQuery } }, async (request, reply) => {
     const report = await lowStockReport(scopeOf(request), request.query)

@@ -64,7 +64,12 @@ function row(key: string, label: string, sums: Sums): SalesRow {
 
 function totalsOf(rows: Sums[]): SalesReport['totals'] {
   const sum = rows.reduce<Sums>(
-    (total, r) => ({ orders: total.orders + r.orders, units: total.units + r.units, gross_cents: total.gross_cents + r.gross_cents, refunds_cents: total.refunds_cents + r.refunds_cents }),
+    (total, r) => ({
+      orders: total.orders + r.orders,
+      units: total.units + r.units,
+      gross_cents: total.gross_cents + r.gross_cents,
+      refunds_cents: total.refunds_cents + r.refunds_cents,
+    }),
     { orders: 0, units: 0, gross_cents: 0, refunds_cents: 0 },
   )
   const { key: _key, label: _label, ...totals } = row('', '', sum)
@@ -83,7 +88,11 @@ async function sumsByDayOrBrand(scope: ReportScope, bounds: Bounds, by: 'day' | 
   const brands = by === 'brand' ? (await reportBrands(scope.db, scope.staffId)).filter((brand) => isStaffRole(brand.role) && staffMay(brand.role, 'reports.view')) : []
   const brandIds = by === 'brand' ? brands.map((brand) => brand.id) : [scope.brandId]
   if (brandIds.length === 0) return []
-  const [orders, units, refunds] = await Promise.all([orderSums(scope.db, brandIds, bounds, by), unitSums(scope.db, brandIds, bounds, by), refundSums(scope.db, brandIds, bounds, by)])
+  const [orders, units, refunds] = await Promise.all([
+    orderSums(scope.db, brandIds, bounds, by),
+    unitSums(scope.db, brandIds, bounds, by),
+    refundSums(scope.db, brandIds, bounds, by),
+  ])
   const byKey = new Map(orders.map((o) => [o.key, o]))
   // every day of the period (a day without sales is a row of zeros), every brand granted
   const keys = by === 'day' ? daysOf(period.from, period.to) : brandIds
@@ -156,7 +165,15 @@ export async function lowStockReport(scope: ReportScope, query: { threshold: num
   const sold = await soldSince(scope.db, scope.brandId, [...new Set(low.map((size) => size.item_id))], since)
   const rows = low.map((size) => {
     const sold30 = sold.get(`${size.item_id}:${size.size}`) ?? 0
-    return { item_id: size.item_id, name: size.name, color: size.color, size: size.size, stock: size.stock, sold_30_days: sold30, days_of_cover: size.stock === 0 ? 0 : daysOfCover(size.stock, sold30) }
+    return {
+      item_id: size.item_id,
+      name: size.name,
+      color: size.color,
+      size: size.size,
+      stock: size.stock,
+      sold_30_days: sold30,
+      days_of_cover: size.stock === 0 ? 0 : daysOfCover(size.stock, sold30),
+    }
   })
   // soonest out first; what does not sell (no pace) last
   rows.sort((a, b) => (a.days_of_cover ?? Number.POSITIVE_INFINITY) - (b.days_of_cover ?? Number.POSITIVE_INFINITY) || a.stock - b.stock || a.item_id - b.item_id)

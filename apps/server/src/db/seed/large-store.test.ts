@@ -16,7 +16,10 @@ describe.each(DIALECTS)('the large generated store (%s)', (dialect) => {
 
   it('adds styles in several colours with sizes, customers and paid orders with their charges and history', async () => {
     const db = t.store.db
-    const before = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const before = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     const counts = await seedLargeStore(db, { brandId: 'popfitclothing', items: 30, orders: 400, customers: 60, now })
     expect(counts.styles).toBe(30)
     expect(counts.items).toBeGreaterThanOrEqual(60)
@@ -25,7 +28,10 @@ describe.each(DIALECTS)('the large generated store (%s)', (dialect) => {
     expect(counts.customers).toBe(60)
     expect(counts.orders).toBe(400)
 
-    const after = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const after = await db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n) - Number(before.n)).toBe(400)
     const statuses = await db.selectFrom('orders').select('status').distinct().where('order_number', 'like', 'L%').execute()
     expect(statuses.map((row) => row.status)).toEqual(expect.arrayContaining(['delivered', 'shipped', 'cancelled', 'refunded']))

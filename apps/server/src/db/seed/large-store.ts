@@ -106,7 +106,10 @@ export async function seedLargeStore(db: Kysely<Database>, options: LargeStoreOp
   if (categories.length === 0) throw new Error(`Brand ${options.brandId} has no categories to file the items under.`)
   const club = await db.selectFrom('store_settings').select('brand_has_club').where('brand_id', '=', options.brandId).executeTakeFirst()
   const hasClub = Boolean(club?.brand_has_club)
-  const top = await db.selectFrom('items').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
+  const top = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst()
   const runTag = `L${(options.seed ?? 35).toString(36)}${Date.now().toString(36).slice(-4)}`.toUpperCase()
   const counts: LargeStoreCounts = { styles: 0, items: 0, sizes: 0, customers: 0, orders: 0, lines: 0 }
 
