@@ -148,11 +148,21 @@ export async function seedLargeStore(db: Kysely<Database>, options: LargeStoreOp
           image_max_height: null,
           created_at: createdAt,
         })
-        categoryRows.push({ item_id: id, category_id: category, position: 1000 + id })
+        categoryRows.push({ brand_id: options.brandId, item_id: id, category_id: category, position: 1000 + id })
         SIZES.forEach((size, position) => {
-          sizeRows.push({ item_id: id, size, stock: rand.chance(0.08) ? 0 : rand.int(1, 60), position })
+          sizeRows.push({ brand_id: options.brandId, item_id: id, size, stock: rand.chance(0.08) ? 0 : rand.int(1, 60), position })
         })
-        imageRows.push({ id: `${runTag}-img-${id}`, item_id: id, kind: 'image1', url: image, width: 600, height: 900, alt: `${name} in ${colour}`, position: 1 })
+        imageRows.push({
+          brand_id: options.brandId,
+          id: `${runTag}-img-${id}`,
+          item_id: id,
+          kind: 'image1',
+          url: image,
+          width: 600,
+          height: 900,
+          alt: `${name} in ${colour}`,
+          position: 1,
+        })
         // orders pick their lines from a sample, so memory stays bounded for any catalogue
         if (madeItems.length < 5_000 || rand.chance(0.05)) madeItems.push({ id, name, color: colour, price, image })
       }
@@ -236,6 +246,7 @@ export async function seedLargeStore(db: Kysely<Database>, options: LargeStoreOp
         const qty = rand.chance(0.85) ? 1 : 2
         subtotal += item.price * qty
         lineRows.push({
+          brand_id: options.brandId,
           id: `${orderNumber}-${l + 1}`,
           order_number: orderNumber,
           item_id: item.id,
