@@ -4,10 +4,12 @@
  * bookmarked and shared); each report downloads as CSV with the same filters. Charts are drawn by
  * a chunk loaded only here, and every figure is in a table too.
  */
+import { displaySize } from '@store/core'
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { api, money, type FunnelReport, type LowStockReport, type SalesReport } from '../api.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
+import { useSession } from '../session.tsx'
 
 const BarChart = lazy(() => import('../charts/BarChart.tsx'))
 
@@ -193,24 +195,27 @@ function Funnel({ query }: { query: string }) {
               horizontal
             />
           </Suspense>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Step</th>
-                <th scope="col">Shoppers or orders</th>
-                <th scope="col">Take rate</th>
-              </tr>
-            </thead>
-            <tbody>
-              {steps.map((step) => (
-                <tr key={step.name}>
-                  <th scope="row">{step.name}</th>
-                  <td>{step.value.toLocaleString('en-US')}</td>
-                  <td>{step.of ? `${percent(step.rate)} ${step.of}` : '—'}</td>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in its region, which must take focus to be scrolled by keyboard (axe: scrollable-region-focusable) */}
+          <section className="table-wrap" aria-label="Checkout funnel steps" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Step</th>
+                  <th scope="col">Shoppers or orders</th>
+                  <th scope="col">Take rate</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {steps.map((step) => (
+                  <tr key={step.name}>
+                    <th scope="row">{step.name}</th>
+                    <td>{step.value.toLocaleString('en-US')}</td>
+                    <td>{step.of ? `${percent(step.rate)} ${step.of}` : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
           <p>
             Average order value: <strong>{money(report.average_order_value)}</strong>.{' '}
             <a href={`/api/admin/reports/funnel.csv?${query}`} download>
@@ -223,9 +228,13 @@ function Funnel({ query }: { query: string }) {
   )
 }
 
+/** The first 50 sizes running out; the CSV has up to 1,000. */
+const RUNNING_OUT_SHOWN = 50
+
 function RunningOut() {
+  const { me } = useSession()
   const [threshold, setThreshold] = useState(5)
-  const { report, error } = useReport<LowStockReport>(`/reports/low-stock?threshold=${threshold}`)
+  const { report, error } = useReport<LowStockReport>(`/reports/low-stock?threshold=${threshold}&limit=${RUNNING_OUT_SHOWN}`)
   return (
     <section aria-labelledby="stock-heading" className="report">
       <h2 id="stock-heading">Running out</h2>
@@ -247,9 +256,9 @@ function RunningOut() {
       {report && (
         <>
           <p>
-            Soonest out first, at the pace of the last 30 days.{' '}
-            <a href={`/api/admin/reports/low-stock.csv?threshold=${report.threshold}`} download>
-              Download as CSV
+            The {RUNNING_OUT_SHOWN} soonest out, at the pace of the last 30 days.{' '}
+            <a href={`/api/admin/reports/low-stock.csv?threshold=${report.threshold}&limit=1000`} download>
+              Download all as CSV
             </a>
           </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in its region, which must take focus to be scrolled by keyboard (axe: scrollable-region-focusable) */}
@@ -272,7 +281,7 @@ function RunningOut() {
                         {row.name} ({row.color})
                       </Link>
                     </th>
-                    <td>{row.size}</td>
+                    <td>{displaySize(row.size, me.brand.id)}</td>
                     <td>{row.stock}</td>
                     <td>{row.sold_30_days}</td>
                     <td>{row.days_of_cover === null ? 'not selling' : row.days_of_cover === 0 ? 'sold out' : row.days_of_cover}</td>
