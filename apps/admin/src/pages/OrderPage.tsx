@@ -310,32 +310,34 @@ function CancelForm({ order, busy, act }: { order: AdminOrder; busy: boolean; ac
     setAsking({ reason: String(form.get('cancel_reason') ?? ''), restock: form.get('cancel_restock') === 'on', notify: form.get('cancel_notify') === 'on' })
   }
   return (
-    <form className="action-form" onSubmit={review} aria-labelledby="cancel-title">
-      <h3 id="cancel-title">Cancel the order</h3>
-      <label htmlFor="cancel_reason">Reason (staff only)</label>
-      <input id="cancel_reason" name="cancel_reason" required />
-      <div className="checkbox">
-        <input id="cancel_restock" name="cancel_restock" type="checkbox" defaultChecked />
-        <label htmlFor="cancel_restock">Put the pieces back in stock</label>
-      </div>
-      <div className="checkbox">
-        <input id="cancel_notify" name="cancel_notify" type="checkbox" defaultChecked />
-        <label htmlFor="cancel_notify">E-mail the shopper</label>
-      </div>
-      {asking ? (
-        <Confirmation
-          question={`Cancel order ${order.order_number} and refund ${money(order.paid - order.refunded)}? This cannot be undone.`}
-          yes="Yes, cancel the order"
-          busy={busy}
-          onNo={() => setAsking(null)}
-          onYes={() => void act('cancel', asking, 'Order cancelled and refunded.').then(() => setAsking(null))}
-        />
-      ) : (
-        <button type="submit" disabled={busy}>
-          Cancel order…
-        </button>
-      )}
-    </form>
+    <details className="action-form">
+      <summary>Cancel the order…</summary>
+      <form onSubmit={review} aria-label="Cancel the order">
+        <label htmlFor="cancel_reason">Reason (staff only)</label>
+        <input id="cancel_reason" name="cancel_reason" required />
+        <div className="checkbox">
+          <input id="cancel_restock" name="cancel_restock" type="checkbox" defaultChecked />
+          <label htmlFor="cancel_restock">Put the pieces back in stock</label>
+        </div>
+        <div className="checkbox">
+          <input id="cancel_notify" name="cancel_notify" type="checkbox" defaultChecked />
+          <label htmlFor="cancel_notify">E-mail the shopper</label>
+        </div>
+        {asking ? (
+          <Confirmation
+            question={`Cancel order ${order.order_number} and refund ${money(order.paid - order.refunded)}? This cannot be undone.`}
+            yes="Yes, cancel the order"
+            busy={busy}
+            onNo={() => setAsking(null)}
+            onYes={() => void act('cancel', asking, 'Order cancelled and refunded.').then(() => setAsking(null))}
+          />
+        ) : (
+          <button type="submit" disabled={busy}>
+            Cancel order…
+          </button>
+        )}
+      </form>
+    </details>
   )
 }
 
@@ -388,49 +390,51 @@ function RefundForm({ order, busy, act, shown }: { order: AdminOrder; busy: bool
   }
 
   return (
-    <form className="action-form" onSubmit={review} aria-labelledby="refund-title" key={formKey}>
-      <h3 id="refund-title">Refund</h3>
-      <p className="hint">
-        {money(left)} is left to refund.{order.refund_limit !== null ? ` You may refund up to ${money(order.refund_limit)} at once.` : ''}
-      </p>
-      <fieldset>
-        <legend>Pieces</legend>
-        {order.lines.map((line) => {
-          const most = line.qty - line.refunded_qty
-          return (
-            <div key={line.id} className="refund-line">
-              <label htmlFor={`refund_qty_${line.id}`}>
-                {line.name} ({shown(line.size)}), {most} of {line.qty} left
-              </label>
-              <input id={`refund_qty_${line.id}`} name={`refund_qty_${line.id}`} type="number" min={0} max={most} step={1} defaultValue={0} disabled={most === 0} />
-            </div>
-          )
-        })}
-      </fieldset>
-      <div className="checkbox">
-        <input id="refund_shipping" name="refund_shipping" type="checkbox" />
-        <label htmlFor="refund_shipping">Refund the shipping ({money(order.shipping)})</label>
-      </div>
-      <label htmlFor="refund_amount">Amount ($, instead of what the pieces and shipping come to; optional)</label>
-      <input id="refund_amount" name="refund_amount" inputMode="decimal" />
-      <div className="checkbox">
-        <input id="refund_restock" name="refund_restock" type="checkbox" defaultChecked />
-        <label htmlFor="refund_restock">Put the pieces back in stock</label>
-      </div>
-      <div className="checkbox">
-        <input id="refund_notify" name="refund_notify" type="checkbox" defaultChecked />
-        <label htmlFor="refund_notify">E-mail the shopper</label>
-      </div>
-      <label htmlFor="refund_reason">Reason (staff only)</label>
-      <input id="refund_reason" name="refund_reason" required />
-      {asking ? (
-        <Confirmation question={what(asking)} yes="Yes, refund" busy={busy} onNo={() => setAsking(null)} onYes={() => void send(asking)} />
-      ) : (
-        <button type="submit" disabled={busy}>
-          Review refund…
-        </button>
-      )}
-    </form>
+    <details className="action-form">
+      <summary>Refund…</summary>
+      <form onSubmit={review} aria-label="Refund" key={formKey}>
+        <p className="hint">
+          {money(left)} is left to refund.{order.refund_limit !== null ? ` You may refund up to ${money(order.refund_limit)} at once.` : ''}
+        </p>
+        <fieldset>
+          <legend>Pieces</legend>
+          {order.lines.map((line) => {
+            const most = line.qty - line.refunded_qty
+            return (
+              <div key={line.id} className="refund-line">
+                <label htmlFor={`refund_qty_${line.id}`}>
+                  {line.name} ({shown(line.size)}), {most} of {line.qty} left
+                </label>
+                <input id={`refund_qty_${line.id}`} name={`refund_qty_${line.id}`} type="number" min={0} max={most} step={1} defaultValue={0} disabled={most === 0} />
+              </div>
+            )
+          })}
+        </fieldset>
+        <div className="checkbox">
+          <input id="refund_shipping" name="refund_shipping" type="checkbox" />
+          <label htmlFor="refund_shipping">Refund the shipping ({money(order.shipping)})</label>
+        </div>
+        <label htmlFor="refund_amount">Amount ($, instead of what the pieces and shipping come to; optional)</label>
+        <input id="refund_amount" name="refund_amount" inputMode="decimal" />
+        <div className="checkbox">
+          <input id="refund_restock" name="refund_restock" type="checkbox" defaultChecked />
+          <label htmlFor="refund_restock">Put the pieces back in stock</label>
+        </div>
+        <div className="checkbox">
+          <input id="refund_notify" name="refund_notify" type="checkbox" defaultChecked />
+          <label htmlFor="refund_notify">E-mail the shopper</label>
+        </div>
+        <label htmlFor="refund_reason">Reason (staff only)</label>
+        <input id="refund_reason" name="refund_reason" required />
+        {asking ? (
+          <Confirmation question={what(asking)} yes="Yes, refund" busy={busy} onNo={() => setAsking(null)} onYes={() => void send(asking)} />
+        ) : (
+          <button type="submit" disabled={busy}>
+            Review refund…
+          </button>
+        )}
+      </form>
+    </details>
   )
 }
 

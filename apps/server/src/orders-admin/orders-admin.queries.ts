@@ -130,7 +130,10 @@ export async function listAdminOrders(
   }
   if (input.cursor) {
     const after = decodeCursor(input.cursor)
-    q = q.where((eb) => eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('order_number', '<', after.number)])]))
+    // the `<=` alone is what PostgreSQL reads as the index's range (the OR it only filters by)
+    q = q
+      .where('created_at', '<=', after.at)
+      .where((eb) => eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('order_number', '<', after.number)])]))
   }
   const rows = await q
     .orderBy('created_at', 'desc')
