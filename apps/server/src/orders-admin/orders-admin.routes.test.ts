@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { AdminOrder, AdminOrderSummary, AuditEntry, CheckoutResult, PackingSlip, Tracking } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemWithStock, placeOrder, shopperWithCart, stockOf, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { registered } from '../membership/club-test-kit.ts'
 import { moveOrder } from '../orders/order-states.ts'
 import { addStaff, staffBrowser } from '../staff/staff-test-utils.ts'
 import { assertLedgerAgrees } from '../test/ledger.ts'
@@ -284,7 +285,43 @@ describe.each(DIALECTS)('the operator’s orders on %s', (dialect) => {
     expect(received.lines[0]!.refunded_qty).toBe(1)
     expect(await stockOf(t, item.itemId, item.size)).toBe(stockBefore + 1)
     expect((await auditOf(number)).map((entry) => entry.action)).toEqual(['order.receive_return'])
+    // received twice: the second is told, and nothing is refunded again
+    const twice = await staff.fulfilment.postJson(`/api/admin/orders/${number}/receive-return`, {})
+    expect(twice.statusCode).toBe(409)
+    expect(dataOf<{ order: AdminOrder }>(await orderOf(staff.manager, number)).order.refunded).toBe(received.refunded)
     expect((await staff.fulfilment.postJson(`/api/admin/orders/${number}/send-exchange`, {})).statusCode).toBe(409)
+  })
+
+  it("two staff send a member's exchange at once: one sends it (audited), the other gets a 409", async () => {
+    const who = await registered(t)
+    await t.store.db.updateTable('customers').set({ has_club: 1 }).where('id', '=', who.customerId).execute()
+    const item = await itemWithStock(t, 4)
+    await who.shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 1 })
+    const number = dataOf<CheckoutResult>(await placeOrder(who.shopper, await tokenFor(who.shopper))).order_number
+    for (const [event, from] of [
+      ['ship', 'paid'],
+      ['deliver', 'shipped'],
+    ] as const) {
+      expect((await moveOrder(t.store.db, { brandId: 'popfitclothing', orderNumber: number, from }, event, 'carrier:UPS', { at: new Date().toISOString() })).ok).toBe(true)
+    }
+    const other = await t.store.db
+      .selectFrom('item_sizes')
+      .select(['size'])
+      .where('item_id', '=', item.itemId)
+      .where('size', '!=', item.size)
+      .where('stock', '>', 0)
+      .executeTakeFirstOrThrow()
+    const line = dataOf<{ order: AdminOrder }>(await orderOf(staff.manager, number)).order.lines[0]!
+    const asked = await who.shopper.post(`/api/orders/${number}/exchanges`, { line_id: line.id, size: other.size })
+    expect(asked.statusCode, asked.body).toBe(200)
+    expect(dataOf<{ order: AdminOrder }>(await orderOf(staff.fulfilment, number)).order.actions).toEqual(['send_exchange', 'note'])
+    const answers = await Promise.all([
+      staff.fulfilment.postJson(`/api/admin/orders/${number}/send-exchange`, {}),
+      staff.manager.postJson(`/api/admin/orders/${number}/send-exchange`, {}),
+    ])
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409])
+    expect(dataOf<{ order: AdminOrder }>(answers.find((answer) => answer.statusCode === 200)!).order.status).toBe('exchange_sent')
+    expect((await auditOf(number)).map((entry) => entry.action)).toEqual(['order.send_exchange'])
   })
 
   it('prints packing slips for a batch, in the order asked; an unknown number is named', async () => {

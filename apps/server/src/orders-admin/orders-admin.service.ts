@@ -6,7 +6,7 @@
  * compare-and-set (or its row lock, for a refund) lets one through; the other gets a 409 in words.
  */
 import { randomUUID } from 'node:crypto'
-import { refundLimitCents } from '@store/core'
+import { orderTransition, refundLimitCents } from '@store/core'
 import type { Transaction } from 'kysely'
 import { orderConfirmationEmail } from '../checkout/order-email.ts'
 import type { RequestContext } from '../context/request-context.ts'
@@ -143,7 +143,12 @@ export async function refundByStaff(ctx: RequestContext, staff: StaffActing, gat
 
 /** The warehouse received the return: the order's return received, then its refund (orders/shopper-actions.ts). */
 export async function receiveReturnByStaff(ctx: RequestContext, staff: StaffActing, gateway: PaymentGateway, orderNumber: string): Promise<RefundOutcome> {
-  await readOrder(ctx.data.db, ctx.data.brandId, orderNumber)
+  const order = await readOrder(ctx.data.db, ctx.data.brandId, orderNumber)
+  // 'returned': received, its refund not through yet (the provider did not answer): received again, the refund is asked again
+  if (order.status !== 'returned') {
+    const allowed = orderTransition(order.status, 'receive_return')
+    if (!allowed.ok) throw conflict(allowed.reason)
+  }
   return receiveReturn(ctx, orderNumber, gateway, actorOf(staff), auditOf(staff, 'receive_return', orderNumber, { status: 'returned' }))
 }
 

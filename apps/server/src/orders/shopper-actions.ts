@@ -270,7 +270,8 @@ export async function receiveReturn(scope: OrderScope, orderNumber: string, gate
         .where('id', '=', waiting.id)
         .where('status', '=', 'requested')
         .executeTakeFirst()
-      if (Number(mine.numUpdatedRows) !== 1) return
+      // received at the same moment by someone else: theirs stands
+      if (Number(mine.numUpdatedRows) !== 1) throw conflict('This return was received meanwhile. Please reload the order.')
       const moved = await moveOrder(trx, { brandId, orderNumber, from: 'return_requested' }, 'receive_return', actor, { at: now })
       if (!moved.ok) throw conflict(moved.reason)
       await audit?.(trx)
