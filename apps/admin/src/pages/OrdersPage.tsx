@@ -16,7 +16,7 @@ interface OrdersAnswer {
   next_cursor: string | null
 }
 
-const FILTERS = ['query', 'status', 'from', 'to', 'flow', 'club'] as const
+const FILTERS = ['query', 'status', 'from', 'to', 'flow', 'club', 'sort'] as const
 
 const FLOWS = [
   { value: 'free_flow', label: 'Store checkout' },
@@ -42,6 +42,7 @@ export function OrdersPage() {
   const navigate = useNavigate()
   const { may } = useSession()
   const key = params.toString()
+  const oldest = params.get('sort') === 'oldest'
 
   useEffect(() => {
     let current = true
@@ -115,6 +116,13 @@ export function OrdersPage() {
             <option value="no">Not club orders</option>
           </select>
         </div>
+        <div>
+          <label htmlFor="sort">Order</label>
+          <select id="sort" name="sort" defaultValue={params.get('sort') ?? ''}>
+            <option value="">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </div>
         <button type="submit">Find orders</button>
       </form>
       {answer && (
@@ -127,14 +135,14 @@ export function OrdersPage() {
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in its region, which must take focus to be scrolled by keyboard (axe: scrollable-region-focusable) */}
           <section className="table-wrap" aria-label="Orders" tabIndex={0}>
             <table>
-              <caption className="visually-hidden">Orders, newest first</caption>
+              <caption className="visually-hidden">Orders, {oldest ? 'oldest' : 'newest'} first</caption>
               <thead>
                 <tr>
                   <th scope="col">
                     <span className="visually-hidden">Choose for packing slips</span>
                   </th>
                   <th scope="col">Order</th>
-                  <th scope="col" aria-sort="descending">
+                  <th scope="col" aria-sort={oldest ? 'ascending' : 'descending'}>
                     Placed
                   </th>
                   <th scope="col">Status</th>
@@ -177,8 +185,8 @@ export function OrdersPage() {
           </section>
           {answer.orders.length === 0 && <p>No orders match.</p>}
           <nav aria-label="Pages of orders" className="pager">
-            {params.get('cursor') && <Link to={`?${filters}`}>Newest</Link>}
-            {answer.next_cursor && <Link to={`?${new URLSearchParams([...filters, ['cursor', answer.next_cursor]])}`}>Older orders</Link>}
+            {params.get('cursor') && <Link to={`?${filters}`}>{oldest ? 'Oldest' : 'Newest'}</Link>}
+            {answer.next_cursor && <Link to={`?${new URLSearchParams([...filters, ['cursor', answer.next_cursor]])}`}>{oldest ? 'Newer orders' : 'Older orders'}</Link>}
           </nav>
         </>
       )}

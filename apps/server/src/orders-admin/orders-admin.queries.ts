@@ -41,6 +41,8 @@ export interface OrdersQuery {
   to?: string
   flow?: string
   club?: boolean
+  /** newest first (the default), or oldest first (the packing queue) */
+  sort?: 'newest' | 'oldest'
   cursor?: string
   limit?: number
 }
@@ -98,7 +100,7 @@ async function piecesOf(db: Kysely<Database>, brandId: string, numbers: string[]
   return new Map(rows.map((row) => [row.order_number, Number(row.pieces)]))
 }
 
-/** A page of the brand's orders, newest first, filtered and searched. */
+/** A page of the brand's orders, newest (or oldest) first, filtered and searched. */
 export async function listAdminOrders(
   db: Kysely<Database>,
   brandId: string,
@@ -128,16 +130,19 @@ export async function listAdminOrders(
       q = q.where((eb) => eb.or([eb.and([eb('email', '>=', query), eb('email', '<', pastPrefix(query))]), eb.and([eb(name, '>=', query), eb(name, '<', pastPrefix(query))])]))
     }
   }
+  const oldest = input.sort === 'oldest'
   if (input.cursor) {
     const after = decodeCursor(input.cursor)
-    // the `<=` alone is what PostgreSQL reads as the index's range (the OR it only filters by)
+    const past = oldest ? '>' : '<'
+    // the `<=` (`>=`) alone is what PostgreSQL reads as the index's range (the OR it only filters by)
     q = q
-      .where('created_at', '<=', after.at)
-      .where((eb) => eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('order_number', '<', after.number)])]))
+      .where('created_at', oldest ? '>=' : '<=', after.at)
+      .where((eb) => eb.or([eb('created_at', past, after.at), eb.and([eb('created_at', '=', after.at), eb('order_number', past, after.number)])]))
   }
+  const direction = oldest ? 'asc' : 'desc'
   const rows = await q
-    .orderBy('created_at', 'desc')
-    .orderBy('order_number', 'desc')
+    .orderBy('created_at', direction)
+    .orderBy('order_number', direction)
     .limit(limit + 1)
     .execute()
   const page = rows.slice(0, limit)

@@ -86,6 +86,16 @@ describe.each(DIALECTS)('the operator’s orders on %s', (dialect) => {
     expect(await list('flow=free_flow')).toContain(number)
     expect(await list('club=yes')).not.toContain(number)
     expect(await list('club=no')).toContain(number)
+    // oldest first, by cursor too
+    const oldest: string[] = []
+    let cursor: string | null = null
+    do {
+      const page: OrdersPage = dataOf<OrdersPage>(await staff.manager.get(`/api/admin/orders?sort=oldest&limit=2${cursor ? `&cursor=${cursor}` : ''}`))
+      oldest.push(...page.orders.map((order) => order.placed_at))
+      cursor = page.next_cursor
+    } while (cursor)
+    expect(oldest).toEqual([...oldest].sort())
+    expect(new Set(oldest).size).toBeGreaterThan(1)
     expect((await staff.manager.get('/api/admin/orders?from=yesterday')).statusCode).toBe(400)
   })
 

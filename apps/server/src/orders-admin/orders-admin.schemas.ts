@@ -60,6 +60,7 @@ export const ordersQuery = z.object({
     .regex(/^[a-z_]*$/, 'flow is a flow name, such as free_flow or club_monthly')
     .optional(),
   club: yesNo,
+  sort: z.enum(['newest', 'oldest'], { message: 'sort is newest or oldest' }).optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 })
