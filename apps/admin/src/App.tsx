@@ -14,6 +14,9 @@ import { ItemsPage } from './pages/ItemsPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
 import { NewItemPage } from './pages/NewItemPage.tsx'
 import { ReportsPage } from './pages/ReportsPage.tsx'
+import { OrderPage } from './pages/OrderPage.tsx'
+import { OrdersPage } from './pages/OrdersPage.tsx'
+import { PackingSlipsPage } from './pages/PackingSlipsPage.tsx'
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
 import { StaffPage } from './pages/StaffPage.tsx'
 import { SessionContext, useSession, type Session } from './session.tsx'
@@ -23,6 +26,7 @@ const NAVIGATION = [
   { to: '/', label: 'Home', action: null },
   { to: '/items', label: 'Items', action: 'catalog.view' },
   { to: '/reports', label: 'Reports', action: 'reports.view' },
+  { to: '/orders', label: 'Orders', action: 'orders.view' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },
   { to: '/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/account', label: 'Account', action: null },
@@ -108,6 +112,9 @@ function Shell() {
           {may('catalog.edit') && <Route path="/items/new" element={<NewItemPage />} />}
           {may('catalog.view') && <Route path="/items/:id" element={<ItemPage />} />}
           {may('reports.view') && <Route path="/reports" element={<ReportsPage />} />}
+          {may('orders.view') && <Route path="/orders" element={<OrdersPage />} />}
+          {may('orders.view') && <Route path="/orders/slips" element={<PackingSlipsPage />} />}
+          {may('orders.view') && <Route path="/orders/:number" element={<OrderPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
           <Route path="/account" element={<AccountPage />} />

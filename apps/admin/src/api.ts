@@ -1,6 +1,6 @@
 /** The operator API (/api/admin, DESIGN §8) as the app calls it: JSON in, `{data}` or `{errors}` out. */
 
-export type { AdminItem, AuditEntry, FunnelReport, LowStockReport, SalesReport, StockAdjustment } from '@store/core'
+export type { AdminItem, AdminOrder, AdminOrderSummary, AuditEntry, FunnelReport, LowStockReport, PackingSlip, SalesReport, StockAdjustment } from '@store/core'
 
 export interface FieldError {
   message: string
@@ -22,14 +22,14 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
   let response: Response
   try {
     response = await fetch(`/api/admin${path}`, {
       method,
       credentials: 'same-origin',
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     })
   } catch {

@@ -22,6 +22,12 @@ export function HomePage() {
             {may('stock.adjust') ? ', set stock' : ''}.
           </li>
         )}
+        {may('orders.view') && (
+          <li>
+            <Link to="/orders">Orders</Link>: find an order{may('orders.ship') ? ', pack and ship it' : ''}
+            {may('orders.refund') ? ', refund or cancel it' : ''}; <Link to="/orders?status=paid&sort=oldest">paid orders waiting, oldest first</Link>.
+          </li>
+        )}
         {may('audit.view') && (
           <li>
             <Link to="/audit">Audit log</Link>: who changed what, and when.

@@ -26,6 +26,7 @@ import * as m023 from './migrations/023-discount-code-claims.ts'
 import * as m024 from './migrations/024-order-history.ts'
 import * as m025 from './migrations/025-payments-ledger.ts'
 import * as m026 from './migrations/026-returns.ts'
+import * as m027 from './migrations/027-operator-orders.ts'
 import * as m028 from './migrations/028-staff.ts'
 import * as m029 from './migrations/029-audit-log.ts'
 import * as m037 from './migrations/037-child-rows-by-owner-key.ts'
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '024-order-history': m024,
   '025-payments-ledger': m025,
   '026-returns': m026,
+  '027-operator-orders': m027,
   '028-staff': m028,
   '029-audit-log': m029,
   '037-child-rows-by-owner-key': m037,

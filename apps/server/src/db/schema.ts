@@ -54,6 +54,8 @@ export interface StoreSettingsTable {
   order_cancel_minutes: Generated<number>
   /** 024: a delivered order's pieces may be returned or exchanged for this many days */
   return_window_days: Generated<number>
+  /** 027: the most support may refund at once, set by the owner */
+  support_refund_limit_cents: Generated<number>
 }
 export type StoreSettingsRow = Selectable<StoreSettingsTable>
 

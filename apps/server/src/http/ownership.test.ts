@@ -125,6 +125,16 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/stock': { probes: (a) => [post('/api/admin/stock', { item_id: a.reviewedItemId, size: a.wishlistSize, quantity: 0, reason: 'probe' }, [401], 401)] },
   'POST /api/admin/sessions/{id}/revoke': { probes: (a) => [post(`/api/admin/sessions/${a.cartLineId}/revoke`, {}, [401], 401)] },
   'POST /api/admin/staff/{id}/remove': { probes: (a) => [post(`/api/admin/staff/${a.addressId}/remove`, {}, [401], 401)] },
+  // the operator's orders (docs/admin-orders.md): A's own order number opens nothing to A or anyone without a staff session
+  'GET /api/admin/orders/{number}': { probes: (a) => [get(`/api/admin/orders/${a.orderNumber}`, [401], 401)] },
+  'POST /api/admin/orders/{number}/pack': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/pack`, {}, [401], 401)] },
+  'POST /api/admin/orders/{number}/ship': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/ship`, { carrier: 'UPS', tracking_number: '1Z1' }, [401], 401)] },
+  'POST /api/admin/orders/{number}/cancel': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/cancel`, { reason: 'probe' }, [401], 401)] },
+  'POST /api/admin/orders/{number}/refunds': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/refunds`, { amount: 1, reason: 'probe' }, [401], 401)] },
+  'POST /api/admin/orders/{number}/receive-return': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/receive-return`, {}, [401], 401)] },
+  'POST /api/admin/orders/{number}/send-exchange': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/send-exchange`, {}, [401], 401)] },
+  'POST /api/admin/orders/{number}/notes': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/notes`, { text: 'probe' }, [401], 401)] },
+  'POST /api/admin/orders/{number}/confirmation': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/confirmation`, {}, [401], 401)] },
 
   // ----- the customer's own: a stranger gets what an unknown id gets
   'GET /api/orders/{number}': { probes: (a) => [get(`/api/orders/${a.orderNumber}`, [404], 200), get(`/api/orders/${a.pendingOrder}`, [404])] },

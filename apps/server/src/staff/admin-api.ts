@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { catalogAdminRoutes } from '../catalog-admin/catalog-admin.routes.ts'
 import { reportRoutes } from '../reports/reports.routes.ts'
+import { ordersAdminRoutes } from '../orders-admin/orders-admin.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { registerStaffSession } from './staff-guard.ts'
 import { staffRoutes } from './staff.routes.ts'
@@ -15,4 +16,5 @@ export const adminApi: FastifyPluginAsync = async (admin) => {
   await admin.register(auditRoutes)
   await admin.register(catalogAdminRoutes)
   await admin.register(reportRoutes)
+  await admin.register(ordersAdminRoutes)
 }
