@@ -4,6 +4,9 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { catalogAdminRoutes } from '../catalog-admin/catalog-admin.routes.ts'
+import { messagesAdminRoutes } from '../customer-service/messages-admin.routes.ts'
+import { customersAdminRoutes } from '../customers-admin/customers-admin.routes.ts'
+import { reviewsAdminRoutes } from '../reviews/reviews-admin.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { registerStaffSession } from './staff-guard.ts'
 import { staffRoutes } from './staff.routes.ts'
@@ -13,4 +16,7 @@ export const adminApi: FastifyPluginAsync = async (admin) => {
   await admin.register(staffRoutes)
   await admin.register(auditRoutes)
   await admin.register(catalogAdminRoutes)
+  await admin.register(customersAdminRoutes)
+  await admin.register(reviewsAdminRoutes)
+  await admin.register(messagesAdminRoutes)
 }
