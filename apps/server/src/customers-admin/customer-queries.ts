@@ -29,6 +29,9 @@ function decodeCursor(cursor: string): { at: string; id: string } {
   return { at, id }
 }
 
+/** 'ann@example.com': one address, found by the unique index rather than by a scan. */
+const isWholeEmail = (text: string) => /^[^\s@%_]+@[^\s@%_]+\.[a-z]{2,}$/i.test(text)
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** A phone's digits alone, in SQL: '(555) 123-4567' -> '5551234567'. */
@@ -37,7 +40,7 @@ const phoneDigits = sql<string>`replace(replace(replace(replace(replace(replace(
 /**
  * A page of the brand's customers, newest first. `query` matches part of an e-mail or
  * a name (any case), or, when it is a phone number (4 digits or more), part of the
- * phone of any of their addresses. Two more statements for the whole page: the
+ * phone of any of their addresses; a whole e-mail address matches that address only. Two more statements for the whole page: the
  * orders counted and the default phone.
  */
 export async function searchCustomers(db: Db, brandId: string, input: CustomerSearch): Promise<{ customers: AdminCustomerRow[]; next_cursor: string | null }> {
@@ -48,7 +51,10 @@ export async function searchCustomers(db: Db, brandId: string, input: CustomerSe
     q = q.where((eb) => eb.or([eb('customers.created_at', '<', after.at), eb.and([eb('customers.created_at', '=', after.at), eb('customers.id', '<', after.id)])]))
   }
   const query = input.query?.trim()
-  if (query) {
+  if (query && isWholeEmail(query)) {
+    // a whole address: the unique index (brand_id, email) answers at once
+    q = q.where('customers.email', '=', query.toLowerCase())
+  } else if (query) {
     const like = `%${escapeLike(query.toLowerCase())}%`
     const digits = query.replace(/\D/g, '')
     const isPhone = digits.length >= 4 && /^[\d\s()+.-]+$/.test(query)
@@ -56,14 +62,16 @@ export async function searchCustomers(db: Db, brandId: string, input: CustomerSe
       eb.or([
         sql<boolean>`customers.email like ${like} escape '\\'`,
         sql<boolean>`lower(customers.name) like ${like} escape '\\'`,
+        // the phones are read once for the whole search (not once per customer)
         ...(isPhone
           ? [
-              eb.exists(
+              eb(
+                'customers.id',
+                'in',
                 eb
                   .selectFrom('addresses')
-                  .select('addresses.id')
+                  .select('addresses.customer_id')
                   .where('addresses.brand_id', '=', brandId)
-                  .whereRef('addresses.customer_id', '=', 'customers.id')
                   .where(sql<boolean>`${phoneDigits} like ${`%${digits}%`}`),
               ),
             ]
