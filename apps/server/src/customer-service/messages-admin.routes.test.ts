@@ -77,7 +77,13 @@ describe.each(DIALECTS)('the operator’s inbox on %s', (dialect) => {
   it("does not show another brand's messages", async () => {
     const ckbShopper = new TestShopper(t.app, 'ckb.localhost')
     const reference = dataOf<{ reference: string }>(
-      await ckbShopper.post('/api/contact', { name: 'Other Brand', email: `ckb-${dialect}@example.com`, topic: 'order', order_number: '', message: 'A question for the other brand.' }),
+      await ckbShopper.post('/api/contact', {
+        name: 'Other Brand',
+        email: `ckb-${dialect}@example.com`,
+        topic: 'order',
+        order_number: '',
+        message: 'A question for the other brand.',
+      }),
     ).reference
     const row = await t.store.db.selectFrom('contact_messages').select('id').where('reference', '=', reference).executeTakeFirstOrThrow()
     expect((await support.get(`/api/admin/messages/${row.id}`)).statusCode).toBe(404)

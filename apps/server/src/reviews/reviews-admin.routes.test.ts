@@ -19,7 +19,17 @@ describe.each(DIALECTS)('the operator’s reviews on %s', (dialect) => {
     const id = randomUUID()
     await t.store.db
       .insertInto('reviews')
-      .values({ id, brand_id: brandId, item_id: item, first_name: 'Robin', last_initial: 'R', instagram: null, rating, about_your_product: `Rated ${rating}: lovely fabric`, created_at: new Date().toISOString() })
+      .values({
+        id,
+        brand_id: brandId,
+        item_id: item,
+        first_name: 'Robin',
+        last_initial: 'R',
+        instagram: null,
+        rating,
+        about_your_product: `Rated ${rating}: lovely fabric`,
+        created_at: new Date().toISOString(),
+      })
       .execute()
     return id
   }
