@@ -55,23 +55,23 @@ export function MessagesPage() {
               <caption className="visually-hidden">{status ? `${LABELS[status as MessageStatus] ?? status} messages` : 'All messages'}, newest first</caption>
               <thead>
                 <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">From</th>
                   <th scope="col">Subject</th>
                   <th scope="col">Status</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Received</th>
                 </tr>
               </thead>
               <tbody>
                 {answer.messages.map((message) => (
                   <tr key={message.id}>
-                    <td>{when(message.created_at)}</td>
-                    <td>
-                      {message.name} <span className="muted">{message.email}</span>
-                    </td>
                     <td>
                       <Link to={`/messages/${message.id}`}>{message.subject}</Link> <span className="muted">{message.reference}</span>
                     </td>
                     <td>{LABELS[message.status]}</td>
+                    <td>
+                      {message.name} <span className="muted">{message.email}</span>
+                    </td>
+                    <td>{when(message.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -113,10 +113,13 @@ export function ReviewsPage() {
                     <td>{review.rating} of 5</td>
                     <td>
                       {review.text ?? ''}
-                      {review.photos > 0 && (
-                        <span className="muted">
-                          {' '}
-                          ({review.photos} photo{review.photos === 1 ? '' : 's'})
+                      {review.photos.length > 0 && (
+                        <span className="review-photos">
+                          {review.photos.map((url, index) => (
+                            <a key={url} href={url} target="_blank" rel="noreferrer">
+                              <img src={url} alt={`Photo ${index + 1} of the review by ${review.author}`} width={48} height={48} loading="lazy" />
+                            </a>
+                          ))}
                         </span>
                       )}
                     </td>

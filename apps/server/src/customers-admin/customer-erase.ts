@@ -18,11 +18,11 @@ import { unsignReviews } from '../reviews/review-moderation.ts'
 import { audited, type AuditActor } from '../staff/audit.ts'
 import type { StoreDb } from '../db/connection.ts'
 
-export const ERASED_NAME = 'Erased customer'
+const ERASED_NAME = 'Erased customer'
 const ERASED_TEXT = '(erased at the customer’s request)'
 
 /** The address an erased customer is left with: unique (the brand's e-mails are), and no one's. */
-export const erasedEmail = (customerId: string) => `erased-${customerId}@${ERASED_DOMAIN}`
+const erasedEmail = (customerId: string) => `erased-${customerId}@${ERASED_DOMAIN}`
 
 /** A membership in these states still bills or ships: it is cancelled first, on the club's own terms. */
 const LIVE_MEMBERSHIP = new Set(['active', 'skipped', 'paused', 'overdue'])

@@ -128,7 +128,7 @@ export async function findCustomerRow(db: Db, brandId: string, id: string) {
 }
 
 /** The customer's orders, newest first, as headlines (the pieces counted); orders still waiting for their payment left out. */
-export async function ordersOfCustomer(db: Db, brandId: string, customerId: string, limit = 100): Promise<AdminCustomerOrder[]> {
+async function ordersOfCustomer(db: Db, brandId: string, customerId: string, limit = 100): Promise<AdminCustomerOrder[]> {
   const rows = await db
     .selectFrom('orders')
     .leftJoin('order_lines', (join) => join.onRef('order_lines.order_number', '=', 'orders.order_number').on('order_lines.cancelled', '=', 0))

@@ -68,7 +68,7 @@ const view = (row: ReviewRow): AdminReview => ({
   author: `${row.first_name}${row.last_initial ? ` ${row.last_initial}.` : ''}`,
   rating: row.rating,
   text: row.about_your_product,
-  photos: [row.photo_1, row.photo_2, row.photo_3].filter(Boolean).length,
+  photos: [row.photo_1, row.photo_2, row.photo_3].filter((url): url is string => Boolean(url)),
   hidden: row.hidden === 1,
   verified_buyer: row.verified_buyer === 1,
   created_at: row.created_at,

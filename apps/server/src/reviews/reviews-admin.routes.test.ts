@@ -15,7 +15,7 @@ describe.each(DIALECTS)('the operator’s reviews on %s', (dialect) => {
   let owner: TestShopper
   let itemId: number
 
-  async function addReview(rating: number, brandId = 'popfitclothing', item = itemId): Promise<string> {
+  async function addReview(rating: number, brandId = 'popfitclothing', item = itemId, photo: string | null = null): Promise<string> {
     const id = randomUUID()
     await t.store.db
       .insertInto('reviews')
@@ -29,6 +29,7 @@ describe.each(DIALECTS)('the operator’s reviews on %s', (dialect) => {
         rating,
         about_your_product: `Rated ${rating}: lovely fabric`,
         created_at: new Date().toISOString(),
+        photo_1: photo,
       })
       .execute()
     return id
@@ -60,13 +61,17 @@ describe.each(DIALECTS)('the operator’s reviews on %s', (dialect) => {
   })
 
   it('hides a review: gone from the storefront at once, listed as hidden, audited; shown again it is back', async () => {
-    const id = await addReview(1)
+    const id = await addReview(1, 'popfitclothing', itemId, 'https://cdn.example.com/review-photo.jpg')
+    expect(dataOf<Page>(await support.get(`/api/admin/reviews?item_id=${itemId}&rating=1`)).reviews.find((r) => r.id === id)?.photos).toEqual([
+      'https://cdn.example.com/review-photo.jpg',
+    ])
     const shopper = new TestShopper(t.app)
     const shown = async () => dataOf<Review[]>(await shopper.get(`/api/reviews?item_id=${itemId}`)).map((r) => r.id)
     expect(await shown()).toContain(id)
 
     const hidden = dataOf<{ review: AdminReview }>(await support.post(`/api/admin/reviews/${id}/hide`))
-    expect(hidden.review).toMatchObject({ id, hidden: true })
+    // its photos go with it (a review is often hidden for what a photo shows)
+    expect(hidden.review).toMatchObject({ id, hidden: true, photos: [] })
     expect(await shown()).not.toContain(id)
     expect(dataOf<Page>(await support.get(`/api/admin/reviews?state=hidden&item_id=${itemId}`)).reviews.map((r) => r.id)).toEqual([id])
     // hiding twice changes nothing and writes no second entry

@@ -12,7 +12,7 @@ export const adminReviewSchema = contract<AdminReview>('AdminReview')(
     author: z.string().describe('as the storefront signs it: first name and last initial'),
     rating: z.number().int(),
     text: z.string().nullable(),
-    photos: z.number().int(),
+    photos: z.array(z.string()).describe('the addresses of its photos'),
     hidden: z.boolean(),
     verified_buyer: z.boolean(),
     created_at: z.string(),

@@ -58,7 +58,8 @@ export interface AdminReview {
   author: string
   rating: number
   text: string | null
-  photos: number
+  /** the addresses of its photos (none once hidden: hiding deletes them) */
+  photos: string[]
   hidden: boolean
   verified_buyer: boolean
   created_at: string
