@@ -117,7 +117,7 @@ export function ReviewsPage() {
                         <span className="review-photos">
                           {review.photos.map((url, index) => (
                             <a key={url} href={url} target="_blank" rel="noreferrer">
-                              <img src={url} alt={`Photo ${index + 1} of the review by ${review.author}`} width={48} height={48} loading="lazy" />
+                              <img src={url} alt={`Sent with the review by ${review.author} (${index + 1} of ${review.photos.length})`} width={48} height={48} loading="lazy" />
                             </a>
                           ))}
                         </span>

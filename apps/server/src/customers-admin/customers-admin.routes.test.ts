@@ -57,6 +57,19 @@ describe.each(DIALECTS)('the operator’s customers on %s', (dialect) => {
     expect((await ckbSupport.get(`/api/admin/customers/${pat.customerId}`)).statusCode).toBe(404)
   })
 
+  it('answers a page of customers in a fixed number of statements, however many it holds', async () => {
+    for (let i = 0; i < 3; i++) await customerWithHistory()
+    const statements: string[] = []
+    const stop = t.store.watchQueries((text) => statements.push(text))
+    try {
+      expect(dataOf<Page>(await support.get('/api/admin/customers?limit=50')).customers.length).toBeGreaterThanOrEqual(3)
+    } finally {
+      stop()
+    }
+    // the staff session, the customers, their orders counted, their phones
+    expect(statements.length).toBeLessThanOrEqual(5)
+  })
+
   it('pages through every customer newest first by cursor, none twice', async () => {
     const total = await t.store.db
       .selectFrom('customers')
