@@ -8,15 +8,20 @@ import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'reac
 import { api, ApiError, type Me } from './api.ts'
 import { AccountPage } from './pages/AccountPage.tsx'
 import { AuditPage } from './pages/AuditPage.tsx'
+import { CustomerPage } from './pages/CustomerPage.tsx'
+import { CustomersPage } from './pages/CustomersPage.tsx'
 import { HomePage } from './pages/HomePage.tsx'
 import { ItemPage } from './pages/ItemPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
+import { MessagePage } from './pages/MessagePage.tsx'
+import { MessagesPage } from './pages/MessagesPage.tsx'
 import { NewItemPage } from './pages/NewItemPage.tsx'
 import { ReportsPage } from './pages/ReportsPage.tsx'
 import { OrderPage } from './pages/OrderPage.tsx'
 import { OrdersPage } from './pages/OrdersPage.tsx'
 import { PackingSlipsPage } from './pages/PackingSlipsPage.tsx'
+import { ReviewsPage } from './pages/ReviewsPage.tsx'
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
 import { StaffPage } from './pages/StaffPage.tsx'
 import { SessionContext, useSession, type Session } from './session.tsx'
@@ -27,6 +32,9 @@ const NAVIGATION = [
   { to: '/items', label: 'Items', action: 'catalog.view' },
   { to: '/reports', label: 'Reports', action: 'reports.view' },
   { to: '/orders', label: 'Orders', action: 'orders.view' },
+  { to: '/customers', label: 'Customers', action: 'customers.view' },
+  { to: '/reviews', label: 'Reviews', action: 'reviews.moderate' },
+  { to: '/messages', label: 'Messages', action: 'messages.answer' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },
   { to: '/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/account', label: 'Account', action: null },
@@ -115,6 +123,11 @@ function Shell() {
           {may('orders.view') && <Route path="/orders" element={<OrdersPage />} />}
           {may('orders.view') && <Route path="/orders/slips" element={<PackingSlipsPage />} />}
           {may('orders.view') && <Route path="/orders/:number" element={<OrderPage />} />}
+          {may('customers.view') && <Route path="/customers" element={<CustomersPage />} />}
+          {may('customers.view') && <Route path="/customers/:id" element={<CustomerPage />} />}
+          {may('reviews.moderate') && <Route path="/reviews" element={<ReviewsPage />} />}
+          {may('messages.answer') && <Route path="/messages" element={<MessagesPage />} />}
+          {may('messages.answer') && <Route path="/messages/:id" element={<MessagePage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
           <Route path="/account" element={<AccountPage />} />

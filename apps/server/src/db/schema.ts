@@ -286,6 +286,8 @@ export interface CustomersTable {
   birthday_day: number | null
   birthday_month: number | null
   created_at: string
+  /** 030: when the customer's personal data was erased on request (they cannot log in); null for an account in use */
+  erased_at: string | null
 }
 
 export interface AddressesTable {
@@ -785,6 +787,8 @@ export interface ContactMessagesTable {
   message: string
   client_ip: string
   created_at: string
+  /** 030: new, answered or closed (the operator's inbox) */
+  status: Generated<string>
 }
 
 /** A customer-feedback message (migration 005). */
@@ -799,6 +803,19 @@ export interface FeedbackMessagesTable {
   rating: number | null
   message: string
   client_ip: string
+  created_at: string
+  /** 030: new, answered or closed (the operator's inbox) */
+  status: Generated<string>
+}
+
+/** A reply to a contact or feedback message, sent by e-mail from the operator's inbox (migration 030). */
+export interface MessageRepliesTable {
+  id: string
+  brand_id: string
+  /** contact_messages.id or feedback_messages.id */
+  message_id: string
+  staff_id: string | null
+  body: string
   created_at: string
 }
 
@@ -1112,6 +1129,7 @@ export interface Database {
   email_changes: EmailChangesTable
   contact_messages: ContactMessagesTable
   feedback_messages: FeedbackMessagesTable
+  message_replies: MessageRepliesTable
   checkout_attempts: CheckoutAttemptsTable
   declined_offers: DeclinedOffersTable
   payments: PaymentsTable

@@ -6,6 +6,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import { catalogAdminRoutes } from '../catalog-admin/catalog-admin.routes.ts'
 import { reportRoutes } from '../reports/reports.routes.ts'
 import { ordersAdminRoutes } from '../orders-admin/orders-admin.routes.ts'
+import { messagesAdminRoutes } from '../customer-service/messages-admin.routes.ts'
+import { customersAdminRoutes } from '../customers-admin/customers-admin.routes.ts'
+import { reviewsAdminRoutes } from '../reviews/reviews-admin.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { registerStaffSession } from './staff-guard.ts'
 import { staffRoutes } from './staff.routes.ts'
@@ -17,4 +20,7 @@ export const adminApi: FastifyPluginAsync = async (admin) => {
   await admin.register(catalogAdminRoutes)
   await admin.register(reportRoutes)
   await admin.register(ordersAdminRoutes)
+  await admin.register(customersAdminRoutes)
+  await admin.register(reviewsAdminRoutes)
+  await admin.register(messagesAdminRoutes)
 }

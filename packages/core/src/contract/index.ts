@@ -6,6 +6,7 @@
 export type * from './accounts.ts'
 export type * from './admin.ts'
 export type * from './admin-orders.ts'
+export type * from './admin-customers.ts'
 export type * from './brand.ts'
 export type * from './cart.ts'
 export type * from './catalog.ts'
