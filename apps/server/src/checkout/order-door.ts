@@ -63,7 +63,10 @@ export function orderDoor(
       await recordDecline(ctx, (await ctx.session.current())?.visitorId ?? null)
       ctx.log.info({ order: order.order_number, decline: result.code }, 'checkout declined')
     },
-    release: (reserved, answer) => releaseUnpaid(ctx, key, reserved, answer),
+    release: async (reserved, answer) => {
+      await releaseUnpaid(ctx, key, reserved, answer)
+      return undefined
+    },
     abandon: async (_reserved, paymentId) => {
       if (!options.releaseUnanswered) throw new Error('only the sweeper abandons an order')
       // nothing taken: the stock goes back, and the key stays open, so a shopper who comes back with it

@@ -279,6 +279,7 @@ function offerDoor(
     release: async (reserved, answer) => {
       await giveBack(ctx, reserved)
       await finishAttempt(ctx, key, answer)
+      return undefined
     },
     // nothing taken: the piece goes back and the key is free again
     abandon: (reserved) => releaseOffer(ctx, reserved, key),

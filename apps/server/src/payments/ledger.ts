@@ -5,7 +5,7 @@
  * orders/refunds.ts's.
  */
 import { randomUUID } from 'node:crypto'
-import type { Insertable, Transaction } from 'kysely'
+import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { Database, PaymentsTable } from '../db/schema.ts'
 import type { ChargeResult } from './gateway.ts'
 
@@ -24,7 +24,7 @@ export interface ChargeEntry {
   amountCents: number
   now: string
   /** paid (the gateway's payment and card), or null for a row written 'pending' before the gateway is called */
-  paid: { paymentId: string; card: Paid['card'] } | null
+  paid: { paymentId: string | null; card: Paid['card'] } | null
   /** what a one-time offer charges again: the order's card kept for it */
   savedMethod?: string | null
   /** a pending offer's purchase, for whoever finishes it (JSON) */
@@ -58,7 +58,7 @@ function chargeRow(entry: ChargeEntry): Insertable<PaymentsTable> {
 }
 
 /** Writes a charge's row: paid, or 'pending' before the gateway is called. */
-export async function writeCharge(trx: Transaction<Database>, entry: ChargeEntry): Promise<void> {
+export async function writeCharge(trx: Kysely<Database> | Transaction<Database>, entry: ChargeEntry): Promise<void> {
   await trx.insertInto('payments').values(chargeRow(entry)).execute()
 }
 

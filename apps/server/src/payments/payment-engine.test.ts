@@ -30,7 +30,7 @@ type Waiting = { waiting: string }
 
 /** The test gateway, counting its charges and refunds; `unreachable` makes the next calls throw as a provider out of reach does. */
 function countingGateway(): PaymentGateway & { charges: number; refunds: number; unreachable: number } {
-  const real = new TestGateway()
+  const real: PaymentGateway = new TestGateway()
   const gateway = {
     name: 'test' as const,
     charges: 0,
@@ -104,6 +104,7 @@ describe.each(DIALECTS)('the payment engine on %s', (dialect) => {
         shelf.held -= 1
         reservations.delete(key)
         await finishAttempt(ctx, key, answer)
+        return undefined
       },
       abandon: async () => {
         shelf.held -= 1

@@ -37,33 +37,67 @@ export type Kept =
   /** release: the reservation is still held and goes back after the refund (else it went already, and only the key is answered) */
   | { kept: false; answer: StoredAnswer; release: boolean }
 
-/** One door's own parts. R: what its reservation holds; T: its answer while the bank asks. */
-export interface PaymentDoor<R, T> {
-  /** in words, for the log: 'order', 'offer' */
+/**
+ * What every door says: how it charges, what it keeps once paid and how it gives back. R: what its
+ * reservation holds; T: its answer.
+ */
+export interface ChargeDoor<R, T> {
+  /** in words, for the log: 'order', 'offer', 'club charge' */
   noun: string
   /** the gateway's key for this attempt's charge, its refund and its cancellation: stable across retries */
   gatewayKey: string
-  /** the reservation a half-done attempt left (a retry of its key, the sweeper), or undefined when none is left */
-  findReserved(attempt: CheckoutAttemptsRow): Promise<R | undefined>
-  /** step 2: takes what the payment is for, in one transaction; a throw means nothing was taken */
-  reserve(): Promise<R>
   /** step 3: the charge */
   charge(reserved: R): Promise<ChargeResult>
-  /** step 3 after the bank's step: the payment's outcome (confirmed where the provider needs it) */
-  resume(reserved: R, paymentId: string): Promise<ChargeResult>
-  /** the answer while the bank asks the shopper */
-  waiting(reserved: R, result: AtTheBank): T
+  /** the answer while the bank asks the shopper; absent where nobody is there to take the step (the door's charge says declined then) */
+  waiting?(reserved: R, result: AtTheBank): T
   /** the key's answer to a decline */
   declined(reserved: R, result: Declined): StoredAnswer
   /** after a decline was released (card-testing counts, the log) */
   afterDecline?(reserved: R, result: Declined): Promise<void>
-  /** compensation: gives back what reserve took, the key answering `answer` */
-  release(reserved: R, answer: StoredAnswer): Promise<void>
-  /** the sweeper found no money taken: gives back what reserve took, the key as the door wants it (open again, or answered) */
-  abandon(reserved: R, paymentId: string | null): Promise<void>
+  /**
+   * compensation: gives back what reserve took, the key answering `answer` (`declined`: the decline
+   * it gives back for, null after a refund). An answer returned is the door's own, given instead.
+   */
+  release(reserved: R, answer: StoredAnswer, declined: Declined | null): Promise<StoredAnswer | undefined>
   /** step 4: writes what the payment bought, its ledger row and the key's answer, in one transaction */
   keep(reserved: R, result: Paid): Promise<Kept>
 }
+
+/** A door a shopper pays through, with an Idempotency-Key: it reserves, and a retry or the sweeper finds its reservation again. */
+export interface PaymentDoor<R, T> extends ChargeDoor<R, T> {
+  /** the reservation a half-done attempt left (a retry of its key, the sweeper), or undefined when none is left */
+  findReserved(attempt: CheckoutAttemptsRow): Promise<R | undefined>
+  /** step 2: takes what the payment is for, in one transaction; a throw means nothing was taken */
+  reserve(): Promise<R>
+  /** step 3 after the bank's step: the payment's outcome (confirmed where the provider needs it) */
+  resume(reserved: R, paymentId: string): Promise<ChargeResult>
+  waiting(reserved: R, result: AtTheBank): T
+  /** the sweeper found no money taken: gives back what reserve took, the key as the door wants it (open again, or answered) */
+  abandon(reserved: R, paymentId: string | null): Promise<void>
+}
+
+/**
+ * Where an attempt notes how far it got: the Idempotency-Key's row in checkout_attempts
+ * (keyRecord), or a claim of the door's own (the club's period, whose lease lets the next run
+ * send the same key again).
+ */
+export interface AttemptRecord {
+  /** half-done: waiting for the bank's step, or no answer (the next request or run asks again) */
+  pause(state: 'requires_action' | 'interrupted', paymentId: string | null): Promise<void>
+  /** the final answer, where no step of the door wrote it */
+  finish(answer: StoredAnswer): Promise<void>
+}
+
+/** The record of an Idempotency-Key's attempt (checkout_attempts). */
+function keyRecord(ctx: RequestContext, key: string): AttemptRecord {
+  return {
+    pause: (state, paymentId) => pauseAttempt(ctx, key, state, paymentId),
+    finish: (answer) => finishAttempt(ctx, key, answer),
+  }
+}
+
+/** What the engine needs of its caller: the brand's data and a log (a request's context, a job's). */
+type EngineScope = Pick<RequestContext, 'data' | 'log'>
 
 export interface EngineDeps {
   gateway: PaymentGateway
@@ -130,52 +164,80 @@ export async function pay<R, T>(
 
   // a payment the bank asked about, or one whose answer was lost: the same payment is asked again
   const paymentId = claim.kind === 'resume' ? claim.attempt.payment_id : null
+  const current = reserved
+  try {
+    return await chargeAndSettle(ctx, deps, keyRecord(ctx, key), door, current, () => (paymentId ? door.resume(current, paymentId) : door.charge(current)), paymentId)
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailable)) throw error
+    ctx.log.warn({ err: error, order: claim.attempt.order_number, key }, `payment gateway unavailable; the ${door.noun} waits for a retry with the same key`)
+    throw new HttpError(503, UNREACHABLE)
+  }
+}
+
+/**
+ * Steps 3 and 4 for a reservation: the gateway called by `send`, then settled. No answer (a throw):
+ * the attempt is paused 'interrupted' under `paymentId` and the error thrown again, the reservation
+ * held, for the next request, run or sweep to ask again under the same key. Used by pay(), and as it
+ * is by a door whose attempt is its own claim (the club's periods: membership/club-charges.ts).
+ */
+export async function chargeAndSettle<R, T>(
+  scope: EngineScope,
+  deps: EngineDeps,
+  record: AttemptRecord,
+  door: ChargeDoor<R, T>,
+  reserved: R,
+  send: () => Promise<ChargeResult>,
+  paymentId: string | null = null,
+): Promise<T> {
   let result: ChargeResult
   try {
-    result = paymentId ? await door.resume(reserved, paymentId) : await door.charge(reserved)
+    result = await send()
   } catch (error) {
     // no answer: the money may be taken, so the reservation holds for a retry of the key or the sweeper
-    await pauseAttempt(ctx, key, 'interrupted', paymentId)
-    if (error instanceof GatewayUnavailable) {
-      ctx.log.warn({ err: error, order: request.orderNumber, key }, `payment gateway unavailable; the ${door.noun} waits for a retry with the same key`)
-      throw new HttpError(503, UNREACHABLE)
-    }
+    await record.pause('interrupted', paymentId)
     throw error
   }
-  return settle(ctx, deps, key, door, reserved, result, 'shopper')
+  return settle(scope, deps, record, door, reserved, result, 'shopper')
 }
 
 /** Step 4 for an answered charge: keep, release, or wait for the bank (nextPaymentStep). */
-async function settle<R, T>(ctx: RequestContext, deps: EngineDeps, key: string, door: PaymentDoor<R, T>, reserved: R, result: ChargeResult, asker: PaymentAsker): Promise<T> {
+async function settle<R, T>(
+  scope: EngineScope,
+  deps: EngineDeps,
+  record: AttemptRecord,
+  door: ChargeDoor<R, T>,
+  reserved: R,
+  result: ChargeResult,
+  asker: PaymentAsker,
+): Promise<T> {
   const step = nextPaymentStep(answerOf(result), asker)
-  if (result.status === 'requires_action' && step === 'wait') {
-    await pauseAttempt(ctx, key, 'requires_action', result.paymentId)
+  if (result.status === 'requires_action' && step === 'wait' && door.waiting) {
+    await record.pause('requires_action', result.paymentId)
     return door.waiting(reserved, result)
   }
   if (result.status === 'declined') {
     const answer = door.declined(reserved, result)
-    await door.release(reserved, answer)
+    const own = await door.release(reserved, answer, result)
     await door.afterDecline?.(reserved, result)
-    return replay<T>(answer)
+    return replay<T>(own ?? answer)
   }
   if (result.status !== 'succeeded') throw new Error(`a payment at the bank's step cannot be settled for the ${asker}`)
   const kept = await door.keep(reserved, result)
   if (kept.kept) return replay<T>(kept.answer)
   // compensation of the charge: the money back first, under the charge's own key (refunded once), then the reservation
   try {
-    await deps.gateway.refund(ctx.data, result.paymentId, door.gatewayKey)
+    await deps.gateway.refund(scope.data, result.paymentId, door.gatewayKey)
   } catch (error) {
-    await pauseAttempt(ctx, key, 'interrupted', result.paymentId)
+    await record.pause('interrupted', result.paymentId)
     if (error instanceof GatewayUnavailable) {
-      ctx.log.error({ err: error, key, payment: result.paymentId }, `a paid ${door.noun} that could not be kept: the refund could not reach the gateway, and is tried again`)
+      scope.log.error({ err: error, payment: result.paymentId }, `a paid ${door.noun} that could not be kept: the refund could not reach the gateway, and is tried again`)
       throw new HttpError(503, UNREACHABLE)
     }
     throw error
   }
-  if (kept.release) await door.release(reserved, kept.answer)
-  else await finishAttempt(ctx, key, kept.answer)
-  ctx.log.warn({ key, payment: result.paymentId }, `a paid ${door.noun} could not be kept: its payment is refunded`)
-  return replay<T>(kept.answer)
+  const own = kept.release ? await door.release(reserved, kept.answer, null) : await record.finish(kept.answer)
+  scope.log.warn({ payment: result.paymentId }, `a paid ${door.noun} could not be kept: its payment is refunded`)
+  return replay<T>(own ?? kept.answer)
 }
 
 /**
@@ -201,12 +263,13 @@ export async function settleUnanswered<R, T>(ctx: RequestContext, deps: EngineDe
     if (error instanceof GatewayUnavailable) return 'unknown'
     throw error
   }
-  if (result?.status !== 'succeeded') {
+  // nothing holds the money (none made, declined, or left at the bank's step with nobody to take it): released
+  if (result?.status !== 'succeeded' || nextPaymentStep(answerOf(result), 'sweeper') !== 'keep') {
     await door.abandon(reserved, result?.paymentId ?? attempt.payment_id)
     return 'unpaid'
   }
   try {
-    await settle(ctx, deps, key, door, reserved, result, 'sweeper')
+    await settle(ctx, deps, keyRecord(ctx, key), door, reserved, result, 'sweeper')
   } catch (error) {
     // kept refused: the payment was refunded and the reservation released
     if (error instanceof HttpError && error.statusCode === 409) return 'refunded'
@@ -264,6 +327,6 @@ export async function voidAtTheBank<R, T>(
     await pauseAttempt(ctx, key, ifRefused, paymentId)
     return 'refused'
   }
-  await door.release(reserved, answer)
+  await door.release(reserved, answer, null)
   return 'void'
 }
