@@ -253,7 +253,7 @@ export async function chargePeriod(scope: BrandData, deps: ChargeDeps, charge: M
   }
 }
 
-export type Recorded = 'charged' | 'failed' | 'busy'
+type Recorded = 'charged' | 'failed' | 'busy'
 
 /**
  * Records the gateway's answer for a claimed charge, in one transaction with
