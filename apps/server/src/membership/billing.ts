@@ -19,7 +19,7 @@ import { brandData, type BrandData, type ContextLog } from '../context/request-c
 import type { StoreDb } from '../db/connection.ts'
 import type { MembershipChargesRow } from '../db/schema.ts'
 import type { BrandId } from '../brands/registry.ts'
-import { claimPeriod, claimRetry, recordOutcome, sendCharge, takeOverStale, type ChargeDeps } from './club-charges.ts'
+import { chargePeriod, claimPeriod, claimRetry, takeOverStale, type ChargeDeps } from './club-charges.ts'
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
 import { createMonthlyOrder } from './monthly-order.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
@@ -87,9 +87,8 @@ async function guarded(log: ContextLog, membershipId: string, work: () => Promis
 async function chargeClaimed(scope: BrandData, options: BillingOptions, charge: MembershipChargesRow, asOf: string, summary: BillingSummary) {
   const m = await findMembershipById(scope.db, scope.brandId, charge.membership_id)
   if (!m) return
-  const result = await sendCharge(scope, options, charge, m)
-  if (!result) return count(summary, 'busy')
-  count(summary, await recordOutcome(scope, options, charge, result, asOf))
+  const charged = await chargePeriod(scope, options, charge, m, asOf)
+  count(summary, charged?.recorded ?? 'busy')
 }
 
 async function resumeStale(scope: BrandData, options: BillingOptions, asOf: string, summary: BillingSummary) {
@@ -208,9 +207,7 @@ async function billPeriod(scope: BrandData, options: BillingOptions, m: Membersh
   const kind = status === 'paused' ? 'pause_fee' : 'fee'
   const claim = await claimPeriod(scope.db, options, m, { period, billingDate: due, kind, amountCents: chargeCents, statuses: [status], whereBillingDate: due })
   if (!claim) return 'busy'
-  const result = await sendCharge(scope, options, claim, m)
-  if (!result) return 'busy'
-  return recordOutcome(scope, options, claim, result, asOf)
+  return (await chargePeriod(scope, options, claim, m, asOf))?.recorded ?? 'busy'
 }
 
 /**
@@ -238,7 +235,5 @@ export async function retryOverdueNow(scope: BrandData, deps: ChargeDeps, custom
   if (!mine) return 'busy'
   const m = await findMembershipById(scope.db, scope.brandId, mine.membership_id)
   if (!m) return 'none'
-  const result = await sendCharge(scope, deps, mine, m)
-  if (!result) return 'busy'
-  return recordOutcome(scope, deps, mine, result, asOf)
+  return (await chargePeriod(scope, deps, mine, m, asOf))?.recorded ?? 'busy'
 }

@@ -13,7 +13,7 @@ import type { Database } from '../db/schema.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { todayOf } from './club-join.ts'
-import { claimPeriod, claimRetry, recordOutcome, sendCharge, type ChargeDeps } from './club-charges.ts'
+import { chargePeriod, claimPeriod, claimRetry, type ChargeDeps } from './club-charges.ts'
 import { findCharge, findMembershipOf, findOrderInProgress, type MembershipWithCard } from './membership.queries.ts'
 import { clubChangedEmail, clubRejoinedFreeEmail, type ClubChange } from './club-email.ts'
 import { membershipView, statusOf, summaryOf } from './membership.view.ts'
@@ -240,9 +240,9 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
     return null
   })
   if (!claim) throw conflict('Your rejoin is already being processed. Please wait a moment.')
-  const result = await sendCharge(ctx.data, deps, claim, row)
-  if (!result) throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
-  const outcome = await recordOutcome(ctx.data, deps, claim, result, today)
+  const charged = await chargePeriod(ctx.data, deps, claim, row, today)
+  if (!charged) throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
+  const { recorded: outcome, result } = charged
   if (outcome === 'failed') {
     // a bank that asks to confirm every payment cannot be asked here (the charge is made without the
     // card's page): the VIP checkout charges the same saved card with the bank's step, so say where
