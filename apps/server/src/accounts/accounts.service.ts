@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { queueEmails } from '../email/outbox.ts'
+import { passwordResetEmail } from './password-reset-email.ts'
 import { isValidFullName, type Customer } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import type { RequestContext } from '../context/request-context.ts'
@@ -182,14 +183,7 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
         created_at: now.toISOString(),
       })
       .execute()
-    await queueEmails(trx, brandId, now.toISOString(), [
-      {
-        to: email,
-        subject: 'Reset your password',
-        // the body names the shop: the same subject comes from every brand
-        body: `Hi ${customer.name.split(' ')[0]},\n\nReset the password of your ${ctx.brand.name} account within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n\n${ctx.brand.name}`,
-      },
-    ])
+    await queueEmails(trx, brandId, now.toISOString(), [passwordResetEmail(ctx.brand, { name: customer.name, email }, link)])
   })
   // development has no mail server: the link goes to the log (DESIGN §6); production logs no link
   if (ctx.env.NODE_ENV === 'production') ctx.log.info({ brand: brandId }, 'password reset e-mail queued')
