@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { queueEmails } from '../email/outbox.ts'
+import { passwordResetEmail } from './password-reset-email.ts'
 import { isValidFullName, type Customer } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
 import type { Transaction } from 'kysely'
@@ -181,14 +182,7 @@ export async function queuePasswordReset(
       created_at: now.toISOString(),
     })
     .execute()
-  await queueEmails(trx, brand.id, now.toISOString(), [
-    {
-      to: customer.email,
-      subject: 'Reset your password',
-      // the body names the shop: the same subject comes from every brand
-      body: `Hi ${customer.name.split(' ')[0]},\n\nReset the password of your ${brand.name} account within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n\n${brand.name}`,
-    },
-  ])
+  await queueEmails(trx, brand.id, now.toISOString(), [passwordResetEmail(brand, { name: customer.name, email: customer.email }, link)])
   return link
 }
 

@@ -692,6 +692,27 @@ export interface PixelEventsTable {
   created_at: string
 }
 
+/** The Conversions API's outbox (migration 034, analytics/conversions.ts). */
+export interface ConversionEventsTable {
+  id: string
+  brand_id: string
+  /** shared with the page's pixel event: Meta counts the pair once */
+  event_id: string
+  event_name: string
+  /** unix seconds */
+  event_time: number
+  /** the event as the Graph API takes it (user data already hashed), JSON */
+  payload: string
+  created_at: string
+  sent_at: string | null
+  attempts: Generated<number>
+  next_attempt_at: string | null
+  claimed_by: string | null
+  claimed_until: string | null
+  failed_at: string | null
+  last_error: string | null
+}
+
 export interface UtmVisitsTable {
   id: string
   brand_id: string
@@ -1144,6 +1165,7 @@ export interface Database {
   staff_password_links: StaffPasswordLinksTable
   stock_adjustments: StockAdjustmentsTable
   audit_log: AuditLogTable
+  conversion_events: ConversionEventsTable
   order_history: OrderHistoryTable
   refund_lines: RefundLinesTable
   order_returns: OrderReturnsTable
