@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { catalogAdminRoutes } from '../catalog-admin/catalog-admin.routes.ts'
+import { clubAdminRoutes } from '../club-admin/club-admin.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { registerStaffSession } from './staff-guard.ts'
 import { staffRoutes } from './staff.routes.ts'
@@ -13,4 +14,5 @@ export const adminApi: FastifyPluginAsync = async (admin) => {
   await admin.register(staffRoutes)
   await admin.register(auditRoutes)
   await admin.register(catalogAdminRoutes)
+  await admin.register(clubAdminRoutes)
 }
