@@ -8,6 +8,9 @@ import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'reac
 import { api, ApiError, type Me } from './api.ts'
 import { AccountPage } from './pages/AccountPage.tsx'
 import { AuditPage } from './pages/AuditPage.tsx'
+import { ClubMemberPage } from './pages/club/ClubMemberPage.tsx'
+import { ClubMembersPage } from './pages/club/ClubMembersPage.tsx'
+import { ClubPage } from './pages/club/ClubPage.tsx'
 import { HomePage } from './pages/HomePage.tsx'
 import { ItemPage } from './pages/ItemPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
@@ -21,6 +24,8 @@ import { SessionContext, useSession, type Session } from './session.tsx'
 const NAVIGATION = [
   { to: '/', label: 'Home', action: null },
   { to: '/items', label: 'Items', action: 'catalog.view' },
+  { to: '/club', label: 'Club', action: 'reports.view' },
+  { to: '/club/members', label: 'Club members', action: 'club.act' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },
   { to: '/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/account', label: 'Account', action: null },
@@ -83,7 +88,7 @@ function Shell() {
           <ul>
             {NAVIGATION.filter((entry) => entry.action === null || may(entry.action)).map((entry) => (
               <li key={entry.to}>
-                <NavLink to={entry.to} end={entry.to === '/'}>
+                <NavLink to={entry.to} end={entry.to === '/' || entry.to === '/club'}>
                   {entry.label}
                 </NavLink>
               </li>
@@ -105,6 +110,9 @@ function Shell() {
           {may('catalog.view') && <Route path="/items" element={<ItemsPage />} />}
           {may('catalog.edit') && <Route path="/items/new" element={<NewItemPage />} />}
           {may('catalog.view') && <Route path="/items/:id" element={<ItemPage />} />}
+          {may('reports.view') && <Route path="/club" element={<ClubPage />} />}
+          {(may('reports.view') || may('club.act')) && <Route path="/club/members" element={<ClubMembersPage />} />}
+          {(may('reports.view') || may('club.act')) && <Route path="/club/members/:id" element={<ClubMemberPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
           <Route path="/account" element={<AccountPage />} />

@@ -76,7 +76,8 @@ export function clubRange(query: { from?: string; to?: string }, today: string):
   return { from, to }
 }
 
-export async function clubSummary(ctx: RequestContext, query: { from?: string; to?: string }): Promise<ClubSummary> {
+/** The figures of a range of months (the request's brand; the bench passes a brand's data and a clock). */
+export async function clubSummary(ctx: Pick<RequestContext, 'data' | 'now'>, query: { from?: string; to?: string }): Promise<ClubSummary> {
   const { db, brandId } = ctx.data
   const today = ctx.now().toISOString().slice(0, 10)
   const { from, to } = clubRange(query, today)

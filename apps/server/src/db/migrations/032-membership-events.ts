@@ -29,8 +29,14 @@ export async function up(db: Db): Promise<void> {
     .addColumn('staff_id', 'text')
     .addColumn('detail_json', 'text')
     .execute()
-  // the health figures group a brand's events by month (an index-only scan)
-  await db.schema.createIndex('membership_events_month').on('membership_events').columns(['brand_id', 'month', 'event', 'from_status', 'to_status', 'cause', 'retry_day']).execute()
+  // members by state over time: every change of state up to a month, grouped (an index-only scan)
+  await db.schema.createIndex('membership_events_month').on('membership_events').columns(['brand_id', 'month', 'from_status', 'to_status', 'membership_id']).execute()
+  // the figures of one kind of event in a range of months, counted by member (an index-only scan)
+  await db.schema
+    .createIndex('membership_events_event')
+    .on('membership_events')
+    .columns(['brand_id', 'event', 'month', 'from_status', 'cause', 'retry_day', 'membership_id'])
+    .execute()
   // a member's history, and "the state on a day" of the members list
   await db.schema.createIndex('membership_events_member').on('membership_events').columns(['membership_id', 'day', 'at']).execute()
   // the members list by state, and cohorts by the month a membership was made
