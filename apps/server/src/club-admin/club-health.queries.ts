@@ -55,39 +55,54 @@ export async function stateChanges(db: Db, brandId: string, toMonth: string): Pr
   return rows.map((row) => ({ month: row.month, from: row.from_status, to: row.to_status, count: Number(row.n) }))
 }
 
-/** Members counted by event figure and month, in a range of months. */
+/** Members counted by event figure and month, in a range of months: one index range per figure, grouped in the index's order. */
 export async function eventFiguresByMonth(db: Db, brandId: string, from: string, to: string): Promise<{ month: string; figure: EventFigure; members: number }[]> {
-  const figures = Object.entries(EVENT_FIGURES) as [EventFigure, EventFilter][]
-  const rows = await db
-    .selectFrom('membership_events')
-    .select((eb) => {
-      const [first, ...rest] = figures
-      let chain = eb.case().when(eventMatches(eb, first![1])).then<string>(first![0])
-      for (const [name, filter] of rest) chain = chain.when(eventMatches(eb, filter)).then(name)
-      return ['month', chain.else(null).end().as('figure'), eb.fn.count<number | string>('membership_id').distinct().as('members')]
-    })
-    .where('brand_id', '=', brandId)
-    .where('month', '>=', from)
-    .where('month', '<=', to)
-    .where('event', 'in', ['join', 'rejoin', 'cancel', 'retries_exhausted', 'skip', 'charge_failed', 'charge_succeeded'])
-    .groupBy(['month', 'figure'])
-    .execute()
-  return rows.filter((row) => row.figure !== null).map((row) => ({ month: row.month, figure: row.figure as EventFigure, members: Number(row.members) }))
+  const names = ['joins', 'cancels', 'lapses', 'skips'] as const satisfies readonly EventFigure[]
+  const counted = await Promise.all(
+    names.map(async (figure) => {
+      // each member once a month: one index range per event (an IN list leads SQLite's planner to the month index), united
+      // without repeats, then counted (no DISTINCT aggregate)
+      const { event, ...rest } = EVENT_FIGURES[figure] as EventFilter
+      const byEvent = event.map((one) =>
+        db
+          .selectFrom('membership_events')
+          .select(['month', 'membership_id'])
+          .where('brand_id', '=', brandId)
+          .where((eb) => eventMatches(eb, { event: [one], ...rest }))
+          .where('month', '>=', from)
+          .where('month', '<=', to)
+          .groupBy(['month', 'membership_id']),
+      )
+      const once = byEvent.slice(1).reduce((all, next) => all.union(next), byEvent[0]!)
+      const rows = await db
+        .selectFrom(once.as('once'))
+        .select((eb) => ['once.month', eb.fn.countAll<number | string>().as('members')])
+        .groupBy('once.month')
+        .execute()
+      return rows.map((row) => ({ month: row.month, figure, members: Number(row.members) }))
+    }),
+  )
+  return counted.flat()
 }
 
 /** Members counted by event figure over the whole range, and by retry day. */
 export async function recoveryCounts(db: Db, brandId: string, from: string, to: string) {
   const names = ['failed', 'recovered_by_retry', 'recovered_by_new_card', 'lapses'] as const
   const count = async (name: (typeof names)[number], byDay: boolean) => {
-    const rows = await db
+    // each member once (a day's figure: once that day), then counted
+    const once = db
       .selectFrom('membership_events')
-      .select((eb) => ['retry_day', eb.fn.count<number | string>('membership_id').distinct().as('members')])
+      .select(['membership_id', byDay ? 'retry_day' : sql<number | null>`null`.as('retry_day')])
       .where('brand_id', '=', brandId)
+      .where((eb) => eventMatches(eb, EVENT_FIGURES[name]))
       .where('month', '>=', from)
       .where('month', '<=', to)
-      .where((eb) => eventMatches(eb, EVENT_FIGURES[name]))
-      .$if(byDay, (q) => q.groupBy('retry_day'))
-      .$if(!byDay, (q) => q.clearSelect().select((eb) => [sql<null>`null`.as('retry_day'), eb.fn.count<number | string>('membership_id').distinct().as('members')]))
+      .$if(byDay, (q) => q.groupBy(['retry_day', 'membership_id']))
+      .$if(!byDay, (q) => q.groupBy('membership_id'))
+    const rows = await db
+      .selectFrom(once.as('once'))
+      .select((eb) => ['once.retry_day', eb.fn.countAll<number | string>().as('members')])
+      .groupBy('once.retry_day')
       .execute()
     return rows.map((row) => ({ day: row.retry_day, members: Number(row.members) }))
   }
@@ -136,22 +151,20 @@ export async function saveOfferEvents(db: Db, brandId: string, from: string, to:
     .where('event', '=', 'save_offer_shown')
     .execute()
   if (offers.length === 0) return { offers, answers: [] }
+  // each shown member's later skips, pauses and cancels, found through their own history (membership_events_member)
   const answers = await db
-    .selectFrom('membership_events')
-    .select(['membership_id as membershipId', 'at', 'event'])
-    .where('brand_id', '=', brandId)
-    .where('month', '>=', from)
-    .where('month', '<=', answersTo)
-    .where('event', 'in', ['skip', 'pause', 'cancel'])
-    .where('membership_id', 'in', (eb) =>
-      eb
-        .selectFrom('membership_events as offer')
-        .select('offer.membership_id')
-        .where('offer.brand_id', '=', brandId)
-        .where('offer.month', '>=', from)
-        .where('offer.month', '<=', to)
-        .where('offer.event', '=', 'save_offer_shown'),
+    .selectFrom('membership_events as offer')
+    .innerJoin('membership_events as answer', (join) =>
+      join.onRef('answer.membership_id', '=', 'offer.membership_id').onRef('answer.day', '>=', 'offer.day').onRef('answer.at', '>', 'offer.at'),
     )
+    // a member shown the offer twice brings their answers twice: saveOutcomes takes each offer's first
+    .select(['answer.membership_id as membershipId', 'answer.at', 'answer.event'])
+    .where('offer.brand_id', '=', brandId)
+    .where('offer.event', '=', 'save_offer_shown')
+    .where('offer.month', '>=', from)
+    .where('offer.month', '<=', to)
+    .where('answer.event', 'in', ['skip', 'pause', 'cancel'])
+    .where('answer.day', '<', `${answersTo}-32`)
     .execute()
   return { offers, answers }
 }
@@ -193,26 +206,25 @@ export async function cohortCounts(db: Db, brandId: string, from: string, to: st
     .groupBy(sql`substr(created_at, 1, 7)`)
     .execute()
   const members = [...MEMBER_STATES]
+  // the events that end a membership (+1) or bring a former member back (-1), one index range per event
+  const ends = (event: string, left: 1 | -1) =>
+    db
+      .selectFrom('membership_events')
+      .select(['membership_id', 'month', sql<number>`${sql.lit(left)}`.as('left')])
+      .where('brand_id', '=', brandId)
+      .where('event', '=', event)
+      .where('month', '>=', from)
+      .where('month', '<=', to)
+      // a cancel or the retries' end always ends, a rejoin or a join always starts: the state left says which (covered by the index)
+      .where('from_status', 'in', left === 1 ? members : FORMER)
+  const moves = ends('cancel', 1).unionAll(ends('retries_exhausted', 1)).unionAll(ends('rejoin', -1)).unionAll(ends('join', -1))
   const changes = await db
-    .selectFrom('membership_events')
-    .innerJoin('memberships', 'memberships.id', 'membership_events.membership_id')
-    .select((eb) => [
-      sql<string>`substr(memberships.created_at, 1, 7)`.as('cohort'),
-      'membership_events.month',
-      eb.fn.sum<number | string>(eb.case().when('membership_events.to_status', 'in', FORMER).then(1).else(-1).end()).as('left'),
-    ])
-    .where('membership_events.brand_id', '=', brandId)
-    .where('membership_events.month', '>=', from)
-    .where('membership_events.month', '<=', to)
+    .selectFrom(moves.as('moves'))
+    .innerJoin('memberships', 'memberships.id', 'moves.membership_id')
+    .select((eb) => [sql<string>`substr(memberships.created_at, 1, 7)`.as('cohort'), 'moves.month', eb.fn.sum<number | string>('moves.left').as('left')])
     .where('memberships.created_at', '>=', monthStart(from))
     .where('memberships.created_at', '<', nextMonthStart(to))
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('membership_events.from_status', 'in', members), eb('membership_events.to_status', 'in', FORMER)]),
-        eb.and([eb('membership_events.from_status', 'in', FORMER), eb('membership_events.to_status', 'in', members)]),
-      ]),
-    )
-    .groupBy([sql`substr(memberships.created_at, 1, 7)`, 'membership_events.month'])
+    .groupBy([sql`substr(memberships.created_at, 1, 7)`, 'moves.month'])
     .execute()
   return {
     sizes: sizes.map((row) => ({ cohort: row.cohort, size: Number(row.n) })),

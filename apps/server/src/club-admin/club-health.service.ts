@@ -38,7 +38,7 @@ import { nextMonthOf } from './club-members.filters.ts'
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
 /** The members list's filter, as a query string (empty values left out). */
-export function membersLink(filter: Record<string, string | number | undefined>): string {
+function membersLink(filter: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(filter)) if (value !== undefined && value !== '') params.set(key, String(value))
   return params.toString()
@@ -57,7 +57,7 @@ function states(counts: StateCounts, on?: string): ClubStates {
 }
 
 /** The range asked for: months 'YYYY-MM', by default the twelve months to this one. */
-export function clubRange(query: { from?: string; to?: string }, today: string): { from: string; to: string } {
+function clubRange(query: { from?: string; to?: string }, today: string): { from: string; to: string } {
   const thisMonth = today.slice(0, 7)
   const to = query.to ?? thisMonth
   const [y, m] = to.split('-').map(Number) as [number, number]

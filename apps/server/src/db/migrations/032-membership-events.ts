@@ -35,11 +35,13 @@ export async function up(db: Db): Promise<void> {
   await db.schema
     .createIndex('membership_events_event')
     .on('membership_events')
-    .columns(['brand_id', 'event', 'month', 'from_status', 'cause', 'retry_day', 'membership_id'])
+    .columns(['brand_id', 'event', 'month', 'membership_id', 'from_status', 'cause', 'retry_day'])
     .execute()
   // a member's history, and "the state on a day" of the members list
-  await db.schema.createIndex('membership_events_member').on('membership_events').columns(['membership_id', 'day', 'at']).execute()
-  // the members list by state, and cohorts by the month a membership was made
+  await db.schema.createIndex('membership_events_member').on('membership_events').columns(['membership_id', 'day', 'at', 'event', 'to_status']).execute()
+  // members by state today and the monthly recurring revenue (an index-only scan)
+  await db.schema.createIndex('memberships_brand_state_amounts').on('memberships').columns(['brand_id', 'status', 'amount_cents', 'pause_monthly_price_cents']).execute()
+  // cohorts by the month a membership was made
   await db.schema.createIndex('memberships_brand_created').on('memberships').columns(['brand_id', 'created_at']).execute()
 
   await sql`
@@ -54,5 +56,6 @@ export async function up(db: Db): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   await db.schema.dropIndex('memberships_brand_created').execute()
+  await db.schema.dropIndex('memberships_brand_state_amounts').execute()
   await db.schema.dropTable('membership_events').execute()
 }
