@@ -4,8 +4,9 @@
  * grouped statement over an index (docs/admin-club.md, "Figures"); what they mean is
  * core's club-health.ts.
  */
-import { MEMBER_STATES, type StateChange } from '@store/core'
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { MEMBER_STATES, SAVE_OFFER_WINDOW_DAYS, type StateChange } from '@store/core'
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
+import { dialectOf } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 
 type Db = Kysely<Database>
@@ -140,8 +141,14 @@ export async function statesToday(db: Db, brandId: string) {
   return { counts, mrrCents }
 }
 
+/** The day SAVE_OFFER_WINDOW_DAYS after a 'YYYY-MM-DD' column, as text, on either database. */
+function weekAfter(db: Db, day: RawBuilder<unknown> | ReturnType<typeof sql.ref>) {
+  const days = SAVE_OFFER_WINDOW_DAYS
+  return dialectOf(db) === 'postgres' ? sql<string>`to_char(${day}::date + ${sql.lit(days)}, 'YYYY-MM-DD')` : sql<string>`date(${day}, ${sql.lit(`+${days} days`)})`
+}
+
 /** The save offers shown in a range, and the skips, pauses and cancels of those members until a week after it. */
-export async function saveOfferEvents(db: Db, brandId: string, from: string, to: string, answersTo: string) {
+export async function saveOfferEvents(db: Db, brandId: string, from: string, to: string) {
   const offers = await db
     .selectFrom('membership_events')
     .select(['membership_id as membershipId', 'at'])
@@ -155,7 +162,12 @@ export async function saveOfferEvents(db: Db, brandId: string, from: string, to:
   const answers = await db
     .selectFrom('membership_events as offer')
     .innerJoin('membership_events as answer', (join) =>
-      join.onRef('answer.membership_id', '=', 'offer.membership_id').onRef('answer.day', '>=', 'offer.day').onRef('answer.at', '>', 'offer.at'),
+      join
+        .onRef('answer.membership_id', '=', 'offer.membership_id')
+        .onRef('answer.day', '>=', 'offer.day')
+        // only the week an answer counts in (core's SAVE_OFFER_WINDOW_DAYS, checked again by saveOutcomes to the minute)
+        .on('answer.day', '<=', weekAfter(db, sql.ref('offer.day')))
+        .onRef('answer.at', '>', 'offer.at'),
     )
     // a member shown the offer twice brings their answers twice: saveOutcomes takes each offer's first
     .select(['answer.membership_id as membershipId', 'answer.at', 'answer.event'])
@@ -164,12 +176,11 @@ export async function saveOfferEvents(db: Db, brandId: string, from: string, to:
     .where('offer.month', '>=', from)
     .where('offer.month', '<=', to)
     .where('answer.event', 'in', ['skip', 'pause', 'cancel'])
-    .where('answer.day', '<', `${answersTo}-32`)
     .execute()
   return { offers, answers }
 }
 
-/** The reasons of each cancel in a range (JSON lists), newest first. */
+/** The reasons of each cancel in a range (JSON lists). */
 export async function cancelReasons(db: Db, brandId: string, from: string, to: string): Promise<string[][]> {
   const rows = await db
     .selectFrom('membership_events')
@@ -178,7 +189,6 @@ export async function cancelReasons(db: Db, brandId: string, from: string, to: s
     .where('month', '>=', from)
     .where('month', '<=', to)
     .where('event', '=', 'cancel')
-    .orderBy('at', 'desc')
     .execute()
   return rows.map((row) => {
     const detail = row.detail_json ? (JSON.parse(row.detail_json) as { reasons?: unknown }) : {}

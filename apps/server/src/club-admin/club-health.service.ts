@@ -33,7 +33,6 @@ import {
   statesToday,
   type EventFigure,
 } from './club-health.queries.ts'
-import { nextMonthOf } from './club-members.filters.ts'
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/
 
@@ -87,7 +86,7 @@ export async function clubSummary(ctx: Pick<RequestContext, 'data' | 'now'>, que
     eventFiguresByMonth(db, brandId, from, to),
     recoveryCounts(db, brandId, from, to),
     statesToday(db, brandId),
-    saveOfferEvents(db, brandId, from, to, nextMonthOf(to)),
+    saveOfferEvents(db, brandId, from, to),
     cancelReasons(db, brandId, from, to),
     cohortCounts(db, brandId, from, to),
   ])

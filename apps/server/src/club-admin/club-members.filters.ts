@@ -47,9 +47,6 @@ export const membersFilterSchema = z.object({
 })
 export type MembersFilter = z.infer<typeof membersFilterSchema>
 
-/** The month after a YYYY-MM. */
-export const nextMonthOf = (value: string) => nextMonthStart(value).slice(0, 7)
-
 /** The state of a membership at the end of a day: its latest change of state by then. */
 function stateOn(eb: Members, on: string) {
   return eb
@@ -82,7 +79,7 @@ export async function membersWhere(db: Db, brandId: string, filter: MembersFilte
   let offerIds: string[] | null = null
   if (filter.offer) {
     if (!range) throw badRequest('Give the months of the save offer (from and to).', 'from')
-    const { offers, answers } = await saveOfferEvents(db, brandId, range.from, range.to, nextMonthOf(range.to))
+    const { offers, answers } = await saveOfferEvents(db, brandId, range.from, range.to)
     const outcomes = saveOutcomes(offers, answers)
     offerIds = [...new Set(outcomes.filter((o) => filter.offer === 'shown' || o.outcome === filter.offer).map((o) => o.membershipId))]
   }

@@ -59,7 +59,7 @@ export interface ClubCancelReason {
   reason: string
   count: number
   members: string
-  /** what members wrote under Other (the latest 100) */
+  /** what members wrote under Other (100 at most) */
   answers: string[]
 }
 

@@ -35,7 +35,7 @@ export async function up(db: Db): Promise<void> {
   await db.schema
     .createIndex('membership_events_event')
     .on('membership_events')
-    .columns(['brand_id', 'event', 'month', 'membership_id', 'from_status', 'cause', 'retry_day'])
+    .columns(['brand_id', 'event', 'month', 'membership_id', 'from_status', 'cause', 'retry_day', 'day', 'at'])
     .execute()
   // a member's history, and "the state on a day" of the members list
   await db.schema.createIndex('membership_events_member').on('membership_events').columns(['membership_id', 'day', 'at', 'event', 'to_status']).execute()
