@@ -6,7 +6,7 @@
  * Target: p95 under 300 ms (docs/admin-club.md).
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -62,6 +62,7 @@ try {
   await measure('SQLite', sqlite)
 } finally {
   await sqlite.close()
+  rmSync(dir, { recursive: true, force: true })
 }
 
 const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
