@@ -10,6 +10,9 @@ import { AccountPage } from './pages/AccountPage.tsx'
 import { AuditPage } from './pages/AuditPage.tsx'
 import { CustomerPage } from './pages/CustomerPage.tsx'
 import { CustomersPage } from './pages/CustomersPage.tsx'
+import { ClubMemberPage } from './pages/club/ClubMemberPage.tsx'
+import { ClubMembersPage } from './pages/club/ClubMembersPage.tsx'
+import { ClubPage } from './pages/club/ClubPage.tsx'
 import { HomePage } from './pages/HomePage.tsx'
 import { ItemPage } from './pages/ItemPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
@@ -35,6 +38,8 @@ const NAVIGATION = [
   { to: '/customers', label: 'Customers', action: 'customers.view' },
   { to: '/reviews', label: 'Reviews', action: 'reviews.moderate' },
   { to: '/messages', label: 'Messages', action: 'messages.answer' },
+  { to: '/club', label: 'Club', action: 'reports.view' },
+  { to: '/club/members', label: 'Club members', action: 'club.act' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },
   { to: '/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/account', label: 'Account', action: null },
@@ -97,7 +102,7 @@ function Shell() {
           <ul>
             {NAVIGATION.filter((entry) => entry.action === null || may(entry.action)).map((entry) => (
               <li key={entry.to}>
-                <NavLink to={entry.to} end={entry.to === '/'}>
+                <NavLink to={entry.to} end={entry.to === '/' || entry.to === '/club'}>
                   {entry.label}
                 </NavLink>
               </li>
@@ -128,6 +133,9 @@ function Shell() {
           {may('reviews.moderate') && <Route path="/reviews" element={<ReviewsPage />} />}
           {may('messages.answer') && <Route path="/messages" element={<MessagesPage />} />}
           {may('messages.answer') && <Route path="/messages/:id" element={<MessagePage />} />}
+          {may('reports.view') && <Route path="/club" element={<ClubPage />} />}
+          {(may('reports.view') || may('club.act')) && <Route path="/club/members" element={<ClubMembersPage />} />}
+          {(may('reports.view') || may('club.act')) && <Route path="/club/members/:id" element={<ClubMemberPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
           <Route path="/account" element={<AccountPage />} />

@@ -30,6 +30,7 @@ import * as m027 from './migrations/027-operator-orders.ts'
 import * as m028 from './migrations/028-staff.ts'
 import * as m029 from './migrations/029-audit-log.ts'
 import * as m030 from './migrations/030-customer-care.ts'
+import * as m032 from './migrations/032-membership-events.ts'
 import * as m034 from './migrations/034-conversions-outbox.ts'
 import * as m037 from './migrations/037-child-rows-by-owner-key.ts'
 
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '028-staff': m028,
   '029-audit-log': m029,
   '030-customer-care': m030,
+  '032-membership-events': m032,
   '034-conversions-outbox': m034,
   '037-child-rows-by-owner-key': m037,
 }

@@ -1040,6 +1040,30 @@ export interface AuditLogTable {
   after_json: string | null
 }
 
+/** One change of a membership's state, or its save offer shown (migration 032; membership/membership-events.ts). */
+export interface MembershipEventsTable {
+  id: string
+  brand_id: string
+  membership_id: string
+  /** ISO date-time, and its day and month (YYYY-MM-DD, YYYY-MM) the figures group by */
+  at: string
+  day: string
+  month: string
+  /** core's MembershipEvent, 'join', or 'save_offer_shown' */
+  event: string
+  /** null for a first join */
+  from_status: string | null
+  to_status: string
+  /** who or what: 'staff' for a change made on a member's behalf; a recovery's 'retry' or 'new_card'; a cancel's 'saved_*' never */
+  cause: string | null
+  /** a failed charge's retries: the days since the first failure */
+  retry_day: number | null
+  /** a member of staff acting on the member's behalf */
+  staff_id: string | null
+  /** JSON: a cancel's reasons, the card a charge was tried on */
+  detail_json: string | null
+}
+
 /** An append-only entry of an order's history (migration 024). */
 export interface OrderHistoryTable {
   id: string
@@ -1166,6 +1190,7 @@ export interface Database {
   stock_adjustments: StockAdjustmentsTable
   audit_log: AuditLogTable
   conversion_events: ConversionEventsTable
+  membership_events: MembershipEventsTable
   order_history: OrderHistoryTable
   refund_lines: RefundLinesTable
   order_returns: OrderReturnsTable

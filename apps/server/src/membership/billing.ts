@@ -24,6 +24,7 @@ import { findMembershipById, type MembershipWithCard } from './membership.querie
 import { createMonthlyOrder } from './monthly-order.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import { statusOf } from './membership.view.ts'
+import { recordMembershipEvent } from './membership-events.ts'
 
 export interface BillingSummary {
   /** charges that went through */
@@ -196,6 +197,10 @@ async function billPeriod(scope: BrandData, options: BillingOptions, m: Membersh
         })
         .where('id', '=', m.id)
         .execute()
+      // a skip lasts one period: back to active, in the club's history (membership-events.ts)
+      if (next.ok && next.state !== status) {
+        await recordMembershipEvent(trx, { brandId: scope.brandId, membershipId: m.id, event: 'period_started', from: status, to: next.state, at: new Date(now), day: asOf })
+      }
       if (kind === 'prepaid') boxItems = (await createMonthlyOrder(trx, scope.brandId, m, period, 0, now, scope.db)).itemIds
       return true
     })

@@ -12,7 +12,7 @@
  * claim standing for the attempt and recordOutcome for keep and give back.
  */
 import { randomUUID } from 'node:crypto'
-import { isLastRetry, nextBillingDate, nextRetryDate, transition, type MembershipEvent } from '@store/core'
+import { daysBetween, isLastRetry, nextBillingDate, nextRetryDate, transition, type MembershipEvent } from '@store/core'
 import { sql, type Kysely } from 'kysely'
 import { BRANDS, type Brand } from '../brands/registry.ts'
 import type { BrandData, ContextLog } from '../context/request-context.ts'
@@ -29,6 +29,7 @@ import { createMonthlyOrder } from './monthly-order.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import { tellMember } from './tell-member.ts'
 import { statusOf } from './membership.view.ts'
+import { recordMembershipEvent, recoveryCause } from './membership-events.ts'
 
 /** How long a claim is its claimant's: after it, another run may take the pending charge over. */
 const CLAIM_LEASE_MS = 10 * 60 * 1000
@@ -307,6 +308,22 @@ async function recordOutcome(scope: BrandData, deps: ChargeDeps, charge: Members
         .set({ ...set, status: next.state, overdue: next.state === 'overdue' ? 1 : 0 })
         .where('id', '=', m.id)
         .execute()
+      // the club's history (membership-events.ts): a change of state, or a failed retry's day
+      if (next.state !== status || event === 'charge_failed') {
+        const recovered = status === 'overdue' && next.state !== 'overdue'
+        await recordMembershipEvent(trx, {
+          brandId: scope.brandId,
+          membershipId: m.id,
+          event,
+          from: status,
+          to: next.state,
+          at: nowOf(deps),
+          day: asOf,
+          retryDay: status === 'overdue' && m.failed_on ? daysBetween(m.failed_on, asOf) : null,
+          cause: recovered && event === 'charge_succeeded' ? await recoveryCause(trx, m.id, m.payment_method_id) : null,
+          detail: event === 'charge_failed' ? { card: m.payment_method_id } : undefined,
+        })
+      }
       if (next.state === 'lapsed') {
         await trx.updateTable('customers').set({ has_club: 0, cancelled_before: 1 }).where('id', '=', m.customer_id).execute()
       }

@@ -9,6 +9,7 @@ import { ordersAdminRoutes } from '../orders-admin/orders-admin.routes.ts'
 import { messagesAdminRoutes } from '../customer-service/messages-admin.routes.ts'
 import { customersAdminRoutes } from '../customers-admin/customers-admin.routes.ts'
 import { reviewsAdminRoutes } from '../reviews/reviews-admin.routes.ts'
+import { clubAdminRoutes } from '../club-admin/club-admin.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { registerStaffSession } from './staff-guard.ts'
 import { staffRoutes } from './staff.routes.ts'
@@ -23,4 +24,5 @@ export const adminApi: FastifyPluginAsync = async (admin) => {
   await admin.register(customersAdminRoutes)
   await admin.register(reviewsAdminRoutes)
   await admin.register(messagesAdminRoutes)
+  await admin.register(clubAdminRoutes)
 }
