@@ -178,7 +178,7 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
   // sessions in Redis where REDIS_URL is set (one connection, made now: an unreachable Redis stops start-up), else in the database
   const redis = env.REDIS_URL
     ? await RedisSessionStore.connect(env.REDIS_URL, {
-        keyPrefix: sessionKeyPrefix,
+        keyPrefix: sessionKeyPrefix ?? env.REDIS_KEY_PREFIX,
         onError: (error) => app.log.error({ err: error }, 'redis (sessions): connection trouble, reconnecting'),
       })
     : null

@@ -77,7 +77,7 @@ const MINUTE_MS = 60 * 1000
 export const CART_WRITES: ShopperLimit = {
   name: 'cart-write',
   perShopper: 120,
-  perAddress: 600,
+  perAddress: 1200,
   windowMs: 10 * MINUTE_MS,
   message: 'Too many changes were made to the cart in a short while.',
 }
