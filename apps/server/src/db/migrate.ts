@@ -28,6 +28,8 @@ import * as m025 from './migrations/025-payments-ledger.ts'
 import * as m026 from './migrations/026-returns.ts'
 import * as m028 from './migrations/028-staff.ts'
 import * as m029 from './migrations/029-audit-log.ts'
+import * as m036 from './migrations/036-outbox-waiting-index.ts'
+import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
 /**
  * Migrations are listed here, not read from disk, so any bundler or runner finds them.
@@ -64,7 +66,11 @@ export const migrations: Record<string, Migration> = {
   '026-returns': m026,
   '028-staff': m028,
   '029-audit-log': m029,
+  '036-outbox-waiting-index': m036,
 }
+
+/** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */
+const ONLINE_INDEXES: OnlineIndex[] = [...m036.online]
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -123,5 +129,15 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName)
     throw new Error(`Migration failed: ${reason}`)
   }
+  // after the migrations, outside their transaction: indexes of live tables, built without locking them
+  await buildOnlineIndexes(db)
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}
+
+/** Builds every online index that is missing (or left invalid by a failed build); quick when all are there. */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database
+export async function buildOnlineIndexes(db: Kysely<any>): Promise<string[]> {
+  const built: string[] = []
+  for (const index of ONLINE_INDEXES) if ((await buildIndexOnline(db, index)) === 'built') built.push(index.name)
+  return built
 }
