@@ -117,7 +117,7 @@ describe.each(DIALECTS)('upgrading a store with orders on %s', (dialect) => {
     expect(await waitingIndex()).toBe('valid')
     // the previous release's database: 036 not run, its index not there
     await m036.down(t.store.db)
-    await t.store.db.deleteFrom('kysely_migration').where('name', '=', '036-outbox-waiting-index').execute()
+    await sql`delete from kysely_migration where name = '036-outbox-waiting-index'`.execute(t.store.db)
     expect(await waitingIndex()).toBe('missing')
     // the release's `npm run migrate`: the migrator runs 036 (in its transaction), then the index is built
     // outside it; CREATE INDEX CONCURRENTLY inside a transaction would have failed
