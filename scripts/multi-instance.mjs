@@ -10,7 +10,7 @@
 // and another restarted gracefully (SIGTERM, then started again). It then checks:
 // every order placed once (none lost, none doubled), every cart and login kept, no
 // request failed during the graceful restart, each e-mail of the outbox sent once, and
-// the club's billing run by every instance without a period billed twice.
+// club members made due billed once at the gateway while every instance bills each second.
 //
 //   npm run build:server && node scripts/multi-instance.mjs     # exit 0 when all holds
 //
@@ -30,7 +30,7 @@ const DATABASE_SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@12
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const REQUIRED = process.env.REQUIRE_MULTI_INSTANCE === '1'
 /** shopping before the kill, between the kill and the restart, and after it */
-const SETTLE_MS = Number(process.env.MULTI_INSTANCE_SETTLE_MS ?? 3000)
+const SETTLE_MS = Number(process.env.MULTI_INSTANCE_SETTLE_MS ?? 2000)
 const SHOPPERS = Number(process.env.MULTI_INSTANCE_SHOPPERS ?? 8)
 const HOST = 'localhost'
 
@@ -243,21 +243,8 @@ async function shop(n, origin, items, shopping, journal, outcome) {
     )
     // one Idempotency-Key per checkout: a checkout sent again after a failure is the same order
     const key = randomUUID()
-    const address = {
-      email,
-      shipping_name: 'Multi Shopper',
-      shipping_company: '',
-      shipping_country: 'US',
-      shipping_address: '12 Analytical Way',
-      shipping_address_2: '',
-      shipping_city: 'Austin',
-      shipping_state: 'TX',
-      shipping_zip: '78701',
-      shipping_phone: '(512) 555-0100',
-      billing_same: 'true',
-    }
     const placed = await again(() =>
-      shopper.request('POST', '/api/checkout', { form: { ...address, payment_token: token.data?.token ?? '' }, headers: { 'idempotency-key': key } }),
+      shopper.request('POST', '/api/checkout', { form: { ...shippingTo(email), payment_token: token.data?.token ?? '' }, headers: { 'idempotency-key': key } }),
     )
     if (placed.data?.status !== 'succeeded') {
       journey.failure = `checkout ${placed.status} ${JSON.stringify(placed.data ?? placed.errors)}`
@@ -268,6 +255,36 @@ async function shop(n, origin, items, shopping, journal, outcome) {
     journey.orderSeen = Array.isArray(orders.data) && orders.data.some((order) => order.order_number === journey.orderNumber || order.number === journey.orderNumber)
   }
 }
+
+/** A shopper who joins the club at checkout (its e-mail), or null. */
+async function joinClub(n, origin, item, journal) {
+  const shopper = new Shopper(origin, journal)
+  const email = `club-${n}-${randomBytes(3).toString('hex')}@example.com`
+  await shopper.request('POST', '/api/cart/items', { form: { item_id: item.id, size: item.size, qty: 1 } })
+  const registered = await shopper.request('POST', '/api/register', { form: { name: 'Club Member', email, password: 'leggings-forever-7' } })
+  const token = await shopper.request('POST', '/api/payments/test-tokens', {
+    form: { number: '4242 4242 4242 4242', cvc: '123', exp_month: '12', exp_year: String(new Date().getFullYear() + 3) },
+  })
+  const placed = await shopper.request('POST', '/api/checkout', {
+    form: { ...shippingTo(email), payment_token: token.data?.token ?? '', checkout_flow: 'checkout_club_flow' },
+    headers: { 'idempotency-key': randomUUID() },
+  })
+  return registered.status === 200 && placed.data?.status === 'succeeded' ? email : null
+}
+
+const shippingTo = (email) => ({
+  email,
+  shipping_name: 'Multi Shopper',
+  shipping_company: '',
+  shipping_country: 'US',
+  shipping_address: '12 Analytical Way',
+  shipping_address_2: '',
+  shipping_city: 'Austin',
+  shipping_state: 'TX',
+  shipping_zip: '78701',
+  shipping_phone: '(512) 555-0100',
+  billing_same: 'true',
+})
 
 async function main() {
   if (!existsSync(join(root, 'apps/server/dist/main.js'))) skip('no compiled server: run npm run build:server (or npm run build) first')
@@ -383,6 +400,31 @@ async function main() {
     await Promise.all([...shoppers, ...readers, chaos])
     const shopSeconds = (Date.now() - start) / 1000
 
+    // the club: members join through the balancer, then are due today; every instance bills each second
+    const members = []
+    for (let n = 0; n < 3; n++) members.push(await joinClub(n, origin, items[0], journal))
+    const joined = members.filter(Boolean)
+    const today = new Date().toISOString().slice(0, 10)
+    const billedFrom = new Date().toISOString()
+    // as if they had joined last month: the join's period moved back a month, the next one due today
+    const ofMembers = `SELECT m.id FROM memberships m JOIN customers u ON u.id = m.customer_id WHERE u.email = ANY($1)`
+    await db.query(`UPDATE membership_charges SET period = to_char(date_trunc('month', now()) - interval '1 day', 'YYYY-MM') WHERE membership_id IN (${ofMembers})`, [joined])
+    await db.query(`UPDATE memberships SET next_billing_date = $2 WHERE id IN (${ofMembers})`, [joined, today])
+    let billed = []
+    for (let i = 0; i < 40; i++) {
+      ;({ rows: billed } = await db.query(
+        `SELECT m.id, count(c.id)::int AS periods FROM memberships m JOIN customers u ON u.id = m.customer_id
+         LEFT JOIN membership_charges c ON c.membership_id = m.id AND c.period = to_char(now(), 'YYYY-MM') AND c.billing_date = $1
+         WHERE u.email = ANY($2) GROUP BY m.id`,
+        [today, joined],
+      ))
+      if (billed.length === joined.length && billed.every((row) => row.periods >= 1)) break
+      await sleep(250)
+    }
+    // three instances, billing every second for a while more: still one charge each at the gateway
+    await sleep(3000)
+    const { rows: gatewayCharges } = await db.query(`SELECT count(*)::int AS n FROM test_gateway_charges WHERE created_at >= $1`, [billedFrom])
+
     // 5. what must hold
     const inWindow = (w) => journal.filter((entry) => w && entry.at >= w.from && entry.at <= w.to)
     const failedRequests = (entries) => entries.filter((entry) => entry.status === 0 || entry.status >= 500)
@@ -416,6 +458,9 @@ async function main() {
       emailsSentTwice: outbox[0].again,
       emailsWaiting: waiting[0].n,
       billingRunsFailed: billingRuns,
+      clubMembersDue: joined.length,
+      clubMembersBilled: billed.filter((row) => row.periods === 1).length,
+      clubChargesAtGateway: gatewayCharges[0].n,
       instanceExits: Object.fromEntries(instances.map((i) => [i.name, i.exits])),
     }
     const problems = []
@@ -438,6 +483,10 @@ async function main() {
     if (waiting[0].n > 0) problems.push(`${waiting[0].n} e-mails still waiting in the outbox`)
     if (outbox[0].again > 0) problems.push(`${outbox[0].again} e-mails sent more than once`)
     if (billingRuns) problems.push(`${billingRuns} club billing runs failed`)
+    if (joined.length < 3) problems.push(`only ${joined.length} of 3 shoppers joined the club`)
+    if (report.figures.clubMembersBilled !== joined.length)
+      problems.push(`club members billed once: ${report.figures.clubMembersBilled} of ${joined.length} (${JSON.stringify(billed)})`)
+    if (gatewayCharges[0].n !== joined.length) problems.push(`${gatewayCharges[0].n} charges at the gateway for ${joined.length} members due`)
     if (instances[1].exits[0]?.code !== 0) problems.push(`the restarted instance did not exit 0 on SIGTERM: ${JSON.stringify(instances[1].exits)}`)
     console.log(JSON.stringify(report, null, 2))
     if (problems.length) {
