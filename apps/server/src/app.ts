@@ -29,6 +29,7 @@ import mediaRoutes from './media/media.routes.ts'
 import uploadsRoutes from './media/uploads.routes.ts'
 import { seoRoutes } from './seo/seo.routes.ts'
 import { RedisSessionStore } from './sessions/redis-session-store.ts'
+import { DatabaseThrottleStore, RedisThrottleStore, type ThrottleStore } from './accounts/throttle-store.ts'
 import { registerRequestContext } from './context/context-plugin.ts'
 import { DatabaseSessionStore, type SessionStore } from './sessions/session-store.ts'
 import { invalidateOnStockChange } from './catalog/stock-invalidation.ts'
@@ -176,12 +177,15 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
   await app.register(swagger, openApiOptions)
 
   // sessions in Redis where REDIS_URL is set (one connection, made now: an unreachable Redis stops start-up), else in the database
-  const sessions: SessionStore = env.REDIS_URL
+  const redis = env.REDIS_URL
     ? await RedisSessionStore.connect(env.REDIS_URL, {
-        keyPrefix: sessionKeyPrefix,
+        keyPrefix: sessionKeyPrefix ?? env.REDIS_KEY_PREFIX,
         onError: (error) => app.log.error({ err: error }, 'redis (sessions): connection trouble, reconnecting'),
       })
-    : new DatabaseSessionStore(store)
+    : null
+  const sessions: SessionStore = redis ?? new DatabaseSessionStore(store)
+  // every rate limit counts in Redis where it is set (same connection, same prefix), else in the database (accounts/throttle-store.ts)
+  const throttle: ThrottleStore = redis ? new RedisThrottleStore(redis.redis, redis.keyPrefix) : new DatabaseThrottleStore(store)
   app.addHook('onClose', async () => {
     await sessions.close()
   })
@@ -190,6 +194,7 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
     store,
     sessions,
     env,
+    throttle,
     extraHosts:
       env.EXTRA_HOSTS?.split(',')
         .map((host) => host.trim().toLowerCase())

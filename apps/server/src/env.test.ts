@@ -14,6 +14,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: 'http' })).toThrow(/Invalid environment: PORT/)
   })
 
+  it('refuses photos on local disk when several instances serve the store, and says what to do', () => {
+    expect(() => parseEnv({ INSTANCES: '3' })).toThrow(/INSTANCES=3 with MEDIA_STORAGE=local: a photo uploaded to one instance would be missing on the others.*MEDIA_STORAGE=s3/)
+    expect(parseEnv({ INSTANCES: '3', MEDIA_STORAGE: 's3', S3_BUCKET: 'photos' }).INSTANCES).toBe(3)
+    expect(parseEnv({ INSTANCES: '1' }).MEDIA_STORAGE).toBe('local')
+    expect(parseEnv({}).INSTANCES).toBe(1)
+  })
+
   it("stops with 'Unknown project' when the content service has no project", () => {
     expect(() => parseEnv({ CONTENT_SOURCE: 'sanity' })).toThrow('Unknown project')
     // with a project, the adapter itself is not built yet: it says so instead of serving local content

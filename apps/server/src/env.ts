@@ -9,6 +9,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** put before every Redis key the store writes (sessions, rate limits): two stores sharing one Redis each give their own (default `store:`) */
+  REDIS_KEY_PREFIX: z.string().min(1).default('store:'),
+  /** how many instances serve this store (default 1): above 1, uploads must go to a bucket (MEDIA_STORAGE=s3), not one machine's disk */
+  INSTANCES: z.coerce.number().int().min(1).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -187,6 +191,10 @@ export function testPaymentsWarning(env: Pick<Env, 'NODE_ENV' | 'PAYMENT_GATEWAY
   return 'PAYMENT_GATEWAY=test: payments are NOT real. Checkout takes the built-in test cards (4242 4242 4242 4242 pays) and charges no one; set PAYMENT_GATEWAY=stripe to take real payments'
 }
 
+/** Photos on one machine's disk are not seen by the others: several instances need a bucket (docs/operations.md). */
+const LOCAL_MEDIA_WITH_INSTANCES = (instances: number) =>
+  `INSTANCES=${instances} with MEDIA_STORAGE=local: a photo uploaded to one instance would be missing on the others. Keep uploads in a bucket (MEDIA_STORAGE=s3 with S3_BUCKET), or run one instance.`
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = EnvSchema.safeParse(source)
   if (!result.success) {
@@ -201,6 +209,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   // SPEC §8: a content service with no project cannot start
   if (env.CONTENT_SOURCE === 'sanity' && !env.SANITY_PROJECT_ID) throw new Error(UNKNOWN_PROJECT)
   if (env.MEDIA_STORAGE === 's3' && !env.S3_BUCKET) throw new Error('MEDIA_STORAGE=s3 needs S3_BUCKET')
+  if (env.INSTANCES > 1 && env.MEDIA_STORAGE === 'local') throw new Error(LOCAL_MEDIA_WITH_INSTANCES(env.INSTANCES))
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the SDK's own credentials")
   }

@@ -142,13 +142,13 @@ export async function login(ctx: RequestContext, input: { email: string; passwor
     .where('email', '=', email)
     .executeTakeFirst()
   // a device this customer has logged in from before passes the e-mail's backoff (decision 008)
-  await assertLoginAllowed(store, keys, { knownDevice: row ? await isKnownDevice(ctx, row.id) : false })
+  await assertLoginAllowed(ctx.throttle, keys, { knownDevice: row ? await isKnownDevice(ctx, row.id) : false })
   const ok = row ? await verifyPassword(input.password, row.password_hash) : await verifyPassword(input.password, await DECOY_HASH_PROMISE)
   if (!row || !ok) {
-    await recordLoginFailure(store, keys)
+    await recordLoginFailure(ctx.throttle, keys)
     throw new HttpError(401, 'That email and password do not match an account. Check them, or reset your password.')
   }
-  await clearLoginFailures(store, keys)
+  await clearLoginFailures(ctx.throttle, keys)
   await logIn(ctx, row.id, row.email)
   return view(row)
 }

@@ -1,11 +1,15 @@
 /**
- * Limits on account requests that cost the store or a stranger something: a
- * reset e-mail (to someone's inbox) and a registration. Counted in the
- * database, so every instance counts the same (docs/decisions/008-login-throttling.md).
+ * Limits on requests that cost the store or a stranger something: a reset
+ * e-mail, a registration, a guess (discount code, order number), a cart write,
+ * a message, a review, a test card token. One mechanism for all of them
+ * (and for login attempts, accounts/login-throttle.ts): events counted under a
+ * key in the throttle store (accounts/throttle-store.ts: Redis where REDIS_URL
+ * is set, else the database), so every instance counts the same
+ * (docs/decisions/008-login-throttling.md, 217-one-throttle-shared-by-every-instance.md).
  */
-import { randomUUID } from 'node:crypto'
 import type { RequestContext } from '../context/request-context.ts'
 import { tooManyRequests } from '../http/errors.ts'
+import type { ThrottleEvent, ThrottleMark } from './throttle-store.ts'
 
 export const HOUR_MS = 60 * 60 * 1000
 
@@ -38,35 +42,76 @@ export const registerLimits = (ctx: RequestContext): RequestLimit[] => [
   },
 ]
 
-type Event = { key: string; created_at: string }
+/**
+ * A limit on what one shopper does, whoever they are: `perShopper` for the
+ * logged-in account, or for the visitor's session; `perAddress` for a client
+ * address, counted only for shoppers who are not logged in. So a stranger behind
+ * the same address (an office, a phone network) spends the address's allowance,
+ * never a logged-in shopper's, and a visitor's own session is held at its own figure.
+ */
+export interface ShopperLimit {
+  /** the key's first word ('cart-write', 'discount-code') */
+  name: string
+  perShopper: number
+  perAddress: number
+  windowMs: number
+  /** what the 429 says (the wait is added) */
+  message: string
+}
 
-/** The events under the limits' keys within the longest window. */
-async function eventsInWindow(ctx: RequestContext, limits: RequestLimit[], now: Date): Promise<Event[]> {
-  const longest = Math.max(...limits.map((limit) => limit.windowMs))
-  return ctx.data.db
-    .selectFrom('throttle_events')
-    .select(['key', 'created_at'])
-    .where('brand_id', '=', ctx.data.brandId)
-    .where(
-      'key',
-      'in',
-      limits.map((limit) => limit.key),
-    )
-    .where('created_at', '>', new Date(now.getTime() - longest).toISOString())
-    .orderBy('created_at')
-    .execute()
+/** The limits a request of this shopper counts against: the account's when logged in, else the address's and the session's. */
+export async function shopperLimits(ctx: RequestContext, limit: ShopperLimit): Promise<RequestLimit[]> {
+  const session = await ctx.session.current()
+  const { name, perShopper, perAddress, windowMs, message } = limit
+  if (session?.customerId) return [{ key: `${name}:customer:${session.customerId}`, max: perShopper, windowMs, message }]
+  return [
+    { key: `${name}:ip:${ctx.clientIp}`, max: perAddress, windowMs, message },
+    // a session's own figure only where it is below the address's
+    ...(session && perShopper < perAddress ? [{ key: `${name}:visitor:${session.visitorId}`, max: perShopper, windowMs, message }] : []),
+  ]
+}
+
+const MINUTE_MS = 60 * 1000
+
+/** Adding to the cart and changing a line (the API and the storefront's forms alike): far above any shopper's pace, well below a script's. */
+export const CART_WRITES: ShopperLimit = {
+  name: 'cart-write',
+  perShopper: 120,
+  perAddress: 1200,
+  windowMs: 10 * MINUTE_MS,
+  message: 'Too many changes were made to the cart in a short while.',
+}
+
+/** Reviews written by one buyer (a buyer reviews what arrived: a handful at a time). */
+export const REVIEWS: ShopperLimit = { name: 'review', perShopper: 10, perAddress: 30, windowMs: HOUR_MS, message: 'Too many reviews were sent in a short while.' }
+
+/** Test card tokens (test gateway only: a card checked for nothing but its form). */
+export const TEST_TOKENS: ShopperLimit = {
+  name: 'test-token',
+  perShopper: 30,
+  perAddress: 300,
+  windowMs: HOUR_MS,
+  message: 'Too many test cards were tried in a short while.',
 }
 
 /** The 429 of the first limit with more than `allowed(limit)` events in its window, with the wait until its oldest leaves it. */
-function spentLimit(events: Event[], limits: RequestLimit[], now: Date, allowed: (limit: RequestLimit) => number) {
+function spentLimit(events: ThrottleEvent[], limits: RequestLimit[], now: Date, allowed: (limit: RequestLimit) => number) {
   for (const limit of limits) {
     const since = now.getTime() - limit.windowMs
-    const inWindow = events.filter((event) => event.key === limit.key && new Date(event.created_at).getTime() > since)
-    if (inWindow.length > allowed(limit)) {
-      return tooManyRequests(limit.message, new Date(inWindow[0]!.created_at).getTime() + limit.windowMs - now.getTime())
-    }
+    const inWindow = events.filter((event) => event.key === limit.key && event.at > since)
+    if (inWindow.length > allowed(limit)) return tooManyRequests(limit.message, inWindow[0]!.at + limit.windowMs - now.getTime())
   }
   return null
+}
+
+/** The events under the limits' keys within the longest window. */
+function eventsInWindow(ctx: RequestContext, limits: RequestLimit[], now: Date): Promise<ThrottleEvent[]> {
+  const longest = Math.max(...limits.map((limit) => limit.windowMs))
+  return ctx.throttle.events(
+    ctx.data.brandId,
+    limits.map((limit) => limit.key),
+    new Date(now.getTime() - longest),
+  )
 }
 
 /** Refuses (429, with the wait) when any limit is spent in its window; counts nothing. */
@@ -77,36 +122,37 @@ export async function checkRequestLimits(ctx: RequestContext, limits: RequestLim
 }
 
 /** Counts one event under each key (a request, a declined card, a missed guess). */
-export async function countRequests(ctx: RequestContext, keys: string[], now = ctx.now()): Promise<string[]> {
-  if (keys.length === 0) return []
-  const events = keys.map((key) => ({ id: randomUUID(), brand_id: ctx.data.brandId, key, created_at: now.toISOString() }))
-  await ctx.data.db.insertInto('throttle_events').values(events).execute()
-  return events.map((event) => event.id)
+export async function countRequests(ctx: RequestContext, keys: string[], now = ctx.now()): Promise<ThrottleMark[]> {
+  return ctx.throttle.add(ctx.data.brandId, keys, now)
 }
 
 /**
  * Counts this request against each limit, or throws 429 when one is spent (and
  * takes its count back). Counted first and checked after, so requests racing
  * for a limit's last place see each other: a limit is never overrun. Answers
- * the ids of the events it counted, for a caller that takes them back later.
+ * the events it counted, for a caller that takes them back later.
  */
-export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<string[]> {
+export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<ThrottleMark[]> {
   if (limits.length === 0) return []
-  const ids = await countRequests(
+  const marks = await countRequests(
     ctx,
     limits.map((limit) => limit.key),
     now,
   )
   const spent = spentLimit(await eventsInWindow(ctx, limits, now), limits, now, (limit) => limit.max)
   if (spent) {
-    await ctx.data.db.deleteFrom('throttle_events').where('brand_id', '=', ctx.data.brandId).where('id', 'in', ids).execute()
+    await ctx.throttle.takeBack(ctx.data.brandId, marks)
     throw spent
   }
-  return ids
+  return marks
+}
+
+/** Counts this shopper's request against a ShopperLimit (takeRequest), or throws its 429. */
+export async function takeShopperRequest(ctx: RequestContext, limit: ShopperLimit): Promise<void> {
+  await takeRequest(ctx, await shopperLimits(ctx, limit))
 }
 
 /** Forgets every event counted under the keys (a right answer clears the wrong ones before it, as a login does). */
 export async function clearRequests(ctx: RequestContext, keys: string[]): Promise<void> {
-  if (keys.length === 0) return
-  await ctx.data.db.deleteFrom('throttle_events').where('brand_id', '=', ctx.data.brandId).where('key', 'in', keys).execute()
+  await ctx.throttle.clear(ctx.data.brandId, keys)
 }

@@ -18,7 +18,7 @@ import {
   type FeaturedItem,
 } from '@store/core'
 import { sql } from 'kysely'
-import { checkRequestLimits, countRequests, HOUR_MS } from '../accounts/request-limits.ts'
+import { CART_WRITES, checkRequestLimits, countRequests, HOUR_MS, shopperLimits, takeShopperRequest } from '../accounts/request-limits.ts'
 import type { Shopper } from '../accounts/shopper.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { flag, readJson, readList } from '../db/json.ts'
@@ -449,6 +449,7 @@ function stockProblem(name: string, size: string, stock: number): string {
 }
 
 export async function addToCart(ctx: RequestContext, itemId: number, size: string, qty: number) {
+  await takeShopperRequest(ctx, CART_WRITES)
   const { db, brandId } = ctx.data
   const found = await findSellableSize(db, brandId, itemId, size)
   if (!found) throw notFound(`We couldn't find item ${itemId}. It may no longer be sold.`)
@@ -490,6 +491,7 @@ export async function addToCart(ctx: RequestContext, itemId: number, size: strin
 }
 
 export async function changeLineQty(ctx: RequestContext, lineId: string, qty: number) {
+  await takeShopperRequest(ctx, CART_WRITES)
   const { db, brandId } = ctx.data
   const cartId = (await ctx.session.current())?.cartId ?? null
   const line = cartId ? await findCartLine(db, cartId, lineId) : undefined
@@ -511,12 +513,18 @@ export async function changeLineQty(ctx: RequestContext, lineId: string, qty: nu
   await db.updateTable('cart_lines').set({ qty }).where('id', '=', lineId).execute()
 }
 
-/** A shopper's wrong discount codes per client address and hour: past this, trying codes waits (429), so a private code cannot be found by trying. */
+/** A shopper's wrong discount codes per hour (the account's when logged in, else the client address's): past this, trying codes waits (429), so a private code cannot be found by trying. */
 export const DISCOUNT_CODE_GUESSES = { max: 20, windowMs: HOUR_MS }
 
 /** The code a shopper typed (the cart's form, POST /discount-code): a code that does not exist counts as a guess. */
 export async function applyDiscountCode(ctx: RequestContext, rawCode: string) {
-  const guesses = [{ key: `discount-code-ip:${ctx.clientIp}`, ...DISCOUNT_CODE_GUESSES, message: 'Too many discount codes were tried from this network.' }]
+  const guesses = await shopperLimits(ctx, {
+    name: 'discount-code',
+    perShopper: DISCOUNT_CODE_GUESSES.max,
+    perAddress: DISCOUNT_CODE_GUESSES.max,
+    windowMs: DISCOUNT_CODE_GUESSES.windowMs,
+    message: 'Too many discount codes were tried from this network.',
+  })
   // checked before the code is looked up: once the guesses are spent, a right one is no answer either
   await checkRequestLimits(ctx, guesses)
   const code = rawCode.trim()

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely'
 import type { Shopper } from '../accounts/shopper.ts'
 import { readShopper } from '../accounts/shopper.ts'
+import { DatabaseThrottleStore, type ThrottleStore } from '../accounts/throttle-store.ts'
 import type { Brand } from '../brands/registry.ts'
 import type { Dialect, StoreDb } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
@@ -45,6 +46,8 @@ export interface RequestContext {
   readonly origin: string
   readonly env: Env
   readonly log: ContextLog
+  /** where every rate limit counts (accounts/throttle-store.ts): Redis where REDIS_URL is set, else the database */
+  readonly throttle: ThrottleStore
   now(): Date
 }
 
@@ -53,6 +56,8 @@ export interface ContextDeps {
   store: StoreDb
   sessions: SessionStore
   env: Env
+  /** the rate limits' counts: the database's unless given (the app gives Redis's where REDIS_URL is set) */
+  throttle?: ThrottleStore
 }
 
 export interface ContextInput {
@@ -94,6 +99,7 @@ export function createRequestContext(deps: ContextDeps, input: ContextInput): Re
     origin: input.brand.publicOrigin,
     env: deps.env,
     log: input.log,
+    throttle: deps.throttle ?? new DatabaseThrottleStore(deps.store),
     now: input.now ?? (() => new Date()),
   }
 }

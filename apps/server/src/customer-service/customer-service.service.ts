@@ -12,7 +12,7 @@ import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import type { ContactMessagesTable, Database, FeedbackMessagesTable } from '../db/schema.ts'
 import type { ContactBody, FeedbackBody } from './customer-service.schemas.ts'
-import { HOUR_MS, takeRequest } from '../accounts/request-limits.ts'
+import { HOUR_MS, shopperLimits, takeRequest } from '../accounts/request-limits.ts'
 
 /** Messages per hour from one client address, and naming one e-mail address (contact and feedback together). */
 export const MESSAGES_PER_IP_PER_HOUR = 10
@@ -26,11 +26,25 @@ async function supportAddress(ctx: RequestContext): Promise<string> {
 
 const newReference = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex').toUpperCase()}`
 
-/** Messages (contact and feedback together) per client address and per e-mail address named, in an hour. */
+/**
+ * Messages (contact and feedback together) in an hour: a logged-in customer's per
+ * account; anyone else's per client address and per e-mail address named (so a
+ * stranger sharing the address, or naming the customer's e-mail, holds up no logged-in customer).
+ */
 async function throttle(ctx: RequestContext, email: string) {
+  const shopper = await shopperLimits(ctx, {
+    name: 'messages',
+    perShopper: MESSAGES_PER_IP_PER_HOUR,
+    perAddress: MESSAGES_PER_IP_PER_HOUR,
+    windowMs: HOUR_MS,
+    message: 'Many messages were sent from this network in a short while.',
+  })
+  const loggedIn = Boolean((await ctx.session.current())?.customerId)
   await takeRequest(ctx, [
-    { key: `messages:ip:${ctx.clientIp}`, max: MESSAGES_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: 'Many messages were sent from this network in a short while.' },
-    { key: `messages:email:${email}`, max: MESSAGES_PER_EMAIL_PER_HOUR, windowMs: HOUR_MS, message: 'Many messages were sent for this email address in a short while.' },
+    ...shopper,
+    ...(loggedIn
+      ? []
+      : [{ key: `messages:email:${email}`, max: MESSAGES_PER_EMAIL_PER_HOUR, windowMs: HOUR_MS, message: 'Many messages were sent for this email address in a short while.' }]),
   ])
 }
 

@@ -32,7 +32,9 @@ import * as m029 from './migrations/029-audit-log.ts'
 import * as m030 from './migrations/030-customer-care.ts'
 import * as m032 from './migrations/032-membership-events.ts'
 import * as m034 from './migrations/034-conversions-outbox.ts'
+import * as m036 from './migrations/036-outbox-waiting-index.ts'
 import * as m037 from './migrations/037-child-rows-by-owner-key.ts'
+import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
 /**
  * Migrations are listed here, not read from disk, so any bundler or runner finds them.
@@ -73,8 +75,12 @@ export const migrations: Record<string, Migration> = {
   '030-customer-care': m030,
   '032-membership-events': m032,
   '034-conversions-outbox': m034,
+  '036-outbox-waiting-index': m036,
   '037-child-rows-by-owner-key': m037,
 }
+
+/** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */
+const ONLINE_INDEXES: OnlineIndex[] = [...m036.online]
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -133,5 +139,15 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     const reason = error instanceof Error ? error.message : String(error ?? failed?.migrationName)
     throw new Error(`Migration failed: ${reason}`)
   }
+  // after the migrations, outside their transaction: indexes of live tables, built without locking them
+  await buildOnlineIndexes(db)
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}
+
+/** Builds every online index that is missing (or left invalid by a failed build); quick when all are there. */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any database
+export async function buildOnlineIndexes(db: Kysely<any>): Promise<string[]> {
+  const built: string[] = []
+  for (const index of ONLINE_INDEXES) if ((await buildIndexOnline(db, index)) === 'built') built.push(index.name)
+  return built
 }

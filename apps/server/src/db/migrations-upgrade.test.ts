@@ -9,6 +9,8 @@ import * as m018 from './migrations/018-spent-tokens.ts'
 import * as m019 from './migrations/019-waiting-orders.ts'
 import * as m020 from './migrations/020-order-bundle-discount.ts'
 import * as m021 from './migrations/021-attempt-owner.ts'
+import * as m036 from './migrations/036-outbox-waiting-index.ts'
+import { buildOnlineIndexes, migrateToLatest } from './migrate.ts'
 
 /**
  * Migrations that fill a new column from what a store already holds, run on a store with orders in
@@ -96,5 +98,43 @@ describe.each(DIALECTS)('upgrading a store with orders on %s', (dialect) => {
     await m021.up(t.store.db)
     const after = await t.store.db.selectFrom('checkout_attempts').select(['idempotency_key', 'payment_id', 'visitor_id']).orderBy('idempotency_key').execute()
     expect(after).toEqual(before.map((row) => ({ ...row, visitor_id: null })))
+  })
+
+  /** The index of the outbox's waiting e-mails: absent, or there and (PostgreSQL) valid or not. */
+  const waitingIndex = async (): Promise<'missing' | 'valid' | 'invalid'> => {
+    if (dialect === 'sqlite') {
+      const rows = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name = 'outbox_emails_waiting'`.execute(t.store.db)
+      return rows.rows.length > 0 ? 'valid' : 'missing'
+    }
+    const rows = await sql<{ valid: boolean }>`select i.indisvalid as valid from pg_class c join pg_index i on i.indexrelid = c.oid join pg_namespace n on n.oid = c.relnamespace
+      where c.relname = 'outbox_emails_waiting' and n.nspname = current_schema()`.execute(t.store.db)
+    return rows.rows[0] === undefined ? 'missing' : rows.rows[0].valid ? 'valid' : 'invalid'
+  }
+
+  it("036 applies to the previous release's database with orders and e-mails in it, through the migrator; its index is built after, outside the transaction (CONCURRENTLY on PostgreSQL)", async () => {
+    const emails = await t.store.db.selectFrom('outbox_emails').select(['id', 'sent_at']).orderBy('id').execute()
+    expect(emails.length).toBeGreaterThanOrEqual(2)
+    expect(await waitingIndex()).toBe('valid')
+    // the previous release's database: 036 not run, its index not there
+    await m036.down(t.store.db)
+    await sql`delete from kysely_migration where name = '036-outbox-waiting-index'`.execute(t.store.db)
+    expect(await waitingIndex()).toBe('missing')
+    // the release's `npm run migrate`: the migrator runs 036 (in its transaction), then the index is built
+    // outside it; CREATE INDEX CONCURRENTLY inside a transaction would have failed
+    expect(await migrateToLatest(t.store.db)).toEqual(['036-outbox-waiting-index'])
+    expect(await waitingIndex()).toBe('valid')
+    expect(await t.store.db.selectFrom('outbox_emails').select(['id', 'sent_at']).orderBy('id').execute()).toEqual(emails)
+    // run again, nothing to do
+    expect(await migrateToLatest(t.store.db)).toEqual([])
+    expect(await buildOnlineIndexes(t.store.db)).toEqual([])
+  })
+
+  it.skipIf(dialect === 'sqlite')('builds again an index a failed concurrent build left invalid', async () => {
+    await sql`update pg_index set indisvalid = false where indexrelid = (select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relname = 'outbox_emails_waiting' and n.nspname = current_schema())`.execute(
+      t.store.db,
+    )
+    expect(await waitingIndex()).toBe('invalid')
+    expect(await buildOnlineIndexes(t.store.db)).toEqual(['outbox_emails_waiting'])
+    expect(await waitingIndex()).toBe('valid')
   })
 })

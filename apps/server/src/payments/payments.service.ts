@@ -1,6 +1,7 @@
 import { validateCardForm, validateCardNumber, validateExpiry, type FieldError, type TestToken } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { notFound } from '../http/errors.ts'
+import { TEST_TOKENS, takeShopperRequest } from '../accounts/request-limits.ts'
 import type { PaymentGateway } from './gateway.ts'
 import { testBehaviourOf } from './test-cards.ts'
 import { issueTestToken, SETUP_PREFIX, type TestGateway } from './test-gateway.ts'
@@ -21,6 +22,7 @@ const testOnly = () => notFound('Test cards are not accepted here: the card form
  */
 export async function createTestToken(ctx: RequestContext, gateway: PaymentGateway, card: CardForm): Promise<{ token: TestToken } | { errors: FieldError[] }> {
   if (gateway.name !== 'test') throw testOnly()
+  await takeShopperRequest(ctx, TEST_TOKENS)
   const errors = validateCardForm(card, ctx.now())
   if (errors.length > 0) return { errors }
   const number = validateCardNumber(card.number)

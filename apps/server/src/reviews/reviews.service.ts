@@ -10,6 +10,7 @@ import type { Review, ReviewableItem } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { conflict, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from '../account/require-customer.ts'
+import { REVIEWS, takeShopperRequest } from '../accounts/request-limits.ts'
 import { getReviews } from '../catalog/catalog.service.ts'
 import type { MediaStorage } from '../media/storage.ts'
 import { MAX_PHOTOS, PhotoProblem, preparePhoto } from './photos.ts'
@@ -65,6 +66,7 @@ function nameParts(name: string): { first: string; lastInitial: string } {
 /** Writes the review with its photos; answers it as GET /reviews shows it. */
 export async function createReview(ctx: RequestContext, storage: MediaStorage, input: ReviewInput, photos: Buffer[]): Promise<Review> {
   const customerId = await requireCustomerId(ctx)
+  await takeShopperRequest(ctx, REVIEWS)
   const { db, brandId } = ctx.data
   if (photos.length > MAX_PHOTOS) throw unprocessable(`Add up to ${MAX_PHOTOS} photos.`, 'photos')
   const item = (await reviewableItems(ctx)).find((candidate) => candidate.item_id === input.item_id)

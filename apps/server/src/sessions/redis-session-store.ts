@@ -92,6 +92,16 @@ export class RedisSessionStore implements SessionStore {
     return new RedisSessionStore(client, options.keyPrefix ?? 'store:')
   }
 
+  /** the one connection, shared with the rate limits' counts (accounts/throttle-store.ts) */
+  get redis(): RedisClient {
+    return this.client
+  }
+
+  /** put before every key this store writes */
+  get keyPrefix(): string {
+    return this.prefix
+  }
+
   sessionKey(brandId: string, id: string): string {
     return `${this.prefix}session:${brandId}:${id}`
   }

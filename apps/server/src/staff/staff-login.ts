@@ -68,10 +68,10 @@ export interface StaffLoginInput {
 
 /** Logs in at the request's brand: the session's token and expiry for the cookie, and who logged in. */
 export async function staffLogin(ctx: RequestContext, input: StaffLoginInput, userAgent: string): Promise<{ token: string; expires: Date; staff: StaffView }> {
-  const { db, store, brandId } = ctx.data
+  const { db, brandId } = ctx.data
   const email = normalizeStaffEmail(input.email)
   const keys = { brandId, email: `staff:${email}`, ip: ctx.clientIp }
-  await assertLoginAllowed(store, keys, {}, ctx.now())
+  await assertLoginAllowed(ctx.throttle, keys, {}, ctx.now())
   const row = await db
     .selectFrom('staff')
     .select(['id', 'email', 'name', 'password_hash', 'totp_secret', 'totp_enabled', 'totp_required', 'totp_last_step'])
@@ -79,7 +79,7 @@ export async function staffLogin(ctx: RequestContext, input: StaffLoginInput, us
     .executeTakeFirst()
   const ok = row?.password_hash ? await verifyPassword(input.password, row.password_hash) : await verifyPassword(input.password, await DECOY_HASH_PROMISE)
   if (!row || !ok) {
-    await recordLoginFailure(store, keys, ctx.now())
+    await recordLoginFailure(ctx.throttle, keys, ctx.now())
     throw new HttpError(401, WRONG_LOGIN)
   }
   let step: number | null = null
@@ -88,14 +88,14 @@ export async function staffLogin(ctx: RequestContext, input: StaffLoginInput, us
     if (!code) throw new HttpError(401, TOTP_NEEDED, 'totp')
     step = await totpStep(row.totp_secret, code, row.totp_last_step, ctx.now())
     if (step === null) {
-      await recordLoginFailure(store, keys, ctx.now())
+      await recordLoginFailure(ctx.throttle, keys, ctx.now())
       throw new HttpError(401, TOTP_WRONG, 'totp')
     }
   }
   const grant = await db.selectFrom('staff_brand_roles').select(['role', 'suspended']).where('staff_id', '=', row.id).where('brand_id', '=', brandId).executeTakeFirst()
   if (!grant) throw new HttpError(403, `You have no role at ${ctx.brand.name}. Ask its owner to add you.`)
   if (grant.suspended === 1) throw new HttpError(403, `Your access to ${ctx.brand.name} is suspended. Ask its owner.`)
-  await clearLoginFailures(store, keys)
+  await clearLoginFailures(ctx.throttle, keys)
   const now = ctx.now()
   const session = await db.transaction().execute(async (trx) => {
     if (step !== null) await trx.updateTable('staff').set({ totp_last_step: step }).where('id', '=', row.id).execute()

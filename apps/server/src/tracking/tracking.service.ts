@@ -7,7 +7,7 @@
 import type { OrderEvent, OrderStatus } from '@store/core'
 import { moveOrder } from '../orders/order-states.ts'
 import { historyView } from '../orders/order-details.ts'
-import { checkRequestLimits, countRequests } from '../accounts/request-limits.ts'
+import { checkRequestLimits, countRequests, shopperLimits } from '../accounts/request-limits.ts'
 import { randomUUID } from 'node:crypto'
 import type { Tracking } from '@store/core'
 import type { Kysely } from 'kysely'
@@ -140,7 +140,13 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
   const owns = order !== undefined && mayReadOrder(order, session?.visitorId ?? null, shopper.customerId)
   if (!owns) {
     // by number and e-mail: a guess, counted when it misses
-    const guesses = [{ key: `tracker-ip:${ctx.clientIp}`, ...TRACKER_GUESSES, message: 'Too many order numbers were tried from this network.' }]
+    const guesses = await shopperLimits(ctx, {
+      name: 'tracker',
+      perShopper: TRACKER_GUESSES.max,
+      perAddress: TRACKER_GUESSES.max,
+      windowMs: TRACKER_GUESSES.windowMs,
+      message: 'Too many order numbers were tried from this network.',
+    })
     await checkRequestLimits(ctx, guesses)
     const matches = order !== undefined && email !== null && email.trim() !== '' && order.email.toLowerCase() === email.trim().toLowerCase()
     if (!matches) {
