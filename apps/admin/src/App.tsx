@@ -10,6 +10,7 @@ import { AccountPage } from './pages/AccountPage.tsx'
 import { AuditPage } from './pages/AuditPage.tsx'
 import { HomePage } from './pages/HomePage.tsx'
 import { ItemPage } from './pages/ItemPage.tsx'
+import { ItemsCsvPage } from './pages/ItemsCsvPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
 import { NewItemPage } from './pages/NewItemPage.tsx'
@@ -104,6 +105,7 @@ function Shell() {
           <Route path="/" element={<HomePage />} />
           {may('catalog.view') && <Route path="/items" element={<ItemsPage />} />}
           {may('catalog.edit') && <Route path="/items/new" element={<NewItemPage />} />}
+          {may('catalog.view') && <Route path="/items/csv" element={<ItemsCsvPage />} />}
           {may('catalog.view') && <Route path="/items/:id" element={<ItemPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
