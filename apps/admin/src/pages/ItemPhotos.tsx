@@ -157,14 +157,14 @@ export function ItemPhotos({ itemId, canEdit }: { itemId: number; canEdit: boole
               {canEdit && (
                 <>
                   <div className="actions">
-                    <button type="button" disabled={busy || index === 0} onClick={() => move(index, -1)} aria-label={`Move photo ${index + 1} up`}>
-                      Move up
+                    <button type="button" disabled={busy || index === 0} onClick={() => move(index, -1)}>
+                      Move up<span className="visually-hidden"> photo {index + 1}</span>
                     </button>
-                    <button type="button" disabled={busy || index === photos.length - 1} onClick={() => move(index, 1)} aria-label={`Move photo ${index + 1} down`}>
-                      Move down
+                    <button type="button" disabled={busy || index === photos.length - 1} onClick={() => move(index, 1)}>
+                      Move down<span className="visually-hidden"> photo {index + 1}</span>
                     </button>
-                    <button type="button" className="danger" disabled={busy} onClick={() => remove(photo, index)} aria-label={`Delete photo ${index + 1}`}>
-                      Delete
+                    <button type="button" className="danger" disabled={busy} onClick={() => remove(photo, index)}>
+                      Delete<span className="visually-hidden"> photo {index + 1}</span>
                     </button>
                   </div>
                   <form className="photo-form" onSubmit={(event) => save(event, photo, index)} onInput={(event) => showFocus(event.currentTarget, index)}>

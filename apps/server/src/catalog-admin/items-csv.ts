@@ -152,12 +152,10 @@ async function readRows(source: Readable, errors: CatalogCsvError[]): Promise<Ma
         items.set(id, { line, id, fields, sizes: size ? [{ size, stock: row.stock, line }] : [] })
         continue
       }
-      const differs = ITEM_FIELDS.find((name) => name in row && (row[name] ?? '').trim() !== (known.fields[name] ?? '').trim())
-      if (differs) {
-        errors.push({ line, field: differs, message: `Item ${id}'s ${differs} differs from line ${known.line}: each row of an item carries the same fields.` })
-        continue
-      }
+      // the size counts even on a line in error: it is not reported dropped as well
       if (size) known.sizes.push({ size, stock: row.stock, line })
+      const differs = ITEM_FIELDS.find((name) => name in row && (row[name] ?? '').trim() !== (known.fields[name] ?? '').trim())
+      if (differs) errors.push({ line, field: differs, message: `Item ${id}'s ${differs} differs from line ${known.line}: each row of an item carries the same fields.` })
     }
     if (!header) errors.push({ line: 1, field: null, message: 'The file is empty: it needs the header line and a line per item and size.' })
   } catch (error) {
