@@ -21,7 +21,7 @@ import type { CatalogCaches } from './catalog-admin.service.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
-export const MAX_ITEM_PHOTOS = 12
+const MAX_ITEM_PHOTOS = 12
 /** the kinds that are not the item's gallery: they stay when photos are uploaded */
 const NOT_GALLERY = ['customer', 'instagram']
 

@@ -126,6 +126,8 @@ describe.each(DIALECTS)('the catalogue CSV on %s', (dialect) => {
       ]),
     )
     expect(report.errors.find((e) => e.field === 'name')).toMatchObject({ line: changedName + 2, message: expect.stringMatching(/differs from line/) })
+    // that line's size still counts: it is not reported dropped as well
+    expect(report.errors.filter((e) => e.field === 'size')).toEqual([])
     expect(report.errors.find((e) => e.line === 2)!.message).toMatch(/number of dollars/)
 
     // a header that is not ours, and a file that is not CSV

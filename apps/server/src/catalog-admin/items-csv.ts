@@ -19,7 +19,7 @@ import { changeItem, checkPrices, listCategoryNames, listItems, readItems, readS
 import { newItemBody } from './catalog-admin.schemas.ts'
 
 /** The columns, in the order written. style_id and stock are for reading: the import never changes them. */
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'item_id',
   'style_id',
   'name',
@@ -40,7 +40,7 @@ const REQUIRED: Column[] = ['item_id', 'name', 'category', 'color', 'price', 'si
 /** Items read per page of the export (three statements a page). */
 const EXPORT_PAGE = 500
 /** The largest import taken: a 50,000-row catalogue is about 10 MB. */
-export const MAX_CSV_BYTES = 40 * 1024 * 1024
+const MAX_CSV_BYTES = 40 * 1024 * 1024
 
 const money = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2))
 

@@ -13,11 +13,11 @@ import sharp from 'sharp'
 
 export const MAX_ITEM_PHOTO_BYTES = 10 * 1024 * 1024
 /** the shorter side of an upload, at least: a smaller picture looks blurred on an item page */
-export const MIN_PHOTO_SIDE = 400
+const MIN_PHOTO_SIDE = 400
 /** the longer side of an upload, at most (a decompression bomb is refused before it is decoded) */
-export const MAX_PHOTO_SIDE = 8000
+const MAX_PHOTO_SIDE = 8000
 /** the widths made of each photo (those not wider than the upload, and the upload's own width when it is narrower than the last) */
-export const PHOTO_WIDTHS = [400, 800, 1200, 1600] as const
+const PHOTO_WIDTHS = [400, 800, 1200, 1600] as const
 
 export type PhotoFormat = 'avif' | 'webp' | 'jpeg'
 const FORMATS: readonly PhotoFormat[] = ['avif', 'webp', 'jpeg']
@@ -28,7 +28,7 @@ export const EXTENSION: Record<PhotoFormat, string> = { avif: 'avif', webp: 'web
 export class PhotoProblem extends Error {}
 
 /** What the first bytes of a file say it is (the file's name and declared type are not asked). */
-export function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'avif' | null {
+function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'avif' | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp'
@@ -36,7 +36,7 @@ export function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'avif' 
   return null
 }
 
-export interface PhotoFile {
+interface PhotoFile {
   format: PhotoFormat
   width: number
   height: number
