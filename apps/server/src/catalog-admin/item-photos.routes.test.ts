@@ -5,6 +5,7 @@ import type { AdminItemPhoto, AuditEntry, ItemDetail } from '@store/core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ITEM_PHOTO_BYTES } from '../media/responsive-photos.ts'
+import { startFakeS3 } from '../test/fake-s3.ts'
 import { addStaff, staffBrowser } from '../staff/staff-test-utils.ts'
 import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 
@@ -146,5 +147,61 @@ describe.each(DIALECTS)("an item's photos on %s", (dialect) => {
     const owner = await staffBrowser(t.app, (await addStaff(t.store, 'owner')).email)
     const audit = dataOf<{ entries: AuditEntry[] }>(await owner.get(`/api/admin/audit?entity=item&limit=50`)).entries.filter((e) => e.entity_id === String(itemId))
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['item.photos.add', 'item.photos.order', 'item.photo.update', 'item.photo.delete']))
+  })
+
+  it('takes two uploads at once in turn: each photo its own place', async () => {
+    const one = async (colour: string) => upload(manager, itemId, [{ bytes: await picture(600, 750, colour).jpeg().toBuffer(), name: 'a.jpg', type: 'image/jpeg' }])
+    const before = dataOf<Photos>(await manager.get(`/api/admin/items/${itemId}/images`)).images.length
+    const answers = await Promise.all([one('#111111'), one('#eeeeee')])
+    for (const answer of answers) expect(answer.statusCode).toBe(200)
+    const photos = dataOf<Photos>(await manager.get(`/api/admin/items/${itemId}/images`)).images
+    const places = Array.from({ length: before + 2 }, (_, i) => i + 1)
+    expect(photos.map((p) => p.position)).toEqual(places)
+    const kinds = await t.store.db.selectFrom('item_images').select('kind').where('item_id', '=', itemId).where('variants', 'is not', null).orderBy('position').execute()
+    expect(kinds.map((k) => k.kind)).toEqual(places.map((n) => `image${n}`))
+  })
+})
+
+describe("an item's photos in an S3 bucket", () => {
+  let s3: Awaited<ReturnType<typeof startFakeS3>>
+  let t: TestStore
+  let manager: TestShopper
+  let mediaDir: string
+  beforeAll(async () => {
+    s3 = await startFakeS3({ bucket: 'store-media', accessKeyId: 'AKIASTORETEST' })
+    mediaDir = mkdtempSync(join(tmpdir(), 'item-photos-s3-'))
+    t = await startTestStore('sqlite', {
+      env: {
+        MEDIA_STORAGE: 's3',
+        MEDIA_DIR: mediaDir,
+        S3_BUCKET: 'store-media',
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY_ID: 'AKIASTORETEST',
+        S3_SECRET_ACCESS_KEY: 'a-secret-access-key-for-tests',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+    })
+    manager = await staffBrowser(t.app, (await addStaff(t.store, 'manager')).email)
+  })
+  afterAll(async () => {
+    await t?.close()
+    await s3?.close()
+    rmSync(mediaDir, { recursive: true, force: true })
+  })
+
+  it('keeps every file of a photo in the bucket with its type, serves them from it, and deletes them with the photo', async () => {
+    const item = await t.store.db.selectFrom('items').select('id').where('brand_id', '=', 'popfitclothing').orderBy('id').executeTakeFirstOrThrow()
+    const answer = await upload(manager, item.id, [{ bytes: await picture(800, 1000, '#30a060').png().toBuffer(), name: 'green.png', type: 'image/png' }])
+    const [photo] = dataOf<Photos>(answer).images as [AdminItemPhoto]
+    expect(photo.variants).toHaveLength(6)
+    for (const variant of photo.variants) {
+      const key = variant.url.slice('/uploads/'.length)
+      expect(key).toMatch(new RegExp(`^items/popfitclothing/${item.id}/[0-9a-f-]+-${variant.width}\\.(avif|webp|jpg)$`))
+      expect(s3.objects.get(key)?.contentType).toBe(`image/${variant.format}`)
+      const served = await t.app.inject({ method: 'GET', url: variant.url, headers: { host: 'localhost' } })
+      expect(served.headers['content-type']).toBe(`image/${variant.format}`)
+    }
+    await manager.request({ method: 'DELETE', url: `/api/admin/items/${item.id}/images/${photo.id}` })
+    for (const variant of photo.variants) expect(s3.objects.has(variant.url.slice('/uploads/'.length))).toBe(false)
   })
 })

@@ -79,6 +79,16 @@ export async function listPhotos(ctx: RequestContext, itemId: number): Promise<A
   return readPhotos(db, brandId, itemId)
 }
 
+/**
+ * Takes the item's row lock on PostgreSQL (SQLite runs one writer at a time), so two
+ * changes of its photos at once (two uploads, an upload and a reorder) take turns: each
+ * reads the photos the other left, and no two photos get the same place.
+ */
+async function lockItem(trx: Transaction<Database>, ctx: RequestContext, itemId: number) {
+  if (ctx.data.dialect !== 'postgres') return
+  await trx.selectFrom('items').select('id').where('brand_id', '=', ctx.data.brandId).where('id', '=', itemId).forUpdate().executeTakeFirst()
+}
+
 /** Kinds and positions follow the order: image1 at 1, image2 at 2 ... */
 async function renumber(trx: Transaction<Database>, brandId: string, ids: string[]) {
   for (const [index, id] of ids.entries()) {
@@ -150,6 +160,7 @@ export async function addPhotos(
       })
     }
     const photos = await db.transaction().execute(async (trx) => {
+      await lockItem(trx, ctx, itemId)
       const before = await readPhotos(trx, brandId, itemId)
       if (before.length === 0) {
         // the first upload: the demo's drawn gallery gives way
@@ -177,6 +188,7 @@ export async function orderPhotos(ctx: RequestContext, actor: AuditActor, caches
   const { db, brandId } = ctx.data
   await itemOf(db, brandId, itemId)
   const photos = await db.transaction().execute(async (trx) => {
+    await lockItem(trx, ctx, itemId)
     const before = await readPhotos(trx, brandId, itemId)
     const known = before.map((photo) => photo.id)
     if (ids.length !== known.length || new Set(ids).size !== ids.length || ids.some((id) => !known.includes(id)))
@@ -237,6 +249,7 @@ export async function deletePhoto(
 ): Promise<AdminItemPhoto[]> {
   const { db, brandId } = ctx.data
   const { gone, photos } = await db.transaction().execute(async (trx) => {
+    await lockItem(trx, ctx, itemId)
     const before = await readPhotos(trx, brandId, itemId)
     const gone = before.find((photo) => photo.id === photoId)
     if (!gone) throw notFound(`Item ${itemId} has no such photo.`)
