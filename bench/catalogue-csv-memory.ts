@@ -5,6 +5,9 @@
  * streamed export's peak does not grow with the catalogue.
  *
  *   ROWS=50000 NODE_OPTIONS=--expose-gc npx tsx --conditions=@store/source bench/catalogue-csv-memory.ts   (ROWS=10000 for the small run)
+ *
+ * IMPORT=1 also sends the export back as a dry run (POST /api/admin/items.csv?dry_run=1) and says
+ * how long it took and what it found (nothing to change, no errors).
  */
 import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -73,6 +76,7 @@ try {
     }
   }, 20)
   const started = Date.now()
+  const chunks: Buffer[] = []
   const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
     const req = request({ port, path: '/api/admin/items.csv', headers: { host: 'localhost', cookie: browser.cookieHeader } }, (response) => {
       let bytes = 0
@@ -80,6 +84,8 @@ try {
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length
         for (const byte of chunk) if (byte === 10) lines += 1
+        // kept only when asked to import it back (IMPORT=1): that is the client's memory, not the export's
+        if (process.env.IMPORT === '1') chunks.push(chunk)
       })
       response.on('end', () => resolve({ bytes, lines }))
       response.on('error', reject)
@@ -91,6 +97,28 @@ try {
   console.log(
     `${lines - 1} rows, ${mb(bytes)} MB of CSV in ${Date.now() - started} ms; peak heap ${mb(peakHeap)} MB (+${mb(peakHeap - base.heapUsed)} over the start), peak RSS ${mb(peakRss)} MB (+${mb(peakRss - base.rss)})${global.gc ? `, peak live heap after a collection +${mb(peakLive - base.heapUsed)} MB` : ''}`,
   )
+  if (process.env.IMPORT === '1') {
+    // the export sent back as a dry run: every line read and compared, nothing to change
+    const begun = Date.now()
+    const report = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        { port, method: 'POST', path: '/api/admin/items.csv?dry_run=1', headers: { host: 'localhost', cookie: browser.cookieHeader, 'content-type': 'text/csv' } },
+        (response) => {
+          let text = ''
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString()
+          })
+          response.on('end', () => resolve(text))
+          response.on('error', reject)
+        },
+      )
+      req.on('error', reject)
+      req.end(Buffer.concat(chunks))
+    })
+    const data = (JSON.parse(report) as { data?: { items: number; changes: unknown[]; errors: unknown[] } }).data
+    if (!data) throw new Error(`the dry run answered ${report.slice(0, 300)}`)
+    console.log(`dry run of the same file: ${data.items} items read in ${Date.now() - begun} ms, ${data.changes.length} changes, ${data.errors.length} errors`)
+  }
 } finally {
   await t.close()
 }

@@ -64,6 +64,17 @@ describe.each(DIALECTS)('the catalogue CSV on %s', (dialect) => {
     expect((await importCsv(csv, false, analyst)).statusCode).toBe(403)
   })
 
+  it('reads back unchanged an item without a category or sizes (as the export writes it: empty)', async () => {
+    const bare = dataOf<{ item: { id: number } }>(await manager.postJson('/api/admin/items', { name: 'Bare Legging', category: 'leggings', price: 20, color: 'Grey', sizes: 'S' }))
+      .item.id
+    await t.store.db.deleteFrom('item_categories').where('item_id', '=', bare).execute()
+    await t.store.db.deleteFrom('item_sizes').where('item_id', '=', bare).execute()
+    const csv = await exportCsv()
+    const own = rowsOf(csv).filter((row) => row.item_id === String(bare))
+    expect(own).toEqual([expect.objectContaining({ category: '', size: '', stock: '' })])
+    expect(dataOf<Report>(await importCsv(csv, true))).toMatchObject({ changes: [], errors: [] })
+  })
+
   it('lists each change in a dry run and changes nothing; the import makes them in one go, audited, and the storefront shows them', async () => {
     const rows = rowsOf(await exportCsv())
     const item = rows[0]!.item_id!

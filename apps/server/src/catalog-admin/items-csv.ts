@@ -176,7 +176,15 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : t
 function compare(rows: ItemRows, item: AdminItem, categories: Set<string>, changes: CatalogCsvChange[], errors: CatalogCsvError[]): Partial<ItemInput> | null {
   const { line, id } = rows
   const sizes = rows.sizes.map((s) => s.size)
-  const parsed = newItemBody.partial().safeParse({ ...rows.fields, sizes: sizes.join(',') })
+  // a field as exported is unchanged, and not checked again (an item without a category exports none)
+  const exported = rowsOf(item)[0]!
+  const edited = Object.fromEntries(
+    Object.entries(rows.fields).filter(([field, value]) => {
+      const at = CSV_COLUMNS.indexOf(field as Column)
+      return at < 0 || restore(exported[at] ?? '').trim() !== value.trim()
+    }),
+  )
+  const parsed = newItemBody.partial().safeParse({ ...edited, sizes: sizes.join(',') })
   if (!parsed.success) {
     for (const issue of parsed.error.issues) errors.push({ line, field: String(issue.path[0] ?? '') || null, message: issue.message })
     return null
@@ -197,7 +205,7 @@ function compare(rows: ItemRows, item: AdminItem, categories: Set<string>, chang
   const patch: Partial<ItemInput> = {}
   const note = (field: string, from: unknown, to: unknown) => changes.push({ line, item_id: id, field, from: text(from), to: text(to) })
   for (const field of ITEM_FIELDS) {
-    if (!(field in rows.fields)) continue
+    if (!(field in edited)) continue
     let value: unknown = input[field]
     if (field === 'category' && typeof value === 'string') value = value.toLowerCase()
     if ((field === 'member_price' || field === 'compare_at_price') && value === undefined) value = null
@@ -213,7 +221,8 @@ function compare(rows: ItemRows, item: AdminItem, categories: Set<string>, chang
   // sizes: the rows' sizes, in the store's order; a size dropped must have none in stock
   let wanted: string[] = []
   try {
-    wanted = readSizes(sizes.join(','))
+    // an item that has no sizes may stay without (its one row has an empty size)
+    if (sizes.length > 0 || item.sizes.length > 0) wanted = readSizes(sizes.join(','))
   } catch (error) {
     errors.push({ line, field: 'size', message: error instanceof Error ? error.message : 'Give at least one size.' })
   }
