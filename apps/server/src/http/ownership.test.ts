@@ -125,6 +125,17 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/stock': { probes: (a) => [post('/api/admin/stock', { item_id: a.reviewedItemId, size: a.wishlistSize, quantity: 0, reason: 'probe' }, [401], 401)] },
   'POST /api/admin/sessions/{id}/revoke': { probes: (a) => [post(`/api/admin/sessions/${a.cartLineId}/revoke`, {}, [401], 401)] },
   'POST /api/admin/staff/{id}/remove': { probes: (a) => [post(`/api/admin/staff/${a.addressId}/remove`, {}, [401], 401)] },
+  'GET /api/admin/items/{id}/images': { probes: (a) => [get(`/api/admin/items/${a.reviewedItemId}/images`, [401], 401)] },
+  'POST /api/admin/items/{id}/images': { probes: (a) => [post(`/api/admin/items/${a.reviewedItemId}/images`, {}, [401], 401)] },
+  'PUT /api/admin/items/{id}/images/order': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), another brand's item unknown (404); the probes here send GET and POST only',
+  },
+  'PATCH /api/admin/items/{id}/images/{photo}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), another brand's item unknown (404); the probes here send GET and POST only',
+  },
+  'DELETE /api/admin/items/{id}/images/{photo}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), another brand's item unknown (404); the probes here send GET and POST only',
+  },
 
   // ----- the customer's own: a stranger gets what an unknown id gets
   'GET /api/orders/{number}': { probes: (a) => [get(`/api/orders/${a.orderNumber}`, [404], 200), get(`/api/orders/${a.pendingOrder}`, [404])] },
