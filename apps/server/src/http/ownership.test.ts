@@ -128,13 +128,16 @@ const RULES: Record<string, Rule> = {
   'GET /api/admin/items/{id}/images': { probes: (a) => [get(`/api/admin/items/${a.reviewedItemId}/images`, [401], 401)] },
   'POST /api/admin/items/{id}/images': { probes: (a) => [post(`/api/admin/items/${a.reviewedItemId}/images`, {}, [401], 401)] },
   'PUT /api/admin/items/{id}/images/order': {
-    exempt: 'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), another brand's item unknown (404); the probes here send GET and POST only',
+    exempt:
+      'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), items of other brands unknown (404); the probes here send GET and POST only',
   },
   'PATCH /api/admin/items/{id}/images/{photo}': {
-    exempt: 'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), another brand's item unknown (404); the probes here send GET and POST only',
+    exempt:
+      'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), items of other brands unknown (404); the probes here send GET and POST only',
   },
   'DELETE /api/admin/items/{id}/images/{photo}': {
-    exempt: 'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), another brand's item unknown (404); the probes here send GET and POST only',
+    exempt:
+      'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), items of other brands unknown (404); the probes here send GET and POST only',
   },
 
   // ----- the customer's own: a stranger gets what an unknown id gets
