@@ -15,6 +15,7 @@ import { ClubMembersPage } from './pages/club/ClubMembersPage.tsx'
 import { ClubPage } from './pages/club/ClubPage.tsx'
 import { HomePage } from './pages/HomePage.tsx'
 import { ItemPage } from './pages/ItemPage.tsx'
+import { ItemsCsvPage } from './pages/ItemsCsvPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
 import { MessagePage } from './pages/MessagePage.tsx'
@@ -123,6 +124,7 @@ function Shell() {
           <Route path="/" element={<HomePage />} />
           {may('catalog.view') && <Route path="/items" element={<ItemsPage />} />}
           {may('catalog.edit') && <Route path="/items/new" element={<NewItemPage />} />}
+          {may('catalog.view') && <Route path="/items/csv" element={<ItemsCsvPage />} />}
           {may('catalog.view') && <Route path="/items/:id" element={<ItemPage />} />}
           {may('reports.view') && <Route path="/reports" element={<ReportsPage />} />}
           {may('orders.view') && <Route path="/orders" element={<OrdersPage />} />}

@@ -1,6 +1,19 @@
 /** The operator API (/api/admin, DESIGN §8) as the app calls it: JSON in, `{data}` or `{errors}` out. */
 
-export type { AdminItem, AdminOrder, AdminOrderSummary, AuditEntry, FunnelReport, LowStockReport, PackingSlip, SalesReport, StockAdjustment } from '@store/core'
+export type {
+  AdminItem,
+  AdminItemPhoto,
+  AdminOrder,
+  AdminOrderSummary,
+  AuditEntry,
+  CatalogCsvChange,
+  CatalogCsvError,
+  FunnelReport,
+  LowStockReport,
+  PackingSlip,
+  SalesReport,
+  StockAdjustment,
+} from '@store/core'
 
 export interface FieldError {
   message: string
@@ -24,13 +37,22 @@ export class ApiError extends Error {
 
 export async function api<T>(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+  return send<T>(path, method, options.body === undefined ? undefined : JSON.stringify(options.body), options.body === undefined ? undefined : 'application/json', options.headers)
+}
+
+/** A file to the API: a form of files (multipart, the browser sets its type) or a file as the body (its own type). */
+export function upload<T>(path: string, body: FormData | Blob, contentType?: string): Promise<T> {
+  return send<T>(path, 'POST', body, contentType)
+}
+
+async function send<T>(path: string, method: string, body: BodyInit | undefined, contentType: string | undefined, headers: Record<string, string> = {}): Promise<T> {
   let response: Response
   try {
     response = await fetch(`/api/admin${path}`, {
       method,
       credentials: 'same-origin',
-      headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: { ...(contentType ? { 'content-type': contentType } : {}), ...headers },
+      body,
     })
   } catch {
     throw new ApiError(0, [{ message: 'The store could not be reached. Check your connection and try again.' }])

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router'
 import { api, ApiError, money, when, type AdminItem, type StockAdjustment } from '../api.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
 import { useSession } from '../session.tsx'
+import { ItemPhotos } from './ItemPhotos.tsx'
 
 type ItemAnswer = { item: AdminItem & { adjustments: StockAdjustment[] } }
 
@@ -149,6 +150,8 @@ export function ItemPage() {
           <dd>{item.published ? 'Published' : 'Draft'}</dd>
         </dl>
       )}
+
+      <ItemPhotos itemId={item.id} canEdit={canEdit} />
 
       <h2>Stock</h2>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in its region, which must take focus to be scrolled by keyboard (axe: scrollable-region-focusable) */}

@@ -41,11 +41,10 @@ export function ItemsPage() {
     <>
       <PageTitle title="Items">Items</PageTitle>
       <Notice error={error} />
-      {may('catalog.edit') && (
-        <p>
-          <Link to="/items/new">Add an item</Link>
-        </p>
-      )}
+      <p className="link-row">
+        {may('catalog.edit') && <Link to="/items/new">Add an item</Link>}
+        <Link to="/items/csv">{may('catalog.edit') ? 'Export or import as CSV' : 'Export as CSV'}</Link>
+      </p>
       {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is not in React's JSX types yet; the role says the same to assistive technology */}
       <form role="search" className="inline-form" onSubmit={search}>
         <label htmlFor="query">Search by name, colour or id</label>

@@ -1,7 +1,5 @@
-/** /api/admin/items, /items/{id}, /stock, /categories (DESIGN §8): the operator's catalogue. */
-import type { FastifyRequest } from 'fastify'
+/** /api/admin/items, /items/{id}, /stock, /categories (DESIGN §8): the operator's catalogue; its photos and CSV in routes of their own. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { invalidateCatalog } from '../catalog/catalog.service.ts'
 import { answers } from '../http/response-schemas.ts'
 import { acting, allow } from '../staff/staff-guard.ts'
 import {
@@ -16,19 +14,17 @@ import {
   stockAnswerSchema,
   stockBody,
 } from './catalog-admin.schemas.ts'
-import { adjustStock, createItem, getItem, listCategoryNames, listItems, updateItem, type CatalogCaches } from './catalog-admin.service.ts'
+import { cachesOf } from './catalog-admin.caches.ts'
+import { adjustStock, createItem, getItem, listCategoryNames, listItems, updateItem } from './catalog-admin.service.ts'
+import { itemPhotoRoutes } from './item-photos.routes.ts'
+import { itemsCsvRoutes } from './items-csv.routes.ts'
 
 const tags = ['admin: catalogue']
 
-/** The brand's cached catalogue answers and its anonymous pages (web/page-cache.ts). */
-const cachesOf = (request: FastifyRequest): CatalogCaches => ({
-  clear(brandId) {
-    invalidateCatalog(brandId)
-    request.server.pageCache.clearBrand(brandId)
-  },
-})
-
 export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(itemPhotoRoutes)
+  await app.register(itemsCsvRoutes)
+
   app.get(
     '/items',
     {

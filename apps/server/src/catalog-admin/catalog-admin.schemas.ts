@@ -1,5 +1,5 @@
 /** What the operator's catalogue calls take and answer (DESIGN §8: /items, /stock). */
-import type { AdminItem, StockAdjustment } from '@store/core'
+import type { AdminItem, AdminItemPhoto, CatalogCsvChange, CatalogCsvError, StockAdjustment } from '@store/core'
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 import { optionalFlag } from '../staff/staff.schemas.ts'
@@ -107,3 +107,59 @@ export const itemAnswerSchema = z.object({ item: adminItemSchema })
 export const itemsPageSchema = z.object({ items: z.array(adminItemSchema), next_cursor: z.string().nullable() })
 export const stockAnswerSchema = z.object({ stock: z.object({ item_id: z.number().int(), size: z.string(), quantity: z.number().int() }) })
 export const categoriesSchema = z.object({ categories: z.array(z.object({ name: z.string(), title: z.string() })) })
+
+// ---------------------------------------------------------------- photos (POST /items/{id}/images ...)
+
+export const photoParams = itemIdParams.extend({ photo: z.string().min(1).max(64) })
+
+const percent = (field: string) =>
+  z.coerce
+    .number({ message: `The focal point's ${field} is a percentage, 0 to 100` })
+    .int(`The focal point's ${field} is a whole percentage`)
+    .min(0, `The focal point's ${field} is 0 to 100`)
+    .max(100, `The focal point's ${field} is 0 to 100`)
+
+export const photoPatchBody = z.object({
+  alt: z.string().trim().max(300, 'The alt text is at most 300 characters').optional().describe('what the photo shows, for people who cannot see it'),
+  focal_x: percent('left').optional().describe('percent from the left'),
+  focal_y: percent('top').optional().describe('percent from the top'),
+})
+
+export const photoOrderBody = z.object({ ids: z.array(z.string().max(64)).max(50).describe("every photo's id once, the front photo first") })
+
+export const photoUploadBody = z.object({
+  file: z.unknown().optional().describe('one or more image files (multipart/form-data, the field repeated): JPEG, PNG, WebP or AVIF'),
+})
+
+const photoSchema = contract<AdminItemPhoto>('AdminItemPhoto')(
+  z.object({
+    id: z.string(),
+    url: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    alt: z.string(),
+    position: z.number().int(),
+    focal_x: z.number().int(),
+    focal_y: z.number().int(),
+    variants: z.array(z.object({ format: z.enum(['avif', 'webp', 'jpeg']), width: z.number().int(), url: z.string() })),
+  }),
+)
+
+export const photosAnswerSchema = z.object({ images: z.array(photoSchema) })
+export const photoAnswerSchema = z.object({ image: photoSchema })
+
+// ---------------------------------------------------------------- CSV import report (POST /items.csv)
+
+const csvChangeSchema = contract<CatalogCsvChange>('CatalogCsvChange')(
+  z.object({ line: z.number().int(), item_id: z.number().int(), field: z.string(), from: z.string(), to: z.string() }),
+)
+const csvErrorSchema = contract<CatalogCsvError>('CatalogCsvError')(z.object({ line: z.number().int(), field: z.string().nullable(), message: z.string() }))
+
+export const csvImportQuery = z.object({ dry_run: optionalFlag('dry_run') })
+export const csvReportSchema = z.object({
+  dry_run: z.boolean(),
+  applied: z.boolean().describe('true: the changes were made (a real import without errors)'),
+  items: z.number().int().describe('items read'),
+  changes: z.array(csvChangeSchema),
+  errors: z.array(csvErrorSchema),
+})

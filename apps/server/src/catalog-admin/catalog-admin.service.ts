@@ -125,6 +125,13 @@ export async function listItems(ctx: RequestContext, input: { query?: string; cu
   return { items: await withChildren(db, brandId, page), next_cursor: rows.length > limit ? String(page.at(-1)!.id) : null }
 }
 
+/** The brand's items of `ids` (those it has), with their sizes, categories and front images. */
+export async function readItems(db: Db, brandId: string, ids: number[]): Promise<AdminItem[]> {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('items').select(ITEM_COLUMNS).where('brand_id', '=', brandId).where('id', 'in', ids).orderBy('id').execute()
+  return withChildren(db, brandId, rows)
+}
+
 async function readItem(db: Db, brandId: string, id: number): Promise<AdminItem> {
   const row = await db.selectFrom('items').select(ITEM_COLUMNS).where('brand_id', '=', brandId).where('id', '=', id).executeTakeFirst()
   if (!row) throw notFound(`There is no item ${id} in this store.`)
@@ -159,14 +166,14 @@ async function categoryId(db: Db, brandId: string, name: string): Promise<number
   return row.id
 }
 
-function readSizes(list: string): string[] {
+export function readSizes(list: string): string[] {
   const sizes = sortSizes(normalizeSizes(list))
   if (sizes.length === 0) throw unprocessable('Give at least one size, such as XS,S,M,L or One Size.', 'sizes')
   if (sizes.some((size) => size.length > 40)) throw unprocessable('A size is at most 40 characters.', 'sizes')
   return sizes
 }
 
-function checkPrices(price: number | undefined, member: number | null | undefined, compareAt: number | null | undefined) {
+export function checkPrices(price: number | undefined, member: number | null | undefined, compareAt: number | null | undefined) {
   if (price !== undefined && member !== null && member !== undefined && member > price) throw unprocessable('The member price cannot be above the price.', 'member_price')
   if (price !== undefined && compareAt !== null && compareAt !== undefined && compareAt <= price)
     throw unprocessable('The compare-at price must be above the price (it is what the item was).', 'compare_at_price')
@@ -262,43 +269,46 @@ const auditView = ({ image: _image, ...fields }: AdminItem) => fields
 
 export async function updateItem(ctx: RequestContext, actor: AuditActor, caches: CatalogCaches, id: number, patch: Partial<ItemInput>): Promise<AdminItem> {
   const { db, brandId } = ctx.data
-  const item = await db.transaction().execute(async (trx) => {
-    const before = await readItem(trx, brandId, id)
-    const price = patch.price ?? before.price
-    const member = patch.member_price === undefined ? before.member_price : patch.member_price
-    const compareAt = patch.compare_at_price === undefined ? before.compare_at_price : patch.compare_at_price
-    checkPrices(price, member, compareAt)
-    const set: Updateable<ItemsTable> = {}
-    if (patch.name !== undefined) set.name = patch.name
-    if (patch.color !== undefined) set.color = patch.color
-    if (patch.description !== undefined) set.description = patch.description
-    if (patch.price !== undefined) set.price_cents = toCents(patch.price)
-    if (patch.member_price !== undefined) set.member_price_cents = patch.member_price === null ? null : toCents(patch.member_price)
-    if (patch.compare_at_price !== undefined) set.original_price_cents = patch.compare_at_price === null ? null : toCents(patch.compare_at_price)
-    if (patch.published !== undefined) set.active = patch.published ? 1 : 0
-    if (patch.vip_exclusive !== undefined) set.vip_exclusive = patch.vip_exclusive ? 1 : 0
-    if (Object.keys(set).length > 0) await trx.updateTable('items').set(set).where('brand_id', '=', brandId).where('id', '=', id).execute()
-    if (patch.category !== undefined && patch.category.trim().toLowerCase() !== before.category) {
-      const category = await categoryId(trx, brandId, patch.category)
-      // the item's first category changes; the others stay
-      const first = before.category ? await categoryId(trx, brandId, before.category) : null
-      if (first !== null) await trx.deleteFrom('item_categories').where('brand_id', '=', brandId).where('item_id', '=', id).where('category_id', '=', first).execute()
-      const already = await trx
-        .selectFrom('item_categories')
-        .select('item_id')
-        .where('brand_id', '=', brandId)
-        .where('item_id', '=', id)
-        .where('category_id', '=', category)
-        .executeTakeFirst()
-      if (!already) await trx.insertInto('item_categories').values({ brand_id: brandId, item_id: id, category_id: category, position: 0 }).execute()
-    }
-    if (patch.sizes !== undefined) await setSizes(trx, brandId, id, readSizes(patch.sizes))
-    const after = await readItem(trx, brandId, id)
-    await audited(trx, actor, { action: 'item.update', entity: 'item', id, before: auditView(before), after: auditView(after) })
-    return after
-  })
+  const item = await db.transaction().execute((trx) => changeItem(trx, brandId, actor, id, patch))
   caches.clear(brandId)
   return item
+}
+
+/** Changes an item inside the caller's transaction (a form's save, or each item of a CSV import), audited as item.update. */
+export async function changeItem(trx: Transaction<Database>, brandId: string, actor: AuditActor, id: number, patch: Partial<ItemInput>): Promise<AdminItem> {
+  const before = await readItem(trx, brandId, id)
+  const price = patch.price ?? before.price
+  const member = patch.member_price === undefined ? before.member_price : patch.member_price
+  const compareAt = patch.compare_at_price === undefined ? before.compare_at_price : patch.compare_at_price
+  checkPrices(price, member, compareAt)
+  const set: Updateable<ItemsTable> = {}
+  if (patch.name !== undefined) set.name = patch.name
+  if (patch.color !== undefined) set.color = patch.color
+  if (patch.description !== undefined) set.description = patch.description
+  if (patch.price !== undefined) set.price_cents = toCents(patch.price)
+  if (patch.member_price !== undefined) set.member_price_cents = patch.member_price === null ? null : toCents(patch.member_price)
+  if (patch.compare_at_price !== undefined) set.original_price_cents = patch.compare_at_price === null ? null : toCents(patch.compare_at_price)
+  if (patch.published !== undefined) set.active = patch.published ? 1 : 0
+  if (patch.vip_exclusive !== undefined) set.vip_exclusive = patch.vip_exclusive ? 1 : 0
+  if (Object.keys(set).length > 0) await trx.updateTable('items').set(set).where('brand_id', '=', brandId).where('id', '=', id).execute()
+  if (patch.category !== undefined && patch.category.trim().toLowerCase() !== before.category) {
+    const category = await categoryId(trx, brandId, patch.category)
+    // the item's first category changes; the others stay
+    const first = before.category ? await categoryId(trx, brandId, before.category) : null
+    if (first !== null) await trx.deleteFrom('item_categories').where('brand_id', '=', brandId).where('item_id', '=', id).where('category_id', '=', first).execute()
+    const already = await trx
+      .selectFrom('item_categories')
+      .select('item_id')
+      .where('brand_id', '=', brandId)
+      .where('item_id', '=', id)
+      .where('category_id', '=', category)
+      .executeTakeFirst()
+    if (!already) await trx.insertInto('item_categories').values({ brand_id: brandId, item_id: id, category_id: category, position: 0 }).execute()
+  }
+  if (patch.sizes !== undefined) await setSizes(trx, brandId, id, readSizes(patch.sizes))
+  const after = await readItem(trx, brandId, id)
+  await audited(trx, actor, { action: 'item.update', entity: 'item', id, before: auditView(before), after: auditView(after) })
+  return after
 }
 
 /** Sets the count of one size (the new count, not a difference) and records why; audited. */

@@ -61,6 +61,10 @@ export interface ImageJson {
   height: number
   alt: string
   position: number
+  /** an uploaded photo's files (JSON text, migration 031), null for a drawn image */
+  variants: string | null
+  focal_x: number | null
+  focal_y: number | null
 }
 export interface BulletSectionJson {
   header: string
@@ -88,7 +92,17 @@ function sizesOf(db: Db, eb: ItemsScope) {
 function imagesOf(db: Db, eb: ItemsScope, kinds?: string[]) {
   let images = eb
     .selectFrom('item_images')
-    .select(['item_images.kind', 'item_images.url', 'item_images.width', 'item_images.height', 'item_images.alt', 'item_images.position'])
+    .select([
+      'item_images.kind',
+      'item_images.url',
+      'item_images.width',
+      'item_images.height',
+      'item_images.alt',
+      'item_images.position',
+      'item_images.variants',
+      'item_images.focal_x',
+      'item_images.focal_y',
+    ])
     .whereRef('item_images.item_id', '=', 'items.id')
   if (kinds) images = images.where('item_images.kind', 'in', kinds)
   return jsonArrayFrom(dialectOf(db), images)

@@ -13,6 +13,7 @@ import type {
   CategoryGroup,
   CategoryLink,
   GroupCategory,
+  ImageSource,
   ItemDetail,
   ItemSummary,
   ItemVariant,
@@ -22,7 +23,20 @@ import type {
 import { z } from 'zod'
 import { contract, openString } from '../http/response-schemas.ts'
 
-const catalogImageSchema = contract<CatalogImage>('CatalogImage')(z.object({ url: z.string(), width: z.number(), height: z.number(), alt: z.string() }))
+const imageSourceSchema = contract<ImageSource>('ImageSource')(
+  z.object({ type: z.enum(['image/avif', 'image/webp', 'image/jpeg']), srcset: z.string().describe("'/uploads/a-400.avif 400w, /uploads/a-800.avif 800w'") }),
+)
+
+const catalogImageSchema = contract<CatalogImage>('CatalogImage')(
+  z.object({
+    url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    alt: z.string(),
+    sources: z.array(imageSourceSchema).optional().describe("an uploaded photo's responsive files, best format first; absent for drawn images"),
+    focus: z.string().optional().describe("an uploaded photo's focal point as CSS object-position, '40% 30%'"),
+  }),
+)
 
 const itemSummaryShape = {
   id: z.int(),

@@ -31,6 +31,7 @@ import {
   type SizeJson,
 } from './catalog.queries.ts'
 import { listFeaturedItems } from '../cart/cart.queries.ts'
+import { readVariants, sourcesOf } from '../media/responsive-photos.ts'
 import { priceFields } from './pricing.ts'
 
 type Db = Kysely<Database>
@@ -39,7 +40,9 @@ type CategoryRow = NonNullable<Awaited<ReturnType<typeof findCategory>>>
 
 /** The images of a grid card: front and a second look for hover. */
 const CARD_IMAGE_KINDS = ['image1', 'image2']
-const ORDERED_IMAGE_KINDS = ['image1', 'image2', 'image3', 'image4', 'model_plus', 'model_straight']
+/** image1..image4 drawn for the demo; an operator's uploads are image1..image12 (catalog-admin/item-photos.service.ts) */
+const UPLOADED_IMAGE_KINDS = Array.from({ length: 12 }, (_, i) => `image${i + 1}`)
+const ORDERED_IMAGE_KINDS = [...UPLOADED_IMAGE_KINDS.slice(0, 4), 'model_plus', 'model_straight', ...UPLOADED_IMAGE_KINDS.slice(4)]
 const ADDITIONAL_IMAGE_KINDS = ['customer', 'instagram', 'model', 'pocket']
 
 /**
@@ -71,7 +74,14 @@ export function invalidateCatalog(brandId: string): void {
   catalogScope.invalidate(brandId)
 }
 
-const imageData = (row: ImageJson): CatalogImage => ({ url: row.url, width: row.width, height: row.height, alt: row.alt })
+/** An image as the storefront shows it; an uploaded photo with its responsive files and focal point. */
+function imageData(row: ImageJson): CatalogImage {
+  const image: CatalogImage = { url: row.url, width: row.width, height: row.height, alt: row.alt }
+  const variants = readVariants(row.variants)
+  if (variants.length > 0) image.sources = sourcesOf(variants)
+  if (row.focal_x !== null && row.focal_x !== undefined && row.focal_y !== null && row.focal_y !== undefined) image.focus = `${row.focal_x}% ${row.focal_y}%`
+  return image
+}
 
 /** Sizes and images of a row, from their JSON columns, in position order. */
 function childrenOf(row: { sizes: unknown; images: unknown }) {

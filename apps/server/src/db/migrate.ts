@@ -30,6 +30,7 @@ import * as m027 from './migrations/027-operator-orders.ts'
 import * as m028 from './migrations/028-staff.ts'
 import * as m029 from './migrations/029-audit-log.ts'
 import * as m030 from './migrations/030-customer-care.ts'
+import * as m031 from './migrations/031-item-photos.ts'
 import * as m032 from './migrations/032-membership-events.ts'
 import * as m034 from './migrations/034-conversions-outbox.ts'
 import * as m036 from './migrations/036-outbox-waiting-index.ts'
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   '028-staff': m028,
   '029-audit-log': m029,
   '030-customer-care': m030,
+  '031-item-photos': m031,
   '032-membership-events': m032,
   '034-conversions-outbox': m034,
   '036-outbox-waiting-index': m036,

@@ -196,6 +196,11 @@ export interface ItemImagesTable {
   height: number
   alt: Generated<string>
   position: Generated<number>
+  /** an uploaded photo's responsive files, JSON [{format, width, url}] (migration 031); null for a drawn image */
+  variants: string | null
+  /** an uploaded photo's focal point, percent from the left and from the top; null for a drawn image */
+  focal_x: number | null
+  focal_y: number | null
 }
 
 export interface ItemBulletSectionsTable {

@@ -119,6 +119,10 @@ function readableClientError(error: FastifyError): string {
       return 'The request body is not valid JSON.'
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large.'
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'A file is larger than this form takes.'
+    case 'FST_FILES_LIMIT':
+      return 'Too many files were sent at once.'
     default:
       return error.message
   }

@@ -146,6 +146,20 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/messages/{id}/replies': { probes: (a) => [post(`/api/admin/messages/${a.addressId}/replies`, { body: 'probe' }, [401], 401)] },
   'POST /api/admin/messages/{id}/close': { probes: (a) => [post(`/api/admin/messages/${a.addressId}/close`, {}, [401], 401)] },
   'POST /api/admin/messages/{id}/reopen': { probes: (a) => [post(`/api/admin/messages/${a.addressId}/reopen`, {}, [401], 401)] },
+  'GET /api/admin/items/{id}/images': { probes: (a) => [get(`/api/admin/items/${a.reviewedItemId}/images`, [401], 401)] },
+  'POST /api/admin/items/{id}/images': { probes: (a) => [post(`/api/admin/items/${a.reviewedItemId}/images`, {}, [401], 401)] },
+  'PUT /api/admin/items/{id}/images/order': {
+    exempt:
+      'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), items of other brands unknown (404); the probes here send GET and POST only',
+  },
+  'PATCH /api/admin/items/{id}/images/{photo}': {
+    exempt:
+      'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), items of other brands unknown (404); the probes here send GET and POST only',
+  },
+  'DELETE /api/admin/items/{id}/images/{photo}': {
+    exempt:
+      'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), items of other brands unknown (404); the probes here send GET and POST only',
+  },
 
   // ----- the customer's own: a stranger gets what an unknown id gets
   'GET /api/orders/{number}': { probes: (a) => [get(`/api/orders/${a.orderNumber}`, [404], 200), get(`/api/orders/${a.pendingOrder}`, [404])] },

@@ -3,7 +3,8 @@
  * S3-compatible storage at scale: MEDIA_STORAGE=s3, s3-storage.ts). Both keep
  * objects under the same keys and are served by the store at /uploads/<key>, so
  * with a bucket any instance serves any photo. Keys are made by the store
- * (`reviews/<brand>/<uuid>.jpg`), never from a client's file name.
+ * (`reviews/<brand>/<uuid>.jpg`, `items/<brand>/<item>/<uuid>-<width>.avif`), never from a
+ * client's file name.
  */
 import { type FileHandle, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
@@ -35,9 +36,9 @@ export interface MediaStorage {
 }
 
 /** A key the store made: folders and a file name of letters, digits, dashes and one extension. */
-export const MEDIA_KEY = /^(?:[a-z0-9-]+\/)*[a-zA-Z0-9-]+\.(?:jpg|png|webp)$/
+export const MEDIA_KEY = /^(?:[a-z0-9-]+\/)*[a-zA-Z0-9-]+\.(?:jpg|png|webp|avif)$/
 
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' }
 
 /** The content type of a key, by its extension. */
 export function contentTypeOf(key: string): string {

@@ -42,3 +42,35 @@ export interface AuditEntry {
   after: unknown
   ip: string
 }
+
+/** A photo the operator uploaded for an item, in the item's order (its first is the front image). */
+export interface AdminItemPhoto {
+  id: string
+  /** the JPEG fallback at its largest width */
+  url: string
+  width: number
+  height: number
+  alt: string
+  position: number
+  /** where the picture's subject is, percent from the left and from the top: a crop keeps it in view */
+  focal_x: number
+  focal_y: number
+  /** the responsive files made from the upload */
+  variants: { format: 'avif' | 'webp' | 'jpeg'; width: number; url: string }[]
+}
+
+/** One change a catalogue CSV import makes (or would make, in a dry run): the line it is read from. */
+export interface CatalogCsvChange {
+  line: number
+  item_id: number
+  field: string
+  from: string
+  to: string
+}
+
+/** One line of a catalogue CSV import that cannot be taken, and why. */
+export interface CatalogCsvError {
+  line: number
+  field: string | null
+  message: string
+}

@@ -10,6 +10,20 @@ export interface CatalogImage {
   width: number
   height: number
   alt: string
+  /**
+   * An uploaded photo's responsive files, best format first (AVIF, WebP, then the JPEG
+   * of `url`): each a type and a srcset of widths. Absent for the demo's drawn images.
+   */
+  sources?: ImageSource[]
+  /** an uploaded photo's focal point as CSS object-position ('40% 30%'), kept in view by a crop */
+  focus?: string
+}
+
+/** Files of one image type by width, for <picture><source type srcset>. */
+export interface ImageSource {
+  type: 'image/avif' | 'image/webp' | 'image/jpeg'
+  /** '/uploads/a-400.avif 400w, /uploads/a-800.avif 800w' */
+  srcset: string
 }
 
 /** double1x1 (square), double (portrait 4:5), aspect2x5 (tall, 2:5); other values read as double. */
