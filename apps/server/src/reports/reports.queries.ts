@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
 /** An order row that is not an order: an attempt that was never paid. */
-export const NOT_AN_ORDER = ['pending_payment', 'declined', 'expired']
+const NOT_AN_ORDER = ['pending_payment', 'declined', 'expired']
 
 /** The period as ISO bounds: [start, end). */
 export interface Bounds {

@@ -36,7 +36,7 @@ export interface ReportScope {
 }
 
 /** The period asked for (the last 30 days without dates), or a 400 that names the field. */
-export function periodOf(query: { from?: string; to?: string }, now: Date): { period: ReportPeriod; bounds: Bounds } {
+function periodOf(query: { from?: string; to?: string }, now: Date): { period: ReportPeriod; bounds: Bounds } {
   const period = reportPeriod(query.from, query.to, now)
   if (!period.ok) throw badRequest(period.message, period.field)
   return { period: { from: period.from, to: period.to }, bounds: { start: `${period.from}T00:00:00.000Z`, end: dayAfter(period.to) } }
