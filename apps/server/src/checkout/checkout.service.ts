@@ -28,7 +28,7 @@ import type { CheckoutAttemptsRow, Database, OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
-import { cachePerDatabase } from '../shared/ttl-cache.ts'
+import { promotionsCache } from '../shared/promotions-scope.ts'
 import { cartTakenElsewhere, priceCheckout } from './checkout-pricing.ts'
 import { refuseVipExclusives } from './members-only.ts'
 import { checkoutRefusalWords, firstOrderCodeRefusal, refuseUsedFirstOrderCode } from './first-order-codes.ts'
@@ -64,12 +64,12 @@ class NotReserved extends Error {}
 /** A joining order paid while its customer joined another way (settle): its transaction is undone. */
 class JoinedMeanwhile extends Error {}
 
-const offerIdsCache = cachePerDatabase<string[]>()
+const offerIdsCache = promotionsCache<string[]>()
 
 /** The brand's one-time offers in their order (cached like settings). */
 export function oneTimeOfferIds(ctx: RequestContext): Promise<string[]> {
   const { db, brandId } = ctx.data
-  return offerIdsCache(db, `oto:${brandId}`, async () =>
+  return offerIdsCache(db, brandId, 'one-time-offers', async () =>
     (await db.selectFrom('one_time_offers').select('id').where('brand_id', '=', brandId).orderBy('position').orderBy('id').execute()).map((row) => row.id),
   )
 }
@@ -342,6 +342,8 @@ async function reserveOrder(
     club_period: null,
     club_fee_cents: priced.clubFeeCents,
     bundle_discount_cents: priced.bundleDiscountCents,
+    // the code this order used, when it took something off (its uses and sales are counted from here)
+    discount_code_id: priced.code && priced.discountCents > priced.bundleDiscountCents ? priced.code.id : null,
   }
   const wants: StockWant[] = lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty }))
   const orderLines = lines.map((line, i) => {

@@ -28,6 +28,7 @@ import * as m025 from './migrations/025-payments-ledger.ts'
 import * as m026 from './migrations/026-returns.ts'
 import * as m028 from './migrations/028-staff.ts'
 import * as m029 from './migrations/029-audit-log.ts'
+import * as m033 from './migrations/033-promotions.ts'
 
 /**
  * Migrations are listed here, not read from disk, so any bundler or runner finds them.
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '026-returns': m026,
   '028-staff': m028,
   '029-audit-log': m029,
+  '033-promotions': m033,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -125,6 +125,24 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/stock': { probes: (a) => [post('/api/admin/stock', { item_id: a.reviewedItemId, size: a.wishlistSize, quantity: 0, reason: 'probe' }, [401], 401)] },
   'POST /api/admin/sessions/{id}/revoke': { probes: (a) => [post(`/api/admin/sessions/${a.cartLineId}/revoke`, {}, [401], 401)] },
   'POST /api/admin/staff/{id}/remove': { probes: (a) => [post(`/api/admin/staff/${a.addressId}/remove`, {}, [401], 401)] },
+  // promotions and split tests (docs/admin-promotions.md): the operator's, the same door
+  'GET /api/admin/promotions/discount-codes/{id}': { probes: () => [get('/api/admin/promotions/discount-codes/pf-code-first15', [401], 401)] },
+  'POST /api/admin/promotions/discount-codes/{id}/end': { probes: () => [post('/api/admin/promotions/discount-codes/pf-code-first15/end', {}, [401], 401)] },
+  'POST /api/admin/promotions/order-bumps/{id}/remove': { probes: () => [post('/api/admin/promotions/order-bumps/pf-ob-1/remove', {}, [401], 401)] },
+  'GET /api/admin/experiments/{name}': { probes: () => [get('/api/admin/experiments/Vip4sh', [401], 401)] },
+  'GET /api/admin/experiments/{name}/results': { probes: () => [get('/api/admin/experiments/Vip4sh/results', [401], 401)] },
+  'POST /api/admin/experiments/{name}/start': { probes: () => [post('/api/admin/experiments/Vip4sh/start', {}, [401], 401)] },
+  'POST /api/admin/experiments/{name}/stop': { probes: () => [post('/api/admin/experiments/Vip4sh/stop', {}, [401], 401)] },
+  'POST /api/admin/promotions/order-bumps': { exempt: "item_id is a catalogue item of the brand, offered at checkout: the operator's, behind the staff door" },
+  'PATCH /api/admin/promotions/discount-codes/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
+  'PATCH /api/admin/promotions/order-bumps/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
+  'PATCH /api/admin/experiments/{name}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
 
   // ----- the customer's own: a stranger gets what an unknown id gets
   'GET /api/orders/{number}': { probes: (a) => [get(`/api/orders/${a.orderNumber}`, [404], 200), get(`/api/orders/${a.pendingOrder}`, [404])] },

@@ -4,6 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { catalogAdminRoutes } from '../catalog-admin/catalog-admin.routes.ts'
+import { experimentsAdminRoutes } from '../experiments/experiments-admin.routes.ts'
+import { promotionsRoutes } from '../promotions/promotions.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { registerStaffSession } from './staff-guard.ts'
 import { staffRoutes } from './staff.routes.ts'
@@ -13,4 +15,6 @@ export const adminApi: FastifyPluginAsync = async (admin) => {
   await admin.register(staffRoutes)
   await admin.register(auditRoutes)
   await admin.register(catalogAdminRoutes)
+  await admin.register(promotionsRoutes)
+  await admin.register(experimentsAdminRoutes)
 }
