@@ -8,11 +8,16 @@ import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'reac
 import { api, ApiError, type Me } from './api.ts'
 import { AccountPage } from './pages/AccountPage.tsx'
 import { AuditPage } from './pages/AuditPage.tsx'
+import { DiscountCodePage } from './pages/DiscountCodePage.tsx'
+import { ExperimentPage } from './pages/ExperimentPage.tsx'
+import { ExperimentsPage } from './pages/ExperimentsPage.tsx'
 import { HomePage } from './pages/HomePage.tsx'
 import { ItemPage } from './pages/ItemPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
 import { NewItemPage } from './pages/NewItemPage.tsx'
+import { OrderBumpPage } from './pages/OrderBumpPage.tsx'
+import { PromotionsPage } from './pages/PromotionsPage.tsx'
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
 import { StaffPage } from './pages/StaffPage.tsx'
 import { SessionContext, useSession, type Session } from './session.tsx'
@@ -21,6 +26,8 @@ import { SessionContext, useSession, type Session } from './session.tsx'
 const NAVIGATION = [
   { to: '/', label: 'Home', action: null },
   { to: '/items', label: 'Items', action: 'catalog.view' },
+  { to: '/promotions', label: 'Promotions', action: 'reports.view' },
+  { to: '/experiments', label: 'Split tests', action: 'reports.view' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },
   { to: '/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/account', label: 'Account', action: null },
@@ -105,6 +112,12 @@ function Shell() {
           {may('catalog.view') && <Route path="/items" element={<ItemsPage />} />}
           {may('catalog.edit') && <Route path="/items/new" element={<NewItemPage />} />}
           {may('catalog.view') && <Route path="/items/:id" element={<ItemPage />} />}
+          {may('reports.view') && <Route path="/promotions" element={<PromotionsPage />} />}
+          {may('promotions.edit') && <Route path="/promotions/codes/new" element={<DiscountCodePage />} />}
+          {may('reports.view') && <Route path="/promotions/codes/:id" element={<DiscountCodePage />} />}
+          {may('reports.view') && <Route path="/promotions/bumps/:id" element={<OrderBumpPage />} />}
+          {may('reports.view') && <Route path="/experiments" element={<ExperimentsPage />} />}
+          {may('reports.view') && <Route path="/experiments/:name" element={<ExperimentPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
           <Route path="/account" element={<AccountPage />} />

@@ -92,8 +92,7 @@ function compare(control: VariantTally, other: VariantTally, z: number, alpha: n
   const pc = control.visitors ? control.converted / control.visitors : 0
   const po = other.visitors ? other.converted / other.visitors : 0
   const difference = po - pc
-  const se =
-    control.visitors && other.visitors ? Math.sqrt((pc * (1 - pc)) / control.visitors + (po * (1 - po)) / other.visitors) : 0
+  const se = control.visitors && other.visitors ? Math.sqrt((pc * (1 - pc)) / control.visitors + (po * (1 - po)) / other.visitors) : 0
   const pValue = twoProportionPValue({ successes: control.converted, trials: control.visitors }, { successes: other.converted, trials: other.visitors }, normal)
   const rc = revenueMoments(control)
   const ro = revenueMoments(other)

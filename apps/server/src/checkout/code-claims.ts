@@ -74,11 +74,7 @@ export async function claimCode(
   const kind = claimOf(code)
   if (kind) {
     for (const claimant of claimantsOf(claim.email, claim.customerId)) {
-      const refusal = await takeClaim(
-        trx,
-        { brand_id: brandId, claim: kind, claimant, discount_code_id: code.id, order_number: orderNumber, created_at: now },
-        code.name,
-      )
+      const refusal = await takeClaim(trx, { brand_id: brandId, claim: kind, claimant, discount_code_id: code.id, order_number: orderNumber, created_at: now }, code.name)
       if (refusal) throw refusal
     }
   }

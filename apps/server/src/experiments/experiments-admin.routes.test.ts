@@ -22,7 +22,12 @@ describe.each(DIALECTS)('split tests in the operator area on %s', (dialect) => {
 
   it('lists Vip4sh, running since it was seeded, with an even split', async () => {
     const { experiments } = dataOf<{ experiments: AdminSplitTest[] }>(await analyst.get('/api/admin/experiments'))
-    expect(experiments.find((test) => test.name === 'Vip4sh')).toMatchObject({ variants: ['Control', '4sh'], split: [50, 50], status: 'running', brands: ['ckb', 'popfitclothing'] })
+    expect(experiments.find((test) => test.name === 'Vip4sh')).toMatchObject({
+      variants: ['Control', '4sh'],
+      split: [50, 50],
+      status: 'running',
+      brands: ['ckb', 'popfitclothing'],
+    })
   })
 
   it('refuses a support agent (403) and an analyst a change (403), and a visitor without a session (401)', async () => {
@@ -37,7 +42,10 @@ describe.each(DIALECTS)('split tests in the operator area on %s', (dialect) => {
       const response = await manager.postJson('/api/admin/experiments', body)
       return { status: response.statusCode, errors: (response.json() as { errors: { field?: string; message: string }[] }).errors }
     }
-    expect(await bad({ name: 'Solo', variants: 'A' })).toMatchObject({ status: 400, errors: [{ field: 'variants', message: 'A test has at least 2 variants, the first the control' }] })
+    expect(await bad({ name: 'Solo', variants: 'A' })).toMatchObject({
+      status: 400,
+      errors: [{ field: 'variants', message: 'A test has at least 2 variants, the first the control' }],
+    })
     expect(await bad({ name: '1st', variants: 'A,B' })).toMatchObject({ status: 400, errors: [{ field: 'name' }] })
     expect(await bad({ name: 'Shares', variants: 'A,B', split: '60,30' })).toMatchObject({ status: 400, errors: [{ field: 'split', message: 'The shares add up to 100' }] })
     expect(await bad({ name: 'Vip4sh', variants: 'A,B' })).toMatchObject({ status: 409, errors: [{ field: 'name' }] })
@@ -45,7 +53,9 @@ describe.each(DIALECTS)('split tests in the operator area on %s', (dialect) => {
   })
 
   it('creates a draft at two brands, starts it (visitors get a variant by the split), stops it (none)', async () => {
-    const created = dataOf<{ experiment: AdminSplitTest }>(await manager.postJson('/api/admin/experiments', { name: 'FreeShipBanner', variants: 'Control,Banner', split: '0,100', brands: 'ckb' }))
+    const created = dataOf<{ experiment: AdminSplitTest }>(
+      await manager.postJson('/api/admin/experiments', { name: 'FreeShipBanner', variants: 'Control,Banner', split: '0,100', brands: 'ckb' }),
+    )
     expect(created.experiment).toMatchObject({ status: 'draft', split: [0, 100], brands: ['ckb', 'popfitclothing'] })
     const visitor = new TestShopper(t.app)
     expect((await visitor.post('/api/test-group', { key: 'FreeShipBanner', values: 'Control,Banner' })).statusCode).toBe(404)

@@ -2,14 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { answers } from '../http/response-schemas.ts'
 import { acting, allow } from '../staff/staff-guard.ts'
-import {
-  newSplitTestBody,
-  splitTestAnswer,
-  splitTestParams,
-  splitTestPatchBody,
-  splitTestResultsSchema,
-  splitTestsAnswer,
-} from './experiments-admin.schemas.ts'
+import { newSplitTestBody, splitTestAnswer, splitTestParams, splitTestPatchBody, splitTestResultsSchema, splitTestsAnswer } from './experiments-admin.schemas.ts'
 import { createSplitTest, getSplitTest, listSplitTests, splitTestResultsOf, startSplitTest, stopSplitTest, updateSplitTest } from './experiments-admin.service.ts'
 
 const tags = ['admin: split tests']

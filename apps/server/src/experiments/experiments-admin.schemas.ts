@@ -13,11 +13,7 @@ const testName = z
 const variantList = z
   .union([z.string().max(400), z.array(z.string().max(40)).max(6)])
   .describe('a comma list, such as Control,4sh; the first is the control')
-  .transform((value) =>
-    (Array.isArray(value) ? value : value.split(','))
-      .map((variant) => variant.trim())
-      .filter(Boolean),
-  )
+  .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((variant) => variant.trim()).filter(Boolean))
   .refine((variants) => variants.length >= 2, 'A test has at least 2 variants, the first the control')
   .refine((variants) => variants.length <= 6, 'A test has at most 6 variants')
   .refine((variants) => new Set(variants.map((variant) => variant.toLowerCase())).size === variants.length, 'Each variant has a name of its own')
@@ -26,9 +22,7 @@ const variantList = z
 const splitList = z
   .union([z.string().max(100), z.array(z.coerce.number())])
   .describe('percent per variant in their order, such as 50,50; empty for an even split')
-  .transform((value) =>
-    (Array.isArray(value) ? value : value.split(',').filter((part) => part.trim() !== '')).map((part) => Number(typeof part === 'string' ? part.trim() : part)),
-  )
+  .transform((value) => (Array.isArray(value) ? value : value.split(',').filter((part) => part.trim() !== '')).map((part) => Number(typeof part === 'string' ? part.trim() : part)))
   .refine((split) => split.every((share) => Number.isInteger(share) && share >= 0 && share <= 100), 'Each share is a whole percent from 0 to 100')
   .refine((split) => split.length === 0 || split.reduce((sum, share) => sum + share, 0) === 100, 'The shares add up to 100')
 
@@ -39,11 +33,7 @@ export const newSplitTestBody = z.object({
   brands: z
     .union([z.string().max(200), z.array(z.string().max(40)).max(10)])
     .describe('brand ids, a comma list; this brand unless told')
-    .transform((value) =>
-      (Array.isArray(value) ? value : value.split(','))
-        .map((brand) => brand.trim())
-        .filter(Boolean),
-    )
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((brand) => brand.trim()).filter(Boolean))
     .optional(),
 })
 

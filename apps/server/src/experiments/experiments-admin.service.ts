@@ -90,7 +90,9 @@ async function refuseOtherBrands(db: Db, staffId: string | null, here: string, b
   const known = await db.selectFrom('brands').select('id').where('id', 'in', others).execute()
   const unknown = others.find((brand) => !known.some((row) => row.id === brand))
   if (unknown) throw unprocessable(`There is no brand '${unknown}'.`, 'brands')
-  const roles = staffId ? await db.selectFrom('staff_brand_roles').select(['brand_id', 'role', 'suspended']).where('staff_id', '=', staffId).where('brand_id', 'in', others).execute() : []
+  const roles = staffId
+    ? await db.selectFrom('staff_brand_roles').select(['brand_id', 'role', 'suspended']).where('staff_id', '=', staffId).where('brand_id', 'in', others).execute()
+    : []
   const refused = others.find((brand) => {
     const role = roles.find((row) => row.brand_id === brand)
     return !role || role.suspended === 1 || !isStaffRole(role.role) || !staffMay(role.role, 'experiments.edit')

@@ -14,7 +14,15 @@ import type { Database } from '../db/schema.ts'
 export async function tallyVariants(db: Kysely<Database>, brandId: string, test: { name: string; variants: string[]; stoppedAt: string | null }): Promise<VariantTally[]> {
   const statuses = sql.join(PLACED_ORDER_STATUSES.map((status) => sql`${status}`))
   const until = test.stoppedAt ? sql`and o.created_at <= ${test.stoppedAt}` : sql``
-  const rows = await sql<{ value: string; visitors: string | number; converted: string | number; orders: string | number; joins: string | number; revenue: string | number | null; squares: string | number | null }>`
+  const rows = await sql<{
+    value: string
+    visitors: string | number
+    converted: string | number
+    orders: string | number
+    joins: string | number
+    revenue: string | number | null
+    squares: string | number | null
+  }>`
     select v.value as value,
            count(*) as visitors,
            sum(case when v.orders > 0 then 1 else 0 end) as converted,

@@ -111,7 +111,11 @@ export async function listDiscountCodes(
     .limit(limit + 1)
     .execute()
   const page = rows.slice(0, limit)
-  const uses = await usesOf(db, brandId, page.map((row) => row.id))
+  const uses = await usesOf(
+    db,
+    brandId,
+    page.map((row) => row.id),
+  )
   return {
     discount_codes: page.map((row) => toAdmin(row, uses.get(row.id), ctx.now())),
     next_cursor: rows.length > limit ? page.at(-1)!.code : null,
@@ -139,7 +143,8 @@ type CodeColumns = Omit<DiscountCodesRow, 'id' | 'brand_id' | 'active'>
 function columnsOf(input: DiscountCodeInput, before: CodeColumns | null): CodeColumns {
   const code = input.code?.toUpperCase() ?? before?.code
   if (!code) throw unprocessable('Enter the code shoppers type.', 'code')
-  const kind = input.kind ?? (input.amount !== undefined && input.amount > 0 ? 'amount' : before && before.amount_off_cents > 0 && input.percentage === undefined ? 'amount' : 'percentage')
+  const kind =
+    input.kind ?? (input.amount !== undefined && input.amount > 0 ? 'amount' : before && before.amount_off_cents > 0 && input.percentage === undefined ? 'amount' : 'percentage')
   const percentage = kind === 'percentage' ? (input.percentage ?? before?.percentage_amount ?? 0) : 0
   const amountCents = kind === 'amount' ? (input.amount === undefined ? (before?.amount_off_cents ?? 0) : toCents(input.amount)) : 0
   if (kind === 'percentage' && percentage < 1) throw unprocessable('A percentage code takes 1 to 100 percent off.', 'percentage')
@@ -214,7 +219,13 @@ export async function endDiscountCode(ctx: RequestContext, actor: AuditActor, ca
     const before = await readCode(trx, brandId, id)
     const endsAt = before.ends_at && before.ends_at <= now ? before.ends_at : now
     await trx.updateTable('discount_codes').set({ active: 0, ends_at: endsAt }).where('brand_id', '=', brandId).where('id', '=', id).execute()
-    await audited(trx, actor, { action: 'discount_code.end', entity: 'discount_code', id, before: { active: before.active, ends_at: before.ends_at }, after: { active: 0, ends_at: endsAt } })
+    await audited(trx, actor, {
+      action: 'discount_code.end',
+      entity: 'discount_code',
+      id,
+      before: { active: before.active, ends_at: before.ends_at },
+      after: { active: 0, ends_at: endsAt },
+    })
     return { ...before, active: 0, ends_at: endsAt }
   })
   caches.clear(brandId)

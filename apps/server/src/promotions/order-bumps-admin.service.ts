@@ -43,7 +43,12 @@ async function withSales(db: Db, brandId: string, rows: Awaited<ReturnType<typeo
     db
       .selectFrom('order_lines')
       .innerJoin('orders', 'orders.order_number', 'order_lines.order_number')
-      .select((eb) => ['order_lines.item_id', 'order_lines.price_cents', eb.fn.countAll<string | number>().as('taken'), eb.fn.sum<string | number>('order_lines.total_cents').as('revenue')])
+      .select((eb) => [
+        'order_lines.item_id',
+        'order_lines.price_cents',
+        eb.fn.countAll<string | number>().as('taken'),
+        eb.fn.sum<string | number>('order_lines.total_cents').as('revenue'),
+      ])
       .where('orders.brand_id', '=', brandId)
       .where('orders.status', 'in', PLACED_ORDER_STATUSES)
       .where('order_lines.offer_id', 'is', null)
@@ -109,14 +114,24 @@ async function checkItem(db: Db, brandId: string, itemId: number, priceCents: nu
   const item = await db.selectFrom('items').select(['price_cents', 'active']).where('brand_id', '=', brandId).where('id', '=', itemId).executeTakeFirst()
   if (!item) throw unprocessable(`There is no item ${itemId} in this store.`, 'item_id')
   if (item.active !== 1) throw unprocessable(`Item ${itemId} is not published: shoppers could not take the bump.`, 'item_id')
-  if (priceCents !== undefined && priceCents > item.price_cents) throw unprocessable(`A bump's price is an offer: at most the item's own price (${fromCents(item.price_cents)}).`, 'price')
+  if (priceCents !== undefined && priceCents > item.price_cents)
+    throw unprocessable(`A bump's price is an offer: at most the item's own price (${fromCents(item.price_cents)}).`, 'price')
 }
 
-export async function createOrderBump(ctx: RequestContext, actor: AuditActor, caches: PromotionCaches, input: Required<Omit<BumpInput, 'position'>> & BumpInput): Promise<AdminOrderBump> {
+export async function createOrderBump(
+  ctx: RequestContext,
+  actor: AuditActor,
+  caches: PromotionCaches,
+  input: Required<Omit<BumpInput, 'position'>> & BumpInput,
+): Promise<AdminOrderBump> {
   const { db, brandId } = ctx.data
   const id = await db.transaction().execute(async (trx) => {
     await checkItem(trx, brandId, input.item_id, toCents(input.price))
-    const last = await trx.selectFrom('order_bumps').select((eb) => eb.fn.max('position').as('top')).where('brand_id', '=', brandId).executeTakeFirst()
+    const last = await trx
+      .selectFrom('order_bumps')
+      .select((eb) => eb.fn.max('position').as('top'))
+      .where('brand_id', '=', brandId)
+      .executeTakeFirst()
     const row = {
       id: `ob-${randomUUID().slice(0, 8)}`,
       brand_id: brandId,

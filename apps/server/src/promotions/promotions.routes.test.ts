@@ -26,7 +26,8 @@ describe.each(DIALECTS)('promotions in the operator area on %s', (dialect) => {
   })
   afterAll(() => t.close())
 
-  const create = async (body: Record<string, unknown>) => dataOf<{ discount_code: AdminDiscountCode }>(await manager.postJson('/api/admin/promotions/discount-codes', body)).discount_code
+  const create = async (body: Record<string, unknown>) =>
+    dataOf<{ discount_code: AdminDiscountCode }>(await manager.postJson('/api/admin/promotions/discount-codes', body)).discount_code
 
   it('lists the seeded codes with their terms; an analyst reads, fulfilment may not, nobody signed out', async () => {
     const page = dataOf<{ discount_codes: AdminDiscountCode[]; next_cursor: string | null }>(await analyst.get('/api/admin/promotions/discount-codes'))
@@ -48,7 +49,10 @@ describe.each(DIALECTS)('promotions in the operator area on %s', (dialect) => {
       const response = await manager.postJson('/api/admin/promotions/discount-codes', body)
       return { status: response.statusCode, errors: problems(response) }
     }
-    expect(await refused({ code: 'HAS SPACE', percentage: 10 })).toMatchObject({ status: 400, errors: [{ field: 'code', message: 'A code is letters, digits, - or _ (no spaces)' }] })
+    expect(await refused({ code: 'HAS SPACE', percentage: 10 })).toMatchObject({
+      status: 400,
+      errors: [{ field: 'code', message: 'A code is letters, digits, - or _ (no spaces)' }],
+    })
     expect(await refused({ code: 'BIG', percentage: 150 })).toMatchObject({ status: 400, errors: [{ field: 'percentage', message: 'The percentage is at most 100' }] })
     expect(await refused({ code: 'CENTS', kind: 'amount', amount: '5.005' })).toMatchObject({ status: 400, errors: [{ field: 'amount' }] })
     expect(await refused({ code: 'NOTHING', kind: 'amount' })).toMatchObject({ status: 422, errors: [{ field: 'amount', message: 'An amount code takes at least $0.01 off.' }] })
@@ -123,7 +127,9 @@ describe.each(DIALECTS)('promotions in the operator area on %s', (dialect) => {
     const bump = order_bumps[0]!
     const shopper = new TestShopper(t.app)
     expect(dataOf<{ headline: string }>(await shopper.get(`/api/order-bumps/${bump.id}`)).headline).toBe(bump.headline)
-    const edited = dataOf<{ order_bump: AdminOrderBump }>(await patch(manager, `/api/admin/promotions/order-bumps/${bump.id}`, { headline: 'Add the bra for $14.99', price: 14.99 }))
+    const edited = dataOf<{ order_bump: AdminOrderBump }>(
+      await patch(manager, `/api/admin/promotions/order-bumps/${bump.id}`, { headline: 'Add the bra for $14.99', price: 14.99 }),
+    )
     expect(edited.order_bump).toMatchObject({ headline: 'Add the bra for $14.99', price: 14.99 })
     expect(dataOf<{ headline: string; price: number }>(await shopper.get(`/api/order-bumps/${bump.id}`))).toMatchObject({ headline: 'Add the bra for $14.99', price: 14.99 })
     const tooDear = await patch(manager, `/api/admin/promotions/order-bumps/${bump.id}`, { price: 9999 })

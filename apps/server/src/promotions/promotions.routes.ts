@@ -109,7 +109,14 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/promotions/order-bumps/:id',
     {
       onRequest: allow('promotions.edit'),
-      schema: { tags, summary: 'Change an order bump', operationId: 'adminUpdateOrderBump', params: promotionIdParams, body: orderBumpPatchBody, response: answers(orderBumpAnswer) },
+      schema: {
+        tags,
+        summary: 'Change an order bump',
+        operationId: 'adminUpdateOrderBump',
+        params: promotionIdParams,
+        body: orderBumpPatchBody,
+        response: answers(orderBumpAnswer),
+      },
     },
     async (request) => ({
       data: { order_bump: await updateOrderBump(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.params.id, request.body) },

@@ -10,22 +10,14 @@ const classList = (field: string) =>
   z
     .union([z.string().max(500, `The ${field} are too long`), z.array(z.string().max(60)).max(30, `Too many ${field}`)])
     .describe('a comma list, such as leggings,capris')
-    .transform((value) =>
-      (Array.isArray(value) ? value : value.split(','))
-        .map((name) => name.trim().toLowerCase())
-        .filter(Boolean),
-    )
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((name) => name.trim().toLowerCase()).filter(Boolean))
     .refine((names) => names.every((name) => /^[a-z0-9][a-z0-9 _-]*$/.test(name)), `The ${field} are names of letters, digits, spaces, - or _`)
 
 /** Bullets: a list, or one per line. */
 const bulletList = z
   .union([z.string().max(2000, 'The bullets are too long'), z.array(z.string().max(200, 'A bullet is at most 200 characters')).max(10, 'At most 10 bullets')])
   .describe('one bullet per line, or a list')
-  .transform((value) =>
-    (Array.isArray(value) ? value : value.split('\n'))
-      .map((line) => line.trim())
-      .filter(Boolean),
-  )
+  .transform((value) => (Array.isArray(value) ? value : value.split('\n')).map((line) => line.trim()).filter(Boolean))
   .refine((lines) => lines.length <= 10, 'At most 10 bullets')
   .refine((lines) => lines.every((line) => line.length <= 200), 'A bullet is at most 200 characters')
 
