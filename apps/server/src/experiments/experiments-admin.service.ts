@@ -166,7 +166,11 @@ export async function stopSplitTest(ctx: RequestContext, actor: AuditActor, name
 }
 
 export async function splitTestResultsOf(ctx: RequestContext, name: string): Promise<SplitTestResults> {
-  const { db, brandId } = ctx.data
+  return readSplitTestResults(ctx.data.db, ctx.data.brandId, name)
+}
+
+/** The results of the brand's test (the route's work after the door; bench/split-tests.ts times it). */
+export async function readSplitTestResults(db: Kysely<Database>, brandId: string, name: string): Promise<SplitTestResults> {
   const row = await readTest(db, brandId, name)
   const tallies = await tallyVariants(db, brandId, { name, variants: readJson<string[]>(row.variants, []), stoppedAt: row.active === 1 ? null : row.stopped_at })
   return splitTestResults({ name, status: statusOf(row) }, tallies, NORMAL)

@@ -137,6 +137,10 @@ const RULES: Record<string, Rule> = {
   'PATCH /api/admin/promotions/discount-codes/{id}': {
     exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
   },
+  'POST /api/admin/promotions/one-time-offers/{id}/remove': { probes: () => [post('/api/admin/promotions/one-time-offers/pf-oto-1/remove', {}, [401], 401)] },
+  'PATCH /api/admin/promotions/one-time-offers/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
   'PATCH /api/admin/promotions/order-bumps/{id}': {
     exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
   },

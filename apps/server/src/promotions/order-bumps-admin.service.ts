@@ -9,11 +9,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import { fromCents, PLACED_ORDER_STATUSES, toCents, type AdminOrderBump } from '@store/core'
-import { sql, type Kysely, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
 import { audited, type AuditActor } from '../staff/audit.ts'
+import { pageViewsOf } from './page-views.ts'
 import type { PromotionCaches } from './promotion-caches.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -59,24 +60,11 @@ async function withSales(db: Db, brandId: string, rows: Awaited<ReturnType<typeo
       )
       .groupBy(['order_lines.item_id', 'order_lines.price_cents'])
       .execute(),
-    db
-      .selectFrom('pixel_events')
-      .select(['event_source_url'])
-      .select((eb) => eb.fn.countAll<string | number>().as('views'))
-      .where('brand_id', '=', brandId)
-      .where('event_name', '=', 'PageView')
-      .where(sql<boolean>`event_source_url like '%/checkout-ob/%'`)
-      .groupBy('event_source_url')
-      .execute(),
+    pageViewsOf(db, brandId, 'checkout-ob'),
   ])
   return rows.map((row) => {
     const sold = lines.find((line) => line.item_id === row.item_id && line.price_cents === row.price_cents)
-    const shown = views
-      .filter((view) => {
-        const path = view.event_source_url ? safePath(view.event_source_url) : ''
-        return path === `/checkout-ob/${row.id}`
-      })
-      .reduce((sum, view) => sum + Number(view.views), 0)
+    const shown = views.get(row.id) ?? 0
     return {
       id: row.id,
       item_id: row.item_id,
@@ -89,14 +77,6 @@ async function withSales(db: Db, brandId: string, rows: Awaited<ReturnType<typeo
       sales: { shown, taken: Number(sold?.taken ?? 0), revenue: fromCents(Number(sold?.revenue ?? 0)) },
     }
   })
-}
-
-function safePath(url: string): string {
-  try {
-    return new URL(url, 'http://store.invalid').pathname.replace(/\/$/, '')
-  } catch {
-    return ''
-  }
 }
 
 export async function listOrderBumpsForStaff(ctx: RequestContext): Promise<AdminOrderBump[]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminDiscountCode, AdminOrderBump, Cart, CheckoutQuote } from '@store/core'
+import type { AdminDiscountCode, AdminOneTimeOffer, AdminOrderBump, Cart, CheckoutQuote } from '@store/core'
 import { DIALECTS, dataOf, errorsOf, TestShopper, type TestStore, startTestStore } from '../test/harness.ts'
 import { addStaff, staffBrowser } from '../staff/staff-test-utils.ts'
 import { ADDRESS, itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
@@ -141,5 +141,50 @@ describe.each(DIALECTS)('promotions in the operator area on %s', (dialect) => {
     expect(removed.order_bumps.map((b) => b.id)).not.toContain(bump.id)
     const cart = dataOf<Cart>(await (await shopperWithCart(t, item.itemId, item.size)).get('/api/cart'))
     expect(cart.proceed_to_checkout_link).toBe(`/checkout-ob/${removed.order_bumps[0]!.id}`)
+  })
+
+  it('one-time offers: every field edited, refused at its field, and the flow after payment follows at once', async () => {
+    const { one_time_offers } = dataOf<{ one_time_offers: AdminOneTimeOffer[] }>(await analyst.get('/api/admin/promotions/one-time-offers'))
+    const offer = one_time_offers[0]!
+    expect(offer).toMatchObject({ sales: { shown: 0, taken: 0, revenue: 0 } })
+    const edited = dataOf<{ one_time_offer: AdminOneTimeOffer }>(
+      await patch(manager, `/api/admin/promotions/one-time-offers/${offer.id}`, {
+        headline: 'One more pair, 40% off',
+        extended_copy_2: 'Only on this page.',
+        how_many: 2,
+        show_category_picker: true,
+      }),
+    ).one_time_offer
+    expect(edited).toMatchObject({ headline: 'One more pair, 40% off', extended_copy_2: 'Only on this page.', how_many: 2, show_category_picker: true })
+    const shopper = new TestShopper(t.app)
+    expect(dataOf<{ headline: string; how_many: number }>(await shopper.get(`/api/one-time-offers/${offer.id}`))).toMatchObject({ headline: 'One more pair, 40% off', how_many: 2 })
+    const badCategory = await patch(manager, `/api/admin/promotions/one-time-offers/${offer.id}`, { categories: 'nothing-here' })
+    expect(badCategory.statusCode).toBe(422)
+    expect(problems(badCategory)).toEqual([{ field: 'categories', message: 'There is no category "nothing-here" in this store.' }])
+    const badImage = await patch(manager, `/api/admin/promotions/one-time-offers/${offer.id}`, { image_1: 'javascript:alert(1)' })
+    expect(badImage.statusCode).toBe(400)
+    expect(problems(badImage)[0]!.field).toBe('image_1')
+    expect((await patch(analyst, `/api/admin/promotions/one-time-offers/${offer.id}`, { headline: 'x' })).statusCode).toBe(403)
+
+    const created = dataOf<{ one_time_offer: AdminOneTimeOffer }>(
+      await manager.postJson('/api/admin/promotions/one-time-offers', {
+        categories: offer.categories,
+        headline: 'Last chance: a second set',
+        text_copy: 'Add a second set at a one-time price.',
+        no_thanks_button_copy: 'No thanks, I have enough',
+        short_item_name: 'Second set',
+        price: 19.99,
+        position: 0,
+      }),
+    ).one_time_offer
+    expect(created).toMatchObject({ headline: 'Last chance: a second set', price: 19.99, show_product_picker: true, show_sizepicker: true })
+    // first in the flow now: an order placed goes to it after payment
+    const buyer = await shopperWithCart(t, item.itemId, item.size)
+    const placed = dataOf<{ next: string }>(await placeOrder(buyer, await tokenFor(buyer), undefined, { email: 'oto-flow@example.com' }))
+    expect(placed.next).toMatch(new RegExp(`^/special-offer/${created.id}\\?order=`))
+    const after = dataOf<{ one_time_offers: AdminOneTimeOffer[] }>(await manager.post(`/api/admin/promotions/one-time-offers/${created.id}/remove`))
+    expect(after.one_time_offers.map((o) => o.id)).not.toContain(created.id)
+    const audit = await t.store.db.selectFrom('audit_log').select('action').where('entity', '=', 'one_time_offer').execute()
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['one_time_offer.create', 'one_time_offer.remove', 'one_time_offer.update'])
   })
 })

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { answers } from '../http/response-schemas.ts'
 import { acting, allow } from '../staff/staff-guard.ts'
 import { createDiscountCode, endDiscountCode, getDiscountCode, listDiscountCodes, updateDiscountCode } from './discount-codes.service.ts'
+import { createOneTimeOffer, listOneTimeOffersForStaff, removeOneTimeOffer, updateOneTimeOffer } from './one-time-offers-admin.service.ts'
 import { createOrderBump, listOrderBumpsForStaff, removeOrderBump, updateOrderBump } from './order-bumps-admin.service.ts'
 import { promotionCachesOf } from './promotion-caches.ts'
 import {
@@ -11,6 +12,10 @@ import {
   discountCodesPage,
   discountCodesQuery,
   newDiscountCodeBody,
+  newOneTimeOfferBody,
+  oneTimeOfferAnswer,
+  oneTimeOfferPatchBody,
+  oneTimeOffersAnswer,
   newOrderBumpBody,
   orderBumpAnswer,
   orderBumpPatchBody,
@@ -131,6 +136,61 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: { order_bumps: await removeOrderBump(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.params.id) },
+    }),
+  )
+
+  app.get(
+    '/promotions/one-time-offers',
+    {
+      onRequest: allow('reports.view'),
+      schema: { tags, summary: 'One-time offers in their order, with how they sell', operationId: 'adminListOneTimeOffers', response: answers(oneTimeOffersAnswer) },
+    },
+    async (request) => ({ data: { one_time_offers: await listOneTimeOffersForStaff(request.ctx) } }),
+  )
+
+  app.post(
+    '/promotions/one-time-offers',
+    {
+      onRequest: allow('promotions.edit'),
+      schema: { tags, summary: 'Add a one-time offer', operationId: 'adminCreateOneTimeOffer', body: newOneTimeOfferBody, response: answers(oneTimeOfferAnswer) },
+    },
+    async (request) => ({
+      data: { one_time_offer: await createOneTimeOffer(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.body) },
+    }),
+  )
+
+  app.patch(
+    '/promotions/one-time-offers/:id',
+    {
+      onRequest: allow('promotions.edit'),
+      schema: {
+        tags,
+        summary: 'Change a one-time offer',
+        operationId: 'adminUpdateOneTimeOffer',
+        params: promotionIdParams,
+        body: oneTimeOfferPatchBody,
+        response: answers(oneTimeOfferAnswer),
+      },
+    },
+    async (request) => ({
+      data: { one_time_offer: await updateOneTimeOffer(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.params.id, request.body) },
+    }),
+  )
+
+  app.post(
+    '/promotions/one-time-offers/:id/remove',
+    {
+      onRequest: allow('promotions.edit'),
+      schema: {
+        tags,
+        summary: 'Take a one-time offer out of the flow after payment',
+        operationId: 'adminRemoveOneTimeOffer',
+        params: promotionIdParams,
+        response: answers(oneTimeOffersAnswer),
+      },
+    },
+    async (request) => ({
+      data: { one_time_offers: await removeOneTimeOffer(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.params.id) },
     }),
   )
 }

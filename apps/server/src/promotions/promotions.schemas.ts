@@ -1,5 +1,5 @@
 /** What the operator's promotions calls take and answer (docs/admin-promotions.md): /api/admin/promotions/... */
-import type { AdminDiscountCode, AdminOrderBump, PromotionSales } from '@store/core'
+import type { AdminDiscountCode, AdminOneTimeOffer, AdminOrderBump, PromotionSales } from '@store/core'
 import { z } from 'zod'
 import { dollars, text } from '../catalog-admin/catalog-admin.schemas.ts'
 import { contract } from '../http/response-schemas.ts'
@@ -150,3 +150,84 @@ export const orderBumpPatchBody = z
   })
   .partial()
 export const newOrderBumpBody = orderBumpPatchBody.required({ item_id: true, headline: true, text_copy: true, short_item_name: true, price: true })
+
+const optionalText = (field: string, max: number) =>
+  z.preprocess((value) => (value === '' ? null : value), z.string().trim().max(max, `The ${field} is at most ${max} characters`).nullable().optional())
+
+/** An image of the offer: an address on this store (/media/..., /uploads/...) or https. */
+const imageAddress = (field: string) =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(\/[^/]|https:\/\/)/, `${field} is an address on this store (/media/...) or an https:// one`)
+      .nullable()
+      .optional(),
+  )
+
+export const oneTimeOfferPatchBody = z
+  .object({
+    categories: classList('categories'),
+    banner: optionalText('banner', 200),
+    headline: text('headline', 160),
+    text_copy: text('text', 2000),
+    extended_copy_1: optionalText('first extended copy', 2000),
+    extended_copy_2: optionalText('second extended copy', 2000),
+    extended_copy_3: optionalText('third extended copy', 2000),
+    image_1: imageAddress('Image 1'),
+    image_2: imageAddress('Image 2'),
+    image_3: imageAddress('Image 3'),
+    image_4: imageAddress('Image 4'),
+    no_thanks_button_copy: text('"no thanks" button', 120),
+    how_many: z.coerce.number({ message: 'How many is a whole number' }).int('How many is a whole number').min(1, 'At least 1 piece').max(12, 'At most 12 pieces'),
+    short_item_name: text('short item name', 60),
+    show_product_picker: optionalFlag('show_product_picker'),
+    show_full_product_picker: optionalFlag('show_full_product_picker'),
+    show_category_picker: optionalFlag('show_category_picker'),
+    show_sizepicker: optionalFlag('show_sizepicker'),
+    digital_product: optionalFlag('digital_product'),
+    price: dollars('The price'),
+    position: z.coerce.number().int('The position is a whole number').min(0).max(1000),
+  })
+  .partial()
+export const newOneTimeOfferBody = oneTimeOfferPatchBody.required({
+  categories: true,
+  headline: true,
+  text_copy: true,
+  no_thanks_button_copy: true,
+  short_item_name: true,
+  price: true,
+})
+export type OneTimeOfferInput = z.output<typeof oneTimeOfferPatchBody>
+
+const oneTimeOfferSchema = contract<AdminOneTimeOffer>('AdminOneTimeOffer')(
+  z.object({
+    id: z.string(),
+    categories: z.array(z.string()),
+    banner: z.string().nullable(),
+    headline: z.string(),
+    text_copy: z.string(),
+    extended_copy_1: z.string().nullable(),
+    extended_copy_2: z.string().nullable(),
+    extended_copy_3: z.string().nullable(),
+    image_1: z.string().nullable(),
+    image_2: z.string().nullable(),
+    image_3: z.string().nullable(),
+    image_4: z.string().nullable(),
+    no_thanks_button_copy: z.string(),
+    how_many: z.number().int(),
+    short_item_name: z.string(),
+    show_product_picker: z.boolean(),
+    show_full_product_picker: z.boolean(),
+    show_category_picker: z.boolean(),
+    show_sizepicker: z.boolean(),
+    digital_product: z.boolean(),
+    price: z.number(),
+    position: z.number().int(),
+    sales: salesSchema,
+  }),
+)
+export const oneTimeOffersAnswer = z.object({ one_time_offers: z.array(oneTimeOfferSchema) })
+export const oneTimeOfferAnswer = z.object({ one_time_offer: oneTimeOfferSchema })

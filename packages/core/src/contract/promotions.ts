@@ -105,3 +105,30 @@ export interface SplitTestResults {
   /** one plain sentence: which variant leads, and whether the difference is significant */
   summary: string
 }
+
+/** A one-time offer as the operator edits it (SPEC §3, all its fields), with how it sells. */
+export interface AdminOneTimeOffer {
+  id: string
+  categories: string[]
+  banner: string | null
+  headline: string
+  text_copy: string
+  extended_copy_1: string | null
+  extended_copy_2: string | null
+  extended_copy_3: string | null
+  image_1: string | null
+  image_2: string | null
+  image_3: string | null
+  image_4: string | null
+  no_thanks_button_copy: string
+  how_many: number
+  short_item_name: string
+  show_product_picker: boolean
+  show_full_product_picker: boolean
+  show_category_picker: boolean
+  show_sizepicker: boolean
+  digital_product: boolean
+  price: number
+  position: number
+  sales: PromotionSales
+}
