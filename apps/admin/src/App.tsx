@@ -16,6 +16,7 @@ import { ItemPage } from './pages/ItemPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
 import { NewItemPage } from './pages/NewItemPage.tsx'
+import { OneTimeOfferPage } from './pages/OneTimeOfferPage.tsx'
 import { OrderBumpPage } from './pages/OrderBumpPage.tsx'
 import { PromotionsPage } from './pages/PromotionsPage.tsx'
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
@@ -116,6 +117,7 @@ function Shell() {
           {may('promotions.edit') && <Route path="/promotions/codes/new" element={<DiscountCodePage />} />}
           {may('reports.view') && <Route path="/promotions/codes/:id" element={<DiscountCodePage />} />}
           {may('reports.view') && <Route path="/promotions/bumps/:id" element={<OrderBumpPage />} />}
+          {may('reports.view') && <Route path="/promotions/offers/:id" element={<OneTimeOfferPage />} />}
           {may('reports.view') && <Route path="/experiments" element={<ExperimentsPage />} />}
           {may('reports.view') && <Route path="/experiments/:name" element={<ExperimentPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}

@@ -1,7 +1,7 @@
 /** Promotions: discount codes (server-side pages, sorted and filtered by status) and order bumps, each with how it sells. */
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { api, money, type AdminDiscountCode, type AdminOrderBump } from '../api.ts'
+import { api, money, type AdminDiscountCode, type AdminOneTimeOffer, type AdminOrderBump } from '../api.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
 import { useSession } from '../session.tsx'
 
@@ -31,6 +31,7 @@ export function PromotionsPage() {
   const cursor = params.get('cursor') ?? ''
   const [codes, setCodes] = useState<CodesAnswer | null>(null)
   const [bumps, setBumps] = useState<AdminOrderBump[] | null>(null)
+  const [offers, setOffers] = useState<AdminOneTimeOffer[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const { may } = useSession()
 
@@ -51,6 +52,9 @@ export function PromotionsPage() {
     api<{ order_bumps: AdminOrderBump[] }>('/promotions/order-bumps')
       .then((data) => setBumps(data.order_bumps))
       .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'The order bumps could not be loaded.'))
+    api<{ one_time_offers: AdminOneTimeOffer[] }>('/promotions/one-time-offers')
+      .then((data) => setOffers(data.one_time_offers))
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'The one-time offers could not be loaded.'))
   }, [])
 
   const withParams = (change: Record<string, string>) => {
@@ -155,6 +159,44 @@ export function PromotionsPage() {
                     <td>{bump.sales.shown ?? '—'}</td>
                     <td>{bump.sales.taken}</td>
                     <td>{money(bump.sales.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </section>
+      <section aria-labelledby="offers-heading">
+        <h2 id="offers-heading">One-time offers</h2>
+        <p className="muted">Offered after payment at /special-offer, one after another in this order.</p>
+        {offers && (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in its region, which must take focus to be scrolled by keyboard (axe: scrollable-region-focusable)
+          <section className="table-wrap" aria-label="One-time offers" tabIndex={0}>
+            <table>
+              <caption className="visually-hidden">One-time offers</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Headline</th>
+                  <th scope="col">Pieces</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Shown</th>
+                  <th scope="col">Taken</th>
+                  <th scope="col">Revenue</th>
+                </tr>
+              </thead>
+              <tbody>
+                {offers.map((offer) => (
+                  <tr key={offer.id}>
+                    <td>
+                      <Link to={`/promotions/offers/${encodeURIComponent(offer.id)}`}>{offer.headline}</Link>
+                    </td>
+                    <td>
+                      {offer.how_many} × {offer.short_item_name}
+                    </td>
+                    <td>{money(offer.price)}</td>
+                    <td>{offer.sales.shown ?? '—'}</td>
+                    <td>{offer.sales.taken}</td>
+                    <td>{money(offer.sales.revenue)}</td>
                   </tr>
                 ))}
               </tbody>

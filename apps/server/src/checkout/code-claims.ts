@@ -57,7 +57,7 @@ export async function countCodeUses(db: Kysely<Database> | Transaction<Database>
   return Number(row?.uses ?? 0)
 }
 
-export const usedUp = (name: string) => `${name} has been used up: another order took its last use. Remove the code to check out.`
+const usedUp = (name: string) => `${name} has been used up: another order took its last use. Remove the code to check out.`
 
 /**
  * In the reservation's transaction, after the order is written: the order takes the code's claim for
