@@ -1,6 +1,9 @@
 export interface RunningStore {
   origin: string
   port: number
+  /** the server's process id */
+  pid: number | undefined
+  databasePath: string
   stop(): Promise<void>
 }
 export function freePort(): Promise<number>

@@ -67,6 +67,8 @@ export async function startStore({ port, env = {}, timeoutMs = 90_000 } = {}) {
   return {
     origin,
     port: listenPort,
+    /** the server's process id (the benches read its memory) */
+    pid: child.pid,
     /** the store's SQLite database (its outbox is the tests' mailbox) */
     databasePath: join(dir, 'store.sqlite'),
     stop: () =>

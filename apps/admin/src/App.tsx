@@ -19,6 +19,7 @@ import { NewItemPage } from './pages/NewItemPage.tsx'
 import { OneTimeOfferPage } from './pages/OneTimeOfferPage.tsx'
 import { OrderBumpPage } from './pages/OrderBumpPage.tsx'
 import { PromotionsPage } from './pages/PromotionsPage.tsx'
+import { ReportsPage } from './pages/ReportsPage.tsx'
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
 import { StaffPage } from './pages/StaffPage.tsx'
 import { SessionContext, useSession, type Session } from './session.tsx'
@@ -29,6 +30,7 @@ const NAVIGATION = [
   { to: '/items', label: 'Items', action: 'catalog.view' },
   { to: '/promotions', label: 'Promotions', action: 'reports.view' },
   { to: '/experiments', label: 'Split tests', action: 'reports.view' },
+  { to: '/reports', label: 'Reports', action: 'reports.view' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },
   { to: '/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/account', label: 'Account', action: null },
@@ -120,6 +122,7 @@ function Shell() {
           {may('reports.view') && <Route path="/promotions/offers/:id" element={<OneTimeOfferPage />} />}
           {may('reports.view') && <Route path="/experiments" element={<ExperimentsPage />} />}
           {may('reports.view') && <Route path="/experiments/:name" element={<ExperimentPage />} />}
+          {may('reports.view') && <Route path="/reports" element={<ReportsPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
           <Route path="/account" element={<AccountPage />} />

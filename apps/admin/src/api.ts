@@ -1,6 +1,18 @@
 /** The operator API (/api/admin, DESIGN §8) as the app calls it: JSON in, `{data}` or `{errors}` out. */
 
-export type { AdminDiscountCode, AdminItem, AdminOneTimeOffer, AdminOrderBump, AdminSplitTest, AuditEntry, SplitTestResults, StockAdjustment } from '@store/core'
+export type {
+  AdminDiscountCode,
+  AdminItem,
+  AdminOneTimeOffer,
+  AdminOrderBump,
+  AdminSplitTest,
+  AuditEntry,
+  FunnelReport,
+  LowStockReport,
+  SalesReport,
+  SplitTestResults,
+  StockAdjustment,
+} from '@store/core'
 
 export interface FieldError {
   message: string

@@ -29,6 +29,7 @@ import * as m026 from './migrations/026-returns.ts'
 import * as m028 from './migrations/028-staff.ts'
 import * as m029 from './migrations/029-audit-log.ts'
 import * as m033 from './migrations/033-promotions.ts'
+import * as m037 from './migrations/037-brand-fill-by-key.ts'
 
 /**
  * Migrations are listed here, not read from disk, so any bundler or runner finds them.
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '028-staff': m028,
   '029-audit-log': m029,
   '033-promotions': m033,
+  '037-brand-fill-by-key': m037,
 }
 
 class StaticProvider implements MigrationProvider {

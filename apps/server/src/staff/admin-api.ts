@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { catalogAdminRoutes } from '../catalog-admin/catalog-admin.routes.ts'
 import { experimentsAdminRoutes } from '../experiments/experiments-admin.routes.ts'
 import { promotionsRoutes } from '../promotions/promotions.routes.ts'
+import { reportRoutes } from '../reports/reports.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { registerStaffSession } from './staff-guard.ts'
 import { staffRoutes } from './staff.routes.ts'
@@ -17,4 +18,5 @@ export const adminApi: FastifyPluginAsync = async (admin) => {
   await admin.register(catalogAdminRoutes)
   await admin.register(promotionsRoutes)
   await admin.register(experimentsAdminRoutes)
+  await admin.register(reportRoutes)
 }
