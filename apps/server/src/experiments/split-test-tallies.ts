@@ -18,7 +18,8 @@ export async function tallyVariants(db: Kysely<Database>, brandId: string, test:
   const until = test.stoppedAt ? sql`and o.created_at <= ${test.stoppedAt}` : sql``
   // two statements: the visitors per variant (the assignments' key alone), and the few visitors with
   // orders, found from the brand's orders (each looks its visitor up by the assignments' key) rather
-  // than from every visitor (most have none)
+  // than from every visitor (most have none). CROSS JOIN: SQLite takes the tables in the order
+  // written (the orders first); PostgreSQL plans it as any inner join
   const [visitors, buyers] = await Promise.all([
     db
       .selectFrom('split_test_assignments')
@@ -40,11 +41,11 @@ export async function tallyVariants(db: Kysely<Database>, brandId: string, test:
                  sum(o.total_cents) as revenue,
                  max(case when o.club_fee_cents > 0 or o.checkout_flow = 'checkout_club_flow' then 1 else 0 end) as joined
             from orders o
-            join split_test_assignments a
-              on a.brand_id = o.brand_id
+            cross join split_test_assignments a
+           where a.brand_id = o.brand_id
              and a.test_name = ${test.name}
              and a.visitor_id = o.placed_by_visitor_id
-           where o.brand_id = ${brandId}
+             and o.brand_id = ${brandId}
              and o.placed_by_visitor_id is not null
              and o.status in (${statuses})
              and o.created_at >= a.created_at

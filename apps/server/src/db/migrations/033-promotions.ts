@@ -10,7 +10,8 @@ import type { Kysely } from 'kysely'
  *   are counted from the orders (an index by code); and an index of a visitor's orders at a brand
  *   by time, for a split test's results (experiments/split-test-tallies.ts);
  * - `split_tests`: a traffic split (weights, one per variant, in the variants' order; [] is even)
- *   and when the test was started and stopped (null for a test seeded running, Vip4sh).
+ *   and when the test was started and stopped (null for a test seeded running, Vip4sh); an index of
+ *   the assignments by test and variant, so a test's visitors are counted from it alone.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
@@ -39,10 +40,13 @@ export async function up(db: Db): Promise<void> {
     .addColumn('weights', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute()
   await db.schema.alterTable('split_tests').addColumn('started_at', 'text').execute()
+  // a test's visitors per variant, counted from the index alone
+  await db.schema.createIndex('split_test_assignments_value').on('split_test_assignments').columns(['brand_id', 'test_name', 'value']).execute()
   await db.schema.alterTable('split_tests').addColumn('stopped_at', 'text').execute()
 }
 
 export async function down(db: Db): Promise<void> {
+  await db.schema.dropIndex('split_test_assignments_value').execute()
   for (const column of ['stopped_at', 'started_at', 'weights']) await db.schema.alterTable('split_tests').dropColumn(column).execute()
   await db.schema.dropIndex('orders_visitor_brand').execute()
   await db.schema.dropIndex('orders_discount_code').execute()
