@@ -11,15 +11,26 @@ import { AuditPage } from './pages/AuditPage.tsx'
 import { DiscountCodePage } from './pages/DiscountCodePage.tsx'
 import { ExperimentPage } from './pages/ExperimentPage.tsx'
 import { ExperimentsPage } from './pages/ExperimentsPage.tsx'
+import { CustomerPage } from './pages/CustomerPage.tsx'
+import { CustomersPage } from './pages/CustomersPage.tsx'
+import { ClubMemberPage } from './pages/club/ClubMemberPage.tsx'
+import { ClubMembersPage } from './pages/club/ClubMembersPage.tsx'
+import { ClubPage } from './pages/club/ClubPage.tsx'
 import { HomePage } from './pages/HomePage.tsx'
 import { ItemPage } from './pages/ItemPage.tsx'
 import { ItemsPage } from './pages/ItemsPage.tsx'
 import { LoginPage } from './pages/LoginPage.tsx'
+import { MessagePage } from './pages/MessagePage.tsx'
+import { MessagesPage } from './pages/MessagesPage.tsx'
 import { NewItemPage } from './pages/NewItemPage.tsx'
 import { OneTimeOfferPage } from './pages/OneTimeOfferPage.tsx'
 import { OrderBumpPage } from './pages/OrderBumpPage.tsx'
 import { PromotionsPage } from './pages/PromotionsPage.tsx'
 import { ReportsPage } from './pages/ReportsPage.tsx'
+import { OrderPage } from './pages/OrderPage.tsx'
+import { OrdersPage } from './pages/OrdersPage.tsx'
+import { PackingSlipsPage } from './pages/PackingSlipsPage.tsx'
+import { ReviewsPage } from './pages/ReviewsPage.tsx'
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
 import { StaffPage } from './pages/StaffPage.tsx'
 import { SessionContext, useSession, type Session } from './session.tsx'
@@ -31,6 +42,12 @@ const NAVIGATION = [
   { to: '/promotions', label: 'Promotions', action: 'reports.view' },
   { to: '/experiments', label: 'Split tests', action: 'reports.view' },
   { to: '/reports', label: 'Reports', action: 'reports.view' },
+  { to: '/orders', label: 'Orders', action: 'orders.view' },
+  { to: '/customers', label: 'Customers', action: 'customers.view' },
+  { to: '/reviews', label: 'Reviews', action: 'reviews.moderate' },
+  { to: '/messages', label: 'Messages', action: 'messages.answer' },
+  { to: '/club', label: 'Club', action: 'reports.view' },
+  { to: '/club/members', label: 'Club members', action: 'club.act' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },
   { to: '/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/account', label: 'Account', action: null },
@@ -93,7 +110,7 @@ function Shell() {
           <ul>
             {NAVIGATION.filter((entry) => entry.action === null || may(entry.action)).map((entry) => (
               <li key={entry.to}>
-                <NavLink to={entry.to} end={entry.to === '/'}>
+                <NavLink to={entry.to} end={entry.to === '/' || entry.to === '/club'}>
                   {entry.label}
                 </NavLink>
               </li>
@@ -123,6 +140,17 @@ function Shell() {
           {may('reports.view') && <Route path="/experiments" element={<ExperimentsPage />} />}
           {may('reports.view') && <Route path="/experiments/:name" element={<ExperimentPage />} />}
           {may('reports.view') && <Route path="/reports" element={<ReportsPage />} />}
+          {may('orders.view') && <Route path="/orders" element={<OrdersPage />} />}
+          {may('orders.view') && <Route path="/orders/slips" element={<PackingSlipsPage />} />}
+          {may('orders.view') && <Route path="/orders/:number" element={<OrderPage />} />}
+          {may('customers.view') && <Route path="/customers" element={<CustomersPage />} />}
+          {may('customers.view') && <Route path="/customers/:id" element={<CustomerPage />} />}
+          {may('reviews.moderate') && <Route path="/reviews" element={<ReviewsPage />} />}
+          {may('messages.answer') && <Route path="/messages" element={<MessagesPage />} />}
+          {may('messages.answer') && <Route path="/messages/:id" element={<MessagePage />} />}
+          {may('reports.view') && <Route path="/club" element={<ClubPage />} />}
+          {(may('reports.view') || may('club.act')) && <Route path="/club/members" element={<ClubMembersPage />} />}
+          {(may('reports.view') || may('club.act')) && <Route path="/club/members/:id" element={<ClubMemberPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
           <Route path="/account" element={<AccountPage />} />

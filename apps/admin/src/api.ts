@@ -4,11 +4,14 @@ export type {
   AdminDiscountCode,
   AdminItem,
   AdminOneTimeOffer,
+  AdminOrder,
   AdminOrderBump,
+  AdminOrderSummary,
   AdminSplitTest,
   AuditEntry,
   FunnelReport,
   LowStockReport,
+  PackingSlip,
   SalesReport,
   SplitTestResults,
   StockAdjustment,
@@ -34,14 +37,14 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
   let response: Response
   try {
     response = await fetch(`/api/admin${path}`, {
       method,
       credentials: 'same-origin',
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     })
   } catch {

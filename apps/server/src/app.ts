@@ -55,6 +55,7 @@ import { adminApi } from './staff/admin-api.ts'
 import { adminAppRoutes } from './admin-app/admin-app.ts'
 import { registerReadiness } from './operations/readiness.ts'
 import { registerMetrics } from './operations/metrics.ts'
+import { emailPreviewRoutes } from './email/email-previews.routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -232,6 +233,8 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
       await api.register(socialMediaSpecialRoutes)
       await api.register(membershipRoutes)
       await api.register(adminApi, { prefix: '/admin' })
+      // every e-mail in each brand's look, for whoever works on them: never in production (docs/emails.md)
+      if (env.NODE_ENV !== 'production') await api.register(emailPreviewRoutes)
     },
     { prefix: '/api' },
   )

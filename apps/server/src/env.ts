@@ -65,7 +65,20 @@ const EnvSchema = z.object({
   CONTENT_SOURCE: z.enum(['local', 'sanity']).default('local'),
   SANITY_PROJECT_ID: z.string().optional(),
   ANALYTICS_SINK: z.enum(['local', 'mixpanel']).default('local'),
-  MIXPANEL_TOKEN: z.string().optional(),
+  /** the Mixpanel project's token (ANALYTICS_SINK=mixpanel needs it; it is public: the pages carry it too) */
+  MIXPANEL_TOKEN: z.string().trim().min(1).max(200).optional(),
+  /** Mixpanel's API address: https://api.mixpanel.com (https://api-eu.mixpanel.com for EU residency; a stand-in in tests) */
+  MIXPANEL_API_HOST: z.string().url().default('https://api.mixpanel.com'),
+  /** the advertising pixel's id: with META_CAPI_TOKEN, its events also go server-side to Meta's Conversions API (docs/analytics.md) */
+  META_PIXEL_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{5,20}$/, "META_PIXEL_ID is the pixel's number")
+    .optional(),
+  /** the Conversions API's access token (secret: it stays on the server) */
+  META_CAPI_TOKEN: z.string().trim().min(1).max(500).optional(),
+  /** the Graph API's base address (a stand-in in tests) */
+  META_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
   /** mark the session cookie Secure: set true wherever the store is served over HTTPS */
   COOKIE_SECURE: z
     .enum(['true', 'false', '1', '0'])
@@ -191,6 +204,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the SDK's own credentials")
   }
+  if (Boolean(env.META_PIXEL_ID) !== Boolean(env.META_CAPI_TOKEN)) throw new Error('META_PIXEL_ID and META_CAPI_TOKEN go together: set both for the Conversions API, or neither')
+  if (env.ANALYTICS_SINK === 'mixpanel' && !env.MIXPANEL_TOKEN) throw new Error('ANALYTICS_SINK=mixpanel needs MIXPANEL_TOKEN (the project token)')
   if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY')
   // a deployment takes no order through the built-in test gateway (any valid number "pays") unless told to
   if (isDeployment(env) && !source.PAYMENT_GATEWAY?.trim()) throw new Error(NO_GATEWAY_IN_PRODUCTION)

@@ -7,6 +7,7 @@ import { migrateOrRequireCurrent } from './db/migrate.ts'
 import { seedDatabase } from './db/seed/index.ts'
 import { startReservationSweeper } from './checkout/reservations.ts'
 import { startOutboxWorker } from './email/outbox-worker.ts'
+import { startConversionsWorker } from './analytics/conversions.ts'
 import { startBillingScheduler } from './membership/billing-scheduler.ts'
 import { parseEnv, shouldMigrateOnStart, shouldSeedDemo, testPaymentsWarning } from './env.ts'
 import { gatewayFor } from './payments/gateway.ts'
@@ -35,6 +36,8 @@ async function main() {
   const purge = startPurgeSchedule(store, app.log)
   // e-mail leaves through the outbox (SMTP when configured, else the log), every OUTBOX_INTERVAL_MS
   const stopOutbox = startOutboxWorker(store, env, app.log)
+  // the pixel's server-side twin, where META_PIXEL_ID and META_CAPI_TOKEN are set (analytics/conversions.ts)
+  const stopConversions = startConversionsWorker(store, env, app.log)
   // the club's billing: what is due today, every CLUB_BILLING_INTERVAL_MS, on any instance
   const stopBilling = startBillingScheduler(store, env, app.log)
   // reservations that ran out; a charge that had no answer is asked about at the gateway first
@@ -49,7 +52,7 @@ async function main() {
     await shutDownGracefully({
       app,
       store,
-      jobs: { purge: () => purge.stop(), outbox: stopOutbox, billing: stopBilling, sweeper: stopSweeper },
+      jobs: { purge: () => purge.stop(), outbox: stopOutbox, conversions: stopConversions, billing: stopBilling, sweeper: stopSweeper },
       delayMs: env.SHUTDOWN_DELAY_MS,
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     })

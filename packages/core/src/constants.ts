@@ -19,6 +19,8 @@ export const DISCOUNT_CODES = { clearance: '10First', main: 'First15', club: 'Lo
 
 export const MAX_CUSTOMER_IMAGES = 42
 export const HISTORY_SIZE = 5
+/** The cookie of a shopper who opted out of data sale ('1'): no third-party analytics or pixel data (SPEC §9). */
+export const DO_NOT_SELL_COOKIE = 'do_not_sell'
 /** Do-not-sell cookie lifetime: 10 years. */
 export const DO_NOT_SELL_COOKIE_DAYS = 3650
 export const PIXEL_TIMEOUT_MS = 12000

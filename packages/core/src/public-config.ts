@@ -7,4 +7,6 @@
 export interface PublicConfig {
   /** Sentry in the browser (@sentry/react), loaded only when set: SENTRY_DSN and SENTRY_ENVIRONMENT */
   errorReporting: { dsn: string; environment: string } | null
+  /** Mixpanel from the page (mixpanel-browser, loaded only when set): ANALYTICS_SINK=mixpanel, MIXPANEL_TOKEN (public by design), MIXPANEL_API_HOST */
+  mixpanel: { token: string; apiHost: string } | null
 }

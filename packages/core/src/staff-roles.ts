@@ -12,7 +12,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number]
 export const STAFF_ACTIONS_BY_DOMAIN = {
   catalog: ['catalog.view', 'catalog.edit'],
   stock: ['stock.adjust'],
-  orders: ['orders.view', 'orders.ship', 'orders.returns', 'orders.cancel', 'orders.refund'],
+  orders: ['orders.view', 'orders.ship', 'orders.returns', 'orders.cancel', 'orders.refund', 'orders.note', 'orders.notify'],
   customers: ['customers.view', 'customers.edit'],
   club: ['club.act'],
   content: ['content.edit'],
@@ -42,16 +42,29 @@ const ALL: readonly StaffAction[] = STAFF_ACTIONS
  * - manager: catalogue, stock, content, promotions, split tests, orders (refunds
  *   included), customers, the club's actions, reports (and the audit log, to see who changed what);
  * - fulfilment: orders and their shipping addresses, pack and ship, returns and
- *   exchanges, stock; the catalogue to find what to adjust; no refunds, no customer pages;
- * - support: customers, orders, cancel, refunds (up to a limit), the club's actions
+ *   exchanges, notes on an order, stock; the catalogue to find what to adjust; no refunds, no customer pages;
+ * - support: customers, orders, cancel, refunds (up to a limit), notes and the
+ *   confirmation e-mail sent again, the club's actions
  *   on a member's behalf, reviews, messages;
  * - analyst: reports and lists, read only (e-mail addresses masked: `staffSeesEmails`).
  */
 export const STAFF_PERMISSIONS: Readonly<Record<StaffRole, readonly StaffAction[]>> = {
   owner: ALL,
   manager: ALL.filter((action) => !['staff.manage', 'settings.edit', 'reviews.moderate', 'messages.answer'].includes(action)),
-  fulfilment: ['catalog.view', 'stock.adjust', 'orders.view', 'orders.ship', 'orders.returns'],
-  support: ['catalog.view', 'orders.view', 'orders.cancel', 'orders.refund', 'customers.view', 'customers.edit', 'club.act', 'reviews.moderate', 'messages.answer'],
+  fulfilment: ['catalog.view', 'stock.adjust', 'orders.view', 'orders.ship', 'orders.returns', 'orders.note'],
+  support: [
+    'catalog.view',
+    'orders.view',
+    'orders.cancel',
+    'orders.refund',
+    'orders.note',
+    'orders.notify',
+    'customers.view',
+    'customers.edit',
+    'club.act',
+    'reviews.moderate',
+    'messages.answer',
+  ],
   analyst: ['catalog.view', 'orders.view', 'customers.view', 'reports.view'],
 }
 

@@ -22,6 +22,28 @@ export function HomePage() {
             {may('stock.adjust') ? ', set stock' : ''}.
           </li>
         )}
+        {may('orders.view') && (
+          <li>
+            <Link to="/orders">Orders</Link>: find an order{may('orders.ship') ? ', pack and ship it' : ''}
+            {may('orders.refund') ? ', refund or cancel it' : ''}; <Link to="/orders?status=paid&sort=oldest">paid orders waiting, oldest first</Link>.
+          </li>
+        )}
+        {may('customers.view') && (
+          <li>
+            <Link to="/customers">Customers</Link>: find a customer, their orders, membership and messages
+            {may('customers.edit') ? '; send a password reset, a copy of their data, or erase it on request' : ''}.
+          </li>
+        )}
+        {may('reviews.moderate') && (
+          <li>
+            <Link to="/reviews">Reviews</Link>: hide a review from the store, or show it again.
+          </li>
+        )}
+        {may('messages.answer') && (
+          <li>
+            <Link to="/messages">Messages</Link>: answer contact-us and feedback messages by e-mail.
+          </li>
+        )}
         {may('audit.view') && (
           <li>
             <Link to="/audit">Audit log</Link>: who changed what, and when.

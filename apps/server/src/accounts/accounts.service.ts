@@ -1,8 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { queueEmails } from '../email/outbox.ts'
+import { passwordResetEmail } from './password-reset-email.ts'
 import { isValidFullName, type Customer } from '@store/core'
 import { passwordProblemWithCommonList } from '@store/core/common-passwords'
+import type { Transaction } from 'kysely'
 import type { RequestContext } from '../context/request-context.ts'
+import type { Database } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import { voidEmailChanges, voidPasswordResets } from './account-links.ts'
@@ -155,6 +158,35 @@ export async function logout(ctx: RequestContext): Promise<void> {
 }
 
 /**
+ * Writes a password reset link for the customer and queues its e-mail, in the caller's
+ * transaction; answers the link. The shopper's /forgot and the operator's "send a
+ * password reset" (customers-admin) both send this one e-mail.
+ */
+export async function queuePasswordReset(
+  trx: Transaction<Database>,
+  brand: { id: string; name: string; origin: string },
+  customer: { id: string; name: string; email: string },
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  // the brand's configured origin, never a request header (a forged Host must not reach a customer's inbox)
+  const link = `${brand.origin}/forgot?token=${token}`
+  await trx
+    .insertInto('password_resets')
+    .values({
+      token_hash: hashToken(token),
+      brand_id: brand.id,
+      customer_id: customer.id,
+      expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute()
+  await queueEmails(trx, brand.id, now.toISOString(), [passwordResetEmail(brand, { name: customer.name, email: customer.email }, link)])
+  return link
+}
+
+/**
  * A reset link goes to the address if it has an account; the answer is the
  * same either way, so the form does not reveal who shops here.
  */
@@ -163,34 +195,16 @@ export async function requestPasswordReset(ctx: RequestContext, rawEmail: string
   const email = normalizeEmail(rawEmail)
   // counted whether the address has an account or not, so the answer tells nothing
   await takeRequest(ctx, forgotLimits(ctx, email))
-  const customer = await db.selectFrom('customers').select(['id', 'name']).where('brand_id', '=', brandId).where('email', '=', email).executeTakeFirst()
+  const customer = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email'])
+    .where('brand_id', '=', brandId)
+    .where('email', '=', email)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst()
   if (!customer) return
-  const token = randomBytes(32).toString('base64url')
-  const now = new Date()
-  // the brand's configured origin, never a request header (a forged Host must not reach a customer's inbox)
-  const link = `${ctx.origin}/forgot?token=${token}`
   // the link and its e-mail commit together, as the account and its welcome do
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('password_resets')
-      .values({
-        token_hash: hashToken(token),
-        brand_id: brandId,
-        customer_id: customer.id,
-        expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-        used_at: null,
-        created_at: now.toISOString(),
-      })
-      .execute()
-    await queueEmails(trx, brandId, now.toISOString(), [
-      {
-        to: email,
-        subject: 'Reset your password',
-        // the body names the shop: the same subject comes from every brand
-        body: `Hi ${customer.name.split(' ')[0]},\n\nReset the password of your ${ctx.brand.name} account within the hour here:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.\n\n${ctx.brand.name}`,
-      },
-    ])
-  })
+  const link = await db.transaction().execute((trx) => queuePasswordReset(trx, { id: brandId, name: ctx.brand.name, origin: ctx.origin }, customer, new Date()))
   // development has no mail server: the link goes to the log (DESIGN §6); production logs no link
   if (ctx.env.NODE_ENV === 'production') ctx.log.info({ brand: brandId }, 'password reset e-mail queued')
   else ctx.log.info({ brand: brandId, link }, 'password reset e-mail queued (development: link in log)')

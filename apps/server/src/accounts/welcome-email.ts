@@ -2,7 +2,8 @@
  * The welcome e-mail: sent once, when a shopper creates an account (register in
  * accounts.service.ts queues it in the transaction that creates the account).
  * It says what the account gives, where to find it, and where to turn if the
- * shopper did not create it. Plain text, as every e-mail of the store; links start
+ * shopper did not create it. Written as text, sent with its branded HTML beside it
+ * (docs/emails.md); links start
  * at the brand's configured public origin, never a request's Host. It carries no
  * password and no token: nothing in it opens the account.
  */

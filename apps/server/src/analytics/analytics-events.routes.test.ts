@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
 import { parseEnv } from '../env.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
-import { createAnalyticsSink, databaseSink, MIXPANEL_SINK_NOT_BUILT } from './analytics-sink.ts'
+import { createAnalyticsSink, databaseSink } from './analytics-sink.ts'
 
 const readProperties = (text: string) => JSON.parse(text) as Record<string, unknown>
 
@@ -156,17 +156,20 @@ describe.each(DIALECTS)('POST /api/analytics-events on %s', (dialect) => {
 })
 
 describe('analytics sink choice', () => {
+  const log = { warn: () => {} }
   it('uses the database by default', () => {
     const store = { db: {} } as unknown as Parameters<typeof createAnalyticsSink>[1]
-    expect(createAnalyticsSink(parseEnv({}), store).kind).toBe('local')
+    expect(createAnalyticsSink(parseEnv({}), store, log).kind).toBe('local')
   })
 
-  it('stops start-up for ANALYTICS_SINK=mixpanel, which is not built', async () => {
+  it('uses Mixpanel for ANALYTICS_SINK=mixpanel with a token, and stops start-up without one (mixpanel-sink.test.ts sends)', async () => {
     const t = await startTestStore('sqlite')
     try {
-      const env = parseEnv({ ANALYTICS_SINK: 'mixpanel', LOG_LEVEL: 'silent', NODE_ENV: 'test' })
-      expect(() => createAnalyticsSink(env, t.store)).toThrow(MIXPANEL_SINK_NOT_BUILT)
-      await expect(buildApp({ env, store: t.store, webBuildDir: '/nonexistent' })).rejects.toThrow('The Mixpanel analytics sink is not built yet; use ANALYTICS_SINK=local')
+      const env = parseEnv({ ANALYTICS_SINK: 'mixpanel', MIXPANEL_TOKEN: 'token-1', LOG_LEVEL: 'silent', NODE_ENV: 'test' })
+      expect(createAnalyticsSink(env, t.store, log).kind).toBe('mixpanel')
+      expect(() => parseEnv({ ANALYTICS_SINK: 'mixpanel', LOG_LEVEL: 'silent', NODE_ENV: 'test' })).toThrow('ANALYTICS_SINK=mixpanel needs MIXPANEL_TOKEN')
+      const app = await buildApp({ env, store: t.store, webBuildDir: '/nonexistent' })
+      await app.close()
     } finally {
       await t.close()
     }

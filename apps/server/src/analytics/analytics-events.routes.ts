@@ -5,10 +5,11 @@
  * batch timeout; it is stored whole, under the request's brand, visitor and
  * customer, with `brand` added to every event's properties.
  */
-import { ANALYTICS_CLOCK_SKEW_MS, ANALYTICS_DEFAULTS, ANALYTICS_EVENTS, ANALYTICS_PROPERTIES_MAX_BYTES, propertiesBytes } from '@store/core'
+import { ANALYTICS_CLOCK_SKEW_MS, ANALYTICS_DEFAULTS, ANALYTICS_EVENTS, ANALYTICS_PROPERTIES_MAX_BYTES, DO_NOT_SELL_COOKIE, propertiesBytes } from '@store/core'
 import type { FastifyError } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { HttpError } from '../http/errors.ts'
 import { answers } from '../http/response-schemas.ts'
 import { acceptedEventsSchema } from './analytics.responses.ts'
 import { createAnalyticsSink } from './analytics-sink.ts'
@@ -75,8 +76,7 @@ const batch = z.object(
 const BODY_LIMIT = 256 * 1024
 
 export const analyticsEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  // fails start-up for a sink that is not built (ANALYTICS_SINK=mixpanel)
-  const sink = createAnalyticsSink(app.env, app.store)
+  const sink = createAnalyticsSink(app.env, app.store, app.log)
 
   // navigator.sendBeacon posts a string as text/plain: in this plugin only, such a body is read as JSON
   app.removeContentTypeParser('text/plain')
@@ -104,9 +104,11 @@ export const analyticsEventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { events } = request.body
+      // a shopper who opted out of data sale (SPEC §9): taken, and sent to no third party
+      if (sink.kind !== 'local' && request.cookies[DO_NOT_SELL_COOKIE] === '1') return { data: { accepted: events.length } }
       const now = new Date()
       const session = await request.ctx.session.ensure()
-      await sink.record(
+      const recorded = sink.record(
         events.map((event) => ({
           brandId: request.brand.id,
           visitorId: session.visitorId,
@@ -117,6 +119,12 @@ export const analyticsEventRoutes: FastifyPluginAsyncZod = async (app) => {
           time: event.time ?? now,
         })),
       )
+      await recorded.catch((error: unknown) => {
+        if (sink.kind === 'local') throw error
+        // Mixpanel away or refusing: the page keeps the batch and tries again (analytics-client.ts)
+        request.log.warn({ err: error }, 'analytics: Mixpanel did not take a batch')
+        throw new HttpError(503, 'Analytics are not taken just now; send them again in a moment.')
+      })
       return { data: { accepted: events.length } }
     },
   )

@@ -1,21 +1,17 @@
 /**
  * Where first-party analytics events go (DESIGN §6 "analytics, pixel"): by
- * default the analytics_events table of the store's own database.
- *
- * ANALYTICS_SINK=mixpanel is meant to choose a Mixpanel adapter (and a Meta
- * Conversions API adapter would sit beside it), but neither is built yet: rather
- * than pretend to send, start-up fails with a clear message
- * (docs/decisions/006-analytics-events.md).
+ * default the analytics_events table of the store's own database;
+ * ANALYTICS_SINK=mixpanel sends them to Mixpanel instead (mixpanel-sink.ts,
+ * docs/analytics.md).
  */
 import { randomUUID } from 'node:crypto'
 import type { AnalyticsEventName, AnalyticsProperties } from '@store/core'
 import type { StoreDb } from '../db/connection.ts'
 import type { Env } from '../env.ts'
-
-export const MIXPANEL_SINK_NOT_BUILT = 'The Mixpanel analytics sink is not built yet; use ANALYTICS_SINK=local'
+import { mixpanelSink } from './mixpanel-sink.ts'
 
 /** One accepted event, with who sent it and for which brand. */
-interface AnalyticsRecord {
+export interface AnalyticsRecord {
   brandId: string
   visitorId: string
   customerId: string | null
@@ -26,7 +22,8 @@ interface AnalyticsRecord {
 }
 
 export interface AnalyticsSink {
-  readonly kind: 'local'
+  /** 'local': the store's own table; 'mixpanel': a third party, to which an opted-out shopper's events never go */
+  readonly kind: 'local' | 'mixpanel'
   /** Stores a batch as a whole: all of it or none of it. */
   record(events: readonly AnalyticsRecord[]): Promise<void>
 }
@@ -55,12 +52,17 @@ export function databaseSink({ db }: StoreDb): AnalyticsSink {
   }
 }
 
-/** The sink ANALYTICS_SINK chooses; throws at start-up for one that is not built. */
-export function createAnalyticsSink(env: Pick<Env, 'ANALYTICS_SINK'>, store: StoreDb): AnalyticsSink {
+/** The sink ANALYTICS_SINK chooses (parseEnv has refused mixpanel without a token). */
+export function createAnalyticsSink(env: Pick<Env, 'ANALYTICS_SINK' | 'MIXPANEL_TOKEN' | 'MIXPANEL_API_HOST'>, store: StoreDb, log: SinkLog): AnalyticsSink {
   switch (env.ANALYTICS_SINK) {
     case 'local':
       return databaseSink(store)
     case 'mixpanel':
-      throw new Error(MIXPANEL_SINK_NOT_BUILT)
+      if (!env.MIXPANEL_TOKEN) throw new Error('ANALYTICS_SINK=mixpanel needs MIXPANEL_TOKEN (the project token)')
+      return mixpanelSink({ token: env.MIXPANEL_TOKEN, apiHost: env.MIXPANEL_API_HOST, log })
   }
+}
+
+export interface SinkLog {
+  warn(details: object, message: string): void
 }

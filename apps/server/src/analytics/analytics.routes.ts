@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { UTM_PARAMS } from '@store/core'
+import { DO_NOT_SELL_COOKIE, UTM_PARAMS } from '@store/core'
 import { answers, okSchema } from '../http/response-schemas.ts'
 import { analyticsEventRoutes } from './analytics-events.routes.ts'
 import { recordPixelEvent, recordUtmVisit } from './analytics.service.ts'
@@ -66,7 +66,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query
       await recordPixelEvent(request.ctx, {
         ...query,
-        limited_data_use: query.limited_data_use === '1' || query.limited_data_use === 'true',
+        // the page says so, or its do_not_sell cookie does (SPEC §9)
+        limited_data_use: query.limited_data_use === '1' || query.limited_data_use === 'true' || request.cookies[DO_NOT_SELL_COOKIE] === '1',
+        userAgent: request.headers['user-agent']?.slice(0, 500),
       })
       return { data: { ok: true } }
     },

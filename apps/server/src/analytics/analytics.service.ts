@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isNewsletterClick, UTM_PARAMS } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
+import { conversionsConfig, queueConversion } from './conversions.ts'
 import { publicParams, publicText, publicUrl, publicValue } from './url-scrub.ts'
 
 export interface PixelEventInput {
@@ -10,6 +11,8 @@ export interface PixelEventInput {
   event_source_url?: string
   fbclid?: string
   limited_data_use: boolean
+  /** the browser's User-Agent: the Conversions API's client_user_agent */
+  userAgent?: string
 }
 
 /**
@@ -21,24 +24,50 @@ export interface PixelEventInput {
  */
 export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInput) {
   const { db, brandId } = ctx.data
-  const visitorId = (await ctx.session.current())?.visitorId ?? randomUUID()
-  await db
-    .insertInto('pixel_events')
-    .values({
-      id: randomUUID(),
-      brand_id: brandId,
-      visitor_id: visitorId,
-      uuid: publicText(event.uuid),
-      event_name: publicText(event.event_name),
-      // a live reset token in the page's address, a card number anywhere, must not be kept (docs/safety-rules.md)
-      event_json_data: JSON.stringify(publicValue(event.event_json_data)),
-      event_source_url: event.event_source_url === undefined ? null : publicUrl(event.event_source_url),
-      fbclid: publicText(event.fbclid) ?? null,
-      limited_data_use: event.limited_data_use ? 1 : 0,
-      created_at: new Date().toISOString(),
-    })
-    .onConflict((oc) => oc.columns(['brand_id', 'uuid']).doNothing())
-    .execute()
+  const session = await ctx.session.current()
+  const visitorId = session?.visitorId ?? randomUUID()
+  const now = new Date()
+  const uuid = publicText(event.uuid)
+  const eventName = publicText(event.event_name)
+  // a live reset token in the page's address, a card number anywhere, must not be kept (docs/safety-rules.md)
+  const data = publicValue(event.event_json_data)
+  const sourceUrl = event.event_source_url === undefined ? null : publicUrl(event.event_source_url)
+  const fbclid = publicText(event.fbclid) ?? null
+  const conversions = conversionsConfig(ctx.env)
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('pixel_events')
+      .values({
+        id: randomUUID(),
+        brand_id: brandId,
+        visitor_id: visitorId,
+        uuid,
+        event_name: eventName,
+        event_json_data: JSON.stringify(data),
+        event_source_url: sourceUrl,
+        fbclid,
+        limited_data_use: event.limited_data_use ? 1 : 0,
+        created_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['brand_id', 'uuid']).doNothing())
+      .execute()
+    // the server-side twin, under the same event id (conversions.ts); sent later by its worker
+    if (conversions) {
+      await queueConversion(trx, {
+        brandId,
+        eventId: uuid,
+        eventName,
+        time: now,
+        sourceUrl,
+        customData: Object.fromEntries(Object.entries(data).filter(([name]) => name !== 'limited_data_use')),
+        fbclid,
+        clientIp: ctx.clientIp,
+        userAgent: event.userAgent ?? null,
+        externalIds: [visitorId, ...(session?.customerId ? [String(session.customerId)] : [])],
+        limitedDataUse: event.limited_data_use || data.limited_data_use === true,
+      })
+    }
+  })
 }
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { gatewayFor } from '../payments/gateway.ts'
 import { readCheckoutForm } from './checkout-input.ts'
 import { checkout, quoteCheckout } from './checkout.service.ts'
-import { readIdempotencyKey } from './idempotency.ts'
+import { readIdempotencyKey } from '../payments/attempts.ts'
 import { databaseTaxRates } from './tax.ts'
 
 const part = (max: number) => z.union([z.string().max(max, 'That is too long'), z.number(), z.boolean()]).optional()

@@ -14,7 +14,7 @@ import { statementsOf } from '../test/statements.ts'
 import { RESERVATION_MS } from './checkout.service.ts'
 import { count, itemWithStock, nextChargeUnanswered, placeOrder, shopperWithCart, stockOf, sweep, sweepLog, tokenFor } from './checkout-test-kit.ts'
 import { joinThroughCheckout, registered } from '../membership/club-test-kit.ts'
-import { STALE_ATTEMPT_MS } from './idempotency.ts'
+import { STALE_ATTEMPT_MS } from '../payments/attempts.ts'
 
 describe.each(DIALECTS)('the reservation sweeper and a charge that had no answer, on %s', (dialect) => {
   let t: TestStore

@@ -6,12 +6,12 @@
  * under the same order number; its charge, if one was made, is found again by
  * the gateway's idempotency key, never made twice. An order left at the bank's step
  * has its payment cancelled at the gateway first, and its key answers that it was
- * dropped (checkout.service dropAtTheBank; /orders said when, docs/checkout-money.md).
+ * dropped (order-door.ts dropAtTheBank; /orders said when, docs/checkout-money.md).
  *
  * An order whose charge had no answer (the payment service out of reach: the
  * shopper was told to try again; or the process gone mid-charge) and that nobody
  * tried again may have been paid all the same. Before its stock goes back, the
- * gateway is asked what became of that charge (checkout.service settleUnanswered):
+ * gateway is asked what became of that charge (order-door.ts settleUnansweredOrder, through the payment engine):
  * paid, the order stands as the shopper's retry would have kept it; not paid, it
  * is released; the gateway unable to say, the stock stays held and the next sweep
  * asks again, for a day at most. Then it is released and logged as a warning
@@ -25,9 +25,11 @@ import { systemContext, type ContextDeps, type RequestContext } from '../context
 import type { StoreDb } from '../db/connection.ts'
 import type { CheckoutAttemptsRow } from '../db/schema.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
-import { dropAtTheBank, gatewayKeyOf, RESERVATION_MS, reopenCart, settleUnanswered } from './checkout.service.ts'
+import { dropAtTheBank, gatewayKeyOf, settleUnansweredOrder } from './order-door.ts'
+import { reopenCart } from './keep-order.ts'
+import { RESERVATION_MS } from './reserve-order.ts'
 import { abandonUnansweredOffer, expireWaitingOffer, offerGatewayKey, settleUnansweredOffer } from '../offers/one-time-offers.service.ts'
-import { STALE_ATTEMPT_MS } from './idempotency.ts'
+import { STALE_ATTEMPT_MS } from '../payments/attempts.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock } from './stock.ts'
 import { releaseClaims } from './code-claims.ts'
@@ -78,7 +80,7 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
       // too soon to ask: the provider's search may not show a payment made a moment ago
       if (attempt.updated_at > new Date(now.getTime() - ASK_AFTER_MS).toISOString()) continue
       let gone = false
-      const outcome = await settleUnanswered(ctx, { gateway: settle.gateway }, attempt, async () => {
+      const outcome = await settleUnansweredOrder(ctx, { gateway: settle.gateway }, attempt, async () => {
         gone = await release(store, order, now)
       })
       if (outcome === 'paid') {
@@ -97,7 +99,7 @@ export async function releaseExpiredReservations(store: StoreDb, now: Date = new
       }
       continue
     }
-    // left at the bank's step: its payment is cancelled at the gateway before the order goes (checkout.service dropAtTheBank)
+    // left at the bank's step: its payment is cancelled at the gateway before the order goes (order-door.ts dropAtTheBank)
     if (attempt?.state === 'requires_action' && attempt.payment_id && settle && ctx && !pastGivingUp(order, now)) {
       const outcome = await dropAtTheBank(ctx, { gateway: settle.gateway }, attempt)
       if (outcome === 'dropped') {

@@ -44,7 +44,7 @@ function mailBody(fields: [string, string | number | null][], text: string): str
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, ' ').slice(0, 120)
 
 /** The columns contact_messages and feedback_messages share. */
-type MessageRow = Pick<ContactMessagesTable, keyof ContactMessagesTable & keyof FeedbackMessagesTable>
+type MessageRow = Pick<ContactMessagesTable, Exclude<keyof ContactMessagesTable & keyof FeedbackMessagesTable, 'status'>>
 
 /** The support e-mail of a message: its subject and the fields above the shopper's text. */
 interface SupportMail {

@@ -26,10 +26,14 @@ import * as m023 from './migrations/023-discount-code-claims.ts'
 import * as m024 from './migrations/024-order-history.ts'
 import * as m025 from './migrations/025-payments-ledger.ts'
 import * as m026 from './migrations/026-returns.ts'
+import * as m027 from './migrations/027-operator-orders.ts'
 import * as m028 from './migrations/028-staff.ts'
 import * as m029 from './migrations/029-audit-log.ts'
+import * as m030 from './migrations/030-customer-care.ts'
+import * as m032 from './migrations/032-membership-events.ts'
 import * as m033 from './migrations/033-promotions.ts'
-import * as m037 from './migrations/037-brand-fill-by-key.ts'
+import * as m034 from './migrations/034-conversions-outbox.ts'
+import * as m037 from './migrations/037-child-rows-by-owner-key.ts'
 
 /**
  * Migrations are listed here, not read from disk, so any bundler or runner finds them.
@@ -64,10 +68,14 @@ export const migrations: Record<string, Migration> = {
   '024-order-history': m024,
   '025-payments-ledger': m025,
   '026-returns': m026,
+  '027-operator-orders': m027,
   '028-staff': m028,
   '029-audit-log': m029,
+  '030-customer-care': m030,
+  '032-membership-events': m032,
   '033-promotions': m033,
-  '037-brand-fill-by-key': m037,
+  '034-conversions-outbox': m034,
+  '037-child-rows-by-owner-key': m037,
 }
 
 class StaticProvider implements MigrationProvider {

@@ -54,6 +54,8 @@ export interface StoreSettingsTable {
   order_cancel_minutes: Generated<number>
   /** 024: a delivered order's pieces may be returned or exchanged for this many days */
   return_window_days: Generated<number>
+  /** 027: the most support may refund at once, set by the owner */
+  support_refund_limit_cents: Generated<number>
 }
 export type StoreSettingsRow = Selectable<StoreSettingsTable>
 
@@ -293,6 +295,8 @@ export interface CustomersTable {
   birthday_day: number | null
   birthday_month: number | null
   created_at: string
+  /** 030: when the customer's personal data was erased on request (they cannot log in); null for an account in use */
+  erased_at: string | null
 }
 
 export interface AddressesTable {
@@ -704,6 +708,27 @@ export interface PixelEventsTable {
   created_at: string
 }
 
+/** The Conversions API's outbox (migration 034, analytics/conversions.ts). */
+export interface ConversionEventsTable {
+  id: string
+  brand_id: string
+  /** shared with the page's pixel event: Meta counts the pair once */
+  event_id: string
+  event_name: string
+  /** unix seconds */
+  event_time: number
+  /** the event as the Graph API takes it (user data already hashed), JSON */
+  payload: string
+  created_at: string
+  sent_at: string | null
+  attempts: Generated<number>
+  next_attempt_at: string | null
+  claimed_by: string | null
+  claimed_until: string | null
+  failed_at: string | null
+  last_error: string | null
+}
+
 export interface UtmVisitsTable {
   id: string
   brand_id: string
@@ -799,6 +824,8 @@ export interface ContactMessagesTable {
   message: string
   client_ip: string
   created_at: string
+  /** 030: new, answered or closed (the operator's inbox) */
+  status: Generated<string>
 }
 
 /** A customer-feedback message (migration 005). */
@@ -813,6 +840,19 @@ export interface FeedbackMessagesTable {
   rating: number | null
   message: string
   client_ip: string
+  created_at: string
+  /** 030: new, answered or closed (the operator's inbox) */
+  status: Generated<string>
+}
+
+/** A reply to a contact or feedback message, sent by e-mail from the operator's inbox (migration 030). */
+export interface MessageRepliesTable {
+  id: string
+  brand_id: string
+  /** contact_messages.id or feedback_messages.id */
+  message_id: string
+  staff_id: string | null
+  body: string
   created_at: string
 }
 
@@ -1016,6 +1056,30 @@ export interface AuditLogTable {
   after_json: string | null
 }
 
+/** One change of a membership's state, or its save offer shown (migration 032; membership/membership-events.ts). */
+export interface MembershipEventsTable {
+  id: string
+  brand_id: string
+  membership_id: string
+  /** ISO date-time, and its day and month (YYYY-MM-DD, YYYY-MM) the figures group by */
+  at: string
+  day: string
+  month: string
+  /** core's MembershipEvent, 'join', or 'save_offer_shown' */
+  event: string
+  /** null for a first join */
+  from_status: string | null
+  to_status: string
+  /** who or what: 'staff' for a change made on a member's behalf; a recovery's 'retry' or 'new_card'; a cancel's 'saved_*' never */
+  cause: string | null
+  /** a failed charge's retries: the days since the first failure */
+  retry_day: number | null
+  /** a member of staff acting on the member's behalf */
+  staff_id: string | null
+  /** JSON: a cancel's reasons, the card a charge was tried on */
+  detail_json: string | null
+}
+
 /** An append-only entry of an order's history (migration 024). */
 export interface OrderHistoryTable {
   id: string
@@ -1126,6 +1190,7 @@ export interface Database {
   email_changes: EmailChangesTable
   contact_messages: ContactMessagesTable
   feedback_messages: FeedbackMessagesTable
+  message_replies: MessageRepliesTable
   checkout_attempts: CheckoutAttemptsTable
   declined_offers: DeclinedOffersTable
   payments: PaymentsTable
@@ -1140,6 +1205,8 @@ export interface Database {
   staff_password_links: StaffPasswordLinksTable
   stock_adjustments: StockAdjustmentsTable
   audit_log: AuditLogTable
+  conversion_events: ConversionEventsTable
+  membership_events: MembershipEventsTable
   order_history: OrderHistoryTable
   refund_lines: RefundLinesTable
   order_returns: OrderReturnsTable

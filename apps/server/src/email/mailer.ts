@@ -10,6 +10,8 @@ export interface OutgoingEmail {
   to: string
   subject: string
   text: string
+  /** the branded HTML (branded-email.ts), sent beside the text as its alternative; absent where it could not be drawn */
+  html?: string
 }
 
 export interface Mailer {
@@ -46,7 +48,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(email: OutgoingEmail) {
-    const info = await this.transport.sendMail({ from: email.from, to: email.to, subject: email.subject, text: email.text })
+    const info = await this.transport.sendMail({ from: email.from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}) })
     return { messageId: String(info.messageId ?? '') }
   }
 

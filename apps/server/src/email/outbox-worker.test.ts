@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { brandsWithOrigins } from '../brands/registry.ts'
 import { DIALECTS, startTestStore, type TestStore } from '../test/harness.ts'
 import { LogMailer, SmtpMailer } from './mailer.ts'
 import { brandSender, deliverOutbox, pendingEmails } from './outbox-worker.ts'
@@ -107,6 +108,28 @@ describe.each(DIALECTS)('e-mail outbox on %s', (dialect) => {
     for (const row of rows) expect(row).toMatchObject({ delivered_via: 'smtp', attempts: 1, last_error: null })
     expect(rows.every((row) => row.sent_at && row.message_id)).toBe(true)
     expect(await pendingEmails(t.store)).toBe(0)
+  })
+
+  it("sends the order confirmation as its text and, beside it, the HTML in the brand's colours with the order's pictures", async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 1)
+    const orderNumber = (await placeOrder(shopper, await tokenFor(shopper))).json().data.order_number as string
+    const row = await t.store.db.selectFrom('outbox_emails').selectAll().where('order_number', '=', orderNumber).executeTakeFirstOrThrow()
+    const line = await t.store.db.selectFrom('order_lines').select(['name', 'image1']).where('order_number', '=', orderNumber).executeTakeFirstOrThrow()
+    const before = smtp.received.length
+    const mailer = smtp.mailer()
+    await deliverOutbox(t.store, mailer, { from: 'PopFit <orders@popfit.test>', brands: brandsWithOrigins({ popfitclothing: 'http://shop.test:3000' }) })
+    mailer.close()
+    const message = smtp.received.slice(before).find((m) => m.raw.includes(orderNumber))!
+    expect(message.raw).toMatch(/Content-Type: multipart\/alternative/)
+    const [, textPart = '', htmlPart = ''] = decoded(message.raw).split(/Content-Type: text\/(?:plain|html)/)
+    // the text is the e-mail as queued, every word of it
+    expect(textPart.replace(/\r\n/g, '\n')).toContain(row.body)
+    expect(htmlPart).toContain('#c2185b')
+    expect(htmlPart).toContain('>PopFit Clothing</a>')
+    expect(htmlPart).toContain(`${line.name}</strong>`)
+    expect(line.image1).toBeTruthy()
+    expect(htmlPart).toContain(`<img src="${new URL(line.image1!, 'http://shop.test:3000').href}"`)
   })
 
   it("sends each brand's e-mail under that brand's name, from SMTP_FROM's address (it said 'Store' for every brand)", async () => {

@@ -10,13 +10,18 @@
  *   waits 30 s, 1, 2, 4 ... minutes (at most an hour); after MAX_ATTEMPTS it
  *   is marked failed and left for an operator.
  * - Recorded: sent_at, the server's message id and how it went (smtp or log).
+ * - Branded: each goes as its text and, beside it, the HTML drawn from that text in its brand's
+ *   layout (branded-email.ts), with the pictures of the order it is about (docs/emails.md).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { brandById } from '../brands/registry.ts'
+import { BRANDS, type Brand, brandsWithOrigins } from '../brands/registry.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { Env } from '../env.ts'
+import { brandedHtml } from './branded-email.ts'
+import { prepareEmailLayouts } from './email-layout.ts'
 import { mailerFor, type MailLog, type Mailer } from './mailer.ts'
+import { orderPictures } from './order-pictures.ts'
 import { timedJob } from '../operations/metrics.ts'
 
 const MAX_ATTEMPTS = 8
@@ -40,6 +45,8 @@ export interface DeliverOptions {
   workerId?: string
   batch?: number
   log?: MailLog
+  /** the brands at this deployment's origins (the registry's production ones when not given): the HTML's header, footer and pictures */
+  brands?: readonly Brand[]
 }
 
 /**
@@ -80,17 +87,20 @@ export async function deliverOutbox(store: StoreDb, mailer: Mailer, options: Del
     .execute()
   const claimed = await db
     .selectFrom('outbox_emails')
-    .select(['id', 'brand_id', 'to_email', 'subject', 'body', 'attempts'])
+    .select(['id', 'brand_id', 'to_email', 'subject', 'body', 'attempts', 'order_number'])
     .where('claimed_by', '=', workerId)
     .where('claimed_until', '=', leaseUntil)
     .where('sent_at', 'is', null)
     .execute()
 
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 }
+  const brands = options.brands ?? BRANDS
   for (const email of claimed) {
     const attempts = email.attempts + 1
     try {
-      const { messageId } = await mailer.send({ from: brandSender(options.from, brandById(email.brand_id)?.name), to: email.to_email, subject: email.subject, text: email.body })
+      const brand = brands.find((known) => known.id === email.brand_id)
+      const html = brand ? await htmlOf(store, brand, email, options.log) : undefined
+      const { messageId } = await mailer.send({ from: brandSender(options.from, brand?.name), to: email.to_email, subject: email.subject, text: email.body, html })
       await db
         .updateTable('outbox_emails')
         .set({ sent_at: new Date().toISOString(), message_id: messageId, delivered_via: mailer.via, attempts, last_error: null, claimed_by: null, claimed_until: null })
@@ -122,6 +132,25 @@ export async function deliverOutbox(store: StoreDb, mailer: Mailer, options: Del
   return result
 }
 
+/**
+ * The e-mail's HTML; an e-mail whose HTML cannot be drawn still goes, as its text alone (the
+ * text says everything the HTML does), and the log says why.
+ */
+async function htmlOf(
+  store: StoreDb,
+  brand: Brand,
+  email: { id: string; subject: string; body: string; order_number: string | null },
+  log: MailLog | undefined,
+): Promise<string | undefined> {
+  try {
+    const pictures = email.order_number ? await orderPictures(store.db, brand, email.order_number) : []
+    return await brandedHtml(brand, { subject: email.subject, body: email.body, pictures })
+  } catch (error) {
+    log?.error({ email: email.id, brand: brand.id, err: error }, 'e-mail: its HTML could not be drawn, sent as text alone')
+    return undefined
+  }
+}
+
 /** How many e-mails wait (for tests and operators). */
 export async function pendingEmails(store: StoreDb): Promise<number> {
   const row = await store.db.selectFrom('outbox_emails').select(sql<number>`count(*)`.as('n')).where('sent_at', 'is', null).where('failed_at', 'is', null).executeTakeFirstOrThrow()
@@ -131,12 +160,18 @@ export async function pendingEmails(store: StoreDb): Promise<number> {
 /** Runs the worker in this process every OUTBOX_INTERVAL_MS; returns stop(). */
 export function startOutboxWorker(store: StoreDb, env: Env, log: MailLog): () => Promise<void> {
   const mailer = mailerFor(env, log)
+  const brands = brandsWithOrigins(env.publicOrigins)
+  // MJML compiled now, once per brand, not when the first e-mail waits for it
+  const layouts = prepareEmailLayouts(brands).then(
+    (ms) => log.info({ ms }, 'e-mail layouts compiled'),
+    (error: unknown) => log.error({ err: error }, 'e-mail layouts did not compile: e-mails go as text alone'),
+  )
   const workerId = randomUUID()
   let running: Promise<unknown> = Promise.resolve()
   let stopped = false
   const tick = () => {
     if (stopped) return
-    running = timedJob('outbox', () => deliverOutbox(store, mailer, { from: env.SMTP_FROM, workerId, log })).catch((error: unknown) =>
+    running = timedJob('outbox', () => deliverOutbox(store, mailer, { from: env.SMTP_FROM, workerId, log, brands })).catch((error: unknown) =>
       log.error({ err: error }, 'e-mail outbox: delivery round failed'),
     )
   }
@@ -146,6 +181,7 @@ export function startOutboxWorker(store: StoreDb, env: Env, log: MailLog): () =>
   return async () => {
     stopped = true
     if (timer) clearInterval(timer)
+    await layouts
     await running
     mailer.close()
   }

@@ -147,6 +147,27 @@ const RULES: Record<string, Rule> = {
   'PATCH /api/admin/experiments/{name}': {
     exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
   },
+  // the operator's orders (docs/admin-orders.md): A's own order number opens nothing to A or anyone without a staff session
+  'GET /api/admin/orders/{number}': { probes: (a) => [get(`/api/admin/orders/${a.orderNumber}`, [401], 401)] },
+  'POST /api/admin/orders/{number}/pack': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/pack`, {}, [401], 401)] },
+  'POST /api/admin/orders/{number}/ship': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/ship`, { carrier: 'UPS', tracking_number: '1Z1' }, [401], 401)] },
+  'POST /api/admin/orders/{number}/cancel': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/cancel`, { reason: 'probe' }, [401], 401)] },
+  'POST /api/admin/orders/{number}/refunds': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/refunds`, { amount: 1, reason: 'probe' }, [401], 401)] },
+  'POST /api/admin/orders/{number}/receive-return': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/receive-return`, {}, [401], 401)] },
+  'POST /api/admin/orders/{number}/send-exchange': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/send-exchange`, {}, [401], 401)] },
+  'POST /api/admin/orders/{number}/notes': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/notes`, { text: 'probe' }, [401], 401)] },
+  'POST /api/admin/orders/{number}/confirmation': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/confirmation`, {}, [401], 401)] },
+  // the operator's customer care (customers-admin, reviews, messages): a customer's session opens nothing there
+  'GET /api/admin/customers/{id}': { probes: (a) => [get(`/api/admin/customers/${a.addressId}`, [401], 401)] },
+  'POST /api/admin/customers/{id}/password-reset': { probes: (a) => [post(`/api/admin/customers/${a.addressId}/password-reset`, {}, [401], 401)] },
+  'POST /api/admin/customers/{id}/erase': { probes: (a) => [post(`/api/admin/customers/${a.addressId}/erase`, {}, [401], 401)] },
+  'GET /api/admin/reviews': { probes: (a) => [get(`/api/admin/reviews?item_id=${a.reviewedItemId}`, [401], 401)] },
+  'POST /api/admin/reviews/{id}/hide': { probes: (a) => [post(`/api/admin/reviews/${a.addressId}/hide`, {}, [401], 401)] },
+  'POST /api/admin/reviews/{id}/show': { probes: (a) => [post(`/api/admin/reviews/${a.addressId}/show`, {}, [401], 401)] },
+  'GET /api/admin/messages/{id}': { probes: (a) => [get(`/api/admin/messages/${a.addressId}`, [401], 401)] },
+  'POST /api/admin/messages/{id}/replies': { probes: (a) => [post(`/api/admin/messages/${a.addressId}/replies`, { body: 'probe' }, [401], 401)] },
+  'POST /api/admin/messages/{id}/close': { probes: (a) => [post(`/api/admin/messages/${a.addressId}/close`, {}, [401], 401)] },
+  'POST /api/admin/messages/{id}/reopen': { probes: (a) => [post(`/api/admin/messages/${a.addressId}/reopen`, {}, [401], 401)] },
 
   // ----- the customer's own: a stranger gets what an unknown id gets
   'GET /api/orders/{number}': { probes: (a) => [get(`/api/orders/${a.orderNumber}`, [404], 200), get(`/api/orders/${a.pendingOrder}`, [404])] },

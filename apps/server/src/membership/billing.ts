@@ -19,11 +19,12 @@ import { brandData, type BrandData, type ContextLog } from '../context/request-c
 import type { StoreDb } from '../db/connection.ts'
 import type { MembershipChargesRow } from '../db/schema.ts'
 import type { BrandId } from '../brands/registry.ts'
-import { claimPeriod, claimRetry, recordOutcome, sendCharge, takeOverStale, type ChargeDeps } from './club-charges.ts'
+import { chargePeriod, claimPeriod, claimRetry, takeOverStale, type ChargeDeps } from './club-charges.ts'
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
 import { createMonthlyOrder } from './monthly-order.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import { statusOf } from './membership.view.ts'
+import { recordMembershipEvent } from './membership-events.ts'
 
 export interface BillingSummary {
   /** charges that went through */
@@ -87,9 +88,8 @@ async function guarded(log: ContextLog, membershipId: string, work: () => Promis
 async function chargeClaimed(scope: BrandData, options: BillingOptions, charge: MembershipChargesRow, asOf: string, summary: BillingSummary) {
   const m = await findMembershipById(scope.db, scope.brandId, charge.membership_id)
   if (!m) return
-  const result = await sendCharge(scope, options, charge, m)
-  if (!result) return count(summary, 'busy')
-  count(summary, await recordOutcome(scope, options, charge, result, asOf))
+  const charged = await chargePeriod(scope, options, charge, m, asOf)
+  count(summary, charged?.recorded ?? 'busy')
 }
 
 async function resumeStale(scope: BrandData, options: BillingOptions, asOf: string, summary: BillingSummary) {
@@ -197,6 +197,10 @@ async function billPeriod(scope: BrandData, options: BillingOptions, m: Membersh
         })
         .where('id', '=', m.id)
         .execute()
+      // a skip lasts one period: back to active, in the club's history (membership-events.ts)
+      if (next.ok && next.state !== status) {
+        await recordMembershipEvent(trx, { brandId: scope.brandId, membershipId: m.id, event: 'period_started', from: status, to: next.state, at: new Date(now), day: asOf })
+      }
       if (kind === 'prepaid') boxItems = (await createMonthlyOrder(trx, scope.brandId, m, period, 0, now, scope.db)).itemIds
       return true
     })
@@ -208,9 +212,7 @@ async function billPeriod(scope: BrandData, options: BillingOptions, m: Membersh
   const kind = status === 'paused' ? 'pause_fee' : 'fee'
   const claim = await claimPeriod(scope.db, options, m, { period, billingDate: due, kind, amountCents: chargeCents, statuses: [status], whereBillingDate: due })
   if (!claim) return 'busy'
-  const result = await sendCharge(scope, options, claim, m)
-  if (!result) return 'busy'
-  return recordOutcome(scope, options, claim, result, asOf)
+  return (await chargePeriod(scope, options, claim, m, asOf))?.recorded ?? 'busy'
 }
 
 /**
@@ -238,7 +240,5 @@ export async function retryOverdueNow(scope: BrandData, deps: ChargeDeps, custom
   if (!mine) return 'busy'
   const m = await findMembershipById(scope.db, scope.brandId, mine.membership_id)
   if (!m) return 'none'
-  const result = await sendCharge(scope, deps, mine, m)
-  if (!result) return 'busy'
-  return recordOutcome(scope, deps, mine, result, asOf)
+  return (await chargePeriod(scope, deps, mine, m, asOf))?.recorded ?? 'busy'
 }

@@ -7,15 +7,19 @@
  * idempotency key naming brand, membership, period and attempt, so a process
  * that dies between the gateway's answer and the record leaves a pending claim
  * that the next run takes over once its lease ran out, and sends the same key
- * again: the gateway answers with the same charge instead of a second one.
+ * again: the gateway answers with the same charge instead of a second one. The charge itself
+ * and its settle go through the payment engine (chargePeriod, payments/payment-engine.ts), the
+ * claim standing for the attempt and recordOutcome for keep and give back.
  */
 import { randomUUID } from 'node:crypto'
-import { isLastRetry, nextBillingDate, nextRetryDate, transition, type MembershipEvent } from '@store/core'
+import { daysBetween, isLastRetry, nextBillingDate, nextRetryDate, transition, type MembershipEvent } from '@store/core'
 import { sql, type Kysely } from 'kysely'
 import { BRANDS, type Brand } from '../brands/registry.ts'
 import type { BrandData, ContextLog } from '../context/request-context.ts'
 import type { Database, MembershipChargesRow } from '../db/schema.ts'
+import type { StoredAnswer } from '../payments/attempts.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
+import { chargeAndSettle, type ChargeDoor } from '../payments/payment-engine.ts'
 import { declineMessage } from '../payments/test-cards.ts'
 import type { QueuedEmail } from '../email/outbox.ts'
 import { clubChargedEmail, clubChargeFailedEmail, clubLapsedEmail, type ClubEmailBrand, type ClubEmailMember } from './club-email.ts'
@@ -25,6 +29,7 @@ import { createMonthlyOrder } from './monthly-order.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import { tellMember } from './tell-member.ts'
 import { statusOf } from './membership.view.ts'
+import { recordMembershipEvent, recoveryCause } from './membership-events.ts'
 
 /** How long a claim is its claimant's: after it, another run may take the pending charge over. */
 const CLAIM_LEASE_MS = 10 * 60 * 1000
@@ -186,44 +191,77 @@ export async function claimRetry(
   }
 }
 
-/** Sends the claimed charge to the gateway (off-session, the saved card); null when the gateway could not be reached. */
-export async function sendCharge(scope: BrandData, deps: ChargeDeps, charge: MembershipChargesRow, m: MembershipWithCard): Promise<ChargeResult | null> {
-  if (!m.gateway_token) {
-    return { status: 'declined', paymentId: null, code: 'no_payment_method', message: 'There is no saved card to charge.', card: null }
-  }
-  let result: ChargeResult
-  try {
-    result = await deps.gateway.charge(scope, {
-      amountCents: charge.amount_cents,
-      source: { kind: 'saved', reference: m.gateway_token, customerPresent: false },
-      idempotencyKey: charge.gateway_key!,
-      description: `VIP ${charge.period}`,
-      metadata: { membership_id: m.id, period: charge.period, attempt: String(charge.attempt) },
-    })
-  } catch (error) {
-    if (error instanceof GatewayUnavailable) {
-      // the outcome is unknown: the claim stays pending and the next run sends the same key again
-      deps.log.warn({ err: error, membership: m.id, period: charge.period }, 'club billing: gateway unavailable, will retry with the same key')
-      return null
-    }
-    throw error
-  }
-  await deps.afterGatewayCall?.(charge)
-  if (result.status === 'requires_action') {
-    // off-session there is no one to authenticate: a failed charge, retried on schedule
-    return { status: 'declined', paymentId: result.paymentId, code: 'authentication_required', message: declineMessage('authentication_required'), card: result.card }
-  }
-  return result
+/** What charging a claimed period came to: the record's outcome, and the gateway's answer (its decline's words). */
+export interface PeriodCharged {
+  recorded: Recorded
+  result: ChargeResult
 }
 
-export type Recorded = 'charged' | 'failed' | 'busy'
+/** A claim that answers nothing through checkout_attempts: its lease is its pause (the next run sends the same key again), and the record is the outcome. */
+const LEASED = { pause: async () => {}, finish: async () => {} }
+
+/**
+ * The club's door into the payment engine (payments/payment-engine.ts) for one claimed period: the
+ * claim is the reservation, the saved card is charged off-session under the claim's gateway key, and
+ * recordOutcome keeps (the period charged, the membership moved on, the box made) or gives back (the
+ * period failed, retried on schedule).
+ */
+function periodDoor(scope: BrandData, deps: ChargeDeps, charge: MembershipChargesRow, m: MembershipWithCard, asOf: string): ChargeDoor<MembershipChargesRow, PeriodCharged> {
+  const answer = (data: PeriodCharged): StoredAnswer => ({ status: 200, data })
+  return {
+    noun: 'club charge',
+    gatewayKey: gatewayKeyOfCharge(charge),
+    charge: async () => {
+      if (!m.gateway_token) {
+        return { status: 'declined', paymentId: null, code: 'no_payment_method', message: 'There is no saved card to charge.', card: null }
+      }
+      const result = await deps.gateway.charge(scope, {
+        amountCents: charge.amount_cents,
+        source: { kind: 'saved', reference: m.gateway_token, customerPresent: false },
+        idempotencyKey: gatewayKeyOfCharge(charge),
+        description: `VIP ${charge.period}`,
+        metadata: { membership_id: m.id, period: charge.period, attempt: String(charge.attempt) },
+      })
+      await deps.afterGatewayCall?.(charge)
+      // off-session there is no one to authenticate: a failed charge, retried on schedule
+      if (result.status === 'requires_action') {
+        return { status: 'declined', paymentId: result.paymentId, code: 'authentication_required', message: declineMessage('authentication_required'), card: result.card }
+      }
+      return result
+    },
+    declined: (_charge, result) => ({ status: 402, error: { message: result.message } }),
+    release: async (_charge, _answer, declined) => {
+      if (!declined) throw new Error('a club charge is given back only for a decline')
+      return answer({ recorded: await recordOutcome(scope, deps, charge, declined, asOf), result: declined })
+    },
+    keep: async (_charge, result) => ({ kept: true, answer: answer({ recorded: await recordOutcome(scope, deps, charge, result, asOf), result }) }),
+  }
+}
+
+/**
+ * Charges a claimed period through the payment engine and records its outcome (`asOf`: the billing
+ * day, a failure's retries are counted from it). Null when the gateway could not be reached: the
+ * outcome is unknown, the claim stays pending and the next run sends the same key again.
+ */
+export async function chargePeriod(scope: BrandData, deps: ChargeDeps, charge: MembershipChargesRow, m: MembershipWithCard, asOf: string): Promise<PeriodCharged | null> {
+  const door = periodDoor(scope, deps, charge, m, asOf)
+  try {
+    return await chargeAndSettle({ data: scope, log: deps.log }, deps, LEASED, door, charge, () => door.charge(charge))
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailable)) throw error
+    deps.log.warn({ err: error, membership: m.id, period: charge.period }, 'club billing: gateway unavailable, will retry with the same key')
+    return null
+  }
+}
+
+type Recorded = 'charged' | 'failed' | 'busy'
 
 /**
  * Records the gateway's answer for a claimed charge, in one transaction with
  * the membership's transition and the period's monthly order. `asOf` is the
  * billing day (a failure's retries are counted from it).
  */
-export async function recordOutcome(scope: BrandData, deps: ChargeDeps, charge: MembershipChargesRow, result: ChargeResult, asOf: string): Promise<Recorded> {
+async function recordOutcome(scope: BrandData, deps: ChargeDeps, charge: MembershipChargesRow, result: ChargeResult, asOf: string): Promise<Recorded> {
   const now = nowOf(deps).toISOString()
   const ok = result.status === 'succeeded'
   // the items a box took from stock, told to the catalogue's caches once the transaction has committed
@@ -270,6 +308,22 @@ export async function recordOutcome(scope: BrandData, deps: ChargeDeps, charge: 
         .set({ ...set, status: next.state, overdue: next.state === 'overdue' ? 1 : 0 })
         .where('id', '=', m.id)
         .execute()
+      // the club's history (membership-events.ts): a change of state, or a failed retry's day
+      if (next.state !== status || event === 'charge_failed') {
+        const recovered = status === 'overdue' && next.state !== 'overdue'
+        await recordMembershipEvent(trx, {
+          brandId: scope.brandId,
+          membershipId: m.id,
+          event,
+          from: status,
+          to: next.state,
+          at: nowOf(deps),
+          day: asOf,
+          retryDay: status === 'overdue' && m.failed_on ? daysBetween(m.failed_on, asOf) : null,
+          cause: recovered && event === 'charge_succeeded' ? await recoveryCause(trx, m.id, m.payment_method_id) : null,
+          detail: event === 'charge_failed' ? { card: m.payment_method_id } : undefined,
+        })
+      }
       if (next.state === 'lapsed') {
         await trx.updateTable('customers').set({ has_club: 0, cancelled_before: 1 }).where('id', '=', m.customer_id).execute()
       }
@@ -342,5 +396,8 @@ export async function recordOutcome(scope: BrandData, deps: ChargeDeps, charge: 
 
 /** The period's charge as the monthly box's row of the payments ledger. */
 function boxPayment(deps: ChargeDeps, charge: MembershipChargesRow, result: ChargeResult) {
-  return { gateway: deps.gateway.name, paymentId: result.paymentId, idempotencyKey: charge.gateway_key ?? `box:${charge.id}` }
+  return { gateway: deps.gateway.name, paymentId: result.paymentId, idempotencyKey: gatewayKeyOfCharge(charge) }
 }
+
+/** The gateway key a claimed period is charged under (a period that charges nothing has none: its box's row is named by the claim). */
+const gatewayKeyOfCharge = (charge: MembershipChargesRow) => charge.gateway_key ?? `box:${charge.id}`

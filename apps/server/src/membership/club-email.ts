@@ -111,10 +111,11 @@ const CHANGE_TOLD: Record<ClubChange, (month: string) => { subject: string; open
  * this month (the words the page showed them), where to manage it, and what to
  * do if they did not make it.
  */
-export function clubChangedEmail(brand: ClubEmailBrand, member: ClubEmailMember, change: { event: ClubChange; period: string | null; summary: string }) {
+export function clubChangedEmail(brand: ClubEmailBrand, member: ClubEmailMember, change: { event: ClubChange; period: string | null; summary: string; byStore?: boolean }) {
   const told = CHANGE_TOLD[change.event](change.period ? monthName(change.period) : 'this month')
   return letter(member, brand, `${brand.name} VIP: ${told.subject}`, [
-    ...(told.opening ? [told.opening] : []),
+    ...(change.byStore ? [`As you asked us, our customer care team made this change to your VIP membership for you.`] : []),
+    ...(told.opening && !change.byStore ? [told.opening] : []),
     change.summary,
     '',
     change.event === 'cancel' ? `You can rejoin at any time: ${brand.publicOrigin}/vip` : `Skip a month, pause or manage your membership: ${brand.publicOrigin}/members`,
@@ -130,5 +131,28 @@ export function clubRejoinedFreeEmail(brand: ClubEmailBrand, member: ClubEmailMe
     '',
     `Skip a month, pause or manage your membership: ${brand.publicOrigin}/members`,
     `Did not make this change? Tell us at ${brand.publicOrigin}/contact-us and change your password at ${brand.publicOrigin}/change_password.`,
+  ])
+}
+
+/** A month given free by the store: the next billing date charges nothing and the box still ships. */
+export function clubMonthFreeEmail(brand: ClubEmailBrand, member: ClubEmailMember, gift: { nextBillingDate: string | null; freeMonths: number }) {
+  return letter(
+    member,
+    brand,
+    `${brand.name} VIP: a month on us`,
+    [
+      `We have given you a month of your VIP membership free: ${gift.nextBillingDate ? `nothing is charged on ${dayName(gift.nextBillingDate)}` : 'your next month is not charged'}, and your monthly items still ship.`,
+      gift.freeMonths > 1 ? `You now have ${gift.freeMonths} free months, used one after another.` : '',
+      '',
+      `Skip a month, pause or manage your membership: ${brand.publicOrigin}/members`,
+    ].filter((line, i) => line !== '' || i === 2),
+  )
+}
+
+/** The day a failed monthly charge is tried again, moved by the store at the member's request. */
+export function clubRetryMovedEmail(brand: ClubEmailBrand, member: ClubEmailMember, retry: { period: string; amountCents: number; retryOn: string }, card: ClubEmailCard) {
+  return letter(member, brand, `${brand.name} VIP: we will try your payment on ${dayName(retry.retryOn)}`, [
+    `As you asked us, we will try ${cardName(card)} again for your ${monthName(retry.period)} membership (${money(retry.amountCents)}) on ${dayName(retry.retryOn)}.`,
+    `To use another card, change it here before then: ${brand.publicOrigin}/change_payment`,
   ])
 }

@@ -16,6 +16,7 @@ import { unprocessable } from '../http/errors.ts'
 import type { ChargeResult } from '../payments/gateway.ts'
 import { findPaidPeriod } from './membership.queries.ts'
 import { createMonthlyOrder, type ShipTo } from './monthly-order.ts'
+import { recordMembershipEvent } from './membership-events.ts'
 import { paidThrough } from './paid-interval.ts'
 
 export const JOIN_FLOWS = ['checkout_club_flow', 'vip_flow'] as const
@@ -179,6 +180,8 @@ export async function joinInTransaction(
       .values({ id: membershipId, brand_id: brandId, customer_id: customerId, created_at: now, ...fields })
       .execute()
   await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', customerId).where('brand_id', '=', brandId).execute()
+  // the club's history: a first join, or a former member's (membership-events.ts)
+  await recordMembershipEvent(trx, { brandId, membershipId, event: 'join', from: existing?.status ?? null, to: 'active', at: ctx.now() })
   const period = periodOf(day)
   // a former member's month already paid stays as it was charged (the order carried no fee: clubJoinTerms)
   if (paidInterval) return 'joined'

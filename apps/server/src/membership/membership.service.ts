@@ -13,7 +13,7 @@ import type { Database } from '../db/schema.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { todayOf } from './club-join.ts'
-import { claimPeriod, claimRetry, recordOutcome, sendCharge, type ChargeDeps } from './club-charges.ts'
+import { chargePeriod, claimPeriod, claimRetry, type ChargeDeps } from './club-charges.ts'
 import { findCharge, findMembershipOf, findOrderInProgress, type MembershipWithCard } from './membership.queries.ts'
 import { clubChangedEmail, clubRejoinedFreeEmail, type ClubChange } from './club-email.ts'
 import { membershipView, statusOf, summaryOf } from './membership.view.ts'
@@ -22,6 +22,8 @@ import { paidThrough } from './paid-interval.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import { takeTurn } from '../db/take-turn.ts'
 import { JOINING_AT_CHECKOUT, joiningOrders } from '../checkout/join-once.ts'
+import { audited, type AuditActor } from '../staff/audit.ts'
+import { recordMembershipEvent } from './membership-events.ts'
 
 /** The reasons a member may give when cancelling (the form's checkboxes). */
 export const CANCEL_REASONS = [
@@ -82,9 +84,48 @@ const STATE_CHANGED = 'Your membership changed in another window. Please look ag
 export const BANK_WANTS_TO_ASK =
   'Your bank wants to confirm this payment with you, which it can only do at the VIP checkout. Rejoin there with the same card (your bank will ask), or use another card. Nothing was charged.'
 
-/** skip, unskip, pause, resume: one conditional update from the state read to the state core says. */
+/**
+ * A member of staff acting on a member's behalf (admin-club/): the change is the member's own,
+ * made by the same function, with its audit entry in the same transaction and an e-mail that
+ * says the store made it at the member's request.
+ */
+export interface OnBehalf {
+  actor: AuditActor
+  /** the operator's note, kept in the audit entry, never shown to the member */
+  note: string
+}
+
+/** Records a change in the club's history and, when staff made it, the audit log: inside the change's transaction. */
+async function remember(
+  ctx: RequestContext,
+  trx: Transaction<Database>,
+  row: MembershipWithCard,
+  event: string,
+  to: string,
+  staff?: OnBehalf,
+  detail?: Record<string, unknown>,
+  after?: Record<string, unknown>,
+) {
+  const from = statusOf(row)
+  await recordMembershipEvent(trx, { brandId: ctx.data.brandId, membershipId: row.id, event, from, to, at: ctx.now(), staffId: staff?.actor.staffId ?? null, detail })
+  if (staff) {
+    await audited(trx, staff.actor, {
+      action: `membership.${event}`,
+      entity: 'membership',
+      id: row.id,
+      before: { status: from, next_billing_date: row.next_billing_date },
+      after: { status: to, ...after, note: staff.note },
+    })
+  }
+}
+
+/** skip, unskip, pause, resume: the session's member's own request. */
 export async function changeMembership(ctx: RequestContext, event: Request): Promise<Membership> {
-  const row = await mine(ctx)
+  return changeMembershipOf(ctx, await mine(ctx), event)
+}
+
+/** skip, unskip, pause, resume of a membership (the member's, or staff on their behalf): one conditional update from the state read to the state core says. */
+export async function changeMembershipOf(ctx: RequestContext, row: MembershipWithCard, event: Request, staff?: OnBehalf): Promise<Membership> {
   const today = todayOf(ctx)
   const status = statusOf(row)
   const cutoffPassed = row.next_billing_date ? isPastCutoff(today, row.next_billing_date) : false
@@ -117,7 +158,8 @@ export async function changeMembership(ctx: RequestContext, event: Request): Pro
       .where('status', '=', status)
       .executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) return false
-    await confirmInWriting(ctx, trx, after, event, today, kept)
+    await remember(ctx, trx, row, event, next.state, staff, undefined, { next_billing_date: nextDate })
+    await confirmInWriting(ctx, trx, after, event, today, kept, Boolean(staff))
     return true
   })
   if (!changed) throw conflict(STATE_CHANGED)
@@ -127,10 +169,10 @@ export async function changeMembership(ctx: RequestContext, event: Request): Pro
 }
 
 /** The member's change told by e-mail (club-email.ts), in the transaction that makes it: told once, and only if it happened. */
-function confirmInWriting(ctx: RequestContext, trx: Transaction<Database>, after: MembershipWithCard, event: ClubChange, today: string, before = '') {
+function confirmInWriting(ctx: RequestContext, trx: Transaction<Database>, after: MembershipWithCard, event: ClubChange, today: string, before = '', byStore = false) {
   const period = after.next_billing_date ? periodOf(after.next_billing_date) : null
   return tellMember(trx, ctx.data.brandId, ctx.brand, after.customer_id, ctx.now().toISOString(), (brand, member) =>
-    clubChangedEmail(brand, member, { event, period, summary: before + summaryOf(after, today) }),
+    clubChangedEmail(brand, member, { event, period, summary: before + summaryOf(after, today), byStore }),
   )
 }
 
@@ -138,13 +180,22 @@ function confirmInWriting(ctx: RequestContext, trx: Transaction<Database>, after
 export async function saveOfferSeen(ctx: RequestContext): Promise<boolean> {
   const row = await mine(ctx)
   if (row.save_offer_seen === 1) return false
-  await ctx.data.db.updateTable('memberships').set({ save_offer_seen: 1 }).where('id', '=', row.id).execute()
-  return true
+  return ctx.data.db.transaction().execute(async (trx) => {
+    const marked = await trx.updateTable('memberships').set({ save_offer_seen: 1 }).where('id', '=', row.id).where('save_offer_seen', '=', 0).executeTakeFirst()
+    if (Number(marked.numUpdatedRows) !== 1) return false
+    // the save rate's "shown" (admin-club): the state stays as it is
+    await recordMembershipEvent(trx, { brandId: ctx.data.brandId, membershipId: row.id, event: 'save_offer_shown', from: statusOf(row), to: statusOf(row), at: ctx.now() })
+    return true
+  })
 }
 
 /** Cancels at once (docs/club-membership.md): no further charge, club prices end; reasons are kept. */
 export async function cancelMembership(ctx: RequestContext, reasons: string[]): Promise<Membership> {
-  const row = await mine(ctx)
+  return cancelMembershipOf(ctx, await mine(ctx), reasons)
+}
+
+/** Cancels a membership at once (the member's, or staff on their behalf), keeping the reasons given. */
+export async function cancelMembershipOf(ctx: RequestContext, row: MembershipWithCard, reasons: string[], staff?: OnBehalf): Promise<Membership> {
   const today = todayOf(ctx)
   const status = statusOf(row)
   const inProgress = await findOrderInProgress(ctx.data.db, row.id)
@@ -164,7 +215,8 @@ export async function cancelMembership(ctx: RequestContext, reasons: string[]): 
     await trx.updateTable('customers').set({ has_club: 0, cancelled_before: 1 }).where('id', '=', row.customer_id).execute()
     // a failed charge is not retried any more
     await trx.updateTable('membership_charges').set({ next_retry_on: null }).where('membership_id', '=', row.id).where('status', '=', 'failed').execute()
-    await confirmInWriting(ctx, trx, after, 'cancel', today)
+    await remember(ctx, trx, row, 'cancel', 'cancelled', staff, { reasons })
+    await confirmInWriting(ctx, trx, after, 'cancel', today, '', Boolean(staff))
     return true
   })
   if (!cancelled) throw conflict(STATE_CHANGED)
@@ -197,6 +249,7 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
         .where('status', '=', status)
         .executeTakeFirst()
       if (Number(done.numUpdatedRows) !== 1) return false
+      await remember(ctx, trx, row, 'rejoin', 'active')
       await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', row.customer_id).execute()
       // the free rejoin is told too: the member's last club e-mail said "cancelled"
       const nextDate = row.next_billing_date
@@ -240,9 +293,9 @@ export async function rejoinMembership(ctx: RequestContext, gateway: PaymentGate
     return null
   })
   if (!claim) throw conflict('Your rejoin is already being processed. Please wait a moment.')
-  const result = await sendCharge(ctx.data, deps, claim, row)
-  if (!result) throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
-  const outcome = await recordOutcome(ctx.data, deps, claim, result, today)
+  const charged = await chargePeriod(ctx.data, deps, claim, row, today)
+  if (!charged) throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
+  const { recorded: outcome, result } = charged
   if (outcome === 'failed') {
     // a bank that asks to confirm every payment cannot be asked here (the charge is made without the
     // card's page): the VIP checkout charges the same saved card with the bank's step, so say where

@@ -14,6 +14,7 @@ import { readJson } from '../db/json.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { takeStock } from '../checkout/stock.ts'
 import { newOrderState } from '../orders/order-states.ts'
+import { writeCharge } from '../payments/ledger.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -233,30 +234,15 @@ export async function createMonthlyOrder(
       .execute()
   }
   if (chargeCents > 0 && payment) {
-    await trx
-      .insertInto('payments')
-      .values({
-        id: randomUUID(),
-        brand_id: brandId,
-        order_number: orderNumber,
-        offer_id: null,
-        gateway: payment.gateway,
-        gateway_payment_id: payment.paymentId,
-        idempotency_key: payment.idempotencyKey,
-        amount_cents: chargeCents,
-        status: 'succeeded',
-        decline_reason: null,
-        card_brand: null,
-        last4: null,
-        exp_month: null,
-        exp_year: null,
-        saved_method: null,
-        offer_line: null,
-        created_at: now,
-        updated_at: now,
-        kind: 'charge',
-      })
-      .execute()
+    await writeCharge(trx, {
+      brandId,
+      orderNumber,
+      gateway: payment.gateway,
+      idempotencyKey: payment.idempotencyKey,
+      amountCents: chargeCents,
+      now,
+      paid: { paymentId: payment.paymentId, card: null },
+    })
   }
   return { orderNumber, itemIds: lines.map((line) => line.item_id) }
 }

@@ -7,38 +7,14 @@
  * the outbox row's id is made of the membership and the month, so a second run,
  * on this instance or another, inserts nothing.
  */
-import { addDays, cutoffDate, monthName, periodOf } from '@store/core'
+import { addDays, cutoffDate, periodOf } from '@store/core'
 import { BRANDS, type Brand } from '../brands/registry.ts'
 import type { ContextLog } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'
+import { skipReminderEmail } from './skip-reminder-email.ts'
 
 /** How many days before the cut-off the reminder goes (the cut-off day itself is the last day to skip). */
 export const REMIND_DAYS_BEFORE_CUTOFF = 3
-
-interface SkipReminder {
-  to: string
-  subject: string
-  body: string
-}
-
-/** The e-mail: the month, the last day to skip, and one link to skip it. */
-function skipReminderEmail(brand: { name: string; publicOrigin: string }, member: { name: string; email: string }, month: { period: string; cutoff: string }): SkipReminder {
-  const first = member.name.trim().split(/\s+/)[0] ?? ''
-  const monthText = monthName(month.period)
-  const body = [
-    `Hi ${first},`,
-    '',
-    `Your ${brand.name} VIP box for ${monthText} is coming. If you would rather skip ${monthText}, skip it by ${month.cutoff} and nothing is charged:`,
-    '',
-    `Skip ${monthText}: ${brand.publicOrigin}/skip-vip`,
-    '',
-    `Do nothing to get your box as usual.`,
-    '',
-    `Questions? ${brand.publicOrigin}/contact-us`,
-    brand.name,
-  ].join('\n')
-  return { to: member.email, subject: `${brand.name} VIP: skip ${monthText}? The last day is ${month.cutoff}`, body }
-}
 
 /** The outbox id of a member's reminder for a month: one per member per month. */
 export const skipReminderId = (membershipId: string, period: string) => `skip-reminder:${membershipId}:${period}`

@@ -7,7 +7,7 @@
  */
 import { isPageOfferType, nextOfferPath, UNKNOWN_PAGE_OFFER_TYPE, type OfferStep } from '@store/core'
 import { getCart } from '../cart/cart.service.ts'
-import { oneTimeOfferIds } from '../checkout/checkout.service.ts'
+import { oneTimeOfferIds } from '../checkout/after-payment.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { saidBack, unprocessable } from '../http/errors.ts'
 import { listOrderBumps } from './order-bumps.service.ts'

@@ -1,7 +1,7 @@
 import { FLOW_TYPES } from '@store/core'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { readIdempotencyKey } from '../checkout/idempotency.ts'
+import { readIdempotencyKey } from '../payments/attempts.ts'
 import { databaseTaxRates } from '../checkout/tax.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { setCheckoutFlow } from './checkout-flow.service.ts'

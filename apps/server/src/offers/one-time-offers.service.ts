@@ -1,7 +1,8 @@
 /**
  * One-time offers (SPEC §3), after payment at /special-offer/{id}, then
  * /thank-you (SPEC §4). Accepting one charges the order's saved payment method
- * once (its own Idempotency-Key), and adds the pieces to the order:
+ * once (its own Idempotency-Key), and adds the pieces to the order, through the payment engine
+ * (payments/payment-engine.ts) with the offer's door (offerDoor):
  *
  * 1. claim the key; check the order is this shopper's and paid;
  * 2. one transaction: take the stock (conditional update) and write a pending
@@ -19,10 +20,12 @@ import { randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, sortSizes, type OfferChoice, type OneTimeOffer, type OneTimeOfferStep } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { readJson } from '../db/json.ts'
-import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
+import { conflict, notFound, unprocessable } from '../http/errors.ts'
 import { queueEmails } from '../email/outbox.ts'
-import { claimAttempt, finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type StoredAnswer } from '../checkout/idempotency.ts'
-import { oneTimeOfferIds, type UnansweredCharge } from '../checkout/checkout.service.ts'
+import { finishAttempt, fingerprintOf, pauseAttempt, releaseAttempt, takeOverAttempt, type StoredAnswer } from '../payments/attempts.ts'
+import { oneTimeOfferIds } from '../checkout/after-payment.ts'
+import { dropPendingCharge, settleCharge, writePendingOfferCharge } from '../payments/ledger.ts'
+import { pay, settleUnanswered, type PaymentDoor, type UnansweredCharge } from '../payments/payment-engine.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import { offerAddedEmail } from '../checkout/order-email.ts'
 import { giveBackStock, takeStock } from '../checkout/stock.ts'
@@ -30,7 +33,7 @@ import type { TaxRates } from '../checkout/tax.ts'
 import { mayReadOrder, orderNotFound } from '../orders/orders.service.ts'
 import { unitPriceCents } from '../catalog/pricing.ts'
 import { oneClickMethod } from './one-click.ts'
-import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
+import type { ChargeResult, PaymentGateway } from '../payments/gateway.ts'
 import type { CheckoutAttemptsRow, OneTimeOffersRow, OrdersRow } from '../db/schema.ts'
 
 const MAX_CHOICES = 24
@@ -215,47 +218,76 @@ export const offerGatewayKey = (brandId: string, key: string) => `offer:${brandI
 export async function acceptOneTimeOffer(ctx: RequestContext, deps: OfferDeps, key: string, id: string, input: AcceptOffer): Promise<OneTimeOfferStep> {
   const offer = await findOffer(ctx, id)
   const { order, visitorId } = await readableOrder(ctx, input.order_number)
-  const claim = await claimAttempt(ctx, key, offerScope(order.order_number, offer.id), fingerprintOf([visitorId, input]), order.order_number)
-  if (claim.kind === 'replay') return replay<OneTimeOfferStep>(claim.answer)
-  const next = await nextAfter(ctx, offer.id, order.order_number)
+  const request = { key, scope: offerScope(order.order_number, offer.id), fingerprint: fingerprintOf([visitorId, input]), orderNumber: order.order_number }
+  return pay<ReservedOffer, OneTimeOfferStep>(ctx, deps, request, async () =>
+    offerDoor(ctx, deps, key, order, { offer, input, next: await nextAfter(ctx, offer.id, order.order_number) }),
+  )
+}
+
+/** What a shopper's accept reserves and charges (absent where the sweeper only finishes an attempt). */
+interface Accepting {
+  offer: OneTimeOffersRow
+  input: AcceptOffer
+  /** the path after this offer */
+  next: string
+}
+
+/**
+ * The one-time offer's door into the payment engine (payments/payment-engine.ts): the piece and a
+ * pending ledger row reserved (a retry of a charge that had no answer finishes the work it left:
+ * the same piece, the same charge), the order's card charged off-session, the pieces added to the
+ * order once paid; declined or let go, the piece goes back and the pending row with it.
+ */
+function offerDoor(
+  ctx: RequestContext,
+  deps: Pick<OfferDeps, 'gateway'> & Partial<OfferDeps>,
+  key: string,
+  order: OrdersRow,
+  accepting?: Accepting,
+): PaymentDoor<ReservedOffer, OneTimeOfferStep> {
   const { brandId } = ctx.data
-  const now = ctx.now().toISOString()
-
-  // a retry of a charge that had no answer finishes the work it left: the same piece, the same charge
-  const resumed = claim.kind === 'resume' ? await pendingOffer(ctx, key) : undefined
-  let reserved = resumed
-  if (!reserved) {
-    try {
-      reserved = await reserveOffer(ctx, deps, key, order, offer, input, now)
-    } catch (error) {
-      await releaseAttempt(ctx, key)
-      throw error
-    }
-    emitStockChanged({ brandId, itemIds: [reserved.itemId] }, ctx.log)
-  }
-
-  // a payment the shopper's bank asked about: after its step, the same key confirms it
-  const waiting = resumed ? claim.attempt.payment_id : null
-  let result: ChargeResult
-  try {
-    result = waiting ? await deps.gateway.resume(ctx.data, waiting, onSessionKey(brandId, key)) : await chargeOffer(ctx, deps, key, order, offer, reserved)
-  } catch (error) {
-    if (error instanceof GatewayUnavailable) {
-      // outcome unknown, and the money may be taken: the piece and the pending payment stay for a retry
-      // with the key, which reaches the gateway with the same derived key (the first outcome, never a
-      // second charge), or for the reservation sweeper, which asks the gateway (settleUnansweredOffer)
-      await pauseAttempt(ctx, key, 'interrupted', waiting)
-      ctx.log.warn({ err: error, order: order.order_number, offer: offer.id }, 'payment gateway unavailable; the offer waits for a retry with the same key')
-      throw new HttpError(503, 'We could not reach the payment service. Try again in a moment: you will not be charged twice.')
-    }
-    throw error
-  }
-  if (result.status === 'requires_action') {
+  return {
+    noun: 'offer',
+    gatewayKey: offerGatewayKey(brandId, key),
+    findReserved: () => pendingOffer(ctx, key),
+    reserve: async () => {
+      if (!accepting || !deps.tax) throw new Error('only a shopper accepting an offer reserves it')
+      const reserved = await reserveOffer(ctx, { gateway: deps.gateway, tax: deps.tax }, key, order, accepting.offer, accepting.input, ctx.now().toISOString())
+      emitStockChanged({ brandId, itemIds: [reserved.itemId] }, ctx.log)
+      return reserved
+    },
+    charge: (reserved) => {
+      if (!accepting) throw new Error('only a shopper accepting an offer charges it')
+      return chargeOffer(ctx, deps, key, order, accepting.offer, reserved)
+    },
+    // a payment the shopper's bank asked about: after its step, the same key confirms it
+    resume: (_reserved, paymentId) => deps.gateway.resume(ctx.data, paymentId, onSessionKey(brandId, key)),
     // the piece stays held while the shopper answers their bank (the sweeper lets it go after RESERVATION_MS)
-    await pauseAttempt(ctx, key, 'requires_action', result.paymentId)
-    return { status: 'requires_action', payment_id: result.paymentId, client_secret: result.clientSecret, amount: fromCents(reserved.amountCents), next: null }
+    waiting: (reserved, result) => ({
+      status: 'requires_action',
+      payment_id: result.paymentId,
+      client_secret: result.clientSecret,
+      amount: fromCents(reserved.amountCents),
+      next: null,
+    }),
+    declined: (_reserved, result) => {
+      // a bank that wants the shopper to confirm (declined off-session for want of it) cannot be
+      // answered on this page, and trying again would not help: say so rather than "try again"
+      const message = result.code !== 'authentication_required' ? result.message : 'Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.'
+      return { status: 402, error: { message, field: 'order_number' } }
+    },
+    release: async (reserved, answer) => {
+      await giveBack(ctx, reserved)
+      await finishAttempt(ctx, key, answer)
+      return undefined
+    },
+    // nothing taken: the piece goes back and the key is free again
+    abandon: (reserved) => releaseOffer(ctx, reserved, key),
+    keep: async (reserved, result) => ({
+      kept: true,
+      answer: await keepOffer(ctx, key, order, reserved, result, accepting?.next ?? (await nextAfter(ctx, reserved.offerId, order.order_number))),
+    }),
   }
-  return finishOffer(ctx, key, order, reserved, result, next)
 }
 
 /** The key of an offer's on-session charge: its own, as it asks the gateway for something else than the off-session one. */
@@ -267,7 +299,14 @@ const onSessionKey = (brandId: string, key: string) => `${offerGatewayKey(brandI
  * authentication_required) gets it: the shopper is on the page, so the card is charged on-session,
  * and a bank that asks comes back requires_action for the page to take its step.
  */
-async function chargeOffer(ctx: RequestContext, deps: OfferDeps, key: string, order: OrdersRow, offer: OneTimeOffersRow, reserved: ReservedOffer): Promise<ChargeResult> {
+async function chargeOffer(
+  ctx: RequestContext,
+  deps: Pick<OfferDeps, 'gateway'>,
+  key: string,
+  order: OrdersRow,
+  offer: OneTimeOffersRow,
+  reserved: ReservedOffer,
+): Promise<ChargeResult> {
   const charge = (customerPresent: boolean, idempotencyKey: string) =>
     deps.gateway.charge(ctx.data, {
       amountCents: reserved.amountCents,
@@ -330,31 +369,19 @@ async function reserveOffer(ctx: RequestContext, deps: OfferDeps, key: string, o
     if (!(await takeStock(trx, brandId, [{ itemId: line.itemId, size, qty: line.qty }]))) {
       throw conflict(`${choice.name} in size ${size} has just sold out.`, 'size')
     }
-    const inserted = await trx
-      .insertInto('payments')
-      .values({
-        id: paymentId,
-        brand_id: brandId,
-        order_number: order.order_number,
-        offer_id: offer.id,
-        gateway: deps.gateway.name,
-        gateway_payment_id: null,
-        idempotency_key: key,
-        amount_cents: line.amountCents,
-        status: 'pending',
-        decline_reason: null,
-        card_brand: null,
-        last4: null,
-        exp_month: null,
-        exp_year: null,
-        saved_method: null,
-        offer_line: JSON.stringify(line),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['order_number', 'offer_id']).doNothing())
-      .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return
+    const written = await writePendingOfferCharge(trx, {
+      id: paymentId,
+      brandId,
+      orderNumber: order.order_number,
+      offerId: offer.id,
+      gateway: deps.gateway.name,
+      idempotencyKey: key,
+      amountCents: line.amountCents,
+      now,
+      paid: null,
+      offerLine: JSON.stringify(line),
+    })
+    if (written) return
     const other = await trx.selectFrom('payments').select('status').where('order_number', '=', order.order_number).where('offer_id', '=', offer.id).executeTakeFirst()
     throw other?.status === 'pending'
       ? conflict(
@@ -380,23 +407,17 @@ async function pendingOffer(ctx: RequestContext, key: string): Promise<ReservedO
   return { paymentId: row.id, offerId: row.offer_id, ...(JSON.parse(row.offer_line) as OfferLine) }
 }
 
-/** The charge's outcome: paid, the pieces go on the order (and the shopper is e-mailed); otherwise the piece goes back and nothing is added. */
-async function finishOffer(ctx: RequestContext, key: string, order: OrdersRow, reserved: ReservedOffer, result: ChargeResult, next: string): Promise<{ next: string }> {
+/** Paid: the pieces go on the order, the order's totals and history, the pending ledger row paid, the shopper e-mailed and the key answered, in one transaction. */
+async function keepOffer(
+  ctx: RequestContext,
+  key: string,
+  order: OrdersRow,
+  reserved: ReservedOffer,
+  result: Extract<ChargeResult, { status: 'succeeded' }>,
+  next: string,
+): Promise<StoredAnswer> {
   const { db, brandId } = ctx.data
   const now = ctx.now().toISOString()
-  if (result.status !== 'succeeded') {
-    // a bank that wants the shopper to confirm (asked, or declined off-session for want of it) cannot be
-    // answered on this page, and trying again would not help: say so rather than "try again"
-    const message =
-      result.status === 'declined' && result.code !== 'authentication_required'
-        ? result.message
-        : 'Your bank wants to confirm this payment, which we cannot do here. Nothing was charged.'
-    const answer: StoredAnswer = { status: 402, error: { message, field: 'order_number' } }
-    await giveBack(ctx, reserved)
-    await finishAttempt(ctx, key, answer)
-    return replay(answer)
-  }
-
   const answer: StoredAnswer = { status: 200, data: { next } }
   const prices = spread(reserved.priceCents, reserved.qty)
   await db.transaction().execute(async (trx) => {
@@ -450,23 +471,11 @@ async function finishOffer(ctx: RequestContext, key: string, order: OrdersRow, r
       order_total_cents: updated.total_cents,
     })
     await queueEmails(trx, brandId, now, [{ to: order.email, subject: email.subject, body: email.body, orderNumber: order.order_number }])
-    await trx
-      .updateTable('payments')
-      .set({
-        status: 'succeeded',
-        gateway_payment_id: result.paymentId,
-        card_brand: result.card?.brand ?? null,
-        last4: result.card?.last4 ?? null,
-        exp_month: result.card?.expMonth ?? null,
-        exp_year: result.card?.expYear ?? null,
-        updated_at: now,
-      })
-      .where('id', '=', reserved.paymentId)
-      .execute()
+    await settleCharge(trx, reserved.paymentId, result, now)
     await finishAttempt(ctx, key, answer, trx)
   })
   ctx.log.info({ order: order.order_number, offer: reserved.offerId }, 'one-time offer added to order')
-  return replay(answer)
+  return answer
 }
 
 /**
@@ -476,34 +485,14 @@ async function finishOffer(ctx: RequestContext, key: string, order: OrdersRow, r
  * key is free; the gateway unable to say, it waits for the next sweep.
  */
 export async function settleUnansweredOffer(ctx: RequestContext, deps: Pick<OfferDeps, 'gateway'>, attempt: CheckoutAttemptsRow): Promise<UnansweredCharge> {
-  const key = attempt.idempotency_key
-  if (!(await takeOverAttempt(ctx, attempt))) return 'busy'
-  const reserved = await pendingOffer(ctx, key)
   const order = attempt.order_number
     ? await ctx.data.db.selectFrom('orders').selectAll().where('order_number', '=', attempt.order_number).where('brand_id', '=', ctx.data.brandId).executeTakeFirst()
     : undefined
-  if (!reserved || !order) {
-    await pauseAttempt(ctx, key, 'interrupted', attempt.payment_id)
+  if (!order) {
+    if (await takeOverAttempt(ctx, attempt)) await pauseAttempt(ctx, attempt.idempotency_key, 'interrupted', attempt.payment_id)
     return 'busy'
   }
-  let result: ChargeResult | null
-  try {
-    // after the bank's step the payment is known: it is confirmed, as the page's retry would; else found by its key
-    result = attempt.payment_id
-      ? await deps.gateway.resume(ctx.data, attempt.payment_id, onSessionKey(ctx.data.brandId, key))
-      : await deps.gateway.find(ctx.data, offerGatewayKey(ctx.data.brandId, key))
-  } catch (error) {
-    await pauseAttempt(ctx, key, 'interrupted', attempt.payment_id)
-    if (error instanceof GatewayUnavailable) return 'unknown'
-    throw error
-  }
-  if (result?.status !== 'succeeded') {
-    // nothing taken: the piece goes back and the key is free again
-    await releaseOffer(ctx, reserved, key)
-    return 'unpaid'
-  }
-  await finishOffer(ctx, key, order, reserved, result, await nextAfter(ctx, reserved.offerId, order.order_number))
-  return 'paid'
+  return settleUnanswered(ctx, deps, attempt, offerDoor(ctx, deps, attempt.idempotency_key, order))
 }
 
 /**
@@ -548,7 +537,7 @@ async function releaseOffer(ctx: RequestContext, reserved: ReservedOffer, key: s
 async function giveBack(ctx: RequestContext, reserved: ReservedOffer) {
   await ctx.data.db.transaction().execute(async (trx) => {
     await giveBackStock(trx, ctx.data.brandId, [{ itemId: reserved.itemId, size: reserved.size, qty: reserved.qty }])
-    await trx.deleteFrom('payments').where('id', '=', reserved.paymentId).where('status', '=', 'pending').execute()
+    await dropPendingCharge(trx, reserved.paymentId)
   })
   emitStockChanged({ brandId: ctx.data.brandId, itemIds: [reserved.itemId] }, ctx.log)
 }

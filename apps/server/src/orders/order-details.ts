@@ -4,7 +4,7 @@
  * Five statements for any number of orders.
  */
 import { describeOrderEvent, isFinalSale, isOrderStatus, shopperOrderActions, type OrderFacts, type OrderHistoryDetail, type OrderHistoryEntry } from '@store/core'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { readJson } from '../db/json.ts'
 import type { Database, OrderHistoryRow, OrderLinesRow, OrdersRow, PaymentsRow, RefundLinesRow, StoreSettingsRow } from '../db/schema.ts'
 
@@ -31,6 +31,8 @@ export async function loadOrderDetails(db: Kysely<Database>, brandId: string, nu
       .where('order_number', 'in', numbers)
       .$if(options.shopperOnly, (query) => query.where('visible_to_shopper', '=', 1))
       .orderBy('at')
+      // entries of one instant (a checkout's created and paid, then its e-mail) in the order they were written
+      .orderBy(sql`case when event = 'created' then 0 when id like 'email:%' then 2 else 1 end`)
       .orderBy('id')
       .execute(),
     db.selectFrom('refund_lines').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),

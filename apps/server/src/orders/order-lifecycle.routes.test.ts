@@ -266,7 +266,25 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     expect(refused.statusCode).toBe(409)
     expect(errorsOf(refused)[0]).toBe('Exchanges are for club members. You can return the piece and order the other size instead.')
 
+    // a non-member is offered no sizes to exchange for
+    expect(dataOf<Order>(await who.shopper.get(`/api/orders/${number}`)).items[0]!.exchange_sizes).toEqual([])
+
     await t.store.db.updateTable('customers').set({ has_club: 1 }).where('id', '=', who.customerId).execute()
+    // a member is offered the other sizes in stock now, not the one bought, not a sold-out one
+    const soldOut = await t.store.db
+      .selectFrom('item_sizes')
+      .select('size')
+      .where('item_id', '=', item.itemId)
+      .where('size', '!=', item.size)
+      .where('size', '!=', other.size)
+      .executeTakeFirst()
+    if (soldOut) await t.store.db.updateTable('item_sizes').set({ stock: 0 }).where('item_id', '=', item.itemId).where('size', '=', soldOut.size).execute()
+    const inStock = await t.store.db.selectFrom('item_sizes').select('size').where('item_id', '=', item.itemId).where('size', '!=', item.size).where('stock', '>', 0).execute()
+    const offered = dataOf<Order>(await who.shopper.get(`/api/orders/${number}`)).items[0]!.exchange_sizes
+    expect(new Set(offered)).toEqual(new Set(inStock.map((row) => row.size)))
+    expect(offered).toContain(other.size)
+    expect(offered).not.toContain(item.size)
+    if (soldOut) expect(offered).not.toContain(soldOut.size)
     const exchanged = await who.shopper.post(`/api/orders/${number}/exchanges`, want)
     expect(exchanged.statusCode, exchanged.body).toBe(200)
     const after = dataOf<Order>(exchanged)

@@ -22,6 +22,7 @@ const orderItemSchema = contract<OrderItem>('OrderItem')(
     line_id: text.describe("the order line's id (returns name it)"),
     final_sale: z.boolean().describe('a final-sale piece: neither returned nor exchanged'),
     refunded_qty: z.int().describe('pieces of this line refunded so far'),
+    exchange_sizes: z.array(z.string()).describe('the other sizes of this piece in stock now, that it can be exchanged for (empty unless the order can be exchanged)'),
   }),
 )
 

@@ -87,11 +87,35 @@ async function withDetails(ctx: RequestContext, orders: OrdersRow[]): Promise<Or
     getSettingsBundle(db, brandId),
   ])
   const now = ctx.now()
-  return orders.map((order) => {
+  const judged = orders.map((order) => {
     const found = details.get(order.order_number)!
     const facts = shopperFacts(order, found.history, settings?.row ?? null, { member: shopper.hasClub }, now)
-    return orderView(order, found, actionsOf(order, found, facts))
+    return { order, found, actions: actionsOf(order, found, facts) }
   })
+  const inStock = await exchangeSizes(
+    ctx,
+    judged.filter((one) => one.actions.includes('request_exchange')).flatMap((one) => one.found.lines),
+  )
+  return judged.map(({ order, found, actions }) => orderView(order, found, actions, actions.includes('request_exchange') ? inStock : EMPTY_SIZES))
+}
+
+const EMPTY_SIZES: ReadonlyMap<number, string[]> = new Map()
+
+/** The sizes in stock of these lines' items, by item, in store order: what an exchange may choose (one statement, none without lines). */
+async function exchangeSizes(ctx: RequestContext, lines: OrderLinesRow[]): Promise<ReadonlyMap<number, string[]>> {
+  const itemIds = [...new Set(lines.map((line) => line.item_id))]
+  if (itemIds.length === 0) return EMPTY_SIZES
+  const rows = await ctx.data.db
+    .selectFrom('item_sizes')
+    .select(['item_id', 'size'])
+    .where('brand_id', '=', ctx.data.brandId)
+    .where('item_id', 'in', itemIds)
+    .where('stock', '>', 0)
+    .execute()
+  const sizes = new Map<number, string[]>()
+  for (const row of rows) sizes.set(row.item_id, [...(sizes.get(row.item_id) ?? []), row.size])
+  for (const list of sizes.values()) list.sort(compareSizes)
+  return sizes
 }
 
 /** The newest of the customer's orders, its headline only (the Members Area): one statement. */
@@ -121,7 +145,7 @@ function inOrderOfLines(a: OrderLinesRow, b: OrderLinesRow): number {
   return Number(a.offer_id !== null) - Number(b.offer_id !== null) || byText(a.name, b.name) || byText(a.color, b.color) || compareSizes(a.size, b.size) || byText(a.id, b.id)
 }
 
-function orderView(order: OrdersRow, details: OrderDetails, actions: string[]): Order {
+function orderView(order: OrdersRow, details: OrderDetails, actions: string[], inStock: ReadonlyMap<number, string[]>): Order {
   const { lines, payments, trackingNumber: tracking } = details
   const ledger = ledgerTotals(payments)
   const refunded = refundedQuantities(details.refundLines)
@@ -177,6 +201,7 @@ function orderView(order: OrdersRow, details: OrderDetails, actions: string[]): 
         line_id: line.id,
         final_sale: isFinalSale(line.discount_class),
         refunded_qty: refunded.get(line.id) ?? 0,
+        exchange_sizes: isFinalSale(line.discount_class) ? [] : (inStock.get(line.item_id) ?? []).filter((size) => size !== line.size),
       }),
     ),
     payments: payments

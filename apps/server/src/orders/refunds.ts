@@ -27,7 +27,7 @@ import { dialectOf } from '../db/connection.ts'
 import { readJson } from '../db/json.ts'
 import type { Database, OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
 import { queueEmails, type QueuedEmail } from '../email/outbox.ts'
-import { conflict, notFound, unprocessable } from '../http/errors.ts'
+import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, RefundRefused, type PaymentGateway } from '../payments/gateway.ts'
 import { ledgerTotals, refundedQuantities } from './order-details.ts'
 import { orderCancelledEmail, refundIssuedEmail, type RefundedPiece } from './order-emails.ts'
@@ -70,6 +70,10 @@ export interface RefundDeps {
 export interface RefundOptions {
   /** cancel the order with the refund: the facts the state machine judges the cancellation by */
   cancel?: OrderFacts
+  /** the most this refund may come to, in cents (support's limit, which the owner sets): more is a 403 */
+  limitCents?: number | null
+  /** the operator's audit entry, written in the transaction that plans the refund (and the cancellation) */
+  audit?: (trx: Transaction<Database>, planned: { amountCents: number; lines: { line_id: string; qty: number }[] }) => Promise<void>
 }
 
 /** 'succeeded': refunded and recorded; 'pending': the provider has not answered yet (the sweeper completes it); 'none': nothing was paid (a cancellation). */
@@ -170,6 +174,10 @@ async function planRefund(
     if (amount <= 0 && !options.cancel)
       throw unprocessable(left <= 0 ? 'Nothing is left to refund on this order.' : 'Name the lines, the shipping or an amount to refund.', 'amount')
     const fullyRefunded = amount === left
+    if (options.limitCents !== undefined && options.limitCents !== null && amount > options.limitCents) {
+      throw new HttpError(403, `Your role may refund at most ${money(options.limitCents)} at once; this refund comes to ${money(amount)}. Ask a manager.`, 'amount')
+    }
+    await options.audit?.(trx, { amountCents: Math.max(0, amount), lines: pieces.map((piece) => ({ line_id: piece.line_id, qty: piece.qty })) })
 
     const status: OrderStatus = order.status
     const restocked: number[] = []

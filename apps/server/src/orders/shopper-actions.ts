@@ -13,7 +13,8 @@ import { takeStock } from '../checkout/stock.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { readJson } from '../db/json.ts'
-import type { OrderLinesRow, OrderReturnsRow, OrdersRow } from '../db/schema.ts'
+import type { Database, OrderLinesRow, OrderReturnsRow, OrdersRow } from '../db/schema.ts'
+import type { Transaction } from 'kysely'
 import { queueEmails } from '../email/outbox.ts'
 import { conflict, unprocessable } from '../http/errors.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
@@ -244,7 +245,7 @@ function copyOfOrder(order: OrdersRow) {
  * The warehouse received an order's requested return: the order's return received, an e-mail, then
  * the pieces refunded and put back in stock (once: the refund's key is the return's).
  */
-export async function receiveReturn(scope: OrderScope, orderNumber: string, gateway: PaymentGateway, actor: OrderActor): Promise<RefundOutcome> {
+export async function receiveReturn(scope: OrderScope, orderNumber: string, gateway: PaymentGateway, actor: OrderActor, audit?: StaffAudit): Promise<RefundOutcome> {
   const { db, brandId } = scope.data
   const now = scope.now().toISOString()
   const open = await db
@@ -269,9 +270,11 @@ export async function receiveReturn(scope: OrderScope, orderNumber: string, gate
         .where('id', '=', waiting.id)
         .where('status', '=', 'requested')
         .executeTakeFirst()
-      if (Number(mine.numUpdatedRows) !== 1) return
+      // received at the same moment by someone else: theirs stands
+      if (Number(mine.numUpdatedRows) !== 1) throw conflict('This return was received meanwhile. Please reload the order.')
       const moved = await moveOrder(trx, { brandId, orderNumber, from: 'return_requested' }, 'receive_return', actor, { at: now })
       if (!moved.ok) throw conflict(moved.reason)
+      await audit?.(trx)
       const pieces = wanted.map((want) => {
         const line = lines.find((candidate) => candidate.id === want.line_id)
         return { name: line ? `${line.name} (${line.size})` : 'a piece', qty: want.qty }
@@ -285,11 +288,16 @@ export async function receiveReturn(scope: OrderScope, orderNumber: string, gate
     { idempotencyKey: `return:${received.id}`, lines: wanted.map((want) => ({ line_id: want.line_id, qty: want.qty })), restock: true, reason: 'Return received', notify: true },
     actor,
     { gateway },
+    // a return received before whose refund did not go through: this refund is the change audited
+    { audit: waiting || !audit ? undefined : (trx) => audit(trx) },
   )
 }
 
+/** The operator's audit entry of a warehouse action (the command line has none), written in the action's transaction. */
+export type StaffAudit = (trx: Transaction<Database>) => Promise<void>
+
 /** The warehouse sends an exchange's replacement: both orders' histories say so, and the shopper is told. */
-export async function sendExchange(scope: OrderScope, orderNumber: string, actor: OrderActor): Promise<string> {
+export async function sendExchange(scope: OrderScope, orderNumber: string, actor: OrderActor, audit?: StaffAudit): Promise<string> {
   const { db, brandId } = scope.data
   const now = scope.now().toISOString()
   return db.transaction().execute(async (trx) => {
@@ -309,6 +317,7 @@ export async function sendExchange(scope: OrderScope, orderNumber: string, actor
     const detail = { exchange_order: exchange.exchange_order_number }
     const moved = await moveOrder(trx, { brandId, orderNumber, from: 'exchange_requested' }, 'send_exchange', actor, { at: now, detail })
     if (!moved.ok) throw conflict(moved.reason)
+    await audit?.(trx)
     const replacement = line ? `${line.name} (${line.color}) in size ${line.size}` : 'your replacement'
     await moveOrder(trx, { brandId, orderNumber: exchange.exchange_order_number, from: 'processing' }, 'ship', actor, { at: now, detail: { exchange_of: orderNumber } })
     await queueEmails(trx, brandId, now, [exchangeSentEmail({ name: scope.brand.name, origin: scope.origin }, order, replacement, exchange.exchange_order_number)])

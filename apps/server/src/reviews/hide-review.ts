@@ -12,7 +12,7 @@ import { openDatabase } from '../db/connection.ts'
 import { migrateToLatest } from '../db/migrate.ts'
 import { parseEnv } from '../env.ts'
 import { mediaStorageFor } from '../media/storage.ts'
-import { hideReview } from './reviews.service.ts'
+import { hideReview } from './review-moderation.ts'
 
 export async function runHideReview(argv: string[], env = parseEnv()): Promise<{ id: string; hidden: boolean; found: boolean }> {
   const id = argv.find((arg) => !arg.startsWith('-'))?.trim()

@@ -9,7 +9,8 @@ import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '.
 import { mediaStorageFor } from '../media/storage.ts'
 import { runHideReview } from './hide-review.ts'
 import { PHOTO_MAX_SIDE } from './photos.ts'
-import { hideReview, REVIEW_AFTER_DAYS } from './reviews.service.ts'
+import { hideReview } from './review-moderation.ts'
+import { REVIEW_AFTER_DAYS } from './reviews.service.ts'
 
 const FIELDS = {
   rating: '5',

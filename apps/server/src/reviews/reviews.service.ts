@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Review, ReviewableItem } from '@store/core'
-import type { BrandData, RequestContext } from '../context/request-context.ts'
+import type { RequestContext } from '../context/request-context.ts'
 import { conflict, unprocessable } from '../http/errors.ts'
 import { requireCustomerId } from '../account/require-customer.ts'
 import { getReviews } from '../catalog/catalog.service.ts'
@@ -135,27 +135,4 @@ export async function createReview(ctx: RequestContext, storage: MediaStorage, i
   ctx.log.info({ review: id, item: input.item_id, photos: urls.length }, 'review written')
   const reviews = await getReviews(db, brandId, input.item_id, 1, 100)
   return reviews.find((review) => review.id === id)!
-}
-
-/** The operator's hide (npm run review:hide -- <id>): true when a shown review was hidden. */
-export async function hideReview(data: Pick<BrandData, 'db'>, storage: MediaStorage, id: string): Promise<{ hidden: boolean; brandId: string | null }> {
-  const row = await data.db.selectFrom('reviews').select(['brand_id', 'hidden', 'photo_1', 'photo_2', 'photo_3']).where('id', '=', id).executeTakeFirst()
-  if (!row) return { hidden: false, brandId: null }
-  // a review is often hidden for what its photos show: they go with it, not only from the lists
-  const result = await data.db
-    .updateTable('reviews')
-    .set({ hidden: 1, photo_1: null, photo_2: null, photo_3: null })
-    .where('id', '=', id)
-    .where('hidden', '=', 0)
-    .executeTakeFirst()
-  const hidden = Number(result.numUpdatedRows) === 1
-  if (hidden) {
-    const keys = [row.photo_1, row.photo_2, row.photo_3].flatMap((url) => {
-      const key = url ? storage.keyOf(url) : null
-      return key ? [key] : []
-    })
-    await Promise.all(keys.map((key) => storage.delete(key)))
-    emitReviewsChanged(row.brand_id)
-  }
-  return { hidden, brandId: row.brand_id }
 }

@@ -20,7 +20,7 @@ import { maskCardNumbers, type BrandInfo, type PublicConfig, type StoreServices 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, ServerBuild } from 'react-router'
 import { cookiesSecure, isApiPath } from '../context/context-plugin.ts'
-import { errorReportingOrigins, publicConfigOf } from './public-config.ts'
+import { errorReportingOrigins, mixpanelOrigins, publicConfigOf } from './public-config.ts'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
 import { COMPRESS_THRESHOLD, compressPage, pageEncoding } from './page-compression.ts'
@@ -146,7 +146,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
       }
       const nonce = newNonce()
       const cspOptions = {
-        connectOrigins: [...apiOrigins(request.brand.apiBaseUrl), ...errorReportingOrigins(publicConfig)],
+        connectOrigins: [...apiOrigins(request.brand.apiBaseUrl), ...errorReportingOrigins(publicConfig), ...mixpanelOrigins(publicConfig)],
         paymentGateway: request.ctx.env.PAYMENT_GATEWAY,
         errorReporting: publicConfig.errorReporting !== null,
       }

@@ -5,7 +5,10 @@
  */
 export type * from './accounts.ts'
 export type * from './admin.ts'
+export type * from './admin-orders.ts'
+export type * from './admin-customers.ts'
 export type * from './brand.ts'
+export type * from './club-admin.ts'
 export type * from './cart.ts'
 export type * from './catalog.ts'
 export type * from './checkout.ts'

@@ -21,6 +21,8 @@ export interface OrderItem {
   final_sale: boolean
   /** pieces of this line refunded so far */
   refunded_qty: number
+  /** the other sizes of this piece in stock now, that it can be exchanged for (empty unless the order can be exchanged) */
+  exchange_sizes: string[]
 }
 
 export interface OrderPayment {

@@ -7,7 +7,6 @@
 import { formatPrice, sizeCaption, type Order } from '@store/core'
 import { Form, useNavigation } from 'react-router'
 import type { ApiErrorItem } from '../../lib/api/types'
-import { useSettings } from '../../lib/store/store-provider'
 import { FormErrors } from '../forms/form-field'
 import { orderDate } from './order-card'
 
@@ -23,7 +22,6 @@ const DONE_TEXT: Record<string, string> = {
 
 export function OrderActions({ order, result }: { order: Order; result: { errors: ApiErrorItem[]; done: string | null } | null }) {
   const busy = useNavigation().state === 'submitting'
-  const { sizes } = useSettings()
   const returnable = order.items.filter((line) => !line.final_sale && !line.cancelled && line.qty - line.refunded_qty > 0 && line.price > 0)
   const id = `order-actions-${order.order_number}`
   const canCancel = order.actions.includes('cancel')
@@ -97,21 +95,27 @@ export function OrderActions({ order, result }: { order: Order; result: { errors
               <input type="hidden" name="intent" value="exchange" />
               <input type="hidden" name="order_number" value={order.order_number} />
               <input type="hidden" name="line_id" value={line.line_id} />
-              <label>
-                {line.name} ({sizeCaption(line.size)}) for size{' '}
-                <select name="size">
-                  {sizes
-                    .filter((size) => size !== line.size)
-                    .map((size) => (
-                      <option key={size} value={size}>
-                        {sizeCaption(size)}
-                      </option>
-                    ))}
-                </select>
-              </label>{' '}
-              <button type="submit" className="button button-secondary" disabled={busy}>
-                Exchange
-              </button>
+              {line.exchange_sizes.length > 0 ? (
+                <>
+                  <label>
+                    {line.name} ({sizeCaption(line.size)}) for size{' '}
+                    <select name="size">
+                      {line.exchange_sizes.map((size) => (
+                        <option key={size} value={size}>
+                          {sizeCaption(size)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>{' '}
+                  <button type="submit" className="button button-secondary" disabled={busy}>
+                    Exchange
+                  </button>
+                </>
+              ) : (
+                <p>
+                  {line.name} ({sizeCaption(line.size)}): no other size is in stock now, so it can't be exchanged. You can return it instead.
+                </p>
+              )}
             </Form>
           ))}
         </details>

@@ -10,6 +10,8 @@
  */
 import { batchBody, EventQueue, identifyPayload, splitBySize, type AnalyticsEventName, type AnalyticsProperties, type AnalyticsUserInput, type QueuedEvent } from '@store/core'
 import { browserSessionGate } from '../api/session-gate'
+import { MixpanelPage, type MixpanelSettings } from './mixpanel-page'
+import { optedOut } from './tracking-rules'
 
 /** What happened to a batch: taken, refused for good (4xx), or worth another try. */
 export type SendResult = 'sent' | 'refused' | 'retry'
@@ -186,13 +188,47 @@ export function analyticsUrl(apiBaseUrl: string): string {
   return `${apiBaseUrl.replace(/\/+$/, '')}/analytics-events`
 }
 
-let current: AnalyticsClient | null = null
+let current: Pick<AnalyticsClient, 'track' | 'identify'> | null = null
+
+/** Runs once the page has loaded and the browser is idle: a third party's script never competes with the page's own. */
+function whenIdle(run: () => void): () => void {
+  let cancelled = false
+  const go = () => {
+    if (cancelled) return
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => !cancelled && run(), { timeout: 5000 })
+    else setTimeout(() => !cancelled && run(), 1000)
+  }
+  if (document.readyState === 'complete') go()
+  else window.addEventListener('load', go, { once: true })
+  return () => {
+    cancelled = true
+    window.removeEventListener('load', go)
+  }
+}
 
 /**
- * Starts the page's analytics client (browser only) and sends what is queued
+ * Starts the page's analytics (browser only): to Mixpanel from the page where the store is
+ * configured for it (mixpanel-page.ts), else the first-party client, which sends what is queued
  * when the page is hidden or left. Returns the stop function.
  */
-export function startAnalytics(options: { brand: string; apiBaseUrl: string; tests: () => Record<string, string> }): () => void {
+export function startAnalytics(options: { brand: string; apiBaseUrl: string; tests: () => Record<string, string>; mixpanel?: MixpanelSettings | null }): () => void {
+  if (options.mixpanel) {
+    const page = new MixpanelPage({
+      settings: options.mixpanel,
+      brand: options.brand,
+      tests: options.tests,
+      optedOut: () => optedOut(document.cookie),
+      load: () => import('mixpanel-browser').then((module) => module.default),
+    })
+    current = page
+    const cancel = whenIdle(() => {
+      void page.start().catch(() => console.warn('Analytics: Mixpanel could not be loaded; events of this page are not sent.'))
+    })
+    return () => {
+      cancel()
+      if (current === page) current = null
+    }
+  }
   const client = new AnalyticsClient({ url: analyticsUrl(options.apiBaseUrl), brand: options.brand, tests: options.tests, transport: browserTransport() })
   current = client
   const onHidden = () => {

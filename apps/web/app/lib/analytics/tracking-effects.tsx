@@ -13,12 +13,13 @@
  */
 import { birthdayOf, newScrollCheckpoints, seenPercent } from '@store/core'
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { useLocation, useMatches } from 'react-router'
+import { useLocation, useMatches, useRouteLoaderData } from 'react-router'
 import { useBrowserApi } from '../api/browser'
 import { getStyleProfile } from '../api/get-style-profile'
 import { pixelEvent } from '../api/pixel-event'
 import { utmData } from '../api/utm-data'
 import { assignedSplitTests } from '../experiments/use-split-test'
+import type { RootData } from '../root-data'
 import { useStore } from '../store/store-provider'
 import { identify, startAnalytics, track } from './analytics-client'
 import { addedLines, isVipJoinLink, optedOut, utmToSend, viewContentData, type ViewedItem } from './tracking-rules'
@@ -46,7 +47,9 @@ export function TrackingEffects() {
   const api = useBrowserApi()
 
   // the analytics client starts before any passive effect (this one's or a page's) can track
-  useLayoutEffect(() => startAnalytics({ brand: brand.id, apiBaseUrl: brand.apiBaseUrl, tests: assignedSplitTests }), [brand.id, brand.apiBaseUrl])
+  const mixpanel = useRouteLoaderData<RootData>('root')?.config.mixpanel ?? null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the settings are the deployment's, the same for the page's life (token and address)
+  useLayoutEffect(() => startAnalytics({ brand: brand.id, apiBaseUrl: brand.apiBaseUrl, tests: assignedSplitTests, mixpanel }), [brand.id, brand.apiBaseUrl, mixpanel?.token])
 
   const send = (eventName: string, payload: Record<string, unknown> = {}) => {
     const search = new URLSearchParams(window.location.search)

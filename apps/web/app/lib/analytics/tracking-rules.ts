@@ -5,9 +5,9 @@
  * analytics events (SPEC §9): which links are VIP join clicks, which cart
  * lines were added.
  */
-import { hasUtmParams } from '@store/core'
+import { DO_NOT_SELL_COOKIE, hasUtmParams } from '@store/core'
 
-export const DO_NOT_SELL_COOKIE = 'do_not_sell'
+export { DO_NOT_SELL_COOKIE }
 
 export interface ViewedItem {
   id: number | string

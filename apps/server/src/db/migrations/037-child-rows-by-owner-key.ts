@@ -8,11 +8,32 @@ import { isPostgresDb } from './007-brand-isolation.ts'
  * every brand, and adding an item to a catalogue of 60,000 took seconds (found seeding the large
  * generated store, docs/performance.md). The owner is now looked up by its key in its own type,
  * through its index. SQLite's trigger compares in the key's own type already.
+ *
+ * The same tables had an index on brand_id alone (007). SQLite, without statistics, chose it
+ * over the owner's key for `where brand_id = ? and cart_id = ?`: reading a cart read every cart
+ * line of the brand, an order's lines every order line, an item's sizes every size, so each grew
+ * slower with the store's history (the operator's item list took 600 ms at 60,000 items). Every
+ * such query names the owner, whose index finds the rows; the brand-only indexes are dropped.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations take an untyped Kysely
 type Db = Kysely<any>
 
+/** The child tables of 007 that had an index on brand_id alone. */
+const CHILDREN = [
+  'category_group_members',
+  'item_categories',
+  'item_sizes',
+  'item_images',
+  'item_bullet_sections',
+  'item_matches',
+  'cart_lines',
+  'order_lines',
+  'shipments',
+  'content_blocks',
+]
+
 export async function up(db: Db): Promise<void> {
+  for (const table of CHILDREN) await db.schema.dropIndex(`${table}_brand`).ifExists().execute()
   if (!(await isPostgresDb(db))) return
   await sql`
     create or replace function store_fill_brand_id() returns trigger language plpgsql as $$

@@ -34,3 +34,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a child row takes its owner bra
     expect(after - before).toBe(0)
   })
 })
+
+/** 037: a brand's child rows are found through their owner's key, not by reading the brand's every row. */
+describe('child rows are read through their owner key (sqlite)', () => {
+  let database: { store: StoreDb; close(): Promise<void> }
+  beforeAll(async () => {
+    database = await openTestDatabase('sqlite')
+  })
+  afterAll(() => database.close())
+
+  it.each([
+    ['cart_lines', 'cart_id', "'c1'"],
+    ['order_lines', 'order_number', "'1234567890'"],
+    ['item_sizes', 'item_id', '1001'],
+    ['item_images', 'item_id', '1001'],
+    ['shipments', 'order_number', "'1234567890'"],
+  ])('%s by %s', async (table, column, value) => {
+    const plan = await sql<{
+      detail: string
+    }>`explain query plan select * from ${sql.table(table)} where brand_id = 'popfitclothing' and ${sql.ref(column)} in (${sql.raw(value)})`.execute(database.store.db)
+    const detail = plan.rows.map((row) => row.detail).join(' | ')
+    expect(detail).toMatch(new RegExp(`USING (COVERING )?INDEX \\S+ \\(${column}=\\?`))
+    expect(detail).not.toMatch(/\(brand_id=\?\)/)
+  })
+})

@@ -1,0 +1,47 @@
+#!/bin/bash
+# Checkouts per second (bench/checkout.ts) and refunds per second (bench/refunds.ts) on SQLite and
+# PostgreSQL, of two commits side by side in one run: A, a worktree of BASE (default c27412e, the
+# commit before the payment engine), and B, this checkout. Rounds alternate A then B, so drift in
+# the machine's load weighs on both alike; the median of each column is printed last. B is a
+# worktree of HEAD too (HEAD=<commit> for another), so editing this checkout meanwhile changes
+# neither side. The refunds bench is copied into A when BASE has none (refundOrder's signature is
+# the same on both sides).
+#
+#   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test flock /tmp/bench.lock bash bench/ab-checkout.sh [rounds=3]
+#
+#   BENCH_SECONDS (5) and BENCH_CONNECTIONS (10) as bench/checkout.ts; BENCH_ORDERS (400) as bench/refunds.ts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BASE=${BASE:-c27412e}
+HEAD=${HEAD:-$(git rev-parse --short HEAD)}
+ROUNDS=${1:-3}
+A=$(mktemp -d /tmp/ab-checkout-XXXXXX)
+B=$(mktemp -d /tmp/ab-checkout-XXXXXX)
+trap 'git worktree remove --force "$A"; git worktree remove --force "$B"; rm -rf "$A" "$B"' EXIT
+for side in "$A:$BASE" "$B:$HEAD"; do
+  dir=${side%%:*}
+  git worktree add -q --detach "$dir" "${side#*:}"
+  cp -al node_modules "$dir/node_modules"
+  for d in apps/server apps/web apps/admin packages/core; do if [ -d "$d/node_modules" ]; then cp -al "$d/node_modules" "$dir/$d/node_modules"; fi; done
+  [ -f "$dir/bench/refunds.ts" ] || cp bench/refunds.ts "$dir/bench/refunds.ts"
+done
+OUT=$(mktemp /tmp/ab-checkout-out-XXXXXX)
+run() { # side dir bench
+  (cd "$2" && npx tsx --conditions=@store/source "bench/$3.ts") | grep -E '^\| (SQLite|PostgreSQL)' | sed "s/^/$1 $3 /" | tee -a "$OUT"
+}
+for r in $(seq 1 "$ROUNDS"); do
+  echo "round $r"
+  run A "$A" checkout; run B "$B" checkout
+  run A "$A" refunds; run B "$B" refunds
+done
+echo
+echo "medians over $ROUNDS rounds (A = $BASE, B = $HEAD):"
+for bench in checkout refunds; do
+  for db in SQLite PostgreSQL; do
+    for side in A B; do
+      v=$(grep "^$side $bench | $db" "$OUT" | awk -F'|' '{print $3+0}' | sort -n | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]}')
+      [ -n "$v" ] && printf '%-8s %-10s %s %s/s\n' "$bench" "$db" "$side" "$v"
+    done
+  done
+done
+rm -f "$OUT"

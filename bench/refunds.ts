@@ -1,0 +1,144 @@
+/**
+ * npm run bench:refunds: refunds per second on SQLite (a file, WAL) and on PostgreSQL
+ * (BENCH_DATABASE_URL or TEST_DATABASE_URL), in-process. BENCH_ORDERS paid orders of two
+ * pieces are placed first through the API (not timed); then CONNECTIONS operators at once each
+ * refund the next order in full, pieces back in stock, the shopper e-mailed (orders/refunds.ts
+ * refundOrder, as POST /api/admin/orders/{number}/refunds calls it: plan with its pending ledger
+ * rows, the provider's refund, complete), each under a new Idempotency-Key. The orders are the
+ * same size of one item: the stock row every refund gives back to is the hottest there is.
+ */
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../apps/server/src/app.ts'
+import { brandsWithOrigins } from '../apps/server/src/brands/registry.ts'
+import { systemContext } from '../apps/server/src/context/request-context.ts'
+import { openDatabase, type StoreDb } from '../apps/server/src/db/connection.ts'
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
+import { seedDatabase } from '../apps/server/src/db/seed/index.ts'
+import { parseEnv } from '../apps/server/src/env.ts'
+import { refundOrder } from '../apps/server/src/orders/refunds.ts'
+import { gatewayFor } from '../apps/server/src/payments/gateway.ts'
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 400)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+const quiet = { info() {}, warn() {}, error() {} }
+
+const ADDRESS = {
+  email: 'bench@example.com',
+  shipping_name: 'Bench Shopper',
+  shipping_country: 'US',
+  shipping_address: '1 Load Lane',
+  shipping_city: 'Austin',
+  shipping_state: 'TX',
+  shipping_zip: '78701',
+  shipping_phone: '5125550100',
+  billing_same: 'true',
+}
+
+async function placeOrder(app: FastifyInstance, itemId: number, size: string): Promise<string> {
+  const headers = { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' }
+  const added = await app.inject({ method: 'POST', url: '/api/cart/items', headers, payload: `item_id=${itemId}&size=${size}&qty=2` })
+  const sid = added.cookies.find((cookie) => cookie.name === 'sid')
+  const cookie = sid ? `sid=${sid.value}` : ''
+  const year = new Date().getFullYear() + 2
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/payments/test-tokens',
+    headers: { ...headers, cookie },
+    payload: `number=4242424242424242&cvc=123&exp_month=12&exp_year=${year}`,
+  })
+  const body = new URLSearchParams({ ...ADDRESS, payment_token: token.json().data.token }).toString()
+  const placed = await app.inject({ method: 'POST', url: '/api/checkout', headers: { ...headers, cookie, 'idempotency-key': randomUUID() }, payload: body })
+  if (placed.statusCode !== 200) throw new Error(`checkout: ${placed.statusCode} ${placed.body}`)
+  return placed.json().data.order_number as string
+}
+
+async function benchOn(name: string, store: StoreDb) {
+  await migrateToLatest(store.db)
+  await seedDatabase(store.db)
+  const item = await store.db
+    .selectFrom('item_sizes')
+    .innerJoin('items', 'items.id', 'item_sizes.item_id')
+    .select(['items.id', 'item_sizes.size'])
+    .where('items.brand_id', '=', 'popfitclothing')
+    .where('item_sizes.stock', '>', 5)
+    .orderBy('items.id')
+    .executeTakeFirstOrThrow()
+  await store.db.updateTable('item_sizes').set({ stock: 10_000_000 }).where('item_id', '=', item.id).where('size', '=', item.size).execute()
+  const env = parseEnv({ LOG_LEVEL: 'silent', OUTBOX_INTERVAL_MS: '0' })
+  const app = await buildApp({ env, store, webBuildDir: '/nonexistent' })
+  await app.ready()
+  try {
+    const orders: string[] = []
+    for (let i = 0; i < ORDERS; i++) orders.push(await placeOrder(app, item.id, item.size))
+    const brand = brandsWithOrigins(env.publicOrigins).find((candidate) => candidate.id === 'popfitclothing')!
+    const ctx = systemContext({ store, sessions: app.sessionStore, env }, brand, quiet)
+    const gateway = await gatewayFor(env)
+    const latencies: number[] = []
+    let next = 0
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < orders.length) {
+          const orderNumber = orders[next++]!
+          const t0 = performance.now()
+          const outcome = await refundOrder(ctx, orderNumber, { idempotencyKey: randomUUID(), all: true, restock: true, reason: 'bench', notify: true }, 'staff:bench', { gateway })
+          if (outcome !== 'succeeded') throw new Error(`refund of ${orderNumber}: ${outcome}`)
+          latencies.push(performance.now() - t0)
+        }
+      }),
+    )
+    const elapsed = (performance.now() - started) / 1000
+    const refunded = await store.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'refunded')
+      .executeTakeFirstOrThrow()
+    if (Number(refunded.n) !== orders.length) throw new Error(`${refunded.n} orders refunded of ${orders.length}`)
+    latencies.sort((a, b) => a - b)
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
+    return { name, perSecond: orders.length / elapsed, p50: at(0.5), p99: at(0.99), n: orders.length }
+  } finally {
+    await app.close()
+    await store.close()
+  }
+}
+
+async function main() {
+  const rows = []
+  const dir = mkdtempSync(join(tmpdir(), 'bench-refunds-'))
+  try {
+    rows.push(await benchOn('SQLite (file, WAL)', openDatabase(`sqlite:${join(dir, 'store.sqlite')}`)))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  if (PG_URL) {
+    const schema = `bench_${randomBytes(5).toString('hex')}`
+    const admin = new pg.Client({ connectionString: PG_URL })
+    await admin.connect()
+    await admin.query(`create schema ${schema}`)
+    try {
+      const separator = PG_URL.includes('?') ? '&' : '?'
+      rows.push(await benchOn('PostgreSQL', openDatabase(`${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`)))
+    } finally {
+      await admin.query(`drop schema ${schema} cascade`)
+      await admin.end()
+    }
+  } else {
+    console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)')
+  }
+  console.log(`\nRefunds in full, ${CONNECTIONS} at once, ${ORDERS} orders, in-process:\n`)
+  console.log('| database | refunds/s | refund p50 ms | refund p99 ms |')
+  console.log('|---|---:|---:|---:|')
+  for (const row of rows) console.log(`| ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} |`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
