@@ -8,6 +8,9 @@ import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'reac
 import { api, ApiError, type Me } from './api.ts'
 import { AccountPage } from './pages/AccountPage.tsx'
 import { AuditPage } from './pages/AuditPage.tsx'
+import { DiscountCodePage } from './pages/DiscountCodePage.tsx'
+import { ExperimentPage } from './pages/ExperimentPage.tsx'
+import { ExperimentsPage } from './pages/ExperimentsPage.tsx'
 import { CustomerPage } from './pages/CustomerPage.tsx'
 import { CustomersPage } from './pages/CustomersPage.tsx'
 import { ClubMemberPage } from './pages/club/ClubMemberPage.tsx'
@@ -21,6 +24,9 @@ import { LoginPage } from './pages/LoginPage.tsx'
 import { MessagePage } from './pages/MessagePage.tsx'
 import { MessagesPage } from './pages/MessagesPage.tsx'
 import { NewItemPage } from './pages/NewItemPage.tsx'
+import { OneTimeOfferPage } from './pages/OneTimeOfferPage.tsx'
+import { OrderBumpPage } from './pages/OrderBumpPage.tsx'
+import { PromotionsPage } from './pages/PromotionsPage.tsx'
 import { ReportsPage } from './pages/ReportsPage.tsx'
 import { OrderPage } from './pages/OrderPage.tsx'
 import { OrdersPage } from './pages/OrdersPage.tsx'
@@ -34,6 +40,8 @@ import { SessionContext, useSession, type Session } from './session.tsx'
 const NAVIGATION = [
   { to: '/', label: 'Home', action: null },
   { to: '/items', label: 'Items', action: 'catalog.view' },
+  { to: '/promotions', label: 'Promotions', action: 'reports.view' },
+  { to: '/experiments', label: 'Split tests', action: 'reports.view' },
   { to: '/reports', label: 'Reports', action: 'reports.view' },
   { to: '/orders', label: 'Orders', action: 'orders.view' },
   { to: '/customers', label: 'Customers', action: 'customers.view' },
@@ -126,6 +134,13 @@ function Shell() {
           {may('catalog.edit') && <Route path="/items/new" element={<NewItemPage />} />}
           {may('catalog.view') && <Route path="/items/csv" element={<ItemsCsvPage />} />}
           {may('catalog.view') && <Route path="/items/:id" element={<ItemPage />} />}
+          {may('reports.view') && <Route path="/promotions" element={<PromotionsPage />} />}
+          {may('promotions.edit') && <Route path="/promotions/codes/new" element={<DiscountCodePage />} />}
+          {may('reports.view') && <Route path="/promotions/codes/:id" element={<DiscountCodePage />} />}
+          {may('reports.view') && <Route path="/promotions/bumps/:id" element={<OrderBumpPage />} />}
+          {may('reports.view') && <Route path="/promotions/offers/:id" element={<OneTimeOfferPage />} />}
+          {may('reports.view') && <Route path="/experiments" element={<ExperimentsPage />} />}
+          {may('reports.view') && <Route path="/experiments/:name" element={<ExperimentPage />} />}
           {may('reports.view') && <Route path="/reports" element={<ReportsPage />} />}
           {may('orders.view') && <Route path="/orders" element={<OrdersPage />} />}
           {may('orders.view') && <Route path="/orders/slips" element={<PackingSlipsPage />} />}

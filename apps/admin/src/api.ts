@@ -1,10 +1,14 @@
 /** The operator API (/api/admin, DESIGN §8) as the app calls it: JSON in, `{data}` or `{errors}` out. */
 
 export type {
+  AdminDiscountCode,
   AdminItem,
   AdminItemPhoto,
+  AdminOneTimeOffer,
   AdminOrder,
+  AdminOrderBump,
   AdminOrderSummary,
+  AdminSplitTest,
   AuditEntry,
   CatalogCsvChange,
   CatalogCsvError,
@@ -12,6 +16,7 @@ export type {
   LowStockReport,
   PackingSlip,
   SalesReport,
+  SplitTestResults,
   StockAdjustment,
 } from '@store/core'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeCartTotals, type TotalsInput } from './cart-totals.ts'
+import { amountShares, computeCartTotals, type TotalsInput } from './cart-totals.ts'
 
 const base: TotalsInput = {
   lines: [],
@@ -153,5 +153,26 @@ describe('computeCartTotals with bundle offers', () => {
     expect(totals.bundleSavingCents).toBe(8997 - 7500)
     expect(totals.savingsCents).toBe(3000 + 1497)
     expect(totals.taxCents).toBe(450)
+  })
+})
+
+describe('computeCartTotals with an amount off', () => {
+  const line = (unitCents: number, discountClasses: string[] = []) => ({ unitCents, qty: 1, originalUnitCents: null, discountClasses })
+  const base = { freeShippingThresholdCents: 100_000, standardShippingCents: 500, freeShippingForMember: false, taxBasisPoints: 0 }
+  it('takes $10 off, shared between the eligible lines in proportion, adding up exactly', () => {
+    const totals = computeCartTotals({
+      ...base,
+      lines: [line(3000, ['leggings']), line(1000, ['leggings']), line(5000, ['clearance'])],
+      code: { percentage: 0, amountCents: 1000, includedClasses: [], excludedClasses: ['clearance'] },
+    })
+    expect(totals.codeDiscountCents).toBe(1000)
+    expect(totals.lineDiscountCents).toEqual([750, 250, 0])
+    expect(totals.totalCents).toBe(9000 - 1000 + 500)
+  })
+  it('never takes more than the eligible lines cost, and the rounding cents go to the largest remainders', () => {
+    expect(computeCartTotals({ ...base, lines: [line(700)], code: { percentage: 0, amountCents: 2000, includedClasses: [], excludedClasses: [] } }).codeDiscountCents).toBe(700)
+    expect(amountShares(100, [1000, 1000, 1000])).toEqual([34, 33, 33])
+    expect(amountShares(100, [1, 1, 1])).toEqual([1, 1, 1])
+    expect(amountShares(500, [0, 0])).toEqual([0, 0])
   })
 })

@@ -6,7 +6,9 @@ import { percentOfCents, roundHalfAwayFromZero } from './prices.ts'
  * - subtotal: each line's unit price times its quantity;
  * - bundles: the bundle offers' saving (bundle-offers.ts), part of the discount;
  * - discount: the bundles' saving, plus the code's percentage of what every eligible
- *   line costs after its bundle saving, rounded per line; a line is eligible when the
+ *   line costs after its bundle saving, rounded per line (or the code's amount off, at most
+ *   what the eligible lines cost, shared between them in proportion, spareCents to the
+ *   largest first: amountShares); a line is eligible when the
  *   code names no included classes or the line has one of them, and the line has none
  *   of the excluded classes; a code's minimum counts the subtotal after bundles;
  * - shipping: free for an empty cart, for club members where the brand says so,
@@ -27,6 +29,8 @@ export interface TotalsLine {
 
 export interface TotalsCode {
   percentage: number
+  /** an amount off the eligible lines, in cents (a code is a percentage or an amount: when above 0 it is the amount) */
+  amountCents?: number
   includedClasses: readonly string[]
   excludedClasses: readonly string[]
   minimumSubtotalCents?: number
@@ -73,6 +77,27 @@ export function isLineEligible(code: TotalsCode, classes: readonly string[]): bo
   return !has(code.excludedClasses)
 }
 
+/**
+ * An amount off shared between lines in proportion to what each costs, never more than the lines
+ * cost together; the cents left by rounding down go one each to the lines with the largest
+ * remainders (the first of equal ones), so the shares add up to the amount exactly.
+ */
+export function amountShares(amountCents: number, lineCents: readonly number[]): number[] {
+  const total = lineCents.reduce((sum, cents) => sum + Math.max(0, cents), 0)
+  const off = Math.min(Math.max(0, Math.round(amountCents)), total)
+  if (off === 0) return lineCents.map(() => 0)
+  const exact = lineCents.map((cents) => (Math.max(0, cents) * off) / total)
+  const shares = exact.map(Math.floor)
+  let spare = off - shares.reduce((sum, cents) => sum + cents, 0)
+  const order = exact.map((value, i) => ({ i, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.i - b.i)
+  for (const { i } of order) {
+    if (spare === 0) break
+    shares[i]! += 1
+    spare -= 1
+  }
+  return shares
+}
+
 export function computeCartTotals(input: TotalsInput): CartTotals {
   const lineTotals = input.lines.map((line) => line.unitCents * line.qty)
   const subtotalCents = lineTotals.reduce((sum, total) => sum + total, 0)
@@ -84,7 +109,14 @@ export function computeCartTotals(input: TotalsInput): CartTotals {
   const afterBundles = lineTotals.map((total, i) => total - bundled.lineSavingCents[i]!)
   const code = input.code
   const codeApplies = code !== null && subtotalCents - bundled.savingCents >= (code.minimumSubtotalCents ?? 0)
-  const lineCodeCents = input.lines.map((line, i) => (codeApplies && isLineEligible(code, line.discountClasses) ? percentOfCents(afterBundles[i]!, code.percentage) : 0))
+  const eligible = input.lines.map((line) => codeApplies && isLineEligible(code, line.discountClasses))
+  const lineCodeCents =
+    codeApplies && (code.amountCents ?? 0) > 0
+      ? amountShares(
+          code.amountCents!,
+          afterBundles.map((cents, i) => (eligible[i] ? cents : 0)),
+        )
+      : input.lines.map((_, i) => (eligible[i] ? percentOfCents(afterBundles[i]!, code!.percentage) : 0))
   const codeDiscountCents = lineCodeCents.reduce((sum, discount) => sum + discount, 0)
   const lineDiscountCents = lineCodeCents.map((codeCents, i) => bundled.lineSavingCents[i]! + codeCents)
   const discountCents = Math.min(

@@ -2,12 +2,13 @@ import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } 
 import { dialectOf, type Dialect } from '../db/connection.ts'
 import { preparedQuery } from '../db/prepared.ts'
 import { jsonObjectFrom, readJsonColumn } from '../db/json-aggregate.ts'
-import type { CartsRow, Database, StoreSettingsRow } from '../db/schema.ts'
+import type { CartsRow, Database, DiscountCodesRow, StoreSettingsRow } from '../db/schema.ts'
 import { liveSession, type Session } from '../sessions/session-store.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
-import { cachePerDatabase, deepFreeze } from '../shared/ttl-cache.ts'
+import { deepFreeze } from '../shared/ttl-cache.ts'
+import { promotionsCache } from '../shared/promotions-scope.ts'
 import { readJson } from '../db/json.ts'
-import type { BundleOffer } from '@store/core'
+import { discountCodeStatus, type BundleOffer } from '@store/core'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -246,9 +247,20 @@ const discountCodeById = preparedQuery((db, key: { id: string }) => db.selectFro
  * The code a cart carries (every cart read with a code asks this), while the store still honours it: a code
  * switched off (active = 0, its promotion over) no longer applies to the carts that took it before.
  */
-export function findDiscountCodeById(db: Db, id: string) {
-  return discountCodeById.first(db, { id })
+export async function findDiscountCodeById(db: Db, id: string, now = new Date()) {
+  const row = await discountCodeById.first(db, { id })
+  // past its end (or before its start) the code no longer takes anything off the carts that hold it
+  return row && discountCodeStatus(discountCodeTerms(row), now) === 'running' ? row : undefined
 }
+
+/** A code's row as core's terms (its uses, where counted). */
+export const discountCodeTerms = (row: DiscountCodesRow, uses?: number) => ({
+  active: row.active === 1,
+  startsAt: row.starts_at,
+  endsAt: row.ends_at,
+  maxUses: row.max_uses,
+  ...(uses === undefined ? {} : { uses }),
+})
 
 export function findDiscountCode(db: Db, brandId: string, code: string) {
   return db.selectFrom('discount_codes').selectAll().where('brand_id', '=', brandId).where('code', '=', code.toUpperCase()).where('active', '=', 1).executeTakeFirst()
@@ -261,7 +273,7 @@ export interface BrandBundleOffers {
   offerIdsByItem: Readonly<Record<string, readonly string[]>>
 }
 
-const bundleOffersCache = cachePerDatabase<BrandBundleOffers>()
+const bundleOffersCache = promotionsCache<BrandBundleOffers>()
 
 /** No offers (a cart that is not there yet): one frozen value, so the cart's answer keys it like a cached one. */
 export const NO_BUNDLE_OFFERS: BrandBundleOffers = deepFreeze({ offers: [], offerIdsByItem: {} })
@@ -272,7 +284,7 @@ export const NO_BUNDLE_OFFERS: BrandBundleOffers = deepFreeze({ offers: [], offe
  * statements per brand and 30 s; one frozen object, so the cart's answer keys it by identity).
  */
 export function findBundleOffers(db: Db, brandId: string): Promise<BrandBundleOffers> {
-  return bundleOffersCache(db, `bundles:${brandId}`, async () => {
+  return bundleOffersCache(db, brandId, 'bundles', async () => {
     const rows = await db.selectFrom('bundle_offers').select(['offer_id', 'categories', 'how_many', 'price_cents']).where('brand_id', '=', brandId).orderBy('id').execute()
     const categoriesOf = new Map(rows.map((row) => [row.offer_id, readJson<string[]>(row.categories, []).filter((name): name is string => typeof name === 'string')]))
     const names = [...new Set([...categoriesOf.values()].flat())]
@@ -299,11 +311,11 @@ export function findBundleOffers(db: Db, brandId: string): Promise<BrandBundleOf
   })
 }
 
-const orderBumpIdsCache = cachePerDatabase<string[]>()
+const orderBumpIdsCache = promotionsCache<string[]>()
 
 /** The brand's order bumps in order (cached like the settings): the checkout button goes to the first. */
 export function findOrderBumpIds(db: Db, brandId: string): Promise<string[]> {
-  return orderBumpIdsCache(db, brandId, async () =>
+  return orderBumpIdsCache(db, brandId, 'order-bumps', async () =>
     (await db.selectFrom('order_bumps').select('id').where('brand_id', '=', brandId).orderBy('position').orderBy('id').execute()).map((row) => row.id),
   )
 }

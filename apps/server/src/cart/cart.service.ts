@@ -3,6 +3,7 @@ import {
   bundleOfferLabel,
   cartLineColors,
   computeCartTotals,
+  discountCodeRefusal,
   formatPrice,
   fromCents,
   isClubLandingLink,
@@ -31,10 +32,12 @@ import { isJoinFlow } from '../membership/club-join.ts'
 import { oneClickMethod } from '../offers/one-click.ts'
 import { membersOnlyLines, vipExclusiveIds } from '../checkout/members-only.ts'
 import { firstOrderCodeRefusal, firstOrderRefusalWords } from '../checkout/first-order-codes.ts'
+import { countCodeUses } from '../checkout/code-claims.ts'
 import {
   findCartLine,
   findDiscountCode,
   findDiscountCodeById,
+  discountCodeTerms,
   findMergeableLine,
   findOpenCart,
   findSellableSize,
@@ -161,6 +164,7 @@ export function priceCart(
       code && codeApplies
         ? {
             percentage: code.percentage_amount,
+            amountCents: code.amount_off_cents,
             includedClasses: readList(code.included_classes),
             excludedClasses: readList(code.excluded_classes),
             minimumSubtotalCents: code.minimum_subtotal_cents,
@@ -348,7 +352,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
           price: fromCents(unitPriceCents(item, pricedAs.hasClub)),
         }),
       ),
-    code_worse_than_club: Boolean(code && pricedAs.hasClub && code.percentage_amount <= clubDiscount),
+    code_worse_than_club: Boolean(code && pricedAs.hasClub && code.amount_off_cents === 0 && code.percentage_amount <= clubDiscount),
     saw_club_upsell: cart ? flag(cart.saw_club_upsell) : false,
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
@@ -553,6 +557,9 @@ async function putDiscountCode(ctx: RequestContext, row: DiscountCodesRow) {
   if (flag(row.club_only) && !shopper.hasClub && !(await joinsWithThisCart(ctx, shopper))) {
     throw unprocessable(`${row.name} is for VIP members only. Log in to your member account to use it.`, 'code')
   }
+  // before its start, past its end, or used up: said in words (a known code is not a guess)
+  const refusal = discountCodeRefusal(row.name, discountCodeTerms(row, row.max_uses === null ? undefined : await countCodeUses(ctx.data.db, ctx.data.brandId, row.id)), ctx.now())
+  if (refusal) throw unprocessable(refusal, 'code')
   // a code for a first order, entered by a customer known to have used it (checkout/first-order-codes.ts)
   const used = await firstOrderCodeRefusal(ctx.data, row, { email: shopper.email, customerId: shopper.customerId })
   if (used) throw unprocessable(firstOrderRefusalWords(row.name, used), 'code')

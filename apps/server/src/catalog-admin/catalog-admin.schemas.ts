@@ -5,7 +5,7 @@ import { contract } from '../http/response-schemas.ts'
 import { optionalFlag } from '../staff/staff.schemas.ts'
 
 /** Dollars as a shopper reads them (39.99), at most two decimals, 0 to 100,000. */
-const dollars = (field: string) =>
+export const dollars = (field: string) =>
   z.coerce
     .number({ message: `${field} is a number of dollars, like 39.99` })
     .min(0, `${field} cannot be below 0`)
@@ -15,7 +15,7 @@ const dollars = (field: string) =>
 /** An optional price: left out, or '' / null for none. */
 const optionalDollars = (field: string) => z.preprocess((value) => (value === '' ? null : value), dollars(field).nullable().optional())
 
-const text = (field: string, max: number) =>
+export const text = (field: string, max: number) =>
   z
     .string({ message: `Enter the ${field}` })
     .trim()

@@ -9,15 +9,20 @@
  * the order go); a paid one keeps it. A claim whose order no longer counts (gone, declined, expired,
  * cancelled or refunded) is taken over by the next order.
  */
+import { PLACED_ORDER_STATUSES } from '@store/core'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, DiscountCodesRow } from '../db/schema.ts'
 import { conflict, type HttpError } from '../http/errors.ts'
+import { takeTurn } from '../db/take-turn.ts'
 
 /** The claim of the codes for a first order: 10First and First15 share it, so a shopper gets one of them once. */
 const FIRST_ORDER_CLAIM = 'first-order'
 
 /** Orders that hold their claim: one being paid or waiting for its bank, and one paid (or on its way since). */
 const HOLDING = ['pending_payment', 'paid', 'processing', 'packing', 'shipped', 'delivered']
+
+/** Orders that hold a use of a code for its cap: being paid, or paid and kept (in whole or in part). */
+const CODE_USES: readonly string[] = ['pending_payment', ...PLACED_ORDER_STATUSES]
 
 /** An e-mail as a claimant: trimmed and lower-case, so 'Ada@Example.com ' is the same shopper as 'ada@example.com'. */
 export const normalisedEmail = (email: string) => email.trim().toLowerCase()
@@ -31,7 +36,28 @@ export const usedBefore = (name: string) => `${name} is for a first order, and y
 export const usedMeanwhile = (name: string) =>
   `${name} is one use per customer, and another order of yours is using it right now (being paid, or waiting for your bank). Finish that order, or remove the code to check out.`
 
-type Code = Pick<DiscountCodesRow, 'id' | 'name' | 'first_order_only'>
+type Code = Pick<DiscountCodesRow, 'id' | 'name' | 'first_order_only' | 'one_per_customer' | 'max_uses'>
+
+/** What a code's claim is kept under: the first-order codes share one; any other one-per-customer code has its own. */
+export function claimOf(code: Pick<DiscountCodesRow, 'id' | 'first_order_only' | 'one_per_customer'> | undefined): string | null {
+  if (code?.first_order_only === 1) return FIRST_ORDER_CLAIM
+  if (code?.one_per_customer === 1) return `code:${code.id}`
+  return null
+}
+
+/** How many orders hold a use of the code (its cap's count): being paid, or paid and on their way. */
+export async function countCodeUses(db: Kysely<Database> | Transaction<Database>, brandId: string, codeId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<string | number>().as('uses'))
+    .where('brand_id', '=', brandId)
+    .where('discount_code_id', '=', codeId)
+    .where('status', 'in', CODE_USES)
+    .executeTakeFirst()
+  return Number(row?.uses ?? 0)
+}
+
+const usedUp = (name: string) => `${name} has been used up: another order took its last use. Remove the code to check out.`
 
 /**
  * In the reservation's transaction, after the order is written: the order takes the code's claim for
@@ -44,14 +70,18 @@ export async function claimCode(
   claim: { brandId: string; code: Code | undefined; email: string; customerId: string | null; orderNumber: string; now: string },
 ): Promise<void> {
   const { brandId, code, orderNumber, now } = claim
-  if (code?.first_order_only !== 1) return
-  for (const claimant of claimantsOf(claim.email, claim.customerId)) {
-    const refusal = await takeClaim(
-      trx,
-      { brand_id: brandId, claim: FIRST_ORDER_CLAIM, claimant, discount_code_id: code.id, order_number: orderNumber, created_at: now },
-      code.name,
-    )
-    if (refusal) throw refusal
+  if (!code) return
+  const kind = claimOf(code)
+  if (kind) {
+    for (const claimant of claimantsOf(claim.email, claim.customerId)) {
+      const refusal = await takeClaim(trx, { brand_id: brandId, claim: kind, claimant, discount_code_id: code.id, order_number: orderNumber, created_at: now }, code.name)
+      if (refusal) throw refusal
+    }
+  }
+  // a cap on the uses in all: orders of the code take turns, and this one (written already) must be within it
+  if (code.max_uses !== null) {
+    await takeTurn(trx, 'discount-code', code.id)
+    if ((await countCodeUses(trx, brandId, code.id)) > code.max_uses) throw conflict(usedUp(code.name), 'code')
   }
 }
 
@@ -109,14 +139,14 @@ export async function releaseClaims(trx: Transaction<Database>, orderNumber: str
  * on its way), 'in use' (being paid, or waiting for the bank), or null. The cart and the checkout's
  * summary say so where the code is entered.
  */
-export async function heldClaim(db: Kysely<Database>, brandId: string, claimants: string[]): Promise<'ordered before' | 'in use' | null> {
+export async function heldClaim(db: Kysely<Database>, brandId: string, claimants: string[], claim = FIRST_ORDER_CLAIM): Promise<'ordered before' | 'in use' | null> {
   if (claimants.length === 0) return null
   const held = await db
     .selectFrom('discount_code_claims')
     .innerJoin('orders', 'orders.order_number', 'discount_code_claims.order_number')
     .select('orders.status')
     .where('discount_code_claims.brand_id', '=', brandId)
-    .where('discount_code_claims.claim', '=', FIRST_ORDER_CLAIM)
+    .where('discount_code_claims.claim', '=', claim)
     .where('discount_code_claims.claimant', 'in', claimants)
     .where('orders.status', 'in', HOLDING)
     .limit(1)

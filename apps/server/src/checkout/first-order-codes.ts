@@ -11,15 +11,15 @@ import { PLACED_ORDER_STATUSES } from '@store/core'
 import type { Kysely } from 'kysely'
 import type { Database, DiscountCodesRow } from '../db/schema.ts'
 import { conflict } from '../http/errors.ts'
-import { claimantsOf, heldClaim, normalisedEmail, usedBefore, usedMeanwhile } from './code-claims.ts'
+import { claimantsOf, claimOf, heldClaim, normalisedEmail, usedBefore, usedMeanwhile } from './code-claims.ts'
 
 /** Orders that count as an order had: a declined or abandoned attempt does not, nor one cancelled or refunded. */
 const HAD = PLACED_ORDER_STATUSES
 
-type Code = Pick<DiscountCodesRow, 'name' | 'first_order_only'>
+type Code = Pick<DiscountCodesRow, 'id' | 'name' | 'first_order_only' | 'one_per_customer'>
 
 /** Why a shopper may not have a code for a first order: an order had at the brand, or the code's claim held by another order of theirs. */
-export type FirstOrderRefusal = 'ordered before' | 'in use'
+export type FirstOrderRefusal = 'ordered before' | 'in use' | 'used before'
 
 /**
  * Why this shopper may not have the code, or null: an order had at the brand (by the customer or the
@@ -31,10 +31,16 @@ export async function firstOrderCodeRefusal(
   code: Code | undefined,
   who: { email: string | null; customerId: string | null },
 ): Promise<FirstOrderRefusal | null> {
-  if (code?.first_order_only !== 1) return null
+  if (code?.first_order_only !== 1 && code?.one_per_customer !== 1) return null
   const email = who.email ? normalisedEmail(who.email) : null
   const { customerId } = who
   if (!email && !customerId) return null
+  const claimants = email ? claimantsOf(email, customerId) : [`customer:${customerId}`]
+  // any other code of one use per customer (docs/admin-promotions.md): its own claim, held by an order of theirs
+  if (code.first_order_only !== 1) {
+    const held = await heldClaim(data.db, data.brandId, claimants, claimOf(code)!)
+    return held === 'ordered before' ? 'used before' : held
+  }
   const earlier = await data.db
     .selectFrom('orders')
     .select('order_number')
@@ -49,11 +55,12 @@ export async function firstOrderCodeRefusal(
     .limit(1)
     .executeTakeFirst()
   if (earlier) return 'ordered before'
-  return heldClaim(data.db, data.brandId, email ? claimantsOf(email, customerId) : [`customer:${customerId}`])
+  return heldClaim(data.db, data.brandId, claimants)
 }
 
 /** Where the code is entered (the cart's form): why it is not taken, in the store's words. */
 export function firstOrderRefusalWords(name: string, why: FirstOrderRefusal): string {
+  if (why === 'used before') return `${name} is one use per customer, and you have used it before, so it does not apply.`
   return why === 'ordered before'
     ? `${name} is for a first order, and you have ordered with us before, so it does not apply.`
     : `${name} is one use per customer, and another order of yours is using it right now (being paid, or waiting for your bank), so it does not apply here.`
@@ -61,6 +68,7 @@ export function firstOrderRefusalWords(name: string, why: FirstOrderRefusal): st
 
 /** At checkout (the summary, and "Place order"'s 409): the same reason, and what to do. */
 export function checkoutRefusalWords(name: string, why: FirstOrderRefusal): string {
+  if (why === 'used before') return `${name} is one use per customer, and you have used it on an earlier order: remove the code to check out.`
   return why === 'ordered before' ? usedBefore(name) : usedMeanwhile(name)
 }
 

@@ -142,6 +142,8 @@ export async function reserveOrder(
     club_period: null,
     club_fee_cents: priced.clubFeeCents,
     bundle_discount_cents: priced.bundleDiscountCents,
+    // the code this order used, when it took something off (its uses and sales are counted from here)
+    discount_code_id: priced.code && priced.discountCents > priced.bundleDiscountCents ? priced.code.id : null,
   }
   const wants: StockWant[] = lines.map((line) => ({ itemId: line.item_id, size: line.size, qty: line.qty }))
   const orderLines = lines.map((line, i) => {

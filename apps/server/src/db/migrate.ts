@@ -32,6 +32,7 @@ import * as m029 from './migrations/029-audit-log.ts'
 import * as m030 from './migrations/030-customer-care.ts'
 import * as m031 from './migrations/031-item-photos.ts'
 import * as m032 from './migrations/032-membership-events.ts'
+import * as m033 from './migrations/033-promotions.ts'
 import * as m034 from './migrations/034-conversions-outbox.ts'
 import * as m036 from './migrations/036-outbox-waiting-index.ts'
 import * as m037 from './migrations/037-child-rows-by-owner-key.ts'
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '030-customer-care': m030,
   '031-item-photos': m031,
   '032-membership-events': m032,
+  '033-promotions': m033,
   '034-conversions-outbox': m034,
   '036-outbox-waiting-index': m036,
   '037-child-rows-by-owner-key': m037,

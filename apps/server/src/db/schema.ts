@@ -265,6 +265,15 @@ export interface DiscountCodesTable {
   active: Generated<number>
   /** 017: for a shopper's first order at the brand only (checkout/first-order-codes.ts) */
   first_order_only: Generated<number>
+  /** 033: an amount off in cents (0: the code is a percentage) */
+  amount_off_cents: Generated<number>
+  /** 033: one use per customer (held by a claim of its own, checkout/code-claims.ts) */
+  one_per_customer: Generated<number>
+  /** 033: when the code starts and ends (ISO date-times; null: no bound) */
+  starts_at: string | null
+  ends_at: string | null
+  /** 033: how many orders may use it in all (null: no cap) */
+  max_uses: number | null
 }
 export type DiscountCodesRow = Selectable<DiscountCodesTable>
 
@@ -412,6 +421,8 @@ export interface OrdersTable {
   history_detail: Generated<string | null>
   history_visible: Generated<number>
   history_at: Generated<string | null>
+  /** 033: the discount code the order was placed with (its uses and revenue are counted from here) */
+  discount_code_id: Generated<string | null>
 }
 export type OrdersRow = Selectable<OrdersTable>
 
@@ -664,6 +675,11 @@ export interface SplitTestsTable {
   brand_id: string
   variants: string
   active: Generated<number>
+  /** 033: the traffic split, a JSON list of weights in the variants' order ([]: even) */
+  weights: Generated<string>
+  /** 033: when the operator started and stopped it (null: seeded running) */
+  started_at: string | null
+  stopped_at: string | null
 }
 
 export interface SplitTestAssignmentsTable {

@@ -17,9 +17,11 @@ import type { Database } from './schema.ts'
  * SQLite: nothing to take. Kysely drives its one connection behind a mutex, so a
  * transaction runs alone from BEGIN to COMMIT.
  *
+ * A discount code with a cap on its uses: its orders take turns to count them (checkout/code-claims.ts).
+ *
  * Call it first in the transaction.
  */
-export async function takeTurn(trx: Transaction<Database>, of: 'cart' | 'customer', id: string): Promise<void> {
+export async function takeTurn(trx: Transaction<Database>, of: 'cart' | 'customer' | 'discount-code', id: string): Promise<void> {
   if (dialectOf(trx) !== 'postgres') return
   await sql`select pg_advisory_xact_lock(hashtextextended(${`${of}:${id}`}, 0))`.execute(trx)
 }

@@ -32,6 +32,7 @@ export function tooManyRequests(what: string, retryAfterMs: number): HttpError {
 export const badRequest = (message: string, field?: string) => new HttpError(400, message, field)
 export const notFound = (message: string) => new HttpError(404, message)
 export const conflict = (message: string, field?: string) => new HttpError(409, message, field)
+export const forbidden = (message: string, field?: string) => new HttpError(403, message, field)
 export const unprocessable = (message: string, field?: string) => new HttpError(422, message, field)
 
 export interface ErrorBody {

@@ -125,6 +125,28 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/stock': { probes: (a) => [post('/api/admin/stock', { item_id: a.reviewedItemId, size: a.wishlistSize, quantity: 0, reason: 'probe' }, [401], 401)] },
   'POST /api/admin/sessions/{id}/revoke': { probes: (a) => [post(`/api/admin/sessions/${a.cartLineId}/revoke`, {}, [401], 401)] },
   'POST /api/admin/staff/{id}/remove': { probes: (a) => [post(`/api/admin/staff/${a.addressId}/remove`, {}, [401], 401)] },
+  // promotions and split tests (docs/admin-promotions.md): the operator's, the same door
+  'GET /api/admin/promotions/discount-codes/{id}': { probes: () => [get('/api/admin/promotions/discount-codes/pf-code-first15', [401], 401)] },
+  'POST /api/admin/promotions/discount-codes/{id}/end': { probes: () => [post('/api/admin/promotions/discount-codes/pf-code-first15/end', {}, [401], 401)] },
+  'POST /api/admin/promotions/order-bumps/{id}/remove': { probes: () => [post('/api/admin/promotions/order-bumps/pf-ob-1/remove', {}, [401], 401)] },
+  'GET /api/admin/experiments/{name}': { probes: () => [get('/api/admin/experiments/Vip4sh', [401], 401)] },
+  'GET /api/admin/experiments/{name}/results': { probes: () => [get('/api/admin/experiments/Vip4sh/results', [401], 401)] },
+  'POST /api/admin/experiments/{name}/start': { probes: () => [post('/api/admin/experiments/Vip4sh/start', {}, [401], 401)] },
+  'POST /api/admin/experiments/{name}/stop': { probes: () => [post('/api/admin/experiments/Vip4sh/stop', {}, [401], 401)] },
+  'POST /api/admin/promotions/order-bumps': { exempt: "item_id is a catalogue item of the brand, offered at checkout: the operator's, behind the staff door" },
+  'PATCH /api/admin/promotions/discount-codes/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
+  'POST /api/admin/promotions/one-time-offers/{id}/remove': { probes: () => [post('/api/admin/promotions/one-time-offers/pf-oto-1/remove', {}, [401], 401)] },
+  'PATCH /api/admin/promotions/one-time-offers/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
+  'PATCH /api/admin/promotions/order-bumps/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
+  'PATCH /api/admin/experiments/{name}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
   // the operator's orders (docs/admin-orders.md): A's own order number opens nothing to A or anyone without a staff session
   'GET /api/admin/orders/{number}': { probes: (a) => [get(`/api/admin/orders/${a.orderNumber}`, [401], 401)] },
   'POST /api/admin/orders/{number}/pack': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/pack`, {}, [401], 401)] },

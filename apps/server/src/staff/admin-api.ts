@@ -4,6 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify'
 import { catalogAdminRoutes } from '../catalog-admin/catalog-admin.routes.ts'
+import { experimentsAdminRoutes } from '../experiments/experiments-admin.routes.ts'
+import { promotionsRoutes } from '../promotions/promotions.routes.ts'
 import { reportRoutes } from '../reports/reports.routes.ts'
 import { ordersAdminRoutes } from '../orders-admin/orders-admin.routes.ts'
 import { messagesAdminRoutes } from '../customer-service/messages-admin.routes.ts'
@@ -19,6 +21,8 @@ export const adminApi: FastifyPluginAsync = async (admin) => {
   await admin.register(staffRoutes)
   await admin.register(auditRoutes)
   await admin.register(catalogAdminRoutes)
+  await admin.register(promotionsRoutes)
+  await admin.register(experimentsAdminRoutes)
   await admin.register(reportRoutes)
   await admin.register(ordersAdminRoutes)
   await admin.register(customersAdminRoutes)
