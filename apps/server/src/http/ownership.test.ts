@@ -168,6 +168,16 @@ const RULES: Record<string, Rule> = {
   'POST /api/admin/messages/{id}/replies': { probes: (a) => [post(`/api/admin/messages/${a.addressId}/replies`, { body: 'probe' }, [401], 401)] },
   'POST /api/admin/messages/{id}/close': { probes: (a) => [post(`/api/admin/messages/${a.addressId}/close`, {}, [401], 401)] },
   'POST /api/admin/messages/{id}/reopen': { probes: (a) => [post(`/api/admin/messages/${a.addressId}/reopen`, {}, [401], 401)] },
+  // acting for a club member (club-admin): a customer's session opens nothing there, whatever id it names
+  'GET /api/admin/club/members/{id}': { probes: (a) => [get(`/api/admin/club/members/${a.addressId}`, [401], 401)] },
+  'POST /api/admin/club/members/{id}/skip': { probes: (a) => [post(`/api/admin/club/members/${a.addressId}/skip`, { note: 'probe' }, [401], 401)] },
+  'POST /api/admin/club/members/{id}/unskip': { probes: (a) => [post(`/api/admin/club/members/${a.addressId}/unskip`, { note: 'probe' }, [401], 401)] },
+  'POST /api/admin/club/members/{id}/pause': { probes: (a) => [post(`/api/admin/club/members/${a.addressId}/pause`, { note: 'probe' }, [401], 401)] },
+  'POST /api/admin/club/members/{id}/resume': { probes: (a) => [post(`/api/admin/club/members/${a.addressId}/resume`, { note: 'probe' }, [401], 401)] },
+  'POST /api/admin/club/members/{id}/cancel': { probes: (a) => [post(`/api/admin/club/members/${a.addressId}/cancel`, { note: 'probe' }, [401], 401)] },
+  'POST /api/admin/club/members/{id}/free-month': { probes: (a) => [post(`/api/admin/club/members/${a.addressId}/free-month`, { note: 'probe' }, [401], 401)] },
+  'POST /api/admin/club/members/{id}/next-retry': { probes: (a) => [post(`/api/admin/club/members/${a.addressId}/next-retry`, { note: 'probe' }, [401], 401)] },
+  'POST /api/admin/club/members/{id}/refund': { probes: (a) => [post(`/api/admin/club/members/${a.addressId}/refund`, { note: 'probe' }, [401], 401)] },
   'GET /api/admin/items/{id}/images': { probes: (a) => [get(`/api/admin/items/${a.reviewedItemId}/images`, [401], 401)] },
   'POST /api/admin/items/{id}/images': { probes: (a) => [post(`/api/admin/items/${a.reviewedItemId}/images`, {}, [401], 401)] },
   'PUT /api/admin/items/{id}/images/order': {

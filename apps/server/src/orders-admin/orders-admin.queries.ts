@@ -225,8 +225,9 @@ export async function getAdminOrder(db: Kysely<Database>, brandId: string, role:
             eb
               .selectFrom('orders')
               .select(eb.fn.countAll<number | string>().as('n'))
+              // a customer is of one brand: by the customer alone, through orders_customer (SQLite, with
+              // no statistics, read every order of the brand through a brand_id index instead: 340 ms at 200,000)
               .where('orders.customer_id', '=', order.customer_id)
-              .where('orders.brand_id', '=', brandId)
               .as('orders'),
           ])
           .where('brand_id', '=', brandId)
