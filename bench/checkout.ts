@@ -8,21 +8,17 @@
  * three requests); the latencies are the POST /api/checkout alone. Beside it, GET
  * /api/cart of a one-line cart in the same run, as the ratio's baseline.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
+import { onEachDatabase } from './lib/databases.ts'
 import { buildApp } from '../apps/server/src/app.ts'
-import { openDatabase, type StoreDb } from '../apps/server/src/db/connection.ts'
+import type { StoreDb } from '../apps/server/src/db/connection.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { seedDatabase } from '../apps/server/src/db/seed/index.ts'
 import { parseEnv } from '../apps/server/src/env.ts'
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
 const ADDRESS = {
   email: 'bench@example.com',
@@ -123,28 +119,7 @@ async function benchOn(name: string, store: StoreDb) {
 }
 
 async function main() {
-  const rows = []
-  const dir = mkdtempSync(join(tmpdir(), 'bench-checkout-'))
-  try {
-    rows.push(await benchOn('SQLite (file, WAL)', openDatabase(`sqlite:${join(dir, 'store.sqlite')}`)))
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-  if (PG_URL) {
-    const schema = `bench_${randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: PG_URL })
-    await admin.connect()
-    await admin.query(`create schema ${schema}`)
-    try {
-      const separator = PG_URL.includes('?') ? '&' : '?'
-      rows.push(await benchOn('PostgreSQL', openDatabase(`${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`)))
-    } finally {
-      await admin.query(`drop schema ${schema} cascade`)
-      await admin.end()
-    }
-  } else {
-    console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)')
-  }
+  const rows = await onEachDatabase('checkout', benchOn)
   console.log(`\nCheckout, ${CONNECTIONS} concurrent shoppers, ${DURATION_MS / 1000} s each, in-process:\n`)
   console.log('| database | checkouts/s (with add + token) | checkout p50 ms | checkout p99 ms | GET /api/cart req/s | ratio checkout/cart | SQL per checkout |')
   console.log('|---|---:|---:|---:|---:|---:|---:|')

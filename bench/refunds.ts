@@ -7,16 +7,13 @@
  * rows, the provider's refund, complete), each under a new Idempotency-Key. The orders are the
  * same size of one item: the stock row every refund gives back to is the hottest there is.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
+import { onEachDatabase } from './lib/databases.ts'
 import { buildApp } from '../apps/server/src/app.ts'
 import { brandsWithOrigins } from '../apps/server/src/brands/registry.ts'
 import { systemContext } from '../apps/server/src/context/request-context.ts'
-import { openDatabase, type StoreDb } from '../apps/server/src/db/connection.ts'
+import type { StoreDb } from '../apps/server/src/db/connection.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { seedDatabase } from '../apps/server/src/db/seed/index.ts'
 import { parseEnv } from '../apps/server/src/env.ts'
@@ -25,7 +22,6 @@ import { gatewayFor } from '../apps/server/src/payments/gateway.ts'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 400)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 const quiet = { info() {}, warn() {}, error() {} }
 
 const ADDRESS = {
@@ -110,28 +106,7 @@ async function benchOn(name: string, store: StoreDb) {
 }
 
 async function main() {
-  const rows = []
-  const dir = mkdtempSync(join(tmpdir(), 'bench-refunds-'))
-  try {
-    rows.push(await benchOn('SQLite (file, WAL)', openDatabase(`sqlite:${join(dir, 'store.sqlite')}`)))
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-  if (PG_URL) {
-    const schema = `bench_${randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: PG_URL })
-    await admin.connect()
-    await admin.query(`create schema ${schema}`)
-    try {
-      const separator = PG_URL.includes('?') ? '&' : '?'
-      rows.push(await benchOn('PostgreSQL', openDatabase(`${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`)))
-    } finally {
-      await admin.query(`drop schema ${schema} cascade`)
-      await admin.end()
-    }
-  } else {
-    console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)')
-  }
+  const rows = await onEachDatabase('refunds', benchOn)
   console.log(`\nRefunds in full, ${CONNECTIONS} at once, ${ORDERS} orders, in-process:\n`)
   console.log('| database | refunds/s | refund p50 ms | refund p99 ms |')
   console.log('|---|---:|---:|---:|')

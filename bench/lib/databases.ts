@@ -1,0 +1,38 @@
+/**
+ * A bench's run on each database: SQLite in a new file (WAL), then PostgreSQL in a new schema of
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL) when one is named; each removed afterwards.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { openDatabase, type StoreDb } from '../../apps/server/src/db/connection.ts'
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+
+export async function onEachDatabase<T>(name: string, bench: (label: string, store: StoreDb) => Promise<T>): Promise<T[]> {
+  const rows: T[] = []
+  const dir = mkdtempSync(join(tmpdir(), `bench-${name}-`))
+  try {
+    rows.push(await bench('SQLite (file, WAL)', openDatabase(`sqlite:${join(dir, 'store.sqlite')}`)))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  if (!PG_URL) {
+    console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)')
+    return rows
+  }
+  const schema = `bench_${randomBytes(5).toString('hex')}`
+  const admin = new pg.Client({ connectionString: PG_URL })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  try {
+    const separator = PG_URL.includes('?') ? '&' : '?'
+    rows.push(await bench('PostgreSQL', openDatabase(`${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`)))
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`)
+    await admin.end()
+  }
+  return rows
+}
