@@ -243,9 +243,15 @@ async function shop(n, origin, items, shopping, journal, outcome) {
     )
     // one Idempotency-Key per checkout: a checkout sent again after a failure is the same order
     const key = randomUUID()
-    const placed = await again(() =>
-      shopper.request('POST', '/api/checkout', { form: { ...shippingTo(email), payment_token: token.data?.token ?? '' }, headers: { 'idempotency-key': key } }),
-    )
+    const checkout = () =>
+      again(() => shopper.request('POST', '/api/checkout', { form: { ...shippingTo(email), payment_token: token.data?.token ?? '' }, headers: { 'idempotency-key': key } }))
+    let placed = await checkout()
+    // the instance killed while it held this key's attempt: the store answers 409 "already in progress"
+    // and asks to wait and send the same key again, as a shopper's browser does, until the attempt is freed
+    for (let wait = 0; placed.status === 409 && wait < 60; wait++) {
+      await sleep(1000)
+      placed = await checkout()
+    }
     if (placed.data?.status !== 'succeeded') {
       journey.failure = `checkout ${placed.status} ${JSON.stringify(placed.data ?? placed.errors)}`
       continue
