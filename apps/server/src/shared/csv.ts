@@ -11,7 +11,7 @@ import { stringify as stringifySync } from 'csv-stringify/sync'
 const FORMULA_START = /^[=+\-@\t\r]/
 
 /** A text cell as written: after a ' when a spreadsheet would run it as a formula. */
-export const defuseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text)
+const defuseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text)
 
 /** A cell as read back: without the ' that defuseFormula put before it. */
 export const restoreFormula = (text: string): string => (text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text)
