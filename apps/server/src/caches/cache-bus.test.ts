@@ -23,7 +23,7 @@ describe('the cache bus without Redis (one instance)', () => {
 
 describe.skipIf(!REDIS_URL)('the cache bus through Redis (TEST_REDIS_URL)', () => {
   const prefix = uniqueRedisPrefix()
-  const clients: ReturnType<typeof createClient>[] = []
+  const clients: { close(): Promise<unknown> }[] = []
   afterAll(async () => {
     for (const client of clients) await client.close()
     await deleteRedisKeys(REDIS_URL!, prefix)

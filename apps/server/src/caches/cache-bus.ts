@@ -6,9 +6,19 @@
  * Without Redis there is one instance, and the local drop is all there is.
  */
 import { randomUUID } from 'node:crypto'
-import type { createClient } from 'redis'
 
-type RedisClient = ReturnType<typeof createClient>
+/** What the bus needs of a Redis connection (node-redis's client): to publish, and a second connection to listen. */
+interface Listener {
+  on(event: 'error', handler: (error: Error) => void): unknown
+  connect(): Promise<unknown>
+  subscribe(channel: string, handler: (message: string) => void): Promise<unknown>
+  unsubscribe(channel: string): Promise<unknown>
+  destroy(): void
+}
+interface Publisher {
+  publish(channel: string, message: string): Promise<unknown>
+  duplicate(): Listener
+}
 
 /** The caches a brand's change can concern. */
 export type CacheScope = 'catalog' | 'promotions' | 'pages' | 'content' | 'settings'
@@ -42,7 +52,7 @@ function readMessage(text: string): Message | null {
 export interface CacheBusOptions {
   drop: LocalDrop
   /** the connection to publish on (the sessions' one); its duplicate listens */
-  redis?: { client: RedisClient; keyPrefix: string } | null
+  redis?: { client: Publisher; keyPrefix: string } | null
   /** told of a message that could not be sent (the local drop was made; others follow within their TTL) */
   onError?: (error: Error) => void
 }

@@ -6,17 +6,14 @@ import { invalidatePromotions } from '../shared/promotions-scope.ts'
 import type { PageCache } from '../web/page-cache.ts'
 import type { CacheScope } from './cache-bus.ts'
 
+const DROPS: Record<CacheScope, (pages: PageCache, brandId: string) => void> = {
+  catalog: (_pages, brandId) => invalidateCatalog(brandId),
+  promotions: (_pages, brandId) => invalidatePromotions(brandId),
+  pages: (pages, brandId) => pages.clearBrand(brandId),
+  content: (_pages, brandId) => invalidateContent(brandId),
+  settings: (_pages, brandId) => invalidateSettings(brandId),
+}
+
 export function dropLocalCache(pages: PageCache, brandId: string, scope: CacheScope): void {
-  switch (scope) {
-    case 'catalog':
-      return invalidateCatalog(brandId)
-    case 'promotions':
-      return invalidatePromotions(brandId)
-    case 'pages':
-      return pages.clearBrand(brandId)
-    case 'content':
-      return invalidateContent(brandId)
-    case 'settings':
-      return invalidateSettings(brandId)
-  }
+  DROPS[scope](pages, brandId)
 }
