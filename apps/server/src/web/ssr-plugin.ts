@@ -20,6 +20,7 @@ import { maskCardNumbers, type BrandInfo, type PublicConfig, type StoreServices 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, ServerBuild } from 'react-router'
 import { cookiesSecure, isApiPath } from '../context/context-plugin.ts'
+import { reportError } from '../error-reporting/error-reporting.ts'
 import { errorReportingOrigins, mixpanelOrigins, publicConfigOf } from './public-config.ts'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
@@ -45,6 +46,8 @@ export interface StoreLoadContext {
   secureCookies: boolean
   /** what the browser may see of the environment (web/public-config.ts) */
   publicConfig: PublicConfig
+  /** reports an error of this page's render (apps/web/app/entry.server.tsx handleError) with the request, scrubbed (error-reporting.ts) */
+  reportError: (error: unknown) => void
 }
 
 export const NOT_BUILT_MESSAGE = 'Storefront not built: run npm run build'
@@ -108,6 +111,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
       nonce,
       secureCookies: cookiesSecure(opts.secureCookies, request.ctx),
       publicConfig,
+      reportError: (error) => reportError(error, request),
     }
     return (await requestHandler())(toWebRequest(request, reply), context)
   }
