@@ -31,7 +31,7 @@ export interface CacheBus {
 }
 
 /** How this instance drops one of its caches for a brand. */
-export type LocalDrop = (brandId: string, scope: CacheScope) => void
+type LocalDrop = (brandId: string, scope: CacheScope) => void
 
 interface Message {
   from: string
