@@ -326,12 +326,16 @@ async function operatorAcrossInstances(instances, databaseUrl, db) {
   const problems = []
   const email = `multi-manager-${randomBytes(3).toString('hex')}@staff.example.com`
   const password = 'a-long-staff-password-for-multi'
-  const added = spawnSync('node', ['apps/server/dist/staff/staff-cli.js', 'add', '--email', email, '--name', 'Multi Manager', '--role', 'manager', '--brands', 'all', '--password-stdin'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    input: `${password}\n`,
-    encoding: 'utf8',
-  })
+  const added = spawnSync(
+    'node',
+    ['apps/server/dist/staff/staff-cli.js', 'add', '--email', email, '--name', 'Multi Manager', '--role', 'manager', '--brands', 'all', '--password-stdin'],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      input: `${password}\n`,
+      encoding: 'utf8',
+    },
+  )
   if (added.status !== 0) return { problems: [`npm run staff -- add failed: ${added.stderr}`] }
   const [first, ...others] = instances.map((i) => `http://${i.address}`)
   const staff = new Shopper(first, [])
@@ -375,10 +379,16 @@ async function operatorAcrossInstances(instances, databaseUrl, db) {
 
   // a photo uploaded through the first instance, served by the others
   const sharp = (await import('sharp')).default
-  const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer()
+  const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer()
   const form = new FormData()
   form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'multi.jpg')
-  const uploaded = await fetch(`${first}/api/admin/items/${legging.id}/images`, { method: 'POST', body: form, headers: { host: HOST, cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })
+  const uploaded = await fetch(`${first}/api/admin/items/${legging.id}/images`, {
+    method: 'POST',
+    body: form,
+    headers: { host: HOST, cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  })
   const images = (await uploaded.json().catch(() => null))?.data?.images ?? []
   const photo = images.at(-1)
   const servedBy = []
@@ -388,7 +398,8 @@ async function operatorAcrossInstances(instances, databaseUrl, db) {
       const file = await fetch(`${origin}${photo.url}`, { headers: { host: HOST } })
       const bytes = Buffer.from(await file.arrayBuffer())
       servedBy.push({ origin, status: file.status, type: file.headers.get('content-type'), bytes: bytes.length })
-      if (file.status !== 200 || !String(file.headers.get('content-type')).startsWith('image/') || bytes.length === 0) problems.push(`${origin} did not serve the photo ${photo.url}: ${file.status}`)
+      if (file.status !== 200 || !String(file.headers.get('content-type')).startsWith('image/') || bytes.length === 0)
+        problems.push(`${origin} did not serve the photo ${photo.url}: ${file.status}`)
     }
   }
   return { bundleSeenOnOthersMs: seenAfterMs, photo: photo?.url ?? null, photoServedBy: servedBy, problems }

@@ -138,9 +138,7 @@ export function ItemsCsvPage() {
                 {report.changes.slice(0, SHOWN).map((c) => (
                   <tr key={`${c.line}-${c.item_id}-${c.field}`}>
                     <th scope="row">{c.line}</th>
-                    <td>
-                      <Link to={`/items/${c.item_id}`}>#{c.item_id}</Link>
-                    </td>
+                    <td>{c.item_id === null ? 'New' : <Link to={`/items/${c.item_id}`}>#{c.item_id}</Link>}</td>
                     <td>{c.field}</td>
                     <td>{c.from || '—'}</td>
                     <td>{c.to || '—'}</td>

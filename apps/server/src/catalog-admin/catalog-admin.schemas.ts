@@ -151,7 +151,7 @@ export const photoAnswerSchema = z.object({ image: photoSchema })
 // ---------------------------------------------------------------- CSV import report (POST /items.csv)
 
 const csvChangeSchema = contract<CatalogCsvChange>('CatalogCsvChange')(
-  z.object({ line: z.number().int(), item_id: z.number().int(), field: z.string(), from: z.string(), to: z.string() }),
+  z.object({ line: z.number().int(), item_id: z.number().int().nullable(), field: z.string(), from: z.string(), to: z.string() }),
 )
 const csvErrorSchema = contract<CatalogCsvError>('CatalogCsvError')(z.object({ line: z.number().int(), field: z.string().nullable(), message: z.string() }))
 

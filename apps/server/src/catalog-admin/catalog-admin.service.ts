@@ -197,65 +197,68 @@ async function setSizes(trx: Transaction<Database>, brandId: string, itemId: num
 
 export async function createItem(ctx: RequestContext, actor: AuditActor, caches: CatalogCaches, input: ItemInput): Promise<AdminItem> {
   const { db, brandId } = ctx.data
-  const sizes = readSizes(input.sizes)
   checkPrices(input.price, input.member_price, input.compare_at_price)
-  const add = () =>
-    db.transaction().execute(async (trx) => {
-      const category = await categoryId(trx, brandId, input.category)
-      // item ids are global (every brand's items share the id space): the next free one
-      const top = await trx
-        .selectFrom('items')
-        .select((eb) => eb.fn.max<number>('id').as('top'))
-        .executeTakeFirst()
-      const id = Number(top?.top ?? 0) + 1
-      const color = input.color.trim()
-      await trx
-        .insertInto('items')
-        .values({
-          id,
-          brand_id: brandId,
-          style_id: `${brandId}-item-${id}`,
-          name: input.name,
-          item_type_name: input.category.trim().toLowerCase(),
-          description: input.description ?? '',
-          color,
-          swatch: '#888888',
-          price_cents: toCents(input.price),
-          member_price_cents: input.member_price == null ? null : toCents(input.member_price),
-          original_price_cents: input.compare_at_price == null ? null : toCents(input.compare_at_price),
-          // a new item is a draft unless published is asked for: it has no photos yet
-          active: input.published ? 1 : 0,
-          vip_exclusive: input.vip_exclusive ? 1 : 0,
-          image_max_height: null,
-          created_at: ctx.now().toISOString(),
-        })
-        .execute()
-      const position = await trx
-        .selectFrom('item_categories')
-        .select((eb) => eb.fn.max<number>('position').as('p'))
-        .where('brand_id', '=', brandId)
-        .where('category_id', '=', category)
-        .executeTakeFirst()
-      await trx
-        .insertInto('item_categories')
-        .values({ brand_id: brandId, item_id: id, category_id: category, position: Number(position?.p ?? -1) + 1 })
-        .execute()
-      await setSizes(trx, brandId, id, sizes)
-      const created = await readItem(trx, brandId, id)
-      await audited(trx, actor, { action: 'item.create', entity: 'item', id, before: null, after: auditView(created) })
-      return created
-    })
+  const now = ctx.now().toISOString()
   // two items added at the same moment take the same next id: the loser of the primary key tries again
   let item: AdminItem | undefined
   for (let attempt = 1; !item; attempt += 1) {
     try {
-      item = await add()
+      item = await db.transaction().execute((trx) => insertItem(trx, brandId, actor, input, now))
     } catch (error) {
       if (attempt >= 5 || !isDuplicateKey(error)) throw error
     }
   }
   caches.clear(brandId)
   return item
+}
+
+/** Adds an item inside the caller's transaction (the form's save, or a new item of a CSV import), audited as item.create. */
+export async function insertItem(trx: Transaction<Database>, brandId: string, actor: AuditActor, input: ItemInput, now: string): Promise<AdminItem> {
+  const sizes = readSizes(input.sizes)
+  checkPrices(input.price, input.member_price, input.compare_at_price)
+  const category = await categoryId(trx, brandId, input.category)
+  // item ids are global (every brand's items share the id space): the next free one
+  const top = await trx
+    .selectFrom('items')
+    .select((eb) => eb.fn.max<number>('id').as('top'))
+    .executeTakeFirst()
+  const id = Number(top?.top ?? 0) + 1
+  const color = input.color.trim()
+  await trx
+    .insertInto('items')
+    .values({
+      id,
+      brand_id: brandId,
+      style_id: `${brandId}-item-${id}`,
+      name: input.name,
+      item_type_name: input.category.trim().toLowerCase(),
+      description: input.description ?? '',
+      color,
+      swatch: '#888888',
+      price_cents: toCents(input.price),
+      member_price_cents: input.member_price == null ? null : toCents(input.member_price),
+      original_price_cents: input.compare_at_price == null ? null : toCents(input.compare_at_price),
+      // a new item is a draft unless published is asked for: it has no photos yet
+      active: input.published ? 1 : 0,
+      vip_exclusive: input.vip_exclusive ? 1 : 0,
+      image_max_height: null,
+      created_at: now,
+    })
+    .execute()
+  const position = await trx
+    .selectFrom('item_categories')
+    .select((eb) => eb.fn.max<number>('position').as('p'))
+    .where('brand_id', '=', brandId)
+    .where('category_id', '=', category)
+    .executeTakeFirst()
+  await trx
+    .insertInto('item_categories')
+    .values({ brand_id: brandId, item_id: id, category_id: category, position: Number(position?.p ?? -1) + 1 })
+    .execute()
+  await setSizes(trx, brandId, id, sizes)
+  const created = await readItem(trx, brandId, id)
+  await audited(trx, actor, { action: 'item.create', entity: 'item', id, before: null, after: auditView(created) })
+  return created
 }
 
 /** A unique or primary key refused the row (SQLite and PostgreSQL say it differently). */

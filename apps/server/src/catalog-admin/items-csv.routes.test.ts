@@ -121,7 +121,8 @@ describe.each(DIALECTS)('the catalogue CSV on %s', (dialect) => {
     // the second row of a later item, whose name disagrees with its first row's
     const changedName = rows.findIndex((row, i) => i > stockRow + 1 && row.item_id !== rows[stockRow]!.item_id && rows[i - 1]!.item_id === row.item_id)
     rows[changedName]!.name = 'Something else'
-    rows.push({ ...rows[1]!, item_id: '' })
+    // a new item (no item_id) starts with none in stock: a count on its row is refused
+    rows.push({ ...rows[1]!, item_id: '', stock: '7' })
     rows.push({ ...rows[1]!, item_id: '99999999' })
     const csv = csvOf(rows)
     const report = dataOf<Report>(await importCsv(csv, false))
@@ -132,10 +133,11 @@ describe.each(DIALECTS)('the catalogue CSV on %s', (dialect) => {
         [2, 'price'],
         [firstOfNext + 2, 'category'],
         [stockRow + 2, 'stock'],
-        [rows.length, 'item_id'],
+        [rows.length, 'stock'],
         [rows.length + 1, 'item_id'],
       ]),
     )
+    expect(report.errors.find((e) => e.line === rows.length)!.message).toMatch(/A new item starts with none in stock/)
     expect(report.errors.find((e) => e.field === 'name')).toMatchObject({ line: changedName + 2, message: expect.stringMatching(/differs from line/) })
     // that line's size still counts: it is not reported dropped as well
     expect(report.errors.filter((e) => e.field === 'size')).toEqual([])
@@ -147,5 +149,76 @@ describe.each(DIALECTS)('the catalogue CSV on %s', (dialect) => {
     const broken = dataOf<Report>(await importCsv('item_id,name,category,color,price,size\r\n1,"unclosed,x,y,1,S\r\n', true))
     expect(broken.errors[0]!.message).toMatch(/CSV/)
     expect((await manager.request({ method: 'POST', url: '/api/admin/items.csv', payload: { a: 1 } })).statusCode).toBe(422)
+  })
+
+  it('adds new items from rows without an item_id (one item by name and colour, a row per size): listed in a dry run, made as drafts with no stock, audited', async () => {
+    const header = {
+      item_id: '',
+      style_id: '',
+      category: 'leggings',
+      price: '54.00',
+      member_price: '44.00',
+      compare_at_price: '',
+      published: '',
+      vip_exclusive: 'false',
+      description: 'Made by import.',
+      stock: '',
+    }
+    const rows = [
+      { ...header, name: 'Import Rib Legging', color: 'Sage', size: 'M' },
+      { ...header, name: 'Import Rib Legging', color: 'Sage', size: 'S' },
+      { ...header, name: 'Import Rib Legging', color: 'Clay', size: 'L' },
+    ]
+    const csv = csvOf(rows)
+    const dry = dataOf<Report>(await importCsv(csv, true))
+    expect(dry.errors).toEqual([])
+    expect(dry.changes).toEqual([
+      { line: 2, item_id: null, field: 'new item', from: '', to: 'Import Rib Legging (Sage) in S, M' },
+      { line: 4, item_id: null, field: 'new item', from: '', to: 'Import Rib Legging (Clay) in L' },
+    ])
+    const none = await t.store.db.selectFrom('items').select('id').where('name', '=', 'Import Rib Legging').execute()
+    expect(none).toEqual([])
+
+    const done = dataOf<Report>(await importCsv(csv, false))
+    expect(done.applied).toBe(true)
+    const made = await t.store.db
+      .selectFrom('items')
+      .select(['id', 'color', 'active', 'price_cents', 'member_price_cents'])
+      .where('brand_id', '=', 'popfitclothing')
+      .where('name', '=', 'Import Rib Legging')
+      .orderBy('color')
+      .execute()
+    expect(made.map((item) => [item.color, item.active, item.price_cents, item.member_price_cents])).toEqual([
+      ['Clay', 0, 5400, 4400],
+      ['Sage', 0, 5400, 4400],
+    ])
+    const sizes = await t.store.db.selectFrom('item_sizes').select(['size', 'stock']).where('item_id', '=', made[1]!.id).orderBy('size').execute()
+    expect(sizes).toEqual([
+      { size: 'M', stock: 0 },
+      { size: 'S', stock: 0 },
+    ])
+    const audit = dataOf<{ entries: AuditEntry[] }>(await manager.get(`/api/admin/audit?entity=item`)).entries.filter((e) => e.action === 'item.create')
+    expect(audit.map((e) => e.entity_id)).toEqual(expect.arrayContaining(made.map((item) => String(item.id))))
+    // the new items are in the next export, and that export imported unchanged changes nothing
+    const again = await exportCsv()
+    expect(rowsOf(again).filter((row) => row.name === 'Import Rib Legging')).toHaveLength(3)
+    const unchanged = dataOf<Report>(await importCsv(again, true))
+    expect(unchanged.changes).toEqual([])
+    expect(unchanged.errors).toEqual([])
+
+    // a new item's fields are checked as the form checks them, at their line
+    const bad = dataOf<Report>(
+      await importCsv(
+        csvOf([
+          { ...header, name: 'Nameless Price', color: 'Red', size: 'M', price: '' },
+          { ...header, name: 'Hat', color: 'Red', size: 'M', category: 'hats' },
+        ]),
+        true,
+      ),
+    )
+    expect(bad.errors.map((e) => [e.line, e.field])).toEqual([
+      [2, 'price'],
+      [3, 'category'],
+    ])
   })
 })

@@ -14,7 +14,7 @@ import type { RequestContext } from '../context/request-context.ts'
 import { HttpError } from '../http/errors.ts'
 import { csvFromRows, restoreFormula } from '../shared/csv.ts'
 import type { AuditActor } from '../staff/audit.ts'
-import { changeItem, checkPrices, listCategoryNames, listItems, readItems, readSizes, type CatalogCaches, type ItemInput } from './catalog-admin.service.ts'
+import { changeItem, checkPrices, insertItem, listCategoryNames, listItems, readItems, readSizes, type CatalogCaches, type ItemInput } from './catalog-admin.service.ts'
 import { newItemBody } from './catalog-admin.schemas.ts'
 
 /** The columns, in the order written. style_id and stock are for reading: the import never changes them. */
@@ -86,7 +86,8 @@ export interface CsvReport {
 /** One item as its rows say it: the fields (from its first row) and its sizes (one a row). */
 interface ItemRows {
   line: number
-  id: number
+  /** null: a new item (its rows have no item_id; they are one item by name and colour) */
+  id: number | null
   fields: Record<string, string>
   sizes: { size: string; stock: string | undefined; line: number }[]
 }
@@ -94,8 +95,8 @@ interface ItemRows {
 const ITEM_FIELDS = ['name', 'category', 'color', 'price', 'member_price', 'compare_at_price', 'published', 'vip_exclusive', 'description'] as const
 
 /** Reads the CSV as it arrives: each item's rows, or the errors of the lines that cannot be read. */
-async function readRows(source: Readable, errors: CatalogCsvError[]): Promise<Map<number, ItemRows>> {
-  const items = new Map<number, ItemRows>()
+async function readRows(source: Readable, errors: CatalogCsvError[]): Promise<Map<string, ItemRows>> {
+  const items = new Map<string, ItemRows>()
   let bytes = 0
   source.on('data', (chunk: Buffer) => {
     bytes += chunk.length
@@ -125,26 +126,34 @@ async function readRows(source: Readable, errors: CatalogCsvError[]): Promise<Ma
         row[name] = restoreFormula(record[i] ?? '')
       })
       const idText = (row.item_id ?? '').trim()
-      if (!/^\d{1,10}$/.test(idText)) {
-        errors.push({
-          line,
-          field: 'item_id',
-          message: idText ? `“${idText.slice(0, 20)}” is not an item id.` : 'The item_id is empty: an import changes the items the store has (add new ones on the Items page).',
-        })
+      const name = (row.name ?? '').trim()
+      if (idText && !/^\d{1,10}$/.test(idText)) {
+        errors.push({ line, field: 'item_id', message: `“${idText.slice(0, 20)}” is not an item id.` })
         continue
       }
-      const id = Number(idText)
+      if (!idText && !name) {
+        errors.push({ line, field: 'name', message: 'A new item (no item_id) needs its name.' })
+        continue
+      }
+      const id = idText ? Number(idText) : null
+      // a new item's rows are one item by name and colour, as the export writes an item's sizes
+      const key = id === null ? `new:${name.toLowerCase()}|${(row.color ?? '').trim().toLowerCase()}` : `id:${id}`
       const size = (row.size ?? '').trim()
-      const known = items.get(id)
+      const known = items.get(key)
       if (!known) {
-        const fields = Object.fromEntries(ITEM_FIELDS.filter((name) => name in row).map((name) => [name, row[name]!]))
-        items.set(id, { line, id, fields, sizes: size ? [{ size, stock: row.stock, line }] : [] })
+        const fields = Object.fromEntries(ITEM_FIELDS.filter((field) => field in row).map((field) => [field, row[field]!]))
+        items.set(key, { line, id, fields, sizes: size ? [{ size, stock: row.stock, line }] : [] })
         continue
       }
       // the size counts even on a line in error: it is not reported dropped as well
       if (size) known.sizes.push({ size, stock: row.stock, line })
       const differs = ITEM_FIELDS.find((name) => name in row && (row[name] ?? '').trim() !== (known.fields[name] ?? '').trim())
-      if (differs) errors.push({ line, field: differs, message: `Item ${id}'s ${differs} differs from line ${known.line}: each row of an item carries the same fields.` })
+      if (differs)
+        errors.push({
+          line,
+          field: differs,
+          message: `${id === null ? `The new item “${name}”` : `Item ${id}`}'s ${differs} differs from line ${known.line}: each row of an item carries the same fields.`,
+        })
     }
     if (!header) errors.push({ line: 1, field: null, message: 'The file is empty: it needs the header line and a line per item and size.' })
   } catch (error) {
@@ -163,7 +172,8 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : t
 
 /** What an item's rows change of it (a patch of the changed fields only), or its errors. */
 function compare(rows: ItemRows, item: AdminItem, categories: Set<string>, changes: CatalogCsvChange[], errors: CatalogCsvError[]): Partial<ItemInput> | null {
-  const { line, id } = rows
+  const { line } = rows
+  const id = item.id
   const sizes = rows.sizes.map((s) => s.size)
   // a field as exported is unchanged, and not checked again (an item without a category exports none)
   const exported = rowsOf(item)[0]!
@@ -245,7 +255,44 @@ function compare(rows: ItemRows, item: AdminItem, categories: Set<string>, chang
   return errors.length === before ? patch : null
 }
 
-/** Reads an import; without errors and not a dry run, makes its changes in one transaction. */
+/**
+ * A new item as its rows say it (no item_id): every field the item form asks, checked as the form
+ * checks them; its sizes start with none in stock (stock is counted on the item's page, with a
+ * reason), and it is a draft unless published says true.
+ */
+function checkNew(rows: ItemRows, categories: Set<string>, changes: CatalogCsvChange[], errors: CatalogCsvError[]): ItemInput | null {
+  const { line } = rows
+  const before = errors.length
+  const fields = Object.fromEntries(Object.entries(rows.fields).filter(([, value]) => value.trim() !== ''))
+  const parsed = newItemBody.safeParse({ ...fields, sizes: rows.sizes.map((s) => s.size).join(',') })
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors.push({ line, field: String(issue.path[0] ?? '') || null, message: issue.message })
+    return null
+  }
+  const input = { ...parsed.data, category: parsed.data.category.trim().toLowerCase() }
+  if (!categories.has(input.category)) errors.push({ line, field: 'category', message: `There is no category “${input.category}” in this store.` })
+  try {
+    readSizes(input.sizes)
+    checkPrices(input.price, input.member_price, input.compare_at_price)
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error
+    errors.push({ line, field: error.field ?? 'size', message: error.message })
+  }
+  for (const row of rows.sizes) {
+    const stock = row.stock?.trim()
+    if (stock && stock !== '0')
+      errors.push({
+        line: row.line,
+        field: 'stock',
+        message: `A new item starts with none in stock: leave 0 for size ${row.size}, and count it on the item's page once it is made.`,
+      })
+  }
+  if (errors.length > before) return null
+  changes.push({ line, item_id: null, field: 'new item', from: '', to: `${input.name} (${input.color}) in ${sortSizes(readSizes(input.sizes)).join(', ')}` })
+  return input
+}
+
+/** Reads an import; without errors and not a dry run, makes its changes (and adds its new items) in one transaction. */
 export async function importItemsCsv(ctx: RequestContext, actor: AuditActor, caches: CatalogCaches, source: Readable, dryRun: boolean): Promise<CsvReport> {
   const { db, brandId } = ctx.data
   const errors: CatalogCsvError[] = []
@@ -253,26 +300,42 @@ export async function importItemsCsv(ctx: RequestContext, actor: AuditActor, cac
   const rows = await readRows(source, errors)
   const categories = new Set((await listCategoryNames(ctx)).map((c) => c.name))
   const patches = new Map<number, Partial<ItemInput>>()
-  const ids = [...rows.keys()]
-  for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
-    const items = new Map((await readItems(db, brandId, ids.slice(start, start + EXPORT_PAGE))).map((item) => [item.id, item]))
-    for (const id of ids.slice(start, start + EXPORT_PAGE)) {
-      const own = rows.get(id)!
-      const item = items.get(id)
+  const additions: ItemInput[] = []
+  const existing = [...rows.values()].filter((own): own is ItemRows & { id: number } => own.id !== null)
+  for (let start = 0; start < existing.length; start += EXPORT_PAGE) {
+    const page = existing.slice(start, start + EXPORT_PAGE)
+    const items = new Map(
+      (
+        await readItems(
+          db,
+          brandId,
+          page.map((own) => own.id),
+        )
+      ).map((item) => [item.id, item]),
+    )
+    for (const own of page) {
+      const item = items.get(own.id)
       if (!item) {
-        errors.push({ line: own.line, field: 'item_id', message: `There is no item ${id} in this store.` })
+        errors.push({ line: own.line, field: 'item_id', message: `There is no item ${own.id} in this store.` })
         continue
       }
       const patch = compare(own, item, categories, changes, errors)
-      if (patch && Object.keys(patch).length > 0) patches.set(id, patch)
+      if (patch && Object.keys(patch).length > 0) patches.set(own.id, patch)
     }
+  }
+  for (const own of rows.values()) {
+    if (own.id !== null) continue
+    const input = checkNew(own, categories, changes, errors)
+    if (input) additions.push(input)
   }
   errors.sort((a, b) => a.line - b.line)
   changes.sort((a, b) => a.line - b.line)
-  const apply = !dryRun && errors.length === 0 && patches.size > 0
+  const apply = !dryRun && errors.length === 0 && (patches.size > 0 || additions.length > 0)
   if (apply) {
+    const now = ctx.now().toISOString()
     await db.transaction().execute(async (trx) => {
       for (const [id, patch] of patches) await changeItem(trx, brandId, actor, id, patch)
+      for (const input of additions) await insertItem(trx, brandId, actor, input, now)
     })
     caches.clear(brandId)
   }

@@ -62,7 +62,8 @@ export interface AdminItemPhoto {
 /** One change a catalogue CSV import makes (or would make, in a dry run): the line it is read from. */
 export interface CatalogCsvChange {
   line: number
-  item_id: number
+  /** null: a new item the import adds */
+  item_id: number | null
   field: string
   from: string
   to: string
