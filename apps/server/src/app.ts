@@ -10,6 +10,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
+import { createContentSource, chooseContentSource } from './content/content-source.ts'
+import { contentWebhookRoutes } from './content/content-webhook.routes.ts'
 import { contentRoutes } from './content/content.routes.ts'
 import type { StoreDb } from './db/connection.ts'
 import type { Env } from './env.ts'
@@ -147,6 +149,9 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
   app.decorate('store', store)
   app.decorate('env', env)
   app.decorate('pageCache', new PageCache())
+  // where pages, menus, banners and the club's landing copy come from: chosen once, here (content/content-source.ts)
+  const restoreContentSource = chooseContentSource(await createContentSource(env))
+  app.addHook('onClose', async () => restoreContentSource())
   // what a checkout takes from stock shows on pages within moments (catalog/stock-invalidation.ts)
   const stopStockInvalidation = invalidateOnStockChange({ clearPages: (brandId) => app.pageCache.clearBrand(brandId) })
   app.addHook('onClose', async () => stopStockInvalidation())
@@ -232,6 +237,7 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
       await api.register(orderRoutes)
       await api.register(trackingRoutes)
       await api.register(trackingWebhookRoutes())
+      await api.register(contentWebhookRoutes)
       await api.register(paymentMethodRoutes)
       await api.register(reviewRoutes)
       await api.register(offerRoutes)
