@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { BRANDS, isBrandId } from '../brands/registry.ts'
 import { openDatabase } from '../db/connection.ts'
+import { migrateOrRequireCurrent } from '../db/migrate.ts'
 import { parseEnv } from '../env.ts'
 import { exportContentNdjson } from './content-export.ts'
 
@@ -27,6 +28,8 @@ async function main() {
   const env = parseEnv()
   const store = openDatabase(env.DATABASE_URL)
   try {
+    // a database behind this build is refused, saying what to run
+    await migrateOrRequireCurrent(store.db, false)
     const ndjson = await exportContentNdjson(store.db, brand ? [brand] : BRANDS.map((each) => each.id))
     if (out) writeFileSync(out, ndjson)
     else process.stdout.write(ndjson)
