@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import type { ImageRef } from '@store/core'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { localContent, localPageSlugs } from './local-content.ts'
+import { localContent } from './local-content.ts'
 
 /** A document as `sanity dataset import` reads it: one JSON object a line. */
 export type SanityImportDocument = Record<string, unknown> & { _id: string; _type: string }
@@ -25,7 +25,7 @@ const imageDoc = (image: ImageRef | null) => (image ? { _type: 'imageRef', url: 
 /** The documents of one brand. */
 export async function exportBrandContent(db: Kysely<Database>, brandId: string): Promise<SanityImportDocument[]> {
   const documents: SanityImportDocument[] = []
-  for (const slug of await localPageSlugs(db, brandId)) {
+  for (const { slug } of await localContent.pageList(db, brandId)) {
     const page = await localContent.page(db, brandId, slug)
     if (!page) continue
     documents.push({

@@ -23,6 +23,8 @@ export interface StorefrontContent {
 
 export interface ContentSource {
   readonly name: 'local' | 'sanity'
+  /** The brand's pages, by address, with when each last changed (the sitemap, the export). */
+  pageList(db: Kysely<Database>, brandId: string): Promise<{ slug: string; updated_at: string }[]>
   /** A page with its blocks in order; null when the brand has no such page. */
   page(db: Kysely<Database>, brandId: string, slug: string): Promise<ContentPage | null>
   /** The club's landing copy with the club's price and items a month; null when the brand has no club. */

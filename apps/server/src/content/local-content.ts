@@ -29,6 +29,7 @@ export type BannerRow = Omit<BannersRow, 'id' | 'brand_id' | 'active'>
 
 export const localContent: ContentSource = {
   name: 'local',
+  pageList: (db, brandId) => db.selectFrom('content_pages').select(['slug', 'updated_at']).where('brand_id', '=', brandId).orderBy('slug').execute(),
   page: findPage,
   membershipLanding: findMembershipLanding,
   async storefront(db, brandId) {
@@ -36,12 +37,6 @@ export const localContent: ContentSource = {
     if (!found) return null
     return storefrontFromRows(byPosition(readJsonColumn<MenuRow[]>(found.menu_items, [])), byPosition(readJsonColumn<BannerRow[]>(found.banners, [])), found.scrolling_images)
   },
-}
-
-/** The slugs of a brand's pages, for the export. */
-export async function localPageSlugs(db: Db, brandId: string): Promise<string[]> {
-  const rows = await db.selectFrom('content_pages').select('slug').where('brand_id', '=', brandId).orderBy('slug').execute()
-  return rows.map((row) => row.slug)
 }
 
 async function findPage(db: Db, brandId: string, slug: string): Promise<ContentPage | null> {

@@ -1,10 +1,11 @@
+import { contentPagePath } from '@store/core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BRANDS } from '../brands/registry.ts'
 import { getCartBanners } from '../settings/settings.service.ts'
 import { DIALECTS, dataOf, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { startFakeSanity, type FakeSanity } from '../test/fake-sanity.ts'
 import { exportContentNdjson } from './content-export.ts'
-import { localContent, localPageSlugs } from './local-content.ts'
+import { localContent } from './local-content.ts'
 import { SanityContent } from './sanity-content.ts'
 import { signSanityWebhook } from './sanity-webhook.ts'
 
@@ -123,6 +124,13 @@ describe('content from Sanity (CONTENT_SOURCE=sanity, against a local stand-in o
     const missing = await new TestShopper(t.app, 'glow.localhost').get('/api/content/pages/about-us')
     expect(missing.statusCode).toBe(404)
     expect(errorsOf(missing)[0]).toBe("We couldn't find the page 'about-us'.")
+  })
+
+  it("lists the dataset's pages of the brand in the sitemap, not the store's own", async () => {
+    const sitemap = (await ckb().get('/sitemap.xml')).body
+    expect(sitemap).toMatch(new RegExp(`ckb\\.localhost(:\\d+)?${contentPagePath('about-us')}</loc><lastmod>2026-11-01</lastmod>`))
+    expect(sitemap).not.toContain(contentPagePath('terms'))
+    expect(sitemap).not.toContain(contentPagePath('store-policies'))
   })
 
   it('takes the menus, the banners and the scrolling images of the settings from the dataset, the rest from the store', async () => {
@@ -253,7 +261,9 @@ describe.each(DIALECTS)('content:export writes the store’s own content (%s) as
     const adapter = SanityContent.fromEnv({ SANITY_PROJECT_ID: PROJECT, SANITY_DATASET: 'production', SANITY_API_HOST: sanity.url })
     let pages = 0
     for (const brand of brands) {
-      for (const slug of await localPageSlugs(t.store.db, brand)) {
+      const list = await localContent.pageList(t.store.db, brand)
+      expect((await adapter.pageList(t.store.db, brand)).map((entry) => entry.slug)).toEqual(list.map((entry) => entry.slug))
+      for (const { slug } of list) {
         const local = await localContent.page(t.store.db, brand, slug)
         const remote = await adapter.page(t.store.db, brand, slug)
         expect(remote, `${brand} ${slug}`).toEqual({ ...local, updated_at: remote?.updated_at })

@@ -12,12 +12,13 @@ import type { z } from 'zod'
 import type { Env } from '../env.ts'
 import { HttpError } from '../http/errors.ts'
 import type { ContentSource, StorefrontContent } from './content-source.ts'
-import { bannerDocument, type imageRefDocument, membershipLandingDocument, pageDocument, storefrontDocument } from './sanity-documents.ts'
+import { bannerDocument, pageListEntry, type imageRefDocument, membershipLandingDocument, pageDocument, storefrontDocument } from './sanity-documents.ts'
 
-export const SANITY_API_VERSION = '2023-05-03'
+const SANITY_API_VERSION = '2023-05-03'
 
 /** The questions the adapter asks, one document type each (the dataset holds every brand's documents). */
-export const QUERIES = {
+const QUERIES = {
+  pageList: '*[_type == "page" && brand == $brand]{"slug": slug.current, _updatedAt} | order(slug asc)',
   page: '*[_type == "page" && brand == $brand && slug.current == $slug][0]',
   membershipLanding: '*[_type == "membershipLanding" && brand == $brand][0]',
   storefront: '*[_type == "storefront" && brand == $brand][0]',
@@ -29,7 +30,7 @@ const LAST_ANSWERS = 2000
 
 type SanityEnv = Pick<Env, 'SANITY_PROJECT_ID' | 'SANITY_DATASET' | 'SANITY_API_HOST'>
 
-export function sanityClient(env: SanityEnv): SanityClient {
+function sanityClient(env: SanityEnv): SanityClient {
   // env.ts stops start-up with 'Unknown project' before this
   if (!env.SANITY_PROJECT_ID) throw new Error('Unknown project')
   return createClient({
@@ -53,6 +54,14 @@ export class SanityContent implements ContentSource {
 
   static fromEnv(env: SanityEnv): SanityContent {
     return new SanityContent(sanityClient(env))
+  }
+
+  async pageList(_db: unknown, brandId: string): Promise<{ slug: string; updated_at: string }[]> {
+    const found = await this.fetch(QUERIES.pageList, { brand: brandId })
+    return (Array.isArray(found) ? found : [])
+      .map((entry) => pageListEntry.parse(entry))
+      .filter((entry) => entry.slug !== '')
+      .map((entry) => ({ slug: entry.slug, updated_at: entry._updatedAt }))
   }
 
   async page(_db: unknown, brandId: string, slug: string): Promise<ContentPage | null> {

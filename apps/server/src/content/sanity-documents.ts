@@ -57,6 +57,9 @@ export const pageDocument = z.object({
   blocks: list(contentBlockDocument),
 })
 
+/** What the page list asks of each page (a projection). */
+export const pageListEntry = z.object({ slug: requiredText, _updatedAt: requiredText })
+
 /** A banner: across the top of every page (placement global: link, desktop, mobile) or in the cart drawer (placement cart). */
 export const bannerDocument = z.object({
   brand: requiredText,

@@ -6,7 +6,8 @@
  * the answer is {ms, query, result} ({ms, result} with returnQuery=false), a bad query a 400 {error: {description, type: 'queryParseError'}}.
  * `perspective=published` leaves out drafts (ids under `drafts.`). It evaluates the GROQ the
  * store asks (content/sanity-content.ts): `*[<filter>]`, a filter of `a.b == <$param | "text" |
- * number | true | false>` terms joined by `&&`, then `| order(field asc|desc)` and `[n]`.
+ * number | true | false>` terms joined by `&&`, then a projection `{"name": a.b, field}`,
+ * `| order(field asc|desc)` and `[n]`.
  * Documents go in as the NDJSON `sanity dataset import` takes (importNdjson) or one by one.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
@@ -50,17 +51,29 @@ function literal(text: string, params: Record<string, unknown>): unknown {
   throw new GroqError(`unsupported expression: ${token}`)
 }
 
+/** A projection of `"name": a.b` and `field` entries. */
+function project(doc: unknown, projection: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const entry of projection.split(',')) {
+    const parts = /^\s*(?:"(\w+)"\s*:\s*)?([\w.]+)\s*$/.exec(entry)
+    if (!parts?.[2]) throw new GroqError(`unsupported projection: ${entry.trim()}`)
+    out[parts[1] ?? parts[2]] = valueAt(doc, parts[2]) ?? null
+  }
+  return out
+}
+
 /** Evaluates the GROQ subset the store uses, over every document the perspective shows. */
-export function evaluateGroq(query: string, params: Record<string, unknown>, documents: Doc[]): unknown {
-  const match = /^\s*\*\[(.*?)\]\s*(?:\|\s*order\(\s*([\w.]+)(?:\s+(asc|desc))?\s*\))?\s*(?:\[(\d+)\])?\s*$/s.exec(query)
+function evaluateGroq(query: string, params: Record<string, unknown>, documents: Doc[]): unknown {
+  const match = /^\s*\*\[(.*?)\]\s*(?:\{(.*?)\})?\s*(?:\|\s*order\(\s*([\w.]+)(?:\s+(asc|desc))?\s*\))?\s*(?:\[(\d+)\])?\s*$/s.exec(query)
   if (!match) throw new GroqError(`unsupported or malformed query: ${query}`)
-  const [, filter = '', orderBy, direction, index] = match
+  const [, filter = '', projection, orderBy, direction, index] = match
   const terms = filter.split('&&').map((term) => {
     const parts = /^\s*([\w.]+)\s*==\s*(.+?)\s*$/s.exec(term)
     if (!parts?.[1] || !parts[2]) throw new GroqError(`unsupported filter: ${term.trim()}`)
     return { path: parts[1], value: literal(parts[2], params) }
   })
-  let result = documents.filter((doc) => terms.every((term) => valueAt(doc, term.path) === term.value))
+  let result: unknown[] = documents.filter((doc) => terms.every((term) => valueAt(doc, term.path) === term.value))
+  if (projection !== undefined) result = result.map((doc) => project(doc, projection))
   if (orderBy) {
     const sign = direction === 'desc' ? -1 : 1
     result = [...result].sort((a, b) => {
