@@ -30,7 +30,7 @@ const LAST_ANSWERS = 2000
 
 type SanityEnv = Pick<Env, 'SANITY_PROJECT_ID' | 'SANITY_DATASET' | 'SANITY_API_HOST'>
 
-function sanityClient(env: SanityEnv): SanityClient {
+export function sanityClient(env: SanityEnv): SanityClient {
   // env.ts stops start-up with 'Unknown project' before this
   if (!env.SANITY_PROJECT_ID) throw new Error('Unknown project')
   return createClient({
