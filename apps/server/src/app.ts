@@ -10,6 +10,8 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { cartRoutes } from './cart/cart.routes.ts'
 import { catalogRoutes } from './catalog/catalog.routes.ts'
+import { createContentSource, chooseContentSource } from './content/content-source.ts'
+import { contentWebhookRoutes } from './content/content-webhook.routes.ts'
 import { contentRoutes } from './content/content.routes.ts'
 import type { StoreDb } from './db/connection.ts'
 import type { Env } from './env.ts'
@@ -150,6 +152,9 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
   app.decorate('store', store)
   app.decorate('env', env)
   app.decorate('pageCache', new PageCache())
+  // where pages, menus, banners and the club's landing copy come from: chosen once, here (content/content-source.ts)
+  const restoreContentSource = chooseContentSource(await createContentSource(env))
+  app.addHook('onClose', async () => restoreContentSource())
   registerErrorHandler(app)
   registerRequestIdHeader(app)
   // request rate, latency and errors per route pattern; GET /metrics behind METRICS_TOKEN (operations/metrics.ts)
@@ -240,6 +245,7 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
       await api.register(orderRoutes)
       await api.register(trackingRoutes)
       await api.register(trackingWebhookRoutes())
+      await api.register(contentWebhookRoutes)
       await api.register(paymentMethodRoutes)
       await api.register(reviewRoutes)
       await api.register(offerRoutes)

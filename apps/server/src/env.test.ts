@@ -23,8 +23,13 @@ describe('parseEnv', () => {
 
   it("stops with 'Unknown project' when the content service has no project", () => {
     expect(() => parseEnv({ CONTENT_SOURCE: 'sanity' })).toThrow('Unknown project')
-    // with a project, the adapter itself is not built yet: it says so instead of serving local content
-    expect(() => parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123' })).toThrow(/not built yet/)
+    expect(() => parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: '' })).toThrow('Unknown project')
+    // with a project, the Sanity adapter reads the production dataset unless told otherwise
+    const env = parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123' })
+    expect(env.CONTENT_SOURCE).toBe('sanity')
+    expect(env.SANITY_DATASET).toBe('production')
+    expect(() => parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'Not A Project!' })).toThrow(/SANITY_PROJECT_ID is the project id/)
+    expect(() => parseEnv({ SANITY_WEBHOOK_SECRET: 'short' })).toThrow(/SANITY_WEBHOOK_SECRET must be at least 16 characters/)
   })
 
   it('gives each brand a public origin: local addresses for the demo store, the registry domains in a production deployment', () => {

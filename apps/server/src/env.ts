@@ -66,8 +66,24 @@ const EnvSchema = z.object({
   SENTRY_DSN: z.string().url().optional(),
   /** the environment the reports are filed under (default NODE_ENV) */
   SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  /** where pages, banners, menus and the club's landing copy come from: 'local' (the store's database, default) or 'sanity' (docs/content.md) */
   CONTENT_SOURCE: z.enum(['local', 'sanity']).default('local'),
-  SANITY_PROJECT_ID: z.string().optional(),
+  SANITY_PROJECT_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,64}$/, 'SANITY_PROJECT_ID is the project id of sanity.io/manage (lower-case letters, digits and dashes)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** the dataset the content is read from (default production) */
+  SANITY_DATASET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'SANITY_DATASET is a dataset name (lower-case letters, digits, _ and -)')
+    .default('production'),
+  /** another API address than https://api.sanity.io (a stand-in in tests); the project id then goes in a header, not the host name */
+  SANITY_API_HOST: z.string().url().optional(),
+  /** the secret of the content service's webhook (its sanity-webhook-signature is checked); unset: every delivery is refused (401) */
+  SANITY_WEBHOOK_SECRET: z.string().min(16, 'SANITY_WEBHOOK_SECRET must be at least 16 characters').optional(),
   ANALYTICS_SINK: z.enum(['local', 'mixpanel']).default('local'),
   /** the Mixpanel project's token (ANALYTICS_SINK=mixpanel needs it; it is public: the pages carry it too) */
   MIXPANEL_TOKEN: z.string().trim().min(1).max(200).optional(),
@@ -220,7 +236,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.PAYMENT_GATEWAY === 'stripe' && !env.STRIPE_SECRET_KEY) throw new Error('PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY')
   // a deployment takes no order through the built-in test gateway (any valid number "pays") unless told to
   if (isDeployment(env) && !source.PAYMENT_GATEWAY?.trim()) throw new Error(NO_GATEWAY_IN_PRODUCTION)
-  if (env.CONTENT_SOURCE === 'sanity') throw new Error('The Sanity content source is not built yet; use CONTENT_SOURCE=local')
   return env
 }
 

@@ -1,75 +1,24 @@
-import {
-  fromCents,
-  type ContentBlock,
-  type ContentPage,
-  type Feed,
-  type FeedPost,
-  type MembershipFaq,
-  type MembershipLanding,
-  type SocialMediaLander,
-  type SocialMediaSpecial,
-} from '@store/core'
+import { fromCents, type ContentPage, type Feed, type FeedPost, type MembershipLanding, type SocialMediaLander, type SocialMediaSpecial } from '@store/core'
 import type { Kysely } from 'kysely'
 import { flag, readJson } from '../db/json.ts'
-import { dialectOf } from '../db/connection.ts'
-import { byPosition, jsonArrayFrom, readJsonColumn } from '../db/json-aggregate.ts'
-import type { ContentBlocksRow, Database } from '../db/schema.ts'
+import type { Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import { BrandScope, SETTINGS_TTL_MS } from '../shared/ttl-cache.ts'
+import { contentSource } from './content-source.ts'
 
 type Db = Kysely<Database>
 
 /**
- * Content comes from the local content documents seeded into the database
- * (DESIGN §6: a Sanity adapter can stand behind the same functions).
+ * A page with its blocks, from the content source chosen at start-up (content-source.ts): the
+ * store's database (read each time, one statement), or the content service, whose answers are
+ * cached like the landing copy (SETTINGS_TTL_MS, dropped at once by invalidateContent).
  */
 export async function getContentPage(db: Db, brandId: string, slug: string): Promise<ContentPage> {
-  // one statement: the page with its blocks as a JSON array column
-  const page = await db
-    .selectFrom('content_pages')
-    .selectAll('content_pages')
-    .select((eb) =>
-      jsonArrayFrom(
-        dialectOf(db),
-        eb
-          .selectFrom('content_blocks')
-          .select([
-            'content_blocks.type',
-            'content_blocks.body',
-            'content_blocks.wistia_video_id',
-            'content_blocks.button_text',
-            'content_blocks.link',
-            'content_blocks.desktop_image',
-            'content_blocks.mobile_image',
-            'content_blocks.position',
-          ])
-          .whereRef('content_blocks.page_id', '=', 'content_pages.id'),
-      ).as('blocks'),
-    )
-    .where('content_pages.brand_id', '=', brandId)
-    .where('content_pages.slug', '=', slug)
-    .executeTakeFirst()
+  const source = contentSource()
+  const page = source.name === 'local' ? await source.page(db, brandId, slug) : await pageCache(db, brandId, `page\u0000${slug}`, () => source.page(db, brandId, slug))
   if (!page) throw notFound(`We couldn't find the page '${slug}'.`)
-  const blocks = byPosition(readJsonColumn<Omit<ContentBlocksRow, 'id' | 'page_id'>[]>(page.blocks, []))
-  return {
-    slug: page.slug,
-    name: page.name,
-    body: page.body,
-    hide_headline: flag(page.hide_headline),
-    updated_at: page.updated_at,
-    blocks: blocks.map(
-      (block): ContentBlock => ({
-        type: block.type,
-        body: block.body,
-        wistia_video_id: block.wistia_video_id,
-        button_text: block.button_text,
-        link: block.link,
-        desktop_image: block.desktop_image,
-        mobile_image: block.mobile_image,
-      }),
-    ),
-  }
+  return page
 }
 
 /** The feed: its posts (one statement) and the bio and Instagram link of the cached store settings. */
@@ -94,33 +43,26 @@ export async function getFeed(db: Db, brandId: string): Promise<Feed> {
 /**
  * The club's landing copy is on every home page of a brand with a club (its offer)
  * and changes only with the content: cached like the settings (SETTINGS_TTL_MS, one
- * deep-frozen value per brand), dropped at once by invalidateContent(brandId).
+ * deep-frozen value per brand), dropped at once by invalidateContent(brandId), which the
+ * content service's webhook calls too (content-webhook.routes.ts).
  */
 const contentScope = new BrandScope()
 const landingCache = contentScope.cache<MembershipLanding>({ ttlMs: SETTINGS_TTL_MS, maxEntries: 100 })
+/** Pages read from the content service (a page that is not there is kept too: null). */
+const pageCache = contentScope.cache<ContentPage | null>({ ttlMs: SETTINGS_TTL_MS, maxEntries: 1000 })
 
-/** Drops the brand's cached content (the club's landing copy), after an edit. */
+/** Drops the brand's cached content (the club's landing copy, pages of the content service), after an edit. */
 export function invalidateContent(brandId: string): void {
   contentScope.invalidate(brandId)
 }
 
 /** The club's landing copy (cached: see landingCache); a 404 when the brand has no club. */
 export function getMembershipLanding(db: Db, brandId: string): Promise<MembershipLanding> {
-  return landingCache(db, brandId, 'membership-landing', () => loadMembershipLanding(db, brandId))
-}
-
-async function loadMembershipLanding(db: Db, brandId: string): Promise<MembershipLanding> {
-  const row = await db.selectFrom('membership_landings').selectAll().where('brand_id', '=', brandId).executeTakeFirst()
-  if (!row) throw notFound('This store has no club.')
-  return {
-    headline: row.headline,
-    subheadline: row.subheadline,
-    faqs: readJson<MembershipFaq[]>(row.faqs, []),
-    founder_letter_name: row.founder_letter_name,
-    founder_letter_bullets: readJson<string[]>(row.founder_letter_bullets, []),
-    price: fromCents(row.price_cents),
-    how_many: row.how_many,
-  }
+  return landingCache(db, brandId, 'membership-landing', async () => {
+    const landing = await contentSource().membershipLanding(db, brandId)
+    if (!landing) throw notFound('This store has no club.')
+    return landing
+  })
 }
 
 export async function getSocialMediaSpecial(db: Db, brandId: string, id: string): Promise<SocialMediaSpecial> {

@@ -21,10 +21,6 @@ export function listActiveItemIds(db: Db, brandId: string) {
   return db.selectFrom('items').select(['id', 'created_at']).where('brand_id', '=', brandId).where('active', '=', 1).orderBy('id').execute()
 }
 
-export function listContentPageSlugs(db: Db, brandId: string) {
-  return db.selectFrom('content_pages').select(['slug', 'updated_at']).where('brand_id', '=', brandId).orderBy('slug').execute()
-}
-
 export async function hasFeedPosts(db: Db, brandId: string): Promise<boolean> {
   const row = await db.selectFrom('feed_posts').select(['id']).where('brand_id', '=', brandId).limit(1).executeTakeFirst()
   return row !== undefined

@@ -9,7 +9,8 @@ import { CHECKOUT_ROUTES, contentPagePath, PROTECTED_ROUTES } from '@store/core'
 import type { Kysely } from 'kysely'
 import type { Brand } from '../brands/registry.ts'
 import type { Database } from '../db/schema.ts'
-import { findClubFlag, hasFeedPosts, listActiveItemIds, listCategoryGroupNames, listCategoryNames, listContentPageSlugs } from './seo.queries.ts'
+import { contentSource } from '../content/content-source.ts'
+import { findClubFlag, hasFeedPosts, listActiveItemIds, listCategoryGroupNames, listCategoryNames } from './seo.queries.ts'
 
 type Db = Kysely<Database>
 
@@ -62,7 +63,8 @@ export async function sitemapEntries(db: Db, brand: Pick<Brand, 'id' | 'publicOr
     listCategoryNames(db, brand.id),
     listCategoryGroupNames(db, brand.id),
     listActiveItemIds(db, brand.id),
-    listContentPageSlugs(db, brand.id),
+    // the content pages of the chosen content source (the store's, or the Sanity dataset's)
+    contentSource().pageList(db, brand.id),
     hasFeedPosts(db, brand.id),
   ])
   const hasClub = settings?.brand_has_club === 1

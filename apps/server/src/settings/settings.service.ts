@@ -1,14 +1,14 @@
-import { fromCents, type CartBanner, type FooterMenuGroup, type HeaderMenuEntry, type ImageRef, type SizingGuideRow, type StoreSettings } from '@store/core'
+import { fromCents, type CartBanner, type SizingGuideRow, type StoreSettings } from '@store/core'
 import type { Kysely, Transaction } from 'kysely'
+import { contentSource, type StorefrontContent } from '../content/content-source.ts'
+import { type BannerRow, type MenuRow, storefrontFromRows } from '../content/local-content.ts'
 import { byPosition, readJsonColumn } from '../db/json-aggregate.ts'
 import { flag, readJson, readList } from '../db/json.ts'
-import type { BannersRow, Database, MenuItemsRow, SizingGuideEntriesRow, StoreSettingsRow } from '../db/schema.ts'
+import type { Database, SizingGuideEntriesRow, StoreSettingsRow } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { BrandScope, SETTINGS_TTL_MS } from '../shared/ttl-cache.ts'
 import { findSettingsBundle } from './settings.queries.ts'
 
-type MenuRow = Omit<MenuItemsRow, 'brand_id'>
-type BannerRow = Omit<BannersRow, 'id' | 'brand_id' | 'active'>
 type SizingRow = Omit<SizingGuideEntriesRow, 'id' | 'brand_id'>
 
 /** What one statement reads of a brand's settings, shaped for each reader. */
@@ -24,7 +24,10 @@ export interface SettingsBundle {
  * Every page reads the settings (row, menus, banners, sizing guide), the cart
  * its money rule and banners: one statement per brand per SETTINGS_TTL_MS,
  * shared by all of them. An operator's edit shows within that time, at once
- * on an instance that calls invalidateSettings(brandId).
+ * on an instance that calls invalidateSettings(brandId). The menus, banners and scrolling
+ * images come from the content source (content/content-source.ts): with the store's own
+ * content they ride on the same statement; from the content service they are read beside it
+ * and cached with it (its webhook calls invalidateSettings too).
  */
 const settingsScope = new BrandScope()
 const bundleCache = settingsScope.cache<SettingsBundle | null>({ ttlMs: SETTINGS_TTL_MS, maxEntries: 100 })
@@ -40,16 +43,19 @@ export function getSettingsBundle(db: Kysely<Database> | Transaction<Database>, 
 }
 
 async function loadSettingsBundle(db: Kysely<Database>, brandId: string): Promise<SettingsBundle | null> {
-  const found = await findSettingsBundle(db, brandId)
+  const source = contentSource()
+  const [found, remote] = await Promise.all([findSettingsBundle(db, brandId), source.name === 'local' ? null : source.storefront(db, brandId)])
   if (!found) return null
   const { menu_items, banners, sizing_guide, ...row } = found
-  const menu = byPosition(readJsonColumn<MenuRow[]>(menu_items, []))
-  const activeBanners = byPosition(readJsonColumn<BannerRow[]>(banners, []))
+  const content =
+    source.name === 'local' || !remote
+      ? storefrontFromRows(byPosition(readJsonColumn<MenuRow[]>(menu_items, [])), byPosition(readJsonColumn<BannerRow[]>(banners, [])), row.scrolling_images)
+      : remote
   const sizing = byPosition(readJsonColumn<SizingRow[]>(sizing_guide, []))
   return {
     row,
-    settings: shapeSettings(row, menu, activeBanners, sizing),
-    cartBanners: activeBanners.filter((banner) => banner.placement === 'cart').map(cartBanner),
+    settings: shapeSettings(row, content, sizing),
+    cartBanners: content.cartBanners,
   }
 }
 
@@ -68,18 +74,7 @@ export async function getCartBanners(db: Kysely<Database>, brandId: string): Pro
   return (await getSettingsBundle(db, brandId))?.cartBanners ?? []
 }
 
-function cartBanner(row: BannerRow): CartBanner {
-  return {
-    text: row.text,
-    buttonText: row.button_text,
-    buttonLink: row.button_link,
-    image: row.image,
-    css_class: row.css_class,
-  }
-}
-
-function shapeSettings(row: StoreSettingsRow, menu: MenuRow[], banners: BannerRow[], sizing: SizingRow[]): StoreSettings {
-  const global = banners.find((banner) => banner.placement === 'global')
+function shapeSettings(row: StoreSettingsRow, content: StorefrontContent, sizing: SizingRow[]): StoreSettings {
   return {
     storeName: row.store_name,
     domain: row.domain,
@@ -107,19 +102,13 @@ function shapeSettings(row: StoreSettingsRow, menu: MenuRow[], banners: BannerRo
     stripeJsApplePay: flag(row.stripe_js_apple_pay),
     analytics: readJson<Record<string, string>>(row.analytics_ids, {}),
     sizes: readList(row.sizes),
-    scrollingImages: readJson<ImageRef[]>(row.scrolling_images, []),
+    scrollingImages: content.scrollingImages,
     feedBio: row.feed_bio,
     freeShippingThreshold: fromCents(row.free_shipping_threshold_cents),
     standardShippingCost: fromCents(row.standard_shipping_cost_cents),
-    headerMenu: headerMenu(menu),
-    footerMenu: footerMenu(menu),
-    globalBanner: global
-      ? {
-          link: global.link,
-          desktop: image(global.desktop_url, global.desktop_width, global.desktop_height, global.alt),
-          mobile: image(global.mobile_url, global.mobile_width, global.mobile_height, global.alt),
-        }
-      : null,
+    headerMenu: content.headerMenu,
+    footerMenu: content.footerMenu,
+    globalBanner: content.globalBanner,
     sizingGuide: sizing.map(
       (entry): SizingGuideRow => ({
         size: entry.size,
@@ -133,33 +122,4 @@ function shapeSettings(row: StoreSettingsRow, menu: MenuRow[], banners: BannerRo
       }),
     ),
   }
-}
-
-function image(url: string | null, width: number | null, height: number | null, alt: string | null): ImageRef | null {
-  return url ? { url, width, height, alt: alt ?? '' } : null
-}
-
-function headerMenu(menu: MenuRow[]): HeaderMenuEntry[] {
-  const header = menu.filter((entry) => entry.menu === 'header')
-  return header
-    .filter((entry) => !entry.parent_id)
-    .map((entry) => ({
-      caption: entry.caption,
-      link: entry.link,
-      dropdownImage: image(entry.image_url, null, null, entry.image_alt),
-      children: header.filter((child) => child.parent_id === entry.id).map((child) => ({ caption: child.caption, link: child.link })),
-    }))
-}
-
-function footerMenu(menu: MenuRow[]): FooterMenuGroup[] {
-  const groups = new Map<string, FooterMenuGroup>()
-  for (const entry of menu) {
-    if (entry.menu !== 'footer') continue
-    const header = entry.group_header ?? ''
-    const group = groups.get(header) ?? { header, showDuringCheckout: false, links: [] }
-    group.showDuringCheckout ||= flag(entry.show_during_checkout)
-    group.links.push({ caption: entry.caption, link: entry.link })
-    groups.set(header, group)
-  }
-  return [...groups.values()]
 }
