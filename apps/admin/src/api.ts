@@ -1,7 +1,19 @@
 /** The operator API (/api/admin, DESIGN §8) as the app calls it: JSON in, `{data}` or `{errors}` out. */
 
 export type {
+  AdminContentPage,
+  AdminContentPageSummary,
   AdminDiscountCode,
+  AdminGlobalBanner,
+  AdminMembershipLanding,
+  AdminMenuLink,
+  AdminMenus,
+  AdminStoreSettings,
+  ContentBlock,
+  ContentPage,
+  ContentPageCopy,
+  ImageRef,
+  SizingGuideRow,
   AdminItem,
   AdminItemPhoto,
   AdminOneTimeOffer,

@@ -46,7 +46,7 @@ async function checkParent(db: Db, brandId: string, menu: Menu, parentId: string
   if (menu !== 'header') throw unprocessable('Only header links have dropdowns: leave the parent empty for a footer link.', 'parent_id')
   if (parentId === id) throw unprocessable('A link cannot be in its own dropdown.', 'parent_id')
   const parent = await db.selectFrom('menu_items').select(['menu', 'parent_id']).where('brand_id', '=', brandId).where('id', '=', parentId).executeTakeFirst()
-  if (!parent || parent.menu !== 'header') throw unprocessable(`There is no header link ${parentId}.`, 'parent_id')
+  if (parent?.menu !== 'header') throw unprocessable(`There is no header link ${parentId}.`, 'parent_id')
   if (parent.parent_id) throw unprocessable('A dropdown link cannot have a dropdown of its own: choose a top-level link.', 'parent_id')
   if (id) {
     const children = await db.selectFrom('menu_items').select('id').where('brand_id', '=', brandId).where('parent_id', '=', id).executeTakeFirst()
