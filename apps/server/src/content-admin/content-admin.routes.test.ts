@@ -169,6 +169,15 @@ describe.each(DIALECTS)('content and settings in the operator area on %s', (dial
     const inDropdown = (await storefrontSettings()).headerMenu.find((entry) => entry.caption === parent.caption)!
     expect(inDropdown.children.map((child) => child.caption)).toContain('Gift cards & more')
 
+    // a dropdown is one level deep, and only in the header
+    const footerLink = menus.footer[0]!
+    expect(problems(await send(manager, 'PATCH', `/api/admin/content/menus/${footerLink.id}`, { parent_id: parent.id }))).toEqual([
+      { field: 'parent_id', message: 'Only header links have dropdowns: leave the parent empty for a footer link.' },
+    ])
+    expect(problems(await manager.postJson('/api/admin/content/menus', { menu: 'header', caption: 'Deeper', link: '/deeper', parent_id: added.id }))).toEqual([
+      { field: 'parent_id', message: 'A dropdown link cannot have a dropdown of its own: choose a top-level link.' },
+    ])
+
     await manager.post(`/api/admin/content/menus/${added.id}/remove`)
     const after = await storefrontSettings()
     expect(after.headerMenu).toEqual(before.headerMenu)

@@ -20,19 +20,23 @@ const emptyBlock = (type: string): ContentBlock => ({ type, body: null, wistia_v
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 
-/** The page as a document of its own, for a frame that runs nothing (sandbox): the markup as the storefront gets it. */
+/**
+ * The page as a document of its own, for a frame that runs nothing (sandbox): the markup as the
+ * storefront gets it, without styles (the operator area's policy allows no inline style; the
+ * store's own look is on the published page).
+ */
 function previewDocument(page: ContentPage): string {
   const blocks = page.blocks
     .map((block) => {
       if (block.type === 'text') return `<section>${block.body ?? ''}</section>`
-      if (block.type === 'image') return `<img src="${escapeHtml(block.desktop_image ?? '')}" alt="${escapeHtml(block.body ?? '')}" style="max-width:100%">`
-      if (block.type === 'button') return `<p><a class="button" href="${escapeHtml(block.link ?? '#')}">${escapeHtml(block.button_text ?? '')}</a></p>`
+      if (block.type === 'image') return `<p><img src="${escapeHtml(block.desktop_image ?? '')}" alt="${escapeHtml(block.body ?? '')}" width="320"></p>`
+      if (block.type === 'button') return `<p><a href="${escapeHtml(block.link ?? '#')}">${escapeHtml(block.button_text ?? '')}</a></p>`
       if (block.type === 'video') return `<p>[Wistia video ${escapeHtml(block.wistia_video_id ?? '')}]</p>`
       return ''
     })
     .join('\n')
-  const headline = `<h1${page.hide_headline ? ' style="position:absolute;left:-9999px"' : ''}>${escapeHtml(page.name)}</h1>`
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.name)}</title><style>body{font-family:system-ui,sans-serif;margin:1rem;line-height:1.5;color:#1a1a1a}a.button{display:inline-block;padding:.5rem 1rem;background:#1a1a1a;color:#fff;text-decoration:none;border-radius:4px}</style></head><body><main>${headline}${page.body}${blocks}</main></body></html>`
+  const hidden = page.hide_headline ? '<p>(The headline is hidden on the page; screen readers read it.)</p>' : ''
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(page.name)}</title></head><body><main><h1>${escapeHtml(page.name)}</h1>${hidden}${page.body}${blocks}</main></body></html>`
 }
 
 /** What the form edits: the draft, or a copy of what is live when there is none. */
