@@ -60,6 +60,11 @@ describe('content and settings in the operator area', () => {
       await page.getByRole('button', { name: 'Add button block' }).click()
       const added = page.getByRole('group', { name: /^Block \d+: Button$/ }).last()
       await added.getByLabel('Button words').fill('Shop the new leggings')
+      // a block's refusal is marked at that block's own input
+      await added.getByLabel('Where it leads').fill('javascript:alert(1)')
+      await page.getByRole('button', { name: 'Save draft' }).click()
+      await expect.poll(() => added.locator('.field-error').textContent()).toContain('a page of this store')
+      expect(await added.getByLabel('Where it leads').getAttribute('aria-invalid')).toBe('true')
       await added.getByLabel('Where it leads').fill('/category/leggings')
       await page.getByRole('button', { name: 'Preview', exact: true }).click()
       const preview = page.frameLocator('iframe.page-preview')

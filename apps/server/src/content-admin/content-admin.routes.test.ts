@@ -98,7 +98,10 @@ describe.each(DIALECTS)('content and settings in the operator area on %s', (dial
       name: 'x',
       blocks: [{ type: 'button', button_text: 'Go', link: 'javascript:alert(1)' }],
     })
-    expect(problems(button)[0]).toMatchObject({ field: 'link' })
+    // a block's refusal names its place, so the page marks that very input
+    expect(problems(button)).toEqual([{ field: 'blocks.0.link', message: 'The block is a page of this store (/category/leggings) or an https:// address, without spaces' }])
+    const twoBlocks = await send(manager, 'PUT', `/api/admin/content/pages/${page.id}/draft`, { name: 'x', blocks: [{ type: 'text', body: '<p>ok</p>' }, { type: 'video' }] })
+    expect(problems(twoBlocks)).toEqual([{ field: 'blocks.1.wistia_video_id', message: 'A video block needs its Wistia video id' }])
     const noName = await send(manager, 'PUT', `/api/admin/content/pages/${page.id}/draft`, { name: ' ' })
     expect(problems(noName)).toEqual([{ field: 'name', message: 'Enter the page name' }])
 

@@ -62,6 +62,27 @@ const markup = (field: string, max: number) =>
 
 const flag = (field: string) => optionalFlag(field)
 
+/**
+ * A list whose refused items name their place (`blocks.1.link`), so the page marks that very
+ * input: the error handler names a field by the last part of its path, which for an item would
+ * be `link` alone, the same for every block. The items are checked by `item` one by one.
+ */
+function listNamingPlaces<T extends z.ZodType>(name: string, item: T, max: number, tooMany: string, description: string) {
+  return z
+    .array(z.unknown())
+    .max(max, tooMany)
+    .describe(description)
+    .transform((items, ctx) => {
+      const parsed: z.output<T>[] = []
+      for (const [index, value] of items.entries()) {
+        const result = item.safeParse(value)
+        if (result.success) parsed.push(result.data)
+        else for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [[name, index, ...issue.path].join('.')] })
+      }
+      return parsed
+    })
+}
+
 // ---------------------------------------------------------------- content pages
 
 const blockBody = z
@@ -97,7 +118,13 @@ export const pageDraftBody = z.object({
   name: text('page name', 120),
   body: markup('page text', 50_000).default(''),
   hide_headline: flag('hide_headline').transform((value) => value ?? false),
-  blocks: z.array(blockBody).max(50, 'A page holds at most 50 blocks').default([]),
+  blocks: listNamingPlaces(
+    'blocks',
+    blockBody,
+    50,
+    'A page holds at most 50 blocks',
+    'the blocks in their order: {type: text|image|button|video, body, wistia_video_id, button_text, link, desktop_image, mobile_image}',
+  ).default([]),
 })
 export type PageDraftInput = z.output<typeof pageDraftBody>
 
@@ -183,16 +210,18 @@ export const globalBannerAnswer = z.object({
 })
 
 export const scrollingImagesBody = z.object({
-  images: z
-    .array(
-      z.object({
-        url: imageAddress('image'),
-        width: pixels('width'),
-        height: pixels('height'),
-        alt: z.string().trim().max(200, 'The text of an image is at most 200 characters').default(''),
-      }),
-    )
-    .max(30, 'At most 30 scrolling images'),
+  images: listNamingPlaces(
+    'images',
+    z.object({
+      url: imageAddress('image'),
+      width: pixels('width'),
+      height: pixels('height'),
+      alt: z.string().trim().max(200, 'The text of an image is at most 200 characters').default(''),
+    }),
+    30,
+    'At most 30 scrolling images',
+    'the images in their order: {url, width, height, alt}',
+  ),
 })
 export const scrollingImagesAnswer = z.object({ images: z.array(imageRefSchema) })
 
@@ -202,7 +231,13 @@ export const membershipLandingBody = z
   .object({
     headline: text('headline', 160),
     subheadline: text('subheadline', 300),
-    faqs: z.array(z.object({ question: text('question', 300), answer: markup('answer', 5000).pipe(z.string().trim().min(1, 'Enter the answer')) })).max(40, 'At most 40 questions'),
+    faqs: listNamingPlaces(
+      'faqs',
+      z.object({ question: text('question', 300), answer: markup('answer', 5000).pipe(z.string().trim().min(1, 'Enter the answer')) }),
+      40,
+      'At most 40 questions',
+      'the questions in their order: {question, answer (markup)}',
+    ),
     founder_letter_name: optionalText("founder's name", 80),
     founder_letter_bullets: z
       .array(z.string().trim().min(1, 'A line of the letter cannot be empty').max(300, 'A line of the letter is at most 300 characters'))
@@ -234,26 +269,27 @@ export const membershipLandingAnswer = z.object({
 
 const measure = (field: string) => optionalText(field, 40)
 export const sizingGuideBody = z.object({
-  rows: z
-    .array(
-      z.object({
-        size: z
-          .string({ message: 'Enter the size' })
-          .trim()
-          .min(1, 'Enter the size')
-          .max(10, 'A size is at most 10 characters')
-          .transform((value) => value.toUpperCase()),
-        bust: measure('bust'),
-        waist: measure('waist'),
-        hip: measure('hip'),
-        pant: measure('pant'),
-        front: imageAddress('front figure'),
-        side: imageAddress('side figure'),
-        back: imageAddress('back figure'),
-      }),
-    )
-    .max(20, 'At most 20 sizes')
-    .refine((rows) => new Set(rows.map((row) => row.size)).size === rows.length, 'Each size appears once in the guide'),
+  rows: listNamingPlaces(
+    'rows',
+    z.object({
+      size: z
+        .string({ message: 'Enter the size' })
+        .trim()
+        .min(1, 'Enter the size')
+        .max(10, 'A size is at most 10 characters')
+        .transform((value) => value.toUpperCase()),
+      bust: measure('bust'),
+      waist: measure('waist'),
+      hip: measure('hip'),
+      pant: measure('pant'),
+      front: imageAddress('front figure'),
+      side: imageAddress('side figure'),
+      back: imageAddress('back figure'),
+    }),
+    20,
+    'At most 20 sizes',
+    'the sizes in their order: {size, bust, waist, hip, pant, front, side, back}',
+  ).refine((rows) => new Set(rows.map((row) => row.size)).size === rows.length, 'Each size appears once in the guide'),
 })
 export type SizingGuideInput = z.output<typeof sizingGuideBody>
 export const sizingGuideAnswer = z.object({ rows: z.array(sizingGuideRowSchema) })

@@ -114,13 +114,40 @@ export function BannerPage() {
                 // biome-ignore lint/suspicious/noArrayIndexKey: images have no id of their own; their place is what the operator moves
                 <li key={index}>
                   <label htmlFor={`image-${index}-url`}>Image {index + 1} address</label>
-                  <input id={`image-${index}-url`} value={image.url} onChange={(event) => setImage(index, { url: event.target.value })} required />
+                  <input
+                    id={`image-${index}-url`}
+                    value={image.url}
+                    onChange={(event) => setImage(index, { url: event.target.value })}
+                    required
+                    {...imageFields.attrs(`images.${index}.url`)}
+                  />
+                  {imageFields.message(`images.${index}.url`)}
                   <label htmlFor={`image-${index}-alt`}>Image {index + 1} text</label>
-                  <input id={`image-${index}-alt`} value={image.alt} onChange={(event) => setImage(index, { alt: event.target.value })} />
+                  <input
+                    id={`image-${index}-alt`}
+                    value={image.alt}
+                    onChange={(event) => setImage(index, { alt: event.target.value })}
+                    {...imageFields.attrs(`images.${index}.alt`)}
+                  />
+                  {imageFields.message(`images.${index}.alt`)}
                   <label htmlFor={`image-${index}-width`}>Width (px)</label>
-                  <input id={`image-${index}-width`} inputMode="numeric" value={image.width} onChange={(event) => setImage(index, { width: event.target.value })} />
+                  <input
+                    id={`image-${index}-width`}
+                    inputMode="numeric"
+                    value={image.width}
+                    onChange={(event) => setImage(index, { width: event.target.value })}
+                    {...imageFields.attrs(`images.${index}.width`)}
+                  />
+                  {imageFields.message(`images.${index}.width`)}
                   <label htmlFor={`image-${index}-height`}>Height (px)</label>
-                  <input id={`image-${index}-height`} inputMode="numeric" value={image.height} onChange={(event) => setImage(index, { height: event.target.value })} />
+                  <input
+                    id={`image-${index}-height`}
+                    inputMode="numeric"
+                    value={image.height}
+                    onChange={(event) => setImage(index, { height: event.target.value })}
+                    {...imageFields.attrs(`images.${index}.height`)}
+                  />
+                  {imageFields.message(`images.${index}.height`)}
                   <div className="actions">
                     <button type="button" disabled={index === 0} onClick={() => move(index, -1)}>
                       Move up<span className="visually-hidden"> image {index + 1}</span>

@@ -100,9 +100,24 @@ export function ClubLandingPage() {
                 // biome-ignore lint/suspicious/noArrayIndexKey: questions have no id of their own
                 <li key={index}>
                   <label htmlFor={`faq-${index}-question`}>Question {index + 1}</label>
-                  <input id={`faq-${index}-question`} value={faq.question} onChange={(event) => setFaq(index, { question: event.target.value })} required />
+                  <input
+                    id={`faq-${index}-question`}
+                    value={faq.question}
+                    onChange={(event) => setFaq(index, { question: event.target.value })}
+                    required
+                    {...fields.attrs(`faqs.${index}.question`)}
+                  />
+                  {fields.message(`faqs.${index}.question`)}
                   <label htmlFor={`faq-${index}-answer`}>Answer {index + 1}</label>
-                  <textarea id={`faq-${index}-answer`} rows={3} value={faq.answer} onChange={(event) => setFaq(index, { answer: event.target.value })} required />
+                  <textarea
+                    id={`faq-${index}-answer`}
+                    rows={3}
+                    value={faq.answer}
+                    onChange={(event) => setFaq(index, { answer: event.target.value })}
+                    required
+                    {...fields.attrs(`faqs.${index}.answer`)}
+                  />
+                  {fields.message(`faqs.${index}.answer`)}
                   <button type="button" className="danger" onClick={() => setDraft({ ...draft, faqs: draft.faqs.filter((_, at) => at !== index) })}>
                     Remove question {index + 1}
                   </button>

@@ -170,10 +170,22 @@ export function ContentPageEditor() {
                   <>
                     <label htmlFor={`${key}-${name}`}>{label}</label>
                     {multiline ? (
-                      <textarea id={`${key}-${name}`} rows={3} value={block[name] ?? ''} onChange={(event) => setBlock(index, { [name]: event.target.value })} />
+                      <textarea
+                        id={`${key}-${name}`}
+                        rows={3}
+                        value={block[name] ?? ''}
+                        onChange={(event) => setBlock(index, { [name]: event.target.value })}
+                        {...fields.attrs(`blocks.${index}.${name}`)}
+                      />
                     ) : (
-                      <input id={`${key}-${name}`} value={block[name] ?? ''} onChange={(event) => setBlock(index, { [name]: event.target.value })} />
+                      <input
+                        id={`${key}-${name}`}
+                        value={block[name] ?? ''}
+                        onChange={(event) => setBlock(index, { [name]: event.target.value })}
+                        {...fields.attrs(`blocks.${index}.${name}`)}
+                      />
                     )}
+                    {fields.message(`blocks.${index}.${name}`)}
                   </>
                 )
                 return (

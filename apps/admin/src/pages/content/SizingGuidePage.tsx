@@ -70,7 +70,9 @@ export function SizingGuidePage() {
                         value={row[column.name] ?? ''}
                         required={['size', 'front', 'side', 'back'].includes(column.name)}
                         onChange={(event) => setRow(index, { [column.name]: event.target.value })}
+                        {...fields.attrs(`rows.${index}.${column.name}`)}
                       />
+                      {fields.message(`rows.${index}.${column.name}`)}
                     </div>
                   ))}
                   <button type="button" className="danger" onClick={() => setRows(rows.filter((_, at) => at !== index))}>
