@@ -16,6 +16,12 @@ import { CustomersPage } from './pages/CustomersPage.tsx'
 import { ClubMemberPage } from './pages/club/ClubMemberPage.tsx'
 import { ClubMembersPage } from './pages/club/ClubMembersPage.tsx'
 import { ClubPage } from './pages/club/ClubPage.tsx'
+import { BannerPage } from './pages/content/BannerPage.tsx'
+import { ClubLandingPage } from './pages/content/ClubLandingPage.tsx'
+import { ContentHomePage } from './pages/content/ContentHomePage.tsx'
+import { ContentPageEditor } from './pages/content/ContentPageEditor.tsx'
+import { MenusPage } from './pages/content/MenusPage.tsx'
+import { SizingGuidePage } from './pages/content/SizingGuidePage.tsx'
 import { HomePage } from './pages/HomePage.tsx'
 import { ItemPage } from './pages/ItemPage.tsx'
 import { ItemsCsvPage } from './pages/ItemsCsvPage.tsx'
@@ -35,6 +41,7 @@ import { OrdersPage } from './pages/OrdersPage.tsx'
 import { PackingSlipsPage } from './pages/PackingSlipsPage.tsx'
 import { ReviewsPage } from './pages/ReviewsPage.tsx'
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx'
+import { SettingsPage } from './pages/SettingsPage.tsx'
 import { StaffPage } from './pages/StaffPage.tsx'
 import { SessionContext, useSession, type Session } from './session.tsx'
 
@@ -51,6 +58,8 @@ const NAVIGATION = [
   { to: '/messages', label: 'Messages', action: 'messages.answer' },
   { to: '/club', label: 'Club', action: 'reports.view' },
   { to: '/club/members', label: 'Club members', action: 'club.act' },
+  { to: '/content', label: 'Content', action: 'content.edit' },
+  { to: '/settings', label: 'Settings', action: 'settings.edit' },
   { to: '/audit', label: 'Audit log', action: 'audit.view' },
   { to: '/staff', label: 'Staff', action: 'staff.manage' },
   { to: '/account', label: 'Account', action: null },
@@ -159,6 +168,13 @@ function Shell() {
           {may('reports.view') && <Route path="/club" element={<ClubPage />} />}
           {(may('reports.view') || may('club.act')) && <Route path="/club/members" element={<ClubMembersPage />} />}
           {(may('reports.view') || may('club.act')) && <Route path="/club/members/:id" element={<ClubMemberPage />} />}
+          {may('content.edit') && <Route path="/content" element={<ContentHomePage />} />}
+          {may('content.edit') && <Route path="/content/pages/:id" element={<ContentPageEditor />} />}
+          {may('content.edit') && <Route path="/content/menus" element={<MenusPage />} />}
+          {may('content.edit') && <Route path="/content/banner" element={<BannerPage />} />}
+          {may('content.edit') && <Route path="/content/club" element={<ClubLandingPage />} />}
+          {may('content.edit') && <Route path="/content/sizing" element={<SizingGuidePage />} />}
+          {may('settings.edit') && <Route path="/settings" element={<SettingsPage />} />}
           {may('audit.view') && <Route path="/audit" element={<AuditPage />} />}
           {may('staff.manage') && <Route path="/staff" element={<StaffPage />} />}
           <Route path="/account" element={<AccountPage />} />

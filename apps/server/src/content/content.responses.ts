@@ -3,7 +3,7 @@ import type { ContentBlock, ContentPage, Feed, FeedPost, MembershipFaq, Membersh
 import { z } from 'zod'
 import { contract, openString } from '../http/response-schemas.ts'
 
-const contentBlockSchema = contract<ContentBlock>('ContentBlock')(
+export const contentBlockSchema = contract<ContentBlock>('ContentBlock')(
   z.object({
     type: openString<ContentBlock['type']>('text, video, button or image; other types are skipped'),
     body: z.string().nullable().describe('markup of a text block; the caption or alt text of the others'),

@@ -624,6 +624,31 @@ export interface SocialMediaSpecialsTable {
   landers: Generated<string>
 }
 
+/** An operator's draft of a content page, one per page (migration 041; content-admin/). */
+export interface ContentPageDraftsTable {
+  page_id: string
+  brand_id: string
+  name: string
+  body: Generated<string>
+  hide_headline: Generated<number>
+  /** the blocks (ContentBlock[]) as JSON */
+  blocks_json: Generated<string>
+  saved_at: string
+  staff_id: string | null
+}
+/** A published version of a content page, kept to be restored (migration 041). */
+export interface ContentPageVersionsTable {
+  id: string
+  brand_id: string
+  page_id: string
+  number: number
+  name: string
+  body: Generated<string>
+  hide_headline: Generated<number>
+  blocks_json: Generated<string>
+  published_at: string
+  staff_id: string | null
+}
 export interface MembershipLandingsTable {
   brand_id: string
   headline: string
@@ -1181,6 +1206,8 @@ export interface Database {
   membership_landings: MembershipLandingsTable
   content_pages: ContentPagesTable
   content_blocks: ContentBlocksTable
+  content_page_drafts: ContentPageDraftsTable
+  content_page_versions: ContentPageVersionsTable
   feed_posts: FeedPostsTable
   split_tests: SplitTestsTable
   split_test_assignments: SplitTestAssignmentsTable

@@ -147,6 +147,21 @@ const RULES: Record<string, Rule> = {
   'PATCH /api/admin/experiments/{name}': {
     exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
   },
+  // the operator's content (content-admin): brand content, behind the staff door; a customer's session opens nothing there
+  'GET /api/admin/content/pages/{id}': { probes: () => [get('/api/admin/content/pages/pf-page-about-us', [401], 401)] },
+  'GET /api/admin/content/pages/{id}/preview': { probes: () => [get('/api/admin/content/pages/pf-page-about-us/preview', [401], 401)] },
+  'PUT /api/admin/content/pages/{id}/draft': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (content-admin.routes.test.ts); the probes here send GET and POST only',
+  },
+  'POST /api/admin/content/pages/{id}/draft/discard': { probes: () => [post('/api/admin/content/pages/pf-page-about-us/draft/discard', {}, [401], 401)] },
+  'POST /api/admin/content/pages/{id}/publish': { probes: () => [post('/api/admin/content/pages/pf-page-about-us/publish', {}, [401], 401)] },
+  'POST /api/admin/content/pages/{id}/versions/{number}/restore': { probes: () => [post('/api/admin/content/pages/pf-page-about-us/versions/1/restore', {}, [401], 401)] },
+  'POST /api/admin/content/menus': { probes: () => [post('/api/admin/content/menus', { menu: 'header', caption: 'Probe', link: '/probe', parent_id: 'pf-menu-1' }, [401], 401)] },
+  'POST /api/admin/content/menus/reorder': { probes: () => [post('/api/admin/content/menus/reorder', { menu: 'header', ids: ['pf-menu-1'] }, [401], 401)] },
+  'PATCH /api/admin/content/menus/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (content-admin.routes.test.ts); the probes here send GET and POST only',
+  },
+  'POST /api/admin/content/menus/{id}/remove': { probes: () => [post('/api/admin/content/menus/pf-menu-1/remove', {}, [401], 401)] },
   // the operator's orders (docs/admin-orders.md): A's own order number opens nothing to A or anyone without a staff session
   'GET /api/admin/orders/{number}': { probes: (a) => [get(`/api/admin/orders/${a.orderNumber}`, [401], 401)] },
   'POST /api/admin/orders/{number}/pack': { probes: (a) => [post(`/api/admin/orders/${a.orderNumber}/pack`, {}, [401], 401)] },

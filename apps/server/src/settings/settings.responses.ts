@@ -3,7 +3,7 @@ import type { FooterMenuGroup, GlobalBanner, HeaderMenuEntry, ImageRef, MenuLink
 import { z } from 'zod'
 import { contract } from '../http/response-schemas.ts'
 
-const imageRefSchema = contract<ImageRef>('ImageRef')(
+export const imageRefSchema = contract<ImageRef>('ImageRef')(
   z.object({
     url: z.string(),
     width: z.number().nullable(),
@@ -33,7 +33,7 @@ const footerMenuGroupSchema = contract<FooterMenuGroup>('FooterMenuGroup')(
 
 const globalBannerSchema = contract<GlobalBanner>('GlobalBanner')(z.object({ link: z.string().nullable(), desktop: imageRefSchema.nullable(), mobile: imageRefSchema.nullable() }))
 
-const sizingGuideRowSchema = contract<SizingGuideRow>('SizingGuideRow')(
+export const sizingGuideRowSchema = contract<SizingGuideRow>('SizingGuideRow')(
   z.object({
     size: z.string(),
     bust: z.string().nullable(),

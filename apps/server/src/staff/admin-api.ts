@@ -12,6 +12,7 @@ import { messagesAdminRoutes } from '../customer-service/messages-admin.routes.t
 import { customersAdminRoutes } from '../customers-admin/customers-admin.routes.ts'
 import { reviewsAdminRoutes } from '../reviews/reviews-admin.routes.ts'
 import { clubAdminRoutes } from '../club-admin/club-admin.routes.ts'
+import { contentAdminRoutes } from '../content-admin/content-admin.routes.ts'
 import { auditRoutes } from './audit.routes.ts'
 import { registerStaffSession } from './staff-guard.ts'
 import { staffRoutes } from './staff.routes.ts'
@@ -29,4 +30,5 @@ export const adminApi: FastifyPluginAsync = async (admin) => {
   await admin.register(reviewsAdminRoutes)
   await admin.register(messagesAdminRoutes)
   await admin.register(clubAdminRoutes)
+  await admin.register(contentAdminRoutes)
 }
