@@ -10,11 +10,14 @@
  *
  * Each path is measured on its own (BENCH_SECONDS each) after a warm-up; per path: requests per
  * second, p50 and p99 of the request, its SQL statements and transactions (begin ... commit, one
- * request counted alone after the caches are warm), and the time its statements took inside the
- * database driver against the request's whole time. The last table is PostgreSQL's figure over
+ * request counted alone after the caches are warm), and the CPU time a request costs: the store's
+ * process and, on PostgreSQL, the database's backends serving it (read from /proc: the machine's
+ * load moves the wall-clock figures far more than it moves these). The last table is PostgreSQL's figure over
  * SQLite's: issue 38 item 8 asks each within twice SQLite's (docs/performance.md, "PostgreSQL").
  */
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import { onEachDatabase } from './lib/databases.ts'
 import { buildApp } from '../apps/server/src/app.ts'
@@ -112,11 +115,34 @@ interface Figures {
   perSecond: number
   p50: number
   p99: number
+  /** CPU ms per request, the store's process */
+  serverCpu: number
+  /** CPU ms per request, PostgreSQL's backends of this store (0 on SQLite: it runs in the store's process) */
+  databaseCpu: number
+}
+
+/** CPU seconds a process has used (utime + stime of /proc/<pid>/stat), 0 once it is gone. */
+function processCpu(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
+/** The CPU seconds of the PostgreSQL backends serving this store (its application_name, bench/lib/databases.ts), by pid. */
+async function backendCpu(store: StoreDb): Promise<Map<number, number>> {
+  if (store.dialect !== 'postgres') return new Map()
+  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = current_setting('application_name')`.execute(store.db)
+  return new Map(rows.map((row) => [row.pid, processCpu(row.pid)]))
 }
 
 /** CONNECTIONS loops of `make()`'s request (one per loop: its own shopper) for DURATION_MS. */
-async function loop(make: () => Timed, durationMs = DURATION_MS): Promise<Figures> {
+async function loop(store: StoreDb, make: () => Timed, durationMs = DURATION_MS): Promise<Figures> {
   const latencies: number[] = []
+  const backendsBefore = await backendCpu(store)
+  const cpuBefore = process.cpuUsage()
   const started = performance.now()
   const deadline = started + durationMs
   await Promise.all(
@@ -126,9 +152,14 @@ async function loop(make: () => Timed, durationMs = DURATION_MS): Promise<Figure
     }),
   )
   const elapsed = (performance.now() - started) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
+  let database = 0
+  // a backend started during the loop counts from 0; one that ended is not counted (the pool keeps them)
+  for (const [pid, after] of await backendCpu(store)) database += after - (backendsBefore.get(pid) ?? 0)
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99) }
+  const n = Math.max(1, latencies.length)
+  return { perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), serverCpu: (cpu.user + cpu.system) / 1000 / n, databaseCpu: (database * 1000) / n }
 }
 
 interface Counted {
@@ -186,7 +217,7 @@ async function benchOn(name: string, store: StoreDb) {
       checkout: () => checkout(app, first.id, first.size, newAddress()),
     }
     // warm every path (caches, JIT), then count one request of each
-    for (const make of Object.values(paths)) await loop(make, 300)
+    for (const make of Object.values(paths)) await loop(store, make, 300)
     const counts = {
       cart: await counted(store, () => paths.cart()()),
       add: await counted(store, () => paths.add()()),
@@ -195,11 +226,19 @@ async function benchOn(name: string, store: StoreDb) {
     const rows: PathFigures[] = []
     const names = { cart: 'GET /api/cart (2 lines)', add: 'POST /api/cart/items (new cart)', checkout: 'POST /api/checkout' } as const
     const rounds: Record<keyof typeof paths, Figures[]> = { cart: [], add: [], checkout: [] }
-    for (let round = 0; round < ROUNDS; round++) for (const key of Object.keys(paths) as (keyof typeof paths)[]) rounds[key].push(await loop(paths[key]))
+    for (let round = 0; round < ROUNDS; round++) for (const key of Object.keys(paths) as (keyof typeof paths)[]) rounds[key].push(await loop(store, paths[key]))
     for (const key of Object.keys(paths) as (keyof typeof paths)[]) {
       const measured = rounds[key]
       const median = (pick: (f: Figures) => number) => measured.map(pick).sort((a, b) => a - b)[Math.floor(measured.length / 2)]!
-      rows.push({ name: names[key], perSecond: median((f) => f.perSecond), p50: median((f) => f.p50), p99: median((f) => f.p99), ...counts[key] })
+      rows.push({
+        name: names[key],
+        perSecond: median((f) => f.perSecond),
+        p50: median((f) => f.p50),
+        p99: median((f) => f.p99),
+        serverCpu: median((f) => f.serverCpu),
+        databaseCpu: median((f) => f.databaseCpu),
+        ...counts[key],
+      })
     }
     return { name, rows }
   } finally {
@@ -233,20 +272,23 @@ async function countedCheckout(app: FastifyInstance, store: StoreDb, itemId: num
 async function main() {
   const results = await onEachDatabase('checkout', benchOn)
   console.log(`\n${CONNECTIONS} shoppers at once, ${DURATION_MS / 1000} s per path, median of ${ROUNDS} round(s), in-process:\n`)
-  console.log('| database | request | req/s | p50 ms | p99 ms | statements | transactions |')
-  console.log('|---|---|---:|---:|---:|---:|---:|')
+  console.log('| database | request | req/s | p50 ms | p99 ms | CPU ms/request (store + PostgreSQL) | statements | transactions |')
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|')
   for (const result of results) {
     for (const row of result.rows) {
-      console.log(`| ${result.name} | ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.statements} | ${row.transactions} |`)
+      console.log(
+        `| ${result.name} | ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${(row.serverCpu + row.databaseCpu).toFixed(2)} (${row.serverCpu.toFixed(2)} + ${row.databaseCpu.toFixed(2)}) | ${row.statements} | ${row.transactions} |`,
+      )
     }
   }
   const [sqlite, postgres] = results
   if (sqlite && postgres) {
-    console.log('\n| request | SQLite/PostgreSQL req/s (goal <= 2) | PostgreSQL/SQLite p50 |')
-    console.log('|---|---:|---:|')
+    console.log('\n| request | SQLite/PostgreSQL req/s (goal <= 2) | PostgreSQL/SQLite p50 | PostgreSQL/SQLite CPU per request |')
+    console.log('|---|---:|---:|---:|')
     sqlite.rows.forEach((row, i) => {
       const other = postgres.rows[i]!
-      console.log(`| ${row.name} | ${(row.perSecond / other.perSecond).toFixed(2)} | ${(other.p50 / row.p50).toFixed(2)} |`)
+      const cpu = (other.serverCpu + other.databaseCpu) / (row.serverCpu + row.databaseCpu)
+      console.log(`| ${row.name} | ${(row.perSecond / other.perSecond).toFixed(2)} | ${(other.p50 / row.p50).toFixed(2)} | ${cpu.toFixed(2)} |`)
     })
   }
 }

@@ -29,7 +29,8 @@ export async function onEachDatabase<T>(name: string, bench: (label: string, sto
   await admin.query(`create schema ${schema}`)
   try {
     const separator = PG_URL.includes('?') ? '&' : '?'
-    rows.push(await bench('PostgreSQL', openDatabase(`${PG_URL}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`)))
+    // the schema's name as the connections' application_name too: a bench finds its backends by it (bench/checkout.ts)
+    rows.push(await bench('PostgreSQL', openDatabase(`${PG_URL}${separator}application_name=${schema}&options=${encodeURIComponent(`-c search_path=${schema}`)}`)))
   } finally {
     await admin.query(`drop schema ${schema} cascade`)
     await admin.end()
