@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from 'kysely'
 import { dialectOf, type Dialect } from '../db/connection.ts'
 import { preparedQuery } from '../db/prepared.ts'
@@ -14,6 +15,33 @@ type Db = Kysely<Database> | Transaction<Database>
 
 export function findOpenCart(db: Db, brandId: string, cartId: string) {
   return db.selectFrom('carts').selectAll().where('id', '=', cartId).where('brand_id', '=', brandId).where('status', '=', 'open').executeTakeFirst()
+}
+
+/**
+ * A new open cart for the session, its id; undefined when the session has an open cart already (a
+ * request racing this one made it: one open cart per session, a unique index), which
+ * findSessionCartId then reads.
+ */
+export async function insertOpenCart(db: Db, brandId: string, session: Pick<Session, 'id' | 'customerId'>, now: string): Promise<string | undefined> {
+  const row = await db
+    .insertInto('carts')
+    .values({ id: randomUUID(), brand_id: brandId, customer_id: session.customerId, session_key: session.id, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id
+}
+
+/** The id of the session's open cart. */
+export async function findSessionCartId(db: Db, brandId: string, sessionKey: string): Promise<string> {
+  const cart = await db
+    .selectFrom('carts')
+    .select('id')
+    .where('brand_id', '=', brandId)
+    .where('session_key', '=', sessionKey)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow()
+  return cart.id
 }
 
 /** What the shopper sees of each cart line (the item, its stock, its front image), before the where. */
