@@ -134,12 +134,13 @@ function lineOf(values: unknown[]): CartLineRow {
   return line as unknown as CartLineRow
 }
 
-/** The lines of a cart as one JSON column of the cart's row: an array of arrays (LINE_FIELDS), `sortedLines` reads it. */
+/** The lines of a cart as one JSON text column of the cart's row: an array of arrays (LINE_FIELDS), `sortedLines` reads it. */
 function cartLinesOf(db: Db, dialect: Dialect, cartId: Expression<string | null>): RawBuilder<unknown> {
   const rows = cartLineSelect(db).whereRef('cart_lines.cart_id', '=', cartId)
   const values = sql.join(LINE_FIELDS.map((field) => sql.ref(`agg.${field}`)))
   return dialect === 'postgres'
-    ? sql`(select coalesce(json_agg(json_build_array(${values})), '[]') from ${rows} as agg)`
+    ? // as text, as SQLite gives it: pg would parse it into objects for cart-memo.ts to write back to text for its key
+      sql`(select coalesce(json_agg(json_build_array(${values})), '[]')::text from ${rows} as agg)`
     : sql`(select coalesce(json_group_array(json_array(${values})), '[]') from ${rows} as agg)`
 }
 
@@ -257,7 +258,7 @@ export async function readSessionWithOpenCart(db: Db, brandId: string, sessionId
   return { session, with: { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, offer_code }, linesJson: row!.lines } }
 }
 
-/** An open cart's head and its lines as the database gave them: the JSON column (text on SQLite, parsed on PostgreSQL); `sortedLines` reads it. */
+/** An open cart's head and its lines as the database gave them: the JSON column's text (on either database); `sortedLines` reads it. */
 export interface OpenCartRead {
   cart: CartHead
   linesJson: unknown
