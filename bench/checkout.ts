@@ -12,7 +12,8 @@
  * second, p50 and p99 of the request, its SQL statements and transactions (begin ... commit, one
  * request counted alone after the caches are warm), and the CPU time a request costs: the store's
  * process and, on PostgreSQL, the database's backends serving it (read from /proc: the machine's
- * load moves the wall-clock figures far more than it moves these). The last table is PostgreSQL's figure over
+ * load moves the wall-clock figures far more than it moves these), and how many requests waited for
+ * a connection of PostgreSQL's pool, on average. The last table is PostgreSQL's figure over
  * SQLite's: issue 38 item 8 asks each within twice SQLite's (docs/performance.md, "PostgreSQL").
  */
 import { randomUUID } from 'node:crypto'
@@ -25,6 +26,7 @@ import type { StoreDb } from '../apps/server/src/db/connection.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { seedDatabase } from '../apps/server/src/db/seed/index.ts'
 import { parseEnv } from '../apps/server/src/env.ts'
+import { watchedPools } from '../apps/server/src/operations/metrics.ts'
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -119,6 +121,24 @@ interface Figures {
   serverCpu: number
   /** CPU ms per request, PostgreSQL's backends of this store (0 on SQLite: it runs in the store's process) */
   databaseCpu: number
+  /** requests waiting for a pool connection, on average over the loop (PostgreSQL's pool; 0 on SQLite) */
+  poolWaiting: number
+}
+
+/** Requests waiting for a connection of the PostgreSQL pools, sampled every 5 ms while `run` runs: their mean. */
+async function poolWaitingDuring(run: () => Promise<void>): Promise<number> {
+  let samples = 0
+  let waiting = 0
+  const timer = setInterval(() => {
+    samples += 1
+    for (const pool of watchedPools) waiting += pool.waitingCount
+  }, 5)
+  try {
+    await run()
+  } finally {
+    clearInterval(timer)
+  }
+  return samples === 0 ? 0 : waiting / samples
 }
 
 /** CPU seconds a process has used (utime + stime of /proc/<pid>/stat), 0 once it is gone. */
@@ -145,12 +165,14 @@ async function loop(store: StoreDb, make: () => Timed, durationMs = DURATION_MS)
   const cpuBefore = process.cpuUsage()
   const started = performance.now()
   const deadline = started + durationMs
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      const run = make()
-      while (performance.now() < deadline) latencies.push(await run())
-    }),
-  )
+  const poolWaiting = await poolWaitingDuring(async () => {
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        const run = make()
+        while (performance.now() < deadline) latencies.push(await run())
+      }),
+    )
+  })
   const elapsed = (performance.now() - started) / 1000
   const cpu = process.cpuUsage(cpuBefore)
   let database = 0
@@ -159,7 +181,7 @@ async function loop(store: StoreDb, make: () => Timed, durationMs = DURATION_MS)
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
   const n = Math.max(1, latencies.length)
-  return { perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), serverCpu: (cpu.user + cpu.system) / 1000 / n, databaseCpu: (database * 1000) / n }
+  return { perSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), serverCpu: (cpu.user + cpu.system) / 1000 / n, databaseCpu: (database * 1000) / n, poolWaiting }
 }
 
 interface Counted {
@@ -237,6 +259,7 @@ async function benchOn(name: string, store: StoreDb) {
         p99: median((f) => f.p99),
         serverCpu: median((f) => f.serverCpu),
         databaseCpu: median((f) => f.databaseCpu),
+        poolWaiting: median((f) => f.poolWaiting),
         ...counts[key],
       })
     }
@@ -272,12 +295,12 @@ async function countedCheckout(app: FastifyInstance, store: StoreDb, itemId: num
 async function main() {
   const results = await onEachDatabase('checkout', benchOn)
   console.log(`\n${CONNECTIONS} shoppers at once, ${DURATION_MS / 1000} s per path, median of ${ROUNDS} round(s), in-process:\n`)
-  console.log('| database | request | req/s | p50 ms | p99 ms | CPU ms/request (store + PostgreSQL) | statements | transactions |')
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|')
+  console.log('| database | request | req/s | p50 ms | p99 ms | CPU ms/request (store + PostgreSQL) | waiting for the pool | statements | transactions |')
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|')
   for (const result of results) {
     for (const row of result.rows) {
       console.log(
-        `| ${result.name} | ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${(row.serverCpu + row.databaseCpu).toFixed(2)} (${row.serverCpu.toFixed(2)} + ${row.databaseCpu.toFixed(2)}) | ${row.statements} | ${row.transactions} |`,
+        `| ${result.name} | ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${(row.serverCpu + row.databaseCpu).toFixed(2)} (${row.serverCpu.toFixed(2)} + ${row.databaseCpu.toFixed(2)}) | ${row.poolWaiting.toFixed(2)} | ${row.statements} | ${row.transactions} |`,
       )
     }
   }
