@@ -10,7 +10,8 @@
  *
  * Each path is measured on its own (BENCH_SECONDS each) after a warm-up; per path: requests per
  * second, p50 and p99 of the request, its SQL statements and transactions (begin ... commit, one
- * request counted alone after the caches are warm), and the CPU time a request costs: the store's
+ * request counted alone after the others' warm-up: a cache one of them emptied, or the settings'
+ * 30 s, shows as a statement more than db/shopper-round-trips.test.ts holds), and the CPU time a request costs: the store's
  * process and, on PostgreSQL, the database's backends serving it (read from /proc: the machine's
  * load moves the wall-clock figures far more than it moves these), and how many requests waited for
  * a connection of PostgreSQL's pool, on average. The last table is PostgreSQL's figure over
