@@ -19,9 +19,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
-import { onEachDatabase } from './lib/databases.ts'
+import { type Backends, onEachDatabase } from './lib/databases.ts'
 import { buildApp } from '../apps/server/src/app.ts'
 import type { StoreDb } from '../apps/server/src/db/connection.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
@@ -152,17 +151,15 @@ function processCpu(pid: number): number {
   }
 }
 
-/** The CPU seconds of the PostgreSQL backends serving this store (its application_name, bench/lib/databases.ts), by pid. */
-async function backendCpu(store: StoreDb): Promise<Map<number, number>> {
-  if (store.dialect !== 'postgres') return new Map()
-  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = current_setting('application_name')`.execute(store.db)
-  return new Map(rows.map((row) => [row.pid, processCpu(row.pid)]))
+/** The CPU seconds of the PostgreSQL backends serving this store, by pid. */
+async function backendCpu(backends: Backends): Promise<Map<number, number>> {
+  return new Map((await backends()).map((pid) => [pid, processCpu(pid)]))
 }
 
 /** CONNECTIONS loops of `make()`'s request (one per loop: its own shopper) for DURATION_MS. */
-async function loop(store: StoreDb, make: () => Timed, durationMs = DURATION_MS): Promise<Figures> {
+async function loop(backends: Backends, make: () => Timed, durationMs = DURATION_MS): Promise<Figures> {
   const latencies: number[] = []
-  const backendsBefore = await backendCpu(store)
+  const backendsBefore = await backendCpu(backends)
   const cpuBefore = process.cpuUsage()
   const started = performance.now()
   const deadline = started + durationMs
@@ -178,7 +175,7 @@ async function loop(store: StoreDb, make: () => Timed, durationMs = DURATION_MS)
   const cpu = process.cpuUsage(cpuBefore)
   let database = 0
   // a backend started during the loop counts from 0; one that ended is not counted (the pool keeps them)
-  for (const [pid, after] of await backendCpu(store)) database += after - (backendsBefore.get(pid) ?? 0)
+  for (const [pid, after] of await backendCpu(backends)) database += after - (backendsBefore.get(pid) ?? 0)
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
   const n = Math.max(1, latencies.length)
@@ -209,7 +206,7 @@ interface PathFigures extends Figures, Counted {
   name: string
 }
 
-async function benchOn(name: string, store: StoreDb) {
+async function benchOn(name: string, store: StoreDb, backends: Backends) {
   await migrateToLatest(store.db)
   await seedDatabase(store.db)
   const item = await store.db
@@ -240,7 +237,7 @@ async function benchOn(name: string, store: StoreDb) {
       checkout: () => checkout(app, first.id, first.size, newAddress()),
     }
     // warm every path (caches, JIT), then count one request of each
-    for (const make of Object.values(paths)) await loop(store, make, 300)
+    for (const make of Object.values(paths)) await loop(backends, make, 300)
     const counts = {
       cart: await counted(store, () => paths.cart()()),
       add: await counted(store, () => paths.add()()),
@@ -249,7 +246,7 @@ async function benchOn(name: string, store: StoreDb) {
     const rows: PathFigures[] = []
     const names = { cart: 'GET /api/cart (2 lines)', add: 'POST /api/cart/items (new cart)', checkout: 'POST /api/checkout' } as const
     const rounds: Record<keyof typeof paths, Figures[]> = { cart: [], add: [], checkout: [] }
-    for (let round = 0; round < ROUNDS; round++) for (const key of Object.keys(paths) as (keyof typeof paths)[]) rounds[key].push(await loop(store, paths[key]))
+    for (let round = 0; round < ROUNDS; round++) for (const key of Object.keys(paths) as (keyof typeof paths)[]) rounds[key].push(await loop(backends, paths[key]))
     for (const key of Object.keys(paths) as (keyof typeof paths)[]) {
       const measured = rounds[key]
       const median = (pick: (f: Figures) => number) => measured.map(pick).sort((a, b) => a - b)[Math.floor(measured.length / 2)]!

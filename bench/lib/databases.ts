@@ -11,11 +11,14 @@ import { openDatabase, type StoreDb } from '../../apps/server/src/db/connection.
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
-export async function onEachDatabase<T>(name: string, bench: (label: string, store: StoreDb) => Promise<T>): Promise<T[]> {
+/** The process ids of PostgreSQL's backends serving the bench's store (none on SQLite: it runs in the store's process). */
+export type Backends = () => Promise<number[]>
+
+export async function onEachDatabase<T>(name: string, bench: (label: string, store: StoreDb, backends: Backends) => Promise<T>): Promise<T[]> {
   const rows: T[] = []
   const dir = mkdtempSync(join(tmpdir(), `bench-${name}-`))
   try {
-    rows.push(await bench('SQLite (file, WAL)', openDatabase(`sqlite:${join(dir, 'store.sqlite')}`)))
+    rows.push(await bench('SQLite (file, WAL)', openDatabase(`sqlite:${join(dir, 'store.sqlite')}`), async () => []))
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -29,8 +32,9 @@ export async function onEachDatabase<T>(name: string, bench: (label: string, sto
   await admin.query(`create schema ${schema}`)
   try {
     const separator = PG_URL.includes('?') ? '&' : '?'
-    // the schema's name as the connections' application_name too: a bench finds its backends by it (bench/checkout.ts)
-    rows.push(await bench('PostgreSQL', openDatabase(`${PG_URL}${separator}application_name=${schema}&options=${encodeURIComponent(`-c search_path=${schema}`)}`)))
+    // the schema's name as the connections' application_name too: the bench's backends are found by it
+    const backends = async () => (await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [schema])).rows.map((row) => row.pid)
+    rows.push(await bench('PostgreSQL', openDatabase(`${PG_URL}${separator}application_name=${schema}&options=${encodeURIComponent(`-c search_path=${schema}`)}`), backends))
   } finally {
     await admin.query(`drop schema ${schema} cascade`)
     await admin.end()
