@@ -241,6 +241,8 @@ export function preparingStatements(pool: pg.Pool, options: { fromRun?: number; 
   const perConnection = options.perConnection ?? PREPARED_PER_CONNECTION
   /** runs of each text so far, then its statement name once it is prepared */
   const seen = new Map<string, number | string>()
+  /** texts given a name: past 20 connections' worth, a new text stays unnamed (a store making ever new texts) */
+  let named = 0
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>()
   const nameOf = (sql: string): string | undefined => {
     const known = seen.get(sql)
@@ -253,7 +255,9 @@ export function preparingStatements(pool: pg.Pool, options: { fromRun?: number; 
       seen.set(sql, runs)
       return undefined
     }
+    if (named >= 20 * perConnection) return undefined
     const name = `s_${createHash('sha1').update(sql).digest('base64url')}`
+    named += 1
     seen.set(sql, name)
     return name
   }
