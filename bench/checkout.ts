@@ -8,7 +8,9 @@
  * - POST /api/checkout alone: each round first adds one item and gets a test token (not timed), then
  *   checks out with a new Idempotency-Key.
  *
- * Each path is measured on its own (BENCH_SECONDS each) after a warm-up; per path: requests per
+ * Both databases are open at once and the rounds alternate between them (all three paths on SQLite,
+ * then on PostgreSQL, BENCH_ROUNDS times), so load that drifts weighs on both alike. Each path is
+ * measured on its own (BENCH_SECONDS each) after a warm-up; per path: requests per
  * second, p50 and p99 of the request, its SQL statements and transactions (begin ... commit, one
  * request counted alone after the others' warm-up: a cache one of them emptied, or the settings'
  * 30 s, shows as a statement more than db/shopper-round-trips.test.ts holds), and the CPU time a request costs: the store's
@@ -20,7 +22,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
-import { type Backends, onEachDatabase } from './lib/databases.ts'
+import { type Backends, type BenchDatabase, onBothDatabases } from './lib/databases.ts'
 import { buildApp } from '../apps/server/src/app.ts'
 import type { StoreDb } from '../apps/server/src/db/connection.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
@@ -206,7 +208,12 @@ interface PathFigures extends Figures, Counted {
   name: string
 }
 
-async function benchOn(name: string, store: StoreDb, backends: Backends) {
+const PATH_NAMES = { cart: 'GET /api/cart (2 lines)', add: 'POST /api/cart/items (new cart)', checkout: 'POST /api/checkout' } as const
+type PathKey = keyof typeof PATH_NAMES
+const PATH_KEYS = Object.keys(PATH_NAMES) as PathKey[]
+
+/** A database's store made ready for the bench: its paths warm and counted; `round` measures each path once. */
+async function readyOn({ label, store, backends }: BenchDatabase) {
   await migrateToLatest(store.db)
   await seedDatabase(store.db)
   const item = await store.db
@@ -226,45 +233,48 @@ async function benchOn(name: string, store: StoreDb, backends: Backends) {
   await store.db.updateTable('item_sizes').set({ stock: 10_000_000 }).where('item_id', '=', first.id).where('size', '=', first.size).execute()
   const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', OUTBOX_INTERVAL_MS: '0' }), store, webBuildDir: '/nonexistent' })
   await app.ready()
-  try {
-    // the two-line cart
-    const one = await app.inject({ method: 'POST', url: '/api/cart/items', headers: { host, ...form }, payload: `item_id=${first.id}&size=${first.size}&qty=1` })
-    const cookie = cookieOf(one, '')
-    expectOk('add', await app.inject({ method: 'POST', url: '/api/cart/items', headers: { host, cookie, ...form }, payload: `item_id=${second.id}&size=${second.size}&qty=1` }))
-    const paths = {
-      cart: () => cartRead(app, cookie),
-      add: () => addToNewCart(app, first.id, first.size, newAddress()),
-      checkout: () => checkout(app, first.id, first.size, newAddress()),
-    }
-    // warm every path (caches, JIT), then count one request of each
-    for (const make of Object.values(paths)) await loop(backends, make, 300)
-    const counts = {
-      cart: await counted(store, () => paths.cart()()),
-      add: await counted(store, () => paths.add()()),
-      checkout: await countedCheckout(app, store, first.id, first.size),
-    }
-    const rows: PathFigures[] = []
-    const names = { cart: 'GET /api/cart (2 lines)', add: 'POST /api/cart/items (new cart)', checkout: 'POST /api/checkout' } as const
-    const rounds: Record<keyof typeof paths, Figures[]> = { cart: [], add: [], checkout: [] }
-    for (let round = 0; round < ROUNDS; round++) for (const key of Object.keys(paths) as (keyof typeof paths)[]) rounds[key].push(await loop(backends, paths[key]))
-    for (const key of Object.keys(paths) as (keyof typeof paths)[]) {
-      const measured = rounds[key]
-      const median = (pick: (f: Figures) => number) => measured.map(pick).sort((a, b) => a - b)[Math.floor(measured.length / 2)]!
-      rows.push({
-        name: names[key],
-        perSecond: median((f) => f.perSecond),
-        p50: median((f) => f.p50),
-        p99: median((f) => f.p99),
-        serverCpu: median((f) => f.serverCpu),
-        databaseCpu: median((f) => f.databaseCpu),
-        poolWaiting: median((f) => f.poolWaiting),
-        ...counts[key],
+  // the two-line cart
+  const one = await app.inject({ method: 'POST', url: '/api/cart/items', headers: { host, ...form }, payload: `item_id=${first.id}&size=${first.size}&qty=1` })
+  const cookie = cookieOf(one, '')
+  expectOk('add', await app.inject({ method: 'POST', url: '/api/cart/items', headers: { host, cookie, ...form }, payload: `item_id=${second.id}&size=${second.size}&qty=1` }))
+  const paths: Record<PathKey, () => Timed> = {
+    cart: () => cartRead(app, cookie),
+    add: () => addToNewCart(app, first.id, first.size, newAddress()),
+    checkout: () => checkout(app, first.id, first.size, newAddress()),
+  }
+  // warm every path (caches, JIT), then count one request of each
+  for (const make of Object.values(paths)) await loop(backends, make, 300)
+  const counts: Record<PathKey, Counted> = {
+    cart: await counted(store, () => paths.cart()()),
+    add: await counted(store, () => paths.add()()),
+    checkout: await countedCheckout(app, store, first.id, first.size),
+  }
+  const rounds: Record<PathKey, Figures[]> = { cart: [], add: [], checkout: [] }
+  return {
+    async round() {
+      for (const key of PATH_KEYS) rounds[key].push(await loop(backends, paths[key]))
+    },
+    result() {
+      const rows: PathFigures[] = PATH_KEYS.map((key) => {
+        const measured = rounds[key]
+        const median = (pick: (f: Figures) => number) => measured.map(pick).sort((a, b) => a - b)[Math.floor(measured.length / 2)]!
+        return {
+          name: PATH_NAMES[key],
+          perSecond: median((f) => f.perSecond),
+          p50: median((f) => f.p50),
+          p99: median((f) => f.p99),
+          serverCpu: median((f) => f.serverCpu),
+          databaseCpu: median((f) => f.databaseCpu),
+          poolWaiting: median((f) => f.poolWaiting),
+          ...counts[key],
+        }
       })
-    }
-    return { name, rows }
-  } finally {
-    await app.close()
-    await store.close()
+      return { name: label, rows }
+    },
+    async close() {
+      await app.close()
+      await store.close()
+    },
   }
 }
 
@@ -291,7 +301,17 @@ async function countedCheckout(app: FastifyInstance, store: StoreDb, itemId: num
 }
 
 async function main() {
-  const results = await onEachDatabase('checkout', benchOn)
+  const results = await onBothDatabases('checkout', async (databases) => {
+    const benches: Awaited<ReturnType<typeof readyOn>>[] = []
+    try {
+      for (const database of databases) benches.push(await readyOn(database))
+      // each round on each database in turn: load that drifts weighs on both
+      for (let round = 0; round < ROUNDS; round++) for (const bench of benches) await bench.round()
+      return benches.map((bench) => bench.result())
+    } finally {
+      for (const bench of benches) await bench.close()
+    }
+  })
   console.log(`\n${CONNECTIONS} shoppers at once, ${DURATION_MS / 1000} s per path, median of ${ROUNDS} round(s), in-process:\n`)
   console.log('| database | request | req/s | p50 ms | p99 ms | CPU ms/request (store + PostgreSQL) | waiting for the pool | statements | transactions |')
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|')
