@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from 'kysely'
 import { dialectOf, type Dialect } from '../db/connection.ts'
 import { preparedQuery } from '../db/prepared.ts'
@@ -14,6 +15,33 @@ type Db = Kysely<Database> | Transaction<Database>
 
 export function findOpenCart(db: Db, brandId: string, cartId: string) {
   return db.selectFrom('carts').selectAll().where('id', '=', cartId).where('brand_id', '=', brandId).where('status', '=', 'open').executeTakeFirst()
+}
+
+/**
+ * A new open cart for the session, its id; undefined when the session has an open cart already (a
+ * request racing this one made it: one open cart per session, a unique index), which
+ * findSessionCartId then reads.
+ */
+export async function insertOpenCart(db: Db, brandId: string, session: Pick<Session, 'id' | 'customerId'>, now: string): Promise<string | undefined> {
+  const row = await db
+    .insertInto('carts')
+    .values({ id: randomUUID(), brand_id: brandId, customer_id: session.customerId, session_key: session.id, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row?.id
+}
+
+/** The id of the session's open cart. */
+export async function findSessionCartId(db: Db, brandId: string, sessionKey: string): Promise<string> {
+  const cart = await db
+    .selectFrom('carts')
+    .select('id')
+    .where('brand_id', '=', brandId)
+    .where('session_key', '=', sessionKey)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow()
+  return cart.id
 }
 
 /** What the shopper sees of each cart line (the item, its stock, its front image), before the where. */
@@ -106,12 +134,13 @@ function lineOf(values: unknown[]): CartLineRow {
   return line as unknown as CartLineRow
 }
 
-/** The lines of a cart as one JSON column of the cart's row: an array of arrays (LINE_FIELDS), `sortedLines` reads it. */
+/** The lines of a cart as one JSON text column of the cart's row: an array of arrays (LINE_FIELDS), `sortedLines` reads it. */
 function cartLinesOf(db: Db, dialect: Dialect, cartId: Expression<string | null>): RawBuilder<unknown> {
   const rows = cartLineSelect(db).whereRef('cart_lines.cart_id', '=', cartId)
   const values = sql.join(LINE_FIELDS.map((field) => sql.ref(`agg.${field}`)))
   return dialect === 'postgres'
-    ? sql`(select coalesce(json_agg(json_build_array(${values})), '[]') from ${rows} as agg)`
+    ? // as text, as SQLite gives it: pg would parse it into objects for cart-memo.ts to write back to text for its key
+      sql`(select coalesce(json_agg(json_build_array(${values})), '[]')::text from ${rows} as agg)`
     : sql`(select coalesce(json_group_array(json_array(${values})), '[]') from ${rows} as agg)`
 }
 
@@ -229,7 +258,7 @@ export async function readSessionWithOpenCart(db: Db, brandId: string, sessionId
   return { session, with: { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, offer_code }, linesJson: row!.lines } }
 }
 
-/** An open cart's head and its lines as the database gave them: the JSON column (text on SQLite, parsed on PostgreSQL); `sortedLines` reads it. */
+/** An open cart's head and its lines as the database gave them: the JSON column's text (on either database); `sortedLines` reads it. */
 export interface OpenCartRead {
   cart: CartHead
   linesJson: unknown

@@ -40,6 +40,8 @@ import {
   discountCodeTerms,
   findMergeableLine,
   findOpenCart,
+  findSessionCartId,
+  insertOpenCart,
   findSellableSize,
   findOrderBumpIds,
   readOpenCart,
@@ -425,26 +427,21 @@ function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean, t
  */
 export async function ensureCart(ctx: RequestContext): Promise<string> {
   const { db, brandId } = ctx.data
-  const session = await ctx.session.ensure()
+  const now = ctx.now().toISOString()
+  // a new visitor: the cart, then the session made pointing at it (nobody can race for a session not yet sent)
+  let made: string | undefined
+  const session = await ctx.session.ensureWithCart(async (fresh) => {
+    made = (await insertOpenCart(db, brandId, fresh, now)) ?? (await findSessionCartId(db, brandId, fresh.id))
+    return made
+  })
+  if (made) return made
   if (session.cartId) {
     const cart = await findOpenCart(db, brandId, session.cartId)
     if (cart) return cart.id
   }
-  const now = ctx.now().toISOString()
-  await db
-    .insertInto('carts')
-    .values({ id: randomUUID(), brand_id: brandId, customer_id: session.customerId, session_key: session.id, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.doNothing())
-    .execute()
-  const cart = await db
-    .selectFrom('carts')
-    .select('id')
-    .where('brand_id', '=', brandId)
-    .where('session_key', '=', session.id)
-    .where('status', '=', 'open')
-    .executeTakeFirstOrThrow()
-  await ctx.session.setCart(cart.id)
-  return cart.id
+  const cartId = (await insertOpenCart(db, brandId, session, now)) ?? (await findSessionCartId(db, brandId, session.id))
+  await ctx.session.setCart(cartId)
+  return cartId
 }
 
 function stockProblem(name: string, size: string, stock: number): string {

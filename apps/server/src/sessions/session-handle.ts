@@ -85,6 +85,23 @@ export class SessionHandle {
   }
 
   /**
+   * A visitor's first cart and the session that points at it, for a visitor who has no session
+   * yet: `makeCart` writes the cart for the session about to start (its id known, nobody else able
+   * to reach it: its cookie is not sent yet) and answers the cart's id, then the session is kept
+   * already pointing at it. Two writes where ensure and setCart took three (on PostgreSQL each a
+   * commit that waits for the disk: docs/performance.md, "PostgreSQL"). A visitor with a session
+   * gets it back as it is, `makeCart` not called.
+   */
+  async ensureWithCart(makeCart: (session: Session) => Promise<string>): Promise<Session> {
+    const existing = await this.current()
+    if (existing) return existing
+    const token = randomBytes(32).toString('base64url')
+    const session: Session = { id: hashSessionToken(token), brandId: this.brandId, visitorId: randomUUID(), customerId: null, cartId: null, orderNumbers: [] }
+    session.cartId = await makeCart(session)
+    return this.issue(session, undefined, token)
+  }
+
+  /**
    * Login: the old session goes and a new token is issued (no session
    * fixation), keeping the visitor id, the orders it placed and what the caller carries over.
    */
@@ -122,10 +139,9 @@ export class SessionHandle {
     return this.store.deleteCustomerSessions(this.brandId, customerId)
   }
 
-  private async issue(carried: Omit<Session, 'id' | 'brandId'>, replacing?: Session): Promise<Session> {
-    const token = randomBytes(32).toString('base64url')
+  private async issue(carried: Omit<Session, 'id' | 'brandId'>, replacing?: Session, token = randomBytes(32).toString('base64url')): Promise<Session> {
     const expires = defaultExpiry()
-    const session: Session = { id: hashSessionToken(token), brandId: this.brandId, ...carried }
+    const session: Session = { ...carried, id: hashSessionToken(token), brandId: this.brandId }
     if (replacing) await this.store.rotate(replacing, session, expires)
     else await this.store.create(session, expires)
     this.settle(session)

@@ -17,3 +17,42 @@ export const isPipelineStatement = (sql: string) => /\b(from|into|update)\s+"?(s
 
 /** What a route itself asked of the database: everything but the pipeline's session and shopper statements. */
 export const routeStatements = (statements: string[]) => statements.filter((sql) => !isPipelineStatement(sql))
+
+/** Tables PostgreSQL keeps unlogged (migration 047): a write to them alone commits without waiting for the disk. */
+const UNLOGGED_TABLES = new Set(['throttle_events'])
+
+const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/i
+
+/**
+ * What a request's statements cost PostgreSQL in round trips and in waits for the disk: `statements`
+ * leaves out begin and commit (SQLite and PostgreSQL both list them), `transactions` counts them,
+ * and `durableCommits` the commits that write the log: every transaction that wrote, and every write
+ * outside one, but for those to unlogged tables. On PostgreSQL each of those waits for an fsync
+ * (synchronous_commit on, its default), where SQLite's WAL with synchronous=NORMAL waits for none.
+ */
+export function roundTripsOf(statements: string[]): { statements: number; transactions: number; durableCommits: number } {
+  let transactions = 0
+  let durableCommits = 0
+  let inTransaction = false
+  let wrote = false
+  let count = 0
+  for (const sql of statements) {
+    if (/^\s*begin\b/i.test(sql)) {
+      transactions += 1
+      inTransaction = true
+      wrote = false
+      continue
+    }
+    if (/^\s*(commit|rollback)\s*$/i.test(sql)) {
+      if (wrote && /^\s*commit/i.test(sql)) durableCommits += 1
+      inTransaction = false
+      continue
+    }
+    count += 1
+    const table = WRITTEN_TABLE.exec(sql)?.[1]
+    if (!table) continue
+    if (inTransaction) wrote = true
+    else if (!UNLOGGED_TABLES.has(table)) durableCommits += 1
+  }
+  return { statements: count, transactions, durableCommits }
+}
