@@ -166,12 +166,7 @@ export async function saveOfferEvents(db: Db, brandId: string, from: string, to:
 
 /** The members shown the save offer in a range, and of them those whose offer had each answer ('none': no skip, pause or cancel within the week after it). */
 export async function saveOfferCounts(db: Db, brandId: string, from: string, to: string): Promise<{ shown: number; byAnswer: Map<string, number> }> {
-  const offers = db
-    .selectFrom('membership_events')
-    .where('brand_id', '=', brandId)
-    .where('event', '=', 'save_offer_shown')
-    .where('month', '>=', from)
-    .where('month', '<=', to)
+  const offers = db.selectFrom('membership_events').where('brand_id', '=', brandId).where('event', '=', 'save_offer_shown').where('month', '>=', from).where('month', '<=', to)
   // each member once (once an answer), then counted: an index-only scan of membership_events_save_answer
   const [shown, answers] = await Promise.all([
     db
