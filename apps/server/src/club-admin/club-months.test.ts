@@ -77,7 +77,7 @@ describe.each(DIALECTS)("the club's monthly figures as members act, on %s", (dia
     expect((await act(pauser.membershipId, 'pause')).statusCode).toBe(200)
     expect((await act(pauser.membershipId, 'resume')).statusCode).toBe(200)
     await offerShown(leaver.membershipId)
-    const cancelled = await leaver.shopper.post('/api/membership/cancel', { reasons: ['Too expensive'], other: 'moving abroad' })
+    const cancelled = await leaver.shopper.postJson('/api/membership/cancel', { reasons: ['Too expensive'], other: 'moving abroad' })
     expect(cancelled.statusCode).toBe(200)
     await expectAgreement()
 
