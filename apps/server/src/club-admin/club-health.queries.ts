@@ -1,8 +1,10 @@
 /**
- * The counts behind the club's health figures, read from the club's history
- * (membership_events, migration 032) and the memberships, for one brand. Each is one
- * grouped statement over an index (docs/admin-club.md, "Figures"); what they mean is
- * core's club-health.ts.
+ * The counts behind the club's health figures, for one brand: most from `club_months`, the
+ * figures kept month by month by a trigger on the club's history (migration 043, decision
+ * 230); those that count a member once over a whole range (payment recovery, the save offer
+ * shown) and today's states from membership_events and the memberships, each one grouped
+ * statement over an index (docs/admin-club.md, "Figures"). What they mean is core's
+ * club-health.ts. The members lists behind the figures read the history itself.
  */
 import { SAVE_OFFER_WINDOW_DAYS, type StateChange } from '@store/core'
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
