@@ -131,11 +131,10 @@ export async function up(db: Db): Promise<void> {
       end`.execute(db)
   }
 
-  // the history so far, replayed through the trigger in time order
-  const columns = sql`id, brand_id, membership_id, at, day, month, event, from_status, to_status, cause, retry_day, staff_id, detail_json`
-  await sql`create temporary table club_months_replay as select ${columns} from membership_events`.execute(db)
+  // the history so far, replayed through the trigger in time order (every column, whatever later migrations add)
+  await sql`create temporary table club_months_replay as select * from membership_events`.execute(db)
   await sql`delete from membership_events`.execute(db)
-  await sql`insert into membership_events (${columns}) select ${columns} from club_months_replay order by at, id`.execute(db)
+  await sql`insert into membership_events select * from club_months_replay order by at, id`.execute(db)
   await sql`drop table club_months_replay`.execute(db)
 }
 
