@@ -9,6 +9,7 @@
  * BENCH_ADMIN_SQLITE (default /tmp/store-large.sqlite) and BENCH_ADMIN_POSTGRES (default: a database
  * `store_large` on TEST_DATABASE_URL's server, when that is set); a database already made is reused.
  * The server runs as production runs it (the compiled build, plain node), so `npm run build` first.
+ * BENCH_ADMIN_ONLY=sqlite (or postgres) measures one database.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -237,7 +238,9 @@ async function benchDatabase(label: string, databaseUrl: string): Promise<void> 
 }
 
 if (!existsSync('apps/server/dist/main.js')) throw new Error('run npm run build first')
-await benchDatabase('SQLite', `sqlite:${SQLITE_PATH}`)
-const postgres = await postgresUrl()
+// BENCH_ADMIN_ONLY=sqlite or postgres measures one of them (the machine is shared: one at a time)
+const only = process.env.BENCH_ADMIN_ONLY
+if (only !== 'postgres') await benchDatabase('SQLite', `sqlite:${SQLITE_PATH}`)
+const postgres = only === 'sqlite' ? null : await postgresUrl()
 if (postgres) await benchDatabase('PostgreSQL', postgres)
-else console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_ADMIN_POSTGRES)')
+else if (only !== 'sqlite') console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL or BENCH_ADMIN_POSTGRES)')

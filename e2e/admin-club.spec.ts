@@ -1,7 +1,8 @@
 /**
  * The operator's club pages in a real browser (docs/admin-club.md): support refunds a member's
  * month, a manager skips a month for a member, the club's health page shows its charts and
- * tables; axe on each page, at desktop width and at 390 px.
+ * tables; an analyst finds the club members in the menu and reads them with e-mails masked;
+ * axe on each page, at desktop width and at 390 px.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -114,6 +115,27 @@ describe("the operator's club", () => {
       } finally {
         await context.close()
       }
+    }
+  })
+
+  it('lets an analyst open the club members from the menu and read them, e-mails masked', async () => {
+    await newMember('Vera Analysed', 'club-analysed')
+    const { context, page } = await newPage(browser, { width: 390 })
+    try {
+      await adminLogin(page, addStaffMember('analyst'))
+      await page.getByRole('button', { name: 'Menu' }).click()
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Club members' }).click()
+      await page.getByRole('heading', { name: 'Club members' }).waitFor()
+      await page.getByLabel('Name or e-mail').fill('club-analysed')
+      await page.getByRole('button', { name: 'Search' }).click()
+      await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(1)
+      const row = await page.getByRole('table').locator('tbody tr').first().innerText()
+      expect(row).toMatch(/c•••@/)
+      expect(row).not.toContain('club-analysed')
+      expect(row).toContain('Vera Analysed')
+      await expectNoAxeViolations(page, 'club members for an analyst at 390px')
+    } finally {
+      await context.close()
     }
   })
 })

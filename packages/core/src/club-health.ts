@@ -149,6 +149,19 @@ export function rankCancelReasons(cancels: readonly (readonly string[])[]): Rank
   return [...ranked.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
 }
 
+/**
+ * The same ranking from counts kept as they happen (the server's club_months): each reason
+ * with the cancels that gave it ('Other' for any 'Other: ...'), and each free-text answer
+ * with how often it was given; the answers go under Other, the most given first.
+ */
+export function rankCountedReasons(reasons: ReadonlyMap<string, number>, answers: ReadonlyMap<string, number>): RankedReason[] {
+  const texts = [...answers].sort(([a, m], [b, n]) => n - m || a.localeCompare(b)).flatMap(([answer, count]) => Array.from({ length: count }, () => answer))
+  return [...reasons]
+    .filter(([, count]) => count > 0)
+    .map(([reason, count]) => ({ reason, count, answers: reason === OTHER ? texts : [] }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+}
+
 /** A cohort's joiners leaving (-) or coming back (+) in a month. */
 export interface CohortChange {
   cohort: string

@@ -1,18 +1,18 @@
 /**
- * The counts behind the club's health figures, read from the club's history
- * (membership_events, migration 032) and the memberships, for one brand. Each is one
- * grouped statement over an index (docs/admin-club.md, "Figures"); what they mean is
- * core's club-health.ts.
+ * The counts behind the club's health figures, for one brand: most from `club_months`, the
+ * figures kept month by month by a trigger on the club's history (migration 043, decision
+ * 230); those that count a member once over a whole range (payment recovery, the save offer
+ * shown) and today's states from membership_events and the memberships, each one grouped
+ * statement over an index (docs/admin-club.md, "Figures"). What they mean is core's
+ * club-health.ts. The members lists behind the figures read the history itself.
  */
-import { MEMBER_STATES, SAVE_OFFER_WINDOW_DAYS, type StateChange } from '@store/core'
+import { SAVE_OFFER_WINDOW_DAYS, type StateChange } from '@store/core'
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import { dialectOf } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 
 type Db = Kysely<Database>
 type Events = ExpressionBuilder<Database, 'membership_events'>
-
-const FORMER = ['cancelled', 'lapsed']
 
 /** The figures counted from events, each by the members it concerns (a member twice in a month counts once). */
 export const EVENT_FIGURES = {
@@ -43,47 +43,33 @@ export function eventMatches(eb: Events, filter: EventFilter): Expression<SqlBoo
   return eb.and(conditions)
 }
 
-/** Every change of state up to the end of `toMonth` (the members by state at each month's end are their running sum). */
-export async function stateChanges(db: Db, brandId: string, toMonth: string): Promise<StateChange[]> {
+/** The club's monthly figures of some kinds in a range of months (club_months, kept by migration 043's trigger on each event). */
+async function clubMonths(db: Db, brandId: string, figures: readonly string[], from: string | null, to: string) {
   const rows = await db
-    .selectFrom('membership_events')
-    .select(['month', 'from_status', 'to_status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .selectFrom('club_months')
+    .select(['month', 'figure', 'detail', 'members'])
     .where('brand_id', '=', brandId)
-    .where('month', '<=', toMonth)
-    .where((eb) => eb.or([eb('from_status', 'is', null), eb('from_status', '!=', eb.ref('to_status'))]))
-    .groupBy(['month', 'from_status', 'to_status'])
+    .$if(from !== null, (q) => q.where('month', '>=', from as string))
+    .where('month', '<=', to)
+    .where('figure', 'in', [...figures])
     .execute()
-  return rows.map((row) => ({ month: row.month, from: row.from_status, to: row.to_status, count: Number(row.n) }))
+  return rows.map((row) => ({ ...row, members: Number(row.members) }))
 }
 
-/** Members counted by event figure and month, in a range of months: one index range per figure, grouped in the index's order. */
+/** Every change of state up to the end of `toMonth` (the members by state at each month's end are their running sum). */
+export async function stateChanges(db: Db, brandId: string, toMonth: string): Promise<StateChange[]> {
+  const rows = await clubMonths(db, brandId, ['state'], null, toMonth)
+  return rows.map((row) => {
+    const [from, to] = row.detail.split('>') as [string, string]
+    return { month: row.month, from: from === '' ? null : from, to, count: row.members }
+  })
+}
+
+/** Members counted by event figure and month (each member once a month), in a range of months. */
 export async function eventFiguresByMonth(db: Db, brandId: string, from: string, to: string): Promise<{ month: string; figure: EventFigure; members: number }[]> {
   const names = ['joins', 'cancels', 'lapses', 'skips'] as const satisfies readonly EventFigure[]
-  const counted = await Promise.all(
-    names.map(async (figure) => {
-      // each member once a month: one index range per event (an IN list leads SQLite's planner to the month index), united
-      // without repeats, then counted (no DISTINCT aggregate)
-      const { event, ...rest } = EVENT_FIGURES[figure] as EventFilter
-      const byEvent = event.map((one) =>
-        db
-          .selectFrom('membership_events')
-          .select(['month', 'membership_id'])
-          .where('brand_id', '=', brandId)
-          .where((eb) => eventMatches(eb, { event: [one], ...rest }))
-          .where('month', '>=', from)
-          .where('month', '<=', to)
-          .groupBy(['month', 'membership_id']),
-      )
-      const once = byEvent.slice(1).reduce((all, next) => all.union(next), byEvent[0]!)
-      const rows = await db
-        .selectFrom(once.as('once'))
-        .select((eb) => ['once.month', eb.fn.countAll<number | string>().as('members')])
-        .groupBy('once.month')
-        .execute()
-      return rows.map((row) => ({ month: row.month, figure, members: Number(row.members) }))
-    }),
-  )
-  return counted.flat()
+  const rows = await clubMonths(db, brandId, names, from, to)
+  return rows.map((row) => ({ month: row.month, figure: row.figure as EventFigure, members: row.members }))
 }
 
 /** Members counted by event figure over the whole range, and by retry day. */
@@ -147,7 +133,7 @@ function weekAfter(db: Db, day: RawBuilder<unknown> | ReturnType<typeof sql.ref>
   return dialectOf(db) === 'postgres' ? sql<string>`to_char(${day}::date + ${sql.lit(days)}, 'YYYY-MM-DD')` : sql<string>`date(${day}, ${sql.lit(`+${days} days`)})`
 }
 
-/** The save offers shown in a range, and the skips, pauses and cancels of those members until a week after it. */
+/** The save offers shown in a range, and the skips, pauses and cancels of those members until a week after it (the members list's filter, decided again by core's saveOutcomes). */
 export async function saveOfferEvents(db: Db, brandId: string, from: string, to: string) {
   const offers = await db
     .selectFrom('membership_events')
@@ -180,20 +166,33 @@ export async function saveOfferEvents(db: Db, brandId: string, from: string, to:
   return { offers, answers }
 }
 
-/** The reasons of each cancel in a range (JSON lists). */
-export async function cancelReasons(db: Db, brandId: string, from: string, to: string): Promise<string[][]> {
-  const rows = await db
-    .selectFrom('membership_events')
-    .select(['detail_json'])
-    .where('brand_id', '=', brandId)
-    .where('month', '>=', from)
-    .where('month', '<=', to)
-    .where('event', '=', 'cancel')
-    .execute()
-  return rows.map((row) => {
-    const detail = row.detail_json ? (JSON.parse(row.detail_json) as { reasons?: unknown }) : {}
-    return Array.isArray(detail.reasons) ? detail.reasons.filter((reason): reason is string => typeof reason === 'string') : []
-  })
+/** The members shown the save offer in a range, and of them those whose offer had each answer ('none': no skip, pause or cancel within the week after it). */
+export async function saveOfferCounts(db: Db, brandId: string, from: string, to: string): Promise<{ shown: number; byAnswer: Map<string, number> }> {
+  const offers = db.selectFrom('membership_events').where('brand_id', '=', brandId).where('event', '=', 'save_offer_shown').where('month', '>=', from).where('month', '<=', to)
+  // each member once (once an answer), then counted: an index-only scan of membership_events_save_answer
+  const [shown, answers] = await Promise.all([
+    db
+      .selectFrom(offers.select('membership_id').groupBy('membership_id').as('once'))
+      .select((eb) => eb.fn.countAll<number | string>().as('members'))
+      .executeTakeFirst(),
+    db
+      .selectFrom(offers.select(['save_answer', 'membership_id']).groupBy(['save_answer', 'membership_id']).as('once'))
+      .select((eb) => ['once.save_answer', eb.fn.countAll<number | string>().as('members')])
+      .groupBy('once.save_answer')
+      .execute(),
+  ])
+  return { shown: Number(shown?.members ?? 0), byAnswer: new Map(answers.map((row) => [row.save_answer ?? 'none', Number(row.members)])) }
+}
+
+/** The reasons given by the cancels of a range, each with the cancels that gave it, and the free-text answers with how often each was given. */
+export async function cancelReasonCounts(db: Db, brandId: string, from: string, to: string) {
+  const reasons = new Map<string, number>()
+  const answers = new Map<string, number>()
+  for (const row of await clubMonths(db, brandId, ['reason', 'answer'], from, to)) {
+    const into = row.figure === 'reason' ? reasons : answers
+    into.set(row.detail, (into.get(row.detail) ?? 0) + row.members)
+  }
+  return { reasons, answers }
 }
 
 /** The first day of a YYYY-MM, as the memberships' created_at compares. */
@@ -215,30 +214,11 @@ export async function cohortCounts(db: Db, brandId: string, from: string, to: st
     .where('created_at', '<', nextMonthStart(to))
     .groupBy(sql`substr(created_at, 1, 7)`)
     .execute()
-  const members = [...MEMBER_STATES]
-  // the events that end a membership (+1) or bring a former member back (-1), one index range per event
-  const ends = (event: string, left: 1 | -1) =>
-    db
-      .selectFrom('membership_events')
-      .select(['membership_id', 'month', sql<number>`${sql.lit(left)}`.as('left')])
-      .where('brand_id', '=', brandId)
-      .where('event', '=', event)
-      .where('month', '>=', from)
-      .where('month', '<=', to)
-      // a cancel or the retries' end always ends, a rejoin or a join always starts: the state left says which (covered by the index)
-      .where('from_status', 'in', left === 1 ? members : FORMER)
-  const moves = ends('cancel', 1).unionAll(ends('retries_exhausted', 1)).unionAll(ends('rejoin', -1)).unionAll(ends('join', -1))
-  const changes = await db
-    .selectFrom(moves.as('moves'))
-    .innerJoin('memberships', 'memberships.id', 'moves.membership_id')
-    .select((eb) => [sql<string>`substr(memberships.created_at, 1, 7)`.as('cohort'), 'moves.month', eb.fn.sum<number | string>('moves.left').as('left')])
-    .where('memberships.created_at', '>=', monthStart(from))
-    .where('memberships.created_at', '<', nextMonthStart(to))
-    .groupBy([sql`substr(memberships.created_at, 1, 7)`, 'moves.month'])
-    .execute()
+  // members leaving (+1) or coming back (-1), by the month their membership was made and the month they did it
+  const changes = (await clubMonths(db, brandId, ['cohort'], from, to)).filter((row) => row.detail >= from && row.detail <= to)
   return {
     sizes: sizes.map((row) => ({ cohort: row.cohort, size: Number(row.n) })),
-    changes: changes.map((row) => ({ cohort: row.cohort, month: row.month, left: Number(row.left) })),
+    changes: changes.map((row) => ({ cohort: row.detail, month: row.month, left: row.members })),
   }
 }
 

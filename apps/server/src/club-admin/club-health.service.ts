@@ -10,25 +10,23 @@ import {
   membersIn,
   monthEnd,
   monthsBetween,
-  rankCancelReasons,
+  rankCountedReasons,
   rate,
-  saveOutcomes,
   statesByMonth,
   type ClubFigure,
   type ClubStates,
   type ClubSummary,
-  type SaveOutcome,
   type StateCounts,
 } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { badRequest } from '../http/errors.ts'
 import {
-  cancelReasons,
+  cancelReasonCounts,
   cohortCounts,
   EVENT_FIGURES,
   eventFiguresByMonth,
   recoveryCounts,
-  saveOfferEvents,
+  saveOfferCounts,
   stateChanges,
   statesToday,
   type EventFigure,
@@ -86,8 +84,8 @@ export async function clubSummary(ctx: Pick<RequestContext, 'data' | 'now'>, que
     eventFiguresByMonth(db, brandId, from, to),
     recoveryCounts(db, brandId, from, to),
     statesToday(db, brandId),
-    saveOfferEvents(db, brandId, from, to),
-    cancelReasons(db, brandId, from, to),
+    saveOfferCounts(db, brandId, from, to),
+    cancelReasonCounts(db, brandId, from, to),
     cohortCounts(db, brandId, from, to),
   ])
 
@@ -120,9 +118,9 @@ export async function clubSummary(ctx: Pick<RequestContext, 'data' | 'now'>, que
   })
 
   const todayCounts = Object.fromEntries(MEMBERSHIP_STATUSES.map((state) => [state, now.counts.get(state) ?? 0])) as StateCounts
-  const outcomes = saveOutcomes(offers.offers, offers.answers)
-  const outcomeCount = (outcome: SaveOutcome) => new Set(outcomes.filter((o) => o.outcome === outcome).map((o) => o.membershipId)).size
-  const shown = new Set(outcomes.map((o) => o.membershipId)).size
+  // each offer's answer is core's saveOutcomes, written on the offer as it happens (migration 043)
+  const outcomeCount = (outcome: 'skip' | 'pause' | 'cancel' | 'none') => offers.byAnswer.get(outcome) ?? 0
+  const shown = offers.shown
   const range = { from, to }
   const saved = outcomeCount('skip') + outcomeCount('pause')
 
@@ -153,7 +151,7 @@ export async function clubSummary(ctx: Pick<RequestContext, 'data' | 'now'>, que
       no_answer: figure(outcomeCount('none'), { offer: 'none', ...range }),
       save_rate: rate(saved, shown),
     },
-    cancel_reasons: rankCancelReasons(reasons).map((reason) => ({
+    cancel_reasons: rankCountedReasons(reasons.reasons, reasons.answers).map((reason) => ({
       reason: reason.reason,
       count: reason.count,
       members: membersLink({ reason: reason.reason, ...range }),

@@ -1108,6 +1108,19 @@ export interface MembershipEventsTable {
   staff_id: string | null
   /** JSON: a cancel's reasons, the card a charge was tried on */
   detail_json: string | null
+  /** a save offer's answer: the member's first skip, pause or cancel within the week after it, and when (kept by migration 043's trigger) */
+  save_answer: Generated<string | null>
+  save_answer_at: Generated<string | null>
+}
+
+/** The club's figures month by month, kept by a trigger on membership_events (migration 043, decision 230). */
+export interface ClubMonthsTable {
+  brand_id: string
+  month: string
+  /** 'state' (detail 'from>to'), 'joins', 'cancels', 'lapses', 'skips', 'cohort' (detail: the month made), 'reason', 'answer' */
+  figure: string
+  detail: string
+  members: number
 }
 
 /** An append-only entry of an order's history (migration 024). */
@@ -1239,6 +1252,7 @@ export interface Database {
   audit_log: AuditLogTable
   conversion_events: ConversionEventsTable
   membership_events: MembershipEventsTable
+  club_months: ClubMonthsTable
   order_history: OrderHistoryTable
   refund_lines: RefundLinesTable
   order_returns: OrderReturnsTable
