@@ -43,9 +43,12 @@ async function heldExchange(ctx: RequestContext, cartId: string | null): Promise
 export async function checkoutExchange(ctx: RequestContext, deps: Pick<CheckoutDeps, 'gateway'>, key: string, input: CheckoutInput): Promise<CheckoutResult> {
   const session = await ctx.session.current()
   const held = await heldExchange(ctx, session?.cartId ?? null)
-  if (!held) throw unprocessable('Your cart holds no exchange to place. Choose one from your orders.', 'cart')
-  const request = { key, scope: 'checkout', fingerprint: fingerprintOf([session?.visitorId ?? null, input]), orderNumber: held.exchange_order }
-  return pay<Reserved, CheckoutResult>(ctx, deps, request, async () => exchangeDoor(ctx, key, held, input))
+  // the key first: sent again once the exchange is placed (its line gone from the cart), it answers as it did
+  const request = { key, scope: 'checkout', fingerprint: fingerprintOf([session?.visitorId ?? null, input]), orderNumber: held?.exchange_order ?? null }
+  return pay<Reserved, CheckoutResult>(ctx, deps, request, async () => {
+    if (!held) throw unprocessable('Your cart holds no exchange to place. Choose one from your orders.', 'cart')
+    return exchangeDoor(ctx, key, held, input)
+  })
 }
 
 /** Nothing is charged for a like-for-like exchange: the engine's charge step, without the gateway. */
