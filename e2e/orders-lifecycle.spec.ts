@@ -8,7 +8,7 @@ import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
-import { waitForHydration } from './support/cart-utils.ts'
+import { cartDrawer, waitForHydration } from './support/cart-utils.ts'
 import {
   ADDRESS,
   CARDS,
@@ -145,7 +145,7 @@ describe('an order’s life cycle in the browser', () => {
     }
   }, 150_000)
 
-  it('a club member exchanges a size: the replacement is reserved as an order of its own, nothing charged', async () => {
+  it('a club member exchanges a size: reserved at once into the cart, whose line and checkout say the exchange_label; placed with nothing to pay', async () => {
     const { context, page } = await newPage(browser)
     try {
       const email = `exchange-${Date.now()}@example.com`
@@ -161,14 +161,41 @@ describe('an order’s life cycle in the browser', () => {
       // sizes every legging of the demo store keeps in stock; the form never offers the size bought
       const sizeChoice = card.getByRole('combobox').last()
       const offered = await sizeChoice.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
-      await sizeChoice.selectOption(offered.includes('M') ? 'M' : 'L')
+      const size = offered.includes('M') ? 'M' : 'L'
+      await sizeChoice.selectOption(size)
       await card.getByRole('button', { name: 'Exchange', exact: true }).first().click()
-      await expect.poll(() => cardOf(page, orderNumber).innerText()).toContain('Your exchange is reserved')
+
+      // reserved and in the cart: the checkout shows the exchange_label on its line, and asks for the address only
+      await page.waitForURL(/\/checkout$/)
+      await waitForHydration(page)
+      const label = new RegExp(`^Exchange for order ${orderNumber}: .+ \\(.+\\) in ${size}$`)
+      await expect.poll(() => page.locator('.order-summary').getByTestId('exchange-label').locator('strong').innerText()).toMatch(label)
+      expect(await page.getByTestId('exchange-notice').innerText()).toContain('nothing to pay')
+      expect(await page.locator('input[name="card_number"], iframe').count()).toBe(0)
+      expect(await page.getByTestId('checkout-total').innerText()).toContain('$0.00')
+      await expectNoSeriousAxeViolations(page)
+
+      // the cart says it too, on the line; its checkout link goes straight to the checkout (no order bumps beside an exchange)
+      await page.goto(`${origin}/category/leggings`)
+      await waitForHydration(page)
+      await page.getByRole('link', { name: /^Cart, 1 item/ }).click()
+      const drawer = cartDrawer(page)
+      await expect.poll(() => drawer.getByTestId('exchange-label').locator('strong').innerText()).toMatch(label)
+      await expectNoSeriousAxeViolations(page)
+      await checkoutFromDrawer(page)
+      expect(page.url()).toMatch(/\/checkout$/)
+
+      await fillAddress(page, { ...ADDRESS, email })
+      await page.getByRole('button', { name: 'Place exchange · $0.00' }).click()
+      await page.waitForURL(/\/orders\?exchanged=\d+/, { timeout: 20_000 })
+      await waitForHydration(page)
+      expect(await page.getByTestId('exchange-placed').innerText()).toContain(`Your exchange for order ${orderNumber} is placed, with nothing charged`)
       await expect.poll(() => cardOf(page, orderNumber).getByTestId('order-status').innerText()).toBe('Exchange requested')
-      // the replacement: an order of its own at $0.00
+      // the replacement: an order of its own at $0.00, the two linked in their histories
       await expect.poll(() => page.getByTestId('order-card').count()).toBe(2)
       const replacement = page.getByTestId('order-card').first()
       expect(await replacement.innerText()).toContain('$0.00')
+      expect(await replacement.innerText()).toContain(`Exchange for order ${orderNumber} placed: nothing charged`)
       await expectNoSeriousAxeViolations(page)
     } finally {
       await context.close()

@@ -361,8 +361,8 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
     banners: bannersFor(banners, shopper.hasClub || hasClubInCart),
-    // the order bumps come first, then /checkout (SPEC §4 post-offer flow)
-    proceed_to_checkout_link: nextOfferPath('checkout-ob', bumpIds, null, true),
+    // the order bumps come first, then /checkout (SPEC §4 post-offer flow); a member's exchange is placed on its own, at once
+    proceed_to_checkout_link: lines.some((line) => line.exchange_order !== null) ? '/checkout' : nextOfferPath('checkout-ob', bumpIds, null, true),
     ineligible_for_social_media: shopper.hasClub,
     free_promo_eligible: freePromoEligible(settings, shopper),
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,

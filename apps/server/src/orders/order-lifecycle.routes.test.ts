@@ -295,6 +295,8 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     expect(cart.items).toHaveLength(1)
     expect(cart.items[0]).toMatchObject({ exchange: true, size: other.size, qty: 1, price: 0, skip_qty_controls: true, in_stock: true })
     expect(cart.cart_total).toBe(0)
+    // placed on its own, at once: no order bumps before its checkout
+    expect(cart.proceed_to_checkout_link).toBe('/checkout')
     const chargesBefore = await count(t, 'test_gateway_charges')
     // the checkout places it: no card, nothing charged
     const placed = await placeExchange(who.shopper)
