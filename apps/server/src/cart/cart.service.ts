@@ -385,7 +385,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
  * The cart's exchange in words (SPEC §3 exchange_label, docs/decisions/223): "Exchange for order
  * 1234567890: Leggings (Black) in M"; null for a cart without one. A cart holds one exchange at a time.
  */
-export function exchangeLabel(lines: readonly Pick<CartLineRow, 'exchange_of' | 'name' | 'color' | 'size'>[]): string | null {
+function exchangeLabel(lines: readonly Pick<CartLineRow, 'exchange_of' | 'name' | 'color' | 'size'>[]): string | null {
   const line = lines.find((candidate) => candidate.exchange_of !== null)
   return line ? `Exchange for order ${line.exchange_of}: ${line.name} (${line.color}) in ${line.size}` : null
 }

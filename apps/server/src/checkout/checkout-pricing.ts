@@ -42,7 +42,7 @@ export interface PricedCheckout {
 }
 
 /** A cart holding a member's exchange beside paid pieces (or alone): the exchange goes first, on its own. */
-export const EXCHANGE_FIRST = 'Your cart holds an exchange: it is placed on its own, with nothing to pay. Confirm it at checkout first, then check out the other pieces.'
+const EXCHANGE_FIRST = 'Your cart holds an exchange: it is placed on its own, with nothing to pay. Confirm it at checkout first, then check out the other pieces.'
 
 const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
 
