@@ -295,6 +295,8 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     expect(cart.items).toHaveLength(1)
     expect(cart.items[0]).toMatchObject({ exchange: true, size: other.size, qty: 1, price: 0, skip_qty_controls: true, in_stock: true })
     expect(cart.cart_total).toBe(0)
+    // the reserved replacement is not in the order history until it is placed
+    expect(dataOf<Order[]>(await who.shopper.get('/api/orders')).map((one) => one.order_number)).toEqual([number])
     // placed on its own, at once: no order bumps before its checkout
     expect(cart.proceed_to_checkout_link).toBe('/checkout')
     const chargesBefore = await count(t, 'test_gateway_charges')
@@ -316,6 +318,7 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     expect(replacement.history.map((entry) => entry.description)).toEqual(
       expect.arrayContaining([`Exchange reserved for order ${number}`, `Exchange for order ${number} placed: nothing charged`]),
     )
+    expect(dataOf<Order[]>(await who.shopper.get('/api/orders')).map((one) => one.order_number)).toEqual([replacementNumber, number])
     // the cart is empty again, its label gone
     expect(dataOf<Cart>(await who.shopper.get('/api/cart'))).toMatchObject({ items: [], exchange_label: null })
 
