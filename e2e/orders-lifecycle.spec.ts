@@ -203,4 +203,30 @@ describe('an order’s life cycle in the browser', () => {
       await context.close()
     }
   }, 150_000)
+
+  it('a member places an exchange without JavaScript: the checkout form posts the address, nothing to pay', async () => {
+    const { context, page } = await newPage(browser)
+    const plain = await newPage(browser, { javaScriptEnabled: false })
+    try {
+      const email = `exchange-plain-${Date.now()}@example.com`
+      const orderNumber = await registerAndOrder(page, email)
+      await deliver(orderNumber)
+      makeMember(email)
+      await plain.context.addCookies(await context.cookies())
+      await plain.page.goto(`${origin}/orders`)
+      const card = cardOf(plain.page, orderNumber)
+      await card.getByText('Exchange for another size').click()
+      await card.getByRole('button', { name: 'Exchange', exact: true }).first().click()
+      await plain.page.waitForURL(/\/checkout$/)
+      expect(await plain.page.locator('.order-summary').getByTestId('exchange-label').innerText()).toContain(`Exchange for order ${orderNumber}: `)
+      // the address book filled the form (the first order's address)
+      await plain.page.getByRole('button', { name: 'Place exchange · $0.00' }).click()
+      await plain.page.waitForURL(/\/orders\?exchanged=\d+/, { timeout: 20_000 })
+      expect(await plain.page.getByTestId('exchange-placed').innerText()).toContain(`Your exchange for order ${orderNumber} is placed`)
+      expect(await cardOf(plain.page, orderNumber).getByTestId('order-status').innerText()).toBe('Exchange requested')
+    } finally {
+      await context.close()
+      await plain.context.close()
+    }
+  }, 150_000)
 })

@@ -142,7 +142,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { quote, refusal } = exchange ? { quote: NOTHING, refusal: [] } : await quoteOrRefusal(context.services, cart, { country, state, shipping_method: 'standard' })
   // and their saved cards may pay (docs/checkout.md "Paying with a saved card")
   const savedCards = cart.loggedin && cart.items.length && !exchange ? payableCards(await context.services.paymentMethods().catch(() => [])) : []
-  return { cart, quote, refusal, defaults, payment: context.services.paymentSetup(), savedCards }
+  // without JavaScript an exchange is placed by this page's action, under a key made for this view
+  const exchangeKey = exchange ? crypto.randomUUID() : null
+  return { cart, quote, refusal, defaults, payment: context.services.paymentSetup(), savedCards, exchangeKey }
 }
 
 /** The small form beside the club's notice: this order checks out without joining. */
@@ -164,9 +166,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form.get(name)
     if (typeof value === 'string') values[name] = value
   }
-  if (!values.billing_same) values.billing_same = 'false'
-  const errors: ApiErrorItem[] = validateCheckoutForm(values)
   const cart = await requestCart(context)
+  // an exchange's form has no billing part: billed as shipped (nothing is charged)
+  if (!values.billing_same) values.billing_same = cart.exchange_label !== null ? 'true' : 'false'
+  const errors: ApiErrorItem[] = validateCheckoutForm(values)
+  // a member's exchange needs no card: without JavaScript it is placed here (with it, the page posts it itself)
+  if (cart.exchange_label !== null && errors.length === 0) {
+    const placed = await formResult(context.services.placeExchange(form.get('exchange_key')?.toString(), values))
+    if (placed.ok) throw redirect(placed.value.next ?? '/orders')
+    return data({ values, errors: placed.errors, addressReady: false, quote: NOTHING }, { status: placed.status })
+  }
   // a refused quote is the loader's to say (loaderData.refusal), as on the first view
   const { quote } = await quoteOrRefusal(context.services, cart, {
     country: values.shipping_country,
@@ -518,6 +527,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <AddressFields prefix="shipping" values={values} fieldError={fieldError} onChange={change} />
           </fieldset>
 
+          {exchange && loaderData.exchangeKey ? <input type="hidden" name="exchange_key" value={loaderData.exchangeKey} /> : null}
           {exchange ? (
             <p className="notice exchange-notice" id="exchange-notice" data-testid="exchange-notice">
               <strong>{cart.exchange_label}</strong>. A like-for-like exchange: nothing to pay. Confirm where it goes and we send it; send the piece you are exchanging back with
