@@ -1,7 +1,8 @@
 /**
  * An order's life after checkout in a real browser (docs/orders.md): a shopper cancels an order
  * within the window and sees the refund; a delivered order's piece is returned; a club member
- * exchanges a size. The forms post without JavaScript too (the cancel here). Axe on each page.
+ * exchanges a size through the cart and the checkout. The forms post without JavaScript too (the cancel
+ * and the exchange here). Axe on each page.
  */
 import { createHmac } from 'node:crypto'
 import Database from 'better-sqlite3'
