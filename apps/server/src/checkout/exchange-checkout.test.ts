@@ -77,6 +77,7 @@ describe.each(DIALECTS)('a member’s exchange through the cart on %s', (dialect
     })
     expect(placed!.statusCode, placed!.body).toBe(200)
     // no more than a checkout's statements (decision 202's limit)
+    console.log(`statements per exchange checkout (${dialect}): ${seen.length}`)
     expect(seen.length).toBeLessThanOrEqual(21)
     const replacement = dataOf<CheckoutResult>(placed!).order_number
     // the same key again: the same answer, one exchange
