@@ -1,14 +1,15 @@
 /**
  * An order's life after checkout in a real browser (docs/orders.md): a shopper cancels an order
  * within the window and sees the refund; a delivered order's piece is returned; a club member
- * exchanges a size. The forms post without JavaScript too (the cancel here). Axe on each page.
+ * exchanges a size through the cart and the checkout. The forms post without JavaScript too (the cancel
+ * and the exchange here). Axe on each page.
  */
 import { createHmac } from 'node:crypto'
 import Database from 'better-sqlite3'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
-import { waitForHydration } from './support/cart-utils.ts'
+import { cartDrawer, waitForHydration } from './support/cart-utils.ts'
 import {
   ADDRESS,
   CARDS,
@@ -76,7 +77,8 @@ async function registerAndOrder(page: Page, email: string): Promise<string> {
   return orderNumber
 }
 
-const cardOf = (page: Page, orderNumber: string) => page.getByTestId('order-card').filter({ hasText: `Order ${orderNumber}` })
+// the card headed "Order N" (a text match, case-sensitive: a replacement's history names its original as "… for order N")
+const cardOf = (page: Page, orderNumber: string) => page.getByTestId('order-card').filter({ hasText: new RegExp(`Order ${orderNumber}`) })
 
 /** Marks the customer a club member in the store's database (the club's own join is club.spec's subject). */
 function makeMember(email: string) {
@@ -145,7 +147,7 @@ describe('an order’s life cycle in the browser', () => {
     }
   }, 150_000)
 
-  it('a club member exchanges a size: the replacement is reserved as an order of its own, nothing charged', async () => {
+  it('a club member exchanges a size: reserved at once into the cart, whose line and checkout say the exchange_label; placed with nothing to pay', async () => {
     const { context, page } = await newPage(browser)
     try {
       const email = `exchange-${Date.now()}@example.com`
@@ -161,17 +163,71 @@ describe('an order’s life cycle in the browser', () => {
       // sizes every legging of the demo store keeps in stock; the form never offers the size bought
       const sizeChoice = card.getByRole('combobox').last()
       const offered = await sizeChoice.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
-      await sizeChoice.selectOption(offered.includes('M') ? 'M' : 'L')
+      const size = offered.includes('M') ? 'M' : 'L'
+      await sizeChoice.selectOption(size)
       await card.getByRole('button', { name: 'Exchange', exact: true }).first().click()
-      await expect.poll(() => cardOf(page, orderNumber).innerText()).toContain('Your exchange is reserved')
+
+      // reserved and in the cart: the checkout shows the exchange_label on its line, and asks for the address only
+      await page.waitForURL(/\/checkout$/)
+      await waitForHydration(page)
+      const label = new RegExp(`^Exchange for order ${orderNumber}: .+ \\(.+\\) in ${size}$`)
+      await expect.poll(() => page.locator('.order-summary').getByTestId('exchange-label').locator('strong').innerText()).toMatch(label)
+      expect(await page.getByTestId('exchange-notice').innerText()).toContain('nothing to pay')
+      expect(await page.locator('input[name="card_number"], iframe').count()).toBe(0)
+      expect(await page.getByTestId('checkout-total').innerText()).toContain('$0.00')
+      await expectNoSeriousAxeViolations(page)
+
+      // the cart says it too, on the line; its checkout link goes straight to the checkout (no order bumps beside an exchange)
+      await page.goto(`${origin}/category/leggings`)
+      await waitForHydration(page)
+      await page.getByRole('link', { name: /^Cart, 1 item/ }).click()
+      const drawer = cartDrawer(page)
+      await expect.poll(() => drawer.getByTestId('exchange-label').locator('strong').innerText()).toMatch(label)
+      await expectNoSeriousAxeViolations(page)
+      await checkoutFromDrawer(page)
+      expect(page.url()).toMatch(/\/checkout$/)
+
+      await fillAddress(page, { ...ADDRESS, email })
+      await page.getByRole('button', { name: 'Place exchange · $0.00' }).click()
+      await page.waitForURL(/\/orders\?exchanged=\d+/, { timeout: 20_000 })
+      await waitForHydration(page)
+      expect(await page.getByTestId('exchange-placed').innerText()).toContain(`Your exchange for order ${orderNumber} is placed, with nothing charged`)
       await expect.poll(() => cardOf(page, orderNumber).getByTestId('order-status').innerText()).toBe('Exchange requested')
-      // the replacement: an order of its own at $0.00
+      // the replacement: an order of its own at $0.00, the two linked in their histories
       await expect.poll(() => page.getByTestId('order-card').count()).toBe(2)
       const replacement = page.getByTestId('order-card').first()
       expect(await replacement.innerText()).toContain('$0.00')
+      // its history (folded under the card) names the original
+      expect(await replacement.textContent()).toContain(`Exchange for order ${orderNumber} placed: nothing charged`)
       await expectNoSeriousAxeViolations(page)
     } finally {
       await context.close()
+    }
+  }, 150_000)
+
+  it('a member places an exchange without JavaScript: the checkout form posts the address, nothing to pay', async () => {
+    const { context, page } = await newPage(browser)
+    const plain = await newPage(browser, { javaScriptEnabled: false })
+    try {
+      const email = `exchange-plain-${Date.now()}@example.com`
+      const orderNumber = await registerAndOrder(page, email)
+      await deliver(orderNumber)
+      makeMember(email)
+      await plain.context.addCookies(await context.cookies())
+      await plain.page.goto(`${origin}/orders`)
+      const card = cardOf(plain.page, orderNumber)
+      await card.getByText('Exchange for another size').click()
+      await card.getByRole('button', { name: 'Exchange', exact: true }).first().click()
+      await plain.page.waitForURL(/\/checkout$/)
+      expect(await plain.page.locator('.order-summary').getByTestId('exchange-label').innerText()).toContain(`Exchange for order ${orderNumber}: `)
+      // the address book filled the form (the first order's address)
+      await plain.page.getByRole('button', { name: 'Place exchange · $0.00' }).click()
+      await plain.page.waitForURL(/\/orders\?exchanged=\d+/, { timeout: 20_000 })
+      expect(await plain.page.getByTestId('exchange-placed').innerText()).toContain(`Your exchange for order ${orderNumber} is placed`)
+      expect(await cardOf(plain.page, orderNumber).getByTestId('order-status').innerText()).toBe('Exchange requested')
+    } finally {
+      await context.close()
+      await plain.context.close()
     }
   }, 150_000)
 })

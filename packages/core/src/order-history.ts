@@ -17,6 +17,8 @@ export interface OrderHistoryDetail {
   lines?: { name?: string; qty?: number }[]
   exchange_order?: string
   exchange_for?: string
+  /** a replacement's entries: the order a piece of which it exchanges */
+  exchange_of?: string
 }
 
 const money = (cents: number | undefined) => formatPrice((cents ?? 0) / 100, { keepZeroCents: true })
@@ -26,8 +28,9 @@ const pieces = (lines: OrderHistoryDetail['lines']) => (lines ?? []).map((line) 
 export function describeOrderEvent(event: string, detail: OrderHistoryDetail): string {
   switch (event) {
     case 'created':
-      return 'Order placed'
+      return detail.exchange_of ? `Exchange reserved for order ${detail.exchange_of}` : 'Order placed'
     case 'paid':
+      if (detail.exchange_of) return `Exchange for order ${detail.exchange_of} placed: nothing charged`
       return `Payment of ${money(detail.amount_cents)} received`
     case 'offer_added':
       return `${detail.name ?? 'An item'}${detail.size ? ` in size ${detail.size}` : ''} added to your order for ${money(detail.amount_cents)}`

@@ -62,6 +62,8 @@ function cartLineSelect(db: Db) {
       'cart_lines.price_override_cents',
       'cart_lines.banner',
       'cart_lines.created_at',
+      'cart_lines.exchange_of',
+      'cart_lines.exchange_order',
       'items.name',
       'items.description',
       'items.color',
@@ -122,6 +124,8 @@ const LINE_FIELDS = [
   'stock',
   'image',
   'ships_free',
+  'exchange_of',
+  'exchange_order',
 ] as const satisfies readonly (keyof CartLineRow)[]
 // every field of a line is listed: a field added to CartLineRow and not here fails to compile
 const everyLineField: Exclude<keyof CartLineRow, (typeof LINE_FIELDS)[number]> extends never ? true : never = true
@@ -171,6 +175,10 @@ export interface CartLineRow {
   discount_class: string
   stock: number | null
   image: string | null
+  /** an exchange's line (docs/decisions/223): the order a piece of which it replaces; null on every other line */
+  exchange_of: string | null
+  /** and the replacement's own order, reserved at once ('pending_payment') */
+  exchange_order: string | null
 }
 
 /** The open cart with its lines as a JSON column: every cart read asks this, so it is compiled once per database (db/prepared.ts). */

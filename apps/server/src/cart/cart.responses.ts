@@ -29,6 +29,7 @@ const cartLineSchema = contract<CartLine>('CartLine')(
     banner: z.string().nullable(),
     discount_class: z.string().describe('comma list'),
     members_only: z.boolean().describe('a VIP exclusive checkout will refuse: the shopper is not a member and the cart does not join the club'),
+    exchange: z.boolean().describe("a member's exchange: the replacement piece, reserved and free; the cart's exchange_label says for which order"),
   }),
 )
 
@@ -97,7 +98,7 @@ export const cartSchema = contract<Cart>('Cart')(
       afterpay_available: z.boolean(),
       savings: z.number(),
       event_queue: z.array(z.unknown()),
-      exchange_label: z.string().nullable(),
+      exchange_label: z.string().nullable().describe("a member's exchange in the cart, in words: 'Exchange for order 1234567890: Leggings (Black) in M'; null without one"),
       one_click_available: z.boolean(),
       cancelled_before: z.boolean(),
       purchased: z.boolean().describe('the shopper has a paid order at this brand, or this session placed one'),

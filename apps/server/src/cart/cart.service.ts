@@ -33,6 +33,7 @@ import { oneClickMethod } from '../offers/one-click.ts'
 import { membersOnlyLines, vipExclusiveIds } from '../checkout/members-only.ts'
 import { firstOrderCodeRefusal, firstOrderRefusalWords } from '../checkout/first-order-codes.ts'
 import { countCodeUses } from '../checkout/code-claims.ts'
+import { releaseExchange } from '../checkout/reservations.ts'
 import {
   findCartLine,
   findDiscountCode,
@@ -279,7 +280,9 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
   const items = lines.map((line, i): CartLine => {
     const unit = lineUnitCents(line, pricedAs, firstPick)
     const original = line.price_override_cents === null ? originalPriceCents(line, pricedAs.hasClub) : null
-    const maxQty = Math.max(0, Math.min(MAX_LINE_QTY, line.stock ?? 0))
+    // an exchange's piece is held for it already (its stock taken when it was reserved): one, in stock
+    const exchange = line.exchange_order !== null
+    const maxQty = exchange ? line.qty : Math.max(0, Math.min(MAX_LINE_QTY, line.stock ?? 0))
     return {
       cartId: line.cartId,
       item_id: line.item_id,
@@ -292,7 +295,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
       size: line.size,
       qty: line.qty,
       max_qty: maxQty,
-      in_stock: (line.stock ?? 0) >= line.qty,
+      in_stock: exchange || (line.stock ?? 0) >= line.qty,
       skip_qty_controls: flag(line.skip_qty_controls),
       bundled_with: line.bundled_with,
       social_media_special: flag(line.social_media_special),
@@ -303,6 +306,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
       banner: line.banner ?? bundleBanners[i] ?? null,
       discount_class: line.discount_class,
       members_only: membersOnly.has(line),
+      exchange,
     }
   })
 
@@ -359,8 +363,8 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     has_social_media_special: items.some((line) => line.social_media_special),
     loggedin: shopper.customerId !== null,
     banners: bannersFor(banners, shopper.hasClub || hasClubInCart),
-    // the order bumps come first, then /checkout (SPEC §4 post-offer flow)
-    proceed_to_checkout_link: nextOfferPath('checkout-ob', bumpIds, null, true),
+    // the order bumps come first, then /checkout (SPEC §4 post-offer flow); a member's exchange is placed on its own, at once
+    proceed_to_checkout_link: lines.some((line) => line.exchange_order !== null) ? '/checkout' : nextOfferPath('checkout-ob', bumpIds, null, true),
     ineligible_for_social_media: shopper.hasClub,
     free_promo_eligible: freePromoEligible(settings, shopper),
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,
@@ -368,7 +372,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     afterpay_available: flag(settings.afterpay) && totals.totalCents >= settings.afterpay_min_cents && totals.totalCents <= settings.afterpay_max_cents,
     savings: fromCents(totals.savingsCents),
     event_queue: [],
-    exchange_label: null,
+    exchange_label: exchangeLabel(lines),
     // the session's last order takes a one-time offer with one click (its card charged again)
     one_click_available: oneClick,
     cancelled_before: shopper.cancelledBefore,
@@ -377,6 +381,15 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     session_orders: [...sessionOrders],
     promo_eligible: !shopper.hasClub,
   }
+}
+
+/**
+ * The cart's exchange in words (SPEC §3 exchange_label, docs/decisions/223): "Exchange for order
+ * 1234567890: Leggings (Black) in M"; null for a cart without one. A cart holds one exchange at a time.
+ */
+function exchangeLabel(lines: readonly Pick<CartLineRow, 'exchange_of' | 'name' | 'color' | 'size'>[]): string | null {
+  const line = lines.find((candidate) => candidate.exchange_of !== null)
+  return line ? `Exchange for order ${line.exchange_of}: ${line.name} (${line.color}) in ${line.size}` : null
 }
 
 /**
@@ -497,6 +510,13 @@ export async function changeLineQty(ctx: RequestContext, lineId: string, qty: nu
   const cartId = (await ctx.session.current())?.cartId ?? null
   const line = cartId ? await findCartLine(db, cartId, lineId) : undefined
   if (!cartId || !line) throw notFound("That line isn't in your cart any more.")
+  // a member's exchange taken out: its reservation goes at once (the piece back in stock), and its line with it
+  if (qty === 0 && line.exchange_order !== null) {
+    const shopper = await ctx.shopper()
+    await releaseExchange(ctx, line.exchange_order, shopper.customerId ? `shopper:${shopper.customerId}` : 'shopper')
+    await db.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('id', '=', lineId).execute()
+    return
+  }
   if (qty === 0) {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('bundled_with', '=', lineId).execute()

@@ -60,7 +60,8 @@ export function readCheckoutForm(form: Record<string, unknown>): { input: Checko
   const savedCard = formText(form, 'payment_method_id')
   // a new card's token or a saved card (checkout.service.ts checks the card is the customer's), one of them
   if (savedCard !== '' && token !== '') errors.push({ field: 'payment_method_id', message: 'Choose your saved card or a new card, not both.' })
-  else if (savedCard === '' && token === '') errors.push({ field: 'payment_token', message: 'Enter your card details.' })
+  // a member's exchange charges nothing: no card (checkout/exchange-door.ts)
+  else if (savedCard === '' && token === '' && formText(form, 'checkout_flow') !== 'exchange') errors.push({ field: 'payment_token', message: 'Enter your card details.' })
   // a card number where the token belongs goes no further (nor into a log)
   else if (/^[\d\s-]{12,23}$/.test(token)) errors.push({ field: 'payment_token', message: 'Send the payment token from the card form, never the card number itself.' })
   const expected = readExpectedTotal(formText(form, 'expected_total'))

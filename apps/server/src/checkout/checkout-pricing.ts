@@ -41,6 +41,9 @@ export interface PricedCheckout {
   joins: boolean
 }
 
+/** A cart holding a member's exchange beside paid pieces (or alone): the exchange goes first, on its own. */
+const EXCHANGE_FIRST = 'Your cart holds an exchange: it is placed on its own, with nothing to pay. Confirm it at checkout first, then check out the other pieces.'
+
 const emptyCart = () => unprocessable('Your cart is empty. Add something before you check out.', 'cart')
 
 /** The cart was taken by a checkout in another window (or tab, or a double click) meanwhile. */
@@ -75,6 +78,8 @@ export async function priceCheckout(
   ])
   if (!found) throw await notOpen(ctx, cartId)
   const { cart, lines } = found
+  // a member's exchange is placed on its own, first (exchange-door.ts, docs/decisions/223)
+  if (lines.some((line) => line.exchange_order !== null)) throw conflict(EXCHANGE_FIRST, 'cart')
   const code = cart.discount_code_id && !destination.withoutCode ? await findDiscountCodeById(db, cart.discount_code_id) : undefined
   // joining the club (checkout_club_flow, vip_flow): priced as a member, the first period added; no lines needed
   const flow = isJoinFlow(destination.flow) ? destination.flow! : cart.checkout_flow

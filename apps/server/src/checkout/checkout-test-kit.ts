@@ -132,3 +132,14 @@ export function nextChargeUnanswered(gateway: PaymentGateway, how: 'lost' | 'uns
     throw new GatewayUnavailable('no answer')
   })
 }
+
+/** Places the member's exchange the cart holds, as the checkout page does: the address confirmed, no card (checkout_flow 'exchange'). */
+export function placeExchange(shopper: TestShopper, key: string = randomUUID(), extra: Record<string, string> = {}) {
+  const body = new URLSearchParams(Object.entries({ ...ADDRESS, checkout_flow: 'exchange', ...extra })).toString()
+  return shopper.request({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+  })
+}

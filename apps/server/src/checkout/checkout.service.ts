@@ -26,6 +26,7 @@ import { pay } from '../payments/payment-engine.ts'
 import { assertMayTryCard } from './card-testing.ts'
 import type { CheckoutInput } from './checkout-input.ts'
 import { priceCheckout } from './checkout-pricing.ts'
+import { checkoutExchange, EXCHANGE_FLOW } from './exchange-door.ts'
 import { checkoutRefusalWords, firstOrderCodeRefusal } from './first-order-codes.ts'
 import { orderDoor } from './order-door.ts'
 import type { CheckoutDeps, Reserved } from './reserve-order.ts'
@@ -38,6 +39,8 @@ export { RESERVATION_MS } from './reserve-order.ts'
 const newOrderNumber = () => String(randomInt(1_000_000_000, 9_999_999_999))
 
 export async function checkout(ctx: RequestContext, deps: CheckoutDeps, key: string, input: CheckoutInput): Promise<CheckoutResult> {
+  // a member's exchange held in the cart: placed on its own, nothing charged (exchange-door.ts)
+  if (input.checkout_flow === EXCHANGE_FLOW) return checkoutExchange(ctx, deps, key, input)
   const session = await ctx.session.current()
   const visitorId = session?.visitorId ?? null
   const request = { key, scope: 'checkout', fingerprint: fingerprintOf([visitorId, input]), orderNumber: newOrderNumber() }

@@ -18,7 +18,7 @@
  * naming the order, the amount and the key the provider knows the payment by
  * (Stripe: metadata store_key), for the operator to look it up.
  */
-import { moveOrder } from '../orders/order-states.ts'
+import { moveOrder, type OrderActor } from '../orders/order-states.ts'
 import { completePendingRefunds } from '../orders/refunds.ts'
 import { brandsWithOrigins } from '../brands/registry.ts'
 import { systemContext, type ContextDeps, type RequestContext } from '../context/request-context.ts'
@@ -57,7 +57,7 @@ export interface SweepOptions {
   settle?: { gateway: PaymentGateway; context: ContextDeps }
 }
 
-type ExpiredOrder = { order_number: string; brand_id: string; cart_id: string | null; total_cents: number; reserved_until: string }
+type ExpiredOrder = { order_number: string; brand_id: string; cart_id: string | null; total_cents: number; reserved_until: string; checkout_flow: string }
 
 export async function releaseExpiredReservations(store: StoreDb, now: Date = new Date(), options: SweepOptions = {}): Promise<number> {
   const { db } = store
@@ -210,7 +210,7 @@ async function* expiredOrders(store: StoreDb, now: Date): AsyncGenerator<Expired
     const from = after
     const rows: ExpiredOrder[] = await store.db
       .selectFrom('orders')
-      .select(['order_number', 'brand_id', 'cart_id', 'total_cents', 'reserved_until'])
+      .select(['order_number', 'brand_id', 'cart_id', 'total_cents', 'reserved_until', 'checkout_flow'])
       .where('status', '=', 'pending_payment')
       .where('reserved_until', '<', now.toISOString())
       .$if(from !== undefined, (query) =>
@@ -239,10 +239,13 @@ function pastGivingUp(order: ExpiredOrder, now: Date): boolean {
   return order.reserved_until < new Date(now.getTime() - GIVE_UP_MS).toISOString()
 }
 
-/** Stock back, order gone, cart open again: once, whoever else sweeps. */
-async function release(store: StoreDb, order: ExpiredOrder, now: Date): Promise<boolean> {
+/**
+ * Stock back, order gone, cart open again: once, whoever else sweeps. A member's exchange reserved
+ * in the cart and not checked out (docs/decisions/223) goes the same way, and its line leaves the cart.
+ */
+async function release(store: Pick<StoreDb, 'db'>, order: ExpiredOrder, now: Date, actor: OrderActor = 'job:reservation-sweeper'): Promise<boolean> {
   const itemIds = await store.db.transaction().execute(async (trx) => {
-    const mine = await moveOrder(trx, { brandId: order.brand_id, orderNumber: order.order_number, from: 'pending_payment' }, 'expire', 'job:reservation-sweeper', {
+    const mine = await moveOrder(trx, { brandId: order.brand_id, orderNumber: order.order_number, from: 'pending_payment' }, 'expire', actor, {
       at: now.toISOString(),
     })
     if (!mine.ok) return null
@@ -257,12 +260,31 @@ async function release(store: StoreDb, order: ExpiredOrder, now: Date): Promise<
     await trx.deleteFrom('orders').where('order_number', '=', order.order_number).execute()
     // a code used once per customer is theirs again (code-claims.ts)
     await releaseClaims(trx, order.order_number)
-    if (order.cart_id) await reopenCart(trx, order.cart_id, now.toISOString())
+    if (order.cart_id && order.checkout_flow === 'exchange')
+      await trx.deleteFrom('cart_lines').where('cart_id', '=', order.cart_id).where('exchange_order', '=', order.order_number).execute()
+    else if (order.cart_id) await reopenCart(trx, order.cart_id, now.toISOString())
     return lines.map((line) => line.item_id)
   })
   if (!itemIds) return false
   emitStockChanged({ brandId: order.brand_id, itemIds })
   return true
+}
+
+/**
+ * A member's exchange taken out of the cart before it was checked out (cart.service.ts): its
+ * reservation goes as an expired one would, at once: the piece back in stock, the replacement's order gone.
+ */
+export async function releaseExchange(ctx: RequestContext, orderNumber: string, actor: OrderActor): Promise<boolean> {
+  const { db, brandId } = ctx.data
+  const order = await db
+    .selectFrom('orders')
+    .select(['order_number', 'brand_id', 'cart_id', 'total_cents', 'reserved_until', 'checkout_flow'])
+    .where('brand_id', '=', brandId)
+    .where('order_number', '=', orderNumber)
+    .where('checkout_flow', '=', 'exchange')
+    .executeTakeFirst()
+  if (!order) return false
+  return release({ db }, { ...order, reserved_until: order.reserved_until ?? '' }, ctx.now(), actor)
 }
 
 const silent: SweeperLog = { info: () => {}, warn: () => {}, error: () => {} }

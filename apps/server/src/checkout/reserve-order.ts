@@ -201,7 +201,8 @@ export async function reserveOrder(
   return { order, lines: orderLines }
 }
 
-function prefixed<P extends 'shipping' | 'billing'>(prefix: P, address: CheckoutAddress) {
+/** An address of the form as an order's shipping_ or billing_ columns. */
+export function prefixed<P extends 'shipping' | 'billing'>(prefix: P, address: CheckoutAddress) {
   return {
     [`${prefix}_name`]: address.name,
     [`${prefix}_company`]: address.company,

@@ -366,6 +366,14 @@ export interface CartLinesTable {
   price_override_cents: number | null
   banner: string | null
   created_at: string
+  /** 040: an exchange's line (docs/decisions/223): the replacement's order, reserved at once ('pending_payment'); null on every other line */
+  exchange_order: Generated<string | null>
+  /** 040: the order a piece of which the exchange replaces */
+  exchange_of: Generated<string | null>
+  /** 040: that piece's order line */
+  exchange_line_id: Generated<string | null>
+  /** 040: the reason the member gave */
+  exchange_reason: Generated<string | null>
 }
 
 export interface OrdersTable {

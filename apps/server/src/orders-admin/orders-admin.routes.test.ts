@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AdminOrder, AdminOrderSummary, AuditEntry, CheckoutResult, PackingSlip, Tracking } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { itemWithStock, placeOrder, shopperWithCart, stockOf, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { itemWithStock, placeExchange, placeOrder, shopperWithCart, stockOf, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { registered } from '../membership/club-test-kit.ts'
 import { moveOrder } from '../orders/order-states.ts'
 import { addStaff, staffBrowser } from '../staff/staff-test-utils.ts'
@@ -324,6 +324,9 @@ describe.each(DIALECTS)('the operator’s orders on %s', (dialect) => {
     const line = dataOf<{ order: AdminOrder }>(await orderOf(staff.manager, number)).order.lines[0]!
     const asked = await who.shopper.post(`/api/orders/${number}/exchanges`, { line_id: line.id, size: other.size })
     expect(asked.statusCode, asked.body).toBe(200)
+    // the exchange reserved in the cart is placed at checkout (decision 223)
+    const placed = await placeExchange(who.shopper)
+    expect(placed.statusCode, placed.body).toBe(200)
     expect(dataOf<{ order: AdminOrder }>(await orderOf(staff.fulfilment, number)).order.actions).toEqual(['send_exchange', 'note'])
     const answers = await Promise.all([
       staff.fulfilment.postJson(`/api/admin/orders/${number}/send-exchange`, {}),

@@ -3,10 +3,10 @@
  * exactly once, the shopper's cancellation, return and exchange.
  */
 import { randomUUID } from 'node:crypto'
-import type { CheckoutResult, Order, Tracking } from '@store/core'
+import type { Cart, CheckoutResult, Order, Tracking } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { brandsWithOrigins } from '../brands/registry.ts'
-import { itemWithStock, placeOrder, shopperWithCart, stockOf, tokenFor } from '../checkout/checkout-test-kit.ts'
+import { count, itemWithStock, placeExchange, placeOrder, shopperWithCart, stockOf, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { systemContext } from '../context/request-context.ts'
 import { HttpError } from '../http/errors.ts'
 import { registered } from '../membership/club-test-kit.ts'
@@ -250,7 +250,7 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     await assertLedgerAgrees(t.store.db)
   })
 
-  it('a member exchanges a size: the replacement reserved at once, nothing charged, the two orders linked; a non-member is told to return instead', async () => {
+  it('a member exchanges a size: the replacement reserved at once and put in the cart with its label, placed at checkout with nothing charged, the two orders linked; a non-member is told to return instead', async () => {
     const who = await registered(t)
     const { order, number, item } = await paidOrder(1, who.shopper)
     await deliver(number)
@@ -287,14 +287,40 @@ describe.each(DIALECTS)('an order’s life cycle on %s', (dialect) => {
     if (soldOut) expect(offered).not.toContain(soldOut.size)
     const exchanged = await who.shopper.post(`/api/orders/${number}/exchanges`, want)
     expect(exchanged.statusCode, exchanged.body).toBe(200)
-    const after = dataOf<Order>(exchanged)
+    // reserved at once: the piece taken from stock, and in the cart at $0 with the exchange's label
+    expect(await stockOf(t, item.itemId, other.size)).toBe(other.stock - 1)
+    const cart = dataOf<Cart>(await who.shopper.get('/api/cart'))
+    const name = order.items[0]!.name
+    expect(cart.exchange_label).toBe(`Exchange for order ${number}: ${name} (${order.items[0]!.color}) in ${other.size}`)
+    expect(cart.items).toHaveLength(1)
+    expect(cart.items[0]).toMatchObject({ exchange: true, size: other.size, qty: 1, price: 0, skip_qty_controls: true, in_stock: true })
+    expect(cart.cart_total).toBe(0)
+    // the reserved replacement is not in the order history until it is placed
+    expect(dataOf<Order[]>(await who.shopper.get('/api/orders')).map((one) => one.order_number)).toEqual([number])
+    // placed on its own, at once: no order bumps before its checkout
+    expect(cart.proceed_to_checkout_link).toBe('/checkout')
+    const chargesBefore = await count(t, 'test_gateway_charges')
+    // the checkout places it: no card, nothing charged
+    const placed = await placeExchange(who.shopper)
+    expect(placed.statusCode, placed.body).toBe(200)
+    const result = dataOf<CheckoutResult>(placed)
+    expect(result).toMatchObject({ status: 'succeeded', next: `/orders?exchanged=${number}` })
+    const replacementNumber = result.order_number
+    expect(await count(t, 'test_gateway_charges')).toBe(chargesBefore)
+    const after = dataOf<Order>(await who.shopper.get(`/api/orders/${number}`))
     expect(after.status).toBe('exchange_requested')
     const link = after.history.find((entry) => entry.event === 'exchange_requested')!.description
-    const replacementNumber = /order (\d+)/.exec(link)![1]!
+    expect(link).toBe(`Exchange requested: ${name} (${order.items[0]!.color}) in size ${other.size} (order ${replacementNumber})`)
     expect(await stockOf(t, item.itemId, other.size)).toBe(other.stock - 1)
     const replacement = dataOf<Order>(await who.shopper.get(`/api/orders/${replacementNumber}`))
-    expect(replacement).toMatchObject({ status: 'processing', total: 0, paid: 0 })
+    expect(replacement).toMatchObject({ status: 'paid', total: 0, paid: 0 })
     expect(replacement.items[0]).toMatchObject({ size: other.size, price: 0 })
+    expect(replacement.history.map((entry) => entry.description)).toEqual(
+      expect.arrayContaining([`Exchange reserved for order ${number}`, `Exchange for order ${number} placed: nothing charged`]),
+    )
+    expect(dataOf<Order[]>(await who.shopper.get('/api/orders')).map((one) => one.order_number)).toEqual([replacementNumber, number])
+    // the cart is empty again, its label gone
+    expect(dataOf<Cart>(await who.shopper.get('/api/cart'))).toMatchObject({ items: [], exchange_label: null })
 
     expect(await sendExchange(scope, number, 'job:send-exchange')).toBe(replacementNumber)
     expect(dataOf<Order>(await who.shopper.get(`/api/orders/${number}`)).status).toBe('exchange_sent')

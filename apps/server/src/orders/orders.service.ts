@@ -45,6 +45,8 @@ async function customersOrders(ctx: RequestContext) {
       .where('brand_id', '=', brandId)
       .where('customer_id', '=', shopper.customerId)
       .where('status', 'in', VISIBLE_ORDER_STATUSES)
+      // a member's exchange reserved in the cart is listed once it is placed at checkout (decision 223)
+      .where((eb) => eb.not(eb.and([eb('status', '=', 'pending_payment'), eb('checkout_flow', '=', 'exchange')])))
       .orderBy('created_at', 'desc')
       // one order for orders placed in the same millisecond, so pages neither repeat nor skip one
       .orderBy('order_number', 'desc')

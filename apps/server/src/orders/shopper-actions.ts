@@ -16,7 +16,9 @@ import { readJson } from '../db/json.ts'
 import type { Database, OrderLinesRow, OrderReturnsRow, OrdersRow } from '../db/schema.ts'
 import type { Transaction } from 'kysely'
 import { queueEmails } from '../email/outbox.ts'
-import { conflict, unprocessable } from '../http/errors.ts'
+import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { ensureCart } from '../cart/cart.service.ts'
+import { RESERVATION_MS } from '../checkout/reserve-order.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import { shopperFacts } from './order-details.ts'
@@ -129,36 +131,54 @@ export async function requestReturn(ctx: RequestContext, orderNumber: string, wa
   })
 }
 
+/** The cart's exchange line: which order, which piece, what for (docs/decisions/223). */
+export interface HeldExchange {
+  /** the replacement's order, reserved ('pending_payment') */
+  exchange_order: string
+  /** the order a piece of which it replaces, and that piece's line */
+  exchange_of: string
+  exchange_line_id: string
+  exchange_reason: string
+}
+
 /**
- * A club member exchanges a piece for another size of the same style: the replacement is reserved
- * at once as an order of its own (nothing charged for a like-for-like exchange), the two orders'
- * histories name each other.
+ * A club member exchanges a piece for another size of the same style (docs/decisions/223): the
+ * replacement is reserved at once, its stock taken, as an order of its own waiting for checkout
+ * ('pending_payment', total 0, held as long as any reservation: RESERVATION_MS), and put in the
+ * cart as a free line whose cart says `exchange_label`. The checkout places it (checkoutExchange)
+ * and moves this order to its exchange; not checked out, the reservation runs out as others do.
  */
 export async function requestExchange(ctx: RequestContext, orderNumber: string, want: { line_id: string; size: string; reason: string }): Promise<string> {
   const { db, brandId } = ctx.data
   const { order, lines, returns, facts, actor } = await shoppersOrder(ctx, orderNumber)
-  const { chosen, facts: judged } = checkLines(lines, returns, [{ line_id: want.line_id, qty: 1 }], 'request_exchange', order.status, facts)
+  const { chosen } = checkLines(lines, returns, [{ line_id: want.line_id, qty: 1 }], 'request_exchange', order.status, facts)
   const { line } = chosen[0]!
   if (want.size === line.size) throw unprocessable('Choose another size to exchange for.', 'size')
-  const now = ctx.now().toISOString()
+  const cartId = await ensureCart(ctx)
+  const now = ctx.now()
+  const at = now.toISOString()
   const exchangeNumber = String(randomInt(1_000_000_000, 9_999_999_999))
-  const replacement = `${line.name} (${line.color}) in size ${want.size}`
   await db.transaction().execute(async (trx) => {
-    const moved = await moveOrder(trx, { brandId, orderNumber, from: order.status }, 'request_exchange', actor, {
-      at: now,
-      facts: judged,
-      detail: { exchange_order: exchangeNumber, exchange_for: replacement, lines: [{ name: `${line.name} (${line.size})`, qty: 1 }], reason: want.reason },
-    })
-    if (!moved.ok) throw conflict(moved.reason, 'line_id')
+    // one exchange in a cart at a time: it is placed on its own
+    const held = await trx.selectFrom('cart_lines').select('exchange_of').where('cart_id', '=', cartId).where('exchange_order', 'is not', null).executeTakeFirst()
+    if (held)
+      throw conflict(
+        held.exchange_of === orderNumber
+          ? 'This exchange is in your cart already: confirm it at checkout.'
+          : `Your cart holds an exchange for order ${held.exchange_of ?? ''} already: confirm it at checkout first, then exchange this piece.`,
+        'line_id',
+      )
     if (!(await takeStock(trx, brandId, [{ itemId: line.item_id, size: want.size, qty: 1 }])))
       throw conflict(`${line.name} in size ${want.size} is sold out, so it can't be exchanged for now.`, 'size')
     await trx
       .insertInto('orders')
       .values({
         ...copyOfOrder(order),
+        cart_id: cartId,
         order_number: exchangeNumber,
-        ...newOrderState('processing', actor, now, { exchange_of: orderNumber }),
-        created_at: now,
+        ...newOrderState('pending_payment', actor, at, { exchange_of: orderNumber }),
+        reserved_until: new Date(now.getTime() + RESERVATION_MS).toISOString(),
+        created_at: at,
       })
       .execute()
     await trx
@@ -180,24 +200,107 @@ export async function requestExchange(ctx: RequestContext, orderNumber: string, 
         offer_id: null,
       })
       .execute()
-    const stored: StoredReturnLine[] = [{ line_id: line.id, qty: 1, reason: want.reason, exchange_size: want.size }]
     await trx
-      .insertInto('order_returns')
+      .insertInto('cart_lines')
       .values({
         id: randomUUID(),
-        brand_id: brandId,
-        order_number: orderNumber,
-        kind: 'exchange',
-        status: 'requested',
-        lines: JSON.stringify(stored),
-        exchange_order_number: exchangeNumber,
-        created_at: now,
-        updated_at: now,
+        cart_id: cartId,
+        item_id: line.item_id,
+        size: want.size,
+        qty: 1,
+        bundled_with: null,
+        skip_qty_controls: 1,
+        price_override_cents: 0,
+        banner: null,
+        created_at: at,
+        exchange_order: exchangeNumber,
+        exchange_of: orderNumber,
+        exchange_line_id: line.id,
+        exchange_reason: want.reason,
       })
       .execute()
+    await trx.updateTable('carts').set({ updated_at: at }).where('id', '=', cartId).execute()
   })
   emitStockChanged({ brandId, itemIds: [line.item_id] }, ctx.log)
   return exchangeNumber
+}
+
+/** The exchange's reservation ran out before its checkout was kept. */
+class ExchangeRunOut extends Error {}
+export const EXCHANGE_RUN_OUT = 'Your exchange was held for 30 minutes and that time has passed: ask for it again from your orders.'
+
+/**
+ * The checkout of an exchange keeps it (checkout/exchange-door.ts): the original order moves to
+ * `exchange_requested` (judged again now: still within the window, still a member...), the
+ * replacement is placed (paid, nothing charged: total 0), the two histories name each other, the
+ * exchange is on the order's returns and its line leaves the cart; all in one transaction with the
+ * key's answer. Refused, the reason is the answer and the reservation is given back.
+ */
+export async function keepExchange(
+  ctx: RequestContext,
+  held: HeldExchange,
+  finish: (trx: Transaction<Database>) => Promise<void>,
+): Promise<{ kept: true } | { kept: false; reason: string; field: string }> {
+  const { brandId } = ctx.data
+  const { order, lines, returns, facts, actor } = await shoppersOrder(ctx, held.exchange_of)
+  let judged: OrderFacts
+  let line: OrderLinesRow
+  try {
+    const checked = checkLines(lines, returns, [{ line_id: held.exchange_line_id, qty: 1 }], 'request_exchange', order.status, facts)
+    judged = checked.facts
+    line = checked.chosen[0]!.line
+  } catch (error) {
+    if (error instanceof HttpError) return { kept: false, reason: error.message, field: 'cart' }
+    throw error
+  }
+  const at = ctx.now().toISOString()
+  const replacementLine = await ctx.data.db
+    .selectFrom('order_lines')
+    .select(['name', 'color', 'size'])
+    .where('order_number', '=', held.exchange_order)
+    .where('brand_id', '=', brandId)
+    .executeTakeFirstOrThrow()
+  const replacement = `${replacementLine.name} (${replacementLine.color}) in size ${replacementLine.size}`
+  const refused = await ctx.data.db
+    .transaction()
+    .execute(async (trx) => {
+      const exchanged = await moveOrder(trx, { brandId, orderNumber: held.exchange_of, from: order.status }, 'request_exchange', actor, {
+        at,
+        facts: judged,
+        detail: { exchange_order: held.exchange_order, exchange_for: replacement, lines: [{ name: `${line.name} (${line.size})`, qty: 1 }], reason: held.exchange_reason },
+      })
+      if (!exchanged.ok) return exchanged.reason
+      const placed = await moveOrder(trx, { brandId, orderNumber: held.exchange_order, from: 'pending_payment' }, 'pay', 'store', {
+        at,
+        detail: { amount_cents: 0, exchange_of: held.exchange_of },
+        set: { reserved_until: null },
+      })
+      // the reservation ran out meanwhile (the sweeper gave the piece back): nothing of this is written
+      if (!placed.ok) throw new ExchangeRunOut()
+      const stored: StoredReturnLine[] = [{ line_id: line.id, qty: 1, reason: held.exchange_reason, exchange_size: replacementLine.size }]
+      await trx
+        .insertInto('order_returns')
+        .values({
+          id: randomUUID(),
+          brand_id: brandId,
+          order_number: held.exchange_of,
+          kind: 'exchange',
+          status: 'requested',
+          lines: JSON.stringify(stored),
+          exchange_order_number: held.exchange_order,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+      await trx.deleteFrom('cart_lines').where('exchange_order', '=', held.exchange_order).execute()
+      await finish(trx)
+      return null
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ExchangeRunOut) return EXCHANGE_RUN_OUT
+      throw error
+    })
+  return refused === null ? { kept: true } : { kept: false, reason: refused, field: 'cart' }
 }
 
 /** The replacement's order: the original's addresses and e-mail, nothing charged. */
@@ -319,7 +422,7 @@ export async function sendExchange(scope: OrderScope, orderNumber: string, actor
     if (!moved.ok) throw conflict(moved.reason)
     await audit?.(trx)
     const replacement = line ? `${line.name} (${line.color}) in size ${line.size}` : 'your replacement'
-    await moveOrder(trx, { brandId, orderNumber: exchange.exchange_order_number, from: 'processing' }, 'ship', actor, { at: now, detail: { exchange_of: orderNumber } })
+    await moveOrder(trx, { brandId, orderNumber: exchange.exchange_order_number, from: ['paid', 'processing'] }, 'ship', actor, { at: now, detail: { exchange_of: orderNumber } })
     await queueEmails(trx, brandId, now, [exchangeSentEmail({ name: scope.brand.name, origin: scope.origin }, order, replacement, exchange.exchange_order_number)])
     return exchange.exchange_order_number
   })

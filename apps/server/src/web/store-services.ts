@@ -31,6 +31,8 @@ import { getStoreSettings } from '../settings/settings.service.ts'
 import { CheckoutQuoteQuery } from '../checkout/checkout.routes.ts'
 import { afterPaymentPath, quoteCheckout } from '../checkout/checkout.service.ts'
 import { readIdempotencyKey } from '../payments/attempts.ts'
+import { checkoutExchange, EXCHANGE_FLOW } from '../checkout/exchange-door.ts'
+import { readCheckoutForm } from '../checkout/checkout-input.ts'
 import { databaseTaxRates } from '../checkout/tax.ts'
 import { getSocialMediaSpecial } from '../content/content.service.ts'
 import { pageSlug as specialSlug } from '../content/content.schemas.ts'
@@ -215,6 +217,19 @@ export function createStoreServices(ctx: RequestContext): StoreServices {
         return acceptOneTimeOffer(ctx, { gateway: await gatewayFor(ctx.env), tax: databaseTaxRates }, idempotencyKey, offer, body)
       }),
     declineOneTimeOffer: (id, number) => asStoreError(() => declineOneTimeOffer(ctx, parse(offerId, { id }).id, parse(declineOfferBody, { order_number: number }).order_number)),
+    placeExchange: (key, input) =>
+      asStoreError(async () => {
+        const idempotencyKey = readIdempotencyKey(typeof key === 'string' ? key : undefined)
+        const form = readCheckoutForm({ ...input, checkout_flow: EXCHANGE_FLOW })
+        if ('errors' in form)
+          throw new StoreError(
+            422,
+            form.errors.map(({ message, field }) => ({ message, field })),
+          )
+        const placed = await checkoutExchange(ctx, { gateway: await gatewayFor(ctx.env) }, idempotencyKey, form.input)
+        cart = undefined
+        return placed
+      }),
     setCheckoutFlow: (input) =>
       asStoreError(async () => {
         const body = parse(checkoutFlowBody, { checkout_flow: input.checkout_flow, offer_code: input.offer_code || undefined })

@@ -59,6 +59,9 @@ export const meta: Route.MetaFunction = (args) => checkoutMeta(args)
 
 const money = (n: number) => formatPrice(n, { keepZeroCents: true })
 
+/** The checkout_flow that places a member's exchange held in the cart (the server's checkout/exchange-door.ts). */
+const EXCHANGE_FLOW = 'exchange'
+
 const ADDRESS_PARTS = ['name', 'company', 'country', 'address', 'address_2', 'city', 'state', 'zip', 'phone'] as const
 const FIELD_NAMES = ['email', ...ADDRESS_PARTS.map((p) => `shipping_${p}`), 'billing_same', ...ADDRESS_PARTS.map((p) => `billing_${p}`), 'shipping_method']
 
@@ -135,10 +138,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const defaults = cart.loggedin ? await context.services.defaultAddresses().catch(() => null) : null
   const country = defaults?.shipping?.country || 'US'
   const state = defaults?.shipping?.state ?? ''
-  const { quote, refusal } = await quoteOrRefusal(context.services, cart, { country, state, shipping_method: 'standard' })
+  // a member's exchange in the cart is placed on its own with nothing to pay: no quote, no card (docs/decisions/223)
+  const exchange = cart.exchange_label !== null
+  const { quote, refusal } = exchange ? { quote: NOTHING, refusal: [] } : await quoteOrRefusal(context.services, cart, { country, state, shipping_method: 'standard' })
   // and their saved cards may pay (docs/checkout.md "Paying with a saved card")
-  const savedCards = cart.loggedin && cart.items.length ? payableCards(await context.services.paymentMethods().catch(() => [])) : []
-  return { cart, quote, refusal, defaults, payment: context.services.paymentSetup(), savedCards }
+  const savedCards = cart.loggedin && cart.items.length && !exchange ? payableCards(await context.services.paymentMethods().catch(() => [])) : []
+  // without JavaScript an exchange is placed by this page's action, under a key made for this view
+  const exchangeKey = exchange ? crypto.randomUUID() : null
+  return { cart, quote, refusal, defaults, payment: context.services.paymentSetup(), savedCards, exchangeKey }
 }
 
 /** The small form beside the club's notice: this order checks out without joining. */
@@ -160,9 +167,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     const value = form.get(name)
     if (typeof value === 'string') values[name] = value
   }
-  if (!values.billing_same) values.billing_same = 'false'
-  const errors: ApiErrorItem[] = validateCheckoutForm(values)
   const cart = await requestCart(context)
+  // an exchange's form has no billing part: billed as shipped (nothing is charged)
+  if (!values.billing_same) values.billing_same = cart.exchange_label !== null ? 'true' : 'false'
+  const errors: ApiErrorItem[] = validateCheckoutForm(values)
+  // a member's exchange needs no card: without JavaScript it is placed here (with it, the page posts it itself)
+  if (cart.exchange_label !== null && errors.length === 0) {
+    const placed = await formResult(context.services.placeExchange(form.get('exchange_key')?.toString(), values))
+    if (placed.ok) throw redirect(placed.value.next ?? '/orders')
+    return data({ values, errors: placed.errors, addressReady: false, quote: NOTHING }, { status: placed.status })
+  }
   // a refused quote is the loader's to say (loaderData.refusal), as on the first view
   const { quote } = await quoteOrRefusal(context.services, cart, {
     country: values.shipping_country,
@@ -228,6 +242,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // (nothing today for a former member whose month is paid); a visitor's cart would, once they log in
   const joining = quote.club_fee > 0 || (cart.has_club_in_cart && cart.loggedin)
   const joinNeedsAccount = cart.has_club_in_cart && !cart.loggedin
+  // a member's exchange in the cart: the page confirms its address only, nothing to pay (placed on its own, first)
+  const exchange = cart.exchange_label !== null
   const clubName = settings.clubName ?? 'the club'
 
   const fieldError = (name: string) => errors.find((error) => error.field === name)?.message
@@ -258,7 +274,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const onForm = phase.kind === 'form'
   // biome-ignore lint/correctness/useExhaustiveDependencies: quotes again when the cart changes (cartVersion); actionData counts for the first quote only
   useEffect(() => {
-    if (cart.items.length === 0 || !onForm) return
+    if (cart.items.length === 0 || !onForm || exchange) return
     if (firstQuote.current) {
       firstQuote.current = false
       // the loader quoted the form's first values already
@@ -277,7 +293,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       clearTimeout(timer)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, country, state, method, email, cartVersion, onForm])
+  }, [api, country, state, method, email, cartVersion, onForm, exchange])
 
   useEffect(() => {
     if (actionData?.errors?.length) scrollToFirstError(actionData.errors)
@@ -346,6 +362,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     }
   }
 
+  /** The cart's exchange placed (nothing charged): then the orders page, the original saying "Exchange requested". */
+  async function submitExchange(key: string) {
+    try {
+      const result = await placeOrder(api, key, { ...orderFields, checkout_flow: EXCHANGE_FLOW })
+      forgetAttempt(scope)
+      void navigate(result.next ?? '/orders')
+    } catch (error) {
+      void handleFailure(error)
+    }
+  }
+
   function handleFailure(error: unknown) {
     if (error instanceof ApiError) {
       // a refused saved card is said at the saved cards
@@ -379,7 +406,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     const problems: ApiErrorItem[] = validateCheckoutForm(orderFields).map((e: FieldError) => ({ field: e.field, message: e.message }))
     const expiry = parseExpiryInput(card.exp)
     const cardValues = { number: card.number, cvc: card.cvc, exp_month: expiry?.month ?? '', exp_year: expiry?.year ?? '' }
-    if (!useStripe && !payingWithSaved) {
+    if (!useStripe && !payingWithSaved && !exchange) {
       for (const e of validateCardForm(cardValues)) problems.push({ field: pageField(e.field), message: e.message })
     }
     if (problems.length > 0) return show(problems)
@@ -389,6 +416,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     if (attemptScopeRef.current && attemptScopeRef.current !== scope) forgetAttempt(attemptScopeRef.current)
     attemptScopeRef.current = scope
     let attempt = attemptFor(scope)
+    if (exchange) {
+      // nothing to pay: the address goes with the exchange's own flow, under the attempt's key
+      saveAttempt(scope, attempt)
+      return submitExchange(attempt.key)
+    }
     if (payingWithSaved) {
       // nothing to tokenise: the saved card's id goes with the order
       saveAttempt(scope, attempt)
@@ -497,89 +529,98 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             <AddressFields prefix="shipping" values={values} fieldError={fieldError} onChange={change} />
           </fieldset>
 
-          <fieldset className="checkout-step">
-            <legend>Billing address</legend>
-            <div className="checkbox-field">
-              <input
-                id="billing-same"
-                name="billing_same"
-                type="checkbox"
-                value="true"
-                checked={billingSame}
-                onChange={(e) => change('billing_same', e.target.checked ? 'true' : 'false')}
-              />
-              <label htmlFor="billing-same">Same as shipping address</label>
-            </div>
-            {fieldError('billing_same') ? <p className="field-error">{fieldError('billing_same')}</p> : null}
-            {billingSame ? null : <AddressFields prefix="billing" values={values} fieldError={fieldError} onChange={change} />}
-          </fieldset>
+          {exchange && loaderData.exchangeKey ? <input type="hidden" name="exchange_key" value={loaderData.exchangeKey} /> : null}
+          {exchange ? (
+            <p className="notice exchange-notice" id="exchange-notice" data-testid="exchange-notice">
+              <strong>{cart.exchange_label}</strong>. A like-for-like exchange: nothing to pay. Confirm where it goes and we send it; send the piece you are exchanging back with
+              the slip in your parcel.
+            </p>
+          ) : (
+            <>
+              <fieldset className="checkout-step">
+                <legend>Billing address</legend>
+                <div className="checkbox-field">
+                  <input
+                    id="billing-same"
+                    name="billing_same"
+                    type="checkbox"
+                    value="true"
+                    checked={billingSame}
+                    onChange={(e) => change('billing_same', e.target.checked ? 'true' : 'false')}
+                  />
+                  <label htmlFor="billing-same">Same as shipping address</label>
+                </div>
+                {fieldError('billing_same') ? <p className="field-error">{fieldError('billing_same')}</p> : null}
+                {billingSame ? null : <AddressFields prefix="billing" values={values} fieldError={fieldError} onChange={change} />}
+              </fieldset>
 
-          <fieldset className="checkout-step shipping-methods">
-            <legend>Shipping method</legend>
-            {quote.shipping_options.map((option) => (
-              <label key={option.method} className="shipping-option">
-                <input type="radio" name="shipping_method" value={option.method} checked={method === option.method} onChange={() => change('shipping_method', option.method)} />
-                <span className="shipping-option-label">{option.label}</span>
-                <span className="shipping-option-price">{option.free ? 'Free' : formatPrice(option.price, { keepZeroCents: true })}</span>
-              </label>
-            ))}
-            {fieldError('shipping_method') ? <p className="field-error">{fieldError('shipping_method')}</p> : null}
-            {method === 'standard' && !quote.shipping_options[0]?.free && cart.free_shipping_threshold > 0 ? (
-              <p className="field-hint">Standard shipping is free on orders of {formatPrice(cart.free_shipping_threshold)} or more.</p>
-            ) : null}
-          </fieldset>
+              <fieldset className="checkout-step shipping-methods">
+                <legend>Shipping method</legend>
+                {quote.shipping_options.map((option) => (
+                  <label key={option.method} className="shipping-option">
+                    <input type="radio" name="shipping_method" value={option.method} checked={method === option.method} onChange={() => change('shipping_method', option.method)} />
+                    <span className="shipping-option-label">{option.label}</span>
+                    <span className="shipping-option-price">{option.free ? 'Free' : formatPrice(option.price, { keepZeroCents: true })}</span>
+                  </label>
+                ))}
+                {fieldError('shipping_method') ? <p className="field-error">{fieldError('shipping_method')}</p> : null}
+                {method === 'standard' && !quote.shipping_options[0]?.free && cart.free_shipping_threshold > 0 ? (
+                  <p className="field-hint">Standard shipping is free on orders of {formatPrice(cart.free_shipping_threshold)} or more.</p>
+                ) : null}
+              </fieldset>
 
-          <fieldset className="checkout-step">
-            <legend>Payment</legend>
-            <noscript>
-              <p className="noscript-card" role="note">
-                {actionData?.addressReady ? 'Your address is complete. ' : ''}
-                Card payment needs JavaScript: your card goes straight to our payment provider from your browser, never through our store. Turn JavaScript on and reload this page
-                to pay.
-              </p>
-            </noscript>
-            {savedCards.length > 0 ? (
-              <SavedCards
-                cards={savedCards}
-                chosen={payWith}
-                disabled={paying}
-                error={fieldError('payment_method_id')}
-                onChoose={(choice) => {
-                  setPayWith(choice)
-                  setErrors((current) => current.filter((e) => e.field !== 'payment_method_id'))
-                }}
-              />
-            ) : null}
-            {payingWithSaved ? null : useStripe ? (
-              <StripeCard
-                handle={stripeCard}
-                publishableKey={stripeKey!}
-                applePay={settings.stripeJsApplePay}
-                afterpayAvailable={cart.afterpay_available}
-                total={quote.total}
-                error={fieldError('card_number')}
-                onWalletToken={(token) => {
-                  const attempt = { ...attemptFor(scope), token }
-                  saveAttempt(scope, attempt)
-                  setPhase({ kind: 'paying' })
-                  void submitOrder(attempt.key, token)
-                }}
-              />
-            ) : (
-              <CardFields
-                values={card}
-                fieldError={fieldError}
-                disabled={paying}
-                onChange={(next) => {
-                  cardChanged.current = true
-                  setCard(next)
-                  setErrors((current) => current.filter((e) => !e.field?.startsWith('card_')))
-                }}
-              />
-            )}
-            {payment.gateway === 'test' && !payingWithSaved ? <TestCardsHint /> : null}
-          </fieldset>
-
+              <fieldset className="checkout-step">
+                <legend>Payment</legend>
+                <noscript>
+                  <p className="noscript-card" role="note">
+                    {actionData?.addressReady ? 'Your address is complete. ' : ''}
+                    Card payment needs JavaScript: your card goes straight to our payment provider from your browser, never through our store. Turn JavaScript on and reload this
+                    page to pay.
+                  </p>
+                </noscript>
+                {savedCards.length > 0 ? (
+                  <SavedCards
+                    cards={savedCards}
+                    chosen={payWith}
+                    disabled={paying}
+                    error={fieldError('payment_method_id')}
+                    onChoose={(choice) => {
+                      setPayWith(choice)
+                      setErrors((current) => current.filter((e) => e.field !== 'payment_method_id'))
+                    }}
+                  />
+                ) : null}
+                {payingWithSaved ? null : useStripe ? (
+                  <StripeCard
+                    handle={stripeCard}
+                    publishableKey={stripeKey!}
+                    applePay={settings.stripeJsApplePay}
+                    afterpayAvailable={cart.afterpay_available}
+                    total={quote.total}
+                    error={fieldError('card_number')}
+                    onWalletToken={(token) => {
+                      const attempt = { ...attemptFor(scope), token }
+                      saveAttempt(scope, attempt)
+                      setPhase({ kind: 'paying' })
+                      void submitOrder(attempt.key, token)
+                    }}
+                  />
+                ) : (
+                  <CardFields
+                    values={card}
+                    fieldError={fieldError}
+                    disabled={paying}
+                    onChange={(next) => {
+                      cardChanged.current = true
+                      setCard(next)
+                      setErrors((current) => current.filter((e) => !e.field?.startsWith('card_')))
+                    }}
+                  />
+                )}
+                {payment.gateway === 'test' && !payingWithSaved ? <TestCardsHint /> : null}
+              </fieldset>
+            </>
+          )}
           {joining ? (
             <p className="notice club-join-notice" id="club-join-notice" data-testid="club-join-notice">
               {quote.club_fee > 0
@@ -598,9 +639,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             type="submit"
             className="button button-primary button-block place-order"
             aria-disabled={paying || cartUpdating || undefined}
-            aria-describedby={joining ? 'club-join-notice' : undefined}
+            aria-describedby={joining ? 'club-join-notice' : exchange ? 'exchange-notice' : undefined}
           >
-            {paying ? 'Processing…' : joining ? `Join ${clubName} and pay ${money(quote.total)}` : `Place order · ${money(quote.total)}`}
+            {paying
+              ? 'Processing…'
+              : exchange
+                ? `Place exchange · ${money(0)}`
+                : joining
+                  ? `Join ${clubName} and pay ${money(quote.total)}`
+                  : `Place order · ${money(quote.total)}`}
           </button>
           {joining || joinNeedsAccount ? (
             // the form of its own (below the grid): a button of that form, shown here

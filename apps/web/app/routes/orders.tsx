@@ -5,7 +5,7 @@
  * Protected (the layout sends a visitor to /login).
  */
 import { StoreError } from '@store/core'
-import { data, useSearchParams } from 'react-router'
+import { data, redirect, useSearchParams } from 'react-router'
 import '../components/members/members.css'
 import { OrderCard } from '../components/members/order-card'
 import { Page } from '../components/page/page'
@@ -84,6 +84,8 @@ async function orderAction(context: Route.ActionArgs['context'], form: FormData,
           : context.services.returnOrder(orderNumber, lines)
         : context.services.exchangeOrder(orderNumber, { line_id: text('line_id'), size: text('size') }),
   )
+  // a member's exchange is reserved and in the cart: the checkout shows its label and places it (docs/decisions/223)
+  if (result.ok && intent === 'exchange') throw redirect('/checkout')
   const answer = { itemId: 0, errors: [] as ApiErrorItem[], order: { number: orderNumber, done: result.ok ? intent : null, errors: result.ok ? [] : result.errors } }
   return result.ok ? answer : data(answer, { status: result.status })
 }
@@ -92,10 +94,17 @@ export default function Orders({ loaderData, actionData }: Route.ComponentProps)
   const { orders, reviewable, page, hasOlder } = loaderData
   const [params] = useSearchParams()
   const reviewed = params.get('reviewed') !== null || (actionData && 'reviewed' in actionData)
+  // back from the checkout that placed a member's exchange of this order
+  const exchanged = params.get('exchanged')
   const reviewErrors = actionData?.errors.length ? { itemId: actionData.itemId, errors: actionData.errors } : null
   const orderResult = actionData && 'order' in actionData ? actionData.order : null
   return (
     <Page title="Orders" narrow={false}>
+      {exchanged ? (
+        <p className="notice" role="status" data-testid="exchange-placed">
+          Your exchange for order {exchanged} is placed, with nothing charged: we will send it and e-mail you.
+        </p>
+      ) : null}
       {reviewed ? (
         <p className="notice" role="status">
           Thank you: your review is posted.

@@ -48,6 +48,11 @@ export interface CartLine {
    * join the club (join, or remove the line, to check out); false for everyone else
    */
   members_only: boolean
+  /**
+   * a member's exchange (docs/decisions/223): the replacement piece, reserved and free; the cart's
+   * exchange_label says for which order. Its quantity is fixed, and removing it gives the piece back
+   */
+  exchange: boolean
 }
 
 export interface DiscountCodeDetails {

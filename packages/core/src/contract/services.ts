@@ -8,7 +8,18 @@
 import type { CustomerResult, StyleProfileField } from './accounts.ts'
 import type { Cart } from './cart.ts'
 import type { Category, CategoryGroup, ItemDetail, Review, ReviewableItem } from './catalog.ts'
-import type { CheckoutFlowResult, CheckoutQuote, OfferStep, OneTimeOfferStep, OneTimeOffer, OrderBump, OrderBumpList, PaymentSetup, SocialMediaClaim } from './checkout.ts'
+import type {
+  CheckoutFlowResult,
+  CheckoutQuote,
+  CheckoutResult,
+  OfferStep,
+  OneTimeOfferStep,
+  OneTimeOffer,
+  OrderBump,
+  OrderBumpList,
+  PaymentSetup,
+  SocialMediaClaim,
+} from './checkout.ts'
 import type { ContentPage, Feed, MembershipLanding, SocialMediaSpecial } from './content.ts'
 import type { CancelCheck, MemberClub, Membership, MonthlyPicks } from './membership.ts'
 import type { AccountInfo, AddressEntry, DefaultAddresses, EmailChangeRequested, MessageReceived, WishlistEntry } from './members.ts'
@@ -76,6 +87,8 @@ export interface StoreServices {
   ): Promise<OneTimeOfferStep>
   declineOneTimeOffer(id: FormInput, orderNumber: FormInput): Promise<OfferStep>
   setCheckoutFlow(input: { checkout_flow: FormInput; offer_code?: FormInput }): Promise<CheckoutFlowResult>
+  /** places the member's exchange the cart holds, nothing to pay: the checkout form's address, no card (POST /checkout with checkout_flow exchange; docs/decisions/223) */
+  placeExchange(idempotencyKey: FormInput, input: Record<string, FormInput>): Promise<CheckoutResult>
   socialMediaSpecial(id: FormInput): Promise<SocialMediaSpecial>
   claimSocialMediaSpecial(id: FormInput, input: { size?: FormInput }): Promise<SocialMediaClaim>
 

@@ -10,7 +10,7 @@ import { showOriginal } from './cart-math'
 export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
   const { brand } = useStore()
   const { clubName } = useSettings()
-  const { updateLine, removeLine, cartUpdating } = useCart()
+  const { cart, updateLine, removeLine, cartUpdating } = useCart()
   const size = line.size ? displaySize(line.size, brand.id) : null
   const color = line.colors?.length ? line.colors.join(' / ') : line.color
   const maxQty = line.max_qty ?? 10
@@ -40,6 +40,7 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
           </div>
         ) : null}
         {line.banner ? <p className="cart-line-banner">{line.banner}</p> : null}
+        {line.exchange ? <ExchangeNote label={cart?.exchange_label ?? null} /> : null}
         {line.members_only ? <MembersOnlyNote clubName={clubName} /> : null}
         {line.in_stock === false ? <StockNote maxQty={line.max_qty ?? 0} /> : null}
         <div className="cart-line-controls">
@@ -111,6 +112,18 @@ export function CartLineRow({ line }: { line: FoldedLine<Line> }) {
         {line.qty > 1 ? <span className="price-each">{formatPrice(line.price, { keepZeroCents: true })} each</span> : null}
       </div>
     </li>
+  )
+}
+
+/**
+ * A member's exchange (the cart's exchange_label, docs/decisions/223): "Exchange for order …: Leggings
+ * (Black) in M", and that it costs nothing and is held for a while.
+ */
+export function ExchangeNote({ label }: { label: string | null }) {
+  return (
+    <p className="cart-line-exchange" data-testid="exchange-label">
+      <strong>{label ?? 'Exchange'}</strong>. Nothing to pay: confirm it at checkout within 30 minutes, or the piece goes back on sale.
+    </p>
   )
 }
 

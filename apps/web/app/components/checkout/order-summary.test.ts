@@ -27,6 +27,7 @@ const line: CartLine = {
   banner: null,
   discount_class: '',
   members_only: false,
+  exchange: false,
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '')

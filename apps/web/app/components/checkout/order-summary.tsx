@@ -2,7 +2,7 @@
 import { foldBundles, formatPrice, sizeCaption, type CartLine, type CheckoutQuote, type FoldedLine } from '@store/core'
 import type { ReactNode } from 'react'
 import type { Cart } from '../../lib/api/types'
-import { MembersOnlyNote } from '../cart/cart-line'
+import { ExchangeNote, MembersOnlyNote } from '../cart/cart-line'
 import { DiscountForm } from '../cart/discount-form'
 import { TotalsList } from '../totals-list'
 
@@ -38,7 +38,7 @@ export function OrderSummary({
       {lines.length > 0 ? (
         <ul className="summary-lines">
           {lines.map((line) => (
-            <SummaryLine key={line.cartId} line={line} clubName={clubName} priced={linePrices} />
+            <SummaryLine key={line.cartId} line={line} clubName={clubName} priced={linePrices} exchangeLabel={cart.exchange_label} />
           ))}
         </ul>
       ) : null}
@@ -57,7 +57,18 @@ export function OrderSummary({
 }
 
 /** One line of the summary; a VIP exclusive checkout will refuse says so here too, where "Place order" is. */
-export function SummaryLine({ line, clubName, priced = true }: { line: FoldedLine<CartLine>; clubName: string | null; priced?: boolean }) {
+export function SummaryLine({
+  line,
+  clubName,
+  priced = true,
+  exchangeLabel = null,
+}: {
+  line: FoldedLine<CartLine>
+  clubName: string | null
+  priced?: boolean
+  /** the cart's exchange_label, said on the exchange's line */
+  exchangeLabel?: string | null
+}) {
   return (
     <li className="summary-line">
       {line.image ? <img src={line.image} alt="" width={56} height={70} loading="lazy" /> : <span className="summary-image" />}
@@ -68,6 +79,7 @@ export function SummaryLine({ line, clubName, priced = true }: { line: FoldedLin
           {line.color ? ` · ${line.color}` : ''} · Qty {line.qty}
         </p>
         {line.banner ? <p className="summary-banner">{line.banner}</p> : null}
+        {line.exchange ? <ExchangeNote label={exchangeLabel} /> : null}
         {line.members_only ? <MembersOnlyNote clubName={clubName} /> : null}
       </div>
       {priced ? <p className="summary-price">{money(line.total)}</p> : null}

@@ -1,6 +1,7 @@
 /**
  * What a shopper can do with an order on /orders (docs/orders.md): cancel it, return pieces, or,
- * as a club member, exchange a piece for another size; and the order's history. The forms post
+ * as a club member, exchange a piece for another size (reserved into the cart, placed at checkout:
+ * docs/decisions/223); and the order's history. The forms post
  * to /orders and work without JavaScript; the server says which actions the order allows now
  * (`actions`) and refuses anything else with the reason.
  */
@@ -17,7 +18,6 @@ const RETURN_REASONS = ['Too small', 'Too big', 'Not as pictured', 'Changed my m
 const DONE_TEXT: Record<string, string> = {
   cancel: 'Your order is cancelled and refunded.',
   return: 'Your return is requested: we have e-mailed you the instructions.',
-  exchange: 'Your exchange is reserved: we will send it and e-mail you.',
 }
 
 export function OrderActions({ order, result }: { order: Order; result: { errors: ApiErrorItem[]; done: string | null } | null }) {

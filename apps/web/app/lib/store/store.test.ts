@@ -73,6 +73,7 @@ describe('navigation rules', () => {
     banner: null,
     discount_class: '',
     members_only: false,
+    exchange: false,
   }
   it('redirects only when removed_free_promo turns from false to true with items in the cart', () => {
     const cart = { items: [line], removed_free_promo: true }
