@@ -129,7 +129,7 @@ describe.each(DIALECTS)('Afterpay through Stripe (%s)', (dialect) => {
     expect(await orderOf(answer.order_number)).toBeUndefined()
     expect(await stockOf(t, item.itemId, item.size)).toBe(stock)
     const cart = await cartOf(shopper)
-    expect(cart.items.map((line) => [line.id, line.qty])).toEqual(before.items.map((line) => [line.id, line.qty]))
+    expect(cart.items.map((line) => [line.cartId, line.qty])).toEqual(before.items.map((line) => [line.cartId, line.qty]))
     expect(cart.cart_total).toBe(before.cart_total)
     // the key answers Afterpay's words (the page, sending it again, reads them)
     const replayed = await startAfterpay(shopper, key)

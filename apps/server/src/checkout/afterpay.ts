@@ -20,13 +20,14 @@
  * is charged.
  */
 import { randomInt } from 'node:crypto'
-import { formatPrice, fromCents, type CheckoutResult } from '@store/core'
+import { AFTERPAY_REFUSALS, afterpayCovers, formatPrice, fromCents, type AfterpaySettings, type CheckoutResult } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import type { CheckoutAttemptsRow, OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
 import { fingerprintOf, type StoredAnswer } from '../payments/attempts.ts'
 import type { AfterpayBuyer, PostalAddress } from '../payments/gateway.ts'
 import { pay, type PaymentDoor } from '../payments/payment-engine.ts'
+import { isJoinFlow } from '../membership/club-join.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import type { CheckoutInput } from './checkout-input.ts'
 import { releaseUnpaid } from './keep-order.ts'
@@ -47,15 +48,14 @@ export type AfterpayAnswer = AfterpayRedirect | Extract<CheckoutResult, { status
 export const AFTERPAY_RETURN_PATH = '/api/checkout/afterpay/return'
 
 export const AFTERPAY_NOT_OFFERED = 'Afterpay is not offered by this store. Pay by card.'
-export const AFTERPAY_DECLINED =
-  'Afterpay did not approve this payment, or it was cancelled there. Nothing was charged and your cart is as you left it: pay by card, or try Afterpay again.'
-const NO_SUCH_PAYMENT = 'We could not find this Afterpay payment. Your cart is as you left it: check out again.'
+export const AFTERPAY_DECLINED = AFTERPAY_REFUSALS.declined
+export const AFTERPAY_FOR_JOINING = 'Joining the club needs a card for its monthly charge: pay this order by card.'
 
-/** The range of totals this brand offers Afterpay for, in cents; null when Afterpay is off. */
-async function afterpayRange(ctx: RequestContext): Promise<{ min: number; max: number } | null> {
+/** The brand's Afterpay settings; null when Afterpay is off. */
+async function afterpaySettings(ctx: RequestContext): Promise<AfterpaySettings | null> {
   const settings = (await getSettingsBundle(ctx.data.db, ctx.data.brandId))?.row
   if (!settings || !settings.afterpay) return null
-  return { min: settings.afterpay_min_cents, max: settings.afterpay_max_cents }
+  return { afterpay: true, minCents: settings.afterpay_min_cents, maxCents: settings.afterpay_max_cents }
 }
 
 const address = (line1: string, line2: string, city: string, state: string, zip: string, country: string): PostalAddress => ({
@@ -90,16 +90,21 @@ function afterpayDoor(ctx: RequestContext, deps: CheckoutDeps, key: string, plac
   return {
     ...door,
     reserve: async () => {
-      if (!placing) throw conflict(NO_SUCH_PAYMENT, 'cart')
-      const range = await afterpayRange(ctx)
+      if (!placing) throw conflict(AFTERPAY_REFUSALS.unknown, 'cart')
+      const settings = await afterpaySettings(ctx)
       const reserved = await door.reserve()
-      const total = reserved.order.total_cents
-      if (range && total >= range.min && total <= range.max) return reserved
+      const { order } = reserved
+      const total = order.total_cents
+      const joining = isJoinFlow(order.checkout_flow) || order.club_fee_cents > 0
+      if (settings && afterpayCovers(settings, total) && !joining) return reserved
       // the exact total is known once reserved: outside Afterpay's range, everything goes back and nothing is charged
+      const dollars = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
       const refusal = unprocessable(
-        range
-          ? `Afterpay is offered for orders from ${formatPrice(fromCents(range.min), { keepZeroCents: true })} to ${formatPrice(fromCents(range.max), { keepZeroCents: true })}. This order is ${formatPrice(fromCents(total), { keepZeroCents: true })}: pay by card.`
-          : AFTERPAY_NOT_OFFERED,
+        !settings
+          ? AFTERPAY_NOT_OFFERED
+          : joining
+            ? AFTERPAY_FOR_JOINING
+            : `Afterpay is offered for orders from ${dollars(settings.minCents)} to ${dollars(settings.maxCents)}. This order is ${dollars(total)}: pay by card.`,
         'payment_method',
       )
       await releaseUnpaid(ctx, key, reserved, { status: refusal.statusCode, error: { message: refusal.message, field: 'payment_method' } })
@@ -137,7 +142,7 @@ export async function startAfterpay(ctx: RequestContext, deps: CheckoutDeps, key
   const request = { key, scope: 'checkout', fingerprint: fingerprintOf([visitorId, input, 'afterpay']), orderNumber: newOrderNumber() }
   return pay<Reserved, AfterpayAnswer>(ctx, deps, request, async (claim) => {
     // the test gateway keeps today's note: Afterpay is Stripe's payment method
-    if (deps.gateway.name !== 'stripe' || !(await afterpayRange(ctx))) throw unprocessable(AFTERPAY_NOT_OFFERED, 'payment_method')
+    if (deps.gateway.name !== 'stripe' || !(await afterpaySettings(ctx))) throw unprocessable(AFTERPAY_NOT_OFFERED, 'payment_method')
     return afterpayDoor(ctx, deps, key, { orderNumber: claim.attempt.order_number!, input, visitorId, sessionCartId: session?.cartId ?? null })
   })
 }
