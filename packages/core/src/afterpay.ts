@@ -20,8 +20,7 @@ export function afterpayCovers(settings: AfterpaySettings, totalCents: number): 
 export type AfterpayRefusal = 'declined' | 'expired' | 'unknown'
 
 export const AFTERPAY_REFUSALS: Record<AfterpayRefusal, string> = {
-  declined:
-    'Afterpay did not approve this payment, or it was cancelled there. Nothing was charged and your cart is as you left it: pay by card, or try Afterpay again.',
+  declined: 'Afterpay did not approve this payment, or it was cancelled there. Nothing was charged and your cart is as you left it: pay by card, or try Afterpay again.',
   expired: 'Afterpay did not confirm this payment in time, so the order was dropped and nothing was charged. Your cart is still there: check out again.',
   unknown: 'We could not find this Afterpay payment. Your cart is as you left it: check out again.',
 }

@@ -37,14 +37,16 @@ export const afterpayRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['checkout'],
-        summary: "Place the order paid by Afterpay (Stripe gateway): reserved, then the shopper goes to redirect_url to approve it; the same Idempotency-Key answers the same",
+        summary: 'Place the order paid by Afterpay (Stripe gateway): reserved, then the shopper goes to redirect_url to approve it; the same Idempotency-Key answers the same',
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: CheckoutBody,
         response: {
           200: z.object({ data: AfterpayAnswerSchema }),
           400: ErrorsSchema.describe('Idempotency-Key missing or malformed'),
           409: ErrorsSchema.describe('sold out (field cart), or the same key still in progress'),
-          422: ErrorsSchema.describe('the form; Afterpay not offered (not the Stripe gateway, off for the brand) or the total outside its minimum and maximum (field payment_method)'),
+          422: ErrorsSchema.describe(
+            'the form; Afterpay not offered (not the Stripe gateway, off for the brand) or the total outside its minimum and maximum (field payment_method)',
+          ),
           503: ErrorsSchema.describe('Stripe could not be reached: retry with the same key'),
         },
       },

@@ -34,7 +34,14 @@ describe.each(DIALECTS)('Afterpay through Stripe (%s)', (dialect) => {
     const database = await openTestDatabase(dialect)
     store = database.store
     closeDatabase = database.close
-    const env = parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_API_URL: url, STRIPE_WEBHOOK_SECRET: SECRET })
+    const env = parseEnv({
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      PAYMENT_GATEWAY: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_API_URL: url,
+      STRIPE_WEBHOOK_SECRET: SECRET,
+    })
     app = await buildApp({ env, store, webBuildDir: '/nonexistent' })
     await app.ready()
     t = { app, store, close: async () => {} }
@@ -85,7 +92,8 @@ describe.each(DIALECTS)('Afterpay through Stripe (%s)', (dialect) => {
     return app.inject({ method: 'POST', url: '/api/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } })
   }
 
-  const orderOf = (orderNumber: string) => store.db.selectFrom('orders').select(['status', 'total_cents', 'reserved_until']).where('order_number', '=', orderNumber).executeTakeFirst()
+  const orderOf = (orderNumber: string) =>
+    store.db.selectFrom('orders').select(['status', 'total_cents', 'reserved_until']).where('order_number', '=', orderNumber).executeTakeFirst()
   const cartOf = async (shopper: TestShopper) => dataOf<Cart>(await shopper.get('/api/cart'))
 
   it('sends the shopper to Afterpay with the order reserved, and keeps the order once they approve it', async () => {
@@ -104,7 +112,11 @@ describe.each(DIALECTS)('Afterpay through Stripe (%s)', (dialect) => {
     // the same key again (a double click) sends to the same page, with no second PaymentIntent
     const again = dataOf<AfterpayAnswer>(await startAfterpay(shopper, key))
     expect(again).toEqual(answer)
-    expect(stripe.calls.filter((call) => call.path === '/v1/payment_intents' && call.method === 'POST').filter((call) => call.form.get('metadata[order_number]') === answer.order_number)).toHaveLength(1)
+    expect(
+      stripe.calls
+        .filter((call) => call.path === '/v1/payment_intents' && call.method === 'POST')
+        .filter((call) => call.form.get('metadata[order_number]') === answer.order_number),
+    ).toHaveLength(1)
 
     const next = await comeBack(shopper, stripe.afterpay(paymentId, 'approve'))
     expect(next).toMatch(new RegExp(`(/special-offer/[^?]+|/thank-you)\\?order=${answer.order_number}$`))

@@ -54,7 +54,7 @@ export const AFTERPAY_FOR_JOINING = 'Joining the club needs a card for its month
 /** The brand's Afterpay settings; null when Afterpay is off. */
 async function afterpaySettings(ctx: RequestContext): Promise<AfterpaySettings | null> {
   const settings = (await getSettingsBundle(ctx.data.db, ctx.data.brandId))?.row
-  if (!settings || !settings.afterpay) return null
+  if (!settings?.afterpay) return null
   return { afterpay: true, minCents: settings.afterpay_min_cents, maxCents: settings.afterpay_max_cents }
 }
 

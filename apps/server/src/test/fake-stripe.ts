@@ -66,20 +66,20 @@ export function fakeStripe() {
   const madeMethods = new Map<string, Record<string, unknown>>()
   const paymentMethod = (id: string) =>
     madeMethods.get(id) ?? {
-    id,
-    object: 'payment_method',
-    type: 'card',
-    card: {
-      brand: CARDS[id]?.brand ?? 'visa',
-      last4: CARDS[id]?.last4 ?? '4242',
-      exp_month: 12,
-      exp_year: 2030,
-      funding: 'credit',
-      country: 'US',
-      // a card from Apple Pay (the Payment Request Button) is a card PaymentMethod with its wallet named
-      wallet: id === 'pm_card_visa_applePay' ? { type: 'apple_pay', dynamic_last4: '4242', apple_pay: {} } : null,
-    },
-  }
+      id,
+      object: 'payment_method',
+      type: 'card',
+      card: {
+        brand: CARDS[id]?.brand ?? 'visa',
+        last4: CARDS[id]?.last4 ?? '4242',
+        exp_month: 12,
+        exp_year: 2030,
+        funding: 'credit',
+        country: 'US',
+        // a card from Apple Pay (the Payment Request Button) is a card PaymentMethod with its wallet named
+        wallet: id === 'pm_card_visa_applePay' ? { type: 'apple_pay', dynamic_last4: '4242', apple_pay: {} } : null,
+      },
+    }
   const intentBody = (intent: Intent, expand: boolean) => ({
     ...intent,
     payment_method: expand && typeof intent.payment_method === 'string' ? paymentMethod(intent.payment_method) : intent.payment_method,
@@ -98,7 +98,8 @@ export function fakeStripe() {
     const types = [...form].filter(([name]) => /^(allowed_)?payment_method_types\[\d+\]$/.test(name)).map(([, value]) => value)
     if (!types.includes('afterpay_clearpay')) return invalid('The payment method type afterpay_clearpay is not allowed for this PaymentIntent.', 'payment_method_data[type]')
     const returnUrl = form.get('return_url')
-    if (form.get('confirm') === 'true' && !returnUrl) return invalid('A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods that may redirect.', 'return_url')
+    if (form.get('confirm') === 'true' && !returnUrl)
+      return invalid('A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods that may redirect.', 'return_url')
     if (!form.get('shipping[address][line1]') || !form.get('shipping[name]')) return invalid('Afterpay / Clearpay requires a shipping address.', 'shipping')
     if (!form.get('payment_method_data[billing_details][email]') || !form.get('payment_method_data[billing_details][name]'))
       return invalid('Afterpay / Clearpay requires the billing name and email.', 'payment_method_data[billing_details]')
@@ -150,7 +151,8 @@ export function fakeStripe() {
       intent.last_payment_error = {
         type: 'invalid_request_error',
         code: 'payment_intent_payment_attempt_failed',
-        message: 'The latest payment attempt of this PaymentIntent has failed or been canceled, and the attached payment method has been removed. You can try confirming again with a new payment method.',
+        message:
+          'The latest payment attempt of this PaymentIntent has failed or been canceled, and the attached payment method has been removed. You can try confirming again with a new payment method.',
       }
     }
     const back = new URL(returnUrl)

@@ -126,8 +126,9 @@ export function StripeCard({ publishableKey, applePay, afterpayAvailable, total,
         setState('ready')
         if (applePay && walletHost.current) {
           const request = stripe.current.paymentRequest({ country: 'US', currency: 'usd', total: { label: 'Order total', amount: Math.round(total * 100) } })
+          // the brand's setting is Apple Pay's: the button shows only where Stripe.js says Apple Pay can pay here
           void request.canMakePayment().then((can) => {
-            if (!can || cancelled || !walletHost.current) return
+            if (!can?.applePay || cancelled || !walletHost.current) return
             wallet = elements.create('paymentRequestButton', { paymentRequest: request })
             wallet.mount(walletHost.current)
           })
