@@ -50,7 +50,7 @@ window.Stripe = function () {
     async createPaymentMethod() { return { paymentMethod: { id: 'pm_card_visa' } } },
     async handleNextAction() { return {} },
     paymentRequest() {
-      return { canMakePayment: async () => ({ applePay: true }), on(event, handler) { if (event === 'paymentmethod') onPaymentMethod = handler } }
+      return { canMakePayment: async () => ({ applePay: true }), on(event, handler) { if (event === 'paymentmethod') onPaymentMethod = handler }, update() {} }
     },
   }
 }
@@ -64,7 +64,8 @@ let origin: string
 beforeAll(async () => {
   const apiUrl = await stripe.listen()
   store = await startStore({
-    env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_API_URL: apiUrl },
+    // the return URL Stripe sends the shopper back to is the brand's public origin: here, http://localhost:PORT
+    env: { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_API_URL: apiUrl, PUBLIC_ORIGINS: 'local' },
   })
   origin = `http://localhost:${store.port}`
   browser = await launch()
@@ -118,7 +119,9 @@ describe('Afterpay and Apple Pay through Stripe in the browser (stand-ins for St
       await page.waitForURL(/\/special-offer\/|\/thank-you/, { timeout: 20_000 })
       await declineOffersUntilThankYou(page)
       expect(await page.locator('main').innerText()).toMatch(/Thank you/i)
-      const afterpay = stripe.calls.filter((call) => call.method === 'POST' && call.path === '/v1/payment_intents' && call.form.get('payment_method_data[type]') === 'afterpay_clearpay')
+      const afterpay = stripe.calls.filter(
+        (call) => call.method === 'POST' && call.path === '/v1/payment_intents' && call.form.get('payment_method_data[type]') === 'afterpay_clearpay',
+      )
       expect(afterpay).toHaveLength(2)
       expect(afterpay[1]?.form.get('return_url')).toBe(`${origin}/api/checkout/afterpay/return`)
     } finally {
@@ -130,6 +133,7 @@ describe('Afterpay and Apple Pay through Stripe in the browser (stand-ins for St
     const { page, close } = await stripePage()
     try {
       await firstItemToCheckout(page)
+      // the address typed after the page loaded is the one the wallet's order is placed with
       await fillAddress(page, { ...ADDRESS, email: `applepay-${Date.now()}@example.com` })
       await page.getByRole('button', { name: 'Apple Pay' }).click()
       await page.waitForURL(/\/special-offer\/|\/thank-you/, { timeout: 20_000 })
