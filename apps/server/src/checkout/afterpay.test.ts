@@ -16,7 +16,8 @@ import { invalidateSettings } from '../settings/settings.service.ts'
 import { openTestDatabase } from '../test/database-template.ts'
 import { fakeStripe } from '../test/fake-stripe.ts'
 import { dataOf, DIALECTS, errorsOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
-import { AFTERPAY_DECLINED, AFTERPAY_NOT_OFFERED, type AfterpayAnswer } from './afterpay.ts'
+import { registered } from '../membership/club-test-kit.ts'
+import { AFTERPAY_DECLINED, AFTERPAY_FOR_JOINING, AFTERPAY_NOT_OFFERED, type AfterpayAnswer } from './afterpay.ts'
 import { ADDRESS, count, itemWithStock, placeOrder, stockOf, sweep } from './checkout-test-kit.ts'
 import { RESERVATION_MS } from './reserve-order.ts'
 
@@ -237,6 +238,20 @@ describe.each(DIALECTS)('Afterpay through Stripe (%s)', (dialect) => {
     // and with a card number or token alongside: Afterpay takes no card
     const mixed = await startAfterpay(shopper, randomUUID(), { payment_token: 'pm_card_visa' })
     expect(mixed.statusCode).toBe(422)
+  })
+
+  it('refuses Afterpay for an order that joins the club (its monthly charge needs a card), giving the reservation back', async () => {
+    const { shopper } = await registered(t)
+    const item = await itemWithStock(t, 5)
+    expect((await shopper.post('/api/cart/items', { item_id: item.itemId, size: item.size, qty: 2 })).statusCode).toBe(200)
+    const stock = await stockOf(t, item.itemId, item.size)
+    const intents = stripe.intents.size
+    const refused = await startAfterpay(shopper, randomUUID(), { checkout_flow: 'checkout_club_flow' })
+    expect(refused.statusCode).toBe(422)
+    expect(errorsOf(refused)).toEqual([AFTERPAY_FOR_JOINING])
+    expect(stripe.intents.size).toBe(intents)
+    expect(await stockOf(t, item.itemId, item.size)).toBe(stock)
+    expect((await cartOf(shopper)).items).toHaveLength(1)
   })
 
   it('takes an Apple Pay PaymentMethod (Stripe.js Payment Request Button) through the same checkout as a card', async () => {

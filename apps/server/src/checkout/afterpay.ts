@@ -35,7 +35,7 @@ import { orderDoor } from './order-door.ts'
 import type { CheckoutDeps, Placing, Reserved } from './reserve-order.ts'
 
 /** The answer of a started Afterpay checkout: the shopper goes to Afterpay's page to approve it. */
-export interface AfterpayRedirect {
+interface AfterpayRedirect {
   status: 'redirect'
   order_number: string
   redirect_url: string
@@ -45,7 +45,7 @@ export interface AfterpayRedirect {
 export type AfterpayAnswer = AfterpayRedirect | Extract<CheckoutResult, { status: 'succeeded' }>
 
 /** Where Stripe sends the shopper back after Afterpay's page (the API prefix included). */
-export const AFTERPAY_RETURN_PATH = '/api/checkout/afterpay/return'
+const AFTERPAY_RETURN_PATH = '/api/checkout/afterpay/return'
 
 export const AFTERPAY_NOT_OFFERED = 'Afterpay is not offered by this store. Pay by card.'
 export const AFTERPAY_DECLINED = AFTERPAY_REFUSALS.declined
