@@ -17,8 +17,8 @@ interface PaymentChoiceProps {
   onChoose(payBy: PayBy): void
 }
 
-/** A quarter of the total, in the instalments Afterpay takes (the last one carries the odd cent). */
-const instalment = (total: number) => formatPrice(Math.floor((total * 100) / 4) / 100, { keepZeroCents: true })
+/** A quarter of the total, as Afterpay takes it in 4 instalments (the first one carries the odd cents). */
+export const instalment = (total: number) => formatPrice(Math.floor((total * 100) / 4) / 100, { keepZeroCents: true })
 
 export function PaymentChoice({ payBy, total, disabled, onChoose }: PaymentChoiceProps) {
   return (
