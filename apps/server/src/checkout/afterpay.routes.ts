@@ -65,12 +65,20 @@ export const afterpayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['checkout'],
         summary:
-          "Stripe's return_url after Afterpay's page: settles the payment (once, whether this or the webhook comes first) and answers 303 to the order's next page, /please-wait, or /checkout?afterpay=declined|expired|unknown with the cart as it was",
+          "Stripe's return_url after Afterpay's page: settles the payment (once, whether this or the webhook comes first) and sends a browser on with a 303 to the order's next page, /please-wait, or /checkout?afterpay=declined|expired|unknown (the cart as it was); asked for JSON, answers that path",
         querystring: z.object({ payment_intent: z.string().trim().min(1, 'payment_intent is missing').max(255), redirect_status: z.string().max(40).optional() }),
-        response: { 303: z.null().describe('to the next page'), 400: ErrorsSchema },
+        response: {
+          ...answers(z.object({ next: z.string().describe('where the shopper goes now') }), 'asked with Accept: application/json'),
+          303: z.null().describe('a browser: sent on to the next page (Location)'),
+        },
       },
     },
-    async (request, reply) => reply.redirect(pathAfter(await afterpayReturned(request.ctx, deps, request.query.payment_intent)), 303),
+    async (request, reply) => {
+      const next = pathAfter(await afterpayReturned(request.ctx, deps, request.query.payment_intent))
+      const accept = request.headers.accept ?? ''
+      if (accept.includes('application/json') && !accept.includes('text/html')) return { data: { next } }
+      return reply.redirect(next, 303)
+    },
   )
 }
 

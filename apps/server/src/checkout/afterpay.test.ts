@@ -132,6 +132,9 @@ describe.each(DIALECTS)('Afterpay through Stripe (%s)', (dialect) => {
     expect(await count(t, 'outbox_emails', { column: 'order_number', value: answer.order_number })).toBe(1)
     // and the return again (a reload) goes to the same page
     expect(String((await shopper.request({ method: 'GET', url: `/api/checkout/afterpay/return?payment_intent=${paymentId}` })).headers.location)).toBe(next)
+    // and an API client asking for JSON is told the same path
+    const asJson = await shopper.request({ method: 'GET', url: `/api/checkout/afterpay/return?payment_intent=${paymentId}`, headers: { accept: 'application/json' } })
+    expect(dataOf<{ next: string }>(asJson).next).toBe(next)
   })
 
   it('gives everything back when Afterpay declines or the shopper cancels there: the cart as it was, and a readable message', async () => {
