@@ -300,6 +300,100 @@ const shippingTo = (email) => ({
   billing_same: 'true',
 })
 
+const S3_BUCKET = 'multi-instance-photos'
+const S3_KEY_ID = 'AKIAMULTIINSTANCE'
+
+/** The local S3 stand-in (scripts/fake-s3-server.ts) in a process of its own: its endpoint. */
+function startS3() {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['scripts/fake-s3-server.ts', S3_BUCKET, S3_KEY_ID], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+      const line = out.split('\n').find((l) => l.startsWith('{'))
+      if (line) resolve({ endpoint: JSON.parse(line).endpoint, process: child })
+    })
+    child.on('exit', (code) => reject(new Error(`the S3 stand-in exited with ${code}`)))
+  })
+}
+
+/**
+ * A manager saves on the first instance; shoppers on the others see it. A bundle's new price is in
+ * the next cart on every instance within a second (the cache bus: Redis pub/sub), though each had
+ * the old one cached; a photo uploaded through the first is served by the others (the bucket).
+ */
+async function operatorAcrossInstances(instances, databaseUrl, db) {
+  const problems = []
+  const email = `multi-manager-${randomBytes(3).toString('hex')}@staff.example.com`
+  const password = 'a-long-staff-password-for-multi'
+  const added = spawnSync('node', ['apps/server/dist/staff/staff-cli.js', 'add', '--email', email, '--name', 'Multi Manager', '--role', 'manager', '--brands', 'all', '--password-stdin'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    input: `${password}\n`,
+    encoding: 'utf8',
+  })
+  if (added.status !== 0) return { problems: [`npm run staff -- add failed: ${added.stderr}`] }
+  const [first, ...others] = instances.map((i) => `http://${i.address}`)
+  const staff = new Shopper(first, [])
+  const login = await staff.request('POST', '/api/admin/login', { json: { email, password } })
+  if (login.status !== 200) return { problems: [`the manager could not log in: ${login.status} ${login.errors}`] }
+
+  // a shopper with three leggings; the cart read on every instance, so each holds the bundles in its cache
+  const shopper = new Shopper(first, [])
+  const { rows: leggings } = await db.query(
+    `SELECT i.id, s.size FROM items i JOIN item_sizes s ON s.item_id = i.id JOIN item_categories ic ON ic.item_id = i.id JOIN categories c ON c.id = ic.category_id
+     WHERE i.brand_id = 'popfitclothing' AND c.name = 'leggings' AND i.active = 1 AND i.vip_exclusive = 0 AND s.stock >= 3 ORDER BY i.id, s.size LIMIT 1`,
+  )
+  const legging = leggings[0]
+  if (!legging) return { problems: ['no legging in stock for the bundle'] }
+  await shopper.request('POST', '/api/cart/items', { form: { item_id: legging.id, size: legging.size, qty: 3 } })
+  const cartOn = async (origin) => {
+    const reader = new Shopper(origin, [])
+    reader.cookies = shopper.cookies
+    return (await reader.request('GET', '/api/cart')).data
+  }
+  const before = await Promise.all([first, ...others].map(cartOn))
+  const bundles = await staff.request('GET', '/api/admin/promotions/bundle-offers')
+  const bundle = bundles.data?.bundle_offers?.find((b) => b.offer_id === 'leggings-3-for-75')
+  if (!bundle) return { problems: ['the manager sees no bundle leggings-3-for-75'] }
+  const price = bundle.price - 5
+  const saved = await staff.request('PATCH', `/api/admin/promotions/bundle-offers/${bundle.id}`, { json: { price } })
+  if (saved.status !== 200) problems.push(`the bundle's price was not saved: ${saved.status} ${saved.errors}`)
+  const savedAt = Date.now()
+  const seenAfterMs = await Promise.all(
+    others.map(async (origin) => {
+      while (Date.now() - savedAt < 5000) {
+        const cart = await cartOn(origin)
+        if (cart && Math.abs(cart.bundle_discount - (before[0].bundle_discount + 5)) < 0.005) return Date.now() - savedAt
+        await sleep(20)
+      }
+      return null
+    }),
+  )
+  if (before.some((cart) => !(cart?.bundle_discount > 0))) problems.push(`three leggings saved nothing by the bundle: ${JSON.stringify(before.map((c) => c?.bundle_discount))}`)
+  if (seenAfterMs.some((ms) => ms === null || ms > 1000)) problems.push(`the bundle's new price reached the other instances after ${JSON.stringify(seenAfterMs)} ms (at most 1000)`)
+
+  // a photo uploaded through the first instance, served by the others
+  const sharp = (await import('sharp')).default
+  const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'multi.jpg')
+  const uploaded = await fetch(`${first}/api/admin/items/${legging.id}/images`, { method: 'POST', body: form, headers: { host: HOST, cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } })
+  const images = (await uploaded.json().catch(() => null))?.data?.images ?? []
+  const photo = images.at(-1)
+  const servedBy = []
+  if (uploaded.status !== 200 || !photo) problems.push(`the photo was not uploaded: ${uploaded.status}`)
+  else {
+    for (const origin of others) {
+      const file = await fetch(`${origin}${photo.url}`, { headers: { host: HOST } })
+      const bytes = Buffer.from(await file.arrayBuffer())
+      servedBy.push({ origin, status: file.status, type: file.headers.get('content-type'), bytes: bytes.length })
+      if (file.status !== 200 || !String(file.headers.get('content-type')).startsWith('image/') || bytes.length === 0) problems.push(`${origin} did not serve the photo ${photo.url}: ${file.status}`)
+    }
+  }
+  return { bundleSeenOnOthersMs: seenAfterMs, photo: photo?.url ?? null, photoServedBy: servedBy, problems }
+}
+
 async function main() {
   if (!existsSync(join(root, 'apps/server/dist/main.js'))) skip('no compiled server: run npm run build:server (or npm run build) first')
   if (spawnSync('haproxy', ['-v']).status !== 0) skip('no haproxy: apt-get install -y haproxy')
@@ -317,6 +411,8 @@ async function main() {
     await database.drop()
     skip(`no Redis at ${REDIS_URL} (${error.message})`)
   }
+  // the bucket every instance keeps photos in: the local S3 stand-in, as a process of its own
+  const s3 = await startS3()
   const prefix = `store-multi-${randomBytes(4).toString('hex')}:`
   const logs = []
   const dir = mkdtempSync(join(tmpdir(), 'store-multi-'))
@@ -325,7 +421,11 @@ async function main() {
     DATABASE_URL: database.url,
     REDIS_URL,
     REDIS_KEY_PREFIX: prefix,
-    S3_BUCKET: 'multi-instance-photos',
+    S3_BUCKET: S3_BUCKET,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: S3_KEY_ID,
+    S3_SECRET_ACCESS_KEY: 'multi-instance-secret-access-key',
+    S3_FORCE_PATH_STYLE: 'true',
     PAYMENT_GATEWAY: 'test',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
@@ -439,7 +539,10 @@ async function main() {
     await sleep(3000)
     const { rows: gatewayCharges } = await db.query(`SELECT count(*)::int AS n FROM test_gateway_charges WHERE created_at >= $1`, [billedFrom])
 
-    // 5. what must hold
+    // 5. an operator's change on one instance, seen on the others: a bundle's price and a photo
+    report.operator = await operatorAcrossInstances(instances, database.url, db)
+
+    // 6. what must hold
     const inWindow = (w) => journal.filter((entry) => w && entry.at >= w.from && entry.at <= w.to)
     // an answer cut mid-body because its instance was SIGKILLed while sending it can't be saved by
     // any balancer (it had begun to answer, so it can't be retried): such a cut, in the kill's
@@ -506,6 +609,7 @@ async function main() {
     if (report.figures.clubMembersBilled !== joined.length)
       problems.push(`club members billed once: ${report.figures.clubMembersBilled} of ${joined.length} (${JSON.stringify(billed)})`)
     if (gatewayCharges[0].n !== joined.length) problems.push(`${gatewayCharges[0].n} charges at the gateway for ${joined.length} members due`)
+    if (report.operator.problems.length) problems.push(...report.operator.problems)
     if (instances[1].exits[0]?.code !== 0) problems.push(`the restarted instance did not exit 0 on SIGTERM: ${JSON.stringify(instances[1].exits)}`)
     console.log(JSON.stringify(report, null, 2))
     if (problems.length) {
@@ -519,6 +623,7 @@ async function main() {
     console.error(logs.join('').slice(-5000))
   } finally {
     haproxy?.kill('SIGTERM')
+    s3.process.kill('SIGTERM')
     await db?.end().catch(() => {})
     await Promise.all(instances.map((i) => i.stop('SIGKILL')))
     for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length > 0) await redis.del(keys)

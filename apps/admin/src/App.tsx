@@ -26,6 +26,8 @@ import { MessagesPage } from './pages/MessagesPage.tsx'
 import { NewItemPage } from './pages/NewItemPage.tsx'
 import { OneTimeOfferPage } from './pages/OneTimeOfferPage.tsx'
 import { OrderBumpPage } from './pages/OrderBumpPage.tsx'
+import { BundleOfferPage } from './pages/BundleOfferPage.tsx'
+import { SpecialPage } from './pages/SpecialPage.tsx'
 import { PromotionsPage } from './pages/PromotionsPage.tsx'
 import { ReportsPage } from './pages/ReportsPage.tsx'
 import { OrderPage } from './pages/OrderPage.tsx'
@@ -139,6 +141,10 @@ function Shell() {
           {may('reports.view') && <Route path="/promotions/codes/:id" element={<DiscountCodePage />} />}
           {may('reports.view') && <Route path="/promotions/bumps/:id" element={<OrderBumpPage />} />}
           {may('reports.view') && <Route path="/promotions/offers/:id" element={<OneTimeOfferPage />} />}
+          {may('promotions.edit') && <Route path="/promotions/bundles/new" element={<BundleOfferPage />} />}
+          {may('reports.view') && <Route path="/promotions/bundles/:id" element={<BundleOfferPage />} />}
+          {may('promotions.edit') && <Route path="/promotions/specials/new" element={<SpecialPage />} />}
+          {may('reports.view') && <Route path="/promotions/specials/:id" element={<SpecialPage />} />}
           {may('reports.view') && <Route path="/experiments" element={<ExperimentsPage />} />}
           {may('reports.view') && <Route path="/experiments/:name" element={<ExperimentPage />} />}
           {may('reports.view') && <Route path="/reports" element={<ReportsPage />} />}

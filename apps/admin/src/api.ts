@@ -1,6 +1,7 @@
 /** The operator API (/api/admin, DESIGN §8) as the app calls it: JSON in, `{data}` or `{errors}` out. */
 
 export type {
+  AdminBundleOffer,
   AdminDiscountCode,
   AdminItem,
   AdminItemPhoto,
@@ -8,6 +9,7 @@ export type {
   AdminOrder,
   AdminOrderBump,
   AdminOrderSummary,
+  AdminSocialMediaSpecial,
   AdminSplitTest,
   AuditEntry,
   CatalogCsvChange,

@@ -49,7 +49,8 @@ import { paymentMethodRoutes } from './payment-methods/payment-methods.routes.ts
 import { trackingRoutes, trackingWebhookRoutes } from './tracking/tracking.routes.ts'
 import { reviewRoutes } from './reviews/reviews.routes.ts'
 import { onReviewsChanged } from './reviews/review-events.ts'
-import { invalidateCatalog } from './catalog/catalog.service.ts'
+import { type CacheBus, startCacheBus } from './caches/cache-bus.ts'
+import { dropLocalCache } from './caches/local-caches.ts'
 import { socialMediaSpecialRoutes } from './offers/social-media-specials.routes.ts'
 import { offerRoutes } from './offers/offers.routes.ts'
 import { membershipRoutes } from './membership/membership.routes.ts'
@@ -65,8 +66,10 @@ declare module 'fastify' {
     env: Env
     /** where sessions are kept: the database, or Redis where REDIS_URL is set */
     sessionStore: SessionStore
-    /** anonymous pages kept in memory (web/page-cache.ts); writers clear a brand's when what its pages show changes */
+    /** anonymous pages kept in memory (web/page-cache.ts); writers clear a brand's through `caches` when what its pages show changes */
     pageCache: PageCache
+    /** drops a brand's caches on this instance and every other (caches/cache-bus.ts) */
+    caches: CacheBus
   }
 }
 
@@ -148,15 +151,6 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
   app.decorate('store', store)
   app.decorate('env', env)
   app.decorate('pageCache', new PageCache())
-  // what a checkout takes from stock shows on pages within moments (catalog/stock-invalidation.ts)
-  const stopStockInvalidation = invalidateOnStockChange({ clearPages: (brandId) => app.pageCache.clearBrand(brandId) })
-  app.addHook('onClose', async () => stopStockInvalidation())
-  // a buyer's review shows at once: the brand's catalogue answers and anonymous pages go
-  const stopReviewInvalidation = onReviewsChanged((brandId) => {
-    invalidateCatalog(brandId)
-    app.pageCache.clearBrand(brandId)
-  })
-  app.addHook('onClose', async () => stopReviewInvalidation())
   registerErrorHandler(app)
   registerRequestIdHeader(app)
   // request rate, latency and errors per route pattern; GET /metrics behind METRICS_TOKEN (operations/metrics.ts)
@@ -187,7 +181,21 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
   const sessions: SessionStore = redis ?? new DatabaseSessionStore(store)
   // every rate limit counts in Redis where it is set (same connection, same prefix), else in the database (accounts/throttle-store.ts)
   const throttle: ThrottleStore = redis ? new RedisThrottleStore(redis.redis, redis.keyPrefix) : new DatabaseThrottleStore(store)
+  // a brand's caches dropped here and, through Redis, on every instance (caches/cache-bus.ts)
+  const caches = await startCacheBus({
+    drop: (brandId, scope) => dropLocalCache(app.pageCache, brandId, scope),
+    redis: redis ? { client: redis.redis, keyPrefix: redis.keyPrefix } : null,
+    onError: (error) => app.log.error({ err: error }, 'redis (caches): a cache drop was not broadcast'),
+  })
+  app.decorate('caches', caches)
+  // what a checkout takes from stock shows on pages within moments (catalog/stock-invalidation.ts)
+  const stopStockInvalidation = invalidateOnStockChange({ clear: (brandId) => caches.clear(brandId, ['catalog', 'pages']) })
+  // a buyer's review shows at once: the brand's catalogue answers and anonymous pages go
+  const stopReviewInvalidation = onReviewsChanged((brandId) => caches.clear(brandId, ['catalog', 'pages']))
   app.addHook('onClose', async () => {
+    stopStockInvalidation()
+    stopReviewInvalidation()
+    await caches.close()
     await sessions.close()
   })
   app.decorate('sessionStore', sessions)

@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   META_CAPI_TOKEN: z.string().trim().min(1).max(500).optional(),
   /** the Graph API's base address (a stand-in in tests) */
   META_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+  /** where the page loads Meta's pixel script from (fbevents.js; a stand-in in tests) */
+  META_PIXEL_SCRIPT_URL: z.string().url().default('https://connect.facebook.net/en_US/fbevents.js'),
   /** mark the session cookie Secure: set true wherever the store is served over HTTPS */
   COOKIE_SECURE: z
     .enum(['true', 'false', '1', '0'])

@@ -31,15 +31,19 @@ export { createRequestHandler } from 'react-router'
 export const streamTimeout = 5_000
 
 /**
- * What a page's error writes to the log. A shopper who went away (the request aborted) is no error,
- * and neither is a request the store answers with a 4xx of its own: a POST to a page that has no form
- * (405), an address of no page (404). Their one request log line says the status; a stack trace each
- * time only buried the real failures. Anything else is logged with its stack, as React Router would.
+ * What a page's error writes to the log and reports. A shopper who went away (the request aborted) is
+ * no error, and neither is a request the store answers with a 4xx of its own: a POST to a page that has
+ * no form (405), an address of no page (404). Their one request log line says the status; a stack trace
+ * each time only buried the real failures. Anything else is logged with its stack, as React Router
+ * would, and goes to Sentry through the server's one reporting module (the load context's reportError:
+ * apps/server/src/error-reporting/error-reporting.ts, scrubbed there as every report is).
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
   if (isRouteErrorResponse(error) && error.status < 500) return
-  console.error(isRouteErrorResponse(error) && 'error' in error && error.error ? error.error : error)
+  const cause = isRouteErrorResponse(error) && 'error' in error && error.error ? error.error : error
+  console.error(cause)
+  context.reportError?.(cause)
 }
 
 /**
@@ -95,8 +99,11 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          // errors of the shell itself reject above and are logged by React Router
-          if (shellRendered && !request.signal.aborted) console.error(error)
+          // errors of the shell itself reject above and are logged (and reported) by the server
+          if (shellRendered && !request.signal.aborted) {
+            console.error(error)
+            loadContext.reportError?.(error)
+          }
         },
       },
     )

@@ -8,7 +8,10 @@ import {
   birthdayOf,
   EventQueue,
   identifyPayload,
+  initiateCheckoutData,
   isAnalyticsEvent,
+  purchaseData,
+  purchaseEventId,
   propertiesBytes,
   splitBySize,
   type QueuedEvent,
@@ -216,5 +219,37 @@ describe('scroll checkpoints', () => {
     expect(seenPercent(0, 900, 3600)).toBe(25)
     expect(seenPercent(2700, 900, 3600)).toBe(100)
     expect(seenPercent(0, 900, 600)).toBe(100)
+  })
+})
+
+describe("the advertising pixel's checkout events", () => {
+  it("Purchase: one event id per order, the order's lines by item with their pieces, value in dollars", () => {
+    expect(purchaseEventId('5082808746')).toBe(purchaseEventId('5082808746'))
+    expect(purchaseEventId('5082808746')).not.toBe(purchaseEventId('5082808747'))
+    const lines = [
+      { itemId: 2001, qty: 1 },
+      { itemId: '2002', qty: 2 },
+      { itemId: 2001, qty: 1 },
+    ]
+    expect(purchaseData('5082808746', 79.98, lines)).toEqual({
+      currency: 'USD',
+      value: 79.98,
+      content_type: 'product',
+      content_ids: ['2001', '2002'],
+      contents: [
+        { id: '2001', quantity: 2 },
+        { id: '2002', quantity: 2 },
+      ],
+      num_items: 4,
+      order_id: '5082808746',
+    })
+    expect(initiateCheckoutData(24, [{ itemId: 7, qty: 1 }])).toEqual({
+      currency: 'USD',
+      value: 24,
+      content_type: 'product',
+      content_ids: ['7'],
+      contents: [{ id: '7', quantity: 1 }],
+      num_items: 1,
+    })
   })
 })

@@ -255,3 +255,41 @@ export function seenPercent(scrollTop: number, windowHeight: number, pageHeight:
   if (pageHeight <= 0) return 100
   return Math.min(100, Math.round(((scrollTop + windowHeight) / pageHeight) * 100))
 }
+
+/**
+ * The advertising pixel's Purchase of an order (docs/analytics.md, decision 234): one event id for
+ * the order, derived from its number, so the server (which queues Purchase itself when the order is
+ * paid) and the page's fbq copy on the thank-you page make one pair Meta counts once, and a reload
+ * of the page reports the same event again, never a second one.
+ */
+export function purchaseEventId(orderNumber: string): string {
+  return `purchase-${orderNumber}`
+}
+
+/** A line of a paid order as the pixel names it: the item and how many. */
+export interface PurchasedLine {
+  itemId: number | string
+  qty: number
+}
+
+/** What the pixel says of a cart or an order's lines: its item ids, each with how many, and the pieces. */
+function contentsOf(lines: readonly PurchasedLine[]) {
+  const contents = new Map<string, number>()
+  for (const line of lines) contents.set(String(line.itemId), (contents.get(String(line.itemId)) ?? 0) + line.qty)
+  return {
+    content_type: 'product',
+    content_ids: [...contents.keys()],
+    contents: [...contents].map(([id, quantity]) => ({ id, quantity })),
+    num_items: [...contents.values()].reduce((sum, qty) => sum + qty, 0),
+  }
+}
+
+/** The pixel's InitiateCheckout payload for the cart the checkout opens with (value in dollars, currency USD). */
+export function initiateCheckoutData(value: number, lines: readonly PurchasedLine[]) {
+  return { currency: 'USD', value, ...contentsOf(lines) }
+}
+
+/** The pixel's Purchase payload (the same in the page and through the Conversions API): value in dollars, currency USD, the order's number. */
+export function purchaseData(orderNumber: string, value: number, lines: readonly PurchasedLine[]) {
+  return { currency: 'USD', value, ...contentsOf(lines), order_id: orderNumber }
+}

@@ -9,4 +9,6 @@ export interface PublicConfig {
   errorReporting: { dsn: string; environment: string } | null
   /** Mixpanel from the page (mixpanel-browser, loaded only when set): ANALYTICS_SINK=mixpanel, MIXPANEL_TOKEN (public by design), MIXPANEL_API_HOST */
   mixpanel: { token: string; apiHost: string } | null
+  /** Meta's pixel in the page (fbq, loaded only when set): META_PIXEL_ID (public by design: it is in every pixel's page) and META_PIXEL_SCRIPT_URL */
+  metaPixel: { id: string; scriptUrl: string } | null
 }

@@ -1,7 +1,8 @@
 /** Promotions: discount codes (server-side pages, sorted and filtered by status) and order bumps, each with how it sells. */
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { api, money, type AdminDiscountCode, type AdminOneTimeOffer, type AdminOrderBump } from '../api.ts'
+import { api, money, type AdminBundleOffer, type AdminDiscountCode, type AdminOneTimeOffer, type AdminOrderBump, type AdminSocialMediaSpecial } from '../api.ts'
+import { OfferSection } from './OfferSection.tsx'
 import { Notice, PageTitle } from '../page-title.tsx'
 import { useSession } from '../session.tsx'
 
@@ -32,6 +33,8 @@ export function PromotionsPage() {
   const [codes, setCodes] = useState<CodesAnswer | null>(null)
   const [bumps, setBumps] = useState<AdminOrderBump[] | null>(null)
   const [offers, setOffers] = useState<AdminOneTimeOffer[] | null>(null)
+  const [bundles, setBundles] = useState<AdminBundleOffer[] | null>(null)
+  const [specials, setSpecials] = useState<AdminSocialMediaSpecial[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const { may } = useSession()
 
@@ -55,6 +58,12 @@ export function PromotionsPage() {
     api<{ one_time_offers: AdminOneTimeOffer[] }>('/promotions/one-time-offers')
       .then((data) => setOffers(data.one_time_offers))
       .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'The one-time offers could not be loaded.'))
+    api<{ bundle_offers: AdminBundleOffer[] }>('/promotions/bundle-offers')
+      .then((data) => setBundles(data.bundle_offers))
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'The bundle offers could not be loaded.'))
+    api<{ social_media_specials: AdminSocialMediaSpecial[] }>('/promotions/social-media-specials')
+      .then((data) => setSpecials(data.social_media_specials))
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'The social media specials could not be loaded.'))
   }, [])
 
   const withParams = (change: Record<string, string>) => {
@@ -130,80 +139,60 @@ export function PromotionsPage() {
           </>
         )}
       </section>
-      <section aria-labelledby="bumps-heading">
-        <h2 id="bumps-heading">Order bumps</h2>
-        <p className="muted">Offered before payment at /checkout-ob, one after another in this order.</p>
-        {bumps && (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in its region, which must take focus to be scrolled by keyboard (axe: scrollable-region-focusable)
-          <section className="table-wrap" aria-label="Order bumps" tabIndex={0}>
-            <table>
-              <caption className="visually-hidden">Order bumps</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Headline</th>
-                  <th scope="col">Item</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Shown</th>
-                  <th scope="col">Taken</th>
-                  <th scope="col">Revenue</th>
-                </tr>
-              </thead>
-              <tbody>
-                {bumps.map((bump) => (
-                  <tr key={bump.id}>
-                    <td>
-                      <Link to={`/promotions/bumps/${encodeURIComponent(bump.id)}`}>{bump.headline}</Link>
-                    </td>
-                    <td>{bump.item_name}</td>
-                    <td>{money(bump.price)}</td>
-                    <td>{bump.sales.shown ?? '—'}</td>
-                    <td>{bump.sales.taken}</td>
-                    <td>{money(bump.sales.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        )}
-      </section>
-      <section aria-labelledby="offers-heading">
-        <h2 id="offers-heading">One-time offers</h2>
-        <p className="muted">Offered after payment at /special-offer, one after another in this order.</p>
-        {offers && (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than the screen scrolls in its region, which must take focus to be scrolled by keyboard (axe: scrollable-region-focusable)
-          <section className="table-wrap" aria-label="One-time offers" tabIndex={0}>
-            <table>
-              <caption className="visually-hidden">One-time offers</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Headline</th>
-                  <th scope="col">Pieces</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Shown</th>
-                  <th scope="col">Taken</th>
-                  <th scope="col">Revenue</th>
-                </tr>
-              </thead>
-              <tbody>
-                {offers.map((offer) => (
-                  <tr key={offer.id}>
-                    <td>
-                      <Link to={`/promotions/offers/${encodeURIComponent(offer.id)}`}>{offer.headline}</Link>
-                    </td>
-                    <td>
-                      {offer.how_many} × {offer.short_item_name}
-                    </td>
-                    <td>{money(offer.price)}</td>
-                    <td>{offer.sales.shown ?? '—'}</td>
-                    <td>{offer.sales.taken}</td>
-                    <td>{money(offer.sales.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        )}
-      </section>
+      <OfferSection
+        id="bumps"
+        title="Order bumps"
+        about="Offered before payment at /checkout-ob, one after another in this order."
+        columns={['Item', 'Price']}
+        rows={bumps?.map((bump) => ({
+          id: bump.id,
+          to: `/promotions/bumps/${encodeURIComponent(bump.id)}`,
+          name: bump.headline,
+          cells: [bump.item_name, money(bump.price)],
+          sales: bump.sales,
+        }))}
+      />
+      <OfferSection
+        id="offers"
+        title="One-time offers"
+        about="Offered after payment at /special-offer, one after another in this order."
+        columns={['Pieces', 'Price']}
+        rows={offers?.map((offer) => ({
+          id: offer.id,
+          to: `/promotions/offers/${encodeURIComponent(offer.id)}`,
+          name: offer.headline,
+          cells: [`${offer.how_many} × ${offer.short_item_name}`, money(offer.price)],
+          sales: offer.sales,
+        }))}
+      />
+      <OfferSection
+        id="bundles"
+        title="Bundle offers"
+        about="A price for so many pieces of these categories together, taken in the cart. Shown counts views of their categories' pages."
+        add={may('promotions.edit') ? { to: '/promotions/bundles/new', label: 'New bundle offer' } : undefined}
+        columns={['Categories', 'Pieces', 'Price']}
+        rows={bundles?.map((bundle) => ({
+          id: bundle.id,
+          to: `/promotions/bundles/${encodeURIComponent(bundle.id)}`,
+          name: bundle.offer_id,
+          cells: [bundle.categories.join(', '), String(bundle.how_many), money(bundle.price)],
+          sales: bundle.sales,
+        }))}
+      />
+      <OfferSection
+        id="specials"
+        title="Social media specials and free gifts"
+        about="Landing pages for ads at /social_media_specials/{address}; a special at $0 is a free gift (the shopper pays shipping)."
+        add={may('promotions.edit') ? { to: '/promotions/specials/new', label: 'New special or free gift' } : undefined}
+        columns={['Address', 'Item', 'Price']}
+        rows={specials?.map((special) => ({
+          id: special.id,
+          to: `/promotions/specials/${encodeURIComponent(special.id)}`,
+          name: special.landing_page_headline,
+          cells: [special.permalink, special.item_name ?? 'Ended', special.free_gift ? 'Free gift' : money(special.price)],
+          sales: special.sales,
+        }))}
+      />
     </>
   )
 }

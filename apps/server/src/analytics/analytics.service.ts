@@ -51,8 +51,10 @@ export async function recordPixelEvent(ctx: RequestContext, event: PixelEventInp
       })
       .onConflict((oc) => oc.columns(['brand_id', 'uuid']).doNothing())
       .execute()
-    // the server-side twin, under the same event id (conversions.ts); sent later by its worker
-    if (conversions) {
+    // the server-side twin, under the same event id (conversions.ts); sent later by its worker. Not a
+    // Purchase: the server queues that itself when the order is paid (purchase-conversion.ts), under
+    // the id the thank-you page's copy uses; a page's word alone never reports a purchase to Meta
+    if (conversions && eventName !== 'Purchase') {
       await queueConversion(trx, {
         brandId,
         eventId: uuid,

@@ -1,6 +1,8 @@
+import { type CheckoutResult, fromCents, purchaseEventId } from '@store/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { itemWithStock, placeOrder, shopperWithCart, tokenFor } from '../checkout/checkout-test-kit.ts'
 import { startFakeGraph } from '../test/fake-graph.ts'
-import { DIALECTS, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
+import { DIALECTS, dataOf, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { conversionsConfig, deliverConversions, fbcOf, GRAPH_VERSION, hashed } from './conversions.ts'
 
 const PIXEL = '1234567890'
@@ -67,6 +69,65 @@ describe.each(DIALECTS)('Conversions API on %s', (dialect) => {
       expect(event).toMatchObject({ data_processing_options: ['LDU'], data_processing_options_country: 0, data_processing_options_state: 0 })
       expect(event.custom_data).not.toHaveProperty('limited_data_use')
     }
+    graph.calls.length = 0
+  })
+
+  it("queues a paid order's Purchase itself, in the paying transaction, under the id the thank-you page's copy uses; the page's own report adds none", async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size, 2)
+    await pixel(shopper, { uuid: `capi-${dialect}-buyer-view`, event_name: 'PageView' })
+    const orderNumber = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper))).order_number
+    const order = await t.store.db.selectFrom('orders').select(['email', 'total_cents', 'placed_by_visitor_id']).where('order_number', '=', orderNumber).executeTakeFirstOrThrow()
+    // queued with the order: no browser needed
+    const queued = await t.store.db
+      .selectFrom('conversion_events')
+      .select(['event_id'])
+      .where('event_name', '=', 'Purchase')
+      .where('event_id', '=', purchaseEventId(orderNumber))
+      .execute()
+    expect(queued).toHaveLength(1)
+    // the thank-you page reports it too (and again on a reload): kept first-party, never a second Purchase for Meta
+    for (let i = 0; i < 2; i++) {
+      expect((await pixel(shopper, { uuid: purchaseEventId(orderNumber), event_name: 'Purchase', event_json_data: JSON.stringify({ value: 1 }) })).statusCode).toBe(200)
+    }
+    const stored = await t.store.db.selectFrom('pixel_events').select('uuid').where('uuid', '=', purchaseEventId(orderNumber)).execute()
+    expect(stored).toHaveLength(1)
+    expect((await deliverConversions(t.store, config())).sent).toBe(2)
+    const purchase = graph.calls.flatMap((call) => call.data).find((event) => event.event_name === 'Purchase')
+    expect(purchase).toMatchObject({
+      event_id: `purchase-${orderNumber}`,
+      action_source: 'website',
+      event_source_url: expect.stringMatching(/^http:\/\/localhost(:\d+)?\/thank-you$/),
+      custom_data: {
+        currency: 'USD',
+        value: fromCents(order.total_cents),
+        content_type: 'product',
+        content_ids: [String(item.itemId)],
+        contents: [{ id: String(item.itemId), quantity: 2 }],
+        num_items: 2,
+        order_id: orderNumber,
+      },
+    })
+    const user = purchase!.user_data as Record<string, unknown>
+    expect(user.em).toEqual([hashed(order.email)])
+    expect(user.external_id).toContain(hashed(order.placed_by_visitor_id!))
+    expect(purchase).not.toHaveProperty('data_processing_options')
+    graph.calls.length = 0
+  })
+
+  it("gives a paid order's Purchase limited data use when the buyer's pages said they opted out of data sale", async () => {
+    const item = await itemWithStock(t, 5)
+    const shopper = await shopperWithCart(t, item.itemId, item.size)
+    // the page's call carries the do_not_sell cookie beside the session's, as a browser sends both
+    await shopper.request({
+      method: 'GET',
+      url: `/api/pixel-event?${new URLSearchParams({ uuid: `capi-${dialect}-optout-view`, event_name: 'PageView' })}`,
+      headers: { cookie: `${shopper.cookieHeader}; do_not_sell=1` },
+    })
+    const orderNumber = dataOf<CheckoutResult>(await placeOrder(shopper, await tokenFor(shopper))).order_number
+    await deliverConversions(t.store, config())
+    const purchase = graph.calls.flatMap((call) => call.data).find((event) => event.event_id === purchaseEventId(orderNumber))
+    expect(purchase).toMatchObject({ event_name: 'Purchase', data_processing_options: ['LDU'], data_processing_options_country: 0, data_processing_options_state: 0 })
     graph.calls.length = 0
   })
 

@@ -61,7 +61,8 @@ export interface ConversionInput {
   sourceUrl: string | null
   customData: Record<string, unknown>
   fbclid: string | null
-  clientIp: string
+  /** the shopper's address and browser, when the event comes from their request (not a paid order's Purchase) */
+  clientIp: string | null
   userAgent: string | null
   /** the visitor (and the customer, when logged in): sent hashed as external ids */
   externalIds: string[]
@@ -72,7 +73,7 @@ export interface ConversionInput {
 /** The event as the Graph API takes it. */
 function conversionEvent(input: ConversionInput) {
   const userData: Record<string, unknown> = {
-    client_ip_address: input.clientIp,
+    ...(input.clientIp ? { client_ip_address: input.clientIp } : {}),
     ...(input.userAgent ? { client_user_agent: input.userAgent } : {}),
     ...(input.fbclid ? { fbc: fbcOf(input.fbclid, input.time.getTime()) } : {}),
     ...(input.externalIds.length > 0 ? { external_id: input.externalIds.map(hashed) } : {}),

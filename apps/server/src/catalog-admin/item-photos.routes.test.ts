@@ -1,9 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AdminItemPhoto, AuditEntry, ItemDetail } from '@store/core'
+import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.ts'
+import { openDatabase, type StoreDb } from '../db/connection.ts'
+import { parseEnv } from '../env.ts'
 import { MAX_ITEM_PHOTO_BYTES } from '../media/responsive-photos.ts'
 import { startFakeS3 } from '../test/fake-s3.ts'
 import { addStaff, staffBrowser } from '../staff/staff-test-utils.ts'
@@ -162,46 +166,79 @@ describe.each(DIALECTS)("an item's photos on %s", (dialect) => {
   })
 })
 
-describe("an item's photos in an S3 bucket", () => {
+describe.each(DIALECTS)("an item's photos in an S3 bucket, served by any instance, on %s", (dialect) => {
   let s3: Awaited<ReturnType<typeof startFakeS3>>
   let t: TestStore
+  let second: { app: FastifyInstance; store: StoreDb; own: boolean; mediaDir: string }
   let manager: TestShopper
   let mediaDir: string
+  const s3Env = (dir: string): Record<string, string> => ({
+    MEDIA_STORAGE: 's3',
+    MEDIA_DIR: dir,
+    S3_BUCKET: 'store-media',
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: 'AKIASTORETEST',
+    S3_SECRET_ACCESS_KEY: 'a-secret-access-key-for-tests',
+    S3_FORCE_PATH_STYLE: 'true',
+  })
   beforeAll(async () => {
     s3 = await startFakeS3({ bucket: 'store-media', accessKeyId: 'AKIASTORETEST' })
     mediaDir = mkdtempSync(join(tmpdir(), 'item-photos-s3-'))
-    t = await startTestStore('sqlite', {
-      env: {
-        MEDIA_STORAGE: 's3',
-        MEDIA_DIR: mediaDir,
-        S3_BUCKET: 'store-media',
-        S3_ENDPOINT: s3.endpoint,
-        S3_ACCESS_KEY_ID: 'AKIASTORETEST',
-        S3_SECRET_ACCESS_KEY: 'a-secret-access-key-for-tests',
-        S3_FORCE_PATH_STYLE: 'true',
-      },
-    })
+    t = await startTestStore(dialect, { env: s3Env(mediaDir) })
     manager = await staffBrowser(t.app, (await addStaff(t.store, 'manager')).email)
+    // another instance on the same database and bucket: its own connection where the database has
+    // one to give, its own (empty) MEDIA_DIR, so whatever it serves came from the bucket
+    const own = dialect === 'postgres'
+    const store = own ? openDatabase(t.url!) : t.store
+    const secondDir = mkdtempSync(join(tmpdir(), 'item-photos-s3-second-'))
+    const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...s3Env(secondDir) }), store, webBuildDir: '/nonexistent', adminBuildDir: '/nonexistent' })
+    await app.ready()
+    second = { app, store, own, mediaDir: secondDir }
   })
   afterAll(async () => {
+    await second?.app.close()
+    if (second?.own) await second.store.close()
+    if (second) rmSync(second.mediaDir, { recursive: true, force: true })
     await t?.close()
     await s3?.close()
     rmSync(mediaDir, { recursive: true, force: true })
   })
 
-  it('keeps every file of a photo in the bucket with its type, serves them from it, and deletes them with the photo', async () => {
-    const item = await t.store.db.selectFrom('items').select('id').where('brand_id', '=', 'popfitclothing').orderBy('id').executeTakeFirstOrThrow()
+  it('keeps every file of a photo in the bucket with its type; another instance shows it on the item and serves each file from the bucket; deleted with the photo', async () => {
+    const item = await t.store.db.selectFrom('items').select('id').where('brand_id', '=', 'popfitclothing').where('active', '=', 1).orderBy('id').executeTakeFirstOrThrow()
     const answer = await upload(manager, item.id, [{ bytes: await picture(800, 1000, '#30a060').png().toBuffer(), name: 'green.png', type: 'image/png' }])
     const [photo] = dataOf<Photos>(answer).images as [AdminItemPhoto]
     expect(photo.variants).toHaveLength(6)
+    // no file on either machine's disk: the bucket holds them all
+    expect(readdirSync(mediaDir)).toEqual([])
+    expect(readdirSync(second.mediaDir)).toEqual([])
     for (const variant of photo.variants) {
       const key = variant.url.slice('/uploads/'.length)
       expect(key).toMatch(new RegExp(`^items/popfitclothing/${item.id}/[0-9a-f-]+-${variant.width}\\.(avif|webp|jpg)$`))
       expect(s3.objects.get(key)?.contentType).toBe(`image/${variant.format}`)
-      const served = await t.app.inject({ method: 'GET', url: variant.url, headers: { host: 'localhost' } })
-      expect(served.headers['content-type']).toBe(`image/${variant.format}`)
     }
+
+    // the other instance's storefront shows the uploaded photo as the item's front image
+    const shown = dataOf<ItemDetail>(await new TestShopper(second.app).get(`/api/items/${item.id}`))
+    expect(shown.images.image1!.url).toBe(photo.url)
+
+    s3.calls.length = 0
+    for (const variant of photo.variants) {
+      const key = variant.url.slice('/uploads/'.length)
+      const served = await second.app.inject({ method: 'GET', url: variant.url, headers: { host: 'localhost' } })
+      expect(served.statusCode).toBe(200)
+      expect(served.headers['content-type']).toBe(`image/${variant.format}`)
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(served.rawPayload.equals(s3.objects.get(key)!.bytes)).toBe(true)
+      expect((await sharp(served.rawPayload).metadata()).format).toBe(variant.format === 'jpeg' ? 'jpeg' : variant.format === 'webp' ? 'webp' : 'heif')
+    }
+    // read from the bucket, not from a disk of its own
+    expect(s3.calls.filter((call) => call.method === 'GET').map((call) => call.key)).toEqual(photo.variants.map((variant) => variant.url.slice('/uploads/'.length)))
+
     await manager.request({ method: 'DELETE', url: `/api/admin/items/${item.id}/images/${photo.id}` })
-    for (const variant of photo.variants) expect(s3.objects.has(variant.url.slice('/uploads/'.length))).toBe(false)
+    for (const variant of photo.variants) {
+      expect(s3.objects.has(variant.url.slice('/uploads/'.length))).toBe(false)
+      for (const app of [t.app, second.app]) expect((await app.inject({ method: 'GET', url: variant.url, headers: { host: 'localhost' } })).statusCode).toBe(404)
+    }
   })
 })

@@ -7,13 +7,12 @@
  * one transaction, each item's change audited as the form's save is. An export
  * imported unchanged changes nothing.
  */
-import { once } from 'node:events'
 import type { Readable } from 'node:stream'
 import { normalizeSizes, sortSizes, type AdminItem, type CatalogCsvChange, type CatalogCsvError } from '@store/core'
 import { CsvError, parse } from 'csv-parse'
-import { stringify } from 'csv-stringify'
 import type { RequestContext } from '../context/request-context.ts'
 import { HttpError } from '../http/errors.ts'
+import { csvFromRows, restoreFormula } from '../shared/csv.ts'
 import type { AuditActor } from '../staff/audit.ts'
 import { changeItem, checkPrices, listCategoryNames, listItems, readItems, readSizes, type CatalogCaches, type ItemInput } from './catalog-admin.service.ts'
 import { newItemBody } from './catalog-admin.schemas.ts'
@@ -44,23 +43,19 @@ const MAX_CSV_BYTES = 40 * 1024 * 1024
 
 const money = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2))
 
-/** A spreadsheet runs a cell that starts with = + - @ as a formula: such text is written after a ' and read back without it. */
-const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text)
-const restore = (text: string) => (/^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text)
-
 function rowsOf(item: AdminItem): string[][] {
   const fields = [
     String(item.id),
     item.style_id,
-    defuse(item.name),
+    item.name,
     item.category ?? '',
-    defuse(item.color),
+    item.color,
     money(item.price),
     money(item.member_price),
     money(item.compare_at_price),
     String(item.published),
     String(item.vip_exclusive),
-    defuse(item.description),
+    item.description,
   ]
   if (item.sizes.length === 0) return [[...fields, '', '']]
   return item.sizes.map((size) => [...fields, size.size, String(size.stock)])
@@ -68,22 +63,16 @@ function rowsOf(item: AdminItem): string[][] {
 
 /** The brand's catalogue as a CSV stream, read EXPORT_PAGE items at a time as the client takes it. */
 export function exportItemsCsv(ctx: RequestContext): Readable {
-  const out = stringify({ header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows', bom: false })
-  void (async () => {
-    let cursor: string | undefined
-    do {
-      const page = await listItems(ctx, { cursor, limit: EXPORT_PAGE })
-      for (const item of page.items) {
-        for (const row of rowsOf(item)) {
-          // the client reads slower than the database: wait for it rather than fill memory
-          if (!out.write(row)) await once(out, 'drain')
-        }
-      }
-      cursor = page.next_cursor ?? undefined
-    } while (cursor && !out.destroyed)
-    out.end()
-  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))))
-  return out
+  return csvFromRows(CSV_COLUMNS, catalogueRows(ctx))
+}
+
+async function* catalogueRows(ctx: RequestContext): AsyncGenerator<string[]> {
+  let cursor: string | undefined
+  do {
+    const page = await listItems(ctx, { cursor, limit: EXPORT_PAGE })
+    for (const item of page.items) yield* rowsOf(item)
+    cursor = page.next_cursor ?? undefined
+  } while (cursor)
 }
 
 export interface CsvReport {
@@ -133,7 +122,7 @@ async function readRows(source: Readable, errors: CatalogCsvError[]): Promise<Ma
       }
       const row: Record<string, string> = {}
       header.forEach((name, i) => {
-        row[name] = restore(record[i] ?? '')
+        row[name] = restoreFormula(record[i] ?? '')
       })
       const idText = (row.item_id ?? '').trim()
       if (!/^\d{1,10}$/.test(idText)) {
@@ -181,7 +170,7 @@ function compare(rows: ItemRows, item: AdminItem, categories: Set<string>, chang
   const edited = Object.fromEntries(
     Object.entries(rows.fields).filter(([field, value]) => {
       const at = CSV_COLUMNS.indexOf(field as Column)
-      return at < 0 || restore(exported[at] ?? '').trim() !== value.trim()
+      return at < 0 || restoreFormula(exported[at] ?? '').trim() !== value.trim()
     }),
   )
   const parsed = newItemBody.partial().safeParse({ ...edited, sizes: sizes.join(',') })

@@ -9,24 +9,23 @@ describe('caches follow stock changes', () => {
     vi.useFakeTimers()
     const dropped: string[] = []
     const stop = invalidateOnStockChange({
-      clearPages: (brand) => dropped.push(`pages:${brand}`),
-      clearCatalog: (brand) => dropped.push(`catalog:${brand}`),
+      clear: (brand) => dropped.push(brand),
       now: () => Date.now(),
     })
     emitStockChanged({ brandId: 'ckb', itemIds: [2001] })
-    expect(dropped).toEqual(['catalog:ckb', 'pages:ckb'])
+    expect(dropped).toEqual(['ckb'])
     // a burst of orders within the gap: one more drop at its end
     emitStockChanged({ brandId: 'ckb', itemIds: [2001] })
     emitStockChanged({ brandId: 'ckb', itemIds: [2002] })
-    expect(dropped).toHaveLength(2)
+    expect(dropped).toHaveLength(1)
     vi.advanceTimersByTime(STOCK_INVALIDATION_GAP_MS)
-    expect(dropped).toEqual(['catalog:ckb', 'pages:ckb', 'catalog:ckb', 'pages:ckb'])
+    expect(dropped).toEqual(['ckb', 'ckb'])
     // another brand is its own
     emitStockChanged({ brandId: 'glow', itemIds: [3001] })
-    expect(dropped.slice(-2)).toEqual(['catalog:glow', 'pages:glow'])
+    expect(dropped.slice(-1)).toEqual(['glow'])
     stop()
     vi.advanceTimersByTime(STOCK_INVALIDATION_GAP_MS * 2)
     emitStockChanged({ brandId: 'ckb', itemIds: [2001] })
-    expect(dropped).toHaveLength(6)
+    expect(dropped).toHaveLength(3)
   })
 })

@@ -8,27 +8,24 @@
  * stock from the database themselves and stay the authority).
  */
 import { onStockChanged } from '../checkout/stock-events.ts'
-import { invalidateCatalog } from './catalog.service.ts'
 
 export const STOCK_INVALIDATION_GAP_MS = 5_000
 
 export interface StockInvalidationTargets {
-  clearPages(brandId: string): void
-  clearCatalog?(brandId: string): void
+  /** drops the brand's cached catalogue answers and anonymous pages */
+  clear(brandId: string): void
   now?(): number
 }
 
 /** Subscribes the caches to stock changes; returns the unsubscribe function. */
 export function invalidateOnStockChange(targets: StockInvalidationTargets): () => void {
   const now = targets.now ?? Date.now
-  const clearCatalog = targets.clearCatalog ?? invalidateCatalog
   const lastDrop = new Map<string, number>()
   const pending = new Map<string, ReturnType<typeof setTimeout>>()
 
   const drop = (brandId: string) => {
     lastDrop.set(brandId, now())
-    clearCatalog(brandId)
-    targets.clearPages(brandId)
+    targets.clear(brandId)
   }
 
   const unsubscribe = onStockChanged(({ brandId }) => {

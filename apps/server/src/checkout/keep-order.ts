@@ -7,6 +7,7 @@
 import { fromCents, type CheckoutResult } from '@store/core'
 import type { Transaction } from 'kysely'
 import { keepCheckoutAddresses } from '../addresses/addresses.service.ts'
+import { queuePurchaseConversion } from '../analytics/purchase-conversion.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database } from '../db/schema.ts'
 import { queueEmails } from '../email/outbox.ts'
@@ -165,6 +166,8 @@ export async function keepOrder(
         occurredAt: order.created_at,
         status: 'paid',
       })
+      // the advertising pixel's Purchase, queued with the order paid (analytics/purchase-conversion.ts)
+      await queuePurchaseConversion(trx, ctx, order, lines, ctx.now())
       const email = orderConfirmationEmail(
         ctx.brand.name,
         ctx.origin,

@@ -36,6 +36,7 @@ import * as m033 from './migrations/033-promotions.ts'
 import * as m034 from './migrations/034-conversions-outbox.ts'
 import * as m036 from './migrations/036-outbox-waiting-index.ts'
 import * as m037 from './migrations/037-child-rows-by-owner-key.ts'
+import * as m045 from './migrations/045-pixel-events-by-visitor.ts'
 import * as m046 from './migrations/046-attempts-by-payment.ts'
 import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
@@ -82,11 +83,12 @@ export const migrations: Record<string, Migration> = {
   '034-conversions-outbox': m034,
   '036-outbox-waiting-index': m036,
   '037-child-rows-by-owner-key': m037,
+  '045-pixel-events-by-visitor': m045,
   '046-attempts-by-payment': m046,
 }
 
 /** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */
-const ONLINE_INDEXES: OnlineIndex[] = [...m036.online, ...m046.online]
+const ONLINE_INDEXES: OnlineIndex[] = [...m036.online, ...m045.online, ...m046.online]
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {

@@ -1,12 +1,17 @@
 /**
  * How often an offer's page was shown: the pixel's PageView events (SPEC §7 pixel-event) whose
- * page is `/checkout-ob/{id}` or `/special-offer/{id}`, per id, for the brand.
+ * page is `/checkout-ob/{id}`, `/special-offer/{id}`, `/category/{name}` or `/social_media_specials/{id}`,
+ * per id, for the brand.
  */
 import type { Kysely, Transaction } from 'kysely'
 import { sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
-export async function pageViewsOf(db: Kysely<Database> | Transaction<Database>, brandId: string, route: 'checkout-ob' | 'special-offer'): Promise<Map<string, number>> {
+export async function pageViewsOf(
+  db: Kysely<Database> | Transaction<Database>,
+  brandId: string,
+  route: 'checkout-ob' | 'special-offer' | 'category' | 'social_media_specials',
+): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('pixel_events')
     .select((eb) => ['event_source_url', eb.fn.countAll<string | number>().as('views')])

@@ -1,4 +1,4 @@
-/** /api/admin/promotions/... (docs/admin-promotions.md): discount codes and order bumps, edited without code. */
+/** /api/admin/promotions/... (docs/admin-promotions.md): discount codes, order bumps, one-time offers, bundle offers, social-media specials and free gifts, edited without code. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { answers } from '../http/response-schemas.ts'
 import { acting, allow } from '../staff/staff-guard.ts'
@@ -6,7 +6,18 @@ import { createDiscountCode, endDiscountCode, getDiscountCode, listDiscountCodes
 import { createOneTimeOffer, listOneTimeOffersForStaff, removeOneTimeOffer, updateOneTimeOffer } from './one-time-offers-admin.service.ts'
 import { createOrderBump, listOrderBumpsForStaff, removeOrderBump, updateOrderBump } from './order-bumps-admin.service.ts'
 import { promotionCachesOf } from './promotion-caches.ts'
+import { createBundleOffer, listBundleOffersForStaff, removeBundleOffer, updateBundleOffer } from './bundle-offers-admin.service.ts'
+import { editorRoutes } from './editor-routes.ts'
+import { createSpecial, listSpecialsForStaff, updateSpecial } from './specials-admin.service.ts'
 import {
+  bundleOfferAnswer,
+  bundleOfferPatchBody,
+  bundleOffersAnswer,
+  newBundleOfferBody,
+  newSpecialBody,
+  specialAnswer,
+  specialPatchBody,
+  specialsAnswer,
   discountCodeAnswer,
   discountCodePatchBody,
   discountCodesPage,
@@ -90,107 +101,47 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   )
 
-  app.get(
-    '/promotions/order-bumps',
-    {
-      onRequest: allow('reports.view'),
-      schema: { tags, summary: 'Order bumps in their order, with how they sell', operationId: 'adminListOrderBumps', response: answers(orderBumpsAnswer) },
-    },
-    async (request) => ({ data: { order_bumps: await listOrderBumpsForStaff(request.ctx) } }),
-  )
+  editorRoutes(app, {
+    path: '/promotions/order-bumps',
+    words: { one: 'an order bump', many: 'Order bumps', name: 'OrderBump', names: 'OrderBumps', remove: 'Take an order bump off the checkout' },
+    bodies: { create: newOrderBumpBody, patch: orderBumpPatchBody },
+    answers: { one: orderBumpAnswer, many: orderBumpsAnswer },
+    list: async (ctx) => ({ order_bumps: await listOrderBumpsForStaff(ctx) }),
+    create: async (ctx, actor, caches, body) => ({ order_bump: await createOrderBump(ctx, actor, caches, body) }),
+    update: async (ctx, actor, caches, id, body) => ({ order_bump: await updateOrderBump(ctx, actor, caches, id, body) }),
+    remove: async (ctx, actor, caches, id) => ({ order_bumps: await removeOrderBump(ctx, actor, caches, id) }),
+  })
 
-  app.post(
-    '/promotions/order-bumps',
-    {
-      onRequest: allow('promotions.edit'),
-      schema: { tags, summary: 'Add an order bump', operationId: 'adminCreateOrderBump', body: newOrderBumpBody, response: answers(orderBumpAnswer) },
-    },
-    async (request) => ({
-      data: { order_bump: await createOrderBump(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.body) },
-    }),
-  )
+  editorRoutes(app, {
+    path: '/promotions/one-time-offers',
+    words: { one: 'a one-time offer', many: 'One-time offers', name: 'OneTimeOffer', names: 'OneTimeOffers', remove: 'Take a one-time offer out of the flow after payment' },
+    bodies: { create: newOneTimeOfferBody, patch: oneTimeOfferPatchBody },
+    answers: { one: oneTimeOfferAnswer, many: oneTimeOffersAnswer },
+    list: async (ctx) => ({ one_time_offers: await listOneTimeOffersForStaff(ctx) }),
+    create: async (ctx, actor, caches, body) => ({ one_time_offer: await createOneTimeOffer(ctx, actor, caches, body) }),
+    update: async (ctx, actor, caches, id, body) => ({ one_time_offer: await updateOneTimeOffer(ctx, actor, caches, id, body) }),
+    remove: async (ctx, actor, caches, id) => ({ one_time_offers: await removeOneTimeOffer(ctx, actor, caches, id) }),
+  })
 
-  app.patch(
-    '/promotions/order-bumps/:id',
-    {
-      onRequest: allow('promotions.edit'),
-      schema: {
-        tags,
-        summary: 'Change an order bump',
-        operationId: 'adminUpdateOrderBump',
-        params: promotionIdParams,
-        body: orderBumpPatchBody,
-        response: answers(orderBumpAnswer),
-      },
-    },
-    async (request) => ({
-      data: { order_bump: await updateOrderBump(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.params.id, request.body) },
-    }),
-  )
+  editorRoutes(app, {
+    path: '/promotions/bundle-offers',
+    words: { one: 'a bundle offer', many: 'Bundle offers', name: 'BundleOffer', names: 'BundleOffers', remove: 'End a bundle offer' },
+    bodies: { create: newBundleOfferBody, patch: bundleOfferPatchBody },
+    answers: { one: bundleOfferAnswer, many: bundleOffersAnswer },
+    list: async (ctx) => ({ bundle_offers: await listBundleOffersForStaff(ctx) }),
+    create: async (ctx, actor, caches, body) => ({ bundle_offer: await createBundleOffer(ctx, actor, caches, body) }),
+    update: async (ctx, actor, caches, id, body) => ({ bundle_offer: await updateBundleOffer(ctx, actor, caches, id, body) }),
+    remove: async (ctx, actor, caches, id) => ({ bundle_offers: await removeBundleOffer(ctx, actor, caches, id) }),
+  })
 
-  app.post(
-    '/promotions/order-bumps/:id/remove',
-    {
-      onRequest: allow('promotions.edit'),
-      schema: { tags, summary: 'Take an order bump off the checkout', operationId: 'adminRemoveOrderBump', params: promotionIdParams, response: answers(orderBumpsAnswer) },
-    },
-    async (request) => ({
-      data: { order_bumps: await removeOrderBump(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.params.id) },
-    }),
-  )
-
-  app.get(
-    '/promotions/one-time-offers',
-    {
-      onRequest: allow('reports.view'),
-      schema: { tags, summary: 'One-time offers in their order, with how they sell', operationId: 'adminListOneTimeOffers', response: answers(oneTimeOffersAnswer) },
-    },
-    async (request) => ({ data: { one_time_offers: await listOneTimeOffersForStaff(request.ctx) } }),
-  )
-
-  app.post(
-    '/promotions/one-time-offers',
-    {
-      onRequest: allow('promotions.edit'),
-      schema: { tags, summary: 'Add a one-time offer', operationId: 'adminCreateOneTimeOffer', body: newOneTimeOfferBody, response: answers(oneTimeOfferAnswer) },
-    },
-    async (request) => ({
-      data: { one_time_offer: await createOneTimeOffer(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.body) },
-    }),
-  )
-
-  app.patch(
-    '/promotions/one-time-offers/:id',
-    {
-      onRequest: allow('promotions.edit'),
-      schema: {
-        tags,
-        summary: 'Change a one-time offer',
-        operationId: 'adminUpdateOneTimeOffer',
-        params: promotionIdParams,
-        body: oneTimeOfferPatchBody,
-        response: answers(oneTimeOfferAnswer),
-      },
-    },
-    async (request) => ({
-      data: { one_time_offer: await updateOneTimeOffer(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.params.id, request.body) },
-    }),
-  )
-
-  app.post(
-    '/promotions/one-time-offers/:id/remove',
-    {
-      onRequest: allow('promotions.edit'),
-      schema: {
-        tags,
-        summary: 'Take a one-time offer out of the flow after payment',
-        operationId: 'adminRemoveOneTimeOffer',
-        params: promotionIdParams,
-        response: answers(oneTimeOffersAnswer),
-      },
-    },
-    async (request) => ({
-      data: { one_time_offers: await removeOneTimeOffer(request.ctx, acting(request, 'promotions.edit').actor, promotionCachesOf(request), request.params.id) },
-    }),
-  )
+  // a special is not removed: ads keep pointing at its landing; ending it (no item) makes the landing say so
+  editorRoutes(app, {
+    path: '/promotions/social-media-specials',
+    words: { one: 'a social media special or free gift', many: 'Social media specials and free gifts', name: 'SocialMediaSpecial', names: 'SocialMediaSpecials' },
+    bodies: { create: newSpecialBody, patch: specialPatchBody },
+    answers: { one: specialAnswer, many: specialsAnswer },
+    list: async (ctx) => ({ social_media_specials: await listSpecialsForStaff(ctx) }),
+    create: async (ctx, actor, caches, body) => ({ social_media_special: await createSpecial(ctx, actor, caches, body) }),
+    update: async (ctx, actor, caches, id, body) => ({ social_media_special: await updateSpecial(ctx, actor, caches, id, body) }),
+  })
 }

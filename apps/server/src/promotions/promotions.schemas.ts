@@ -1,5 +1,5 @@
 /** What the operator's promotions calls take and answer (docs/admin-promotions.md): /api/admin/promotions/... */
-import type { AdminDiscountCode, AdminOneTimeOffer, AdminOrderBump, PromotionSales } from '@store/core'
+import type { AdminBundleOffer, AdminDiscountCode, AdminOneTimeOffer, AdminOrderBump, AdminSocialMediaSpecial, PromotionSales } from '@store/core'
 import { z } from 'zod'
 import { dollars, text } from '../catalog-admin/catalog-admin.schemas.ts'
 import { contract } from '../http/response-schemas.ts'
@@ -231,3 +231,103 @@ const oneTimeOfferSchema = contract<AdminOneTimeOffer>('AdminOneTimeOffer')(
 )
 export const oneTimeOffersAnswer = z.object({ one_time_offers: z.array(oneTimeOfferSchema) })
 export const oneTimeOfferAnswer = z.object({ one_time_offer: oneTimeOfferSchema })
+
+export const bundleOfferPatchBody = z
+  .object({
+    offer_id: text('bundle name', 60).regex(/^[A-Za-z0-9][A-Za-z0-9 _-]*$/, 'A bundle name is letters, digits, spaces, - or _'),
+    categories: classList('categories').refine((names) => names.length > 0, 'Name at least one category'),
+    how_many: z.coerce.number({ message: 'How many is a whole number' }).int('How many is a whole number').min(2, 'A bundle is at least 2 pieces').max(12, 'At most 12 pieces'),
+    price: dollars('The bundle price').refine((value) => value > 0, 'The bundle price is above 0'),
+  })
+  .partial()
+export const newBundleOfferBody = bundleOfferPatchBody.required()
+const bundleOfferSchema = contract<AdminBundleOffer>('AdminBundleOffer')(
+  z.object({ id: z.string(), offer_id: z.string(), categories: z.array(z.string()), how_many: z.number().int(), price: z.number(), sales: salesSchema }),
+)
+export const bundleOffersAnswer = z.object({ bundle_offers: z.array(bundleOfferSchema) })
+export const bundleOfferAnswer = z.object({ bundle_offer: bundleOfferSchema })
+
+const landerSchema = z.object({
+  id: z
+    .string({ message: 'Give the lander an id' })
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,59}$/, 'A lander id is lower-case letters, digits and -'),
+  headline: text('lander headline', 160),
+  image: z
+    .string({ message: "Give the lander's image" })
+    .trim()
+    .max(500)
+    .regex(/^(\/[^/]|https:\/\/)/, 'The image is an address on this store (/media/...) or an https:// one'),
+})
+export const specialPatchBody = z
+  .object({
+    landing_page_headline: text('headline', 160),
+    free_shipping: optionalFlag('free_shipping'),
+    main_item_description: text('description', 2000),
+    item_id: z.preprocess(
+      (value) => (value === '' ? null : value),
+      z.coerce
+        .number({ message: 'Choose an item by its id' })
+        .int()
+        .positive('Choose an item by its id')
+        .max(2 ** 31 - 1)
+        .nullable(),
+    ),
+    price: dollars('The price'),
+    split_test_no_lander: optionalFlag('split_test_no_lander'),
+    split_test_landers: z.preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean)
+          : value,
+      z.array(z.string().max(60)).max(10, 'At most 10 landers in the test'),
+    ),
+    landers: z.preprocess(
+      (value) => {
+        if (typeof value !== 'string') return value
+        try {
+          return JSON.parse(value)
+        } catch {
+          return value
+        }
+      },
+      z.array(landerSchema, { message: 'The landers are a list of {id, headline, image}' }).max(10, 'At most 10 landers'),
+    ),
+  })
+  .partial()
+export const newSpecialBody = specialPatchBody.extend({
+  id: z
+    .string({ message: 'Give the special its address' })
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{2,59}$/, 'The address is 3 to 60 lower-case letters, digits and - (it goes after /social_media_specials/)'),
+  landing_page_headline: text('headline', 160),
+  main_item_description: text('description', 2000),
+  item_id: z.coerce
+    .number({ message: 'Choose an item by its id' })
+    .int()
+    .positive('Choose an item by its id')
+    .max(2 ** 31 - 1),
+  price: dollars('The price'),
+})
+const specialSchema = contract<AdminSocialMediaSpecial>('AdminSocialMediaSpecial')(
+  z.object({
+    id: z.string(),
+    permalink: z.string(),
+    landing_page_headline: z.string(),
+    free_shipping: z.boolean(),
+    main_item_description: z.string(),
+    item_id: z.number().int().nullable(),
+    item_name: z.string().nullable(),
+    price: z.number(),
+    free_gift: z.boolean(),
+    split_test_no_lander: z.boolean(),
+    split_test_landers: z.array(z.string()),
+    landers: z.array(z.object({ id: z.string(), headline: z.string(), image: z.string() })),
+    sales: salesSchema,
+  }),
+)
+export const specialsAnswer = z.object({ social_media_specials: z.array(specialSchema) })
+export const specialAnswer = z.object({ social_media_special: specialSchema })

@@ -5,7 +5,8 @@ import type { FunnelReport, LowStockReport, SalesReport } from '@store/core'
 import { z } from 'zod'
 import { answers, contract } from '../http/response-schemas.ts'
 import { acting, allow } from '../staff/staff-guard.ts'
-import { funnelReport, lowStockReport, reportCsv, salesReport, type ReportScope } from './reports.service.ts'
+import { csvText } from '../shared/csv.ts'
+import { funnelReport, lowStockReport, salesReport, type ReportScope } from './reports.service.ts'
 
 const tags = ['admin: reports']
 const day = z.string().trim().max(10).describe('YYYY-MM-DD')
@@ -104,7 +105,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   // CSV, not the JSON envelope: left out of /api/openapi.json, whose answers are all `{data}`
   app.get('/reports/sales.csv', { onRequest: allow('reports.view'), schema: { hide: true, querystring: salesQuery } }, async (request, reply) => {
     const report = await salesReport(scopeOf(request), request.query)
-    return sendCsv(request, reply, `sales-by-${report.by}-${report.period.from}-${report.period.to}`, reportCsv(report.rows, [...SALES_COLUMNS]))
+    return sendCsv(request, reply, `sales-by-${report.by}-${report.period.from}-${report.period.to}`, csvText(report.rows, [...SALES_COLUMNS]))
   })
   app.get('/reports/funnel.csv', { onRequest: allow('reports.view'), schema: { hide: true, querystring: periodQuery } }, async (request, reply) => {
     const report = await funnelReport(scopeOf(request), request.query)
@@ -113,11 +114,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       request,
       reply,
       `funnel-${covered.from}-${covered.to}`,
-      reportCsv([{ from: covered.from, to: covered.to, ...figures }], ['from', 'to', ...(Object.keys(figures) as (keyof typeof figures)[])]),
+      csvText([{ from: covered.from, to: covered.to, ...figures }], ['from', 'to', ...(Object.keys(figures) as (keyof typeof figures)[])]),
     )
   })
   app.get('/reports/low-stock.csv', { onRequest: allow('reports.view'), schema: { hide: true, querystring: lowStockQuery } }, async (request, reply) => {
     const report = await lowStockReport(scopeOf(request), request.query)
-    return sendCsv(request, reply, 'low-stock', reportCsv(report.rows, ['item_id', 'name', 'color', 'size', 'stock', 'sold_30_days', 'days_of_cover']))
+    return sendCsv(request, reply, 'low-stock', csvText(report.rows, ['item_id', 'name', 'color', 'size', 'stock', 'sold_30_days', 'days_of_cover']))
   })
 }

@@ -20,7 +20,6 @@ import {
   type SalesReport,
   type SalesRow,
 } from '@store/core'
-import { stringify } from 'csv-stringify/sync'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { badRequest } from '../http/errors.ts'
@@ -178,12 +177,4 @@ export async function lowStockReport(scope: ReportScope, query: { threshold: num
   // soonest out first; what does not sell (no pace) last
   rows.sort((a, b) => (a.days_of_cover ?? Number.POSITIVE_INFINITY) - (b.days_of_cover ?? Number.POSITIVE_INFINITY) || a.stock - b.stock || a.item_id - b.item_id)
   return { threshold: query.threshold, rows }
-}
-
-/** A report's rows as CSV with a header line (the spreadsheet's columns). */
-export function reportCsv<T extends object>(rows: T[], columns: (keyof T & string)[]): string {
-  return stringify(
-    rows.map((r) => columns.map((column) => r[column] ?? '')),
-    { header: true, columns, record_delimiter: '\r\n' },
-  )
 }

@@ -1,7 +1,7 @@
 /**
  * The brand's promotions as the storefront caches them (the order bumps' and one-time offers'
- * order, the bundle offers): one scope, so an operator's change (promotions/) clears them at once
- * on this instance with `invalidatePromotions(brandId)`; other instances within SETTINGS_TTL_MS.
+ * order, the bundle offers): one scope, so an operator's change (promotions/) clears them at once,
+ * on every instance, through the cache bus (caches/cache-bus.ts, scope 'promotions').
  */
 import { BrandScope, SETTINGS_TTL_MS } from './ttl-cache.ts'
 

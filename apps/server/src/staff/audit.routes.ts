@@ -1,5 +1,4 @@
 /** GET /api/admin/audit and /audit.csv: the brand's audit log, searchable by person, entity and date. */
-import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AuditEntry } from '@store/core'
 import { z } from 'zod'
@@ -54,6 +53,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     const query = request.query
     const day = request.ctx.now().toISOString().slice(0, 10)
     reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-${request.ctx.brand.id}-${day}.csv"`)
-    return reply.send(Readable.from(auditCsv(request.ctx.data.db, request.ctx.brand.id, query)))
+    return reply.send(auditCsv(request.ctx.data.db, request.ctx.brand.id, query))
   })
 }

@@ -5,10 +5,12 @@
  * (migration 029: the database refuses UPDATE and DELETE).
  */
 import { randomUUID } from 'node:crypto'
+import type { Readable } from 'node:stream'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import type { AuditEntry } from '@store/core'
 import { badRequest } from '../http/errors.ts'
+import { csvFromRows } from '../shared/csv.ts'
 
 /** Who acts, where and from which address: a member of staff (or the command line, staffId null). */
 export interface AuditActor {
@@ -132,22 +134,18 @@ export async function listAudit(db: Kysely<Database>, brandId: string, query: Au
   return { entries, next_cursor: rows.length > limit && last ? encodeCursor(last) : null }
 }
 
-/** One CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets. */
-function csvField(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
 const AUDIT_CSV_COLUMNS = ['at', 'actor', 'actor_email', 'ip', 'action', 'entity', 'entity_id', 'before', 'after'] as const
 
 /** The audit log matching a query as CSV, page by page (bounded memory however long it is). */
-export async function* auditCsv(db: Kysely<Database>, brandId: string, query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncGenerator<string> {
-  yield `${AUDIT_CSV_COLUMNS.join(',')}\r\n`
+export function auditCsv(db: Kysely<Database>, brandId: string, query: Omit<AuditQuery, 'cursor' | 'limit'>): Readable {
+  return csvFromRows(AUDIT_CSV_COLUMNS, auditRows(db, brandId, query))
+}
+
+async function* auditRows(db: Kysely<Database>, brandId: string, query: Omit<AuditQuery, 'cursor' | 'limit'>): AsyncGenerator<unknown[]> {
   let cursor: string | undefined
   do {
     const page = await listAudit(db, brandId, { ...query, cursor, limit: 500 })
-    if (page.entries.length > 0) yield page.entries.map((entry) => `${AUDIT_CSV_COLUMNS.map((column) => csvField(entry[column])).join(',')}\r\n`).join('')
+    for (const entry of page.entries) yield AUDIT_CSV_COLUMNS.map((column) => entry[column])
     cursor = page.next_cursor ?? undefined
   } while (cursor)
 }

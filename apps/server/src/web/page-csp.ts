@@ -46,6 +46,8 @@ const STRIPE_SOURCES = {
 
 export interface PageCspOptions {
   connectOrigins?: string[]
+  /** third-party scripts the page loads itself (Meta's pixel: public-config.ts metaPixelOrigins) */
+  scriptOrigins?: string[]
   /** the payment gateway in use: 'stripe' lets Stripe.js in */
   paymentGateway?: 'test' | 'stripe'
   /** Sentry in the page: its session recording compresses in a worker made from a blob: URL */
@@ -56,7 +58,7 @@ export function pageCsp(scriptSources: string[], options: PageCspOptions = {}): 
   const stripe = options.paymentGateway === 'stripe'
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...scriptSources, ...(stripe ? STRIPE_SOURCES.script : [])]],
+    ['script-src', ["'self'", ...scriptSources, ...(options.scriptOrigins ?? []), ...(stripe ? STRIPE_SOURCES.script : [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'https:']],
     ['font-src', ["'self'", 'data:']],

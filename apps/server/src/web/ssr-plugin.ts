@@ -20,7 +20,8 @@ import { maskCardNumbers, type BrandInfo, type PublicConfig, type StoreServices 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { createRequestHandler, ServerBuild } from 'react-router'
 import { cookiesSecure, isApiPath } from '../context/context-plugin.ts'
-import { errorReportingOrigins, mixpanelOrigins, publicConfigOf } from './public-config.ts'
+import { reportError } from '../error-reporting/error-reporting.ts'
+import { errorReportingOrigins, metaPixelOrigins, mixpanelOrigins, publicConfigOf } from './public-config.ts'
 import { INTERNAL_HEADER, INTERNAL_TOKEN } from '../http/request-log.ts'
 import { encodedBody, PageCache, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from './page-cache.ts'
 import { COMPRESS_THRESHOLD, compressPage, pageEncoding } from './page-compression.ts'
@@ -45,6 +46,8 @@ export interface StoreLoadContext {
   secureCookies: boolean
   /** what the browser may see of the environment (web/public-config.ts) */
   publicConfig: PublicConfig
+  /** reports an error of this page's render (apps/web/app/entry.server.tsx handleError) with the request, scrubbed (error-reporting.ts) */
+  reportError: (error: unknown) => void
 }
 
 export const NOT_BUILT_MESSAGE = 'Storefront not built: run npm run build'
@@ -62,6 +65,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
   const serverEntry = join(buildDir, 'server', 'index.js')
   const built = existsSync(serverEntry) && existsSync(clientDir)
   const publicConfig = publicConfigOf(app.env)
+  const pixelOrigins = metaPixelOrigins(publicConfig)
   const cache = app.pageCache
 
   if (built) {
@@ -108,6 +112,7 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
       nonce,
       secureCookies: cookiesSecure(opts.secureCookies, request.ctx),
       publicConfig,
+      reportError: (error) => reportError(error, request),
     }
     return (await requestHandler())(toWebRequest(request, reply), context)
   }
@@ -146,7 +151,8 @@ export default async function ssrPlugin(app: FastifyInstance, opts: SsrPluginOpt
       }
       const nonce = newNonce()
       const cspOptions = {
-        connectOrigins: [...apiOrigins(request.brand.apiBaseUrl), ...errorReportingOrigins(publicConfig), ...mixpanelOrigins(publicConfig)],
+        connectOrigins: [...apiOrigins(request.brand.apiBaseUrl), ...errorReportingOrigins(publicConfig), ...mixpanelOrigins(publicConfig), ...pixelOrigins.connect],
+        scriptOrigins: pixelOrigins.script,
         paymentGateway: request.ctx.env.PAYMENT_GATEWAY,
         errorReporting: publicConfig.errorReporting !== null,
       }

@@ -17,6 +17,8 @@ export interface StoreLoadContext {
   secureCookies: boolean
   /** what the browser may see of the environment: the allow-list (apps/server/src/web/public-config.ts) */
   publicConfig: PublicConfig
+  /** reports an error of this page's render to Sentry with the request, scrubbed (entry.server.tsx handleError); nothing where reporting is off */
+  reportError?: (error: unknown) => void
 }
 
 declare module 'react-router' {

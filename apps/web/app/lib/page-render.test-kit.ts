@@ -64,7 +64,7 @@ export function testRootData(settings: StoreSettings, cart: Partial<Cart>): Root
     settings,
     cart: { items: [], has_club: false, loggedin: false, ...cart } as unknown as Cart,
     host: 'localhost',
-    config: { errorReporting: null, mixpanel: null },
+    config: { errorReporting: null, mixpanel: null, metaPixel: null },
   }
 }
 

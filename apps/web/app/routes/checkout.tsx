@@ -48,6 +48,7 @@ import { FormErrors } from '../components/forms/form-field'
 import { scrollToField } from '../components/forms/use-form-errors'
 import { StoreLink } from '../components/store-link'
 import { track } from '../lib/analytics/analytics-client'
+import { InitiateCheckoutPixel } from '../lib/analytics/pixel-events'
 import { useBrowserApi } from '../lib/api/browser'
 import { authenticatePayment, createTestToken, getCheckoutQuote, placeOrder, startAfterpay } from '../lib/api/checkout-api'
 import { ApiError } from '../lib/api/client'
@@ -495,6 +496,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   ]
   return (
     <div className="container checkout-page">
+      <InitiateCheckoutPixel cart={cart} />
       <h1 className="page-title">Secure Checkout</h1>
       <div className="checkout-grid">
         <Form method="post" className="checkout-form" noValidate onSubmit={onSubmit} aria-describedby={topErrors.length ? 'checkout-errors' : undefined}>

@@ -10,6 +10,7 @@ import '../styles/checkout.css'
 import { CARD_BRAND_NAMES, countryName, isStoreError, sizeCaption, type CardBrand, type Order } from '@store/core'
 import { data, redirect } from 'react-router'
 import { StoreLink } from '../components/store-link'
+import { PurchasePixel } from '../lib/analytics/pixel-events'
 import { pageMeta } from '../lib/meta'
 import type { Route } from './+types/thank-you'
 import { TotalsList } from '../components/totals-list'
@@ -79,6 +80,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="container page">
+      <PurchasePixel order={order} />
       <h1 className="page-title">Thank You</h1>
       <p className="notice" role="status">
         Your order <strong data-testid="order-number">{order.order_number}</strong> is confirmed. We sent the details to {order.email}.

@@ -50,6 +50,39 @@ export interface AdminOrderBump {
   sales: PromotionSales
 }
 
+/** A bundle offer as the operator edits it (SPEC §3: '3 for $75' over the pieces of its categories), with how it sells. */
+export interface AdminBundleOffer {
+  id: string
+  /** the offer's name on the cart and the order (SPEC §3 offer_id) */
+  offer_id: string
+  categories: string[]
+  how_many: number
+  /** what how_many pieces cost together, in dollars */
+  price: number
+  sales: PromotionSales
+}
+
+/**
+ * A social-media special as the operator edits it (SPEC §3), its landing at `permalink`. A special
+ * priced $0 is a free gift (SPEC §4 free-leggings, free-underwear).
+ */
+export interface AdminSocialMediaSpecial {
+  id: string
+  permalink: string
+  landing_page_headline: string
+  free_shipping: boolean
+  main_item_description: string
+  /** null: the special has ended (its landing says so) */
+  item_id: number | null
+  item_name: string | null
+  price: number
+  free_gift: boolean
+  split_test_no_lander: boolean
+  split_test_landers: string[]
+  landers: { id: string; headline: string; image: string }[]
+  sales: PromotionSales
+}
+
 /** A split test as the operator lists it. */
 export interface AdminSplitTest {
   name: string

@@ -191,7 +191,7 @@ export function analyticsUrl(apiBaseUrl: string): string {
 let current: Pick<AnalyticsClient, 'track' | 'identify'> | null = null
 
 /** Runs once the page has loaded and the browser is idle: a third party's script never competes with the page's own. */
-function whenIdle(run: () => void): () => void {
+export function whenIdle(run: () => void): () => void {
   let cancelled = false
   const go = () => {
     if (cancelled) return

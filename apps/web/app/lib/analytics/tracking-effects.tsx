@@ -16,13 +16,13 @@ import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useLocation, useMatches, useRouteLoaderData } from 'react-router'
 import { useBrowserApi } from '../api/browser'
 import { getStyleProfile } from '../api/get-style-profile'
-import { pixelEvent } from '../api/pixel-event'
 import { utmData } from '../api/utm-data'
 import { assignedSplitTests } from '../experiments/use-split-test'
 import type { RootData } from '../root-data'
 import { useStore } from '../store/store-provider'
 import { identify, startAnalytics, track } from './analytics-client'
-import { addedLines, isVipJoinLink, optedOut, utmToSend, viewContentData, type ViewedItem } from './tracking-rules'
+import { startMetaPixel, usePixelEvent } from './pixel-events'
+import { addedLines, isVipJoinLink, utmToSend, viewContentData, type ViewedItem } from './tracking-rules'
 
 const UTM_SENT_KEY = 'store.utm_sent'
 
@@ -51,22 +51,13 @@ export function TrackingEffects() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the settings are the deployment's, the same for the page's life (token and address)
   useLayoutEffect(() => startAnalytics({ brand: brand.id, apiBaseUrl: brand.apiBaseUrl, tests: assignedSplitTests, mixpanel }), [brand.id, brand.apiBaseUrl, mixpanel?.token])
 
-  const send = (eventName: string, payload: Record<string, unknown> = {}) => {
-    const search = new URLSearchParams(window.location.search)
-    // events carry the brand and the visitor's split-test variants (SPEC §3)
-    const data = { ...payload, brand: brand.id, tests: assignedSplitTests() }
-    const params = {
-      uuid: crypto.randomUUID(),
-      event_name: eventName,
-      event_json_data: optedOut(document.cookie) ? { ...data, limited_data_use: true } : data,
-      event_source_url: window.location.href,
-      fbclid: search.get('fbclid'),
-    }
-    // the request starts in a task of its own: a page's first fetch costs the main thread some
-    // milliseconds, and PageView and ViewContent come from the effects of hydration, whose task
-    // is already the longest of the page load (docs/performance.md "Total Blocking Time")
-    window.setTimeout(() => void pixelEvent(api, params), 0)
-  }
+  // Meta's pixel where the store has one, set up after hydration once the page is idle (meta-pixel.ts)
+  const metaPixel = useRouteLoaderData<RootData>('root')?.config.metaPixel ?? null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the settings are the deployment's, the same for the page's life
+  useEffect(() => startMetaPixel(metaPixel), [metaPixel?.id])
+
+  // first-party GET /api/pixel-event and Meta's fbq, under one event id (pixel-events.tsx)
+  const send = usePixelEvent()
 
   // PageView on every page, ViewContent on an item page
   const item = viewedItem(matches)
