@@ -43,6 +43,7 @@ import { accountSettingsRoutes } from './account/account.routes.ts'
 import { addressRoutes } from './addresses/addresses.routes.ts'
 import { customerServiceRoutes } from './customer-service/customer-service.routes.ts'
 import { wishlistRoutes } from './wishlist/wishlist.routes.ts'
+import { afterpayRoutes, stripeWebhookRoutes } from './checkout/afterpay.routes.ts'
 import { checkoutRoutes } from './checkout/checkout.routes.ts'
 import { paymentRoutes } from './payments/payments.routes.ts'
 import { orderRoutes } from './orders/orders.routes.ts'
@@ -242,6 +243,8 @@ export async function buildApp({ env, store, webBuildDir, adminBuildDir, session
       await api.register(analyticsRoutes)
       await api.register(paymentRoutes)
       await api.register(checkoutRoutes)
+      await api.register(afterpayRoutes)
+      await api.register(stripeWebhookRoutes)
       await api.register(orderRoutes)
       await api.register(trackingRoutes)
       await api.register(trackingWebhookRoutes())

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** Stripe's publishable key (pk_...), handed to the card form's Stripe.js; the browser may see it */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** the signing secret (whsec_...) of the Stripe webhook endpoint POST /api/stripe/webhook: Afterpay's outcome when the shopper does not come back */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** where uploaded images (review photos) are kept by the local media storage (default data/media) */
   MEDIA_DIR: z.string().default('data/media'),
   /** where uploaded images are kept: 'local' files under MEDIA_DIR (default) or 's3', an S3-compatible bucket (S3_*) */

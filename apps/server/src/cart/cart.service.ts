@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import {
+  afterpayCovers,
   bundleOfferLabel,
   cartLineColors,
   computeCartTotals,
@@ -369,7 +370,7 @@ function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds,
     free_promo_eligible: freePromoEligible(settings, shopper),
     removed_free_promo: cart ? flag(cart.removed_free_promo) : false,
     registration_locked: false,
-    afterpay_available: flag(settings.afterpay) && totals.totalCents >= settings.afterpay_min_cents && totals.totalCents <= settings.afterpay_max_cents,
+    afterpay_available: afterpayCovers({ afterpay: flag(settings.afterpay), minCents: settings.afterpay_min_cents, maxCents: settings.afterpay_max_cents }, totals.totalCents),
     savings: fromCents(totals.savingsCents),
     event_queue: [],
     exchange_label: exchangeLabel(lines),

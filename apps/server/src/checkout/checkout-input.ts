@@ -54,12 +54,19 @@ const complete = (address: AddressInput): CheckoutAddress => {
 }
 
 /** The form as the service takes it, or every problem with it. */
-export function readCheckoutForm(form: Record<string, unknown>): { input: CheckoutInput } | { errors: FieldError[] } {
+export function readCheckoutForm(
+  form: Record<string, unknown>,
+  /** afterpay: no card at all (checkout/afterpay.ts): a card's token or saved card sent with it is refused */
+  paidBy: 'card' | 'afterpay' = 'card',
+): { input: CheckoutInput } | { errors: FieldError[] } {
   const errors = validateCheckoutForm(form)
   const token = formText(form, 'payment_token')
   const savedCard = formText(form, 'payment_method_id')
+  if (paidBy === 'afterpay') {
+    if (token !== '' || savedCard !== '') errors.push({ field: 'payment_method', message: 'Afterpay takes no card: choose Afterpay or a card, not both.' })
+  }
   // a new card's token or a saved card (checkout.service.ts checks the card is the customer's), one of them
-  if (savedCard !== '' && token !== '') errors.push({ field: 'payment_method_id', message: 'Choose your saved card or a new card, not both.' })
+  else if (savedCard !== '' && token !== '') errors.push({ field: 'payment_method_id', message: 'Choose your saved card or a new card, not both.' })
   // a member's exchange charges nothing: no card (checkout/exchange-door.ts)
   else if (savedCard === '' && token === '' && formText(form, 'checkout_flow') !== 'exchange') errors.push({ field: 'payment_token', message: 'Enter your card details.' })
   // a card number where the token belongs goes no further (nor into a log)

@@ -12,7 +12,7 @@ const addressFields = (prefix: 'shipping' | 'billing') =>
   Object.fromEntries(['name', 'company', 'country', 'address', 'address_2', 'city', 'state', 'zip', 'phone'].map((name) => [`${prefix}_${name}`, part(200)]))
 
 /** Shapes only: the rules are core's validateCheckoutForm, answered as a 422 listing every field in error. */
-const CheckoutBody = z.object({
+export const CheckoutBody = z.object({
   email: part(254),
   ...addressFields('shipping'),
   billing_same: part(10),
@@ -40,7 +40,7 @@ export const CheckoutQuoteQuery = z.object({
 })
 
 /** The contract's error body (DESIGN §4). */
-const ErrorsSchema = z.object({ errors: z.array(z.object({ message: z.string(), field: z.string().optional() })) })
+export const ErrorsSchema = z.object({ errors: z.array(z.object({ message: z.string(), field: z.string().optional() })) })
 
 const CheckoutResultSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('succeeded'), order_number: z.string(), next: z.string() }),

@@ -40,6 +40,7 @@ import * as m040 from './migrations/040-exchange-lines.ts'
 import * as m041 from './migrations/041-content-versions.ts'
 import * as m043 from './migrations/043-club-months.ts'
 import * as m045 from './migrations/045-pixel-events-by-visitor.ts'
+import * as m046 from './migrations/046-attempts-by-payment.ts'
 import * as m047 from './migrations/047-throttle-unlogged.ts'
 import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
@@ -90,11 +91,12 @@ export const migrations: Record<string, Migration> = {
   '041-content-versions': m041,
   '043-club-months': m043,
   '045-pixel-events-by-visitor': m045,
+  '046-attempts-by-payment': m046,
   '047-throttle-unlogged': m047,
 }
 
 /** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */
-const ONLINE_INDEXES: OnlineIndex[] = [...m036.online, ...m045.online]
+const ONLINE_INDEXES: OnlineIndex[] = [...m036.online, ...m045.online, ...m046.online]
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {

@@ -260,6 +260,7 @@ const RULES: Record<string, Rule> = {
       { ...post('/api/checkout', { ...CHECKOUT_FORM, payment_token: a.usedToken }, [402]), idempotent: true },
     ],
   },
+  'POST /api/checkout/afterpay': { exempt: 'payment_method_id is refused whoever sends it (422, before anything is read): Afterpay takes no card' },
   'POST /api/payment-methods/{id}/default': { probes: (a) => [post(`/api/payment-methods/${a.paymentMethodId}/default`, {}, [404], 200)] },
   'POST /api/payment-methods/{id}/remove': { probes: (a) => [post(`/api/payment-methods/${a.paymentMethodId}/remove`, {}, [404], 200)] },
 }

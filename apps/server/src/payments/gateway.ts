@@ -26,6 +26,30 @@ type PaymentSource =
    * (one-time offers, club billing) it is charged off-session and such a card is declined.
    */
   | { kind: 'saved'; reference: string; customerPresent: boolean }
+  /**
+   * Afterpay through the provider (Stripe's afterpay_clearpay): no card; the shopper approves the
+   * instalments on Afterpay's own page (the charge answers requires_action with its redirectUrl) and
+   * comes back to returnUrl. Afterpay needs the buyer's name, e-mail and both addresses.
+   */
+  | { kind: 'afterpay'; returnUrl: string; buyer: AfterpayBuyer }
+
+/** An address as Afterpay asks for it (Stripe's address shape). */
+export interface PostalAddress {
+  line1: string
+  line2: string | null
+  city: string
+  state: string
+  postalCode: string
+  country: string
+}
+
+/** Who pays by Afterpay, and where the order goes. */
+export interface AfterpayBuyer {
+  name: string
+  email: string
+  billing: PostalAddress
+  shipping: { name: string; address: PostalAddress }
+}
 
 export interface ChargeRequest {
   amountCents: number
@@ -41,8 +65,11 @@ export interface ChargeRequest {
 export type ChargeResult =
   | { status: 'succeeded'; paymentId: string; card: CardSummary | null; savedMethod: string | null }
   | { status: 'declined'; paymentId: string | null; code: string; message: string; card: CardSummary | null }
-  /** the bank wants the shopper to authenticate (3-D Secure): the page completes it with clientSecret */
-  | { status: 'requires_action'; paymentId: string; clientSecret: string; card: CardSummary | null }
+  /**
+   * the bank wants the shopper to authenticate (3-D Secure): the page completes it with clientSecret;
+   * or the shopper approves on the payment method's own page (Afterpay): redirectUrl, whence they come back
+   */
+  | { status: 'requires_action'; paymentId: string; clientSecret: string; card: CardSummary | null; redirectUrl?: string }
 
 /** The provider could not be reached or answered oddly: the outcome is unknown, retry with the same key. */
 export class GatewayUnavailable extends Error {

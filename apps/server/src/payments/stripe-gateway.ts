@@ -17,6 +17,7 @@ import {
   RefundRefused,
   type CardSummary,
   type ChargeRequest,
+  type PostalAddress,
   type ChargeResult,
   type PaymentGateway,
   type SaveMethodRequest,
@@ -53,7 +54,17 @@ export class StripeGateway implements PaymentGateway {
     const metadata = { ...request.metadata, brand: scope.brandId, store_key: request.idempotencyKey }
     try {
       let params: Partial<Stripe.PaymentIntentCreateParams>
-      if (request.source.kind === 'saved') {
+      if (request.source.kind === 'afterpay') {
+        // Afterpay's page takes the shopper's approval: the PaymentIntent answers requires_action with
+        // next_action.redirect_to_url, and after the return (or payment_intent.succeeded) it says the outcome
+        const { buyer, returnUrl } = request.source
+        params = {
+          allowed_payment_method_types: ['afterpay_clearpay'],
+          payment_method_data: { type: 'afterpay_clearpay', billing_details: { name: buyer.name, email: buyer.email, address: stripeAddress(buyer.billing) } },
+          shipping: { name: buyer.shipping.name, address: stripeAddress(buyer.shipping.address) },
+          return_url: returnUrl,
+        }
+      } else if (request.source.kind === 'saved') {
         const [customer, paymentMethod] = request.source.reference.split('/')
         // off_session only when the customer is not in the checkout flow (Stripe's own rule):
         // at checkout the saved card is confirmed on-session, so a bank that asks gets its step
@@ -324,6 +335,37 @@ function setupFailure(error: unknown): SaveMethodResult {
   throw new GatewayUnavailable('Stripe could not be reached or refused the request', { cause: error })
 }
 
+function stripeAddress(address: PostalAddress): Stripe.AddressParam {
+  return { line1: address.line1, line2: address.line2 ?? undefined, city: address.city, state: address.state, postal_code: address.postalCode, country: address.country }
+}
+
+/** What a Stripe webhook event says of a PaymentIntent (stripeEventOf). */
+export interface StripePaymentEvent {
+  /** Stripe's event id (evt_…) */
+  id: string
+  type: string
+  /** the PaymentIntent it is about, else null (an event of another kind) */
+  paymentIntent: { id: string; brand: string | null; status: string } | null
+}
+
+/**
+ * A webhook delivery, checked against its Stripe-Signature (HMAC-SHA256 of the timestamp and the raw
+ * body with the endpoint's signing secret, within Stripe's five-minute tolerance): the event, or null
+ * when the signature is missing, wrong or too old.
+ */
+export function stripeEventOf(rawBody: Buffer, signature: string | undefined, secret: string): StripePaymentEvent | null {
+  if (!signature) return null
+  let event: Stripe.Event
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret)
+  } catch {
+    return null
+  }
+  const object = event.data.object as { object?: string; id?: string; status?: string; metadata?: Record<string, string> }
+  const paymentIntent = object.object === 'payment_intent' && object.id ? { id: object.id, brand: object.metadata?.brand ?? null, status: object.status ?? '' } : null
+  return { id: event.id, type: event.type, paymentIntent }
+}
+
 function cardOf(intent: Stripe.PaymentIntent): CardSummary | null {
   const method = intent.payment_method
   if (!method || typeof method === 'string' || !method.card) return null
@@ -339,7 +381,9 @@ function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
     return { status: 'succeeded', paymentId: intent.id, card, savedMethod: customer && methodId ? `${customer}/${methodId}` : null }
   }
   if (intent.status === 'requires_action' && intent.client_secret) {
-    return { status: 'requires_action', paymentId: intent.id, clientSecret: intent.client_secret, card }
+    // a payment method approved on its own page (Afterpay): where the shopper goes to approve it
+    const redirectUrl = intent.next_action?.type === 'redirect_to_url' ? intent.next_action.redirect_to_url?.url : null
+    return { status: 'requires_action', paymentId: intent.id, clientSecret: intent.client_secret, card, ...(redirectUrl ? { redirectUrl } : {}) }
   }
   const code = intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? 'authentication_failed'
   return { status: 'declined', paymentId: intent.id, code, message: declineMessage(code), card }

@@ -59,6 +59,9 @@ export class TestGateway implements PaymentGateway {
   async charge(scope: BrandData, request: ChargeRequest): Promise<ChargeResult> {
     const { db, brandId } = scope
     const save = request.saveForLater ?? false
+    // Afterpay is Stripe's (checkout/afterpay.ts refuses it before anything is reserved with this gateway)
+    if (request.source.kind === 'afterpay')
+      return { status: 'declined', paymentId: null, code: 'payment_method_unavailable', message: 'Afterpay is not offered here. Pay by card.', card: null }
     const token = request.source.kind === 'token' ? request.source.token : request.source.reference
     // a one-time token is used by this charge (or was by this key before); a saved method is read as it is
     const card = request.source.kind === 'token' ? await spendToken(scope, token, request.idempotencyKey) : await findCard(scope, token)

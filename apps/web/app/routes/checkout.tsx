@@ -17,6 +17,9 @@
  */
 import '../styles/checkout.css'
 import {
+  AFTERPAY_REFUSALS,
+  afterpayCovers,
+  afterpayRefusalOf,
   billingSameAsShipping,
   formatPrice,
   validateCardForm,
@@ -29,6 +32,7 @@ import {
   type FieldError,
   isStoreError,
   type StoreServices,
+  toCents,
 } from '@store/core'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { data, Form, redirect, useNavigate } from 'react-router'
@@ -37,6 +41,7 @@ import { AddressFields, type FormValues } from '../components/checkout/address-f
 import { AuthenticationDialog } from '../components/checkout/authentication-dialog'
 import { CardFields, TestCardsHint, type CardValues } from '../components/checkout/card-fields'
 import { OrderSummary } from '../components/checkout/order-summary'
+import { PaymentChoice, type PayBy } from '../components/checkout/payment-choice'
 import { NEW_CARD, payableCards, SavedCards } from '../components/checkout/saved-cards'
 import { authenticateStripePayment, StripeCard, stripeKeyOf, type StripeCardHandle } from '../components/checkout/stripe-card'
 import { FormErrors } from '../components/forms/form-field'
@@ -45,7 +50,7 @@ import { StoreLink } from '../components/store-link'
 import { track } from '../lib/analytics/analytics-client'
 import { InitiateCheckoutPixel } from '../lib/analytics/pixel-events'
 import { useBrowserApi } from '../lib/api/browser'
-import { authenticatePayment, createTestToken, getCheckoutQuote, placeOrder } from '../lib/api/checkout-api'
+import { authenticatePayment, createTestToken, getCheckoutQuote, placeOrder, startAfterpay } from '../lib/api/checkout-api'
 import { ApiError } from '../lib/api/client'
 import { formResult } from '../lib/api/post-form'
 import { requestCart } from '../lib/api/server'
@@ -132,8 +137,10 @@ async function quoteOrRefusal(
   }
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = await requestCart(context)
+  // back from Afterpay without an order (/checkout?afterpay=declined): why, in the store's words
+  const afterpay = afterpayRefusalOf(new URL(request.url).searchParams.get('afterpay'))
   // a logged-in customer's default addresses fill the form (the members' address book)
   const defaults = cart.loggedin ? await context.services.defaultAddresses().catch(() => null) : null
   const country = defaults?.shipping?.country || 'US'
@@ -145,7 +152,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const savedCards = cart.loggedin && cart.items.length && !exchange ? payableCards(await context.services.paymentMethods().catch(() => [])) : []
   // without JavaScript an exchange is placed by this page's action, under a key made for this view
   const exchangeKey = exchange ? crypto.randomUUID() : null
-  return { cart, quote, refusal, defaults, payment: context.services.paymentSetup(), savedCards, exchangeKey }
+  return {
+    cart,
+    quote,
+    refusal,
+    defaults,
+    payment: context.services.paymentSetup(),
+    savedCards,
+    exchangeKey,
+    afterpayRefusal: afterpay ? AFTERPAY_REFUSALS[afterpay] : null,
+  }
 }
 
 /** The small form beside the club's notice: this order checks out without joining. */
@@ -220,7 +236,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const navigate = useNavigate()
   const [values, setValues] = useState<FormValues>(() => actionData?.values ?? initialValues(cart.customer?.e_mail_address ?? '', cart.customer?.name ?? '', loaderData.defaults))
   const [card, setCard] = useState<CardValues>({ number: '', exp: '', cvc: '' })
-  const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? [])
+  const [errors, setErrors] = useState<ApiErrorItem[]>(actionData?.errors ?? (loaderData.afterpayRefusal ? [{ message: loaderData.afterpayRefusal }] : []))
   const [quote, setQuote] = useState<CheckoutQuote>(actionData?.quote ?? loaderData.quote)
   const [quoting, setQuoting] = useState(false)
   const [phase, setPhase] = useState<Phase>({ kind: 'form' })
@@ -245,6 +261,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   // a member's exchange in the cart: the page confirms its address only, nothing to pay (placed on its own, first)
   const exchange = cart.exchange_label !== null
   const clubName = settings.clubName ?? 'the club'
+
+  // Afterpay: Stripe's, for a total within the brand's minimum and maximum, and not for a join (its club needs a card)
+  const [payBy, setPayBy] = useState<PayBy>('card')
+  const afterpayRange = { afterpay: settings.afterpay, minCents: toCents(settings.afterpayMinimum), maxCents: toCents(settings.afterpayMaximum) }
+  const afterpayOffered = useStripe && !joining && !joinNeedsAccount && afterpayCovers(afterpayRange, toCents(quote.total))
+  const byAfterpay = afterpayOffered && payBy === 'afterpay'
 
   const fieldError = (name: string) => errors.find((error) => error.field === name)?.message
   const change = (name: string, value: string) => {
@@ -324,7 +346,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   }, [values, billingSame])
 
   // another saved card is another attempt (its own key), as a new card is
-  const scope = attemptScope('checkout', [...cart.items.map((line) => `${line.cartId}x${line.qty}`), JSON.stringify(orderFields), payWith])
+  const scope = attemptScope('checkout', [...cart.items.map((line) => `${line.cartId}x${line.qty}`), JSON.stringify(orderFields), byAfterpay ? 'afterpay' : payWith])
 
   /** How the order pays: a new card's token, or the saved card chosen. */
   const paymentFields = (token: string): Record<string, string> => (payingWithSaved ? { payment_method_id: payWith } : { payment_token: token })
@@ -368,6 +390,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       const result = await placeOrder(api, key, { ...orderFields, checkout_flow: EXCHANGE_FLOW })
       forgetAttempt(scope)
       void navigate(result.next ?? '/orders')
+    } catch (error) {
+      void handleFailure(error)
+    }
+  }
+
+  /** Afterpay: the order reserved under the attempt's key, then the shopper goes to Afterpay's page (and comes back to its return URL). */
+  async function goToAfterpay(key: string) {
+    try {
+      const result = await startAfterpay(api, key, { ...orderFields, expected_total: quote.total.toFixed(2) })
+      // the key's work is done once the shopper is at Afterpay: coming back without an order, the next try is a new attempt
+      forgetAttempt(scope)
+      if (result.status === 'redirect') {
+        window.location.assign(result.redirect_url)
+        return
+      }
+      void navigate(result.next)
     } catch (error) {
       void handleFailure(error)
     }
@@ -420,6 +458,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       // nothing to pay: the address goes with the exchange's own flow, under the attempt's key
       saveAttempt(scope, attempt)
       return submitExchange(attempt.key)
+    }
+    if (byAfterpay) {
+      saveAttempt(scope, attempt)
+      return goToAfterpay(attempt.key)
     }
     if (payingWithSaved) {
       // nothing to tokenise: the saved card's id goes with the order
@@ -578,7 +620,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                     page to pay.
                   </p>
                 </noscript>
-                {savedCards.length > 0 ? (
+                {afterpayOffered ? <PaymentChoice payBy={payBy} total={quote.total} disabled={paying} onChoose={setPayBy} /> : null}
+                {savedCards.length > 0 && !byAfterpay ? (
                   <SavedCards
                     cards={savedCards}
                     chosen={payWith}
@@ -591,20 +634,23 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                   />
                 ) : null}
                 {payingWithSaved ? null : useStripe ? (
-                  <StripeCard
-                    handle={stripeCard}
-                    publishableKey={stripeKey!}
-                    applePay={settings.stripeJsApplePay}
-                    afterpayAvailable={cart.afterpay_available}
-                    total={quote.total}
-                    error={fieldError('card_number')}
-                    onWalletToken={(token) => {
-                      const attempt = { ...attemptFor(scope), token }
-                      saveAttempt(scope, attempt)
-                      setPhase({ kind: 'paying' })
-                      void submitOrder(attempt.key, token)
-                    }}
-                  />
+                  // kept mounted while Afterpay is chosen, so a card typed already stays
+                  <div hidden={byAfterpay}>
+                    <StripeCard
+                      handle={stripeCard}
+                      publishableKey={stripeKey!}
+                      applePay={settings.stripeJsApplePay}
+                      afterpayAvailable={cart.afterpay_available && !afterpayOffered}
+                      total={quote.total}
+                      error={fieldError('card_number')}
+                      onWalletToken={(token) => {
+                        const attempt = { ...attemptFor(scope), token }
+                        saveAttempt(scope, attempt)
+                        setPhase({ kind: 'paying' })
+                        void submitOrder(attempt.key, token)
+                      }}
+                    />
+                  </div>
                 ) : (
                   <CardFields
                     values={card}
@@ -645,9 +691,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               ? 'Processing…'
               : exchange
                 ? `Place exchange · ${money(0)}`
-                : joining
-                  ? `Join ${clubName} and pay ${money(quote.total)}`
-                  : `Place order · ${money(quote.total)}`}
+                : byAfterpay
+                  ? `Continue to Afterpay · ${money(quote.total)}`
+                  : joining
+                    ? `Join ${clubName} and pay ${money(quote.total)}`
+                    : `Place order · ${money(quote.total)}`}
           </button>
           {joining || joinNeedsAccount ? (
             // the form of its own (below the grid): a button of that form, shown here

@@ -26,10 +26,12 @@ interface StripeLike {
   elements(): { create(type: string, options?: Record<string, unknown>): StripeElement }
   createPaymentMethod(options: { type: 'card'; card: StripeElement }): Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>
   handleNextAction(options: { clientSecret: string }): Promise<{ error?: { message?: string } }>
-  paymentRequest(options: Record<string, unknown>): {
-    canMakePayment(): Promise<Record<string, boolean> | null>
-    on(event: 'paymentmethod', handler: (event: { paymentMethod: { id: string }; complete(status: string): void }) => void): void
-  }
+  paymentRequest(options: Record<string, unknown>): WalletRequest
+}
+interface WalletRequest {
+  canMakePayment(): Promise<Record<string, boolean> | null>
+  on(event: 'paymentmethod', handler: (event: { paymentMethod: { id: string }; complete(status: string): void }) => void): void
+  update(options: { total: { label: string; amount: number } }): void
 }
 interface StripeElement {
   mount(selector: string | HTMLElement): void
@@ -110,8 +112,15 @@ export function StripeCard({ publishableKey, applePay, afterpayAvailable, total,
   const card = useRef<StripeElement | null>(null)
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
   const [cardError, setCardError] = useState<string | null>(null)
+  // the wallet's sheet is made once; it pays with the form as it is when the shopper uses it, for the total shown then
+  const walletRequest = useRef<WalletRequest | null>(null)
+  const placeWithWallet = useRef(onWalletToken)
+  placeWithWallet.current = onWalletToken
+  const walletTotal = { label: 'Order total', amount: Math.round(total * 100) }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the amount is the total in cents
+  useEffect(() => walletRequest.current?.update({ total: walletTotal }), [walletTotal.amount])
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the card element is made once per key; the wallet sheet keeps the total and handler it had at load
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the card element and the wallet's sheet are made once per key (their total and handler follow through refs)
   useEffect(() => {
     let cancelled = false
     let wallet: StripeElement | null = null
@@ -125,15 +134,17 @@ export function StripeCard({ publishableKey, applePay, afterpayAvailable, total,
         card.current.mount(cardHost.current)
         setState('ready')
         if (applePay && walletHost.current) {
-          const request = stripe.current.paymentRequest({ country: 'US', currency: 'usd', total: { label: 'Order total', amount: Math.round(total * 100) } })
+          const request = stripe.current.paymentRequest({ country: 'US', currency: 'usd', total: walletTotal })
+          // the brand's setting is Apple Pay's: the button shows only where Stripe.js says Apple Pay can pay here
           void request.canMakePayment().then((can) => {
-            if (!can || cancelled || !walletHost.current) return
+            if (!can?.applePay || cancelled || !walletHost.current) return
+            walletRequest.current = request
             wallet = elements.create('paymentRequestButton', { paymentRequest: request })
             wallet.mount(walletHost.current)
           })
           request.on('paymentmethod', (event) => {
             event.complete('success')
-            onWalletToken(event.paymentMethod.id)
+            placeWithWallet.current(event.paymentMethod.id)
           })
         }
       })
@@ -142,8 +153,8 @@ export function StripeCard({ publishableKey, applePay, afterpayAvailable, total,
       cancelled = true
       card.current?.destroy()
       wallet?.destroy()
+      walletRequest.current = null
     }
-    // the element is made once per page; the total of the wallet sheet is the one at load
   }, [publishableKey, applePay])
 
   useImperativeHandle(handle, () => ({

@@ -16,6 +16,14 @@ export function placeOrder(api: ApiClient, idempotencyKey: string, fields: FormF
   return api.post<CheckoutResult>('/checkout', fields, { headers: { 'idempotency-key': idempotencyKey } })
 }
 
+/** What POST checkout/afterpay answers: Afterpay's page to send the shopper to, or (the same key again after it settled) the order paid. */
+export type AfterpayStart = { status: 'redirect'; order_number: string; redirect_url: string } | { status: 'succeeded'; order_number: string; next: string }
+
+/** POST checkout/afterpay with the attempt's key: the order reserved, and where the shopper approves it at Afterpay. */
+export function startAfterpay(api: ApiClient, idempotencyKey: string, fields: FormFields): Promise<AfterpayStart> {
+  return api.post<AfterpayStart>('/checkout/afterpay', fields, { headers: { 'idempotency-key': idempotencyKey } })
+}
+
 /** POST payments/authenticate: the test gateway's 3-D Secure step, completed or cancelled. */
 export function authenticatePayment(api: ApiClient, paymentId: string, outcome: 'complete' | 'cancel'): Promise<TestAuthentication> {
   return api.post<TestAuthentication>('/payments/authenticate', { payment_id: paymentId, outcome })
