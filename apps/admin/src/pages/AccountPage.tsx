@@ -48,6 +48,15 @@ export function AccountPage() {
     }, 'Two-step verification is on. Login now asks for a code.')
   }
 
+  function turnOff(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const code = String(new FormData(event.currentTarget).get('code') ?? '')
+    void run(async () => {
+      await api('/totp/disable', { body: { code } })
+      await refresh()
+    }, 'Two-step verification is off. Login asks for your password only.')
+  }
+
   return (
     <>
       <PageTitle title="Account">Your account</PageTitle>
@@ -57,7 +66,12 @@ export function AccountPage() {
       </p>
       <h2>Two-step verification</h2>
       {me.staff.totp_enabled ? (
-        <p>On: login asks for a code from your authenticator app.</p>
+        <form onSubmit={turnOff}>
+          <p>On: login asks for a code from your authenticator app.</p>
+          <label htmlFor="off-code">Code from the app, to turn it off</label>
+          <input id="off-code" name="code" inputMode="numeric" autoComplete="one-time-code" required />
+          <button type="submit">Turn off</button>
+        </form>
       ) : enrolment ? (
         <form onSubmit={confirm}>
           <p>Add this key to your authenticator app (or open the link on your phone), then enter the code it shows.</p>

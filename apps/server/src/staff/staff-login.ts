@@ -9,7 +9,7 @@ import { generateSecret, generateURI, verify } from 'otplib'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from '../accounts/login-throttle.ts'
 import { DECOY_HASH_PROMISE, verifyPassword } from '../accounts/password.ts'
 import type { RequestContext } from '../context/request-context.ts'
-import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { conflict, forbidden, HttpError, unprocessable } from '../http/errors.ts'
 import { audited } from './audit.ts'
 import { normalizeStaffEmail } from './staff-accounts.ts'
 import { startStaffSession } from './staff-sessions.ts'
@@ -112,6 +112,26 @@ export async function enrolTotp(ctx: RequestContext, staff: { id: string; email:
   const secret = generateSecret()
   await ctx.data.db.updateTable('staff').set({ totp_secret: secret, totp_last_step: null }).where('id', '=', staff.id).execute()
   return { secret, uri: generateURI({ issuer: `${ctx.brand.name} admin`, label: staff.email, secret }) }
+}
+
+/**
+ * Turns one's own two-step verification off, with a code from the app (a stolen session alone
+ * cannot): refused where an owner requires it of this person. The secret goes with it.
+ */
+export async function disableTotp(ctx: RequestContext, staffId: string, code: string): Promise<void> {
+  const { db, brandId } = ctx.data
+  const row = await db.selectFrom('staff').select(['totp_secret', 'totp_enabled', 'totp_required', 'totp_last_step']).where('id', '=', staffId).executeTakeFirstOrThrow()
+  if (row.totp_enabled !== 1 || !row.totp_secret) throw conflict('Two-step verification is off already.')
+  if (row.totp_required === 1) throw forbidden('Your store requires two-step verification of you: it stays on. An owner can reset it if you lost your app.')
+  if ((await totpStep(row.totp_secret, code.replace(/\s/g, ''), row.totp_last_step, ctx.now())) === null) throw unprocessable(TOTP_WRONG, 'code')
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('staff').set({ totp_enabled: 0, totp_secret: null, totp_last_step: null }).where('id', '=', staffId).execute()
+    await audited(
+      trx,
+      { brandId, staffId, ip: ctx.clientIp, now: ctx.now },
+      { action: 'staff.totp_off', entity: 'staff', id: staffId, before: { totp_enabled: true }, after: { totp_enabled: false } },
+    )
+  })
 }
 
 /** Confirms enrolment with a code from the app: from now on login asks for one. */

@@ -107,6 +107,31 @@ describe.each(DIALECTS)('staff accounts and sessions on %s', (dialect) => {
     expect((await new TestShopper(t.app).postJson('/api/admin/login', { email: owner.email, password: STAFF_PASSWORD, totp: code })).statusCode).toBe(401)
   })
 
+  it("turns one's own TOTP off with a code from the app, audited; not where an owner requires it", async () => {
+    const owner = await addStaff(t.store, 'owner')
+    const manager = await addStaff(t.store, 'manager')
+    const browser = await staffBrowser(t.app, manager.email)
+    expect((await browser.postJson('/api/admin/totp/disable', { code: '123456' })).statusCode).toBe(409)
+    const { secret } = dataOf<{ secret: string }>(await browser.post('/api/admin/totp/enrol'))
+    dataOf(await browser.postJson('/api/admin/totp/confirm', { code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }) }))
+    // a session alone cannot: a wrong code is refused, and two-step verification stays on
+    expect((await browser.postJson('/api/admin/totp/disable', { code: '000000' })).statusCode).toBe(422)
+    expect((await new TestShopper(t.app).postJson('/api/admin/login', { email: manager.email, password: STAFF_PASSWORD })).statusCode).toBe(401)
+    expect((await browser.postJson('/api/admin/totp/disable', { code: await generate({ secret }) })).statusCode).toBe(200)
+    expect((await new TestShopper(t.app).postJson('/api/admin/login', { email: manager.email, password: STAFF_PASSWORD })).statusCode).toBe(200)
+    const ownerBrowser = await staffBrowser(t.app, owner.email)
+    const { entries } = dataOf<{ entries: { action: string }[] }>(await ownerBrowser.get(`/api/admin/audit?entity=staff&entity_id=${manager.id}`))
+    expect(entries.map((e) => e.action)).toContain('staff.totp_off')
+
+    // required by the owner: it stays on
+    const again = dataOf<{ secret: string }>(await browser.post('/api/admin/totp/enrol')).secret
+    dataOf(await browser.postJson('/api/admin/totp/confirm', { code: await generate({ secret: again, epoch: Math.floor(Date.now() / 1000) - 30 }) }))
+    dataOf(await ownerBrowser.request({ method: 'PATCH', url: `/api/admin/staff/${manager.id}`, payload: { totp_required: true } }))
+    const required = await browser.postJson('/api/admin/totp/disable', { code: await generate({ secret: again }) })
+    expect(required.statusCode).toBe(403)
+    expect(errorsOf(required)[0]).toMatch(/requires two-step verification/)
+  })
+
   it('ends a session 12 hours after login, and the purge deletes it', async () => {
     const owner = await addStaff(t.store, 'owner')
     const browser = await staffBrowser(t.app, owner.email)

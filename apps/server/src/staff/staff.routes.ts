@@ -10,7 +10,7 @@ import { notFound } from '../http/errors.ts'
 import { answers, okSchema } from '../http/response-schemas.ts'
 import { setPasswordWithLink } from './staff-accounts.ts'
 import { allow, signedIn, acting, type StaffActing } from './staff-guard.ts'
-import { confirmTotp, enrolTotp, staffLogin, staffView } from './staff-login.ts'
+import { confirmTotp, disableTotp, enrolTotp, staffLogin, staffView } from './staff-login.ts'
 import { changeMember, inviteMember, listMembers, removeMember } from './staff-members.ts'
 import {
   idParams,
@@ -112,6 +112,24 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await confirmTotp(request.ctx, signedIn(request).staff.id, request.body.code)
+      return { data: { ok: true } }
+    },
+  )
+
+  app.post(
+    '/totp/disable',
+    {
+      onRequest: allow('signed-in'),
+      schema: {
+        tags,
+        summary: 'Turn your two-step verification off, with a code from your app (403 where the store requires it of you)',
+        operationId: 'adminTotpDisable',
+        body: totpCodeBody,
+        response: answers(okSchema),
+      },
+    },
+    async (request) => {
+      await disableTotp(request.ctx, signedIn(request).staff.id, request.body.code)
       return { data: { ok: true } }
     },
   )
