@@ -144,6 +144,17 @@ const RULES: Record<string, Rule> = {
   'PATCH /api/admin/promotions/order-bumps/{id}': {
     exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
   },
+  'POST /api/admin/promotions/bundle-offers': { exempt: "categories are the brand's catalogue categories, a bundle priced in the cart: the operator's, behind the staff door" },
+  'POST /api/admin/promotions/bundle-offers/{id}/remove': { probes: () => [post('/api/admin/promotions/bundle-offers/pf-bundle-1/remove', {}, [401], 401)] },
+  'PATCH /api/admin/promotions/bundle-offers/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
+  'POST /api/admin/promotions/social-media-specials': {
+    exempt: "item_id is a catalogue item of the brand, offered on the special's landing: the operator's, behind the staff door",
+  },
+  'PATCH /api/admin/promotions/social-media-specials/{id}': {
+    exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
+  },
   'PATCH /api/admin/experiments/{name}': {
     exempt: 'the operator API: 401 to a customer, 403 outside the role or brand (staff/staff-permissions.test.ts); the probes here send GET and POST only',
   },
