@@ -28,7 +28,7 @@ function fakeMixpanel() {
 const settings = { token: 'tok', apiHost: 'https://mixpanel.test' }
 
 describe('Mixpanel from the page', () => {
-  it("starts with SPEC §9's defaults: batches of 50 every 5 s, 90 s timeout, 365-day cookie, 300 ms links, no automatic page views", () => {
+  it("starts with SPEC §9's defaults: batches of 50 every 5 s, 90 s timeout, 365-day cookie, 300 ms links, 30 min idle, no automatic page views", () => {
     expect(mixpanelConfig('https://mixpanel.test', false)).toMatchObject({
       api_host: 'https://mixpanel.test',
       batch_requests: true,
@@ -37,6 +37,7 @@ describe('Mixpanel from the page', () => {
       batch_request_timeout_ms: 90000,
       cookie_expiration: 365,
       track_links_timeout: 300,
+      record_idle_timeout_ms: 30 * 60 * 1000,
       track_pageview: false,
       opt_out_tracking_by_default: false,
       disable_persistence: false,

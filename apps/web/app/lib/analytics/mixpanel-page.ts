@@ -5,7 +5,7 @@
  * tracked before it arrives waits in memory and goes once it is there.
  *
  * SPEC §9's defaults: batches of 50, sent every 5 s, a batch given up after 90 s, the cookie kept
- * 365 days, 300 ms for a tracked link, no automatic page views (the storefront's routes send
+ * 365 days, 300 ms for a tracked link, a session ended after 30 minutes idle, no automatic page views (the storefront's routes send
  * 'Page Viewed'). Every event carries the brand and the visitor's split tests.
  *
  * "Do not sell" (the do_not_sell cookie) and consent: an opted-out visitor's events are not sent
@@ -30,6 +30,8 @@ export function mixpanelConfig(apiHost: string, optedOut: boolean): Partial<Conf
     batch_request_timeout_ms: ANALYTICS_DEFAULTS.batchTimeoutMs,
     cookie_expiration: ANALYTICS_DEFAULTS.cookieDays,
     track_links_timeout: ANALYTICS_DEFAULTS.linkTrackingTimeoutMs,
+    // SPEC §9's idle timeout: mixpanel-browser's own, after which a visitor's session ends
+    record_idle_timeout_ms: ANALYTICS_DEFAULTS.idleTimeoutMs,
     track_pageview: false,
     // the visitor's address is not kept as a location
     ip: false,
