@@ -3,19 +3,23 @@
  * and quantities, the shipping, or an amount, or everything left (a cancellation); puts the
  * pieces back in stock or not; records its reason; tells the shopper unless told not to.
  *
- * It goes in three steps, so a crash anywhere leaves a state the next attempt (or the sweeper)
- * finishes, and never a second refund:
- *   1. plan (one transaction, the order row locked on PostgreSQL; SQLite runs one transaction at a
- *      time): the request's Idempotency-Key seen before answers as before; what is left to refund
- *      is read from the payments ledger, so of two refunds racing for the last amount one is planned
- *      and the other refused (409); a ledger row 'pending' is written per charge it gives back,
- *      BEFORE the provider is asked;
- *   2. the provider refunds each row, under the row's own idempotency key;
- *   3. complete (one transaction): the rows 'succeeded', the stock back, the order moved (refunded
- *      or partially_refunded), its history entry and the e-mail. Only the one who turns the rows
- *      from pending to succeeded does it.
+ * A refund is a door of the payment engine (payments/payment-engine.ts, decision 220), its gateway
+ * call a refund instead of a charge, so a crash anywhere leaves a state the next attempt (or the
+ * sweeper) finishes, and never a second refund:
+ *   1. reserve (planRefund, one transaction, the order row locked on PostgreSQL; SQLite runs one
+ *      transaction at a time): the request's Idempotency-Key seen before answers as before; what is
+ *      left to refund is read from the payments ledger, so of two refunds racing for the last amount
+ *      one is planned and the other refused (409); a ledger row 'pending' is written per charge it
+ *      gives back (@store/core refundShares), BEFORE the provider is asked. The pending rows are the
+ *      attempt (no checkout_attempts row): the same key finds them again;
+ *   2. the gateway call: the provider refunds each row, under the row's own idempotency key. No
+ *      answer: the rows stay pending (held, never released: the money may be given back);
+ *   3. settle: keep (completeRefund, one transaction): the rows 'succeeded', the stock back, the
+ *      order moved (refunded or partially_refunded), its history entry and the e-mail; only the one
+ *      who turns the rows from pending to succeeded does it. The provider refusing, release: the
+ *      refused row 'failed' and a 409.
  * A refund whose provider did not answer stays pending: completePendingRefunds (run by the
- * reservation sweeper) asks again with the same keys and completes it.
+ * reservation sweeper) sends it through the engine again with the same keys and completes it.
  */
 import { randomUUID } from 'node:crypto'
 import { formatPrice, fromCents, isOrderStatus, orderTransition, type OrderFacts, type OrderStatus } from '@store/core'
@@ -29,6 +33,7 @@ import type { Database, OrderLinesRow, OrdersRow, PaymentsRow } from '../db/sche
 import { queueEmails, type QueuedEmail } from '../email/outbox.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, RefundRefused, type PaymentGateway } from '../payments/gateway.ts'
+import { chargeAndSettle, type AttemptRecord, type ChargeDoor } from '../payments/payment-engine.ts'
 import { ledgerTotals, refundedQuantities } from './order-details.ts'
 import { orderCancelledEmail, refundIssuedEmail, type RefundedPiece } from './order-emails.ts'
 import { moveOrder, recordOrderEvent, type OrderActor } from './order-states.ts'
@@ -265,10 +270,67 @@ async function planRefund(
   })
 }
 
-/** Steps 2 and 3 for a request's pending rows: the provider refunds each, then the refund is recorded once. */
+/** A refund's rows as its gateway call needs them: each row's key, amount, and the charge it gives back from. */
+type RefundRow = Pick<PaymentsRow, 'id' | 'idempotency_key' | 'amount_cents' | 'status'> & { charge_payment_id: string | null }
+
+/** What the provider answered a refund's pending rows: all refunded (their refund ids), or one refused. */
+type RefundAnswer = { status: 'succeeded'; paymentId: string | null; refundIds: Map<string, string | null> } | { status: 'declined'; paymentId: null; message: string; row: string }
+
+/** A refund's attempt is its pending ledger rows: a pause leaves them pending for the sweeper (or the same key) to ask again; the answer is the record. */
+const PENDING_ROWS: AttemptRecord = { pause: async () => {}, finish: async () => {} }
+
+const REFUSED = 'The payment provider refused this refund. Nothing more was refunded.'
+
+/**
+ * The refund's door into the payment engine (payments/payment-engine.ts): the pending rows are the
+ * reservation and the attempt; the gateway call refunds each under its own key; keep records the
+ * refund once (completeRefund); the provider refusing, release marks the refused row failed.
+ */
+function refundDoor(ctx: OrderScope, orderNumber: string, group: string, actor: OrderActor, deps: RefundDeps): ChargeDoor<RefundRow[], RefundOutcome, RefundAnswer> {
+  const { brandId } = ctx.data
+  return {
+    noun: 'refund',
+    gatewayKey: `${brandId}:refund:${orderNumber}:${group}`,
+    charge: async (rows) => {
+      const refundIds = new Map<string, string | null>()
+      for (const row of rows) {
+        if (row.status !== 'pending' || !row.charge_payment_id) continue
+        try {
+          refundIds.set(row.id, await deps.gateway.refund(ctx.data, row.charge_payment_id, `${brandId}:${row.idempotency_key}`, row.amount_cents))
+        } catch (error) {
+          if (error instanceof GatewayUnavailable)
+            ctx.log.warn({ order: orderNumber, refund: row.id }, 'the payment provider did not answer a refund: it stays pending, and the sweeper asks again')
+          if (error instanceof RefundRefused) return { status: 'declined', paymentId: null, message: error.message, row: row.id }
+          throw error
+        }
+      }
+      await deps.afterGatewayCall?.()
+      return { status: 'succeeded', paymentId: [...refundIds.values()].find((id) => id !== null) ?? null, refundIds }
+    },
+    declined: () => ({ status: 409, error: { message: REFUSED, field: 'amount' } }),
+    release: async (_rows, _answer, refused) => {
+      if (!refused) throw new Error('a refund is given back only when the provider refuses it')
+      // the provider will not give it back (refunded elsewhere, in its dashboard): recorded as failed, for the operator
+      await ctx.data.db
+        .updateTable('payments')
+        .set({ status: 'failed', decline_reason: refused.message, updated_at: ctx.now().toISOString() })
+        .where('id', '=', refused.row)
+        .where('status', '=', 'pending')
+        .execute()
+      ctx.log.error({ order: orderNumber, refund: refused.row, reason: refused.message }, 'the payment provider refused a refund')
+      return undefined
+    },
+    keep: async (_rows, result) => {
+      await completeRefund(ctx, orderNumber, group, result.refundIds, actor)
+      return { kept: true, answer: { status: 200, data: 'succeeded' } }
+    },
+  }
+}
+
+/** Steps 3 and 4 for a request's pending rows, through the payment engine: the provider refunds each, then the refund is recorded once. */
 async function sendAndComplete(ctx: OrderScope, orderNumber: string, group: string, actor: OrderActor, deps: RefundDeps): Promise<RefundOutcome> {
   const { db, brandId } = ctx.data
-  const rows = await db
+  const rows: RefundRow[] = await db
     .selectFrom('payments as refund')
     .innerJoin('payments as charge', 'charge.id', 'refund.refund_of')
     .select(['refund.id', 'refund.idempotency_key', 'refund.amount_cents', 'refund.status', 'charge.gateway_payment_id as charge_payment_id'])
@@ -277,33 +339,14 @@ async function sendAndComplete(ctx: OrderScope, orderNumber: string, group: stri
     .where('refund.kind', '=', 'refund')
     .where('refund.refund_group', '=', group)
     .execute()
-  const refundIds = new Map<string, string | null>()
-  for (const row of rows) {
-    if (row.status !== 'pending') continue
-    try {
-      refundIds.set(row.id, await deps.gateway.refund(ctx.data, row.charge_payment_id!, `${brandId}:${row.idempotency_key}`, row.amount_cents))
-    } catch (error) {
-      if (error instanceof GatewayUnavailable) {
-        ctx.log.warn({ order: orderNumber, refund: row.id }, 'the payment provider did not answer a refund: it stays pending, and the sweeper asks again')
-        return 'pending'
-      }
-      if (error instanceof RefundRefused) {
-        // the provider will not give it back (refunded elsewhere, in its dashboard): recorded as failed, for the operator
-        await db
-          .updateTable('payments')
-          .set({ status: 'failed', decline_reason: error.message, updated_at: ctx.now().toISOString() })
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .execute()
-        ctx.log.error({ order: orderNumber, refund: row.id, reason: error.message }, 'the payment provider refused a refund')
-        throw conflict('The payment provider refused this refund. Nothing more was refunded.', 'amount')
-      }
-      throw error
-    }
+  const door = refundDoor(ctx, orderNumber, group, actor, deps)
+  try {
+    return await chargeAndSettle(ctx, deps, PENDING_ROWS, door, rows, () => door.charge(rows))
+  } catch (error) {
+    // no answer: the rows stay pending (the money may be given back), and the sweeper asks again under the same keys
+    if (error instanceof GatewayUnavailable) return 'pending'
+    throw error
   }
-  await deps.afterGatewayCall?.()
-  await completeRefund(ctx, orderNumber, group, refundIds, actor)
-  return 'succeeded'
 }
 
 /** Step 3: the request's rows succeeded, stock back, the order moved, its history and e-mail: once, whoever completes it. */
