@@ -36,6 +36,7 @@ import * as m033 from './migrations/033-promotions.ts'
 import * as m034 from './migrations/034-conversions-outbox.ts'
 import * as m036 from './migrations/036-outbox-waiting-index.ts'
 import * as m037 from './migrations/037-child-rows-by-owner-key.ts'
+import * as m038 from './migrations/038-club-fee-ledger.ts'
 import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
 /**
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '034-conversions-outbox': m034,
   '036-outbox-waiting-index': m036,
   '037-child-rows-by-owner-key': m037,
+  '038-club-fee-ledger': m038,
 }
 
 /** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */

@@ -431,7 +431,7 @@ export async function completePendingRefunds(db: Db, now: Date, contextOf: (bran
   let completed = 0
   for (const refund of waiting) {
     const ctx = contextOf(refund.brand_id)
-    if (!ctx || !refund.refund_group) continue
+    if (!ctx || !refund.refund_group || !refund.order_number) continue
     if ((await sendAndComplete(ctx, refund.order_number, refund.refund_group, 'job:refund-sweeper', { gateway }).catch(() => 'pending' as const)) === 'succeeded') completed += 1
   }
   return completed
