@@ -97,6 +97,13 @@ describe.each(DIALECTS)('a refund through the payment engine on %s', (dialect) =
     expect((refused as HttpError).message).toBe('The payment provider refused this refund. Nothing more was refunded.')
     expect((await refundsOf(number)).map((row) => [row.status, row.decline_reason])).toEqual([['failed', 'charge already refunded']])
     expect(await statusOf(number)).toBe('paid')
+    // the same key again answers the same, and asks the provider nothing more
+    const spy = vi.spyOn(real, 'refund')
+    spy.mockClear()
+    await expect(refundOrder(scope, number, everything(`refused-${number}`), 'staff:test', { gateway: real })).rejects.toThrow(
+      'The payment provider refused this refund. Nothing more was refunded.',
+    )
+    expect(spy).not.toHaveBeenCalled()
     await assertLedgerAgrees(t.store.db)
   })
 

@@ -84,6 +84,9 @@ export interface RefundOptions {
 /** 'succeeded': refunded and recorded; 'pending': the provider has not answered yet (the sweeper completes it); 'none': nothing was paid (a cancellation). */
 export type RefundOutcome = 'succeeded' | 'pending' | 'none'
 
+/** The answer to a refund the provider would not make (and to its key sent again). */
+const REFUSED = 'The payment provider refused this refund. Nothing more was refunded.'
+
 const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -123,6 +126,8 @@ export async function refundOrder(
   if (planned.restocked.length > 0) emitStockChanged({ brandId: ctx.data.brandId, itemIds: planned.restocked }, ctx.log)
   if (planned.rows.length === 0) return 'none'
   if (planned.rows.every((row) => row.status === 'succeeded')) return 'succeeded'
+  // the same key after the provider refused it: the same answer
+  if (planned.rows.some((row) => row.status === 'failed')) throw conflict(REFUSED, 'amount')
   return sendAndComplete(ctx, orderNumber, request.idempotencyKey, actor, deps)
 }
 
@@ -278,8 +283,6 @@ type RefundAnswer = { status: 'succeeded'; paymentId: string | null; refundIds: 
 
 /** A refund's attempt is its pending ledger rows: a pause leaves them pending for the sweeper (or the same key) to ask again; the answer is the record. */
 const PENDING_ROWS: AttemptRecord = { pause: async () => {}, finish: async () => {} }
-
-const REFUSED = 'The payment provider refused this refund. Nothing more was refunded.'
 
 /**
  * The refund's door into the payment engine (payments/payment-engine.ts): the pending rows are the
