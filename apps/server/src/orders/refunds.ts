@@ -22,14 +22,14 @@
  * reservation sweeper) sends it through the engine again with the same keys and completes it.
  */
 import { randomUUID } from 'node:crypto'
-import { formatPrice, fromCents, isOrderStatus, orderTransition, type OrderFacts, type OrderStatus } from '@store/core'
+import { formatPrice, fromCents, isOrderStatus, lineRefundShare, orderTransition, refundShares, type OrderFacts, type OrderStatus } from '@store/core'
 import type { Kysely, Transaction } from 'kysely'
 import { giveBackStock } from '../checkout/stock.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { dialectOf } from '../db/connection.ts'
 import { readJson } from '../db/json.ts'
-import type { Database, OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
+import type { Database, OrdersRow, PaymentsRow } from '../db/schema.ts'
 import { queueEmails, type QueuedEmail } from '../email/outbox.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, RefundRefused, type PaymentGateway } from '../payments/gateway.ts'
@@ -102,12 +102,6 @@ async function lockOrder(trx: Transaction<Database>, brandId: string, orderNumbe
     .executeTakeFirst()
 }
 
-/** A line's share for `qty` more pieces after `before` were refunded: the pieces' part of what the line cost, never more in all than its total. */
-function lineShare(line: Pick<OrderLinesRow, 'qty' | 'total_cents'>, before: number, qty: number): number {
-  const upTo = (n: number) => Math.floor((line.total_cents * n) / line.qty)
-  return upTo(before + qty) - upTo(before)
-}
-
 const emailBrand = (ctx: OrderScope) => ({ name: ctx.brand.name, origin: ctx.origin })
 
 /**
@@ -174,7 +168,14 @@ async function planRefund(
       if (want.qty > remaining) {
         throw conflict(remaining === 0 ? `${line.name} (${line.size}) has been refunded already.` : `Only ${remaining} of ${line.name} (${line.size}) are left to refund.`, 'lines')
       }
-      pieces.push({ line_id: line.id, item_id: line.item_id, size: line.size, name: line.name, qty: want.qty, amount_cents: lineShare(line, before, want.qty) })
+      pieces.push({
+        line_id: line.id,
+        item_id: line.item_id,
+        size: line.size,
+        name: line.name,
+        qty: want.qty,
+        amount_cents: lineRefundShare({ qty: line.qty, totalCents: line.total_cents }, before, want.qty),
+      })
     }
     const linesCents = pieces.reduce((sum, piece) => sum + piece.amount_cents, 0)
     const allLinesCents = lines.reduce((sum, line) => sum + line.total_cents, 0)
@@ -214,17 +215,21 @@ async function planRefund(
 
     // what each charge of the order gives back, oldest first
     const detail: RefundDetail = { notify: request.notify, restock: request.restock, shipping: request.shipping ?? false, lines: pieces }
+    const charges = payments
+      .filter((charge) => charge.kind === 'charge' && charge.status === 'succeeded' && charge.gateway_payment_id)
+      .map((charge) => ({
+        id: charge.id,
+        amountCents: charge.amount_cents,
+        refundedCents: payments
+          .filter((payment) => payment.kind === 'refund' && payment.refund_of === charge.id && (payment.status === 'succeeded' || payment.status === 'pending'))
+          .reduce((sum, payment) => sum + payment.amount_cents, 0),
+      }))
+    const { shares, shortCents } = refundShares(charges, amount)
+    if (shortCents > 0) throw conflict(`That is more than is left to refund on this order (${money(amount - shortCents)}).`, 'amount')
     const rows: PaymentsRow[] = []
-    let toGive = amount
-    for (const charge of payments) {
-      if (toGive <= 0) break
-      if (charge.kind !== 'charge' || charge.status !== 'succeeded' || !charge.gateway_payment_id) continue
-      const given = payments
-        .filter((payment) => payment.kind === 'refund' && payment.refund_of === charge.id && (payment.status === 'succeeded' || payment.status === 'pending'))
-        .reduce((sum, payment) => sum + payment.amount_cents, 0)
-      const share = Math.min(toGive, charge.amount_cents - given)
-      if (share <= 0) continue
-      toGive -= share
+    for (const share of shares) {
+      const charge = payments.find((payment) => payment.id === share.id)
+      if (!charge) continue
       rows.push({
         id: randomUUID(),
         brand_id: brandId,
@@ -233,7 +238,7 @@ async function planRefund(
         gateway: charge.gateway,
         gateway_payment_id: null,
         idempotency_key: `refund:${orderNumber}:${group}:${charge.id}`,
-        amount_cents: share,
+        amount_cents: share.cents,
         status: 'pending',
         decline_reason: null,
         card_brand: charge.card_brand,
@@ -252,7 +257,6 @@ async function planRefund(
         refund_detail: JSON.stringify(detail),
       })
     }
-    if (toGive > 0) throw conflict(`That is more than is left to refund on this order (${money(amount - toGive)}).`, 'amount')
     await trx.insertInto('payments').values(rows).execute()
     if (pieces.length > 0) {
       await trx
