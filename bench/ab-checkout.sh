@@ -4,7 +4,7 @@
 # commit before the payment engine), and B, this checkout. Rounds alternate A then B, so drift in
 # the machine's load weighs on both alike; the median of each column is printed last. B is a
 # worktree of HEAD too (HEAD=<commit> for another), so editing this checkout meanwhile changes
-# neither side. The refunds bench of B is copied into A, so both run the same bench (refundOrder's
+# neither side. The checkout and refunds benches of B are copied into A, so both run the same benches (refundOrder's
 # signature is the same on both sides).
 #
 #   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test flock /tmp/bench.lock bash bench/ab-checkout.sh [rounds=3]
@@ -25,6 +25,7 @@ for side in "$A:$BASE" "$B:$HEAD"; do
   for d in apps/server apps/web apps/admin packages/core; do if [ -d "$d/node_modules" ]; then cp -al "$d/node_modules" "$dir/$d/node_modules"; fi; done
 done
 cp "$B/bench/refunds.ts" "$A/bench/refunds.ts"
+cp "$B/bench/checkout.ts" "$A/bench/checkout.ts"
 mkdir -p "$A/bench/lib" && cp "$B/bench/lib/databases.ts" "$A/bench/lib/databases.ts"
 OUT=$(mktemp /tmp/ab-checkout-out-XXXXXX)
 run() { # side dir bench

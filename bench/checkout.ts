@@ -39,22 +39,31 @@ function cookieOf(response: { cookies: { name: string; value: string }[] }, prev
 
 let lastCheckoutStatements = 0
 
+/** Each checkout from an address of its own: the store allows 300 test card tokens an hour per address (accounts/request-limits.ts TEST_TOKENS), fewer than a fast run places. */
+let checkouts = 0
+const nextAddress = () => {
+  const n = checkouts++
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+}
+
 async function checkoutOnce(app: FastifyInstance, itemId: number, size: string, store?: StoreDb): Promise<number> {
+  const remoteAddress = nextAddress()
   const host = 'localhost'
   const form = { 'content-type': 'application/x-www-form-urlencoded' }
-  const added = await app.inject({ method: 'POST', url: '/api/cart/items', headers: { host, ...form }, payload: `item_id=${itemId}&size=${size}&qty=1` })
+  const added = await app.inject({ method: 'POST', url: '/api/cart/items', headers: { host, ...form }, remoteAddress, payload: `item_id=${itemId}&size=${size}&qty=1` })
   const cookie = cookieOf(added, '')
   const year = new Date().getFullYear() + 2
   const token = await app.inject({
     method: 'POST',
     url: '/api/payments/test-tokens',
+    remoteAddress,
     headers: { host, cookie, ...form },
     payload: `number=4242424242424242&cvc=123&exp_month=12&exp_year=${year}`,
   })
   const body = new URLSearchParams({ ...ADDRESS, payment_token: token.json().data.token }).toString()
   const count = store?.queryCount() ?? 0
   const started = performance.now()
-  const placed = await app.inject({ method: 'POST', url: '/api/checkout', headers: { host, cookie, ...form, 'idempotency-key': randomUUID() }, payload: body })
+  const placed = await app.inject({ method: 'POST', url: '/api/checkout', headers: { host, cookie, ...form, 'idempotency-key': randomUUID() }, remoteAddress, payload: body })
   const ms = performance.now() - started
   if (store) lastCheckoutStatements = store.queryCount() - count
   if (placed.statusCode !== 200) throw new Error(`checkout: ${placed.statusCode} ${placed.body}`)
