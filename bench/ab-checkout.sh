@@ -4,8 +4,8 @@
 # commit before the payment engine), and B, this checkout. Rounds alternate A then B, so drift in
 # the machine's load weighs on both alike; the median of each column is printed last. B is a
 # worktree of HEAD too (HEAD=<commit> for another), so editing this checkout meanwhile changes
-# neither side. The refunds bench is copied into A when BASE has none (refundOrder's signature is
-# the same on both sides).
+# neither side. The checkout and refunds benches of B are copied into A, so both run the same benches (refundOrder's
+# signature is the same on both sides).
 #
 #   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test flock /tmp/bench.lock bash bench/ab-checkout.sh [rounds=3]
 #
@@ -23,8 +23,10 @@ for side in "$A:$BASE" "$B:$HEAD"; do
   git worktree add -q --detach "$dir" "${side#*:}"
   cp -al node_modules "$dir/node_modules"
   for d in apps/server apps/web apps/admin packages/core; do if [ -d "$d/node_modules" ]; then cp -al "$d/node_modules" "$dir/$d/node_modules"; fi; done
-  [ -f "$dir/bench/refunds.ts" ] || cp bench/refunds.ts "$dir/bench/refunds.ts"
 done
+cp "$B/bench/refunds.ts" "$A/bench/refunds.ts"
+cp "$B/bench/checkout.ts" "$A/bench/checkout.ts"
+mkdir -p "$A/bench/lib" && cp "$B/bench/lib/databases.ts" "$A/bench/lib/databases.ts"
 OUT=$(mktemp /tmp/ab-checkout-out-XXXXXX)
 run() { # side dir bench
   (cd "$2" && npx tsx --conditions=@store/source "bench/$3.ts") | grep -E '^\| (SQLite|PostgreSQL)' | sed "s/^/$1 $3 /" | tee -a "$OUT"

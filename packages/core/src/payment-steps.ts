@@ -42,3 +42,41 @@ export function nextPaymentStep(answer: GatewayAnswer, asker: PaymentAsker): Pay
 export function afterKeep(kept: boolean): 'done' | 'refund' {
   return kept ? 'done' : 'refund'
 }
+
+/**
+ * A refund is the same steps with the gateway's refund for the charge: reserve (its 'pending'
+ * ledger rows, within what is left to refund), the refund under each row's key, then keep (the
+ * record: the rows 'succeeded', the stock back, the order moved, the e-mail) or, the provider
+ * refusing, release (the refused row 'failed'). No answer holds the pending rows for a retry of the
+ * key or the sweeper. The two sums a refund reserves by are here.
+ */
+
+/** A line's share for `qty` more pieces after `before` were refunded: the pieces' part of what the line cost, never more in all than its total. */
+export function lineRefundShare(line: { qty: number; totalCents: number }, before: number, qty: number): number {
+  const upTo = (n: number) => Math.floor((line.totalCents * n) / line.qty)
+  return upTo(before + qty) - upTo(before)
+}
+
+/** A charge a refund may give back from: what it took, and what its live refunds (succeeded or pending) gave back already. */
+export interface RefundableCharge {
+  id: string
+  amountCents: number
+  refundedCents: number
+}
+
+/**
+ * What a refund of `amountCents` takes from each charge, oldest first (the order given), never more
+ * than a charge still holds. `shortCents` above 0: the charges hold less than that (the refund is refused).
+ */
+export function refundShares(charges: RefundableCharge[], amountCents: number): { shares: { id: string; cents: number }[]; shortCents: number } {
+  const shares: { id: string; cents: number }[] = []
+  let toGive = amountCents
+  for (const charge of charges) {
+    if (toGive <= 0) break
+    const share = Math.min(toGive, charge.amountCents - charge.refundedCents)
+    if (share <= 0) continue
+    toGive -= share
+    shares.push({ id: charge.id, cents: share })
+  }
+  return { shares, shortCents: Math.max(0, toGive) }
+}

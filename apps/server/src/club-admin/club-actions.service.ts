@@ -137,11 +137,14 @@ export async function refundMonth(
     .where('p.brand_id', '=', ctx.data.brandId)
     .executeTakeFirst()
   if (!charge || charge.amount_cents <= 0) throw notFound(`Nothing was charged for ${period}, so there is nothing to refund.`)
+  // a paused month's fee bought no order (its ledger row names none, decision 221): refunds are made on an order
+  if (charge.order_number === null) throw conflict(`${period} was a paused month: its fee bought no order, so it cannot be refunded here.`)
+  const orderNumber = charge.order_number
   const limit = refundLimitCents(staff.role)
   if (limit !== null && charge.amount_cents > limit) throw new HttpError(403, `Your role refunds up to $${fromCents(limit).toFixed(2)} at a time; ask a manager.`)
   const outcome = await refundOrder(
     ctx,
-    charge.order_number,
+    orderNumber,
     { idempotencyKey, amountCents: charge.amount_cents, restock: false, reason: `Club month ${period} refunded: ${staff.note}`, notify: true },
     `staff:${staff.actor.staffId ?? 'command line'}`,
     { gateway },
@@ -165,14 +168,14 @@ export async function refundMonth(
       to: statusOf(row),
       at: ctx.now(),
       staffId: staff.actor.staffId,
-      detail: { period, order_number: charge.order_number, amount_cents: charge.amount_cents, outcome, key: idempotencyKey },
+      detail: { period, order_number: orderNumber, amount_cents: charge.amount_cents, outcome, key: idempotencyKey },
     })
     await audited(trx, staff.actor, {
       action: 'membership.refund_month',
       entity: 'membership',
       id: row.id,
-      after: { period, order_number: charge.order_number, amount_cents: charge.amount_cents, outcome, note: staff.note },
+      after: { period, order_number: orderNumber, amount_cents: charge.amount_cents, outcome, note: staff.note },
     })
   })
-  return { order_number: charge.order_number, refunded: fromCents(charge.amount_cents), outcome }
+  return { order_number: orderNumber, refunded: fromCents(charge.amount_cents), outcome }
 }

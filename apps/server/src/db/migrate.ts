@@ -36,6 +36,7 @@ import * as m033 from './migrations/033-promotions.ts'
 import * as m034 from './migrations/034-conversions-outbox.ts'
 import * as m036 from './migrations/036-outbox-waiting-index.ts'
 import * as m037 from './migrations/037-child-rows-by-owner-key.ts'
+import * as m038 from './migrations/038-club-fee-ledger.ts'
 import * as m040 from './migrations/040-exchange-lines.ts'
 import * as m041 from './migrations/041-content-versions.ts'
 import * as m043 from './migrations/043-club-months.ts'
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '034-conversions-outbox': m034,
   '036-outbox-waiting-index': m036,
   '037-child-rows-by-owner-key': m037,
+  '038-club-fee-ledger': m038,
   '040-exchange-lines': m040,
   '041-content-versions': m041,
   '043-club-months': m043,

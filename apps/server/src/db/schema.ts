@@ -922,7 +922,8 @@ export interface DeclinedOffersTable {
 export interface PaymentsTable {
   id: string
   brand_id: string
-  order_number: string
+  /** 038: null for a club fee that bought no order (a paused month's fee) */
+  order_number: string | null
   offer_id: string | null
   gateway: string
   gateway_payment_id: string | null

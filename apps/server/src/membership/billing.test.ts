@@ -121,6 +121,46 @@ describe.each(DIALECTS)('club billing (%s)', (dialect) => {
     ).toBeUndefined()
   })
 
+  it('the payments ledger and the club charges agree: a month’s fee and a paused month’s price each have their ledger row', async () => {
+    const active = await member(t)
+    const paused = await member(t)
+    for (const m of [active, paused]) await billOn(t, m.membershipId, '2027-05-12')
+    await t.store.db.updateTable('memberships').set({ status: 'paused' }).where('id', '=', paused.membershipId).execute()
+    await runBilling(t.store, options(), '2027-05-12')
+    for (const m of [active, paused]) {
+      const charge = await t.store.db
+        .selectFrom('membership_charges')
+        .selectAll()
+        .where('membership_id', '=', m.membershipId)
+        .where('period', '=', '2027-05')
+        .executeTakeFirstOrThrow()
+      expect(charge.status).toBe('charged')
+      const ledger = await t.store.db
+        .selectFrom('payments')
+        .select(['kind', 'status', 'amount_cents', 'gateway_payment_id', 'order_number'])
+        .where('idempotency_key', '=', charge.gateway_key!)
+        .execute()
+      expect(ledger).toEqual([
+        {
+          kind: 'charge',
+          status: 'succeeded',
+          amount_cents: charge.amount_cents,
+          gateway_payment_id: charge.gateway_payment_id,
+          // the fee's row is its box's order; the pause price bought no box, so its row names none
+          order_number: m === active ? expect.any(String) : null,
+        },
+      ])
+    }
+    const pauseRow = await t.store.db
+      .selectFrom('payments as p')
+      .innerJoin('membership_charges as c', 'c.gateway_key', 'p.idempotency_key')
+      .select(['c.kind', 'p.amount_cents', 'p.order_number'])
+      .where('c.membership_id', '=', paused.membershipId)
+      .executeTakeFirstOrThrow()
+    // the pause price bought no box: its row names no order
+    expect(pauseRow).toEqual({ kind: 'pause_fee', amount_cents: 499, order_number: null })
+  })
+
   it('a failed charge makes the member overdue, is retried on days 1, 2, 3, 4 and 7, then the membership lapses', async () => {
     const m = await member(t)
     await billOn(t, m.membershipId, '2027-03-05')

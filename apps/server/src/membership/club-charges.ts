@@ -20,6 +20,7 @@ import type { Database, MembershipChargesRow } from '../db/schema.ts'
 import type { StoredAnswer } from '../payments/attempts.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { chargeAndSettle, type ChargeDoor } from '../payments/payment-engine.ts'
+import { writeCharge } from '../payments/ledger.ts'
 import { declineMessage } from '../payments/test-cards.ts'
 import type { QueuedEmail } from '../email/outbox.ts'
 import { clubChargedEmail, clubChargeFailedEmail, clubLapsedEmail, type ClubEmailBrand, type ClubEmailMember } from './club-email.ts'
@@ -358,6 +359,19 @@ async function recordOutcome(scope: BrandData, deps: ChargeDeps, charge: Members
       if (charge.kind === 'fee' || charge.kind === 'join' || charge.kind === 'rejoin') {
         boxItems = (await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db, boxPayment(deps, charge, result))).itemIds
       }
+      // a paused month's price buys no box: its ledger row names no order (the box's row is written with its order, above)
+      if (charge.kind === 'pause_fee' && charge.amount_cents > 0) {
+        const payment = boxPayment(deps, charge, result)
+        await writeCharge(trx, {
+          brandId: scope.brandId,
+          orderNumber: null,
+          gateway: payment.gateway,
+          idempotencyKey: payment.idempotencyKey,
+          amountCents: charge.amount_cents,
+          now,
+          paid: { paymentId: payment.paymentId, card: result.card },
+        })
+      }
       // a joining charge is told by the order's confirmation; a month's fee or pause price here
       if (charge.kind === 'fee' || charge.kind === 'pause_fee') {
         const paused = charge.kind === 'pause_fee'
@@ -394,7 +408,7 @@ async function recordOutcome(scope: BrandData, deps: ChargeDeps, charge: Members
   return recorded
 }
 
-/** The period's charge as the monthly box's row of the payments ledger. */
+/** The period's charge as its row of the payments ledger (the monthly box's, or a paused month's). */
 function boxPayment(deps: ChargeDeps, charge: MembershipChargesRow, result: ChargeResult) {
   return { gateway: deps.gateway.name, paymentId: result.paymentId, idempotencyKey: gatewayKeyOfCharge(charge) }
 }

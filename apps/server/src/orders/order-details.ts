@@ -38,7 +38,7 @@ export async function loadOrderDetails(db: Kysely<Database>, brandId: string, nu
     db.selectFrom('refund_lines').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),
   ])
   for (const line of lines) details.get(line.order_number)?.lines.push(line)
-  for (const payment of payments) details.get(payment.order_number)?.payments.push(payment)
+  for (const payment of payments) if (payment.order_number) details.get(payment.order_number)?.payments.push(payment)
   for (const shipment of shipments) {
     const found = details.get(shipment.order_number)
     if (found && found.trackingNumber === null) found.trackingNumber = shipment.tracking_number

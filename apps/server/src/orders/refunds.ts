@@ -3,32 +3,37 @@
  * and quantities, the shipping, or an amount, or everything left (a cancellation); puts the
  * pieces back in stock or not; records its reason; tells the shopper unless told not to.
  *
- * It goes in three steps, so a crash anywhere leaves a state the next attempt (or the sweeper)
- * finishes, and never a second refund:
- *   1. plan (one transaction, the order row locked on PostgreSQL; SQLite runs one transaction at a
- *      time): the request's Idempotency-Key seen before answers as before; what is left to refund
- *      is read from the payments ledger, so of two refunds racing for the last amount one is planned
- *      and the other refused (409); a ledger row 'pending' is written per charge it gives back,
- *      BEFORE the provider is asked;
- *   2. the provider refunds each row, under the row's own idempotency key;
- *   3. complete (one transaction): the rows 'succeeded', the stock back, the order moved (refunded
- *      or partially_refunded), its history entry and the e-mail. Only the one who turns the rows
- *      from pending to succeeded does it.
+ * A refund is a door of the payment engine (payments/payment-engine.ts, decision 220), its gateway
+ * call a refund instead of a charge, so a crash anywhere leaves a state the next attempt (or the
+ * sweeper) finishes, and never a second refund:
+ *   1. reserve (planRefund, one transaction, the order row locked on PostgreSQL; SQLite runs one
+ *      transaction at a time): the request's Idempotency-Key seen before answers as before; what is
+ *      left to refund is read from the payments ledger, so of two refunds racing for the last amount
+ *      one is planned and the other refused (409); a ledger row 'pending' is written per charge it
+ *      gives back (@store/core refundShares), BEFORE the provider is asked. The pending rows are the
+ *      attempt (no checkout_attempts row): the same key finds them again;
+ *   2. the gateway call: the provider refunds each row, under the row's own idempotency key. No
+ *      answer: the rows stay pending (held, never released: the money may be given back);
+ *   3. settle: keep (completeRefund, one transaction): the rows 'succeeded', the stock back, the
+ *      order moved (refunded or partially_refunded), its history entry and the e-mail; only the one
+ *      who turns the rows from pending to succeeded does it. The provider refusing, release: the
+ *      refused row 'failed' and a 409.
  * A refund whose provider did not answer stays pending: completePendingRefunds (run by the
- * reservation sweeper) asks again with the same keys and completes it.
+ * reservation sweeper) sends it through the engine again with the same keys and completes it.
  */
 import { randomUUID } from 'node:crypto'
-import { formatPrice, fromCents, isOrderStatus, orderTransition, type OrderFacts, type OrderStatus } from '@store/core'
+import { formatPrice, fromCents, isOrderStatus, lineRefundShare, orderTransition, refundShares, type OrderFacts, type OrderStatus } from '@store/core'
 import type { Kysely, Transaction } from 'kysely'
 import { giveBackStock } from '../checkout/stock.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { dialectOf } from '../db/connection.ts'
 import { readJson } from '../db/json.ts'
-import type { Database, OrderLinesRow, OrdersRow, PaymentsRow } from '../db/schema.ts'
+import type { Database, OrdersRow, PaymentsRow } from '../db/schema.ts'
 import { queueEmails, type QueuedEmail } from '../email/outbox.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { GatewayUnavailable, RefundRefused, type PaymentGateway } from '../payments/gateway.ts'
+import { chargeAndSettle, type AttemptRecord, type ChargeDoor } from '../payments/payment-engine.ts'
 import { ledgerTotals, refundedQuantities } from './order-details.ts'
 import { orderCancelledEmail, refundIssuedEmail, type RefundedPiece } from './order-emails.ts'
 import { moveOrder, recordOrderEvent, type OrderActor } from './order-states.ts'
@@ -79,6 +84,9 @@ export interface RefundOptions {
 /** 'succeeded': refunded and recorded; 'pending': the provider has not answered yet (the sweeper completes it); 'none': nothing was paid (a cancellation). */
 export type RefundOutcome = 'succeeded' | 'pending' | 'none'
 
+/** The answer to a refund the provider would not make (and to its key sent again). */
+const REFUSED = 'The payment provider refused this refund. Nothing more was refunded.'
+
 const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -92,12 +100,6 @@ async function lockOrder(trx: Transaction<Database>, brandId: string, orderNumbe
     .where('order_number', '=', orderNumber)
     .$if(dialectOf(trx) === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst()
-}
-
-/** A line's share for `qty` more pieces after `before` were refunded: the pieces' part of what the line cost, never more in all than its total. */
-function lineShare(line: Pick<OrderLinesRow, 'qty' | 'total_cents'>, before: number, qty: number): number {
-  const upTo = (n: number) => Math.floor((line.total_cents * n) / line.qty)
-  return upTo(before + qty) - upTo(before)
 }
 
 const emailBrand = (ctx: OrderScope) => ({ name: ctx.brand.name, origin: ctx.origin })
@@ -118,6 +120,8 @@ export async function refundOrder(
   if (planned.restocked.length > 0) emitStockChanged({ brandId: ctx.data.brandId, itemIds: planned.restocked }, ctx.log)
   if (planned.rows.length === 0) return 'none'
   if (planned.rows.every((row) => row.status === 'succeeded')) return 'succeeded'
+  // the same key after the provider refused it: the same answer
+  if (planned.rows.some((row) => row.status === 'failed')) throw conflict(REFUSED, 'amount')
   return sendAndComplete(ctx, orderNumber, request.idempotencyKey, actor, deps)
 }
 
@@ -164,7 +168,14 @@ async function planRefund(
       if (want.qty > remaining) {
         throw conflict(remaining === 0 ? `${line.name} (${line.size}) has been refunded already.` : `Only ${remaining} of ${line.name} (${line.size}) are left to refund.`, 'lines')
       }
-      pieces.push({ line_id: line.id, item_id: line.item_id, size: line.size, name: line.name, qty: want.qty, amount_cents: lineShare(line, before, want.qty) })
+      pieces.push({
+        line_id: line.id,
+        item_id: line.item_id,
+        size: line.size,
+        name: line.name,
+        qty: want.qty,
+        amount_cents: lineRefundShare({ qty: line.qty, totalCents: line.total_cents }, before, want.qty),
+      })
     }
     const linesCents = pieces.reduce((sum, piece) => sum + piece.amount_cents, 0)
     const allLinesCents = lines.reduce((sum, line) => sum + line.total_cents, 0)
@@ -204,17 +215,21 @@ async function planRefund(
 
     // what each charge of the order gives back, oldest first
     const detail: RefundDetail = { notify: request.notify, restock: request.restock, shipping: request.shipping ?? false, lines: pieces }
+    const charges = payments
+      .filter((charge) => charge.kind === 'charge' && charge.status === 'succeeded' && charge.gateway_payment_id)
+      .map((charge) => ({
+        id: charge.id,
+        amountCents: charge.amount_cents,
+        refundedCents: payments
+          .filter((payment) => payment.kind === 'refund' && payment.refund_of === charge.id && (payment.status === 'succeeded' || payment.status === 'pending'))
+          .reduce((sum, payment) => sum + payment.amount_cents, 0),
+      }))
+    const { shares, shortCents } = refundShares(charges, amount)
+    if (shortCents > 0) throw conflict(`That is more than is left to refund on this order (${money(amount - shortCents)}).`, 'amount')
     const rows: PaymentsRow[] = []
-    let toGive = amount
-    for (const charge of payments) {
-      if (toGive <= 0) break
-      if (charge.kind !== 'charge' || charge.status !== 'succeeded' || !charge.gateway_payment_id) continue
-      const given = payments
-        .filter((payment) => payment.kind === 'refund' && payment.refund_of === charge.id && (payment.status === 'succeeded' || payment.status === 'pending'))
-        .reduce((sum, payment) => sum + payment.amount_cents, 0)
-      const share = Math.min(toGive, charge.amount_cents - given)
-      if (share <= 0) continue
-      toGive -= share
+    for (const share of shares) {
+      const charge = payments.find((payment) => payment.id === share.id)
+      if (!charge) continue
       rows.push({
         id: randomUUID(),
         brand_id: brandId,
@@ -223,7 +238,7 @@ async function planRefund(
         gateway: charge.gateway,
         gateway_payment_id: null,
         idempotency_key: `refund:${orderNumber}:${group}:${charge.id}`,
-        amount_cents: share,
+        amount_cents: share.cents,
         status: 'pending',
         decline_reason: null,
         card_brand: charge.card_brand,
@@ -242,7 +257,6 @@ async function planRefund(
         refund_detail: JSON.stringify(detail),
       })
     }
-    if (toGive > 0) throw conflict(`That is more than is left to refund on this order (${money(amount - toGive)}).`, 'amount')
     await trx.insertInto('payments').values(rows).execute()
     if (pieces.length > 0) {
       await trx
@@ -265,10 +279,65 @@ async function planRefund(
   })
 }
 
-/** Steps 2 and 3 for a request's pending rows: the provider refunds each, then the refund is recorded once. */
+/** A refund's rows as its gateway call needs them: each row's key, amount, and the charge it gives back from. */
+type RefundRow = Pick<PaymentsRow, 'id' | 'idempotency_key' | 'amount_cents' | 'status'> & { charge_payment_id: string | null }
+
+/** What the provider answered a refund's pending rows: all refunded (their refund ids), or one refused. */
+type RefundAnswer = { status: 'succeeded'; paymentId: string | null; refundIds: Map<string, string | null> } | { status: 'declined'; paymentId: null; message: string; row: string }
+
+/** A refund's attempt is its pending ledger rows: a pause leaves them pending for the sweeper (or the same key) to ask again; the answer is the record. */
+const PENDING_ROWS: AttemptRecord = { pause: async () => {}, finish: async () => {} }
+
+/**
+ * The refund's door into the payment engine (payments/payment-engine.ts): the pending rows are the
+ * reservation and the attempt; the gateway call refunds each under its own key; keep records the
+ * refund once (completeRefund); the provider refusing, release marks the refused row failed.
+ */
+function refundDoor(ctx: OrderScope, orderNumber: string, group: string, actor: OrderActor, deps: RefundDeps): ChargeDoor<RefundRow[], RefundOutcome, RefundAnswer> {
+  const { brandId } = ctx.data
+  return {
+    noun: 'refund',
+    gatewayKey: `${brandId}:refund:${orderNumber}:${group}`,
+    charge: async (rows) => {
+      const refundIds = new Map<string, string | null>()
+      for (const row of rows) {
+        if (row.status !== 'pending' || !row.charge_payment_id) continue
+        try {
+          refundIds.set(row.id, await deps.gateway.refund(ctx.data, row.charge_payment_id, `${brandId}:${row.idempotency_key}`, row.amount_cents))
+        } catch (error) {
+          if (error instanceof GatewayUnavailable)
+            ctx.log.warn({ order: orderNumber, refund: row.id }, 'the payment provider did not answer a refund: it stays pending, and the sweeper asks again')
+          if (error instanceof RefundRefused) return { status: 'declined', paymentId: null, message: error.message, row: row.id }
+          throw error
+        }
+      }
+      await deps.afterGatewayCall?.()
+      return { status: 'succeeded', paymentId: [...refundIds.values()].find((id) => id !== null) ?? null, refundIds }
+    },
+    declined: () => ({ status: 409, error: { message: REFUSED, field: 'amount' } }),
+    release: async (_rows, _answer, refused) => {
+      if (!refused) throw new Error('a refund is given back only when the provider refuses it')
+      // the provider will not give it back (refunded elsewhere, in its dashboard): recorded as failed, for the operator
+      await ctx.data.db
+        .updateTable('payments')
+        .set({ status: 'failed', decline_reason: refused.message, updated_at: ctx.now().toISOString() })
+        .where('id', '=', refused.row)
+        .where('status', '=', 'pending')
+        .execute()
+      ctx.log.error({ order: orderNumber, refund: refused.row, reason: refused.message }, 'the payment provider refused a refund')
+      return undefined
+    },
+    keep: async (_rows, result) => {
+      await completeRefund(ctx, orderNumber, group, result.refundIds, actor)
+      return { kept: true, answer: { status: 200, data: 'succeeded' } }
+    },
+  }
+}
+
+/** Steps 3 and 4 for a request's pending rows, through the payment engine: the provider refunds each, then the refund is recorded once. */
 async function sendAndComplete(ctx: OrderScope, orderNumber: string, group: string, actor: OrderActor, deps: RefundDeps): Promise<RefundOutcome> {
   const { db, brandId } = ctx.data
-  const rows = await db
+  const rows: RefundRow[] = await db
     .selectFrom('payments as refund')
     .innerJoin('payments as charge', 'charge.id', 'refund.refund_of')
     .select(['refund.id', 'refund.idempotency_key', 'refund.amount_cents', 'refund.status', 'charge.gateway_payment_id as charge_payment_id'])
@@ -277,33 +346,14 @@ async function sendAndComplete(ctx: OrderScope, orderNumber: string, group: stri
     .where('refund.kind', '=', 'refund')
     .where('refund.refund_group', '=', group)
     .execute()
-  const refundIds = new Map<string, string | null>()
-  for (const row of rows) {
-    if (row.status !== 'pending') continue
-    try {
-      refundIds.set(row.id, await deps.gateway.refund(ctx.data, row.charge_payment_id!, `${brandId}:${row.idempotency_key}`, row.amount_cents))
-    } catch (error) {
-      if (error instanceof GatewayUnavailable) {
-        ctx.log.warn({ order: orderNumber, refund: row.id }, 'the payment provider did not answer a refund: it stays pending, and the sweeper asks again')
-        return 'pending'
-      }
-      if (error instanceof RefundRefused) {
-        // the provider will not give it back (refunded elsewhere, in its dashboard): recorded as failed, for the operator
-        await db
-          .updateTable('payments')
-          .set({ status: 'failed', decline_reason: error.message, updated_at: ctx.now().toISOString() })
-          .where('id', '=', row.id)
-          .where('status', '=', 'pending')
-          .execute()
-        ctx.log.error({ order: orderNumber, refund: row.id, reason: error.message }, 'the payment provider refused a refund')
-        throw conflict('The payment provider refused this refund. Nothing more was refunded.', 'amount')
-      }
-      throw error
-    }
+  const door = refundDoor(ctx, orderNumber, group, actor, deps)
+  try {
+    return await chargeAndSettle(ctx, deps, PENDING_ROWS, door, rows, () => door.charge(rows))
+  } catch (error) {
+    // no answer: the rows stay pending (the money may be given back), and the sweeper asks again under the same keys
+    if (error instanceof GatewayUnavailable) return 'pending'
+    throw error
   }
-  await deps.afterGatewayCall?.()
-  await completeRefund(ctx, orderNumber, group, refundIds, actor)
-  return 'succeeded'
 }
 
 /** Step 3: the request's rows succeeded, stock back, the order moved, its history and e-mail: once, whoever completes it. */
@@ -388,7 +438,7 @@ export async function completePendingRefunds(db: Db, now: Date, contextOf: (bran
   let completed = 0
   for (const refund of waiting) {
     const ctx = contextOf(refund.brand_id)
-    if (!ctx || !refund.refund_group) continue
+    if (!ctx || !refund.refund_group || !refund.order_number) continue
     if ((await sendAndComplete(ctx, refund.order_number, refund.refund_group, 'job:refund-sweeper', { gateway }).catch(() => 'pending' as const)) === 'succeeded') completed += 1
   }
   return completed

@@ -1,8 +1,8 @@
 /**
  * The charge rows of the payments ledger (decision 174), written only here: by the payment engine's
  * doors (a checkout's payment once kept, a one-time offer's 'pending' row before the gateway is
- * called and 'succeeded' after) and by the monthly box its period's fee paid. Refund rows are
- * orders/refunds.ts's.
+ * called and 'succeeded' after), by the monthly box its period's fee paid, and by a paused month's
+ * price, which names no order (decision 221). Refund rows are orders/refunds.ts's (the refund door).
  */
 import { randomUUID } from 'node:crypto'
 import type { Insertable, Kysely, Transaction } from 'kysely'
@@ -15,7 +15,8 @@ export interface ChargeEntry {
   /** the row's id (a pending row's, settled later by it); a new one when absent */
   id?: string
   brandId: string
-  orderNumber: string
+  /** the order the charge paid; null for a club fee that bought none (a paused month's price) */
+  orderNumber: string | null
   /** a one-time offer's charge: the offer */
   offerId?: string | null
   gateway: string

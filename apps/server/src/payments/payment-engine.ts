@@ -1,9 +1,10 @@
 /**
- * The payment engine (docs/payment-engine.md, decision 202): reserve, charge, settle, each step
- * with its compensation, written once for every door that takes a shopper's money (checkout and
- * the club join it carries, one-time offers). A door says only what is its own: what to reserve,
- * how to charge, what to write once paid, how to give a reservation back. The engine owns the
- * rest, in the order of @store/core's nextPaymentStep:
+ * The payment engine (docs/payment-engine.md, decisions 202 and 220): reserve, charge, settle, each
+ * step with its compensation, written once for every door that moves a shopper's money (checkout
+ * and the club join it carries, one-time offers, the club's periods, and refunds, whose gateway
+ * call gives money back: orders/refunds.ts). A door says only what is its own: what to reserve,
+ * how to call the gateway, what to write once it answered, how to give a reservation back. The
+ * engine owns the rest, in the order of @store/core's nextPaymentStep:
  *
  * 1. the attempt: the client's Idempotency-Key claimed in checkout_attempts (attempts.ts); a key
  *    seen before answers what it answered, a key left half-way is taken over by one request only;
@@ -27,9 +28,20 @@ import { HttpError } from '../http/errors.ts'
 import { claimAttempt, finishAttempt, pauseAttempt, releaseAttempt, replay, takeOverAttempt, type Claim, type StoredAnswer } from './attempts.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from './gateway.ts'
 
-type Paid = Extract<ChargeResult, { status: 'succeeded' }>
-type Declined = Extract<ChargeResult, { status: 'declined' }>
-type AtTheBank = Extract<ChargeResult, { status: 'requires_action' }>
+/**
+ * What a gateway call answered, as settle reads it: a charge's ChargeResult, or a refund's
+ * (orders/refunds.ts: succeeded, or declined when the provider refuses to give the money back).
+ */
+export type GatewayOutcome =
+  | { status: 'succeeded'; paymentId: string | null }
+  | { status: 'declined'; paymentId: string | null; message: string }
+  | { status: 'requires_action'; paymentId: string }
+
+type Paid<A extends GatewayOutcome = ChargeResult> = Extract<A, { status: 'succeeded' }>
+type Declined<A extends GatewayOutcome = ChargeResult> = Extract<A, { status: 'declined' }>
+type AtTheBank<A extends GatewayOutcome = ChargeResult> = Extract<A, { status: 'requires_action' }>
+
+const answered = <A extends GatewayOutcome, S extends A['status']>(result: A, status: S): result is Extract<A, { status: S }> => result.status === status
 
 /** What a door's keep did: kept, with the key's answer; or refused, when the payment is refunded and `answer` given. */
 export type Kept =
@@ -38,29 +50,30 @@ export type Kept =
   | { kept: false; answer: StoredAnswer; release: boolean }
 
 /**
- * What every door says: how it charges, what it keeps once paid and how it gives back. R: what its
- * reservation holds; T: its answer.
+ * What every door says: how it calls the gateway, what it keeps once the gateway did it and how it
+ * gives back. R: what its reservation holds; T: its answer; A: what its gateway call answers (a
+ * charge's result, or a refund's).
  */
-export interface ChargeDoor<R, T> {
-  /** in words, for the log: 'order', 'offer', 'club charge' */
+export interface ChargeDoor<R, T, A extends GatewayOutcome = ChargeResult> {
+  /** in words, for the log: 'order', 'offer', 'club charge', 'refund' */
   noun: string
-  /** the gateway's key for this attempt's charge, its refund and its cancellation: stable across retries */
+  /** the gateway's key for this attempt's charge, its refund and its cancellation: stable across retries (a refund's rows each carry their own, under this one) */
   gatewayKey: string
-  /** step 3: the charge */
-  charge(reserved: R): Promise<ChargeResult>
+  /** step 3: the gateway call (a charge; a refund's door: the refund) */
+  charge(reserved: R): Promise<A>
   /** the answer while the bank asks the shopper; absent where nobody is there to take the step (the door's charge says declined then) */
-  waiting?(reserved: R, result: AtTheBank): T
-  /** the key's answer to a decline */
-  declined(reserved: R, result: Declined): StoredAnswer
+  waiting?(reserved: R, result: AtTheBank<A>): T
+  /** the key's answer to a decline (a refund the provider refused) */
+  declined(reserved: R, result: Declined<A>): StoredAnswer
   /** after a decline was released (card-testing counts, the log) */
-  afterDecline?(reserved: R, result: Declined): Promise<void>
+  afterDecline?(reserved: R, result: Declined<A>): Promise<void>
   /**
    * compensation: gives back what reserve took, the key answering `answer` (`declined`: the decline
    * it gives back for, null after a refund). An answer returned is the door's own, given instead.
    */
-  release(reserved: R, answer: StoredAnswer, declined: Declined | null): Promise<StoredAnswer | undefined>
-  /** step 4: writes what the payment bought, its ledger row and the key's answer, in one transaction */
-  keep(reserved: R, result: Paid): Promise<Kept>
+  release(reserved: R, answer: StoredAnswer, declined: Declined<A> | null): Promise<StoredAnswer | undefined>
+  /** step 4: writes what the payment bought (or what the refund gave back), its ledger rows and the key's answer, in one transaction */
+  keep(reserved: R, result: Paid<A>): Promise<Kept>
 }
 
 /** A door a shopper pays through, with an Idempotency-Key: it reserves, and a retry or the sweeper finds its reservation again. */
@@ -118,7 +131,7 @@ export type UnansweredCharge =
 
 const UNREACHABLE = 'We could not reach the payment service. Try again in a moment: you will not be charged twice.'
 
-const answerOf = (result: ChargeResult | null): GatewayAnswer => (result ? result.status : 'none')
+const answerOf = (result: GatewayOutcome | null): GatewayAnswer => (result ? result.status : 'none')
 
 export interface PaymentRequest {
   /** the client's Idempotency-Key */
@@ -178,18 +191,19 @@ export async function pay<R, T>(
  * Steps 3 and 4 for a reservation: the gateway called by `send`, then settled. No answer (a throw):
  * the attempt is paused 'interrupted' under `paymentId` and the error thrown again, the reservation
  * held, for the next request, run or sweep to ask again under the same key. Used by pay(), and as it
- * is by a door whose attempt is its own claim (the club's periods: membership/club-charges.ts).
+ * is by a door whose attempt is its own claim (the club's periods: membership/club-charges.ts; a
+ * refund's pending ledger rows: orders/refunds.ts).
  */
-export async function chargeAndSettle<R, T>(
+export async function chargeAndSettle<R, T, A extends GatewayOutcome = ChargeResult>(
   scope: EngineScope,
   deps: EngineDeps,
   record: AttemptRecord,
-  door: ChargeDoor<R, T>,
+  door: ChargeDoor<R, T, A>,
   reserved: R,
-  send: () => Promise<ChargeResult>,
+  send: () => Promise<A>,
   paymentId: string | null = null,
 ): Promise<T> {
-  let result: ChargeResult
+  let result: A
   try {
     result = await send()
   } catch (error) {
@@ -201,30 +215,31 @@ export async function chargeAndSettle<R, T>(
 }
 
 /** Step 4 for an answered charge: keep, release, or wait for the bank (nextPaymentStep). */
-async function settle<R, T>(
+async function settle<R, T, A extends GatewayOutcome>(
   scope: EngineScope,
   deps: EngineDeps,
   record: AttemptRecord,
-  door: ChargeDoor<R, T>,
+  door: ChargeDoor<R, T, A>,
   reserved: R,
-  result: ChargeResult,
+  result: A,
   asker: PaymentAsker,
 ): Promise<T> {
   const step = nextPaymentStep(answerOf(result), asker)
-  if (result.status === 'requires_action' && step === 'wait' && door.waiting) {
+  if (answered(result, 'requires_action') && step === 'wait' && door.waiting) {
     await record.pause('requires_action', result.paymentId)
     return door.waiting(reserved, result)
   }
-  if (result.status === 'declined') {
+  if (answered(result, 'declined')) {
     const answer = door.declined(reserved, result)
     const own = await door.release(reserved, answer, result)
     await door.afterDecline?.(reserved, result)
     return replay<T>(own ?? answer)
   }
-  if (result.status !== 'succeeded') throw new Error(`a payment at the bank's step cannot be settled for the ${asker}`)
+  if (!answered(result, 'succeeded')) throw new Error(`a payment at the bank's step cannot be settled for the ${asker}`)
   const kept = await door.keep(reserved, result)
   if (kept.kept) return replay<T>(kept.answer)
   // compensation of the charge: the money back first, under the charge's own key (refunded once), then the reservation
+  if (result.paymentId === null) throw new Error(`a ${door.noun} that could not be kept names no payment to refund`)
   try {
     await deps.gateway.refund(scope.data, result.paymentId, door.gatewayKey)
   } catch (error) {
