@@ -4,9 +4,10 @@
  * Five statements for any number of orders.
  */
 import { describeOrderEvent, isFinalSale, isOrderStatus, shopperOrderActions, type OrderFacts, type OrderHistoryDetail, type OrderHistoryEntry } from '@store/core'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { readJson } from '../db/json.ts'
 import type { Database, OrderHistoryRow, OrderLinesRow, OrdersRow, PaymentsRow, RefundLinesRow, StoreSettingsRow } from '../db/schema.ts'
+import { inHistoryOrder } from './history-order.ts'
 
 export interface OrderDetails {
   lines: OrderLinesRow[]
@@ -24,17 +25,14 @@ export async function loadOrderDetails(db: Kysely<Database>, brandId: string, nu
     db.selectFrom('order_lines').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),
     db.selectFrom('payments').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).orderBy('created_at').execute(),
     db.selectFrom('shipments').select(['order_number', 'tracking_number']).where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),
-    db
-      .selectFrom('order_history')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('order_number', 'in', numbers)
-      .$if(options.shopperOnly, (query) => query.where('visible_to_shopper', '=', 1))
-      .orderBy('at')
-      // entries of one instant (a checkout's created and paid, then its e-mail) in the order they were written
-      .orderBy(sql`case when event = 'created' then 0 when id like 'email:%' then 2 else 1 end`)
-      .orderBy('id')
-      .execute(),
+    inHistoryOrder(
+      db
+        .selectFrom('order_history')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('order_number', 'in', numbers)
+        .$if(options.shopperOnly, (query) => query.where('visible_to_shopper', '=', 1)),
+    ).execute(),
     db.selectFrom('refund_lines').selectAll().where('order_number', 'in', numbers).where('brand_id', '=', brandId).execute(),
   ])
   for (const line of lines) details.get(line.order_number)?.lines.push(line)

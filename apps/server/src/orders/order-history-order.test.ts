@@ -37,4 +37,27 @@ describe.each(DIALECTS)('the entries of one instant (%s)', (dialect) => {
     const details = await loadOrderDetails(database.store.db, 'popfitclothing', ['HIST0001'], { shopperOnly: true })
     expect(details.get('HIST0001')?.history.map((row) => row.event)).toEqual(['created', 'paid', 'email_sent'])
   })
+
+  it("reads a carrier's shipped and delivered sent with one time stamp in the life cycle's order, whatever their ids", async () => {
+    const at = '2031-01-02T10:00:00.000Z'
+    const move = (id: string, event: string, after: string) => ({
+      id,
+      brand_id: 'popfitclothing',
+      order_number: 'HIST0002',
+      event,
+      before_status: null,
+      after_status: after,
+      actor: 'carrier:UPS',
+      detail: '{}',
+      visible_to_shopper: 1,
+      at,
+    })
+    // the ids would put delivered first
+    await database.store.db
+      .insertInto('order_history')
+      .values([move('0000-delivered', 'delivered', 'delivered'), move('ffff-shipped', 'shipped', 'shipped')])
+      .execute()
+    const details = await loadOrderDetails(database.store.db, 'popfitclothing', ['HIST0002'], { shopperOnly: true })
+    expect(details.get('HIST0002')?.history.map((row) => row.event)).toEqual(['shipped', 'delivered'])
+  })
 })

@@ -7,6 +7,7 @@
 import type { OrderEvent, OrderStatus } from '@store/core'
 import { moveOrder } from '../orders/order-states.ts'
 import { historyView } from '../orders/order-details.ts'
+import { inHistoryOrder } from '../orders/history-order.ts'
 import { checkRequestLimits, countRequests, shopperLimits } from '../accounts/request-limits.ts'
 import { randomUUID } from 'node:crypto'
 import type { Tracking } from '@store/core'
@@ -168,15 +169,9 @@ export async function getTracking(ctx: RequestContext, orderNumber: string, emai
       .orderBy('occurred_at', 'desc')
       .orderBy('created_at', 'desc')
       .execute(),
-    db
-      .selectFrom('order_history')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('order_number', '=', order.order_number)
-      .where('visible_to_shopper', '=', 1)
-      .orderBy('at')
-      .orderBy('id')
-      .execute(),
+    inHistoryOrder(
+      db.selectFrom('order_history').selectAll().where('brand_id', '=', brandId).where('order_number', '=', order.order_number).where('visible_to_shopper', '=', 1),
+    ).execute(),
   ])
   return {
     order: order.order_number,
