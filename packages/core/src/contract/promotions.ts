@@ -1,5 +1,7 @@
 /** The operator's promotions and split tests (DESIGN §8, docs/admin-promotions.md): answers of /api/admin/promotions and /api/admin/experiments. */
 
+import type { OneTimeOffer } from './checkout.ts'
+
 /** How a promotion sells: shown (pages that offered it, where that is recorded), taken (orders), revenue (dollars). */
 export interface PromotionSales {
   /** times it was offered (a page view of its page); null where the store does not record it (a typed code) */
@@ -139,29 +141,8 @@ export interface SplitTestResults {
   summary: string
 }
 
-/** A one-time offer as the operator edits it (SPEC §3, all its fields), with how it sells. */
-export interface AdminOneTimeOffer {
-  id: string
-  categories: string[]
-  banner: string | null
-  headline: string
-  text_copy: string
-  extended_copy_1: string | null
-  extended_copy_2: string | null
-  extended_copy_3: string | null
-  image_1: string | null
-  image_2: string | null
-  image_3: string | null
-  image_4: string | null
-  no_thanks_button_copy: string
-  how_many: number
-  short_item_name: string
-  show_product_picker: boolean
-  show_full_product_picker: boolean
-  show_category_picker: boolean
-  show_sizepicker: boolean
-  digital_product: boolean
-  price: number
+/** A one-time offer as the operator edits it (SPEC §3, all its fields, as the shopper's page reads them), with its place and how it sells. */
+export interface AdminOneTimeOffer extends Omit<OneTimeOffer, 'choices' | 'next'> {
   position: number
   sales: PromotionSales
 }
