@@ -5,7 +5,10 @@
  * (`recordRefund`, `recordJobRun`, ...); the HTTP figures are taken by hooks
  * (registerMetrics), the database's by the Kysely log hook (db/connection.ts), the
  * outbox backlog on each scrape. Served at GET /metrics behind METRICS_TOKEN
- * (docs/operations.md: what each is, and which alerts to set).
+ * (docs/operations.md: what each is, and which alerts to set). Without the token
+ * nothing can read them, so the per-request and per-statement figures, and the
+ * process's own (event loop, GC), are not taken at all: a shopper's request does not
+ * pay for series no one scrapes (docs/performance.md, "What metrics cost").
  */
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
@@ -14,7 +17,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { StoreDb } from '../db/connection.ts'
 
 export const registry = new Registry()
-collectDefaultMetrics({ register: registry, prefix: 'store_' })
+
+/** Whether an app in this process serves /metrics: set once by registerMetrics with a token, never unset. */
+let scraped = false
 
 const httpRequests = new Counter({
   name: 'store_http_requests_total',
@@ -116,11 +121,13 @@ const outboxOldest = new Gauge({
 
 /** A statement ran (db/connection.ts's Kysely log hook). */
 export function recordQuery(dialect: string, seconds: number, failed: boolean): void {
+  if (!scraped) return
   dbQueries.observe({ dialect, outcome: failed ? 'error' : 'ok' }, seconds)
 }
 
 /** An anonymous page was looked up in the page cache (web/page-cache.ts). */
 export function recordPageCacheLookup(hit: boolean): void {
+  if (!scraped) return
   pageCacheLookups.inc({ result: hit ? 'hit' : 'miss' })
 }
 
@@ -203,9 +210,14 @@ function sameToken(given: string, expected: string): boolean {
  * Times and counts every request by its route pattern (never the raw URL: an id in
  * a path would make a series per shopper), and serves GET /metrics to a scraper
  * holding METRICS_TOKEN (`Authorization: Bearer <token>`); without METRICS_TOKEN,
- * /metrics is not served at all (404).
+ * /metrics is not served at all (404) and requests are not timed.
  */
 export function registerMetrics(app: FastifyInstance, token: string | undefined): void {
+  if (!token) return
+  if (!scraped) {
+    scraped = true
+    collectDefaultMetrics({ register: registry, prefix: 'store_' })
+  }
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched'
     if (route === '/metrics') return done()
@@ -224,7 +236,6 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     }
     done(null, payload)
   })
-  if (!token) return
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const header = request.headers.authorization ?? ''
     const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : ''
