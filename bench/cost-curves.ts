@@ -20,13 +20,13 @@
  * Take `flock /tmp/bench.lock` around it on a shared machine.
  */
 import { execSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { openDatabase } from '../apps/server/src/db/connection.ts'
 import { onEachDatabase } from './lib/databases.ts'
 import { balancerCurve } from './lib/curves-balancer.ts'
-import { billingPoint } from './lib/curves-billing.ts'
+import { type BillingPoint, billingPoint } from './lib/curves-billing.ts'
 import { CATALOGUE_PATHS, type CataloguePath, catalogueCurve } from './lib/curves-catalogue.ts'
 import { sessionsCurve } from './lib/curves-sessions.ts'
 import type { LoopOptions } from './lib/shopper-loop.ts'
@@ -38,8 +38,17 @@ const PARTS = (process.env.BENCH_CURVES ?? 'catalogue,billing,sessions,balancer'
 const list = (name: string, fallback: number[]) => (process.env[name] ? process.env[name].split(',').map(Number) : fallback)
 const MiB = 2 ** 20
 
-/** When and where a part ran: the date, the commit, the load average at its start and end. */
-function runInfo(started: Date, loadAtStart: number) {
+/** When and where a part ran: the date, the commit, the load average at its start and end, the knobs. */
+interface RunInfo {
+  started: string
+  ended: string
+  commit: string
+  load: [number, number]
+  durationMs: number
+  connections: number
+}
+
+function runInfo(started: Date, loadAtStart: number): RunInfo {
   const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim()
   return { started: started.toISOString(), ended: new Date().toISOString(), commit, load: [loadAtStart, loadavg()[0]!], ...options }
 }
@@ -50,17 +59,33 @@ function write(name: string, content: string) {
   console.error(`wrote docs/performance/${name}`)
 }
 
-async function part<T>(name: string, measure: () => Promise<T>, draw: (figures: T) => void) {
+/** the run whose figures are being drawn (its date and load go under each chart's title) */
+let drawn: RunInfo = runInfo(new Date(), loadavg()[0]!)
+
+/**
+ * A part measured, then its figures written and drawn; `sofar` does so with the figures of a long
+ * part's points as they come. BENCH_CURVES_REDRAW=1 draws each part again from its JSON, measuring nothing.
+ */
+async function part<T>(name: string, measure: (sofar: (figures: T) => void) => Promise<T>, draw: (figures: T) => void) {
   if (!PARTS.includes(name)) return
+  if (process.env.BENCH_CURVES_REDRAW === '1') {
+    const saved = JSON.parse(readFileSync(join(OUT, `${name}.json`), 'utf8')) as { run: RunInfo; figures: T }
+    drawn = saved.run
+    draw(saved.figures)
+    return
+  }
   const started = new Date()
   const load = loadavg()[0]!
-  const figures = await measure()
-  write(`${name}.json`, `${JSON.stringify({ run: runInfo(started, load), figures }, null, 1)}\n`)
-  draw(figures)
+  const save = (figures: T) => {
+    drawn = runInfo(started, load)
+    write(`${name}.json`, `${JSON.stringify({ run: drawn, figures }, null, 1)}\n`)
+    draw(figures)
+  }
+  save(await measure(save))
 }
 
-/** The run's date and the load average now, for a chart's subtitle. */
-const stamp = () => `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`
+/** The run's date and load average, for a chart's subtitle. */
+const stamp = () => `${drawn.started.slice(0, 16).replace('T', ' ')} UTC, load ${drawn.load.map((l) => l.toFixed(0)).join('-')} on ${cpus().length} cores`
 
 const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0)
 
@@ -84,7 +109,7 @@ await part(
       const keys = Object.keys(CATALOGUE_PATHS) as CataloguePath[]
       const series = (pick: (f: (typeof result.points)[number]['figures'][CataloguePath]) => number) =>
         keys.map((key) => ({ name: CATALOGUE_PATHS[key], points: result.points.map((p) => ({ x: p.items, y: pick(p.figures[key]) })) }))
-      const what = `${result.label}, ${options.connections} shoppers at once`
+      const what = `${result.label}, ${drawn.connections} shoppers at once`
       write(
         `catalogue-${db}-throughput.svg`,
         lineChart({
@@ -112,8 +137,8 @@ await part(
       write(
         `catalogue-${db}-cpu.svg`,
         lineChart({
-          title: 'CPU per request by catalogue size',
-          subtitle: `${what}, store's process${db === 'postgres' ? ' + PostgreSQL backends' : ''} (a checkout: its whole round), ${stamp()}`,
+          title: 'CPU per request by catalogue size (checkout: its whole round)',
+          subtitle: `${what}, ${stamp()}`,
           xLabel: 'items in the catalogue (log)',
           yLabel: 'CPU ms per request (log)',
           logX: true,
@@ -121,7 +146,7 @@ await part(
           series: series((f) => f.serverCpu + f.databaseCpu),
         }),
       )
-      console.log(`\n${what}, ${options.durationMs / 1000} s a point: req/s (p50 / p99 ms; CPU ms a request)\n`)
+      console.log(`\n${what}, ${drawn.durationMs / 1000} s a point: req/s (p50 / p99 ms; CPU ms a request)\n`)
       console.log(`| items | category items (answer kB) | grow s | ${keys.map((k) => CATALOGUE_PATHS[k]).join(' | ')} |`)
       console.log(`|---:|---:|---:|${keys.map(() => '---:').join('|')}|`)
       for (const p of result.points) {
@@ -136,12 +161,13 @@ await part(
 
 await part(
   'billing',
-  async () => {
-    const points = []
+  async (sofar) => {
+    const points: BillingPoint[] = []
     for (const members of list('BENCH_CLUB_SIZES', [10_000, 100_000])) {
       const dir = mkdtempSync(join(tmpdir(), 'bench-curves-billing-'))
       try {
         points.push(await billingPoint(() => openDatabase(`sqlite:${join(dir, 'store.sqlite')}`), members))
+        sofar(points)
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }
@@ -218,7 +244,7 @@ await part(
       'balancer-checkouts.svg',
       barChart({
         title: 'Checkouts per second through HAProxy',
-        subtitle: `PostgreSQL, ${options.connections} shoppers at once, goal 300/s on one instance, ${stamp()}`,
+        subtitle: `PostgreSQL, ${drawn.connections} shoppers at once, goal 300/s on one instance, ${stamp()}`,
         yLabel: 'checkouts per second',
         groups: points.map((p) => ({ label: label(p.instances), bars: [{ name: 'checkouts/s', value: p.checkout.perSecond }] })),
       }),
@@ -227,7 +253,7 @@ await part(
       'balancer-latency.svg',
       barChart({
         title: 'Checkout latency through HAProxy',
-        subtitle: `PostgreSQL, ${options.connections} shoppers at once, ${stamp()}`,
+        subtitle: `PostgreSQL, ${drawn.connections} shoppers at once, ${stamp()}`,
         yLabel: 'ms',
         groups: points.map((p) => ({
           label: label(p.instances),
@@ -238,7 +264,12 @@ await part(
         })),
       }),
     )
-    console.log('\n| instances | checkouts/s | p50 ms | p99 ms |\n|---:|---:|---:|---:|')
-    for (const p of points) console.log(`| ${p.instances} | ${p.checkout.perSecond.toFixed(0)} | ${ms(p.checkout.p50)} | ${ms(p.checkout.p99)} |`)
+    console.log(
+      "\n| instances | checkouts/s | p50 ms | p99 ms | CPU ms a round: serving side (instances, HAProxy, PostgreSQL) | the shoppers' client |\n|---:|---:|---:|---:|---:|---:|",
+    )
+    for (const p of points)
+      console.log(
+        `| ${p.instances} | ${p.checkout.perSecond.toFixed(0)} | ${ms(p.checkout.p50)} | ${ms(p.checkout.p99)} | ${p.checkout.databaseCpu.toFixed(1)} | ${p.checkout.serverCpu.toFixed(1)} |`,
+      )
   },
 )

@@ -24,6 +24,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 export interface BalancerPoint {
   instances: number
+  /** a checkout round's figures: its `serverCpu` is the bench's own (the shoppers' HTTP client), its `databaseCpu` the serving side's (instances, HAProxy, PostgreSQL) */
   checkout: Figures
 }
 
@@ -145,9 +146,16 @@ export async function balancerCurve(counts: number[], options: LoopOptions): Pro
       // every server up in HAProxy's health checks (rise 2, 1 s apart)
       await sleep(2500)
       const make = () => checkoutThrough(origin, bought.id, bought.size)
-      await loop(async () => [], make, { ...options, durationMs: 1000 })
-      const checkout = await loop(async () => [], make, options)
-      console.error(`balancer, ${count} instance(s): ${checkout.perSecond.toFixed(0)} checkouts/s, p50 ${checkout.p50.toFixed(0)} ms, p99 ${checkout.p99.toFixed(0)} ms`)
+      // the CPU of the serving side: the instances, HAProxy and PostgreSQL's backends of this database
+      const servingSide = async () => [
+        ...children.flatMap((child) => (child.pid ? [child.pid] : [])),
+        ...(await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name])).rows.map((row) => row.pid),
+      ]
+      await loop(servingSide, make, { ...options, durationMs: 1000 })
+      const checkout = await loop(servingSide, make, options)
+      console.error(
+        `balancer, ${count} instance(s): ${checkout.perSecond.toFixed(0)} checkouts/s, p50 ${checkout.p50.toFixed(0)} ms, p99 ${checkout.p99.toFixed(0)} ms, serving CPU ${checkout.databaseCpu.toFixed(1)} ms a round`,
+      )
       points.push({ instances: count, checkout })
     } finally {
       await Promise.all(

@@ -14,7 +14,6 @@
 import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../apps/server/src/app.ts'
-import { invalidateCatalog } from '../../apps/server/src/catalog/catalog.service.ts'
 import type { StoreDb } from '../../apps/server/src/db/connection.ts'
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts'
 import { seedDatabase } from '../../apps/server/src/db/seed/index.ts'
@@ -75,6 +74,7 @@ export async function catalogueCurve(store: StoreDb, backends: Backends, sizes: 
   await seedDatabase(store.db)
   const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', OUTBOX_INTERVAL_MS: '0' }), store, webBuildDir: '/nonexistent' })
   await app.ready()
+  const dropCatalogue = () => app.caches.clear(BRAND, ['catalog'])
   try {
     const bought = await store.db
       .selectFrom('item_sizes')
@@ -94,7 +94,7 @@ export async function catalogueCurve(store: StoreDb, backends: Backends, sizes: 
       if (size > have) await seedLargeStore(store.db, { brandId: BRAND, items: Math.ceil((size - have) / ITEMS_PER_STYLE), orders: 0, customers: 0, seed: size })
       await sql`analyze`.execute(store.db)
       const growSeconds = (performance.now() - started) / 1000
-      invalidateCatalog(BRAND)
+      dropCatalogue()
       const ids = (await store.db.selectFrom('items').select('id').where('brand_id', '=', BRAND).where('active', '=', 1).execute()).map((row) => row.id)
       const anyItem = () => ids[Math.floor(Math.random() * ids.length)]!
       const category = await app.inject({ method: 'GET', url: `/api/categories/${CATEGORY}`, headers: { host } })
@@ -105,14 +105,14 @@ export async function catalogueCurve(store: StoreDb, backends: Backends, sizes: 
           timedGet(
             app,
             () => `/api/categories/${CATEGORY}`,
-            () => invalidateCatalog(BRAND),
+            () => dropCatalogue(),
           ),
         itemCached: () => timedGet(app, () => `/api/items/${ids[0]}`),
         itemUncached: () =>
           timedGet(
             app,
             () => `/api/items/${anyItem()}`,
-            () => invalidateCatalog(BRAND),
+            () => dropCatalogue(),
           ),
         checkout: () => checkout(app, bought.id, bought.size, newAddress()),
       }

@@ -73,8 +73,9 @@ export function linearTicks(max: number, wanted = 5): number[] {
 
 /** The powers of ten that cover [min, max]. */
 export function logTicks(min: number, max: number): number[] {
-  const from = Math.floor(Math.log10(Math.max(min, Number.MIN_VALUE)))
-  const to = Math.ceil(Math.log10(Math.max(max, Number.MIN_VALUE)))
+  // a hair of slack: 100,003 items sit on the 100k line, not under a 1M one
+  const from = Math.floor(Math.log10(Math.max(min, Number.MIN_VALUE)) + 0.01)
+  const to = Math.ceil(Math.log10(Math.max(max, Number.MIN_VALUE)) - 0.01)
   const ticks: number[] = []
   for (let p = from; p <= Math.max(to, from + 1); p++) ticks.push(10 ** p)
   return ticks
@@ -159,12 +160,14 @@ export function lineChart(chart: LineChart): string {
     const colour = COLOURS[i % COLOURS.length]
     const points = [...series.points].sort((a, b) => a.x - b.x)
     body.push(`<polyline fill="none" stroke="${colour}" stroke-width="2" points="${points.map((p) => `${x.at(p.x).toFixed(1)},${y.at(p.y).toFixed(1)}`).join(' ')}"/>`)
-    for (const p of points) {
+    points.forEach((p, n) => {
+      // the last point's label to its left, clear of the legend
+      const last = n === points.length - 1 && n > 0
       body.push(
         `<circle cx="${x.at(p.x).toFixed(1)}" cy="${y.at(p.y).toFixed(1)}" r="3.5" fill="${colour}"/>` +
-          `<text x="${(x.at(p.x) + 5).toFixed(1)}" y="${(y.at(p.y) - 6).toFixed(1)}" fill="${colour}" font-size="11">${shortNumber(p.y)}</text>`,
+          `<text x="${(x.at(p.x) + (last ? -6 : 5)).toFixed(1)}" y="${(y.at(p.y) - 6).toFixed(1)}" fill="${colour}" font-size="11"${last ? ' text-anchor="end"' : ''}>${shortNumber(p.y)}</text>`,
       )
-    }
+    })
   })
   const names = chart.series.map((s) => s.name)
   body.push(...legend(names, width))
