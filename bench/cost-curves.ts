@@ -159,7 +159,7 @@ await part(
   },
 )
 
-await part(
+await part<BillingPoint[]>(
   'billing',
   async (sofar) => {
     const points: BillingPoint[] = []
@@ -254,7 +254,7 @@ await part(
       barChart({
         title: 'Checkout latency through HAProxy',
         subtitle: `PostgreSQL, ${drawn.connections} shoppers at once, ${stamp()}`,
-        yLabel: 'ms',
+        yLabel: 'checkout request latency, ms',
         groups: points.map((p) => ({
           label: label(p.instances),
           bars: [

@@ -22,7 +22,7 @@ const root = resolve(import.meta.dirname, '../..')
 const HOST = 'localhost'
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
-export interface BalancerPoint {
+interface BalancerPoint {
   instances: number
   /** a checkout round's figures: its `serverCpu` is the bench's own (the shoppers' HTTP client), its `databaseCpu` the serving side's (instances, HAProxy, PostgreSQL) */
   checkout: Figures

@@ -36,7 +36,7 @@ export const CATALOGUE_PATHS = {
 } as const
 export type CataloguePath = keyof typeof CATALOGUE_PATHS
 
-export interface CataloguePoint {
+interface CataloguePoint {
   /** the brand's items at this size */
   items: number
   /** the category's items, and its API answer's size in bytes */

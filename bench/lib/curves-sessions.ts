@@ -18,7 +18,7 @@ import { type Figures, type LoopOptions, loop } from './shopper-loop.ts'
 const BRAND = 'popfitclothing'
 const BATCH = 5_000
 
-export interface SessionsPoint {
+interface SessionsPoint {
   sessions: number
   /** the instance's resident memory and V8 heap in use, bytes */
   rss: number

@@ -6,17 +6,17 @@
  * labelled with its value, so the figure is readable without its table.
  */
 
-export interface Point {
+interface Point {
   x: number
   y: number
 }
 
-export interface Series {
+interface Series {
   name: string
   points: Point[]
 }
 
-export interface LineChart {
+interface LineChart {
   title: string
   /** a second, smaller line under the title: what was measured, where */
   subtitle?: string
@@ -29,12 +29,12 @@ export interface LineChart {
   height?: number
 }
 
-export interface BarGroup {
+interface BarGroup {
   label: string
   bars: { name: string; value: number }[]
 }
 
-export interface BarChart {
+interface BarChart {
   title: string
   subtitle?: string
   yLabel: string
@@ -51,7 +51,7 @@ const FONT = 'font-family="system-ui, sans-serif"'
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** 1234 → "1.2k", 2500000 → "2.5M", 0.5 → "0.5": short labels for axes and points. */
-export function shortNumber(value: number): string {
+function shortNumber(value: number): string {
   const abs = Math.abs(value)
   const trim = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1).replace(/\.0$/, '') : n.toFixed(2).replace(/\.?0+$/, ''))
   if (abs >= 1e9) return `${trim(value / 1e9)}G`
@@ -61,7 +61,7 @@ export function shortNumber(value: number): string {
 }
 
 /** Round tick steps (1, 2 or 5 times a power of ten) from 0 to at least `max`. */
-export function linearTicks(max: number, wanted = 5): number[] {
+function linearTicks(max: number, wanted = 5): number[] {
   if (!(max > 0)) return [0, 1]
   const raw = max / wanted
   const power = 10 ** Math.floor(Math.log10(raw))
@@ -72,7 +72,7 @@ export function linearTicks(max: number, wanted = 5): number[] {
 }
 
 /** The powers of ten that cover [min, max]. */
-export function logTicks(min: number, max: number): number[] {
+function logTicks(min: number, max: number): number[] {
   // a hair of slack: 100,003 items sit on the 100k line, not under a 1M one
   const from = Math.floor(Math.log10(Math.max(min, Number.MIN_VALUE)) + 0.01)
   const to = Math.ceil(Math.log10(Math.max(max, Number.MIN_VALUE)) - 0.01)
