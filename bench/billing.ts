@@ -17,87 +17,14 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
 import { seedDatabase } from '../apps/server/src/db/seed/index.ts'
 import { runBilling, type BillingSummary } from '../apps/server/src/membership/billing.ts'
 import { TestGateway } from '../apps/server/src/payments/test-gateway.ts'
+import { insertMembers } from './lib/club-members.ts'
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000)
 const AS_OF = '2027-01-05'
 const quiet = { info() {}, warn() {}, error() {} }
 
-async function insertMembers(store: StoreDb) {
-  const now = new Date().toISOString()
-  const shipTo = JSON.stringify({ email: 'bench@example.com', name: 'Bench Member', country: 'US', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' })
-  const BATCH = 250
-  for (let start = 0; start < MEMBERS; start += BATCH) {
-    const n = Math.min(BATCH, MEMBERS - start)
-    const rows = Array.from({ length: n }, (_, k) => {
-      const i = start + k
-      const id = `bench-${i}`
-      return { i, id, token: `tok_test_bench_${i}` }
-    })
-    await store.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('customers')
-        .values(rows.map((r) => ({ id: `c-${r.id}`, brand_id: 'popfitclothing', name: 'Bench Member', email: `${r.id}@example.com`, has_club: 1, created_at: now })))
-        .execute()
-      await trx
-        .insertInto('test_gateway_tokens')
-        .values(
-          rows.map((r) => ({
-            token: r.token,
-            brand_id: 'popfitclothing',
-            card_brand: 'visa',
-            last4: '4242',
-            exp_month: 12,
-            exp_year: 2030,
-            behaviour: r.i % 33 === 0 ? 'decline' : 'succeed',
-            created_at: now,
-          })),
-        )
-        .execute()
-      await trx
-        .insertInto('payment_methods')
-        .values(
-          rows.map((r) => ({
-            id: `pm-${r.id}`,
-            brand_id: 'popfitclothing',
-            customer_id: `c-${r.id}`,
-            gateway: 'test',
-            gateway_token: r.token,
-            card_brand: 'visa',
-            last4: '4242',
-            exp_month: 12,
-            exp_year: 2030,
-            is_default: 1,
-            created_at: now,
-          })),
-        )
-        .execute()
-      await trx
-        .insertInto('memberships')
-        .values(
-          rows.map((r) => ({
-            id: r.id,
-            brand_id: 'popfitclothing',
-            customer_id: `c-${r.id}`,
-            status: r.i % 10 === 1 ? 'skipped' : r.i % 20 === 2 ? 'paused' : 'active',
-            amount_cents: 2499,
-            pause_monthly_price_cents: 499,
-            discount_percentage: 20,
-            next_billing_date: AS_OF,
-            billing_day: 5,
-            payment_method_id: `pm-${r.id}`,
-            ship_to: shipTo,
-            joined_on: '2026-12-05',
-            how_many: 1,
-            created_at: now,
-          })),
-        )
-        .execute()
-    })
-  }
-}
-
 async function bench(label: string, stores: [StoreDb, StoreDb]) {
-  await insertMembers(stores[0])
+  await insertMembers(stores[0], MEMBERS, AS_OF)
   // a warehouse stocked for the month: every size of the brand's items has enough for the boxes
   await stores[0].db
     .updateTable('item_sizes')
