@@ -7,8 +7,9 @@
  *
  * - Queued, never sent from the request: a slow Graph API never slows a page (conversion_events,
  *   migration 034); one row per brand, event name and id, so an event is never queued twice.
- * - Claimed with a lease, as the e-mail outbox is: two workers never take one row; a batch Meta
- *   refuses or does not answer is tried again after 30 s, 1, 2, 4 ... minutes, given up after 8.
+ * - Sent by the outbox mechanism the e-mail outbox uses too (jobs/outbox.ts): claimed with a lease,
+ *   so two workers never take one row; the claimed rows go in one POST, and a batch Meta refuses
+ *   or does not answer is tried again after 30 s, 1, 2, 4 ... minutes, given up after 8.
  * - Customer data as the API requires: e-mail and ids normalised (trimmed, lower case) and
  *   SHA-256 hashed; the click id kept as `fbc` (fb.1.<ms>.<fbclid>); the address and browser as
  *   they are (the API takes them unhashed).
@@ -20,14 +21,13 @@ import type { Kysely, Transaction } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 import type { Env } from '../env.ts'
+import { type Outbox, type OutboxLoopLog, type OutboxRound, type RoundOptions, sendDue, startOutboxLoop } from '../jobs/outbox.ts'
 
 /** The Graph API version the events go to. */
 export const GRAPH_VERSION = 'v21.0'
 /** The events sent server-side too. */
 const CONVERSION_EVENTS = new Set(['PageView', 'ViewContent', 'AddToCart', 'InitiateCheckout', 'Purchase'])
 
-const MAX_ATTEMPTS = 8
-const LEASE_MS = 5 * 60 * 1000
 const BATCH = 50
 const TIMEOUT_MS = 10_000
 
@@ -116,14 +116,6 @@ export async function queueConversion(db: Kysely<Database> | Transaction<Databas
     .execute()
 }
 
-const retryDelayMs = (attempts: number) => Math.min(60 * 60 * 1000, 30_000 * 2 ** Math.max(0, attempts - 1))
-
-export interface ConversionsResult {
-  sent: number
-  retrying: number
-  failed: number
-}
-
 /** POSTs one batch; resolves when Meta took it, throws with its message otherwise. */
 async function post(config: ConversionsConfig, events: unknown[], timeoutMs: number): Promise<void> {
   const response = await fetch(`${config.graphUrl}/${GRAPH_VERSION}/${encodeURIComponent(config.pixelId)}/events`, {
@@ -145,105 +137,38 @@ async function post(config: ConversionsConfig, events: unknown[], timeoutMs: num
 }
 
 /** Claims the due events and sends them, a batch at a time; returns what happened. */
-export async function deliverConversions(
-  store: StoreDb,
-  config: ConversionsConfig,
-  options: { now?: Date; workerId?: string; batch?: number; timeoutMs?: number } = {},
-): Promise<ConversionsResult> {
-  const { db } = store
-  const now = options.now ?? new Date()
-  const nowText = now.toISOString()
-  const workerId = options.workerId ?? randomUUID()
-  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString()
-  const dueRows = db
-    .selectFrom('conversion_events')
-    .select('id')
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowText)]))
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowText)]))
-    .orderBy('created_at')
-    .limit(options.batch ?? BATCH)
-  const due = store.dialect === 'postgres' ? dueRows.forUpdate().skipLocked() : dueRows
-  await db
-    .updateTable('conversion_events')
-    .set({ claimed_by: workerId, claimed_until: leaseUntil })
-    .where('id', 'in', due)
-    .where('sent_at', 'is', null)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowText)]))
-    .execute()
-  const claimed = await db
-    .selectFrom('conversion_events')
-    .select(['id', 'payload', 'attempts'])
-    .where('claimed_by', '=', workerId)
-    .where('claimed_until', '=', leaseUntil)
-    .where('sent_at', 'is', null)
-    .orderBy('created_at')
-    .execute()
-  const result: ConversionsResult = { sent: 0, retrying: 0, failed: 0 }
-  if (claimed.length === 0) return result
-  const ids = claimed.map((row) => row.id)
-  try {
-    await post(
-      config,
-      claimed.map((row) => JSON.parse(row.payload) as unknown),
-      options.timeoutMs ?? TIMEOUT_MS,
-    )
-    await db
-      .updateTable('conversion_events')
-      .set((eb) => ({ sent_at: new Date().toISOString(), attempts: eb('attempts', '+', 1), last_error: null, claimed_by: null, claimed_until: null }))
-      .where('id', 'in', ids)
-      .where('claimed_by', '=', workerId)
-      .execute()
-    result.sent = claimed.length
-  } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
-    for (const row of claimed) {
-      const attempts = row.attempts + 1
-      const giveUp = attempts >= MAX_ATTEMPTS
-      await db
-        .updateTable('conversion_events')
-        .set({
-          attempts,
-          last_error: message,
-          next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
-          failed_at: giveUp ? nowText : null,
-          claimed_by: null,
-          claimed_until: null,
-        })
-        .where('id', '=', row.id)
-        .where('claimed_by', '=', workerId)
-        .execute()
-      if (giveUp) result.failed += 1
-      else result.retrying += 1
-    }
+export function deliverConversions(store: StoreDb, config: ConversionsConfig, options: RoundOptions & { timeoutMs?: number } = {}): Promise<OutboxRound> {
+  const outbox: Outbox<'conversion_events'> = {
+    table: 'conversion_events',
+    batch: BATCH,
+    send: {
+      together: (rows) =>
+        post(
+          config,
+          rows.map((row) => JSON.parse(row.payload) as unknown),
+          options.timeoutMs ?? TIMEOUT_MS,
+        ),
+    },
   }
-  return result
+  return sendDue(store, outbox, options)
 }
 
-export interface ConversionsLog {
+interface ConversionsLog extends OutboxLoopLog {
   warn(details: object, message: string): void
 }
 
 /** Runs the worker in this process every OUTBOX_INTERVAL_MS where the Conversions API is configured; returns stop(). */
 export function startConversionsWorker(store: StoreDb, env: Env, log: ConversionsLog): () => Promise<void> {
   const config = conversionsConfig(env)
-  if (!config || env.OUTBOX_INTERVAL_MS <= 0) return async () => {}
+  if (!config) return async () => {}
   const workerId = randomUUID()
-  let running: Promise<unknown> = Promise.resolve()
-  let stopped = false
-  const timer = setInterval(() => {
-    if (stopped) return
-    running = deliverConversions(store, config, { workerId })
-      .then((result) => {
-        if (result.retrying + result.failed > 0) log.warn({ ...result }, 'Conversions API: a batch was not taken')
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'Conversions API: delivery round failed'))
-  }, env.OUTBOX_INTERVAL_MS)
-  timer.unref()
-  return async () => {
-    stopped = true
-    clearInterval(timer)
-    await running
-  }
+  return startOutboxLoop(
+    'conversions',
+    env.OUTBOX_INTERVAL_MS,
+    async () => {
+      const result = await deliverConversions(store, config, { workerId })
+      if (result.retrying + result.failed > 0) log.warn({ ...result }, 'Conversions API: a batch was not taken')
+    },
+    log,
+  )
 }

@@ -30,7 +30,8 @@ import type { Shopper } from '../accounts/shopper.ts'
 import type { DiscountCodesRow } from '../db/schema.ts'
 import { sharedAnswer } from '../http/serializer.ts'
 import { deepFreeze } from '../shared/ttl-cache.ts'
-import type { BrandBundleOffers, CartHead, CartSettingsRow } from './cart.queries.ts'
+import type { BrandBundleOffers } from './cart-promotions.queries.ts'
+import type { CartHead, CartSettingsRow } from './cart.queries.ts'
 
 /** What a suggestion in the drawer is made of (catalog's cached featured rows). */
 interface FeaturedSource {

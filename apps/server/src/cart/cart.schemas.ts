@@ -1,7 +1,9 @@
 /** What the cart's calls take, checked alike for the API and for the pages. */
 import { z } from 'zod'
 import { itemIdSchema } from '../catalog/catalog.schemas.ts'
-import { MAX_LINE_QTY } from './cart.service.ts'
+
+/** No one line holds more than this many pieces. */
+export const MAX_LINE_QTY = 10
 
 /** A number, or a form's text of one ('2'); anything else (an empty field, a list, true) is no quantity, never 0. */
 const numberOrNumeral = (value: unknown) => (typeof value === 'string' && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value)

@@ -1,95 +1,46 @@
 import { randomUUID } from 'node:crypto'
-import {
-  afterpayCovers,
-  bundleOfferLabel,
-  cartLineColors,
-  computeCartTotals,
-  discountCodeRefusal,
-  formatPrice,
-  fromCents,
-  isClubLandingLink,
-  nextOfferPath,
-  OFFER_PRICES,
-  originalTotal,
-  parseDiscountClasses,
-  toCents,
-  type AppliedBundle,
-  type Cart,
-  type CartBanner,
-  type CartLine,
-  type FeaturedItem,
-} from '@store/core'
+import { discountCodeRefusal, type Cart } from '@store/core'
 import { sql } from 'kysely'
 import { CART_WRITES, checkRequestLimits, countRequests, HOUR_MS, shopperLimits, takeShopperRequest } from '../accounts/request-limits.ts'
 import type { Shopper } from '../accounts/shopper.ts'
 import type { RequestContext } from '../context/request-context.ts'
-import { flag, readJson, readList } from '../db/json.ts'
+import { flag } from '../db/json.ts'
 import type { DiscountCodesRow } from '../db/schema.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import { getFeaturedItems } from '../catalog/catalog.service.ts'
-import { originalPriceCents, unitPriceCents } from '../catalog/pricing.ts'
 import { isJoinFlow } from '../membership/club-join.ts'
 import { oneClickMethod } from '../offers/one-click.ts'
-import { membersOnlyLines, vipExclusiveIds } from '../checkout/members-only.ts'
+import { vipExclusiveIds } from '../checkout/members-only.ts'
 import { firstOrderCodeRefusal, firstOrderRefusalWords } from '../checkout/first-order-codes.ts'
 import { countCodeUses } from '../checkout/code-claims.ts'
 import { releaseExchange } from '../checkout/reservations.ts'
 import {
   findCartLine,
-  findDiscountCode,
-  findDiscountCodeById,
-  discountCodeTerms,
   findMergeableLine,
   findOpenCart,
   findSessionCartId,
   insertOpenCart,
   findSellableSize,
-  findOrderBumpIds,
   readOpenCart,
   readSessionWithOpenCart,
   sortedLines,
-  findBundleOffers,
-  NO_BUNDLE_OFFERS,
-  type BrandBundleOffers,
-  type CartLineRow,
-  type CartSettingsRow,
   type OpenCartRead,
 } from './cart.queries.ts'
+import { buildCart } from './cart-answer.ts'
 import { CartMemo, type CartInputs } from './cart-memo.ts'
+import { freePromoEligible, isFreeGiftLine } from './cart-pricing.ts'
+import { discountCodeTerms, findBundleOffers, findDiscountCode, findDiscountCodeById, findOrderBumpIds, NO_BUNDLE_OFFERS } from './cart-promotions.queries.ts'
+import { MAX_LINE_QTY } from './cart.schemas.ts'
 
 /** A cart with no lines has no VIP exclusive in it: no need to read the brand's set. */
 const NO_VIP_EXCLUSIVES: ReadonlySet<number> = new Set()
 
-/** No one line holds more than this many pieces. */
-export const MAX_LINE_QTY = 10
 const FEATURED_ITEMS = 4
 
 function mainCategoryName(mainShoppingPath: string): string {
   return mainShoppingPath.split('/').filter(Boolean).pop() ?? ''
 }
-
-/**
- * A piece's price: the item's (or its member price), or a special price (an offer, an order bump,
- * a social media special), which is never more than the item's own price for this shopper. In a
- * cart that joins the club through a club special (`firstPick`, offer code cb: "Join VIP and get
- * your first pair for $24.99"), the special's piece is the first month's pick: the first month's
- * fee, charged at checkout, pays for it.
- */
-function lineUnitCents(line: CartLineRow, shopper: Shopper, firstPick = false): number {
-  if (firstPick && isClubSpecialLine(line)) return 0
-  const own = unitPriceCents(line, shopper.hasClub)
-  return line.price_override_cents === null ? own : Math.min(line.price_override_cents, own)
-}
-
-/**
- * A free gift (SPEC §4 free gift types free-leggings and free-underwear: a social media special at $0,
- * docs/decisions/169): for a new customer at a brand with a club, never for a member (free_promo_eligible).
- */
-const isFreeGiftLine = (line: Pick<CartLineRow, 'social_media_special' | 'price_override_cents'>) => line.social_media_special === 1 && line.price_override_cents === 0
-
-/** Who may have a free gift: a shopper who is not a member, at a brand with a club. */
-const freePromoEligible = (settings: { brand_has_club: number }, shopper: Pick<Shopper, 'hasClub'>) => flag(settings.brand_has_club) && !shopper.hasClub
 
 /**
  * The free gift leaves a cart whose shopper is not eligible for it any more, and the cart says so
@@ -100,86 +51,6 @@ async function removeFreeGifts(ctx: RequestContext, cartId: string): Promise<voi
     await trx.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('social_media_special', '=', 1).where('price_override_cents', '=', 0).execute()
     await trx.updateTable('carts').set({ removed_free_promo: 1, updated_at: ctx.now().toISOString() }).where('id', '=', cartId).where('brand_id', '=', ctx.data.brandId).execute()
   })
-}
-
-/** The cart joins the club through a club special (offer code cb): its piece is the first month's pick. */
-export const joinsThroughClubSpecial = (offerCode: string | null | undefined, joins: boolean) => joins && offerCode === 'cb'
-
-/**
- * The cart holds a club special ("Join VIP and get your first pair for $24.99": offer code cb, its line a
- * social media special): the special is the club's join, for a visitor as for a customer. A visitor's
- * cart is priced as the join and checkout asks them to log in (membership/club-join.ts), where it sold
- * them the pair at its own price, joined nothing, and kept the line's "Join VIP" banner.
- */
-export const holdsClubSpecial = (offerCode: string | null | undefined, lines: readonly ClubSpecialLine[]) => offerCode === 'cb' && lines.some(isClubSpecialLine)
-
-type ClubSpecialLine = Pick<CartLineRow, 'social_media_special' | 'price_override_cents'>
-
-/**
- * A club special's line: a social media special at the club's price (SPEC §9, 24.99: its offer code cb).
- * Only this line is the join's first pick: a clearance special ($29.99) in a cart taken to the club's
- * landing (/landing/cb) afterwards is not made free by it.
- */
-const isClubSpecialLine = (line: ClubSpecialLine) => line.social_media_special === 1 && line.price_override_cents === CLUB_SPECIAL_CENTS
-
-const CLUB_SPECIAL_CENTS = toCents(OFFER_PRICES.club)
-
-/**
- * The bundle offers a line's units count towards (docs/cart-rules.md "Bundle offers"): those of its
- * item's categories, for a line at the item's own price; a line at a special price (an offer, an
- * order bump, a social media special) or bundled with another line counts towards none.
- */
-function lineBundleOfferIds(line: CartLineRow, bundles: BrandBundleOffers): readonly string[] {
-  if (line.price_override_cents !== null || line.social_media_special === 1 || line.bundled_with !== null) return []
-  return bundles.offerIdsByItem[String(line.item_id)] ?? []
-}
-
-/**
- * The cart's money, one computation for the cart drawer and for checkout:
- * each line's unit price for this shopper, the brand's bundle offers, the code
- * (when it applies to them) and the brand's shipping rule, through core's
- * computeCartTotals. Checkout passes the tax rate of the shipping address; the
- * cart, the brand's estimate.
- */
-export function priceCart(
-  lines: readonly CartLineRow[],
-  code: DiscountCodesRow | undefined,
-  settings: CartSettingsRow,
-  shopper: Shopper,
-  taxBasisPoints: number,
-  bundles: BrandBundleOffers,
-  /** the cart joins through a club special: its piece is the first month's pick (lineUnitCents) */
-  firstPick = false,
-) {
-  // a social media special whose special ships free makes standard shipping free (the line says so: ships_free)
-  const shipsFree = lines.some((line) => line.ships_free === 1)
-  const codeApplies = Boolean(code && (!flag(code.club_only) || shopper.hasClub))
-  const unitCents = lines.map((line) => lineUnitCents(line, shopper, firstPick))
-  const totals = computeCartTotals({
-    lines: lines.map((line, i) => ({
-      unitCents: unitCents[i]!,
-      qty: line.qty,
-      originalUnitCents: line.price_override_cents === null ? originalPriceCents(line, shopper.hasClub) : null,
-      discountClasses: parseDiscountClasses(line.discount_class),
-      bundleOfferIds: lineBundleOfferIds(line, bundles),
-    })),
-    bundleOffers: bundles.offers,
-    code:
-      code && codeApplies
-        ? {
-            percentage: code.percentage_amount,
-            amountCents: code.amount_off_cents,
-            includedClasses: readList(code.included_classes),
-            excludedClasses: readList(code.excluded_classes),
-            minimumSubtotalCents: code.minimum_subtotal_cents,
-          }
-        : null,
-    freeShippingThresholdCents: settings.free_shipping_threshold_cents,
-    standardShippingCents: settings.standard_shipping_cost_cents,
-    freeShippingForMember: shopper.hasClub || shipsFree,
-    taxBasisPoints,
-  })
-  return { codeApplies, unitCents, totals, shipsFree }
 }
 
 /**
@@ -259,179 +130,6 @@ export async function getCart(ctx: RequestContext, options: CartReadOptions = {}
     oneClick,
   }
   return cartMemo.answer(db, inputs, buildCart)
-}
-
-/** The cart's answer from its inputs, and from nothing else (cart-memo.ts relies on it: no clock, no reads). */
-function buildCart({ cart, linesJson, shopper, code, settings, banners, bumpIds, bundles, vipExclusives, featured, sessionOrders, oneClick }: CartInputs): Cart {
-  const lines = sortedLines(linesJson)
-  // joining the club in this cart (checkout_club_flow, vip_flow): priced as a member, as checkout will
-  const hasClubInCart =
-    !shopper.hasClub &&
-    flag(settings.brand_has_club) &&
-    (cart?.checkout_flow === 'checkout_club_flow' || (isJoinFlow(cart?.checkout_flow) && (shopper.customerId !== null || holdsClubSpecial(cart?.offer_code, lines))))
-  const pricedAs = hasClubInCart ? { ...shopper, hasClub: true } : shopper
-  const firstPick = joinsThroughClubSpecial(cart?.offer_code, hasClubInCart)
-  const { codeApplies, totals } = priceCart(lines, code, settings, pricedAs, settings.tax_rate_basis_points, bundles, firstPick)
-  const bundleBanners = bundleBannersOf(lines, totals.bundles, bundles)
-  // the VIP exclusives checkout will refuse in this cart's flow (checkout/members-only.ts, the same rule)
-  const membersOnly = new Set(membersOnlyLines({ shopper, flow: cart?.checkout_flow, lines }, vipExclusives))
-  const club = shopper.club ?? null
-  const clubDiscount = shopper.hasClub && club ? club.discountPercentage : settings.club_discount_percentage
-
-  const items = lines.map((line, i): CartLine => {
-    const unit = lineUnitCents(line, pricedAs, firstPick)
-    const original = line.price_override_cents === null ? originalPriceCents(line, pricedAs.hasClub) : null
-    // an exchange's piece is held for it already (its stock taken when it was reserved): one, in stock
-    const exchange = line.exchange_order !== null
-    const maxQty = exchange ? line.qty : Math.max(0, Math.min(MAX_LINE_QTY, line.stock ?? 0))
-    return {
-      cartId: line.cartId,
-      item_id: line.item_id,
-      link: `/item/${line.item_id}`,
-      image: line.image,
-      name: line.name,
-      detail: line.description,
-      color: line.color,
-      colors: cartLineColors(line.color),
-      size: line.size,
-      qty: line.qty,
-      max_qty: maxQty,
-      in_stock: exchange || (line.stock ?? 0) >= line.qty,
-      skip_qty_controls: flag(line.skip_qty_controls),
-      bundled_with: line.bundled_with,
-      social_media_special: flag(line.social_media_special),
-      price: fromCents(unit),
-      original_price: original === null ? null : fromCents(original),
-      total: fromCents(unit * line.qty),
-      original_total: original === null ? null : originalTotal(fromCents(original), line.qty),
-      banner: line.banner ?? bundleBanners[i] ?? null,
-      discount_class: line.discount_class,
-      members_only: membersOnly.has(line),
-      exchange,
-    }
-  })
-
-  const totalDollars = fromCents(totals.totalCents)
-  return {
-    customer: shopper.customerId ? { id: shopper.customerId, name: shopper.name, e_mail_address: shopper.email } : null,
-    items,
-    item_count: items.reduce((sum, line) => sum + line.qty, 0),
-    checkout_flow: cart?.checkout_flow ?? 'free_flow',
-    cart_subtotal: fromCents(totals.subtotalCents),
-    cart_discount: fromCents(totals.discountCents),
-    bundle_discount: fromCents(totals.bundleSavingCents),
-    cart_shipping: fromCents(totals.shippingCents),
-    cart_tax: fromCents(totals.taxCents),
-    cart_total: totalDollars,
-    free_shipping_threshold: fromCents(settings.free_shipping_threshold_cents),
-    free_shipping_remaining: fromCents(totals.freeShippingRemainingCents),
-    standard_shipping_cost: fromCents(settings.standard_shipping_cost_cents),
-    discount_code_name: code?.name ?? null,
-    discount_code_info: code ? codeInfo(code, Boolean(codeApplies), totals.codeHasNoEffect, totals) : null,
-    discount_code_details: code
-      ? {
-          bullets: readJson<string[]>(code.bullets, []),
-          included_classes: readList(code.included_classes),
-          excluded_classes: readList(code.excluded_classes),
-          percentage_amount: code.percentage_amount,
-          custom: code.custom,
-        }
-      : null,
-    default_coupon_active: false,
-    // the club's flags from the stored membership (docs/club-membership.md "Cart flags")
-    club_monthly: shopper.hasClub && club ? fromCents(club.amountCents) : settings.club_monthly_cents === null ? null : fromCents(settings.club_monthly_cents),
-    club_overdue: shopper.hasClub && club?.status === 'overdue',
-    club_paused: shopper.hasClub && club?.status === 'paused',
-    club_discount_percentage: clubDiscount,
-    has_club: shopper.hasClub,
-    has_club_in_cart: hasClubInCart,
-    bought_club: club !== null,
-    featured_items: featured
-      .filter((item) => !lines.some((line) => line.item_id === item.id))
-      .slice(0, 3)
-      .map(
-        (item): FeaturedItem => ({
-          id: item.id,
-          link: `/item/${item.id}`,
-          name: item.name,
-          color: item.color,
-          image: item.image,
-          price: fromCents(unitPriceCents(item, pricedAs.hasClub)),
-        }),
-      ),
-    code_worse_than_club: Boolean(code && pricedAs.hasClub && code.amount_off_cents === 0 && code.percentage_amount <= clubDiscount),
-    saw_club_upsell: cart ? flag(cart.saw_club_upsell) : false,
-    has_social_media_special: items.some((line) => line.social_media_special),
-    loggedin: shopper.customerId !== null,
-    banners: bannersFor(banners, shopper.hasClub || hasClubInCart),
-    // the order bumps come first, then /checkout (SPEC §4 post-offer flow); a member's exchange is placed on its own, at once
-    proceed_to_checkout_link: lines.some((line) => line.exchange_order !== null) ? '/checkout' : nextOfferPath('checkout-ob', bumpIds, null, true),
-    ineligible_for_social_media: shopper.hasClub,
-    free_promo_eligible: freePromoEligible(settings, shopper),
-    removed_free_promo: cart ? flag(cart.removed_free_promo) : false,
-    registration_locked: false,
-    afterpay_available: afterpayCovers({ afterpay: flag(settings.afterpay), minCents: settings.afterpay_min_cents, maxCents: settings.afterpay_max_cents }, totals.totalCents),
-    savings: fromCents(totals.savingsCents),
-    event_queue: [],
-    exchange_label: exchangeLabel(lines),
-    // the session's last order takes a one-time offer with one click (its card charged again)
-    one_click_available: oneClick,
-    cancelled_before: shopper.cancelledBefore,
-    // a paid order of the customer's, or one this session placed (a visitor's too)
-    purchased: shopper.purchased || sessionOrders.length > 0,
-    session_orders: [...sessionOrders],
-    promo_eligible: !shopper.hasClub,
-  }
-}
-
-/**
- * The cart's exchange in words (SPEC §3 exchange_label, docs/decisions/223): "Exchange for order
- * 1234567890: Leggings (Black) in M"; null for a cart without one. A cart holds one exchange at a time.
- */
-function exchangeLabel(lines: readonly Pick<CartLineRow, 'exchange_of' | 'name' | 'color' | 'size'>[]): string | null {
-  const line = lines.find((candidate) => candidate.exchange_of !== null)
-  return line ? `Exchange for order ${line.exchange_of}: ${line.name} (${line.color}) in ${line.size}` : null
-}
-
-/**
- * The brand's cart banners this shopper is shown. A banner whose button leads to the club's landing
- * page (/vip) invites the shopper to join: it is not shown to a member (has_club) nor in a cart that
- * joins at checkout (has_club_in_cart). docs/cart-rules.md "Banners".
- */
-function bannersFor(banners: readonly CartBanner[], inTheClub: boolean): CartBanner[] {
-  return inTheClub ? banners.filter((banner) => !isClubLandingLink(banner.buttonLink)) : [...banners]
-}
-
-/** A line in a bundle says so on its banner: '3 for $75 bundle', or '3 of 4 in the 3 for $75 bundle'. */
-function bundleBannersOf(lines: readonly CartLineRow[], applied: readonly AppliedBundle[], bundles: BrandBundleOffers): (string | undefined)[] {
-  const banners: (string | undefined)[] = lines.map(() => undefined)
-  const bundled = lines.map(() => ({ qty: 0, offerId: '' }))
-  for (const bundle of applied) {
-    for (const unit of bundle.units) bundled[unit.line] = { qty: bundled[unit.line]!.qty + unit.qty, offerId: bundle.offerId }
-  }
-  bundled.forEach(({ qty, offerId }, i) => {
-    const offer = bundles.offers.find((o) => o.offerId === offerId)
-    if (qty === 0 || !offer) return
-    const label = bundleOfferLabel(offer)
-    banners[i] = qty === lines[i]!.qty ? `${label} bundle` : `${qty} of ${lines[i]!.qty} in the ${label} bundle`
-  })
-  return banners
-}
-
-/**
- * What the drawer says of the cart's code: its own info while it takes something off; else why not.
- * A code with a minimum the cart has not reached says how much more it takes (the minimum counts the
- * subtotal after bundle savings, as computeCartTotals does), rather than that it applies to nothing.
- */
-function codeInfo(code: DiscountCodesRow, applies: boolean, noEffect: boolean, totals: { subtotalCents: number; bundleSavingCents: number }): string | null {
-  if (!applies) return `${code.name} is for VIP members only.`
-  if (!noEffect) return code.info
-  const short = code.minimum_subtotal_cents - (totals.subtotalCents - totals.bundleSavingCents)
-  if (short > 0) {
-    const minimum = formatPrice(fromCents(code.minimum_subtotal_cents), { keepZeroCents: true })
-    return `Add ${formatPrice(fromCents(short), { keepZeroCents: true })} more to use ${code.name}: it is for orders of ${minimum} or more.`
-  }
-  return `${code.name} doesn't apply to anything in your cart yet.`
 }
 
 /**

@@ -7,9 +7,10 @@
  */
 import { shippingOptions, type ShippingMethod, type ShippingOption } from '@store/core'
 import type { Shopper } from '../accounts/shopper.ts'
-import { findBundleOffers, findCartSettings, findDiscountCodeById, findOpenCartWithLines } from '../cart/cart.queries.ts'
+import { findCartSettings, findOpenCartWithLines } from '../cart/cart.queries.ts'
+import { findBundleOffers, findDiscountCodeById } from '../cart/cart-promotions.queries.ts'
 import type { CartLineRow } from '../cart/cart.queries.ts'
-import { holdsClubSpecial, joinsThroughClubSpecial, priceCart } from '../cart/cart.service.ts'
+import { holdsClubSpecial, joinsThroughClubSpecial, priceCart } from '../cart/cart-pricing.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { CartsRow, DiscountCodesRow } from '../db/schema.ts'
 import { conflict, unprocessable } from '../http/errors.ts'

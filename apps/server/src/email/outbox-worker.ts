@@ -1,14 +1,9 @@
 /**
  * The e-mail outbox worker: outbox_emails rows (order confirmations, password
- * resets, ...) delivered by a Mailer, from any number of instances at once.
+ * resets, ...) delivered by a Mailer, from any number of instances at once, through the
+ * outbox mechanism (jobs/outbox.ts: claimed with a lease, sent once, retried with backoff).
  *
- * - Claimed atomically: one UPDATE takes a lease (claimed_by, claimed_until) on
- *   due rows nobody holds; the database re-checks the condition under its row
- *   lock, so two instances never take one row (on PostgreSQL they skip each
- *   other's locked rows: SKIP LOCKED), and a crashed worker's lease simply runs out.
- * - Retried with backoff: a failure counts the attempt, records the error and
- *   waits 30 s, 1, 2, 4 ... minutes (at most an hour); after MAX_ATTEMPTS it
- *   is marked failed and left for an operator.
+ * - Sent one at a time: a refused e-mail is retried on its own.
  * - Recorded: sent_at, the server's message id and how it went (smtp or log).
  * - Branded: each goes as its text and, beside it, the HTML drawn from that text in its brand's
  *   layout (branded-email.ts), with the pictures of the order it is about (docs/emails.md).
@@ -18,32 +13,17 @@ import { sql } from 'kysely'
 import { BRANDS, type Brand, brandsWithOrigins } from '../brands/registry.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { Env } from '../env.ts'
+import { type Outbox, type OutboxRound, type RoundOptions, sendDue, startOutboxLoop } from '../jobs/outbox.ts'
 import { brandedHtml } from './branded-email.ts'
 import { prepareEmailLayouts } from './email-layout.ts'
 import { mailerFor, type MailLog, type Mailer } from './mailer.ts'
 import { orderPictures } from './order-pictures.ts'
-import { timedJob } from '../operations/metrics.ts'
 
-const MAX_ATTEMPTS = 8
-const LEASE_MS = 5 * 60 * 1000
 const BATCH = 20
 
-function retryDelayMs(attempts: number): number {
-  return Math.min(60 * 60 * 1000, 30_000 * 2 ** Math.max(0, attempts - 1))
-}
-
-export interface DeliveryResult {
-  sent: number
-  retrying: number
-  failed: number
-}
-
-export interface DeliverOptions {
+export interface DeliverOptions extends RoundOptions {
   /** SMTP_FROM: its address sends every brand's mail, under that brand's own name (brandSender) */
   from: string
-  now?: Date
-  workerId?: string
-  batch?: number
   log?: MailLog
   /** the brands at this deployment's origins (the registry's production ones when not given): the HTML's header, footer and pictures */
   brands?: readonly Brand[]
@@ -61,75 +41,23 @@ export function brandSender(from: string, brandName: string | undefined): string
 }
 
 /** Claims the due e-mails and sends each once; returns what happened. */
-export async function deliverOutbox(store: StoreDb, mailer: Mailer, options: DeliverOptions): Promise<DeliveryResult> {
-  const { db } = store
-  const now = options.now ?? new Date()
-  const nowText = now.toISOString()
-  const workerId = options.workerId ?? randomUUID()
-  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString()
-  const dueRows = db
-    .selectFrom('outbox_emails')
-    .select('id')
-    .where('sent_at', 'is', null)
-    .where('failed_at', 'is', null)
-    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowText)]))
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowText)]))
-    .orderBy('created_at')
-    .limit(options.batch ?? BATCH)
-  // PostgreSQL: workers running at once take different rows instead of waiting on the same ones
-  const due = store.dialect === 'postgres' ? dueRows.forUpdate().skipLocked() : dueRows
-  await db
-    .updateTable('outbox_emails')
-    .set({ claimed_by: workerId, claimed_until: leaseUntil })
-    .where('id', 'in', due)
-    .where('sent_at', 'is', null)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowText)]))
-    .execute()
-  const claimed = await db
-    .selectFrom('outbox_emails')
-    .select(['id', 'brand_id', 'to_email', 'subject', 'body', 'attempts', 'order_number'])
-    .where('claimed_by', '=', workerId)
-    .where('claimed_until', '=', leaseUntil)
-    .where('sent_at', 'is', null)
-    .execute()
-
-  const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 }
+export function deliverOutbox(store: StoreDb, mailer: Mailer, options: DeliverOptions): Promise<OutboxRound> {
   const brands = options.brands ?? BRANDS
-  for (const email of claimed) {
-    const attempts = email.attempts + 1
-    try {
-      const brand = brands.find((known) => known.id === email.brand_id)
-      const html = brand ? await htmlOf(store, brand, email, options.log) : undefined
-      const { messageId } = await mailer.send({ from: brandSender(options.from, brand?.name), to: email.to_email, subject: email.subject, text: email.body, html })
-      await db
-        .updateTable('outbox_emails')
-        .set({ sent_at: new Date().toISOString(), message_id: messageId, delivered_via: mailer.via, attempts, last_error: null, claimed_by: null, claimed_until: null })
-        .where('id', '=', email.id)
-        .where('claimed_by', '=', workerId)
-        .execute()
-      result.sent += 1
-    } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500)
-      const giveUp = attempts >= MAX_ATTEMPTS
-      await db
-        .updateTable('outbox_emails')
-        .set({
-          attempts,
-          last_error: message,
-          next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
-          failed_at: giveUp ? nowText : null,
-          claimed_by: null,
-          claimed_until: null,
-        })
-        .where('id', '=', email.id)
-        .where('claimed_by', '=', workerId)
-        .execute()
-      options.log?.warn({ email: email.id, brand: email.brand_id, attempts, err: message }, giveUp ? 'e-mail failed for good' : 'e-mail failed, will retry')
-      if (giveUp) result.failed += 1
-      else result.retrying += 1
-    }
+  const outbox: Outbox<'outbox_emails'> = {
+    table: 'outbox_emails',
+    batch: BATCH,
+    send: {
+      each: async (email) => {
+        const brand = brands.find((known) => known.id === email.brand_id)
+        const html = brand ? await htmlOf(store, brand, email, options.log) : undefined
+        const { messageId } = await mailer.send({ from: brandSender(options.from, brand?.name), to: email.to_email, subject: email.subject, text: email.body, html })
+        return { message_id: messageId, delivered_via: mailer.via }
+      },
+    },
+    failed: (email, { attempts, giveUp, message }) =>
+      options.log?.warn({ email: email.id, brand: email.brand_id, attempts, err: message }, giveUp ? 'e-mail failed for good' : 'e-mail failed, will retry'),
   }
-  return result
+  return sendDue(store, outbox, options)
 }
 
 /**
@@ -167,22 +95,10 @@ export function startOutboxWorker(store: StoreDb, env: Env, log: MailLog): () =>
     (error: unknown) => log.error({ err: error }, 'e-mail layouts did not compile: e-mails go as text alone'),
   )
   const workerId = randomUUID()
-  let running: Promise<unknown> = Promise.resolve()
-  let stopped = false
-  const tick = () => {
-    if (stopped) return
-    running = timedJob('outbox', () => deliverOutbox(store, mailer, { from: env.SMTP_FROM, workerId, log, brands })).catch((error: unknown) =>
-      log.error({ err: error }, 'e-mail outbox: delivery round failed'),
-    )
-  }
-  const timer = env.OUTBOX_INTERVAL_MS > 0 ? setInterval(tick, env.OUTBOX_INTERVAL_MS) : undefined
-  timer?.unref()
-  if (timer) tick()
+  const stop = startOutboxLoop('outbox', env.OUTBOX_INTERVAL_MS, () => deliverOutbox(store, mailer, { from: env.SMTP_FROM, workerId, log, brands }), log)
   return async () => {
-    stopped = true
-    if (timer) clearInterval(timer)
+    await stop()
     await layouts
-    await running
     mailer.close()
   }
 }

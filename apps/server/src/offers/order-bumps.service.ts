@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { fromCents, nextOfferPath, sortSizes, type OrderBump, type OrderBumpList } from '@store/core'
-import { findOrderBumpIds } from '../cart/cart.queries.ts'
+import { findOrderBumpIds } from '../cart/cart-promotions.queries.ts'
 import { ensureCart } from '../cart/cart.service.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { takeTurn } from '../db/take-turn.ts'

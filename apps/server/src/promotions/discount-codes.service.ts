@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { discountCodeStatus, fromCents, PLACED_ORDER_STATUSES, toCents, type AdminDiscountCode } from '@store/core'
 import { sql, type Kysely, type Transaction } from 'kysely'
-import { discountCodeTerms } from '../cart/cart.queries.ts'
+import { discountCodeTerms } from '../cart/cart-promotions.queries.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { readJson, readList } from '../db/json.ts'
 import type { Database, DiscountCodesRow } from '../db/schema.ts'

@@ -13,185 +13,34 @@
  * cardholder's step done in Stripe.js, after which a setup has succeeded and a payment
  * waits for the store's confirmation.
  *
- * Afterpay (afterpay_clearpay, confirmed with a return_url): the PaymentIntent waits
- * requires_action with next_action.redirect_to_url, a page of this server (as Stripe's test
- * mode shows one) whose two links authorize or fail the test payment and send the shopper
- * back to return_url with payment_intent, payment_intent_client_secret and redirect_status;
- * afterpay(id, outcome) does the same without a browser. event() signs a webhook delivery
+ * Afterpay (afterpay_clearpay, confirmed with a return_url): fake-stripe-afterpay.ts, a page of
+ * this server; afterpay(id, outcome) answers it without a browser. What the fake keeps (intents,
+ * PaymentMethods, ids) is its book, fake-stripe-book.ts. event() signs a webhook delivery
  * (payment_intent.succeeded, …) as Stripe does, for POST /api/stripe/webhook.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
-
-interface Call {
-  method: string
-  path: string
-  idempotencyKey: string | undefined
-  authorization: string | undefined
-  form: URLSearchParams
-}
-
-type Intent = Record<string, unknown> & { id: string; status: string }
-
-const CARDS: Record<string, { brand: string; last4: string }> = {
-  pm_card_visa: { brand: 'visa', last4: '4242' },
-  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
-  pm_card_chargeDeclined: { brand: 'visa', last4: '0002' },
-  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3184' },
-  pm_card_visa_applePay: { brand: 'visa', last4: '4242' },
-}
-
-/** The `metadata[name]=value` fields of a form, as Stripe keeps them. */
-function metadataOf(form: URLSearchParams): Record<string, string> {
-  return Object.fromEntries(
-    [...form].flatMap(([name, value]) => {
-      const field = /^metadata\[(.+)\]$/.exec(name)
-      return field ? [[field[1]!, value]] : []
-    }),
-  )
-}
+import { fakeAfterpay } from './fake-stripe-afterpay.ts'
+import { type Answer, type Call, type Intent, metadataOf, stripeBook } from './fake-stripe-book.ts'
 
 /** Answers like api.stripe.com for the calls the adapter makes; replays a repeated Idempotency-Key as Stripe does. */
 export function fakeStripe() {
   const calls: Call[] = []
-  const intents = new Map<string, Intent>()
+  const book = stripeBook()
+  const { intents, paymentMethod, intentBody } = book
+  const afterpay = fakeAfterpay(book)
   const customers: { id: string; object: 'customer'; created: number; metadata: Record<string, string> }[] = []
-  const replays = new Map<string, { status: number; body: unknown }>()
-  let n = 0
+  const replays = new Map<string, Answer>()
   let unreachable = false
   const serverErrors: { path: string; made: boolean }[] = []
   const drops = new Map<string, number>()
-  /** PaymentMethods made from payment_method_data (afterpay_clearpay), by id */
-  const madeMethods = new Map<string, Record<string, unknown>>()
-  const paymentMethod = (id: string) =>
-    madeMethods.get(id) ?? {
-      id,
-      object: 'payment_method',
-      type: 'card',
-      card: {
-        brand: CARDS[id]?.brand ?? 'visa',
-        last4: CARDS[id]?.last4 ?? '4242',
-        exp_month: 12,
-        exp_year: 2030,
-        funding: 'credit',
-        country: 'US',
-        // a card from Apple Pay (the Payment Request Button) is a card PaymentMethod with its wallet named
-        wallet: id === 'pm_card_visa_applePay' ? { type: 'apple_pay', dynamic_last4: '4242', apple_pay: {} } : null,
-      },
-    }
-  const intentBody = (intent: Intent, expand: boolean) => ({
-    ...intent,
-    payment_method: expand && typeof intent.payment_method === 'string' ? paymentMethod(intent.payment_method) : intent.payment_method,
-  })
-
   /** where this server is reached (the redirect page's address): set by the request being answered */
   let origin = ''
-  const invalid = (message: string, param: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_missing', param, message } } })
 
-  /**
-   * An Afterpay PaymentIntent, confirmed at creation: Stripe asks for the return_url, the shipping address and
-   * the billing details, then leaves it requires_action with next_action.redirect_to_url (Afterpay's page).
-   */
-  const afterpayIntent = (call: Call): { status: number; body: unknown } => {
-    const { form } = call
-    const types = [...form].filter(([name]) => /^(allowed_)?payment_method_types\[\d+\]$/.test(name)).map(([, value]) => value)
-    if (!types.includes('afterpay_clearpay')) return invalid('The payment method type afterpay_clearpay is not allowed for this PaymentIntent.', 'payment_method_data[type]')
-    const returnUrl = form.get('return_url')
-    if (form.get('confirm') === 'true' && !returnUrl)
-      return invalid('A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods that may redirect.', 'return_url')
-    if (!form.get('shipping[address][line1]') || !form.get('shipping[name]')) return invalid('Afterpay / Clearpay requires a shipping address.', 'shipping')
-    if (!form.get('payment_method_data[billing_details][email]') || !form.get('payment_method_data[billing_details][name]'))
-      return invalid('Afterpay / Clearpay requires the billing name and email.', 'payment_method_data[billing_details]')
-    const id = `pi_${++n}`
-    const methodId = `pm_${++n}`
-    madeMethods.set(methodId, {
-      id: methodId,
-      object: 'payment_method',
-      type: 'afterpay_clearpay',
-      afterpay_clearpay: {},
-      billing_details: { name: form.get('payment_method_data[billing_details][name]'), email: form.get('payment_method_data[billing_details][email]') },
-    })
-    const intent: Intent = {
-      id,
-      object: 'payment_intent',
-      amount: Number(form.get('amount')),
-      currency: form.get('currency'),
-      client_secret: `${id}_secret_${n}`,
-      confirmation_method: 'automatic',
-      customer: form.get('customer'),
-      payment_method: methodId,
-      payment_method_types: ['afterpay_clearpay'],
-      shipping: { name: form.get('shipping[name]'), address: { line1: form.get('shipping[address][line1]'), city: form.get('shipping[address][city]') } },
-      status: 'requires_action',
-      next_action: { type: 'redirect_to_url', redirect_to_url: { url: `${origin}/afterpay_clearpay/${id}/authorize`, return_url: returnUrl } },
-      last_payment_error: null,
-      livemode: false,
-      created: Math.floor(Date.now() / 1000),
-      metadata: metadataOf(form),
-    }
-    intents.set(id, intent)
-    return { status: 200, body: intentBody(intent, true) }
-  }
-
-  /** The shopper's answer on Afterpay's page: the PaymentIntent paid, or back to requires_payment_method. Where to send the shopper. */
-  const decideAfterpay = (id: string, outcome: 'approve' | 'decline'): string | null => {
-    const intent = intents.get(id)
-    if (intent?.status !== 'requires_action' || (intent.next_action as { type?: string } | null)?.type !== 'redirect_to_url') return null
-    const returnUrl = String((intent.next_action as { redirect_to_url: { return_url: string } }).redirect_to_url.return_url)
-    intent.next_action = null
-    if (outcome === 'approve') {
-      intent.status = 'succeeded'
-      intent.amount_received = intent.amount
-      intent.latest_charge = `ch_${++n}`
-    } else {
-      // Stripe: the attempt failed, the PaymentMethod detached from the PaymentIntent
-      intent.status = 'requires_payment_method'
-      intent.payment_method = null
-      intent.last_payment_error = {
-        type: 'invalid_request_error',
-        code: 'payment_intent_payment_attempt_failed',
-        message:
-          'The latest payment attempt of this PaymentIntent has failed or been canceled, and the attached payment method has been removed. You can try confirming again with a new payment method.',
-      }
-    }
-    const back = new URL(returnUrl)
-    back.searchParams.set('payment_intent', id)
-    back.searchParams.set('payment_intent_client_secret', String(intent.client_secret))
-    back.searchParams.set('redirect_status', outcome === 'approve' ? 'succeeded' : 'failed')
-    return back.toString()
-  }
-
-  /** Afterpay's page in Stripe's test mode: authorize or fail the test payment. */
-  const afterpayPage = (path: string, response: ServerResponse): boolean => {
-    const page = /^\/afterpay_clearpay\/(pi_\d+)\/(authorize|approve|decline)$/.exec(path)
-    if (!page) return false
-    const [, id, step] = page
-    if (step === 'authorize') {
-      const intent = intents.get(id!)
-      const amount = `$${(Number(intent?.amount ?? 0) / 100).toFixed(2)}`
-      response.writeHead(intent ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' })
-      response.end(
-        `<!doctype html><html lang="en"><head><title>Afterpay test payment</title></head><body><main><h1>Afterpay test payment page</h1>` +
-          `<p>Pay ${amount} in 4 instalments.</p><p><a href="/afterpay_clearpay/${id}/approve">Authorize test payment</a></p>` +
-          `<p><a href="/afterpay_clearpay/${id}/decline">Fail test payment</a></p></main></body></html>`,
-      )
-      return true
-    }
-    const back = decideAfterpay(id!, step as 'approve' | 'decline')
-    if (!back) {
-      response.writeHead(409, { 'content-type': 'text/plain' })
-      response.end('This payment is not waiting for Afterpay.')
-      return true
-    }
-    response.writeHead(302, { location: back })
-    response.end()
-    return true
-  }
-
-  const answer = (call: Call): { status: number; body: unknown } => {
+  const answer = (call: Call): Answer => {
     if (call.method === 'POST' && call.path === '/v1/customers') {
-      const customer = { id: `cus_${++n}`, object: 'customer' as const, created: Math.floor(Date.now() / 1000), metadata: metadataOf(call.form) }
+      const customer = { id: `cus_${book.next()}`, object: 'customer' as const, created: Math.floor(Date.now() / 1000), metadata: metadataOf(call.form) }
       customers.push(customer)
       return { status: 200, body: customer }
     }
@@ -200,10 +49,11 @@ export function fakeStripe() {
       const since = Number(call.form.get('created[gte]') ?? 0)
       return { status: 200, body: { object: 'list', url: '/v1/customers', has_more: false, data: customers.filter((c) => c.created >= since).reverse() } }
     }
-    if (call.method === 'POST' && call.path === '/v1/payment_intents' && call.form.get('payment_method_data[type]') === 'afterpay_clearpay') return afterpayIntent(call)
+    if (call.method === 'POST' && call.path === '/v1/payment_intents' && call.form.get('payment_method_data[type]') === 'afterpay_clearpay') return afterpay.start(call, origin)
     if (call.method === 'POST' && call.path === '/v1/payment_intents') {
       const pm = call.form.get('payment_method') ?? 'pm_card_visa'
-      const id = `pi_${++n}`
+      const n = book.next()
+      const id = `pi_${n}`
       const base: Intent = {
         id,
         object: 'payment_intent',
@@ -307,7 +157,8 @@ export function fakeStripe() {
     // to the customer when the bank agrees (after the cardholder's step where it asks)
     if (call.method === 'POST' && call.path === '/v1/setup_intents') {
       const pm = call.form.get('payment_method') ?? 'pm_card_visa'
-      const id = `seti_${++n}`
+      const n = book.next()
+      const id = `seti_${n}`
       const base: Intent = {
         id,
         object: 'setup_intent',
@@ -364,7 +215,7 @@ export function fakeStripe() {
         }
       }
       if (intent) intent.amount_refunded = refunded + amount
-      return { status: 200, body: { id: `re_${++n}`, object: 'refund', payment_intent: intentId, amount, currency: 'usd', status: 'succeeded' } }
+      return { status: 200, body: { id: `re_${book.next()}`, object: 'refund', payment_intent: intentId, amount, currency: 'usd', status: 'succeeded' } }
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${call.method}: ${call.path})` } } }
   }
@@ -379,7 +230,7 @@ export function fakeStripe() {
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://stripe.test')
     origin = `http://${request.headers.host ?? '127.0.0.1'}`
-    if (request.method === 'GET' && afterpayPage(url.pathname, response)) return
+    if (request.method === 'GET' && afterpay.page(url.pathname, response)) return
     const body = await read(request)
     const call: Call = {
       method: request.method ?? 'GET',
@@ -434,13 +285,13 @@ export function fakeStripe() {
     },
     /** the shopper's answer on Afterpay's page, without a browser: where Stripe sends them back (null: the payment was not waiting for Afterpay) */
     afterpay(paymentIntentId: string, outcome: 'approve' | 'decline') {
-      return decideAfterpay(paymentIntentId, outcome)
+      return afterpay.decide(paymentIntentId, outcome)
     },
     /** A webhook delivery of `type` about a PaymentIntent as it is now, signed with `secret` as Stripe signs it (Stripe-Signature). */
     event(type: string, paymentIntentId: string, secret: string, signedAt = Math.floor(Date.now() / 1000)) {
       const intent = intents.get(paymentIntentId)
       const payload = JSON.stringify({
-        id: `evt_${++n}`,
+        id: `evt_${book.next()}`,
         object: 'event',
         api_version: '2025-01-27.acacia',
         created: signedAt,
