@@ -4,7 +4,8 @@ import { answers } from '../http/response-schemas.ts'
 import { orderSchema } from './orders.responses.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { getOrder, listOrders } from './orders.service.ts'
-import { cancelOrder, requestExchange, requestReturn } from './shopper-actions.ts'
+import { requestExchange } from './exchanges.ts'
+import { cancelOrder, requestReturn } from './shopper-actions.ts'
 
 /** `lines`: a JSON list of {line_id, qty, reason} (a form sends it as text), or the list itself. */
 const returnLines = z
