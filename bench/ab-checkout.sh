@@ -38,12 +38,19 @@ for r in $(seq 1 "$ROUNDS"); do
 done
 echo
 echo "medians over $ROUNDS rounds (A = $BASE, B = $HEAD):"
-for bench in checkout refunds; do
-  for db in SQLite PostgreSQL; do
+median() { sort -n | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]}'; }
+# bench/checkout.ts prints a row per database and path: | database | request | req/s | ...
+# bench/refunds.ts a row per database: | database | refunds/s | ...
+for db in SQLite PostgreSQL; do
+  for path in 'GET /api/cart (2 lines)' 'POST /api/cart/items (new cart)' 'POST /api/checkout'; do
     for side in A B; do
-      v=$(grep "^$side $bench | $db" "$OUT" | awk -F'|' '{print $3+0}' | sort -n | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]}')
-      [ -n "$v" ] && printf '%-8s %-10s %s %s/s\n' "$bench" "$db" "$side" "$v"
+      v=$(grep -F "$side checkout | $db | $path |" "$OUT" | awk -F'|' '{print $4+0}' | median)
+      [ -n "$v" ] && printf '%-10s %-32s %s %s req/s\n' "$db" "$path" "$side" "$v"
     done
+  done
+  for side in A B; do
+    v=$(grep -F "$side refunds | $db |" "$OUT" | awk -F'|' '{print $3+0}' | median)
+    [ -n "$v" ] && printf '%-10s %-32s %s %s refunds/s\n' "$db" 'refunds in full' "$side" "$v"
   done
 done
 rm -f "$OUT"
