@@ -13,6 +13,7 @@ import { emitStockChanged } from '../checkout/stock-events.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import type { Database, OrderLinesRow, OrdersRow } from '../db/schema.ts'
 import { conflict, HttpError, unprocessable } from '../http/errors.ts'
+import { replacementItem } from './exchange-choices.ts'
 import { moveOrder, newOrderState } from './order-states.ts'
 import { checkLines, shoppersOrder, type StoredReturnLine } from './shopper-actions.ts'
 
@@ -27,18 +28,24 @@ export interface HeldExchange {
 }
 
 /**
- * A club member exchanges a piece for another size of the same style (docs/decisions/223): the
+ * A club member exchanges a piece for another size, or another colour of the same style at the
+ * same price (docs/decisions/223 and 252, exchange-choices.ts): the
  * replacement is reserved at once, its stock taken, as an order of its own waiting for checkout
  * ('pending_payment', total 0, held as long as any reservation: RESERVATION_MS), and put in the
  * cart as a free line whose cart says `exchange_label`. The checkout places it (checkoutExchange)
  * and moves this order to its exchange; not checked out, the reservation runs out as others do.
  */
-export async function requestExchange(ctx: RequestContext, orderNumber: string, want: { line_id: string; size: string; reason: string }): Promise<string> {
+export async function requestExchange(
+  ctx: RequestContext,
+  orderNumber: string,
+  want: { line_id: string; size: string; reason: string; item_id?: number | undefined },
+): Promise<string> {
   const { db, brandId } = ctx.data
   const { order, lines, returns, facts, actor } = await shoppersOrder(ctx, orderNumber)
   const { chosen } = checkLines(lines, returns, [{ line_id: want.line_id, qty: 1 }], 'request_exchange', order.status, facts)
   const { line } = chosen[0]!
-  if (want.size === line.size) throw unprocessable('Choose another size to exchange for.', 'size')
+  const item = await replacementItem(ctx, line, want.item_id ?? line.item_id)
+  if (item.itemId === line.item_id && want.size === line.size) throw unprocessable('Choose another size or colour to exchange for.', 'size')
   const cartId = await ensureCart(ctx)
   const now = ctx.now()
   const at = now.toISOString()
@@ -53,8 +60,13 @@ export async function requestExchange(ctx: RequestContext, orderNumber: string, 
           : `Your cart holds an exchange for order ${held.exchange_of ?? ''} already: confirm it at checkout first, then exchange this piece.`,
         'line_id',
       )
-    if (!(await takeStock(trx, brandId, [{ itemId: line.item_id, size: want.size, qty: 1 }])))
-      throw conflict(`${line.name} in size ${want.size} is sold out, so it can't be exchanged for now.`, 'size')
+    if (!(await takeStock(trx, brandId, [{ itemId: item.itemId, size: want.size, qty: 1 }])))
+      throw conflict(
+        item.itemId === line.item_id
+          ? `${line.name} in size ${want.size} is sold out, so it can't be exchanged for now.`
+          : `${item.name} in ${item.color}, size ${want.size}, is sold out, so it can't be exchanged for now.`,
+        'size',
+      )
     await trx
       .insertInto('orders')
       .values({
@@ -71,16 +83,16 @@ export async function requestExchange(ctx: RequestContext, orderNumber: string, 
       .values({
         id: randomUUID(),
         order_number: exchangeNumber,
-        item_id: line.item_id,
-        name: line.name,
-        color: line.color,
+        item_id: item.itemId,
+        name: item.name,
+        color: item.color,
         size: want.size,
         qty: 1,
         price_cents: 0,
         discount_cents: 0,
         total_cents: 0,
         discount_class: line.discount_class,
-        image1: line.image1,
+        image1: item.image1,
         cancelled: 0,
         offer_id: null,
       })
@@ -90,7 +102,7 @@ export async function requestExchange(ctx: RequestContext, orderNumber: string, 
       .values({
         id: randomUUID(),
         cart_id: cartId,
-        item_id: line.item_id,
+        item_id: item.itemId,
         size: want.size,
         qty: 1,
         bundled_with: null,
@@ -106,7 +118,7 @@ export async function requestExchange(ctx: RequestContext, orderNumber: string, 
       .execute()
     await trx.updateTable('carts').set({ updated_at: at }).where('id', '=', cartId).execute()
   })
-  emitStockChanged({ brandId, itemIds: [line.item_id] }, ctx.log)
+  emitStockChanged({ brandId, itemIds: [item.itemId] }, ctx.log)
   return exchangeNumber
 }
 
@@ -141,7 +153,7 @@ export async function keepExchange(
   const at = ctx.now().toISOString()
   const replacementLine = await ctx.data.db
     .selectFrom('order_lines')
-    .select(['name', 'color', 'size'])
+    .select(['item_id', 'name', 'color', 'size'])
     .where('order_number', '=', held.exchange_order)
     .where('brand_id', '=', brandId)
     .executeTakeFirstOrThrow()
@@ -162,7 +174,15 @@ export async function keepExchange(
       })
       // the reservation ran out meanwhile (the sweeper gave the piece back): nothing of this is written
       if (!placed.ok) throw new ExchangeRunOut()
-      const stored: StoredReturnLine[] = [{ line_id: line.id, qty: 1, reason: held.exchange_reason, exchange_size: replacementLine.size }]
+      const stored: StoredReturnLine[] = [
+        {
+          line_id: line.id,
+          qty: 1,
+          reason: held.exchange_reason,
+          exchange_size: replacementLine.size,
+          ...(replacementLine.item_id === line.item_id ? {} : { exchange_item_id: replacementLine.item_id }),
+        },
+      ]
       await trx
         .insertInto('order_returns')
         .values({
