@@ -38,12 +38,25 @@ for r in $(seq 1 "$ROUNDS"); do
 done
 echo
 echo "medians over $ROUNDS rounds (A = $BASE, B = $HEAD):"
-for bench in checkout refunds; do
-  for db in SQLite PostgreSQL; do
+median() { sort -n | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]}'; }
+# the rows, split on |: "<side> <bench> ", " <database> " (SQLite's label says its mode: "SQLite (file, WAL)"), then
+# bench/checkout.ts: " <request> ", " <req/s> ", ...; bench/refunds.ts: " <refunds/s> ", ...
+figures() { # side bench database [request]
+  awk -F'|' -v who="$1 $2" -v db="$3" -v path="${4:-}" '
+    function trim(s) { gsub(/^ +| +$/, "", s); return s }
+    trim($1) == who && index(trim($2), db) == 1 && (path == "" ? 1 : trim($3) == path) { print (path == "" ? $3 : $4) + 0 }
+  ' "$OUT" | median
+}
+for db in SQLite PostgreSQL; do
+  for path in 'GET /api/cart (2 lines)' 'POST /api/cart/items (new cart)' 'POST /api/checkout'; do
     for side in A B; do
-      v=$(grep "^$side $bench | $db" "$OUT" | awk -F'|' '{print $3+0}' | sort -n | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]}')
-      [ -n "$v" ] && printf '%-8s %-10s %s %s/s\n' "$bench" "$db" "$side" "$v"
+      v=$(figures "$side" checkout "$db" "$path")
+      if [ -n "$v" ]; then printf '%-10s %-32s %s %s req/s\n' "$db" "$path" "$side" "$v"; fi
     done
+  done
+  for side in A B; do
+    v=$(figures "$side" refunds "$db")
+    if [ -n "$v" ]; then printf '%-10s %-32s %s %s refunds/s\n' "$db" 'refunds in full' "$side" "$v"; fi
   done
 done
 rm -f "$OUT"

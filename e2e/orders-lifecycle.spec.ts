@@ -1,7 +1,7 @@
 /**
  * An order's life after checkout in a real browser (docs/orders.md): a shopper cancels an order
  * within the window and sees the refund; a delivered order's piece is returned; a club member
- * exchanges a size through the cart and the checkout. The forms post without JavaScript too (the cancel
+ * exchanges a size, and another colour of the style, through the cart and the checkout. The forms post without JavaScript too (the cancel
  * and the exchange here). Axe on each page.
  */
 import { createHmac } from 'node:crypto'
@@ -198,6 +198,48 @@ describe('an order’s life cycle in the browser', () => {
       const replacement = page.getByTestId('order-card').first()
       expect(await replacement.innerText()).toContain('$0.00')
       // its history (folded under the card) names the original
+      expect(await replacement.textContent()).toContain(`Exchange for order ${orderNumber} placed: nothing charged`)
+      await expectNoSeriousAxeViolations(page)
+    } finally {
+      await context.close()
+    }
+  }, 150_000)
+
+  it('a club member exchanges for another colour of the same style: the form offers the colours with their sizes, the cart names the new colour', async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      const email = `exchange-colour-${Date.now()}@example.com`
+      const orderNumber = await registerAndOrder(page, email)
+      await deliver(orderNumber)
+      makeMember(email)
+      await page.goto(`${origin}/orders`)
+      await waitForHydration(page)
+      const card = cardOf(page, orderNumber)
+      await card.getByText('Exchange for another colour').click()
+      await expectNoSeriousAxeViolations(page)
+      // the first colour offered (the demo's styles come in several colours at one price), in a size it has in stock
+      const colourForm = card.locator('form.order-exchange-colour').first()
+      const button = colourForm.getByRole('button', { name: /^Exchange for / })
+      const colour = (await button.innerText()).replace(/^Exchange for /, '')
+      const sizeChoice = colourForm.getByRole('combobox')
+      const offered = await sizeChoice.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+      const size = offered.includes('M') ? 'M' : offered[0]!
+      await sizeChoice.selectOption(size)
+      await button.click()
+
+      await page.waitForURL(/\/checkout$/)
+      await waitForHydration(page)
+      const escaped = colour.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      const label = new RegExp(`^Exchange for order ${orderNumber}: .+ \\(${escaped}\\) in ${size}$`)
+      await expect.poll(() => page.locator('.order-summary').getByTestId('exchange-label').locator('strong').innerText()).toMatch(label)
+      await expectNoSeriousAxeViolations(page)
+      await fillAddress(page, { ...ADDRESS, email })
+      await page.getByRole('button', { name: 'Place exchange · $0.00' }).click()
+      await page.waitForURL(/\/orders\?exchanged=\d+/, { timeout: 20_000 })
+      await waitForHydration(page)
+      await expect.poll(() => cardOf(page, orderNumber).getByTestId('order-status').innerText()).toBe('Exchange requested')
+      const replacement = page.getByTestId('order-card').first()
+      expect(await replacement.innerText()).toContain(colour)
       expect(await replacement.textContent()).toContain(`Exchange for order ${orderNumber} placed: nothing charged`)
       await expectNoSeriousAxeViolations(page)
     } finally {

@@ -11,7 +11,7 @@
 import type { CheckoutResult } from '@store/core'
 import type { RequestContext } from '../context/request-context.ts'
 import { conflict, unprocessable } from '../http/errors.ts'
-import { EXCHANGE_RUN_OUT, keepExchange, type HeldExchange } from '../orders/shopper-actions.ts'
+import { EXCHANGE_RUN_OUT, keepExchange, type HeldExchange } from '../orders/exchanges.ts'
 import { finishAttempt, fingerprintOf, type StoredAnswer } from '../payments/attempts.ts'
 import type { ChargeResult } from '../payments/gateway.ts'
 import { pay, type PaymentDoor } from '../payments/payment-engine.ts'

@@ -19,7 +19,7 @@
  * (Stripe: metadata store_key), for the operator to look it up.
  */
 import { moveOrder, type OrderActor } from '../orders/order-states.ts'
-import { completePendingRefunds } from '../orders/refunds.ts'
+import { completePendingRefunds } from '../orders/pending-refunds.ts'
 import { brandsWithOrigins } from '../brands/registry.ts'
 import { systemContext, type ContextDeps, type RequestContext } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'

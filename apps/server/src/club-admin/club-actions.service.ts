@@ -3,7 +3,8 @@
  * skip, undo a skip, pause, resume and cancel go through the member's own service
  * (membership.service.ts, so the same rules and the same e-mail, saying the store made
  * it); a month free, the next try of a failed charge, and a month refunded (through
- * orders/refunds.ts refundOrder, on the order its charge paid) are the store's alone.
+ * orders/refunds.ts refundOrder, on the order its charge paid, or orders/club-fee-refunds.ts for a
+ * paused month's price, which bought none) are the store's alone.
  * Each writes its audit entry (staff/audit.ts) and tells the member by e-mail.
  */
 import { fromCents, isMemberState, refundLimitCents, type Membership, type StaffRole } from '@store/core'
@@ -15,6 +16,7 @@ import { recordMembershipEvent } from '../membership/membership-events.ts'
 import { cancelMembershipOf, changeMembershipOf, type OnBehalf } from '../membership/membership.service.ts'
 import { membershipView, statusOf } from '../membership/membership.view.ts'
 import { tellMember } from '../membership/tell-member.ts'
+import { refundClubFee } from '../orders/club-fee-refunds.ts'
 import { refundOrder } from '../orders/refunds.ts'
 import type { PaymentGateway } from '../payments/gateway.ts'
 import { audited, type AuditActor } from '../staff/audit.ts'
@@ -115,8 +117,10 @@ export async function moveNextRetry(ctx: RequestContext, staff: OnBehalf, id: st
 
 /**
  * Refunds a month's charge: on the order its payment went to (a month's box, or the joining order for
- * the first month), through refundOrder, the fee only (not the order's items), e-mailed to the member.
- * Support refunds up to its limit (DESIGN §8). The same Idempotency-Key refunds once.
+ * the first month), through refundOrder, the fee only (not the order's items); a paused month's price,
+ * which bought no order, from its ledger row through refundClubFee (the same door of the payment
+ * engine). E-mailed to the member. Support refunds up to its limit (DESIGN §8). The same
+ * Idempotency-Key refunds once.
  */
 export async function refundMonth(
   ctx: RequestContext,
@@ -125,30 +129,37 @@ export async function refundMonth(
   period: string,
   idempotencyKey: string,
   gateway: PaymentGateway,
-): Promise<{ order_number: string; refunded: number; outcome: string }> {
+): Promise<{ order_number: string | null; refunded: number; outcome: string }> {
   const row = await membershipOrNotFound(ctx, id)
   const charge = await ctx.data.db
     .selectFrom('membership_charges as c')
     .innerJoin('payments as p', (join) => join.onRef('p.gateway_payment_id', '=', 'c.gateway_payment_id').on('p.kind', '=', 'charge'))
-    .select(['c.amount_cents', 'c.status', 'p.order_number'])
+    .select(['c.amount_cents', 'c.status', 'p.order_number', 'p.id as payment_id'])
     .where('c.membership_id', '=', row.id)
     .where('c.period', '=', period)
     .where('c.status', '=', 'charged')
     .where('p.brand_id', '=', ctx.data.brandId)
     .executeTakeFirst()
   if (!charge || charge.amount_cents <= 0) throw notFound(`Nothing was charged for ${period}, so there is nothing to refund.`)
-  // a paused month's fee bought no order (its ledger row names none, decision 221): refunds are made on an order
-  if (charge.order_number === null) throw conflict(`${period} was a paused month: its fee bought no order, so it cannot be refunded here.`)
   const orderNumber = charge.order_number
   const limit = refundLimitCents(staff.role)
   if (limit !== null && charge.amount_cents > limit) throw new HttpError(403, `Your role refunds up to $${fromCents(limit).toFixed(2)} at a time; ask a manager.`)
-  const outcome = await refundOrder(
-    ctx,
-    orderNumber,
-    { idempotencyKey, amountCents: charge.amount_cents, restock: false, reason: `Club month ${period} refunded: ${staff.note}`, notify: true },
-    `staff:${staff.actor.staffId ?? 'command line'}`,
-    { gateway },
-  )
+  const reason = `Club month ${period} refunded: ${staff.note}`
+  const outcome =
+    orderNumber === null
+      ? // a paused month's price bought no order: refunded from its ledger row (decision 252)
+        await refundClubFee(
+          ctx,
+          { chargeId: charge.payment_id, customerId: row.customer_id, period, amountCents: charge.amount_cents, idempotencyKey, reason, notify: true },
+          { gateway },
+        )
+      : await refundOrder(
+          ctx,
+          orderNumber,
+          { idempotencyKey, amountCents: charge.amount_cents, restock: false, reason, notify: true },
+          `staff:${staff.actor.staffId ?? 'command line'}`,
+          { gateway },
+        )
   await ctx.data.db.transaction().execute(async (trx) => {
     // the same key again refunded nothing more: it is in the history and the audit log once
     const told = await trx

@@ -119,4 +119,8 @@ export const nextRetryBody = noteBody.extend({ day: z.string().regex(/^\d{4}-\d{
 
 export const refundMonthBody = noteBody.extend({ period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Give the month as YYYY-MM.') })
 
-export const refundAnswer = z.object({ order_number: z.string(), refunded: z.number(), outcome: z.string() })
+export const refundAnswer = z.object({
+  order_number: z.string().nullable().describe('the order the charge paid; null for a paused month, which bought none'),
+  refunded: z.number(),
+  outcome: z.string(),
+})

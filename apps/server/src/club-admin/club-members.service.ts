@@ -112,12 +112,12 @@ export async function clubMemberDetail(ctx: RequestContext, role: StaffRole, id:
     db
       .selectFrom('membership_charges as c')
       .leftJoin('payments as p', (join) => join.onRef('p.gateway_payment_id', '=', 'c.gateway_payment_id').on('p.kind', '=', 'charge').on('p.brand_id', '=', brandId))
-      .select(['c.period', 'c.billing_date', 'c.kind', 'c.amount_cents', 'c.status', 'c.next_retry_on', 'p.order_number'])
+      .select(['c.period', 'c.billing_date', 'c.kind', 'c.amount_cents', 'c.status', 'c.next_retry_on', 'p.order_number', 'p.id as payment_id'])
       .select((eb) =>
         eb
           .selectFrom('payments as r')
           .select((r) => r.fn.coalesce(r.fn.sum<number | string>('r.amount_cents'), r.lit(0)).as('refunded'))
-          .whereRef('r.order_number', '=', 'p.order_number')
+          .whereRef('r.refund_of', '=', 'p.id')
           .where('r.kind', '=', 'refund')
           .where('r.status', 'in', ['succeeded', 'pending'])
           .as('refunded'),
@@ -160,7 +160,8 @@ export async function clubMemberDetail(ctx: RequestContext, role: StaffRole, id:
         next_retry_on: charge.next_retry_on,
         order_number: charge.order_number ?? null,
         refunded: fromCents(refunded),
-        refundable: charge.status === 'charged' && charge.amount_cents > 0 && charge.order_number !== null && refunded < charge.amount_cents,
+        // a paused month's price (no order) is refundable too, from its ledger row (decision 252)
+        refundable: charge.status === 'charged' && charge.amount_cents > 0 && charge.payment_id !== null && refunded < charge.amount_cents,
       }
     }),
     actions,

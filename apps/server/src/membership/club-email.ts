@@ -156,3 +156,14 @@ export function clubRetryMovedEmail(brand: ClubEmailBrand, member: ClubEmailMemb
     `To use another card, change it here before then: ${brand.publicOrigin}/change_payment`,
   ])
 }
+
+/** A paused month's fee refunded by the store (it bought no order, so no order's refund e-mail tells it). */
+export function clubFeeRefundedEmail(brand: ClubEmailBrand, member: ClubEmailMember, refund: { period: string; amountCents: number }, card: ClubEmailCard) {
+  const month = monthName(refund.period)
+  return letter(member, brand, `${brand.name} VIP: a refund of ${money(refund.amountCents)} for ${month}`, [
+    `We have refunded ${money(refund.amountCents)} of your paused VIP membership's price for ${month} to ${cardName(card)}.`,
+    'Your bank shows it within 5 to 10 business days.',
+    '',
+    `Manage your membership: ${brand.publicOrigin}/members`,
+  ])
+}

@@ -14,7 +14,7 @@ import { migrateToLatest } from '../db/migrate.ts'
 import { parseEnv } from '../env.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import type { OrderScope } from './refunds.ts'
-import { receiveReturn, sendExchange } from './shopper-actions.ts'
+import { receiveReturn, sendExchange } from './warehouse-actions.ts'
 
 const log = {
   info: (details: object, message: string) => console.error(message, JSON.stringify(details)),

@@ -15,8 +15,9 @@ import { invalidateSettings } from '../settings/settings.service.ts'
 import { assertLedgerAgrees } from '../test/ledger.ts'
 import { DIALECTS, dataOf, errorsOf, type TestShopper, type TestStore, startTestStore } from '../test/harness.ts'
 import { moveOrder } from './order-states.ts'
-import { completePendingRefunds, refundOrder, type OrderScope } from './refunds.ts'
-import { receiveReturn, sendExchange } from './shopper-actions.ts'
+import { completePendingRefunds } from './pending-refunds.ts'
+import { refundOrder, type OrderScope } from './refunds.ts'
+import { receiveReturn, sendExchange } from './warehouse-actions.ts'
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
 

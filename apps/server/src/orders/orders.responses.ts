@@ -23,6 +23,9 @@ const orderItemSchema = contract<OrderItem>('OrderItem')(
     final_sale: z.boolean().describe('a final-sale piece: neither returned nor exchanged'),
     refunded_qty: z.int().describe('pieces of this line refunded so far'),
     exchange_sizes: z.array(z.string()).describe('the other sizes of this piece in stock now, that it can be exchanged for (empty unless the order can be exchanged)'),
+    exchange_colors: z
+      .array(z.object({ item_id: z.int(), color: text, swatch: text, sizes: z.array(z.string()).describe('its sizes in stock now') }))
+      .describe('other colours of the same style at the same price, that it can be exchanged for (empty unless the order can be exchanged)'),
   }),
 )
 

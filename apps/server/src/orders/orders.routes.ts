@@ -4,7 +4,8 @@ import { answers } from '../http/response-schemas.ts'
 import { orderSchema } from './orders.responses.ts'
 import { gatewayFor } from '../payments/gateway.ts'
 import { getOrder, listOrders } from './orders.service.ts'
-import { cancelOrder, requestExchange, requestReturn } from './shopper-actions.ts'
+import { requestExchange } from './exchanges.ts'
+import { cancelOrder, requestReturn } from './shopper-actions.ts'
 
 /** `lines`: a JSON list of {line_id, qty, reason} (a form sends it as text), or the list itself. */
 const returnLines = z
@@ -39,6 +40,11 @@ export const returnBody = z.object({ lines: returnLines })
 export const exchangeBody = z.object({
   line_id: z.string().trim().min(1).max(80),
   size: z.string().trim().min(1, 'Choose the size you want instead.').max(20),
+  /** another colour of the same style (an item of the same style_id, at the same price); the piece's own item when absent */
+  item_id: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z.int('Choose a colour from the list.').positive('Choose a colour from the list.').optional(),
+  ),
   reason: z.string().trim().max(500).default('Size exchange'),
 })
 
@@ -99,7 +105,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'A club member exchanges a piece for another size where the brand has clubExchanges: the replacement reserved at once, nothing charged (else 409 with the reason)',
+        summary:
+          'A club member exchanges a piece for another size, or another colour of its style at the same price (item_id), where the brand has clubExchanges: the replacement reserved at once, nothing charged (else 409 with the reason)',
         operationId: 'exchangeOrder',
         params: orderNumberParams,
         body: exchangeBody,

@@ -10,6 +10,7 @@ import type { OrderLinesRow, OrdersRow } from '../db/schema.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 import { actionsOf, historyView, ledgerTotals, loadOrderDetails, refundedQuantities, shopperFacts, type OrderDetails } from './order-details.ts'
 import { HttpError, notFound } from '../http/errors.ts'
+import { exchangeChoices, NO_CHOICES, type ExchangeChoices } from './exchange-choices.ts'
 
 /** Statuses a shopper sees (orders, the tracker): the core state machine's; a declined or expired attempt is not an order. */
 export { VISIBLE_ORDER_STATUSES } from '@store/core'
@@ -94,30 +95,11 @@ async function withDetails(ctx: RequestContext, orders: OrdersRow[]): Promise<Or
     const facts = shopperFacts(order, found.history, settings?.row ?? null, { member: shopper.hasClub }, now)
     return { order, found, actions: actionsOf(order, found, facts) }
   })
-  const inStock = await exchangeSizes(
+  const choices = await exchangeChoices(
     ctx,
     judged.filter((one) => one.actions.includes('request_exchange')).flatMap((one) => one.found.lines),
   )
-  return judged.map(({ order, found, actions }) => orderView(order, found, actions, actions.includes('request_exchange') ? inStock : EMPTY_SIZES))
-}
-
-const EMPTY_SIZES: ReadonlyMap<number, string[]> = new Map()
-
-/** The sizes in stock of these lines' items, by item, in store order: what an exchange may choose (one statement, none without lines). */
-async function exchangeSizes(ctx: RequestContext, lines: OrderLinesRow[]): Promise<ReadonlyMap<number, string[]>> {
-  const itemIds = [...new Set(lines.map((line) => line.item_id))]
-  if (itemIds.length === 0) return EMPTY_SIZES
-  const rows = await ctx.data.db
-    .selectFrom('item_sizes')
-    .select(['item_id', 'size'])
-    .where('brand_id', '=', ctx.data.brandId)
-    .where('item_id', 'in', itemIds)
-    .where('stock', '>', 0)
-    .execute()
-  const sizes = new Map<number, string[]>()
-  for (const row of rows) sizes.set(row.item_id, [...(sizes.get(row.item_id) ?? []), row.size])
-  for (const list of sizes.values()) list.sort(compareSizes)
-  return sizes
+  return judged.map(({ order, found, actions }) => orderView(order, found, actions, actions.includes('request_exchange') ? choices : NO_CHOICES))
 }
 
 /** The newest of the customer's orders, its headline only (the Members Area): one statement. */
@@ -147,7 +129,7 @@ function inOrderOfLines(a: OrderLinesRow, b: OrderLinesRow): number {
   return Number(a.offer_id !== null) - Number(b.offer_id !== null) || byText(a.name, b.name) || byText(a.color, b.color) || compareSizes(a.size, b.size) || byText(a.id, b.id)
 }
 
-function orderView(order: OrdersRow, details: OrderDetails, actions: string[], inStock: ReadonlyMap<number, string[]>): Order {
+function orderView(order: OrdersRow, details: OrderDetails, actions: string[], choices: ExchangeChoices): Order {
   const { lines, payments, trackingNumber: tracking } = details
   const ledger = ledgerTotals(payments)
   const refunded = refundedQuantities(details.refundLines)
@@ -203,7 +185,8 @@ function orderView(order: OrdersRow, details: OrderDetails, actions: string[], i
         line_id: line.id,
         final_sale: isFinalSale(line.discount_class),
         refunded_qty: refunded.get(line.id) ?? 0,
-        exchange_sizes: isFinalSale(line.discount_class) ? [] : (inStock.get(line.item_id) ?? []).filter((size) => size !== line.size),
+        exchange_sizes: isFinalSale(line.discount_class) ? [] : (choices.sizes.get(line.item_id) ?? []).filter((size) => size !== line.size),
+        exchange_colors: isFinalSale(line.discount_class) ? [] : (choices.colours.get(line.item_id) ?? []),
       }),
     ),
     payments: payments

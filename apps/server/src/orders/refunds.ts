@@ -18,28 +18,25 @@
  *      order moved (refunded or partially_refunded), its history entry and the e-mail; only the one
  *      who turns the rows from pending to succeeded does it. The provider refusing, release: the
  *      refused row 'failed' and a 409.
- * A refund whose provider did not answer stays pending: completePendingRefunds (run by the
- * reservation sweeper) sends it through the engine again with the same keys and completes it.
+ * Steps 2 and 3 are the refund's door (refund-door.ts) and its record (refund-record.ts). A refund
+ * whose provider did not answer stays pending: completePendingRefunds (pending-refunds.ts, run by
+ * the reservation sweeper) sends it through the engine again with the same keys and completes it.
  */
 import { randomUUID } from 'node:crypto'
 import { formatPrice, fromCents, isOrderStatus, lineRefundShare, orderTransition, refundShares, type OrderFacts, type OrderStatus } from '@store/core'
-import type { Kysely, Transaction } from 'kysely'
+import type { Transaction } from 'kysely'
 import { giveBackStock } from '../checkout/stock.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
-import type { RequestContext } from '../context/request-context.ts'
-import { dialectOf } from '../db/connection.ts'
-import { readJson } from '../db/json.ts'
-import type { Database, OrdersRow, PaymentsRow } from '../db/schema.ts'
-import { queueEmails, type QueuedEmail } from '../email/outbox.ts'
+import type { Database, PaymentsRow } from '../db/schema.ts'
+import { queueEmails } from '../email/outbox.ts'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.ts'
-import { GatewayUnavailable, RefundRefused, type PaymentGateway } from '../payments/gateway.ts'
-import { chargeAndSettle, type AttemptRecord, type ChargeDoor } from '../payments/payment-engine.ts'
 import { ledgerTotals, refundedQuantities } from './order-details.ts'
-import { orderCancelledEmail, refundIssuedEmail, type RefundedPiece } from './order-emails.ts'
-import { moveOrder, recordOrderEvent, type OrderActor } from './order-states.ts'
+import { orderCancelledEmail } from './order-emails.ts'
+import { moveOrder, type OrderActor } from './order-states.ts'
+import { answeredAlready, sendRefund, type OrderScope, type RefundDeps, type RefundOutcome } from './refund-door.ts'
+import { completeRefund, emailBrand, lockOrder, type RefundDetail } from './refund-record.ts'
 
-/** What a refund needs of its caller: a request's context, the sweeper's, or a command's. */
-export type OrderScope = Pick<RequestContext, 'data' | 'now' | 'brand' | 'origin' | 'log'>
+export type { OrderScope, RefundOutcome } from './refund-door.ts'
 
 export interface RefundRequest {
   /** the request's Idempotency-Key: the same key again refunds nothing more */
@@ -58,20 +55,6 @@ export interface RefundRequest {
   notify: boolean
 }
 
-/** What a refund request asked, kept on its ledger rows (payments.refund_detail) for whoever completes it. */
-interface RefundDetail {
-  notify: boolean
-  restock: boolean
-  shipping: boolean
-  lines: { line_id: string; item_id: number; size: string; name: string; qty: number; amount_cents: number }[]
-}
-
-export interface RefundDeps {
-  gateway: PaymentGateway
-  /** tests: called once the provider has refunded, before the refund is recorded (a crash there) */
-  afterGatewayCall?: () => void | Promise<void>
-}
-
 export interface RefundOptions {
   /** cancel the order with the refund: the facts the state machine judges the cancellation by */
   cancel?: OrderFacts
@@ -81,28 +64,7 @@ export interface RefundOptions {
   audit?: (trx: Transaction<Database>, planned: { amountCents: number; lines: { line_id: string; qty: number }[] }) => Promise<void>
 }
 
-/** 'succeeded': refunded and recorded; 'pending': the provider has not answered yet (the sweeper completes it); 'none': nothing was paid (a cancellation). */
-export type RefundOutcome = 'succeeded' | 'pending' | 'none'
-
-/** The answer to a refund the provider would not make (and to its key sent again). */
-const REFUSED = 'The payment provider refused this refund. Nothing more was refunded.'
-
 const money = (cents: number) => formatPrice(fromCents(cents), { keepZeroCents: true })
-
-type Db = Kysely<Database> | Transaction<Database>
-
-/** The order, locked until the transaction ends on PostgreSQL (SQLite runs one transaction at a time). */
-async function lockOrder(trx: Transaction<Database>, brandId: string, orderNumber: string): Promise<OrdersRow | undefined> {
-  return trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('brand_id', '=', brandId)
-    .where('order_number', '=', orderNumber)
-    .$if(dialectOf(trx) === 'postgres', (query) => query.forUpdate())
-    .executeTakeFirst()
-}
-
-const emailBrand = (ctx: OrderScope) => ({ name: ctx.brand.name, origin: ctx.origin })
 
 /**
  * Refunds an order (and cancels it, with options.cancel). Refusals are 409s in words: more than is
@@ -118,11 +80,8 @@ export async function refundOrder(
 ): Promise<RefundOutcome> {
   const planned = await planRefund(ctx, orderNumber, request, actor, options)
   if (planned.restocked.length > 0) emitStockChanged({ brandId: ctx.data.brandId, itemIds: planned.restocked }, ctx.log)
-  if (planned.rows.length === 0) return 'none'
-  if (planned.rows.every((row) => row.status === 'succeeded')) return 'succeeded'
-  // the same key after the provider refused it: the same answer
-  if (planned.rows.some((row) => row.status === 'failed')) throw conflict(REFUSED, 'amount')
-  return sendAndComplete(ctx, orderNumber, request.idempotencyKey, actor, deps)
+  const group = request.idempotencyKey
+  return answeredAlready(planned.rows) ?? sendRefund(ctx, { orderNumber, group, record: (refundIds) => completeRefund(ctx, orderNumber, group, refundIds, actor) }, deps)
 }
 
 async function planRefund(
@@ -277,169 +236,4 @@ async function planRefund(
     }
     return { rows, restocked }
   })
-}
-
-/** A refund's rows as its gateway call needs them: each row's key, amount, and the charge it gives back from. */
-type RefundRow = Pick<PaymentsRow, 'id' | 'idempotency_key' | 'amount_cents' | 'status'> & { charge_payment_id: string | null }
-
-/** What the provider answered a refund's pending rows: all refunded (their refund ids), or one refused. */
-type RefundAnswer = { status: 'succeeded'; paymentId: string | null; refundIds: Map<string, string | null> } | { status: 'declined'; paymentId: null; message: string; row: string }
-
-/** A refund's attempt is its pending ledger rows: a pause leaves them pending for the sweeper (or the same key) to ask again; the answer is the record. */
-const PENDING_ROWS: AttemptRecord = { pause: async () => {}, finish: async () => {} }
-
-/**
- * The refund's door into the payment engine (payments/payment-engine.ts): the pending rows are the
- * reservation and the attempt; the gateway call refunds each under its own key; keep records the
- * refund once (completeRefund); the provider refusing, release marks the refused row failed.
- */
-function refundDoor(ctx: OrderScope, orderNumber: string, group: string, actor: OrderActor, deps: RefundDeps): ChargeDoor<RefundRow[], RefundOutcome, RefundAnswer> {
-  const { brandId } = ctx.data
-  return {
-    noun: 'refund',
-    gatewayKey: `${brandId}:refund:${orderNumber}:${group}`,
-    charge: async (rows) => {
-      const refundIds = new Map<string, string | null>()
-      for (const row of rows) {
-        if (row.status !== 'pending' || !row.charge_payment_id) continue
-        try {
-          refundIds.set(row.id, await deps.gateway.refund(ctx.data, row.charge_payment_id, `${brandId}:${row.idempotency_key}`, row.amount_cents))
-        } catch (error) {
-          if (error instanceof GatewayUnavailable)
-            ctx.log.warn({ order: orderNumber, refund: row.id }, 'the payment provider did not answer a refund: it stays pending, and the sweeper asks again')
-          if (error instanceof RefundRefused) return { status: 'declined', paymentId: null, message: error.message, row: row.id }
-          throw error
-        }
-      }
-      await deps.afterGatewayCall?.()
-      return { status: 'succeeded', paymentId: [...refundIds.values()].find((id) => id !== null) ?? null, refundIds }
-    },
-    declined: () => ({ status: 409, error: { message: REFUSED, field: 'amount' } }),
-    release: async (_rows, _answer, refused) => {
-      if (!refused) throw new Error('a refund is given back only when the provider refuses it')
-      // the provider will not give it back (refunded elsewhere, in its dashboard): recorded as failed, for the operator
-      await ctx.data.db
-        .updateTable('payments')
-        .set({ status: 'failed', decline_reason: refused.message, updated_at: ctx.now().toISOString() })
-        .where('id', '=', refused.row)
-        .where('status', '=', 'pending')
-        .execute()
-      ctx.log.error({ order: orderNumber, refund: refused.row, reason: refused.message }, 'the payment provider refused a refund')
-      return undefined
-    },
-    keep: async (_rows, result) => {
-      await completeRefund(ctx, orderNumber, group, result.refundIds, actor)
-      return { kept: true, answer: { status: 200, data: 'succeeded' } }
-    },
-  }
-}
-
-/** Steps 3 and 4 for a request's pending rows, through the payment engine: the provider refunds each, then the refund is recorded once. */
-async function sendAndComplete(ctx: OrderScope, orderNumber: string, group: string, actor: OrderActor, deps: RefundDeps): Promise<RefundOutcome> {
-  const { db, brandId } = ctx.data
-  const rows: RefundRow[] = await db
-    .selectFrom('payments as refund')
-    .innerJoin('payments as charge', 'charge.id', 'refund.refund_of')
-    .select(['refund.id', 'refund.idempotency_key', 'refund.amount_cents', 'refund.status', 'charge.gateway_payment_id as charge_payment_id'])
-    .where('refund.brand_id', '=', brandId)
-    .where('refund.order_number', '=', orderNumber)
-    .where('refund.kind', '=', 'refund')
-    .where('refund.refund_group', '=', group)
-    .execute()
-  const door = refundDoor(ctx, orderNumber, group, actor, deps)
-  try {
-    return await chargeAndSettle(ctx, deps, PENDING_ROWS, door, rows, () => door.charge(rows))
-  } catch (error) {
-    // no answer: the rows stay pending (the money may be given back), and the sweeper asks again under the same keys
-    if (error instanceof GatewayUnavailable) return 'pending'
-    throw error
-  }
-}
-
-/** Step 3: the request's rows succeeded, stock back, the order moved, its history and e-mail: once, whoever completes it. */
-async function completeRefund(ctx: OrderScope, orderNumber: string, group: string, refundIds: Map<string, string | null>, actor: OrderActor): Promise<void> {
-  const { db, brandId } = ctx.data
-  const now = ctx.now().toISOString()
-  const restocked = await db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, brandId, orderNumber)
-    if (!order || !isOrderStatus(order.status)) return []
-    const rows = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('order_number', '=', orderNumber)
-      .where('kind', '=', 'refund')
-      .where('refund_group', '=', group)
-      .execute()
-    let flipped = 0
-    for (const row of rows) {
-      if (row.status !== 'pending') continue
-      const done = await trx
-        .updateTable('payments')
-        .set({ status: 'succeeded', gateway_payment_id: refundIds.get(row.id) ?? null, updated_at: now })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-      flipped += Number(done.numUpdatedRows)
-    }
-    if (flipped === 0) return []
-    const detail = readJson<RefundDetail>(rows[0]!.refund_detail, { notify: true, restock: false, shipping: false, lines: [] })
-    const amount = rows.reduce((sum, row) => sum + row.amount_cents, 0)
-    const restockedItems: number[] = []
-    if (detail.restock && detail.lines.length > 0) {
-      await giveBackStock(
-        trx,
-        brandId,
-        detail.lines.map((piece) => ({ itemId: piece.item_id, size: piece.size, qty: piece.qty })),
-      )
-      restockedItems.push(...detail.lines.map((piece) => piece.item_id))
-    }
-    const payments = await trx.selectFrom('payments').select(['kind', 'status', 'amount_cents']).where('brand_id', '=', brandId).where('order_number', '=', orderNumber).execute()
-    const ledger = ledgerTotals(payments)
-    const entry = {
-      amount_cents: amount,
-      lines: detail.lines.map((piece): RefundedPiece => ({ name: `${piece.name} (${piece.size})`, qty: piece.qty })),
-      shipping: detail.shipping,
-      reason: rows[0]!.reason,
-    }
-    const moves = order.status !== 'cancelled' && orderTransition(order.status, 'refund', { fullyRefunded: ledger.refundedCents >= ledger.paidCents }).ok
-    const moved = moves
-      ? await moveOrder(trx, { brandId, orderNumber, from: order.status }, 'refund', actor, {
-          at: now,
-          detail: entry,
-          facts: { fullyRefunded: ledger.refundedCents >= ledger.paidCents },
-        })
-      : { ok: false }
-    if (!moved.ok) await recordOrderEvent(trx, { brandId, orderNumber, event: 'refunded', actor, at: now, detail: entry })
-    if (detail.notify) {
-      const email: QueuedEmail = refundIssuedEmail(emailBrand(ctx), order, amount, entry.lines)
-      await queueEmails(trx, brandId, now, [email])
-    }
-    return restockedItems
-  })
-  if (restocked.length > 0) emitStockChanged({ brandId, itemIds: restocked }, ctx.log)
-}
-
-/**
- * Refunds whose provider did not answer (or whose process died after the provider refunded): asked
- * again under the same keys, which refund nothing twice, and completed. Run by the reservation
- * sweeper; a refund younger than `olderThanMs` is left to the request still at work on it.
- */
-export async function completePendingRefunds(db: Db, now: Date, contextOf: (brandId: string) => OrderScope | null, gateway: PaymentGateway, olderThanMs = 60_000): Promise<number> {
-  const waiting = await db
-    .selectFrom('payments')
-    .select(['brand_id', 'order_number', 'refund_group'])
-    .where('kind', '=', 'refund')
-    .where('status', '=', 'pending')
-    .where('updated_at', '<', new Date(now.getTime() - olderThanMs).toISOString())
-    .groupBy(['brand_id', 'order_number', 'refund_group'])
-    .limit(50)
-    .execute()
-  let completed = 0
-  for (const refund of waiting) {
-    const ctx = contextOf(refund.brand_id)
-    if (!ctx || !refund.refund_group || !refund.order_number) continue
-    if ((await sendAndComplete(ctx, refund.order_number, refund.refund_group, 'job:refund-sweeper', { gateway }).catch(() => 'pending' as const)) === 'succeeded') completed += 1
-  }
-  return completed
 }

@@ -82,7 +82,7 @@ async function orderAction(context: Route.ActionArgs['context'], form: FormData,
         ? lines.length === 0
           ? Promise.reject(new StoreError(422, [{ message: 'Choose how many of a piece to return.', field: 'lines' }]))
           : context.services.returnOrder(orderNumber, lines)
-        : context.services.exchangeOrder(orderNumber, { line_id: text('line_id'), size: text('size') }),
+        : context.services.exchangeOrder(orderNumber, { line_id: text('line_id'), size: text('size'), item_id: text('item_id') }),
   )
   // a member's exchange is reserved and in the cart: the checkout shows its label and places it (docs/decisions/223)
   if (result.ok && intent === 'exchange') throw redirect('/checkout')

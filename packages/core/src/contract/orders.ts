@@ -23,6 +23,17 @@ export interface OrderItem {
   refunded_qty: number
   /** the other sizes of this piece in stock now, that it can be exchanged for (empty unless the order can be exchanged) */
   exchange_sizes: string[]
+  /** other colours of the same style at the same price, each with its sizes in stock now, that it can be exchanged for (empty unless the order can be exchanged) */
+  exchange_colors: OrderExchangeColor[]
+}
+
+/** Another colour of a piece's style (an item sharing its style, as the item page's variants) it can be exchanged for. */
+export interface OrderExchangeColor {
+  item_id: number
+  color: string
+  swatch: string
+  /** its sizes in stock now */
+  sizes: string[]
 }
 
 export interface OrderPayment {

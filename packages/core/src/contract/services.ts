@@ -134,8 +134,8 @@ export interface StoreServices {
   cancelOrder(orderNumber: FormInput): Promise<Order>
   /** the shopper asks to return pieces (POST /orders/{number}/returns) */
   returnOrder(orderNumber: FormInput, lines: { line_id: FormInput; qty: FormInput; reason: FormInput }[]): Promise<Order>
-  /** a club member exchanges a piece for another size (POST /orders/{number}/exchanges) */
-  exchangeOrder(orderNumber: FormInput, input: { line_id: FormInput; size: FormInput; reason?: FormInput }): Promise<Order>
+  /** a club member exchanges a piece for another size, or another colour of its style (item_id) (POST /orders/{number}/exchanges) */
+  exchangeOrder(orderNumber: FormInput, input: { line_id: FormInput; size: FormInput; item_id?: FormInput; reason?: FormInput }): Promise<Order>
   /** the newest of orders(), headline only: one statement */
   latestOrder(): Promise<OrderHeadline | null>
   /** an order's tracker: the owner's by number, anyone's by number and the order's e-mail (else a 404; misses throttled: 429) */

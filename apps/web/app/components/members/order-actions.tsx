@@ -1,7 +1,7 @@
 /**
  * What a shopper can do with an order on /orders (docs/orders.md): cancel it, return pieces, or,
- * as a club member, exchange a piece for another size (reserved into the cart, placed at checkout:
- * docs/decisions/223); and the order's history. The forms post
+ * as a club member, exchange a piece for another size or another colour of its style at the same
+ * price (reserved into the cart, placed at checkout: docs/decisions/223 and 252); and the order's history. The forms post
  * to /orders and work without JavaScript; the server says which actions the order allows now
  * (`actions`) and refuses anything else with the reason.
  */
@@ -27,6 +27,7 @@ export function OrderActions({ order, result }: { order: Order; result: { errors
   const canCancel = order.actions.includes('cancel')
   const canReturn = order.actions.includes('request_return') && returnable.length > 0
   const canExchange = order.actions.includes('request_exchange') && returnable.length > 0
+  const inColours = returnable.filter((line) => line.exchange_colors.length > 0)
   if (!canCancel && !canReturn && !canExchange && !result) return null
   return (
     <section className="order-actions" aria-labelledby={`${id}-title`}>
@@ -117,6 +118,40 @@ export function OrderActions({ order, result }: { order: Order; result: { errors
                 </p>
               )}
             </Form>
+          ))}
+        </details>
+      ) : null}
+      {canExchange && inColours.length > 0 ? (
+        <details className="order-action">
+          <summary>Exchange for another colour</summary>
+          {inColours.map((line) => (
+            <fieldset key={line.line_id}>
+              <legend>
+                {line.name} ({line.color}, {sizeCaption(line.size)})
+              </legend>
+              {line.exchange_colors.map((colour) => (
+                <Form method="post" key={colour.item_id} className="order-exchange-colour">
+                  <input type="hidden" name="intent" value="exchange" />
+                  <input type="hidden" name="order_number" value={order.order_number} />
+                  <input type="hidden" name="line_id" value={line.line_id} />
+                  <input type="hidden" name="item_id" value={colour.item_id} />
+                  <span className="order-exchange-swatch" style={{ background: colour.swatch }} aria-hidden="true" />{' '}
+                  <label>
+                    {colour.color} in size{' '}
+                    <select name="size" defaultValue={colour.sizes.includes(line.size) ? line.size : colour.sizes[0]}>
+                      {colour.sizes.map((size) => (
+                        <option key={size} value={size}>
+                          {sizeCaption(size)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>{' '}
+                  <button type="submit" className="button button-secondary" disabled={busy}>
+                    Exchange for {colour.color}
+                  </button>
+                </Form>
+              ))}
+            </fieldset>
           ))}
         </details>
       ) : null}
