@@ -25,6 +25,7 @@ import { createMonthlyOrder } from './monthly-order.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import { statusOf } from './membership.view.ts'
 import { recordMembershipEvent } from './membership-events.ts'
+import { DEFAULT_CLUB_BILLING_CONCURRENCY } from '../env.ts'
 
 export interface BillingSummary {
   /** charges that went through */
@@ -36,7 +37,7 @@ export interface BillingSummary {
 }
 
 export interface BillingOptions extends ChargeDeps {
-  /** memberships billed side by side (default 4) */
+  /** memberships billed side by side: their charges at the payment service at once (default: CLUB_BILLING_CONCURRENCY's) */
   concurrency?: number
   /** only these brands (default: every brand whose settings have a club) */
   brands?: BrandId[]
@@ -101,7 +102,7 @@ async function resumeStale(scope: BrandData, options: BillingOptions, asOf: stri
     .where('status', '=', 'pending')
     .where('claimed_until', '<', now)
     .execute()
-  await pool(stale, options.concurrency ?? 4, (charge) =>
+  await pool(stale, options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY, (charge) =>
     guarded(options.log, charge.membership_id, async () => {
       const mine = await takeOverStale(scope.db, options, charge)
       if (mine) await chargeClaimed(scope, options, mine, asOf, summary)
@@ -120,7 +121,7 @@ async function retryFailed(scope: BrandData, options: BillingOptions, asOf: stri
     .where('memberships.status', '=', 'overdue')
     .whereRef('memberships.failed_period', '=', 'membership_charges.period')
     .execute()
-  await pool(due, options.concurrency ?? 4, (charge) =>
+  await pool(due, options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY, (charge) =>
     guarded(options.log, charge.membership_id, async () => {
       const mine = await claimRetry(scope.db, options, charge)
       if (!mine) return count(summary, 'busy')
@@ -146,7 +147,7 @@ async function billDue(scope: BrandData, options: BillingOptions, asOf: string, 
       .execute()
     if (page.length === 0) return
     after = page[page.length - 1]!.id
-    await pool(page, options.concurrency ?? 4, (m) => guarded(options.log, m.id, () => billMember(scope, options, m, asOf, summary)))
+    await pool(page, options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY, (m) => guarded(options.log, m.id, () => billMember(scope, options, m, asOf, summary)))
   }
 }
 
