@@ -20,6 +20,7 @@ import type { StoreDb } from '../db/connection.ts'
 import type { MembershipChargesRow } from '../db/schema.ts'
 import type { BrandId } from '../brands/registry.ts'
 import { chargePeriod, claimPeriod, claimRetry, takeOverStale, type ChargeDeps } from './club-charges.ts'
+import { recordInBatches } from './club-charge-record.ts'
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
 import { createMonthlyOrder } from './monthly-order.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
@@ -64,9 +65,11 @@ export async function runBilling(store: StoreDb, options: BillingOptions, asOf: 
     (await store.db.selectFrom('store_settings').select('brand_id').where('brand_has_club', '=', 1).orderBy('brand_id').execute()).map((row) => row.brand_id as BrandId)
   for (const brandId of brands) {
     const scope = brandData(store, brandId)
-    await resumeStale(scope, options, asOf, summary)
-    await retryFailed(scope, options, asOf, summary)
-    await billDue(scope, options, asOf, summary)
+    // the answers of the run's charges recorded in batches (club-charge-record.ts)
+    const batched = { ...options, recorder: recordInBatches(scope, options) }
+    await resumeStale(scope, batched, asOf, summary)
+    await retryFailed(scope, batched, asOf, summary)
+    await billDue(scope, batched, asOf, summary)
   }
   return summary
 }

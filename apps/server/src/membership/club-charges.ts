@@ -21,7 +21,7 @@ import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../p
 import { chargeAndSettle, type ChargeDoor } from '../payments/payment-engine.ts'
 import { declineMessage } from '../payments/test-cards.ts'
 import type { MembershipWithCard } from './membership.queries.ts'
-import { gatewayKeyOfCharge, recordOutcome, type Recorded } from './club-charge-record.ts'
+import { gatewayKeyOfCharge, recordOutcome, type OutcomeRecorder, type Recorded } from './club-charge-record.ts'
 import { joiningOrders } from '../checkout/join-once.ts'
 
 /** How long a claim is its claimant's: after it, another run may take the pending charge over. */
@@ -36,6 +36,8 @@ export interface ChargeDeps {
   leaseMs?: number
   /** the brands with their configured public origins, for the club's e-mails' links (default: the registry's) */
   brandRegistry?: readonly Brand[]
+  /** a billing run's recorder, which writes its outcomes in batches (club-charge-record.ts); absent, each is recorded alone */
+  recorder?: OutcomeRecorder
   /** tests: runs right after the gateway answered, before anything is recorded (a crash there) */
   afterGatewayCall?: (charge: MembershipChargesRow) => void | Promise<void>
 }
@@ -225,9 +227,9 @@ function periodDoor(scope: BrandData, deps: ChargeDeps, charge: MembershipCharge
     declined: (_charge, result) => ({ status: 402, error: { message: result.message } }),
     release: async (_charge, _answer, declined) => {
       if (!declined) throw new Error('a club charge is given back only for a decline')
-      return answer({ recorded: await recordOutcome(scope, deps, charge, declined, asOf), result: declined })
+      return answer({ recorded: await recordOutcome(scope, deps, { charge, result: declined, asOf }), result: declined })
     },
-    keep: async (_charge, result) => ({ kept: true, answer: answer({ recorded: await recordOutcome(scope, deps, charge, result, asOf), result }) }),
+    keep: async (_charge, result) => ({ kept: true, answer: answer({ recorded: await recordOutcome(scope, deps, { charge, result, asOf }), result }) }),
   }
 }
 
