@@ -58,6 +58,16 @@ export interface UnlessJoining {
   now: Date
 }
 
+/** A period to claim: its key, what it charges, and the membership's state it is claimed in. */
+export interface PeriodClaim {
+  period: string
+  billingDate: string
+  kind: ChargeKind
+  amountCents: number
+  statuses: string[]
+  whereBillingDate: string | null
+}
+
 /**
  * Claims a period for a first charge: inserted only while the membership is still
  * in one of `statuses` with this billing date (so a member who cancelled or
@@ -67,61 +77,103 @@ export async function claimPeriod(
   db: Kysely<Database>,
   deps: Pick<ChargeDeps, 'now' | 'leaseMs'>,
   m: { id: string; brand_id: string },
-  claim: { period: string; billingDate: string; kind: ChargeKind; amountCents: number; statuses: string[]; whereBillingDate: string | null },
+  claim: PeriodClaim,
   unlessJoining?: UnlessJoining,
 ): Promise<MembershipChargesRow | null> {
-  const id = randomUUID()
+  const [claimed] = await claimPeriods(db, deps, m.brand_id, [{ membershipId: m.id, claim }], unlessJoining)
+  return claimed ?? null
+}
+
+/**
+ * Claims many memberships' periods in one statement (a billing run's page), each as claimPeriod
+ * would: one INSERT … SELECT of the memberships still as each claim was read, a conflict on
+ * membership and period inserting nothing. Answers the claims this caller made.
+ */
+export async function claimPeriods(
+  db: Kysely<Database>,
+  deps: Pick<ChargeDeps, 'now' | 'leaseMs'>,
+  brandId: string,
+  wanted: readonly { membershipId: string; claim: PeriodClaim }[],
+  unlessJoining?: UnlessJoining,
+): Promise<MembershipChargesRow[]> {
+  if (wanted.length === 0) return []
   const now = nowOf(deps).toISOString()
-  const pending = claim.amountCents > 0
-  const key = pending ? clubGatewayKey(m.brand_id, m.id, claim.period, 1) : null
   const claimedUntil = leaseEnd(deps)
-  let source = db
+  const rows = new Map(
+    wanted.map(({ membershipId, claim }): [string, MembershipChargesRow] => {
+      const pending = claim.amountCents > 0
+      return [
+        membershipId,
+        {
+          id: randomUUID(),
+          brand_id: brandId,
+          membership_id: membershipId,
+          period: claim.period,
+          billing_date: claim.billingDate,
+          kind: claim.kind,
+          amount_cents: claim.amountCents,
+          status: pending ? 'pending' : 'none',
+          attempt: 1,
+          gateway_key: pending ? clubGatewayKey(brandId, membershipId, claim.period, 1) : null,
+          gateway_payment_id: null,
+          decline_code: null,
+          claimed_until: pending ? claimedUntil : null,
+          next_retry_on: null,
+          created_at: now,
+          updated_at: now,
+        },
+      ]
+    }),
+  )
+  /** Each membership's own value of a column: `case id when … then … end`. */
+  const each = <T>(value: (row: MembershipChargesRow) => string | number | null) =>
+    sql<T>`(case id ${sql.join(
+      [...rows].map(([id, row]) => {
+        const v = value(row)
+        return sql`when ${id} then ${typeof v === 'number' ? sql`cast(${v} as integer)` : sql`${v}`}`
+      }),
+      sql` `,
+    )} end)`
+  const source = db
     .selectFrom('memberships')
     .select([
-      sql.lit(id).as('id'),
+      each<string>((row) => row.id).as('id'),
       'brand_id',
       'id as membership_id',
-      sql<string>`${claim.period}`.as('period'),
-      sql<string>`${claim.billingDate}`.as('billing_date'),
-      sql<string>`${claim.kind}`.as('kind'),
-      sql<number>`cast(${claim.amountCents} as integer)`.as('amount_cents'),
-      sql<string>`${pending ? 'pending' : 'none'}`.as('status'),
+      each<string>((row) => row.period).as('period'),
+      each<string>((row) => row.billing_date).as('billing_date'),
+      each<string>((row) => row.kind).as('kind'),
+      each<number>((row) => row.amount_cents).as('amount_cents'),
+      each<string>((row) => row.status).as('status'),
       sql<number>`cast(1 as integer)`.as('attempt'),
-      sql<string | null>`${key}`.as('gateway_key'),
-      sql<string | null>`${pending ? claimedUntil : null}`.as('claimed_until'),
+      each<string | null>((row) => row.gateway_key).as('gateway_key'),
+      each<string | null>((row) => row.claimed_until).as('claimed_until'),
       sql<string>`${now}`.as('created_at'),
       sql<string>`${now}`.as('updated_at'),
     ])
-    .where('id', '=', m.id)
-    .where('brand_id', '=', m.brand_id)
-    .where('status', 'in', claim.statuses)
-  if (claim.whereBillingDate !== null) source = source.where('next_billing_date', '=', claim.whereBillingDate)
-  if (unlessJoining) source = source.where((eb) => eb.not(eb.exists(joiningOrders(eb, m.brand_id, unlessJoining.customerId, unlessJoining.now))))
+    .where('brand_id', '=', brandId)
+    .where('id', 'in', [...rows.keys()])
+    // each membership still as its claim was read: in one of its states, on its billing date
+    .where((eb) =>
+      eb.or(
+        wanted.map(({ membershipId, claim }) =>
+          eb.and([
+            eb('id', '=', membershipId),
+            eb('status', 'in', claim.statuses),
+            ...(claim.whereBillingDate !== null ? [eb('next_billing_date', '=', claim.whereBillingDate)] : []),
+          ]),
+        ),
+      ),
+    )
+    .$if(unlessJoining !== undefined, (q) => q.where((eb) => eb.not(eb.exists(joiningOrders(eb, brandId, unlessJoining!.customerId, unlessJoining!.now)))))
   const inserted = await db
     .insertInto('membership_charges')
     .columns(['id', 'brand_id', 'membership_id', 'period', 'billing_date', 'kind', 'amount_cents', 'status', 'attempt', 'gateway_key', 'claimed_until', 'created_at', 'updated_at'])
     .expression(source)
     .onConflict((oc) => oc.columns(['membership_id', 'period']).doNothing())
-    .executeTakeFirst()
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null
-  return {
-    id,
-    brand_id: m.brand_id,
-    membership_id: m.id,
-    period: claim.period,
-    billing_date: claim.billingDate,
-    kind: claim.kind,
-    amount_cents: claim.amountCents,
-    status: pending ? 'pending' : 'none',
-    attempt: 1,
-    gateway_key: key,
-    gateway_payment_id: null,
-    decline_code: null,
-    claimed_until: pending ? claimedUntil : null,
-    next_retry_on: null,
-    created_at: now,
-    updated_at: now,
-  }
+    .returning('membership_id')
+    .execute()
+  return inserted.map((row) => rows.get(row.membership_id)!)
 }
 
 /** Takes over a pending claim whose lease ran out (its claimant died): the same attempt, the same key. */
