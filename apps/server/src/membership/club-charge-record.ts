@@ -104,7 +104,7 @@ class Writes {
  * recorded it), their memberships read in one statement, then moved on, their boxes made, ledger
  * rows and e-mails written, each in one statement for all. One outcome per membership in a batch.
  */
-export async function recordOutcomes(scope: BrandData, deps: ChargeDeps, outcomes: readonly Outcome[]): Promise<Recorded[]> {
+async function recordOutcomes(scope: BrandData, deps: ChargeDeps, outcomes: readonly Outcome[]): Promise<Recorded[]> {
   const now = nowOf(deps).toISOString()
   // the items the boxes took from stock, told to the catalogue's caches once the transaction has committed
   let boxItems: number[] = []
