@@ -6,10 +6,14 @@
  * that no member was charged twice for a period. Prints members per second and
  * the summary. Members: 85% active, 10% skipped, 5% paused; 3% of cards decline.
  * Stock is raised first so every box finds its item (monthly items take stock).
+ *
+ * BENCH_CHARGE_MS (default 0): the payment service's answer time, a real timer in the test gateway
+ * (issue 38's goal is 200 ms). BENCH_CONCURRENCY (default 200): each run's charges at the service at
+ * once (CLUB_BILLING_CONCURRENCY). BENCH_ONLY=sqlite or postgres measures one database.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { openDatabase, type StoreDb } from '../apps/server/src/db/connection.ts'
@@ -20,6 +24,9 @@ import { TestGateway } from '../apps/server/src/payments/test-gateway.ts'
 import { insertMembers } from './lib/club-members.ts'
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000)
+const CHARGE_MS = Number(process.env.BENCH_CHARGE_MS ?? 0)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 200)
+const ONLY = process.env.BENCH_ONLY
 const AS_OF = '2027-01-05'
 const quiet = { info() {}, warn() {}, error() {} }
 
@@ -32,9 +39,10 @@ async function bench(label: string, stores: [StoreDb, StoreDb]) {
     .where('item_id', 'in', (eb) => eb.selectFrom('items').select('id').where('brand_id', '=', 'popfitclothing'))
     .execute()
   const statementsBefore = stores[0].queryCount() + (stores[1] === stores[0] ? 0 : stores[1].queryCount())
+  const load = loadavg()[0]!
   const started = performance.now()
   const runs: BillingSummary[] = await Promise.all(
-    stores.map((store) => runBilling(store, { gateway: new TestGateway(), log: quiet, brands: ['popfitclothing'], concurrency: 8 }, AS_OF)),
+    stores.map((store) => runBilling(store, { gateway: new TestGateway({ latencyMs: CHARGE_MS }), log: quiet, brands: ['popfitclothing'], concurrency: CONCURRENCY }, AS_OF)),
   )
   const seconds = (performance.now() - started) / 1000
   const statements = stores[0].queryCount() + (stores[1] === stores[0] ? 0 : stores[1].queryCount()) - statementsBefore
@@ -56,6 +64,10 @@ async function bench(label: string, stores: [StoreDb, StoreDb]) {
     JSON.stringify({
       dialect: label,
       members: MEMBERS,
+      charge_ms: CHARGE_MS,
+      concurrency_per_run: CONCURRENCY,
+      load_average_before: Number(load.toFixed(2)),
+      load_average_after: Number(loadavg()[0]!.toFixed(2)),
       seconds: Number(seconds.toFixed(2)),
       members_per_second: Math.round(MEMBERS / seconds),
       statements_per_member: Number((statements / MEMBERS).toFixed(1)),
@@ -101,7 +113,9 @@ async function postgres(base: string) {
   }
 }
 
-await sqlite()
+if (ONLY !== 'postgres') await sqlite()
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
-if (pgUrl) await postgres(pgUrl)
-else console.log('PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure it too')
+if (ONLY !== 'sqlite') {
+  if (pgUrl) await postgres(pgUrl)
+  else console.log('PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure it too')
+}

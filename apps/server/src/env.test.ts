@@ -21,6 +21,13 @@ describe('parseEnv', () => {
     expect(parseEnv({}).INSTANCES).toBe(1)
   })
 
+  it('reads how many club charges a billing run has at the payment service at once, and refuses nonsense', () => {
+    expect(parseEnv({}).CLUB_BILLING_CONCURRENCY).toBe(32)
+    expect(parseEnv({ CLUB_BILLING_CONCURRENCY: '300' }).CLUB_BILLING_CONCURRENCY).toBe(300)
+    expect(() => parseEnv({ CLUB_BILLING_CONCURRENCY: '0' })).toThrow(/Invalid environment: CLUB_BILLING_CONCURRENCY/)
+    expect(() => parseEnv({ CLUB_BILLING_CONCURRENCY: 'many' })).toThrow(/Invalid environment: CLUB_BILLING_CONCURRENCY/)
+  })
+
   it("stops with 'Unknown project' when the content service has no project", () => {
     expect(() => parseEnv({ CONTENT_SOURCE: 'sanity' })).toThrow('Unknown project')
     expect(() => parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: '' })).toThrow('Unknown project')

@@ -2,6 +2,9 @@ import { UNKNOWN_PROJECT } from '@store/core'
 import { z } from 'zod'
 import { BRANDS, isBrandId, localOrigins, productionOrigins, type PublicOrigins } from './brands/registry.ts'
 
+/** Charges a club billing run has at the payment service at once, unless CLUB_BILLING_CONCURRENCY says otherwise. */
+export const DEFAULT_CLUB_BILLING_CONCURRENCY = 32
+
 /** The environment, parsed once at start-up. Nothing else reads process.env. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -56,6 +59,12 @@ const EnvSchema = z.object({
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** how often the club's billing run looks for what is due today, in ms (0 = never: the command line only) */
   CLUB_BILLING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /**
+   * how many of the club's charges one billing run has at the payment service at once (each waits
+   * for its answer without holding a database connection): in flight ÷ the service's answer time is
+   * charges per second, to be kept under the provider's rate limit (docs/club-membership.md)
+   */
+  CLUB_BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CLUB_BILLING_CONCURRENCY),
   /** the bearer token a Prometheus scraper sends for GET /metrics; unset: /metrics is not served */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** on SIGTERM, how long /api/ready answers 503 while the instance still serves, before it stops listening (a balancer's check interval or two) */

@@ -43,7 +43,7 @@ async function main() {
     await migrateToLatest(store.db)
     const gateway = await gatewayFor(env)
     const log = { info: stderrLog('info'), warn: stderrLog('warn'), error: stderrLog('error') }
-    const summary = await runBilling(store, { gateway, log, brandRegistry: brandsWithOrigins(env.publicOrigins) }, asOf)
+    const summary = await runBilling(store, { gateway, log, brandRegistry: brandsWithOrigins(env.publicOrigins), concurrency: env.CLUB_BILLING_CONCURRENCY }, asOf)
     process.stdout.write(`${JSON.stringify(summary)}\n`)
   } finally {
     await store.close()

@@ -24,7 +24,7 @@ export function startBillingScheduler(store: StoreDb, env: Env, log: ContextLog)
     busy = true
     const asOf = new Date().toISOString().slice(0, 10)
     running = gatewayFor(env)
-      .then((gateway) => timedJob('club-billing', () => runBilling(store, { gateway, log, brandRegistry }, asOf)))
+      .then((gateway) => timedJob('club-billing', () => runBilling(store, { gateway, log, brandRegistry, concurrency: env.CLUB_BILLING_CONCURRENCY }, asOf)))
       .then((summary) => {
         recordBilling(summary)
         if (summary.charged + summary.failed > 0) log.info({ asOf, ...summary }, 'club billing run')

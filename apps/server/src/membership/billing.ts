@@ -19,12 +19,14 @@ import { brandData, type BrandData, type ContextLog } from '../context/request-c
 import type { StoreDb } from '../db/connection.ts'
 import type { MembershipChargesRow } from '../db/schema.ts'
 import type { BrandId } from '../brands/registry.ts'
-import { chargePeriod, claimPeriod, claimRetry, takeOverStale, type ChargeDeps } from './club-charges.ts'
+import { chargePeriod, claimPeriod, claimPeriods, claimRetry, takeOverStale, type ChargeDeps, type PeriodClaim } from './club-charges.ts'
+import { recordInBatches } from './club-charge-record.ts'
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
 import { createMonthlyOrder } from './monthly-order.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import { statusOf } from './membership.view.ts'
 import { recordMembershipEvent } from './membership-events.ts'
+import { DEFAULT_CLUB_BILLING_CONCURRENCY } from '../env.ts'
 
 export interface BillingSummary {
   /** charges that went through */
@@ -36,7 +38,7 @@ export interface BillingSummary {
 }
 
 export interface BillingOptions extends ChargeDeps {
-  /** memberships billed side by side (default 4) */
+  /** memberships billed side by side: their charges at the payment service at once (default: CLUB_BILLING_CONCURRENCY's) */
   concurrency?: number
   /** only these brands (default: every brand whose settings have a club) */
   brands?: BrandId[]
@@ -63,9 +65,11 @@ export async function runBilling(store: StoreDb, options: BillingOptions, asOf: 
     (await store.db.selectFrom('store_settings').select('brand_id').where('brand_has_club', '=', 1).orderBy('brand_id').execute()).map((row) => row.brand_id as BrandId)
   for (const brandId of brands) {
     const scope = brandData(store, brandId)
-    await resumeStale(scope, options, asOf, summary)
-    await retryFailed(scope, options, asOf, summary)
-    await billDue(scope, options, asOf, summary)
+    // the answers of the run's charges recorded in batches (club-charge-record.ts)
+    const batched = { ...options, recorder: recordInBatches(scope, options) }
+    await resumeStale(scope, batched, asOf, summary)
+    await retryFailed(scope, batched, asOf, summary)
+    await billDue(scope, batched, asOf, summary)
   }
   return summary
 }
@@ -101,7 +105,7 @@ async function resumeStale(scope: BrandData, options: BillingOptions, asOf: stri
     .where('status', '=', 'pending')
     .where('claimed_until', '<', now)
     .execute()
-  await pool(stale, options.concurrency ?? 4, (charge) =>
+  await pool(stale, options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY, (charge) =>
     guarded(options.log, charge.membership_id, async () => {
       const mine = await takeOverStale(scope.db, options, charge)
       if (mine) await chargeClaimed(scope, options, mine, asOf, summary)
@@ -120,7 +124,7 @@ async function retryFailed(scope: BrandData, options: BillingOptions, asOf: stri
     .where('memberships.status', '=', 'overdue')
     .whereRef('memberships.failed_period', '=', 'membership_charges.period')
     .execute()
-  await pool(due, options.concurrency ?? 4, (charge) =>
+  await pool(due, options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY, (charge) =>
     guarded(options.log, charge.membership_id, async () => {
       const mine = await claimRetry(scope.db, options, charge)
       if (!mine) return count(summary, 'busy')
@@ -146,18 +150,31 @@ async function billDue(scope: BrandData, options: BillingOptions, asOf: string, 
       .execute()
     if (page.length === 0) return
     after = page[page.length - 1]!.id
-    await pool(page, options.concurrency ?? 4, (m) => guarded(options.log, m.id, () => billMember(scope, options, m, asOf, summary)))
+    // the page's charges claimed in one statement; a member another run claimed first is left to it
+    const charging = page.flatMap((m) => {
+      const claim = m.next_billing_date ? chargeClaim(m, m.next_billing_date) : null
+      return claim ? [{ membershipId: m.id, claim }] : []
+    })
+    const claimed = new Map((await claimPeriods(scope.db, options, scope.brandId, charging)).map((charge) => [charge.membership_id, charge]))
+    const tried = new Set(charging.map((wanted) => wanted.membershipId))
+    await pool(page, options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY, (m) =>
+      guarded(options.log, m.id, () => billMember(scope, options, m, asOf, summary, tried.has(m.id) ? (claimed.get(m.id) ?? null) : undefined)),
+    )
   }
 }
 
-/** Bills a member's due periods in order (more than one when billing fell behind), each at most once. */
-async function billMember(scope: BrandData, options: BillingOptions, first: MembershipWithCard, asOf: string, summary: BillingSummary) {
+/**
+ * Bills a member's due periods in order (more than one when billing fell behind), each at most
+ * once. `claimed`: the first period's charge as the page claimed it (null: another run claimed it).
+ */
+async function billMember(scope: BrandData, options: BillingOptions, first: MembershipWithCard, asOf: string, summary: BillingSummary, claimed?: MembershipChargesRow | null) {
   let m: MembershipWithCard | undefined = first
   for (let guard = 0; m && guard < 24; guard++) {
     const due = m.next_billing_date
     const status = statusOf(m)
     if (!due || due > asOf || !BILLABLE.includes(status)) return
-    const outcome = await billPeriod(scope, options, m, due, asOf)
+    // the page claimed the first period already (or another run had)
+    const outcome = guard === 0 && claimed !== undefined ? await chargeClaimedPeriod(scope, options, claimed, m, asOf) : await billPeriod(scope, options, m, due, asOf)
     count(summary, outcome)
     if (outcome !== 'charged' && outcome !== 'skipped') return
     // more than one period due (billing fell behind): read the membership again for the next
@@ -209,10 +226,20 @@ async function billPeriod(scope: BrandData, options: BillingOptions, m: Membersh
     return done ? 'skipped' : 'busy'
   }
 
-  const kind = status === 'paused' ? 'pause_fee' : 'fee'
-  const claim = await claimPeriod(scope.db, options, m, { period, billingDate: due, kind, amountCents: chargeCents, statuses: [status], whereBillingDate: due })
-  if (!claim) return 'busy'
-  return (await chargePeriod(scope, options, claim, m, asOf))?.recorded ?? 'busy'
+  return chargeClaimedPeriod(scope, options, await claimPeriod(scope.db, options, m, chargeClaim(m, due)!), m, asOf)
+}
+
+async function chargeClaimedPeriod(scope: BrandData, options: BillingOptions, claimed: MembershipChargesRow | null, m: MembershipWithCard, asOf: string) {
+  if (!claimed) return 'busy'
+  return (await chargePeriod(scope, options, claimed, m, asOf))?.recorded ?? 'busy'
+}
+
+/** The claim of a period that charges the card (the fee, or a paused month's price); null when the period charges nothing. */
+function chargeClaim(m: MembershipWithCard, due: string): PeriodClaim | null {
+  const status = statusOf(m)
+  const { chargeCents } = amountDue({ status, amountCents: m.amount_cents, pauseMonthlyPriceCents: m.pause_monthly_price_cents, prepaidMonths: m.prepaid_months })
+  if (chargeCents === 0) return null
+  return { period: periodOf(due), billingDate: due, kind: status === 'paused' ? 'pause_fee' : 'fee', amountCents: chargeCents, statuses: [status], whereBillingDate: due }
 }
 
 /**

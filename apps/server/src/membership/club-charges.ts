@@ -12,25 +12,17 @@
  * claim standing for the attempt and recordOutcome for keep and give back.
  */
 import { randomUUID } from 'node:crypto'
-import { daysBetween, isLastRetry, nextBillingDate, nextRetryDate, transition, type MembershipEvent } from '@store/core'
 import { sql, type Kysely } from 'kysely'
-import { BRANDS, type Brand } from '../brands/registry.ts'
+import type { Brand } from '../brands/registry.ts'
 import type { BrandData, ContextLog } from '../context/request-context.ts'
 import type { Database, MembershipChargesRow } from '../db/schema.ts'
 import type { StoredAnswer } from '../payments/attempts.ts'
 import { GatewayUnavailable, type ChargeResult, type PaymentGateway } from '../payments/gateway.ts'
 import { chargeAndSettle, type ChargeDoor } from '../payments/payment-engine.ts'
-import { writeCharge } from '../payments/ledger.ts'
 import { declineMessage } from '../payments/test-cards.ts'
-import type { QueuedEmail } from '../email/outbox.ts'
-import { clubChargedEmail, clubChargeFailedEmail, clubLapsedEmail, type ClubEmailBrand, type ClubEmailMember } from './club-email.ts'
-import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
+import type { MembershipWithCard } from './membership.queries.ts'
+import { gatewayKeyOfCharge, recordOutcome, type OutcomeRecorder, type Recorded } from './club-charge-record.ts'
 import { joiningOrders } from '../checkout/join-once.ts'
-import { createMonthlyOrder } from './monthly-order.ts'
-import { emitStockChanged } from '../checkout/stock-events.ts'
-import { tellMember } from './tell-member.ts'
-import { statusOf } from './membership.view.ts'
-import { recordMembershipEvent, recoveryCause } from './membership-events.ts'
 
 /** How long a claim is its claimant's: after it, another run may take the pending charge over. */
 const CLAIM_LEASE_MS = 10 * 60 * 1000
@@ -44,6 +36,8 @@ export interface ChargeDeps {
   leaseMs?: number
   /** the brands with their configured public origins, for the club's e-mails' links (default: the registry's) */
   brandRegistry?: readonly Brand[]
+  /** a billing run's recorder, which writes its outcomes in batches (club-charge-record.ts); absent, each is recorded alone */
+  recorder?: OutcomeRecorder
   /** tests: runs right after the gateway answered, before anything is recorded (a crash there) */
   afterGatewayCall?: (charge: MembershipChargesRow) => void | Promise<void>
 }
@@ -64,6 +58,16 @@ export interface UnlessJoining {
   now: Date
 }
 
+/** A period to claim: its key, what it charges, and the membership's state it is claimed in. */
+export interface PeriodClaim {
+  period: string
+  billingDate: string
+  kind: ChargeKind
+  amountCents: number
+  statuses: string[]
+  whereBillingDate: string | null
+}
+
 /**
  * Claims a period for a first charge: inserted only while the membership is still
  * in one of `statuses` with this billing date (so a member who cancelled or
@@ -73,61 +77,103 @@ export async function claimPeriod(
   db: Kysely<Database>,
   deps: Pick<ChargeDeps, 'now' | 'leaseMs'>,
   m: { id: string; brand_id: string },
-  claim: { period: string; billingDate: string; kind: ChargeKind; amountCents: number; statuses: string[]; whereBillingDate: string | null },
+  claim: PeriodClaim,
   unlessJoining?: UnlessJoining,
 ): Promise<MembershipChargesRow | null> {
-  const id = randomUUID()
+  const [claimed] = await claimPeriods(db, deps, m.brand_id, [{ membershipId: m.id, claim }], unlessJoining)
+  return claimed ?? null
+}
+
+/**
+ * Claims many memberships' periods in one statement (a billing run's page), each as claimPeriod
+ * would: one INSERT … SELECT of the memberships still as each claim was read, a conflict on
+ * membership and period inserting nothing. Answers the claims this caller made.
+ */
+export async function claimPeriods(
+  db: Kysely<Database>,
+  deps: Pick<ChargeDeps, 'now' | 'leaseMs'>,
+  brandId: string,
+  wanted: readonly { membershipId: string; claim: PeriodClaim }[],
+  unlessJoining?: UnlessJoining,
+): Promise<MembershipChargesRow[]> {
+  if (wanted.length === 0) return []
   const now = nowOf(deps).toISOString()
-  const pending = claim.amountCents > 0
-  const key = pending ? clubGatewayKey(m.brand_id, m.id, claim.period, 1) : null
   const claimedUntil = leaseEnd(deps)
-  let source = db
+  const rows = new Map(
+    wanted.map(({ membershipId, claim }): [string, MembershipChargesRow] => {
+      const pending = claim.amountCents > 0
+      return [
+        membershipId,
+        {
+          id: randomUUID(),
+          brand_id: brandId,
+          membership_id: membershipId,
+          period: claim.period,
+          billing_date: claim.billingDate,
+          kind: claim.kind,
+          amount_cents: claim.amountCents,
+          status: pending ? 'pending' : 'none',
+          attempt: 1,
+          gateway_key: pending ? clubGatewayKey(brandId, membershipId, claim.period, 1) : null,
+          gateway_payment_id: null,
+          decline_code: null,
+          claimed_until: pending ? claimedUntil : null,
+          next_retry_on: null,
+          created_at: now,
+          updated_at: now,
+        },
+      ]
+    }),
+  )
+  /** Each membership's own value of a column: `case id when … then … end`. */
+  const each = <T>(value: (row: MembershipChargesRow) => string | number | null) =>
+    sql<T>`(case id ${sql.join(
+      [...rows].map(([id, row]) => {
+        const v = value(row)
+        return sql`when ${id} then ${typeof v === 'number' ? sql`cast(${v} as integer)` : sql`${v}`}`
+      }),
+      sql` `,
+    )} end)`
+  const source = db
     .selectFrom('memberships')
     .select([
-      sql.lit(id).as('id'),
+      each<string>((row) => row.id).as('id'),
       'brand_id',
       'id as membership_id',
-      sql<string>`${claim.period}`.as('period'),
-      sql<string>`${claim.billingDate}`.as('billing_date'),
-      sql<string>`${claim.kind}`.as('kind'),
-      sql<number>`cast(${claim.amountCents} as integer)`.as('amount_cents'),
-      sql<string>`${pending ? 'pending' : 'none'}`.as('status'),
+      each<string>((row) => row.period).as('period'),
+      each<string>((row) => row.billing_date).as('billing_date'),
+      each<string>((row) => row.kind).as('kind'),
+      each<number>((row) => row.amount_cents).as('amount_cents'),
+      each<string>((row) => row.status).as('status'),
       sql<number>`cast(1 as integer)`.as('attempt'),
-      sql<string | null>`${key}`.as('gateway_key'),
-      sql<string | null>`${pending ? claimedUntil : null}`.as('claimed_until'),
+      each<string | null>((row) => row.gateway_key).as('gateway_key'),
+      each<string | null>((row) => row.claimed_until).as('claimed_until'),
       sql<string>`${now}`.as('created_at'),
       sql<string>`${now}`.as('updated_at'),
     ])
-    .where('id', '=', m.id)
-    .where('brand_id', '=', m.brand_id)
-    .where('status', 'in', claim.statuses)
-  if (claim.whereBillingDate !== null) source = source.where('next_billing_date', '=', claim.whereBillingDate)
-  if (unlessJoining) source = source.where((eb) => eb.not(eb.exists(joiningOrders(eb, m.brand_id, unlessJoining.customerId, unlessJoining.now))))
+    .where('brand_id', '=', brandId)
+    .where('id', 'in', [...rows.keys()])
+    // each membership still as its claim was read: in one of its states, on its billing date
+    .where((eb) =>
+      eb.or(
+        wanted.map(({ membershipId, claim }) =>
+          eb.and([
+            eb('id', '=', membershipId),
+            eb('status', 'in', claim.statuses),
+            ...(claim.whereBillingDate !== null ? [eb('next_billing_date', '=', claim.whereBillingDate)] : []),
+          ]),
+        ),
+      ),
+    )
+    .$if(unlessJoining !== undefined, (q) => q.where((eb) => eb.not(eb.exists(joiningOrders(eb, brandId, unlessJoining!.customerId, unlessJoining!.now)))))
   const inserted = await db
     .insertInto('membership_charges')
     .columns(['id', 'brand_id', 'membership_id', 'period', 'billing_date', 'kind', 'amount_cents', 'status', 'attempt', 'gateway_key', 'claimed_until', 'created_at', 'updated_at'])
     .expression(source)
     .onConflict((oc) => oc.columns(['membership_id', 'period']).doNothing())
-    .executeTakeFirst()
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return null
-  return {
-    id,
-    brand_id: m.brand_id,
-    membership_id: m.id,
-    period: claim.period,
-    billing_date: claim.billingDate,
-    kind: claim.kind,
-    amount_cents: claim.amountCents,
-    status: pending ? 'pending' : 'none',
-    attempt: 1,
-    gateway_key: key,
-    gateway_payment_id: null,
-    decline_code: null,
-    claimed_until: pending ? claimedUntil : null,
-    next_retry_on: null,
-    created_at: now,
-    updated_at: now,
-  }
+    .returning('membership_id')
+    .execute()
+  return inserted.map((row) => rows.get(row.membership_id)!)
 }
 
 /** Takes over a pending claim whose lease ran out (its claimant died): the same attempt, the same key. */
@@ -233,9 +279,9 @@ function periodDoor(scope: BrandData, deps: ChargeDeps, charge: MembershipCharge
     declined: (_charge, result) => ({ status: 402, error: { message: result.message } }),
     release: async (_charge, _answer, declined) => {
       if (!declined) throw new Error('a club charge is given back only for a decline')
-      return answer({ recorded: await recordOutcome(scope, deps, charge, declined, asOf), result: declined })
+      return answer({ recorded: await recordOutcome(scope, deps, { charge, result: declined, asOf }), result: declined })
     },
-    keep: async (_charge, result) => ({ kept: true, answer: answer({ recorded: await recordOutcome(scope, deps, charge, result, asOf), result }) }),
+    keep: async (_charge, result) => ({ kept: true, answer: answer({ recorded: await recordOutcome(scope, deps, { charge, result, asOf }), result }) }),
   }
 }
 
@@ -254,164 +300,3 @@ export async function chargePeriod(scope: BrandData, deps: ChargeDeps, charge: M
     return null
   }
 }
-
-type Recorded = 'charged' | 'failed' | 'busy'
-
-/**
- * Records the gateway's answer for a claimed charge, in one transaction with
- * the membership's transition and the period's monthly order. `asOf` is the
- * billing day (a failure's retries are counted from it).
- */
-async function recordOutcome(scope: BrandData, deps: ChargeDeps, charge: MembershipChargesRow, result: ChargeResult, asOf: string): Promise<Recorded> {
-  const now = nowOf(deps).toISOString()
-  const ok = result.status === 'succeeded'
-  // the items a box took from stock, told to the catalogue's caches once the transaction has committed
-  let boxItems: number[] = []
-  const recorded = await scope.db.transaction().execute(async (trx) => {
-    const marked = await trx
-      .updateTable('membership_charges')
-      .set({
-        status: ok ? 'charged' : 'failed',
-        gateway_payment_id: result.paymentId,
-        decline_code: ok ? null : ((result as { code?: string }).code ?? 'card_declined'),
-        claimed_until: null,
-        updated_at: now,
-      })
-      .where('id', '=', charge.id)
-      .where('status', '=', 'pending')
-      .where('attempt', '=', charge.attempt)
-      .executeTakeFirst()
-    if (Number(marked.numUpdatedRows) !== 1) return 'busy' as const
-    const m = await findMembershipById(trx, scope.brandId, charge.membership_id)
-    if (!m) return ok ? ('charged' as const) : ('failed' as const)
-    const status = statusOf(m)
-    const facts = { cutoffPassed: false, wasPaused: m.was_paused === 1 }
-    const card = { cardBrand: m.card_brand, last4: m.last4 }
-    /** Queues one of the club's e-mails to the member, in this transaction: sent once, with the outcome. */
-    const tell = (write: (brand: ClubEmailBrand, member: ClubEmailMember) => QueuedEmail) =>
-      tellMember(
-        trx,
-        scope.brandId,
-        (deps.brandRegistry ?? BRANDS).find((candidate) => candidate.id === scope.brandId),
-        m.customer_id,
-        now,
-        write,
-      )
-    /** Moves the membership on by `event`; false when the state machine refuses it. */
-    const apply = async (event: MembershipEvent, set: Record<string, unknown>): Promise<boolean> => {
-      const next = transition(status, event, facts)
-      if (!next.ok) {
-        deps.log.warn({ membership: m.id, status, event, reason: next.reason }, 'club billing: transition refused, membership left as it is')
-        return false
-      }
-      await trx
-        .updateTable('memberships')
-        .set({ ...set, status: next.state, overdue: next.state === 'overdue' ? 1 : 0 })
-        .where('id', '=', m.id)
-        .execute()
-      // the club's history (membership-events.ts): a change of state, or a failed retry's day
-      if (next.state !== status || event === 'charge_failed') {
-        const recovered = status === 'overdue' && next.state !== 'overdue'
-        await recordMembershipEvent(trx, {
-          brandId: scope.brandId,
-          membershipId: m.id,
-          event,
-          from: status,
-          to: next.state,
-          at: nowOf(deps),
-          day: asOf,
-          retryDay: status === 'overdue' && m.failed_on ? daysBetween(m.failed_on, asOf) : null,
-          cause: recovered && event === 'charge_succeeded' ? await recoveryCause(trx, m.id, m.payment_method_id) : null,
-          detail: event === 'charge_failed' ? { card: m.payment_method_id } : undefined,
-        })
-      }
-      if (next.state === 'lapsed') {
-        await trx.updateTable('customers').set({ has_club: 0, cancelled_before: 1 }).where('id', '=', m.customer_id).execute()
-      }
-      return true
-    }
-    if (charge.kind === 'rejoin') {
-      if (!ok) return 'failed' as const
-      // a new membership period from the rejoin day, which becomes the billing day
-      const day = Number(charge.billing_date.slice(8, 10))
-      await apply('rejoin', {
-        billing_day: day,
-        next_billing_date: nextBillingDate(charge.billing_date, 1, day),
-        cancelled_at: null,
-        failed_on: null,
-        failed_period: null,
-        retries_done: 0,
-        was_paused: 0,
-        save_offer_seen: 0,
-      })
-      await trx.updateTable('customers').set({ has_club: 1 }).where('id', '=', m.customer_id).execute()
-      boxItems = (await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db, boxPayment(deps, charge, result))).itemIds
-      await tell((brand, member) => clubChargedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, paused: false, rejoined: true }, card))
-      return 'charged' as const
-    }
-    const following = nextBillingDate(charge.billing_date, 1, m.billing_day)
-    if (ok) {
-      if (status === 'overdue') {
-        await apply('charge_succeeded', { next_billing_date: following, failed_on: null, failed_period: null, retries_done: 0, was_paused: 0 })
-      } else if (status === 'active' || status === 'paused') {
-        await apply('charge_succeeded', { next_billing_date: following })
-      }
-      if (charge.kind === 'fee' || charge.kind === 'join' || charge.kind === 'rejoin') {
-        boxItems = (await createMonthlyOrder(trx, scope.brandId, m, charge.period, charge.amount_cents, now, scope.db, boxPayment(deps, charge, result))).itemIds
-      }
-      // a paused month's price buys no box: its ledger row names no order (the box's row is written with its order, above)
-      if (charge.kind === 'pause_fee' && charge.amount_cents > 0) {
-        const payment = boxPayment(deps, charge, result)
-        await writeCharge(trx, {
-          brandId: scope.brandId,
-          orderNumber: null,
-          gateway: payment.gateway,
-          idempotencyKey: payment.idempotencyKey,
-          amountCents: charge.amount_cents,
-          now,
-          paid: { paymentId: payment.paymentId, card: result.card },
-        })
-      }
-      // a joining charge is told by the order's confirmation; a month's fee or pause price here
-      if (charge.kind === 'fee' || charge.kind === 'pause_fee') {
-        const paused = charge.kind === 'pause_fee'
-        await tell((brand, member) => clubChargedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, paused, rejoined: false }, card))
-      }
-      return 'charged' as const
-    }
-    // failed
-    if (status === 'overdue' && m.failed_period === charge.period && m.failed_on) {
-      const retriesDone = charge.attempt - 1
-      if (isLastRetry(retriesDone)) {
-        if (await apply('retries_exhausted', { retries_done: retriesDone })) {
-          await tell((brand, member) => clubLapsedEmail(brand, member, { period: charge.period }))
-        }
-        await trx.updateTable('membership_charges').set({ next_retry_on: null }).where('id', '=', charge.id).execute()
-      } else {
-        await trx.updateTable('memberships').set({ retries_done: retriesDone }).where('id', '=', m.id).execute()
-        await trx
-          .updateTable('membership_charges')
-          .set({ next_retry_on: nextRetryDate(m.failed_on, retriesDone) })
-          .where('id', '=', charge.id)
-          .execute()
-      }
-    } else if (status === 'active' || status === 'paused') {
-      const retryOn = nextRetryDate(asOf, 0)
-      if (await apply('charge_failed', { failed_on: asOf, failed_period: charge.period, retries_done: 0, was_paused: status === 'paused' ? 1 : 0 })) {
-        await tell((brand, member) => clubChargeFailedEmail(brand, member, { period: charge.period, amountCents: charge.amount_cents, retryOn, noCard: !m.gateway_token }, card))
-      }
-      await trx.updateTable('membership_charges').set({ next_retry_on: retryOn }).where('id', '=', charge.id).execute()
-    }
-    return 'failed' as const
-  })
-  if (boxItems.length > 0) emitStockChanged({ brandId: scope.brandId, itemIds: boxItems }, deps.log)
-  return recorded
-}
-
-/** The period's charge as its row of the payments ledger (the monthly box's, or a paused month's). */
-function boxPayment(deps: ChargeDeps, charge: MembershipChargesRow, result: ChargeResult) {
-  return { gateway: deps.gateway.name, paymentId: result.paymentId, idempotencyKey: gatewayKeyOfCharge(charge) }
-}
-
-/** The gateway key a claimed period is charged under (a period that charges nothing has none: its box's row is named by the claim). */
-const gatewayKeyOfCharge = (charge: MembershipChargesRow) => charge.gateway_key ?? `box:${charge.id}`

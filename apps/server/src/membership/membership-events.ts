@@ -32,24 +32,34 @@ export interface MembershipChange {
 
 /** Writes one change of a membership: call it inside the change's transaction. */
 export async function recordMembershipEvent(trx: Db, change: MembershipChange): Promise<void> {
-  const at = change.at.toISOString()
+  await recordMembershipEvents(trx, [change])
+}
+
+/** Writes many memberships' changes in one statement (a billing batch's), inside their transaction. */
+export async function recordMembershipEvents(trx: Db, changes: readonly MembershipChange[]): Promise<void> {
+  if (changes.length === 0) return
   await trx
     .insertInto('membership_events')
-    .values({
-      id: randomUUID(),
-      brand_id: change.brandId,
-      membership_id: change.membershipId,
-      at,
-      day: change.day ?? at.slice(0, 10),
-      month: (change.day ?? at).slice(0, 7),
-      event: change.event,
-      from_status: change.from,
-      to_status: change.to,
-      cause: change.cause ?? (change.staffId ? 'staff' : null),
-      retry_day: change.retryDay ?? null,
-      staff_id: change.staffId ?? null,
-      detail_json: change.detail ? JSON.stringify(change.detail) : null,
-    })
+    .values(
+      changes.map((change) => {
+        const at = change.at.toISOString()
+        return {
+          id: randomUUID(),
+          brand_id: change.brandId,
+          membership_id: change.membershipId,
+          at,
+          day: change.day ?? at.slice(0, 10),
+          month: (change.day ?? at).slice(0, 7),
+          event: change.event,
+          from_status: change.from,
+          to_status: change.to,
+          cause: change.cause ?? (change.staffId ? 'staff' : null),
+          retry_day: change.retryDay ?? null,
+          staff_id: change.staffId ?? null,
+          detail_json: change.detail ? JSON.stringify(change.detail) : null,
+        }
+      }),
+    )
     .execute()
 }
 

@@ -14,7 +14,7 @@ import { readJson } from '../db/json.ts'
 import { cachePerDatabase } from '../shared/ttl-cache.ts'
 import { takeStock } from '../checkout/stock.ts'
 import { newOrderState } from '../orders/order-states.ts'
-import { writeCharge } from '../payments/ledger.ts'
+import { writeCharges } from '../payments/ledger.ts'
 import { getSettingsBundle } from '../settings/settings.service.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -81,56 +81,96 @@ function hashOf(text: string): number {
   return h >>> 0
 }
 
+/** A period's box to make: whose, which period, and the charge that pays for it (chargeCents above 0: its row in the payments ledger). */
+export interface MonthlyBox {
+  member: MonthlyMember
+  period: string
+  chargeCents: number
+  payment?: { gateway: string; paymentId: string | null; idempotencyKey: string }
+}
+
+/** How many of the main category's items a box tries, in its order, once its picks are tried. */
+const CHOSEN_TRIES = 8
+
 /**
- * The period's lines, each taken from stock as it is chosen (a conditional
- * update, like checkout's): the member's picks first, then items of the main
- * category in the profile's size, the same order for the same member and period
- * (a hash), never one item twice. A pick sold out since is replaced by a chosen
- * item; with nothing left in stock the order has fewer lines (the warehouse
- * sees it; docs/club-membership.md).
+ * Each box's lines, taken from stock: the member's picks first, then items of the main category in
+ * the profile's size, the same order for the same member and period (a hash), never one item twice.
+ * A pick sold out since is replaced by a chosen item; with nothing left in stock a box has fewer
+ * lines (the warehouse sees it; docs/club-membership.md). Many boxes are read at once (one read of
+ * their picks, one of their profiles) and take stock in rounds: the boxes wanting one item and size
+ * take it in one conditional update (each alone when that is short), in the order of item and size,
+ * so two billing runs taking stock at once always lock its rows in the same order.
  */
-async function monthlyLines(db: Db, brandId: string, member: MonthlyMember, period: string, cacheKey: object = db): Promise<Candidate[]> {
-  const take = (line: Candidate) => takeStock(db as Transaction<Database>, brandId, [{ itemId: line.item_id, size: line.size, qty: 1 }])
+async function monthlyLines(db: Db, brandId: string, boxes: readonly MonthlyBox[], cacheKey: object): Promise<Candidate[][]> {
   const picks = await db
     .selectFrom('membership_picks')
     .innerJoin('items', 'items.id', 'membership_picks.item_id')
     .leftJoin('item_images', (join) => join.onRef('item_images.item_id', '=', 'items.id').on('item_images.kind', '=', 'image1'))
-    .select(['items.id as item_id', 'items.name', 'items.color', 'membership_picks.size', 'items.discount_class', 'item_images.url as image'])
-    .where('membership_picks.membership_id', '=', member.id)
-    .where('membership_picks.period', '=', period)
+    .select([
+      'membership_picks.membership_id',
+      'membership_picks.period',
+      'items.id as item_id',
+      'items.name',
+      'items.color',
+      'membership_picks.size',
+      'items.discount_class',
+      'item_images.url as image',
+    ])
+    .where('membership_picks.membership_id', 'in', [...new Set(boxes.map((box) => box.member.id))])
+    .where('membership_picks.period', 'in', [...new Set(boxes.map((box) => box.period))])
     .orderBy('membership_picks.position')
-    .limit(member.how_many)
     .execute()
-  const chosen: Candidate[] = []
-  for (const pick of picks) if (await take(pick)) chosen.push(pick)
-  if (chosen.length >= member.how_many) return chosen
-  const [pool, profile] = await Promise.all([
+  const picksOf = boxes.map((box) => picks.filter((pick) => pick.membership_id === box.member.id && pick.period === box.period).slice(0, box.member.how_many))
+  const [pool, profiles] = await Promise.all([
     candidates(db, brandId, cacheKey),
     db
       .selectFrom('style_profile_answers')
-      .select(['field_name', 'value'])
+      .select(['owner_id', 'field_name', 'value'])
       .where('brand_id', '=', brandId)
-      .where('owner_id', '=', member.customer_id)
+      .where('owner_id', 'in', [...new Set(boxes.map((box) => box.member.customer_id))])
       .where('field_name', 'in', ['bottom_size', 'top_size'])
       .execute(),
   ])
-  const size = profile.find((row) => row.field_name === 'bottom_size')?.value ?? profile.find((row) => row.field_name === 'top_size')?.value ?? 'M'
-  const inSize = pool.filter((c) => c.size === size)
-  const from = inSize.length > 0 ? inSize : pool
-  const start = hashOf(`${member.id}:${period}`)
-  // a bounded number of tries: the pool is a minute old, some of it may have sold out since
-  for (let i = 0, tries = 0; chosen.length < member.how_many && i < from.length && tries < 8; i++) {
-    const candidate = from[(start + i) % from.length]!
-    if (chosen.some((c) => c.item_id === candidate.item_id)) continue
-    tries += 1
-    if (await take(candidate)) chosen.push(candidate)
+  // each box's candidates in its order: its picks, then the pool from the member's place in it
+  const wanted = boxes.map((box, i) => {
+    const profile = profiles.filter((row) => row.owner_id === box.member.customer_id)
+    const size = profile.find((row) => row.field_name === 'bottom_size')?.value ?? profile.find((row) => row.field_name === 'top_size')?.value ?? 'M'
+    const inSize = pool.filter((c) => c.size === size)
+    const from = inSize.length > 0 ? inSize : pool
+    const start = hashOf(`${box.member.id}:${box.period}`)
+    const chosen = from.slice(0, CHOSEN_TRIES).map((_, k) => from[(start + k) % from.length]!)
+    return { need: box.member.how_many, tries: [...picksOf[i]!, ...chosen], next: 0, lines: [] as Candidate[] }
+  })
+  const take = (line: Candidate, qty: number) => takeStock(db as Transaction<Database>, brandId, [{ itemId: line.item_id, size: line.size, qty }])
+  for (;;) {
+    // each box still short proposes its next candidate it does not hold yet
+    const proposals = new Map<string, { line: Candidate; boxes: number[] }>()
+    for (const [i, box] of wanted.entries()) {
+      while (box.lines.length < box.need && box.next < box.tries.length) {
+        const line = box.tries[box.next++]!
+        if (box.lines.some((held) => held.item_id === line.item_id)) continue
+        const key = `${String(line.item_id).padStart(12, '0')}\u0000${line.size}`
+        const proposal = proposals.get(key) ?? { line, boxes: [] }
+        proposal.boxes.push(i)
+        proposals.set(key, proposal)
+        break
+      }
+    }
+    if (proposals.size === 0) return wanted.map((box) => box.lines)
+    for (const key of [...proposals.keys()].sort()) {
+      const { boxes: takers } = proposals.get(key)!
+      const line = (i: number) => wanted[i]!.tries[wanted[i]!.next - 1]!
+      if (await take(line(takers[0]!), takers.length)) {
+        for (const i of takers) wanted[i]!.lines.push(line(i))
+      } else if (takers.length > 1) {
+        for (const i of takers) if (await take(line(i), 1)) wanted[i]!.lines.push(line(i))
+      }
+    }
   }
-  return chosen
 }
 
 const newOrderNumber = () => String(randomInt(1_000_000_000, 9_999_999_999))
 
-/** Writes the period's monthly order (inside the caller's transaction); its number. */
 /**
  * A period's box: its order, and the items whose stock it took. The caller tells the catalogue's
  * caches (emitStockChanged) once its transaction has committed, as checkout does: until then a cached
@@ -141,6 +181,7 @@ export interface MonthlyOrder {
   itemIds: number[]
 }
 
+/** Writes the period's monthly order (inside the caller's transaction). */
 export async function createMonthlyOrder(
   trx: Db,
   brandId: string,
@@ -151,9 +192,62 @@ export async function createMonthlyOrder(
   /** the database handle the item cache is kept under (a transaction is new each time) */
   cacheKey: object = trx,
   /** the period's charge that pays for the box (chargeCents above 0): its row in the payments ledger */
-  payment?: { gateway: string; paymentId: string | null; idempotencyKey: string },
+  payment?: MonthlyBox['payment'],
 ): Promise<MonthlyOrder> {
-  const lines = await monthlyLines(trx, brandId, member, period, cacheKey)
+  const [made] = await createMonthlyOrders(trx, brandId, [{ member, period, chargeCents, payment }], now, cacheKey)
+  return made!
+}
+
+/** Writes many periods' monthly orders at once (inside the caller's transaction): each box's order, in the order given. */
+export async function createMonthlyOrders(trx: Db, brandId: string, boxes: readonly MonthlyBox[], now: string, cacheKey: object = trx): Promise<MonthlyOrder[]> {
+  if (boxes.length === 0) return []
+  const linesOf = await monthlyLines(trx, brandId, boxes, cacheKey)
+  const numbers = boxes.map(() => newOrderNumber())
+  await trx
+    .insertInto('orders')
+    .values(boxes.map((box, i) => orderRow(brandId, box, numbers[i]!, now)))
+    .execute()
+  const lines = boxes.flatMap((_, i) => linesOf[i]!.map((line) => lineRow(numbers[i]!, line)))
+  if (lines.length > 0) await trx.insertInto('order_lines').values(lines).execute()
+  const paid = boxes.flatMap((box, i) =>
+    box.chargeCents > 0 && box.payment
+      ? [
+          {
+            brandId,
+            orderNumber: numbers[i]!,
+            gateway: box.payment.gateway,
+            idempotencyKey: box.payment.idempotencyKey,
+            amountCents: box.chargeCents,
+            now,
+            paid: { paymentId: box.payment.paymentId, card: null },
+          },
+        ]
+      : [],
+  )
+  await writeCharges(trx, paid)
+  return boxes.map((_, i) => ({ orderNumber: numbers[i]!, itemIds: linesOf[i]!.map((line) => line.item_id) }))
+}
+
+function lineRow(orderNumber: string, line: Candidate) {
+  return {
+    id: randomUUID(),
+    order_number: orderNumber,
+    item_id: line.item_id,
+    name: line.name,
+    color: line.color,
+    size: line.size,
+    qty: 1,
+    price_cents: 0,
+    discount_cents: 0,
+    total_cents: 0,
+    discount_class: line.discount_class,
+    image1: line.image,
+    cancelled: 0,
+    offer_id: null,
+  }
+}
+
+function orderRow(brandId: string, { member, period, chargeCents }: MonthlyBox, orderNumber: string, now: string) {
   const to = readJson<Partial<ShipTo>>(member.ship_to, {})
   const address = {
     name: to.name ?? '',
@@ -166,83 +260,44 @@ export async function createMonthlyOrder(
     zip: to.zip ?? '',
     phone: to.phone ?? '',
   }
-  const orderNumber = newOrderNumber()
-  await trx
-    .insertInto('orders')
-    .values({
-      order_number: orderNumber,
-      brand_id: brandId,
-      customer_id: member.customer_id,
-      cart_id: null,
-      email: to.email ?? '',
-      ...newOrderState('processing', 'job:club-billing', now, { club_period: period }),
-      subtotal_cents: chargeCents,
-      discount_cents: 0,
-      shipping_cents: 0,
-      tax_cents: 0,
-      total_cents: chargeCents,
-      shipping_method: 'standard',
-      shipping_name: address.name,
-      shipping_company: address.company,
-      shipping_country: address.country,
-      shipping_address: address.address,
-      shipping_address_2: address.address_2,
-      shipping_city: address.city,
-      shipping_state: address.state,
-      shipping_zip: address.zip,
-      shipping_phone: address.phone,
-      billing_name: address.name,
-      billing_company: address.company,
-      billing_country: address.country,
-      billing_address: address.address,
-      billing_address_2: address.address_2,
-      billing_city: address.city,
-      billing_state: address.state,
-      billing_zip: address.zip,
-      billing_phone: address.phone,
-      payment_method_id: member.payment_method_id,
-      idempotency_key: null,
-      created_at: now,
-      placed_by_visitor_id: null,
-      reserved_until: null,
-      checkout_flow: 'club_monthly',
-      membership_id: member.id,
-      club_period: period,
-    })
-    .execute()
-  if (lines.length > 0) {
-    await trx
-      .insertInto('order_lines')
-      .values(
-        lines.map((line) => ({
-          id: randomUUID(),
-          order_number: orderNumber,
-          item_id: line.item_id,
-          name: line.name,
-          color: line.color,
-          size: line.size,
-          qty: 1,
-          price_cents: 0,
-          discount_cents: 0,
-          total_cents: 0,
-          discount_class: line.discount_class,
-          image1: line.image,
-          cancelled: 0,
-          offer_id: null,
-        })),
-      )
-      .execute()
+  return {
+    order_number: orderNumber,
+    brand_id: brandId,
+    customer_id: member.customer_id,
+    cart_id: null,
+    email: to.email ?? '',
+    ...newOrderState('processing', 'job:club-billing', now, { club_period: period }),
+    subtotal_cents: chargeCents,
+    discount_cents: 0,
+    shipping_cents: 0,
+    tax_cents: 0,
+    total_cents: chargeCents,
+    shipping_method: 'standard',
+    shipping_name: address.name,
+    shipping_company: address.company,
+    shipping_country: address.country,
+    shipping_address: address.address,
+    shipping_address_2: address.address_2,
+    shipping_city: address.city,
+    shipping_state: address.state,
+    shipping_zip: address.zip,
+    shipping_phone: address.phone,
+    billing_name: address.name,
+    billing_company: address.company,
+    billing_country: address.country,
+    billing_address: address.address,
+    billing_address_2: address.address_2,
+    billing_city: address.city,
+    billing_state: address.state,
+    billing_zip: address.zip,
+    billing_phone: address.phone,
+    payment_method_id: member.payment_method_id,
+    idempotency_key: null,
+    created_at: now,
+    placed_by_visitor_id: null,
+    reserved_until: null,
+    checkout_flow: 'club_monthly',
+    membership_id: member.id,
+    club_period: period,
   }
-  if (chargeCents > 0 && payment) {
-    await writeCharge(trx, {
-      brandId,
-      orderNumber,
-      gateway: payment.gateway,
-      idempotencyKey: payment.idempotencyKey,
-      amountCents: chargeCents,
-      now,
-      paid: { paymentId: payment.paymentId, card: null },
-    })
-  }
-  return { orderNumber, itemIds: lines.map((line) => line.item_id) }
 }

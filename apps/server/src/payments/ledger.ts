@@ -60,7 +60,12 @@ function chargeRow(entry: ChargeEntry): Insertable<PaymentsTable> {
 
 /** Writes a charge's row: paid, or 'pending' before the gateway is called. */
 export async function writeCharge(trx: Kysely<Database> | Transaction<Database>, entry: ChargeEntry): Promise<void> {
-  await trx.insertInto('payments').values(chargeRow(entry)).execute()
+  await writeCharges(trx, [entry])
+}
+
+/** Writes many charges' rows in one statement (the club's boxes and paused months of a billing batch). */
+export async function writeCharges(trx: Kysely<Database> | Transaction<Database>, entries: readonly ChargeEntry[]): Promise<void> {
+  if (entries.length > 0) await trx.insertInto('payments').values(entries.map(chargeRow)).execute()
 }
 
 /**

@@ -172,4 +172,22 @@ describe.each(DIALECTS)("the test gateway's one-time tokens, on %s", (dialect) =
       expect(dataOf<PaymentMethod[]>(await shopper.get('/api/payment-methods')).map((card) => card.last4)).toEqual(['4242'])
     })
   })
+
+  it('a slow service (latencyMs) answers each charge after that long, and many charges wait side by side, not one after another', async () => {
+    const slow = new TestGateway({ latencyMs: 150 })
+    const { token } = await shopperToken()
+    const key = randomUUID()
+    const started = performance.now()
+    const first = await slow.charge(scope, { amountCents: 1000, source: { kind: 'token', token }, idempotencyKey: key, metadata: {} })
+    expect(first.status).toBe('succeeded')
+    expect(performance.now() - started).toBeGreaterThanOrEqual(145)
+    // the same key twenty times at once: about one answer's time in all, and still one charge
+    const together = performance.now()
+    const again = await Promise.all(
+      Array.from({ length: 20 }, () => slow.charge(scope, { amountCents: 1000, source: { kind: 'token', token }, idempotencyKey: key, metadata: {} })),
+    )
+    expect(performance.now() - together).toBeLessThan(20 * 150)
+    expect(new Set(again.map((answer) => answer.paymentId))).toEqual(new Set([first.paymentId]))
+    expect(await count(t, 'test_gateway_charges', { column: 'idempotency_key', value: key })).toBe(1)
+  })
 })

@@ -5,6 +5,7 @@
  * (test-cards.ts). Only for development and tests: PAYMENT_GATEWAY=test.
  */
 import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { BrandData } from '../context/request-context.ts'
 import { RefundRefused, type CardSummary, type ChargeRequest, type ChargeResult, type PaymentGateway, type SaveMethodRequest, type SaveMethodResult } from './gateway.ts'
 import { declineMessage, setupDeclineMessage, type TestBehaviour } from './test-cards.ts'
@@ -53,10 +54,29 @@ export const TOKEN_USED = 'token_already_used'
 
 const summary = (row: TokenRow): CardSummary => ({ brand: row.card_brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year })
 
+export interface TestGatewayOptions {
+  /**
+   * How long the service takes to answer a charge, a refund or a question about a payment, in ms
+   * (default 0): a real timer, so a bench or a test sees a slow provider's wait as it would be.
+   */
+  latencyMs?: number
+}
+
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const
+  private readonly latencyMs: number
+
+  constructor(options: TestGatewayOptions = {}) {
+    this.latencyMs = options.latencyMs ?? 0
+  }
+
+  /** The service's time to answer (latencyMs), before it does the work. */
+  private async answering(): Promise<void> {
+    if (this.latencyMs > 0) await sleep(this.latencyMs)
+  }
 
   async charge(scope: BrandData, request: ChargeRequest): Promise<ChargeResult> {
+    await this.answering()
     const { db, brandId } = scope
     const save = request.saveForLater ?? false
     // Afterpay is Stripe's (checkout/afterpay.ts refuses it before anything is reserved with this gateway)
@@ -115,6 +135,7 @@ export class TestGateway implements PaymentGateway {
   }
 
   async find(scope: BrandData, idempotencyKey: string): Promise<ChargeResult | null> {
+    await this.answering()
     const charge = await this.findCharge(scope, { idempotencyKey })
     // only a payment that holds the money: a refunded, declined or unauthenticated one holds none
     if (charge?.status !== 'succeeded') return null
@@ -122,6 +143,7 @@ export class TestGateway implements PaymentGateway {
   }
 
   async resume(scope: BrandData, paymentId: string): Promise<ChargeResult> {
+    await this.answering()
     // like Stripe's manual confirmation: an authenticated payment is charged when the store confirms it
     const charge = await this.confirmAuthenticated(scope, paymentId)
     if (!charge) return { status: 'declined', paymentId, code: 'processing_error', message: declineMessage('processing_error'), card: null }
@@ -135,6 +157,7 @@ export class TestGateway implements PaymentGateway {
    * a charge that holds nothing does nothing, as before.
    */
   async refund(scope: BrandData, paymentId: string, idempotencyKey: string, amountCents?: number): Promise<string | null> {
+    await this.answering()
     const { db, brandId } = scope
     const earlier = await db.selectFrom('test_gateway_refunds').select('id').where('brand_id', '=', brandId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst()
     if (earlier) return earlier.id
