@@ -2,7 +2,8 @@
  * Content and settings in a real browser (docs/admin-content.md): a manager edits a content page,
  * previews the draft, publishes it and sees it on the storefront, then restores the earlier
  * version; the owner changes the global banner and the storefront shows it; a bad setting is
- * refused at its field; axe on each page, and the editor at 390 px.
+ * refused at its field; a manager makes a page, publishes it, a shopper opens it, the manager
+ * deletes it and the shopper finds nothing there; axe on each page, and the editor at 390 px.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -97,6 +98,53 @@ describe('content and settings in the operator area', () => {
         await page.locator('form').first().waitFor()
         await expectNoAxeViolations(page, heading)
       }
+    } finally {
+      await shopper.context.close()
+      await context.close()
+    }
+  })
+
+  it('a manager makes a page and publishes it, a shopper opens it; deleted, the shopper finds nothing there (at 390 px)', async () => {
+    const { context, page } = await newPage(browser, { width: 390 })
+    const shopper = await newPage(browser)
+    const address = `${originOf('localhost')}/page/winter-drop`
+    try {
+      expect((await shopper.page.goto(address))?.status()).toBe(404)
+      await adminLogin(page, manager)
+      await page.goto(`${originOf('localhost')}/admin/content`)
+      await page.getByRole('heading', { name: 'New page' }).waitFor()
+      // the address is refused at its field, in words
+      await page.getByLabel('Page name (its headline)').fill('The winter drop')
+      await page.getByLabel('Address, after /page/', { exact: false }).fill('checkout')
+      await page.getByRole('button', { name: 'Make the page' }).click()
+      await expect.poll(() => page.locator('#slug-error').textContent()).toBe('/checkout is a page of the store itself: pick another address.')
+      expect(await page.getByLabel('Address, after /page/', { exact: false }).getAttribute('aria-invalid')).toBe('true')
+      await expectNoAxeViolations(page, 'new page refused')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+      await page.getByLabel('Address, after /page/', { exact: false }).fill('winter-drop')
+      await page.getByRole('button', { name: 'Make the page' }).click()
+      await page.getByRole('heading', { name: 'Page: The winter drop', level: 1 }).waitFor()
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Page made')
+      await expectNoAxeViolations(page, 'new page editor')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      // a draft until published: the store has nothing there yet
+      expect((await shopper.page.goto(address))?.status()).toBe(404)
+
+      await page.locator('#body').fill('<p>New leggings every Friday.</p>')
+      await page.getByRole('button', { name: 'Publish' }).click()
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('Published')
+      expect(await storefrontHeadline(shopper.page, '/page/winter-drop')).toBe('The winter drop')
+      await expect.poll(() => shopper.page.getByText('New leggings every Friday.').count()).toBe(1)
+
+      await page.getByRole('button', { name: 'Delete this page' }).click()
+      await page.getByRole('button', { name: 'Yes, delete /page/winter-drop' }).click()
+      await page.getByRole('heading', { name: 'Content', level: 1 }).waitFor()
+      await expect.poll(() => page.getByRole('status').textContent()).toContain('The page /page/winter-drop is deleted')
+      expect(await page.getByRole('row', { name: /\/page\/winter-drop/ }).count()).toBe(0)
+      await expectNoAxeViolations(page, 'content after a delete')
+      // within a second: the storefront's caches were dropped
+      expect((await shopper.page.goto(address))?.status()).toBe(404)
     } finally {
       await shopper.context.close()
       await context.close()

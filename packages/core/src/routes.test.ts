@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import { CHECKOUT_ROUTES, PROTECTED_ROUTES, firstPathSegment, isClubLandingLink, isCheckoutPath, isProtectedPath, usesSlimLayout } from './routes.ts'
+import { CHECKOUT_ROUTES, PROTECTED_ROUTES, contentSlugProblem, firstPathSegment, isClubLandingLink, isCheckoutPath, isProtectedPath, usesSlimLayout } from './routes.ts'
 
 describe('protected routes', () => {
   it('lists the routes of SPEC §2', () => {
@@ -57,5 +57,24 @@ describe('the club landing link', () => {
   it('is not another page of the club, nor no link', () => {
     for (const link of ['/vipterms', '/vip_exclusives', '/category/vip-exclusives', '/page/vip', 'https://vip.example/', '', null, undefined])
       expect(isClubLandingLink(link), String(link)).toBe(false)
+  })
+})
+
+describe("a new content page's address", () => {
+  it('takes lowercase words joined by hyphens', () => {
+    for (const slug of ['summer-sale', 'pf24-drop', 'a', 'x1']) expect(contentSlugProblem(slug), slug).toBeNull()
+  })
+
+  it('refuses capitals, spaces, other signs, stray hyphens and an empty address, in words', () => {
+    for (const slug of ['Summer-Sale', 'summer sale', 'summer_sale', 'summer/sale', '-sale', 'sale-', 'summer--sale', 'été'])
+      expect(contentSlugProblem(slug), slug).toMatch(/lowercase letters, digits and hyphens/)
+    expect(contentSlugProblem('')).toMatch(/Give the page an address/)
+    expect(contentSlugProblem('a'.repeat(81))).toMatch(/at most 80/)
+  })
+
+  it("refuses the storefront's own routes, but not the content pages they show", () => {
+    for (const slug of ['login', 'checkout', 'vip', 'category', 'page', 'members', 'admin', 'api', 'store-policies'])
+      expect(contentSlugProblem(slug), slug).toBe(`/${slug} is a page of the store itself: pick another address.`)
+    for (const slug of ['terms', 'about-us', 'care']) expect(contentSlugProblem(slug), slug).toBeNull()
   })
 })

@@ -83,3 +83,76 @@ export const CONTENT_PAGE_PATHS: Readonly<Record<string, string>> = {
 export function contentPagePath(slug: string): string {
   return CONTENT_PAGE_PATHS[slug] ?? `/page/${slug.split('/').map(encodeURIComponent).join('/')}`
 }
+
+/**
+ * The first segments of the storefront's own routes (apps/web/app/routes.ts; its test keeps the
+ * two lists the same), the pages under /page/ that are routes, and the server's own paths. A
+ * content page made by the operator cannot take one of these addresses: the route would hide it.
+ */
+export const STOREFRONT_ROUTES = [
+  ...PROTECTED_ROUTES,
+  ...CHECKOUT_ROUTES,
+  'svg-gallery',
+  'category',
+  'category-group',
+  'item',
+  'page',
+  'store-policies',
+  'ckb-store-policies',
+  'vip_exclusives',
+  'customer_reviews',
+  'photo-size-chart',
+  'care',
+  'shop_our_feed',
+  'terms',
+  'about-us',
+  'vipterms',
+  'vip',
+  'more-about-vip',
+  'club',
+  'learn-more',
+  'form',
+  'social-media-specials',
+  'social_media_specials',
+  'landing',
+  'funneltestoct17',
+  'vip-rejoin-test',
+  'dnsmpi',
+  'send',
+  'ig',
+  'insta',
+  'register',
+  'confirm-register',
+  'login',
+  'logout',
+  'forgot',
+  'tracker',
+  'track_package',
+  'contact-us',
+  'customer-feedback',
+  'members_skip_flow',
+  'members_pause_flow',
+  'styleprofile',
+  'addresses',
+  'resources',
+  'api',
+  'admin',
+  'assets',
+] as const
+
+/** A content page's address: lowercase letters and digits, words joined by single hyphens. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/**
+ * What is wrong with the address of a new content page, in words, or null when it may be
+ * used: lowercase letters, digits and hyphens, at most 80 characters, and not a route of the
+ * storefront's own (except the content pages those routes show: terms, about-us, ...).
+ */
+export function contentSlugProblem(slug: string): string | null {
+  if (slug === '') return 'Give the page an address, such as summer-sale.'
+  if (slug.length > 80) return 'An address is at most 80 characters.'
+  if (!SLUG.test(slug)) return 'An address is lowercase letters, digits and hyphens between words (summer-sale), without spaces or other signs.'
+  if (slug in CONTENT_PAGE_PATHS) return null
+  if ((STOREFRONT_ROUTES as readonly string[]).includes(slug)) return `/${slug} is a page of the store itself: pick another address.`
+  return null
+}

@@ -43,33 +43,44 @@ export function eventMatches(eb: Events, filter: EventFilter): Expression<SqlBoo
   return eb.and(conditions)
 }
 
-/** The club's monthly figures of some kinds in a range of months (club_months, kept by migration 043's trigger on each event). */
-async function clubMonths(db: Db, brandId: string, figures: readonly string[], from: string | null, to: string) {
+/** What the summary reads of club_months: every change of state up to `to`, and the other figures of the range. */
+export interface ClubMonthFigures {
+  /** every change of state up to the end of `to` (the members by state at each month's end are their running sum) */
+  changes: StateChange[]
+  /** members counted by event figure and month (each member once a month) */
+  byMonth: { month: string; figure: EventFigure; members: number }[]
+  /** the cancels' reasons and the free-text answers, each with its count over the range */
+  reasons: Map<string, number>
+  answers: Map<string, number>
+  /** members leaving (+1) or coming back (-1), by the month their membership was made (in the range) and the month they did it */
+  cohortChanges: { cohort: string; month: string; left: number }[]
+}
+
+const MONTHLY = ['joins', 'cancels', 'lapses', 'skips'] as const satisfies readonly EventFigure[]
+
+/** The summary's figures kept in club_months, in one statement (one index range: the brand's months up to `to`). */
+export async function clubMonthFigures(db: Db, brandId: string, from: string, to: string): Promise<ClubMonthFigures> {
   const rows = await db
     .selectFrom('club_months')
     .select(['month', 'figure', 'detail', 'members'])
     .where('brand_id', '=', brandId)
-    .$if(from !== null, (q) => q.where('month', '>=', from as string))
     .where('month', '<=', to)
-    .where('figure', 'in', [...figures])
+    .where((eb) => eb.or([eb('figure', '=', 'state'), eb.and([eb('month', '>=', from), eb('figure', 'in', [...MONTHLY, 'reason', 'answer', 'cohort'])])]))
     .execute()
-  return rows.map((row) => ({ ...row, members: Number(row.members) }))
-}
-
-/** Every change of state up to the end of `toMonth` (the members by state at each month's end are their running sum). */
-export async function stateChanges(db: Db, brandId: string, toMonth: string): Promise<StateChange[]> {
-  const rows = await clubMonths(db, brandId, ['state'], null, toMonth)
-  return rows.map((row) => {
-    const [from, to] = row.detail.split('>') as [string, string]
-    return { month: row.month, from: from === '' ? null : from, to, count: row.members }
-  })
-}
-
-/** Members counted by event figure and month (each member once a month), in a range of months. */
-export async function eventFiguresByMonth(db: Db, brandId: string, from: string, to: string): Promise<{ month: string; figure: EventFigure; members: number }[]> {
-  const names = ['joins', 'cancels', 'lapses', 'skips'] as const satisfies readonly EventFigure[]
-  const rows = await clubMonths(db, brandId, names, from, to)
-  return rows.map((row) => ({ month: row.month, figure: row.figure as EventFigure, members: row.members }))
+  const figures: ClubMonthFigures = { changes: [], byMonth: [], reasons: new Map(), answers: new Map(), cohortChanges: [] }
+  for (const row of rows) {
+    const members = Number(row.members)
+    if (row.figure === 'state') {
+      const [fromState, toState] = row.detail.split('>') as [string, string]
+      figures.changes.push({ month: row.month, from: fromState === '' ? null : fromState, to: toState, count: members })
+    } else if (row.figure === 'reason' || row.figure === 'answer') {
+      const into = row.figure === 'reason' ? figures.reasons : figures.answers
+      into.set(row.detail, (into.get(row.detail) ?? 0) + members)
+    } else if (row.figure === 'cohort') {
+      if (row.detail >= from && row.detail <= to) figures.cohortChanges.push({ cohort: row.detail, month: row.month, left: members })
+    } else figures.byMonth.push({ month: row.month, figure: row.figure as EventFigure, members })
+  }
+  return figures
 }
 
 /** Members counted by event figure over the whole range, and by retry day. */
@@ -93,14 +104,13 @@ export async function recoveryCounts(db: Db, brandId: string, from: string, to: 
       .execute()
     return rows.map((row) => ({ day: row.retry_day, members: Number(row.members) }))
   }
-  const totals = Object.fromEntries(await Promise.all(names.map(async (name) => [name, (await count(name, false))[0]?.members ?? 0] as const))) as Record<
-    (typeof names)[number],
-    number
-  >
-  const byDay = Object.fromEntries(await Promise.all(names.slice(1).map(async (name) => [name, await count(name, true)] as const))) as Record<
-    Exclude<(typeof names)[number], 'failed'>,
-    { day: number | null; members: number }[]
-  >
+  // all seven at once (each a small index-only range; one statement over them all was slower on PostgreSQL: decision 256)
+  const [totalRows, dayRows] = await Promise.all([
+    Promise.all(names.map(async (name) => [name, (await count(name, false))[0]?.members ?? 0] as const)),
+    Promise.all(names.slice(1).map(async (name) => [name, await count(name, true)] as const)),
+  ])
+  const totals = Object.fromEntries(totalRows) as Record<(typeof names)[number], number>
+  const byDay = Object.fromEntries(dayRows) as Record<Exclude<(typeof names)[number], 'failed'>, { day: number | null; members: number }[]>
   return { totals, byDay }
 }
 
@@ -184,17 +194,6 @@ export async function saveOfferCounts(db: Db, brandId: string, from: string, to:
   return { shown: Number(shown?.members ?? 0), byAnswer: new Map(answers.map((row) => [row.save_answer ?? 'none', Number(row.members)])) }
 }
 
-/** The reasons given by the cancels of a range, each with the cancels that gave it, and the free-text answers with how often each was given. */
-export async function cancelReasonCounts(db: Db, brandId: string, from: string, to: string) {
-  const reasons = new Map<string, number>()
-  const answers = new Map<string, number>()
-  for (const row of await clubMonths(db, brandId, ['reason', 'answer'], from, to)) {
-    const into = row.figure === 'reason' ? reasons : answers
-    into.set(row.detail, (into.get(row.detail) ?? 0) + row.members)
-  }
-  return { reasons, answers }
-}
-
 /** The first day of a YYYY-MM, as the memberships' created_at compares. */
 const monthStart = (month: string) => `${month}-01`
 
@@ -204,8 +203,8 @@ function nextMonthStart(month: string): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
 }
 
-/** Memberships made in [from, to] by month, and their members leaving (+1) or coming back (-1) by month. */
-export async function cohortCounts(db: Db, brandId: string, from: string, to: string) {
+/** Memberships made in [from, to], by month (their members leaving and coming back are club_months' 'cohort' figure). */
+export async function cohortSizes(db: Db, brandId: string, from: string, to: string): Promise<{ cohort: string; size: number }[]> {
   const sizes = await db
     .selectFrom('memberships')
     .select((eb) => [sql<string>`substr(created_at, 1, 7)`.as('cohort'), eb.fn.countAll<number | string>().as('n')])
@@ -214,12 +213,7 @@ export async function cohortCounts(db: Db, brandId: string, from: string, to: st
     .where('created_at', '<', nextMonthStart(to))
     .groupBy(sql`substr(created_at, 1, 7)`)
     .execute()
-  // members leaving (+1) or coming back (-1), by the month their membership was made and the month they did it
-  const changes = (await clubMonths(db, brandId, ['cohort'], from, to)).filter((row) => row.detail >= from && row.detail <= to)
-  return {
-    sizes: sizes.map((row) => ({ cohort: row.cohort, size: Number(row.n) })),
-    changes: changes.map((row) => ({ cohort: row.detail, month: row.month, left: row.members })),
-  }
+  return sizes.map((row) => ({ cohort: row.cohort, size: Number(row.n) }))
 }
 
 export { monthStart, nextMonthStart }

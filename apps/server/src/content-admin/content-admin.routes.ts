@@ -19,6 +19,7 @@ import {
   menuOrderBody,
   menusAnswer,
   newMenuLinkBody,
+  newPageBody,
   pageDraftBody,
   pageIdParams,
   pagesAnswer,
@@ -32,12 +33,14 @@ import {
   versionParams,
 } from './content-admin.schemas.ts'
 import {
+  createContentPage,
   discardContentDraft,
   getContentPageForStaff,
   listContentPages,
   previewContentPage,
   publishContentPage,
   restoreContentVersion,
+  retireContentPage,
   saveContentDraft,
 } from './content-pages.service.ts'
 import { addMenuLink, listMenus, removeMenuLink, reorderMenu, updateMenuLink } from './menus.service.ts'
@@ -70,6 +73,35 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content/pages',
     { schema: { tags, summary: 'The content pages, with whether each has a draft', operationId: 'adminListContentPages', response: answers(pagesAnswer) } },
     async (request) => ({ data: { pages: await listContentPages(request.ctx) } }),
+  )
+  app.post(
+    '/content/pages',
+    {
+      schema: {
+        tags,
+        summary: 'Make a page: its address and first draft (the storefront answers 404 there until it is published)',
+        operationId: 'adminCreateContentPage',
+        body: newPageBody,
+        response: answers(adminPageAnswer),
+      },
+    },
+    async (request) => ({ data: { page: await createContentPage(request.ctx, editor(request), request.body) } }),
+  )
+  app.delete(
+    '/content/pages/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete (retire) a page: the storefront answers 404 at its address; its versions and audit entries are kept',
+        operationId: 'adminRetireContentPage',
+        params: pageIdParams,
+        response: answers(pagesAnswer),
+      },
+    },
+    async (request) => {
+      await retireContentPage(request.ctx, editor(request), contentCachesOf(request), request.params.id)
+      return { data: { pages: await listContentPages(request.ctx) } }
+    },
   )
   app.get(
     '/content/pages/:id',

@@ -9,6 +9,7 @@ import type {
   AdminStoreSettings,
   ContentPageCopy,
 } from '@store/core'
+import { contentSlugProblem } from '@store/core'
 import { z } from 'zod'
 import { dollars, text } from '../catalog-admin/catalog-admin.schemas.ts'
 import { contentBlockSchema, contentPageSchema } from '../content/content.responses.ts'
@@ -128,6 +129,18 @@ export const pageDraftBody = z.object({
 })
 export type PageDraftInput = z.output<typeof pageDraftBody>
 
+/** A new page: its address (core's contentSlugProblem: not one of the storefront's own routes) and its first draft. */
+export const newPageBody = pageDraftBody.extend({
+  slug: z
+    .string({ message: 'Give the page an address, such as summer-sale.' })
+    .trim()
+    .superRefine((slug, issue) => {
+      const problem = contentSlugProblem(slug)
+      if (problem) issue.addIssue({ code: 'custom', message: problem })
+    }),
+})
+export type NewPageInput = z.output<typeof newPageBody>
+
 export const pageIdParams = z.object({ id: z.string().trim().min(1).max(200) })
 export const versionParams = pageIdParams.extend({
   number: z.coerce.number({ message: 'A version is a number' }).int('A version is a whole number').min(1, 'Versions start at 1').max(1_000_000),
@@ -136,10 +149,12 @@ export const versionParams = pageIdParams.extend({
 const copyShape = { name: z.string(), body: z.string(), hide_headline: z.boolean(), blocks: z.array(contentBlockSchema) }
 const copySchema = contract<ContentPageCopy>('ContentPageCopy')(z.object(copyShape))
 
+const pageStatus = z.enum(['live', 'draft'])
 const adminPageSchema = contract<AdminContentPage>('AdminContentPage')(
   z.object({
     id: z.string(),
     slug: z.string(),
+    status: pageStatus,
     updated_at: z.string(),
     live: copySchema,
     draft: z.object({ ...copyShape, saved_at: z.string() }).nullable(),
@@ -149,7 +164,9 @@ const adminPageSchema = contract<AdminContentPage>('AdminContentPage')(
 export const adminPageAnswer = z.object({ page: adminPageSchema })
 export const pagesAnswer = z.object({
   pages: z.array(
-    contract<AdminContentPageSummary>('AdminContentPageSummary')(z.object({ id: z.string(), slug: z.string(), name: z.string(), updated_at: z.string(), has_draft: z.boolean() })),
+    contract<AdminContentPageSummary>('AdminContentPageSummary')(
+      z.object({ id: z.string(), slug: z.string(), status: pageStatus, name: z.string(), updated_at: z.string(), has_draft: z.boolean() }),
+    ),
   ),
 })
 export const previewAnswer = z.object({ page: contentPageSchema })

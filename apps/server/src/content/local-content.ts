@@ -29,7 +29,8 @@ export type BannerRow = Omit<BannersRow, 'id' | 'brand_id' | 'active'>
 
 export const localContent: ContentSource = {
   name: 'local',
-  pageList: (db, brandId) => db.selectFrom('content_pages').select(['slug', 'updated_at']).where('brand_id', '=', brandId).orderBy('slug').execute(),
+  // the pages shown: not one the operator is still drafting or has retired (migration 050)
+  pageList: (db, brandId) => db.selectFrom('content_pages').select(['slug', 'updated_at']).where('brand_id', '=', brandId).where('status', '=', 'live').orderBy('slug').execute(),
   page: findPage,
   membershipLanding: findMembershipLanding,
   async storefront(db, brandId) {
@@ -64,6 +65,7 @@ async function findPage(db: Db, brandId: string, slug: string): Promise<ContentP
     )
     .where('content_pages.brand_id', '=', brandId)
     .where('content_pages.slug', '=', slug)
+    .where('content_pages.status', '=', 'live')
     .executeTakeFirst()
   if (!page) return null
   const blocks = byPosition(readJsonColumn<Omit<ContentBlocksRow, 'id' | 'page_id'>[]>(page.blocks, []))

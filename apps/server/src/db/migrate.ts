@@ -43,6 +43,7 @@ import * as m043 from './migrations/043-club-months.ts'
 import * as m045 from './migrations/045-pixel-events-by-visitor.ts'
 import * as m046 from './migrations/046-attempts-by-payment.ts'
 import * as m047 from './migrations/047-throttle-unlogged.ts'
+import * as m050 from './migrations/050-content-page-status.ts'
 import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
 /**
@@ -95,6 +96,7 @@ export const migrations: Record<string, Migration> = {
   '045-pixel-events-by-visitor': m045,
   '046-attempts-by-payment': m046,
   '047-throttle-unlogged': m047,
+  '050-content-page-status': m050,
 }
 
 /** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */

@@ -676,7 +676,11 @@ export interface ContentPagesTable {
   body: Generated<string>
   hide_headline: Generated<number>
   updated_at: string
+  /** 'live' (shown), 'draft' (made by the operator, not published yet), 'retired' (deleted: 404; migration 050) */
+  status: Generated<ContentPageStatus>
 }
+
+export type ContentPageStatus = 'live' | 'draft' | 'retired'
 
 export interface ContentBlocksTable {
   /** the owner's brand, filled by the database when omitted; a mismatch is refused (migration 007) */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
 import routes from '../routes'
-import { PROTECTED_ROUTES, CHECKOUT_ROUTES } from '@store/core'
+import { PROTECTED_ROUTES, CHECKOUT_ROUTES, STOREFRONT_ROUTES } from '@store/core'
 import { ROUTER_PATHS, routerPath } from './router-paths'
 
 interface Flat {
@@ -102,6 +102,16 @@ describe('route table', () => {
   it('puts every protected route under the guard and only those', () => {
     const guarded = pages.filter((r) => r.ancestors.includes('layouts/protected-layout.tsx')).map((r) => r.path.slice(1))
     expect(guarded.sort()).toEqual([...PROTECTED_ROUTES].sort())
+  })
+
+  it("lists every route's address in core's STOREFRONT_ROUTES (a new content page may not take one)", () => {
+    const segments = pages.flatMap((r) => {
+      const [first, second] = r.path.split('/').slice(1)
+      // /page/{x} routes: their x; the catch-alls and the home page take no address
+      return first === 'page' ? [first, second] : [first]
+    })
+    const named = segments.filter((segment): segment is string => !!segment && segment !== '*')
+    for (const segment of new Set(named)) expect(STOREFRONT_ROUTES as readonly string[], segment).toContain(segment)
   })
 
   it('puts every checkout route under the checkout layout', () => {

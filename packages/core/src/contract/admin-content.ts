@@ -26,10 +26,15 @@ export interface ContentPageVersion {
   live: boolean
 }
 
+/** Whether the storefront shows a page (a retired page is no longer listed). */
+export type AdminContentPageStatus = 'live' | 'draft'
+
 /** A content page in the operator area: what is live, the draft (if any) and the versions kept. */
 export interface AdminContentPage {
   id: string
   slug: string
+  /** 'live': the storefront shows it; 'draft': made here and not published yet (the storefront answers 404) */
+  status: AdminContentPageStatus
   updated_at: string
   live: ContentPageCopy
   draft: ContentPageDraft | null
@@ -40,6 +45,7 @@ export interface AdminContentPage {
 export interface AdminContentPageSummary {
   id: string
   slug: string
+  status: AdminContentPageStatus
   name: string
   updated_at: string
   has_draft: boolean

@@ -1,10 +1,11 @@
 /**
  * A content page: its draft edited (name, text, blocks), saved without touching the store,
  * previewed as the storefront will show it, then published; the versions published before,
- * each restorable.
+ * each restorable; the page deleted (the store answers 404 at its address).
  */
+import { CONTENT_PAGE_PATHS, contentPagePath } from '@store/core'
 import { useEffect, useState, type FormEvent } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { api, when, type AdminContentPage, type ContentBlock, type ContentPage, type ContentPageCopy } from '../../api.ts'
 import { useFieldErrors } from '../../field-errors.tsx'
 import { Notice, PageTitle } from '../../page-title.tsx'
@@ -51,7 +52,10 @@ export function ContentPageEditor() {
   const [draft, setDraft] = useState<ContentPageCopy | null>(null)
   const [preview, setPreview] = useState<ContentPage | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [ok, setOk] = useState<string | null>(null)
+  const made = (useLocation().state as { made?: boolean } | null)?.made
+  const [ok, setOk] = useState<string | null>(made ? 'Page made. Add its words and blocks, preview, then publish: the store shows it once published.' : null)
+  const [deleting, setDeleting] = useState(false)
+  const navigate = useNavigate()
   const fields = useFieldErrors()
   const path = `/content/pages/${encodeURIComponent(id)}`
 
@@ -121,6 +125,12 @@ export function ContentPageEditor() {
       setOk(`Version ${number} is published again. The store shows it now.`)
     }, 'The version could not be restored.')
 
+  const remove = () =>
+    act(async () => {
+      await api(path, { method: 'DELETE' })
+      await navigate('/content', { state: { deleted: contentPagePath(page?.slug ?? '') } })
+    }, 'The page could not be deleted.')
+
   const setBlock = (index: number, change: Partial<ContentBlock>) =>
     setDraft((before) => before && { ...before, blocks: before.blocks.map((block, at) => (at === index ? { ...block, ...change } : block)) })
   const moveBlock = (index: number, by: number) =>
@@ -134,7 +144,7 @@ export function ContentPageEditor() {
   const removeBlock = (index: number) => setDraft((before) => before && { ...before, blocks: before.blocks.filter((_, at) => at !== index) })
   const addBlock = (type: string) => setDraft((before) => before && { ...before, blocks: [...before.blocks, emptyBlock(type)] })
 
-  const title = page ? `Page: ${page.live.name}` : 'Page'
+  const title = page ? `Page: ${page.status === 'draft' ? (page.draft?.name ?? page.live.name) : page.live.name}` : 'Page'
   return (
     <>
       <p>
@@ -144,12 +154,16 @@ export function ContentPageEditor() {
       <Notice error={error} ok={ok} />
       {page && draft && (
         <>
-          <p>
-            {page.draft ? `A draft saved ${when(page.draft.saved_at)} is not published yet.` : 'No unpublished changes.'}{' '}
-            <a href={`/page/${page.slug}`} target="_blank" rel="noreferrer">
-              Open the published page
-            </a>
-          </p>
+          {page.status === 'draft' ? (
+            <p>Not published yet: the store answers "page not found" at {contentPagePath(page.slug)} until you publish.</p>
+          ) : (
+            <p>
+              {page.draft ? `A draft saved ${when(page.draft.saved_at)} is not published yet.` : 'No unpublished changes.'}{' '}
+              <a href={contentPagePath(page.slug)} target="_blank" rel="noreferrer">
+                Open the published page
+              </a>
+            </p>
+          )}
           <form onSubmit={save}>
             <label htmlFor="name">Page name (its headline)</label>
             <input id="name" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} required {...fields.attrs('name')} />
@@ -263,7 +277,11 @@ export function ContentPageEditor() {
           <section aria-labelledby="versions-heading">
             <h2 id="versions-heading">Versions</h2>
             {page.versions.length === 0 ? (
-              <p className="muted">The page has not been published from here yet: its first publish keeps the page as it is now as version 1.</p>
+              <p className="muted">
+                {page.status === 'draft'
+                  ? 'Not published yet: its first publish is version 1.'
+                  : 'The page has not been published from here yet: its first publish keeps the page as it is now as version 1.'}
+              </p>
             ) : (
               <div className="table-wrap">
                 <table>
@@ -300,6 +318,26 @@ export function ContentPageEditor() {
               </div>
             )}
           </section>
+          {!(page.slug in CONTENT_PAGE_PATHS) && (
+            <section aria-labelledby="delete-heading">
+              <h2 id="delete-heading">Delete the page</h2>
+              <p>The store answers "page not found" at {contentPagePath(page.slug)} at once; its versions stay in the audit log, and the address stays taken.</p>
+              {deleting ? (
+                <div className="actions">
+                  <button type="button" className="danger" onClick={() => void remove()}>
+                    Yes, delete {contentPagePath(page.slug)}
+                  </button>
+                  <button type="button" onClick={() => setDeleting(false)}>
+                    Keep the page
+                  </button>
+                </div>
+              ) : (
+                <button type="button" className="danger" onClick={() => setDeleting(true)}>
+                  Delete this page
+                </button>
+              )}
+            </section>
+          )}
         </>
       )}
     </>
