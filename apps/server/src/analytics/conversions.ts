@@ -21,7 +21,8 @@ import type { Kysely, Transaction } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 import type { Env } from '../env.ts'
-import { type Outbox, type OutboxLoopLog, type OutboxRound, type RoundOptions, sendDue, startOutboxLoop } from '../jobs/outbox.ts'
+import { type JobLoopLog, startJobLoop } from '../jobs/job-loop.ts'
+import { type Outbox, type OutboxRound, type RoundOptions, sendDue } from '../jobs/outbox.ts'
 
 /** The Graph API version the events go to. */
 export const GRAPH_VERSION = 'v21.0'
@@ -153,22 +154,18 @@ export function deliverConversions(store: StoreDb, config: ConversionsConfig, op
   return sendDue(store, outbox, options)
 }
 
-interface ConversionsLog extends OutboxLoopLog {
+interface ConversionsLog extends JobLoopLog {
   warn(details: object, message: string): void
 }
 
 /** Runs the worker in this process every OUTBOX_INTERVAL_MS where the Conversions API is configured; returns stop(). */
 export function startConversionsWorker(store: StoreDb, env: Env, log: ConversionsLog): () => Promise<void> {
   const config = conversionsConfig(env)
-  if (!config) return async () => {}
+  if (!config || env.OUTBOX_INTERVAL_MS <= 0) return async () => {}
   const workerId = randomUUID()
-  return startOutboxLoop(
-    'conversions',
-    env.OUTBOX_INTERVAL_MS,
-    async () => {
-      const result = await deliverConversions(store, config, { workerId })
-      if (result.retrying + result.failed > 0) log.warn({ ...result }, 'Conversions API: a batch was not taken')
-    },
-    log,
-  )
+  const loop = startJobLoop({ job: 'conversions', intervalMs: env.OUTBOX_INTERVAL_MS, firstAfterMs: 0, log, failure: 'conversions: delivery round failed' }, async () => {
+    const result = await deliverConversions(store, config, { workerId })
+    if (result.retrying + result.failed > 0) log.warn({ ...result }, 'Conversions API: a batch was not taken')
+  })
+  return loop.stop
 }

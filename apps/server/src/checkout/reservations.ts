@@ -33,6 +33,7 @@ import { STALE_ATTEMPT_MS } from '../payments/attempts.ts'
 import { emitStockChanged } from './stock-events.ts'
 import { giveBackStock } from './stock.ts'
 import { releaseClaims } from './code-claims.ts'
+import { startJobLoop } from '../jobs/job-loop.ts'
 
 const BATCH = 50
 const MAX_PAGES = 20
@@ -289,23 +290,11 @@ export async function releaseExchange(ctx: RequestContext, orderNumber: string, 
 
 const silent: SweeperLog = { info: () => {}, warn: () => {}, error: () => {} }
 
-/** Sweeps every minute in this process (any number of instances may: each order is released or kept once); returns stop(). */
+/** Sweeps every minute in this process on the one job loop (any number of instances may: each order is released or kept once); returns stop(). */
 export function startReservationSweeper(store: StoreDb, log: SweeperLog, settle: SweepOptions['settle']): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve()
-  let busy = false
-  const timer = setInterval(() => {
-    // a sweep waiting on the gateway may outlast the minute: the next starts after it
-    if (busy) return
-    busy = true
-    running = releaseExpiredReservations(store, new Date(), { log, settle })
-      .catch((error: unknown) => log.error({ err: error }, 'releasing expired reservations failed'))
-      .finally(() => {
-        busy = false
-      })
-  }, SWEEP_MS)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
+  // a sweep waiting on the gateway may outlast the minute: the next starts after it
+  const loop = startJobLoop({ job: 'reservations', intervalMs: SWEEP_MS, log, failure: 'releasing expired reservations failed' }, () =>
+    releaseExpiredReservations(store, new Date(), { log, settle }),
+  )
+  return loop.stop
 }

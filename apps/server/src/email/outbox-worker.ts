@@ -13,7 +13,8 @@ import { sql } from 'kysely'
 import { BRANDS, type Brand, brandsWithOrigins } from '../brands/registry.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { Env } from '../env.ts'
-import { type Outbox, type OutboxRound, type RoundOptions, sendDue, startOutboxLoop } from '../jobs/outbox.ts'
+import { startJobLoop } from '../jobs/job-loop.ts'
+import { type Outbox, type OutboxRound, type RoundOptions, sendDue } from '../jobs/outbox.ts'
 import { brandedHtml } from './branded-email.ts'
 import { prepareEmailLayouts } from './email-layout.ts'
 import { mailerFor, type MailLog, type Mailer } from './mailer.ts'
@@ -95,9 +96,14 @@ export function startOutboxWorker(store: StoreDb, env: Env, log: MailLog): () =>
     (error: unknown) => log.error({ err: error }, 'e-mail layouts did not compile: e-mails go as text alone'),
   )
   const workerId = randomUUID()
-  const stop = startOutboxLoop('outbox', env.OUTBOX_INTERVAL_MS, () => deliverOutbox(store, mailer, { from: env.SMTP_FROM, workerId, log, brands }), log)
+  const loop =
+    env.OUTBOX_INTERVAL_MS > 0
+      ? startJobLoop({ job: 'outbox', intervalMs: env.OUTBOX_INTERVAL_MS, firstAfterMs: 0, log, failure: 'outbox: delivery round failed' }, () =>
+          deliverOutbox(store, mailer, { from: env.SMTP_FROM, workerId, log, brands }),
+        )
+      : undefined
   return async () => {
-    await stop()
+    await loop?.stop()
     await layouts
     mailer.close()
   }

@@ -11,14 +11,12 @@
  * - Retried with backoff: a failure counts the attempt, records the error and waits 30 s, 1, 2,
  *   4 ... minutes (at most an hour); after MAX_ATTEMPTS the row is marked failed and left for
  *   an operator.
- * - Run every interval in each instance (`startOutboxLoop`): one round at a time, and stop()
- *   resolves once the round in progress is over (operations/shutdown.ts).
+ * - Run every interval in each instance by the one job loop (jobs/job-loop.ts).
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable, Updateable } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
-import { timedJob } from '../operations/metrics.ts'
 
 const MAX_ATTEMPTS = 8
 const LEASE_MS = 5 * 60 * 1000
@@ -173,38 +171,4 @@ export async function sendDue<T extends OutboxTable>(store: StoreDb, outbox: Out
     await markSent([row], recorded)
   }
   return result
-}
-
-export interface OutboxLoopLog {
-  error(details: object, message: string): void
-}
-
-/**
- * Runs `round` every `intervalMs` in this process, the first at once; a round still running
- * when the next is due is let finish (never two at once). 0 runs nothing (tests drive the
- * rounds). Returns stop(): it resolves once the round in progress is over.
- */
-export function startOutboxLoop(job: string, intervalMs: number, round: () => Promise<unknown>, log: OutboxLoopLog): () => Promise<void> {
-  if (intervalMs <= 0) return async () => {}
-  let running: Promise<unknown> = Promise.resolve()
-  let busy = false
-  let stopped = false
-  const tick = () => {
-    if (stopped || busy) return
-    busy = true
-    // each round counted for /metrics (operations/metrics.ts)
-    running = timedJob(job, round)
-      .catch((error: unknown) => log.error({ err: error, job }, `${job}: delivery round failed`))
-      .finally(() => {
-        busy = false
-      })
-  }
-  const timer = setInterval(tick, intervalMs)
-  timer.unref()
-  tick()
-  return async () => {
-    stopped = true
-    clearInterval(timer)
-    await running
-  }
 }

@@ -88,7 +88,7 @@ describe.each(DIALECTS)('purge of expired rows on %s', (dialect) => {
       await vi.advanceTimersByTimeAsync(3500)
       expect(runs.length).toBeGreaterThanOrEqual(3)
       expect(schedule.timer.hasRef()).toBe(false)
-      schedule.stop()
+      await schedule.stop()
       const before = runs.length
       await vi.advanceTimersByTimeAsync(5000)
       expect(runs.length).toBe(before)

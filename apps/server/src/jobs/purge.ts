@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
-import { timedJob } from '../operations/metrics.ts'
+import { type JobLoop, startJobLoop } from './job-loop.ts'
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
 const PURGE_BATCH_SIZE = 1000
@@ -69,27 +69,12 @@ export interface PurgeLog {
   error(details: object, message: string): void
 }
 
-export interface PurgeSchedule {
-  timer: NodeJS.Timeout
-  stop(): void
-}
+export type PurgeSchedule = JobLoop
 
-/** Runs the purge every `intervalMs` (first run one interval after start); never keeps the process alive. */
+/** Runs the purge every `intervalMs` (first run one interval after start) on the one job loop. */
 export function startPurgeSchedule(store: StoreDb, log: PurgeLog, options: { intervalMs?: number; run?: () => Promise<unknown> } = {}): PurgeSchedule {
   const purge = options.run ?? (() => purgeExpired(store))
-  // each round counted for /metrics (operations/metrics.ts)
-  const run = () => timedJob('purge', purge)
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    run()
-      .then((counts) => log.info({ counts }, 'purge: expired rows deleted'))
-      .catch((error: unknown) => log.error({ err: error }, 'purge failed'))
-      .finally(() => {
-        running = false
-      })
-  }, options.intervalMs ?? PURGE_INTERVAL_MS)
-  timer.unref()
-  return { timer, stop: () => clearInterval(timer) }
+  return startJobLoop({ job: 'purge', intervalMs: options.intervalMs ?? PURGE_INTERVAL_MS, log, failure: 'purge failed' }, async () => {
+    log.info({ counts: await purge() }, 'purge: expired rows deleted')
+  })
 }
