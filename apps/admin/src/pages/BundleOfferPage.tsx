@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, money, type AdminBundleOffer } from '../api.ts'
-import { useFieldErrors } from '../field-errors.tsx'
+import { useEditor } from '../editor.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
 import { useSession } from '../session.tsx'
 
@@ -13,53 +13,38 @@ export function BundleOfferPage() {
   const creating = id === 'new'
   const navigate = useNavigate()
   const editable = useSession().may('promotions.edit')
-  const [bundle, setBundle] = useState<AdminBundleOffer | null>(null)
+  const editor = useEditor<AdminBundleOffer>('The bundle offer')
+  const { record: bundle, fields, load } = editor
   const [draft, setDraft] = useState(EMPTY)
-  const [error, setError] = useState<string | null>(null)
-  const [ok, setOk] = useState<string | null>(null)
-  const fields = useFieldErrors()
 
   useEffect(() => {
     if (creating) return
-    api<{ bundle_offers: AdminBundleOffer[] }>('/promotions/bundle-offers')
-      .then((data) => {
-        const found = data.bundle_offers.find((candidate) => candidate.id === id)
-        if (!found) return setError(`There is no bundle offer ${id}.`)
-        setBundle(found)
-        setDraft({ offer_id: found.offer_id, categories: found.categories.join(', '), how_many: String(found.how_many), price: found.price.toFixed(2) })
-      })
-      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'The bundle offer could not be loaded.'))
-  }, [id, creating])
+    load(
+      async () => (await api<{ bundle_offers: AdminBundleOffer[] }>('/promotions/bundle-offers')).bundle_offers.find((candidate) => candidate.id === id),
+      `There is no bundle offer ${id}.`,
+      (found) => setDraft({ offer_id: found.offer_id, categories: found.categories.join(', '), how_many: String(found.how_many), price: found.price.toFixed(2) }),
+    )
+  }, [id, creating, load])
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    setError(null)
-    setOk(null)
-    fields.clear()
-    try {
+    void editor.save(async () => {
       const saved = (
         await api<{ bundle_offer: AdminBundleOffer }>(creating ? '/promotions/bundle-offers' : `/promotions/bundle-offers/${encodeURIComponent(id)}`, {
           method: creating ? 'POST' : 'PATCH',
           body: draft,
         })
       ).bundle_offer
-      setBundle(saved)
+      editor.setRecord(saved)
       if (creating) await navigate(`/promotions/bundles/${encodeURIComponent(saved.id)}`, { replace: true })
-      setOk('Saved. Carts price with it now.')
-    } catch (caught) {
-      fields.take(caught)
-      setError(caught instanceof Error ? caught.message : 'The bundle offer could not be saved.')
-    }
+    }, 'Saved. Carts price with it now.')
   }
 
-  async function end() {
-    try {
+  const end = () =>
+    editor.act(async () => {
       await api(`/promotions/bundle-offers/${encodeURIComponent(id)}/remove`, { method: 'POST' })
       await navigate('/promotions')
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The bundle offer could not be ended.')
-    }
-  }
+    }, 'ended')
 
   const title = creating ? 'New bundle offer' : bundle ? `Bundle offer: ${bundle.offer_id}` : 'Bundle offer'
   const change = (name: keyof typeof draft) => (event: { target: { value: string } }) => setDraft((before) => ({ ...before, [name]: event.target.value }))
@@ -70,10 +55,10 @@ export function BundleOfferPage() {
         <Link to="/promotions">← Promotions</Link>
       </p>
       <PageTitle title={title}>{title}</PageTitle>
-      <Notice error={error} ok={ok} />
+      <Notice {...editor.notice} />
       {(creating || bundle) && (
         <div className="editor">
-          <form onSubmit={(event) => void save(event)}>
+          <form onSubmit={save}>
             <fieldset disabled={!editable}>
               <legend>The bundle</legend>
               <label htmlFor="offer_id">Name (shown on the cart and the order)</label>

@@ -1,8 +1,8 @@
 /** A discount code: made new, or its terms changed, ended; its uses and sales. The storefront takes a change at once. */
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, money, when, type AdminDiscountCode } from '../api.ts'
-import { useFieldErrors } from '../field-errors.tsx'
+import { useEditor } from '../editor.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
 import { useSession } from '../session.tsx'
 
@@ -16,33 +16,22 @@ export function DiscountCodePage() {
   const navigate = useNavigate()
   const { may } = useSession()
   const editable = may('promotions.edit')
-  const [code, setCode] = useState<AdminDiscountCode | null>(null)
+  const editor = useEditor<AdminDiscountCode>('The code')
+  const { record: code, setRecord: setCode, fields, load } = editor
   const [kind, setKind] = useState<'percentage' | 'amount'>('percentage')
-  const [error, setError] = useState<string | null>(null)
-  const [ok, setOk] = useState<string | null>(null)
-  const fields = useFieldErrors()
-
-  const load = useCallback(async () => {
-    if (isNew) return
-    try {
-      const found = (await api<{ discount_code: AdminDiscountCode }>(`/promotions/discount-codes/${encodeURIComponent(id)}`)).discount_code
-      setCode(found)
-      setKind(found.kind)
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The code could not be loaded.')
-    }
-  }, [id, isNew])
 
   useEffect(() => {
-    void load()
-  }, [load])
+    if (isNew) return
+    load(
+      async () => (await api<{ discount_code: AdminDiscountCode }>(`/promotions/discount-codes/${encodeURIComponent(id)}`)).discount_code,
+      `There is no discount code ${id}.`,
+      (found) => setKind(found.kind),
+    )
+  }, [id, isNew, load])
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    setError(null)
-    setOk(null)
-    fields.clear()
     const body = {
       code: form.get('code'),
       name: form.get('name') || undefined,
@@ -61,7 +50,7 @@ export function DiscountCodePage() {
       ends_at: iso(form.get('ends_at')),
       max_uses: form.get('max_uses'),
     }
-    try {
+    void editor.save(async () => {
       const saved = (
         await api<{ discount_code: AdminDiscountCode }>(isNew ? '/promotions/discount-codes' : `/promotions/discount-codes/${encodeURIComponent(id)}`, {
           method: isNew ? 'POST' : 'PATCH',
@@ -73,29 +62,24 @@ export function DiscountCodePage() {
         return
       }
       setCode(saved)
-      setOk('Saved. Shoppers get the new terms now.')
-    } catch (caught) {
-      fields.take(caught)
-      setError(caught instanceof Error ? caught.message : 'The code could not be saved.')
-    }
+      editor.say('Saved. Shoppers get the new terms now.')
+    })
   }
 
-  async function end() {
-    if (!code) return
-    try {
-      setCode((await api<{ discount_code: AdminDiscountCode }>(`/promotions/discount-codes/${encodeURIComponent(code.id)}/end`, { method: 'POST' })).discount_code)
-      setOk(`${code.code} has ended.`)
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The code could not be ended.')
-    }
-  }
+  const end = () =>
+    code &&
+    editor.act(
+      async () => setCode((await api<{ discount_code: AdminDiscountCode }>(`/promotions/discount-codes/${encodeURIComponent(code.id)}/end`, { method: 'POST' })).discount_code),
+      'ended',
+      `${code.code} has ended.`,
+    )
 
   const title = isNew ? 'New discount code' : code ? `Code ${code.code}` : 'Discount code'
   if (!isNew && !code)
     return (
       <>
         <PageTitle title={title}>{title}</PageTitle>
-        <Notice error={error} />
+        <Notice error={editor.notice.error} />
       </>
     )
   return (
@@ -104,7 +88,7 @@ export function DiscountCodePage() {
         <Link to="/promotions">← Promotions</Link>
       </p>
       <PageTitle title={title}>{title}</PageTitle>
-      <Notice error={error} ok={ok} />
+      <Notice {...editor.notice} />
       {code && (
         <dl className="facts">
           <dt>Status</dt>
@@ -126,7 +110,7 @@ export function DiscountCodePage() {
           )}
         </dl>
       )}
-      <form onSubmit={(event) => void save(event)}>
+      <form onSubmit={save}>
         <fieldset disabled={!editable}>
           <legend>What shoppers type and read</legend>
           <label htmlFor="code">Code</label>

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, money, type AdminOneTimeOffer } from '../api.ts'
-import { useFieldErrors } from '../field-errors.tsx'
+import { useEditor } from '../editor.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
 import { useSession } from '../session.tsx'
 
@@ -29,61 +29,51 @@ export function OneTimeOfferPage() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const editable = useSession().may('promotions.edit')
-  const [offer, setOffer] = useState<AdminOneTimeOffer | null>(null)
+  const editor = useEditor<AdminOneTimeOffer>('The offer')
+  const { record: offer, fields, load } = editor
   const [texts, setTexts] = useState<Record<keyof Texts, string>>({} as Record<keyof Texts, string>)
   const [price, setPrice] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [ok, setOk] = useState<string | null>(null)
-  const fields = useFieldErrors()
 
-  const show = useCallback((found: AdminOneTimeOffer) => {
-    setOffer(found)
-    setTexts(Object.fromEntries(TEXT_FIELDS.map((field) => [field.name, found[field.name] ?? ''])) as Record<keyof Texts, string>)
-    setPrice(found.price.toFixed(2))
-  }, [])
+  const { setRecord } = editor
+  const show = useCallback(
+    (found: AdminOneTimeOffer) => {
+      setRecord(found)
+      setTexts(Object.fromEntries(TEXT_FIELDS.map((field) => [field.name, found[field.name] ?? ''])) as Record<keyof Texts, string>)
+      setPrice(found.price.toFixed(2))
+    },
+    [setRecord],
+  )
 
   useEffect(() => {
-    api<{ one_time_offers: AdminOneTimeOffer[] }>('/promotions/one-time-offers')
-      .then((data) => {
-        const found = data.one_time_offers.find((candidate) => candidate.id === id)
-        if (found) show(found)
-        else setError(`There is no one-time offer ${id}.`)
-      })
-      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'The offer could not be loaded.'))
-  }, [id, show])
+    load(
+      async () => (await api<{ one_time_offers: AdminOneTimeOffer[] }>('/promotions/one-time-offers')).one_time_offers.find((candidate) => candidate.id === id),
+      `There is no one-time offer ${id}.`,
+      show,
+    )
+  }, [id, load, show])
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    setError(null)
-    setOk(null)
-    fields.clear()
-    try {
-      const body = {
-        ...texts,
-        price,
-        categories: form.get('categories'),
-        how_many: form.get('how_many'),
-        position: form.get('position'),
-        ...Object.fromEntries([1, 2, 3, 4].map((n) => [`image_${n}`, form.get(`image_${n}`)])),
-        ...Object.fromEntries(FLAGS.map((flag) => [flag.name, form.get(flag.name) === 'on'])),
-      }
-      show((await api<{ one_time_offer: AdminOneTimeOffer }>(`/promotions/one-time-offers/${encodeURIComponent(id)}`, { method: 'PATCH', body })).one_time_offer)
-      setOk('Saved. Shoppers see it after their next payment.')
-    } catch (caught) {
-      fields.take(caught)
-      setError(caught instanceof Error ? caught.message : 'The offer could not be saved.')
+    const body = {
+      ...texts,
+      price,
+      categories: form.get('categories'),
+      how_many: form.get('how_many'),
+      position: form.get('position'),
+      ...Object.fromEntries([1, 2, 3, 4].map((n) => [`image_${n}`, form.get(`image_${n}`)])),
+      ...Object.fromEntries(FLAGS.map((flag) => [flag.name, form.get(flag.name) === 'on'])),
     }
+    void editor.save(async () => {
+      show((await api<{ one_time_offer: AdminOneTimeOffer }>(`/promotions/one-time-offers/${encodeURIComponent(id)}`, { method: 'PATCH', body })).one_time_offer)
+    }, 'Saved. Shoppers see it after their next payment.')
   }
 
-  async function remove() {
-    try {
+  const remove = () =>
+    editor.act(async () => {
       await api(`/promotions/one-time-offers/${encodeURIComponent(id)}/remove`, { method: 'POST' })
       await navigate('/promotions')
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The offer could not be taken out.')
-    }
-  }
+    }, 'taken out')
 
   const title = offer ? `One-time offer: ${offer.short_item_name}` : 'One-time offer'
   return (
@@ -92,10 +82,10 @@ export function OneTimeOfferPage() {
         <Link to="/promotions">← Promotions</Link>
       </p>
       <PageTitle title={title}>{title}</PageTitle>
-      <Notice error={error} ok={ok} />
+      <Notice {...editor.notice} />
       {offer && (
         <div className="editor">
-          <form onSubmit={(event) => void save(event)}>
+          <form onSubmit={save}>
             <fieldset disabled={!editable}>
               <legend>The words</legend>
               {TEXT_FIELDS.map((field) => (

@@ -2,7 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, money, type AdminOrderBump } from '../api.ts'
-import { useFieldErrors } from '../field-errors.tsx'
+import { useEditor } from '../editor.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
 import { useSession } from '../session.tsx'
 
@@ -10,52 +10,33 @@ export function OrderBumpPage() {
   const { id = '' } = useParams()
   const navigate = useNavigate()
   const editable = useSession().may('promotions.edit')
-  const [bump, setBump] = useState<AdminOrderBump | null>(null)
+  const editor = useEditor<AdminOrderBump>('The order bump')
+  const { record: bump, fields } = editor
   const [draft, setDraft] = useState({ headline: '', text_copy: '', short_item_name: '', price: '' })
-  const [error, setError] = useState<string | null>(null)
-  const [ok, setOk] = useState<string | null>(null)
-  const fields = useFieldErrors()
 
+  const { load } = editor
   useEffect(() => {
-    api<{ order_bumps: AdminOrderBump[] }>('/promotions/order-bumps')
-      .then((data) => {
-        const found = data.order_bumps.find((candidate) => candidate.id === id)
-        if (!found) return setError(`There is no order bump ${id}.`)
-        setBump(found)
-        setDraft({ headline: found.headline, text_copy: found.text_copy, short_item_name: found.short_item_name, price: found.price.toFixed(2) })
-      })
-      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'The order bump could not be loaded.'))
-  }, [id])
+    load(
+      async () => (await api<{ order_bumps: AdminOrderBump[] }>('/promotions/order-bumps')).order_bumps.find((candidate) => candidate.id === id),
+      `There is no order bump ${id}.`,
+      (found) => setDraft({ headline: found.headline, text_copy: found.text_copy, short_item_name: found.short_item_name, price: found.price.toFixed(2) }),
+    )
+  }, [id, load])
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    setError(null)
-    setOk(null)
-    fields.clear()
-    try {
-      const saved = (
-        await api<{ order_bump: AdminOrderBump }>(`/promotions/order-bumps/${encodeURIComponent(id)}`, {
-          method: 'PATCH',
-          body: { ...draft, item_id: form.get('item_id'), position: form.get('position') },
-        })
-      ).order_bump
-      setBump(saved)
-      setOk('Saved. The checkout shows it now.')
-    } catch (caught) {
-      fields.take(caught)
-      setError(caught instanceof Error ? caught.message : 'The order bump could not be saved.')
-    }
+    void editor.save(async () => {
+      const body = { ...draft, item_id: form.get('item_id'), position: form.get('position') }
+      editor.setRecord((await api<{ order_bump: AdminOrderBump }>(`/promotions/order-bumps/${encodeURIComponent(id)}`, { method: 'PATCH', body })).order_bump)
+    }, 'Saved. The checkout shows it now.')
   }
 
-  async function remove() {
-    try {
+  const remove = () =>
+    editor.act(async () => {
       await api(`/promotions/order-bumps/${encodeURIComponent(id)}/remove`, { method: 'POST' })
       await navigate('/promotions')
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The order bump could not be taken off.')
-    }
-  }
+    }, 'taken off')
 
   const title = bump ? `Order bump: ${bump.short_item_name}` : 'Order bump'
   const change = (name: keyof typeof draft) => (event: { target: { value: string } }) => setDraft((before) => ({ ...before, [name]: event.target.value }))
@@ -65,10 +46,10 @@ export function OrderBumpPage() {
         <Link to="/promotions">← Promotions</Link>
       </p>
       <PageTitle title={title}>{title}</PageTitle>
-      <Notice error={error} ok={ok} />
+      <Notice {...editor.notice} />
       {bump && (
         <div className="editor">
-          <form onSubmit={(event) => void save(event)}>
+          <form onSubmit={save}>
             <fieldset disabled={!editable}>
               <legend>The offer</legend>
               <label htmlFor="headline">Headline</label>

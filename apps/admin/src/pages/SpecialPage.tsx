@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api, money, type AdminSocialMediaSpecial } from '../api.ts'
-import { useFieldErrors } from '../field-errors.tsx'
+import { useEditor } from '../editor.ts'
 import { Notice, PageTitle } from '../page-title.tsx'
 import { useSession } from '../session.tsx'
 
@@ -52,48 +52,33 @@ export function SpecialPage() {
   const creating = id === 'new'
   const navigate = useNavigate()
   const editable = useSession().may('promotions.edit')
-  const [special, setSpecial] = useState<AdminSocialMediaSpecial | null>(null)
+  const editor = useEditor<AdminSocialMediaSpecial>('The special')
+  const { record: special, fields, load } = editor
   const [draft, setDraft] = useState(EMPTY)
-  const [error, setError] = useState<string | null>(null)
-  const [ok, setOk] = useState<string | null>(null)
-  const fields = useFieldErrors()
-
-  const show = (found: AdminSocialMediaSpecial) => {
-    setSpecial(found)
-    setDraft(draftOf(found))
-  }
 
   useEffect(() => {
     if (creating) return
-    api<{ social_media_specials: AdminSocialMediaSpecial[] }>('/promotions/social-media-specials')
-      .then((data) => {
-        const found = data.social_media_specials.find((candidate) => candidate.id === id)
-        if (!found) return setError(`There is no social media special ${id}.`)
-        setSpecial(found)
-        setDraft(draftOf(found))
-      })
-      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'The special could not be loaded.'))
-  }, [id, creating])
+    load(
+      async () =>
+        (await api<{ social_media_specials: AdminSocialMediaSpecial[] }>('/promotions/social-media-specials')).social_media_specials.find((candidate) => candidate.id === id),
+      `There is no social media special ${id}.`,
+      (found) => setDraft(draftOf(found)),
+    )
+  }, [id, creating, load])
 
-  async function send(body: Record<string, unknown>, done: string) {
-    setError(null)
-    setOk(null)
-    fields.clear()
-    try {
+  /** Saves the special (made, changed or ended), then says `done`. */
+  const send = (body: Record<string, unknown>, done: string) =>
+    editor.save(async () => {
       const saved = (
         await api<{ social_media_special: AdminSocialMediaSpecial }>(
           creating ? '/promotions/social-media-specials' : `/promotions/social-media-specials/${encodeURIComponent(id)}`,
           { method: creating ? 'POST' : 'PATCH', body },
         )
       ).social_media_special
-      show(saved)
+      editor.setRecord(saved)
+      setDraft(draftOf(saved))
       if (creating) await navigate(`/promotions/specials/${encodeURIComponent(saved.id)}`, { replace: true })
-      setOk(done)
-    } catch (caught) {
-      fields.take(caught)
-      setError(caught instanceof Error ? caught.message : 'The special could not be saved.')
-    }
-  }
+    }, done)
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -111,7 +96,7 @@ export function SpecialPage() {
         <Link to="/promotions">← Promotions</Link>
       </p>
       <PageTitle title={title}>{title}</PageTitle>
-      <Notice error={error} ok={ok} />
+      <Notice {...editor.notice} />
       {(creating || special) && (
         <div className="editor">
           <form onSubmit={save}>

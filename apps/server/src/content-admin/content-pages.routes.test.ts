@@ -46,6 +46,18 @@ describe.each(DIALECTS)('content pages made and deleted by the operator on %s', 
     expect((await visitor.get('/api/content/pages/summer-sale')).statusCode).toBe(404)
   })
 
+  it("another brand's page is unknown here: not deleted, a 404 like an id that never was", async () => {
+    const elsewhere = await t.store.db
+      .selectFrom('content_pages')
+      .select(['id', 'brand_id', 'status'])
+      .where('brand_id', '<>', 'popfitclothing')
+      .where('status', '<>', 'retired')
+      .executeTakeFirstOrThrow()
+    expect((await remove(manager, elsewhere.id)).statusCode).toBe(404)
+    expect((await remove(owner, elsewhere.id)).statusCode).toBe(404)
+    expect(await t.store.db.selectFrom('content_pages').select('status').where('id', '=', elsewhere.id).executeTakeFirstOrThrow()).toEqual({ status: elsewhere.status })
+  })
+
   it("refuses an address at its field, in words: its form, the storefront's own routes, a page's address", async () => {
     const at = async (slug: unknown) => problems(await manager.postJson('/api/admin/content/pages', { ...summerSale, slug }))
     expect(await at('login')).toEqual([{ field: 'slug', message: '/login is a page of the store itself: pick another address.' }])

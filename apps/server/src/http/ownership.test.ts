@@ -214,6 +214,10 @@ const RULES: Record<string, Rule> = {
     exempt:
       'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), items of other brands unknown (404); the probes here send GET and POST only',
   },
+  'DELETE /api/admin/content/pages/{id}': {
+    exempt:
+      'the operator API: 401 to a customer, 403 outside the role, pages of other brands unknown (404): content-admin/content-pages.routes.test.ts; the probes here send GET and POST only',
+  },
   'DELETE /api/admin/items/{id}/images/{photo}': {
     exempt:
       'the operator API: 401 to a customer, 403 outside the role (catalog-admin/item-photos.routes.test.ts), items of other brands unknown (404); the probes here send GET and POST only',
