@@ -109,4 +109,47 @@ describe('bundle offers and specials in the operator area', () => {
       await context.close()
     }
   })
+
+  it("a manager edits a one-time offer's words and price: a bad price refused at its field, then saved, and put back", async () => {
+    const { context, page } = await newPage(browser)
+    try {
+      await adminLogin(page, manager)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promotions' }).click()
+      const offers = page.getByRole('table', { name: 'One-time offers' })
+      await offers.waitFor()
+      await offers.getByRole('link').first().click()
+      await page.getByRole('heading', { name: /^One-time offer: / }).waitFor()
+      await expectNoAxeViolations(page, 'one-time offer')
+      const headline = page.getByLabel('Headline', { exact: true })
+      const price = page.getByLabel('Price ($, for all the pieces)')
+      const [wasHeadline, wasPrice] = [await headline.inputValue(), await price.inputValue()]
+
+      await price.fill('free')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await expect.poll(() => page.locator('#price-error').textContent()).toBeTruthy()
+      expect(await price.getAttribute('aria-invalid')).toBe('true')
+
+      const changed = `Just once: ${Date.now().toString(36)}`
+      await headline.fill(changed)
+      await price.fill('21.50')
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByText('Saved. Shoppers see it after their next payment.').waitFor()
+      expect(await page.locator('#price-error').count()).toBe(0)
+      await page.getByRole('link', { name: '← Promotions' }).click()
+      await expect.poll(() => offers.textContent()).toContain(changed)
+      await expect.poll(() => offers.textContent()).toContain('$21.50')
+
+      // as it was, for the shoppers' funnel specs
+      await offers.getByRole('link', { name: changed }).click()
+      await headline.fill(wasHeadline)
+      await price.fill(wasPrice)
+      await page.getByRole('button', { name: 'Save' }).click()
+      // the notice was cleared when the click started the save: this is the restore's
+      await page.getByText('Saved. Shoppers see it after their next payment.').waitFor()
+      await page.getByRole('link', { name: '← Promotions' }).click()
+      await expect.poll(() => offers.textContent()).toContain(wasHeadline)
+    } finally {
+      await context.close()
+    }
+  })
 })
