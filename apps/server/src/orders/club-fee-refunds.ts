@@ -15,6 +15,7 @@ import type { Database, PaymentsRow } from '../db/schema.ts'
 import { conflict, notFound } from '../http/errors.ts'
 import { clubFeeRefundedEmail } from '../membership/club-email.ts'
 import { tellMember } from '../membership/tell-member.ts'
+import { settlePendingRefunds } from '../payments/ledger.ts'
 import { answeredAlready, sendRefund, type OrderScope, type RefundDeps, type RefundOutcome } from './refund-door.ts'
 
 export interface FeeRefundRequest {
@@ -115,17 +116,7 @@ export async function completeFeeRefund(ctx: OrderScope, group: string, refundId
       .where('kind', '=', 'refund')
       .where('refund_group', '=', group)
       .execute()
-    let flipped = 0
-    for (const row of rows) {
-      if (row.status !== 'pending') continue
-      const done = await trx
-        .updateTable('payments')
-        .set({ status: 'succeeded', gateway_payment_id: refundIds.get(row.id) ?? null, updated_at: now })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-      flipped += Number(done.numUpdatedRows)
-    }
+    const flipped = await settlePendingRefunds(trx, rows, refundIds, now)
     const first = rows[0]
     if (flipped === 0 || !first) return
     const detail = readJson<FeeRefundDetail | null>(first.refund_detail, null)

@@ -12,6 +12,7 @@ import { dialectOf } from '../db/connection.ts'
 import { readJson } from '../db/json.ts'
 import type { Database, OrdersRow } from '../db/schema.ts'
 import { queueEmails, type QueuedEmail } from '../email/outbox.ts'
+import { settlePendingRefunds } from '../payments/ledger.ts'
 import { ledgerTotals } from './order-details.ts'
 import { refundIssuedEmail, type RefundedPiece } from './order-emails.ts'
 import { moveOrder, recordOrderEvent, type OrderActor } from './order-states.ts'
@@ -53,17 +54,7 @@ export async function completeRefund(ctx: OrderScope, orderNumber: string, group
       .where('kind', '=', 'refund')
       .where('refund_group', '=', group)
       .execute()
-    let flipped = 0
-    for (const row of rows) {
-      if (row.status !== 'pending') continue
-      const done = await trx
-        .updateTable('payments')
-        .set({ status: 'succeeded', gateway_payment_id: refundIds.get(row.id) ?? null, updated_at: now })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-      flipped += Number(done.numUpdatedRows)
-    }
+    const flipped = await settlePendingRefunds(trx, rows, refundIds, now)
     if (flipped === 0) return []
     const detail = readJson<RefundDetail>(rows[0]!.refund_detail, { notify: true, restock: false, shipping: false, lines: [] })
     const amount = rows.reduce((sum, row) => sum + row.amount_cents, 0)

@@ -102,3 +102,28 @@ export async function settleCharge(trx: Transaction<Database>, id: string, paid:
 export async function dropPendingCharge(trx: Transaction<Database>, id: string): Promise<void> {
   await trx.deleteFrom('payments').where('id', '=', id).where('status', '=', 'pending').execute()
 }
+
+/**
+ * A refund's pending rows turned succeeded, each with the provider's refund id; answers how many
+ * this call turned. Whoever turns one (the request, the sweeper) records the rest of the refund:
+ * a row already succeeded is left alone, so two completers never both record it.
+ */
+export async function settlePendingRefunds(
+  trx: Transaction<Database>,
+  rows: readonly { id: string; status: string }[],
+  refundIds: ReadonlyMap<string, string | null>,
+  now: string,
+): Promise<number> {
+  let turned = 0
+  for (const row of rows) {
+    if (row.status !== 'pending') continue
+    const done = await trx
+      .updateTable('payments')
+      .set({ status: 'succeeded', gateway_payment_id: refundIds.get(row.id) ?? null, updated_at: now })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    turned += Number(done.numUpdatedRows)
+  }
+  return turned
+}
