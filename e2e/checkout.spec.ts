@@ -309,7 +309,7 @@ describe('the checkout funnel', () => {
       await page.goto(`${originOf('localhost')}/social_media_specials/pf-vip-optin-csr`)
       await waitForHydration(page)
       expect(await page.locator('h1').innerText()).toBeTruthy()
-      await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+      await chooseFirstSize(page)
       await page.getByRole('button', { name: /claim my/i }).click()
       await page.waitForURL(/\/checkout-ob\/|\/checkout$/)
       await declineBumpsUntilCheckout(page)

@@ -11,8 +11,8 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiFromPage, launch, newPage, originOf } from './support/browser.ts'
-import { waitForHydration, waitForScrollReset } from './support/cart-utils.ts'
-import { ADDRESS, CARDS, cartWithFirstItem, declineBumpsUntilCheckout, fillAddress, fillCard } from './support/checkout-utils.ts'
+import { waitForHydration } from './support/cart-utils.ts'
+import { ADDRESS, CARDS, cartWithFirstItem, chooseFirstSize, declineBumpsUntilCheckout, fillAddress, fillCard } from './support/checkout-utils.ts'
 import { registerForClubCheckout } from './support/club-utils.ts'
 
 let browser: Browser
@@ -28,8 +28,7 @@ describe("ckb's club special (ckb-vip-optin), claimed by a visitor", () => {
       await page.goto(`${originOf('ckb.localhost')}/social_media_specials/ckb-vip-optin`)
       await waitForHydration(page)
       expect(await page.getByTestId('club-special-terms').innerText()).toMatch(/starts your VIP membership: \$24\.99 today for your first month/)
-      await waitForScrollReset(page)
-      await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+      await chooseFirstSize(page)
       await page.getByRole('button', { name: 'Claim my $24.99 offer' }).click()
       await page.waitForURL(/\/checkout-ob\/|\/checkout$/)
       await waitForHydration(page)

@@ -7,8 +7,8 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiFromPage, launch, newPage, originOf } from './support/browser.ts'
-import { addFirstAvailableSize, openFirstItem, waitForHydration, waitForScrollReset } from './support/cart-utils.ts'
-import { CARDS } from './support/checkout-utils.ts'
+import { addFirstAvailableSize, openFirstItem, waitForHydration } from './support/cart-utils.ts'
+import { CARDS, chooseFirstSize } from './support/checkout-utils.ts'
 import { fillClubCheckout } from './support/club-utils.ts'
 
 let browser: Browser
@@ -55,8 +55,7 @@ describe('the free gift (popfit: free-leggings)', () => {
       await page.waitForURL(/\/social_media_specials\/free-leggings$/)
       await waitForHydration(page)
       expect(await page.locator('.offer-price').innerText()).toMatch(/^Free: you pay only the shipping/)
-      await waitForScrollReset(page)
-      await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+      await chooseFirstSize(page)
       await page.getByRole('button', { name: 'Claim my free gift' }).click()
       await page.waitForURL(/\/checkout-ob\/|\/checkout$/)
       // and something else in the cart

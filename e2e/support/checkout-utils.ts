@@ -42,13 +42,18 @@ export async function checkoutFromDrawer(page: Page) {
 }
 
 /**
- * Chooses the first size of the page's size picker (an order bump, a one-time offer), once the page has
- * scrolled to the top after its navigation, and makes sure the choice holds.
+ * Chooses the first size of the page's size picker (an order bump, a one-time offer, a free gift) by the
+ * keyboard, as a shopper tabbing through the form would, and makes sure the choice holds. A press aimed
+ * by position could land where the page was before its scroll to the top: the page's own timer starts
+ * when React draws the new page, which can come after the URL changes and after waitForScrollReset's
+ * timer (stop 41's CI saw a radio not chosen that way). A focused radio is chosen by Space wherever the
+ * page has scrolled to.
  */
 export async function chooseFirstSize(page: Page) {
   await waitForScrollReset(page)
-  // check() itself fails when the radio is not chosen after the press
-  await page.locator('.size-picker input[type="radio"]').first().check({ force: true })
+  const first = page.locator('.size-picker input[type="radio"]').first()
+  await first.press('Space')
+  await expect.poll(() => first.isChecked()).toBe(true)
 }
 
 /** On an order bump page: yes, in the first size offered. */
