@@ -38,6 +38,10 @@ export function cookiesSecure(always: boolean, ctx: RequestContext): boolean {
   return always || ctx.origin.startsWith('https:')
 }
 
+/** Host headers whose reading a process keeps (registerRequestContext): far more than a deployment's brands and balancer names. */
+const HOSTS_KEPT = 256
+const NO_HOST = { hostname: null, brand: null } as const
+
 /** 'Ckb.Localhost:3000' -> 'ckb.localhost'; null when the header is not a host[:port]. */
 function hostnameOf(header: string | undefined): string | null {
   if (!header) return null
@@ -56,6 +60,20 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
   const fallback = brands[0]!
   const brandOf = (hostname: string | null): Brand | null =>
     hostname === null ? null : (brandForHost(hostname, brands) ?? (options.extraHosts.includes(hostname) ? fallback : null))
+  // what each Host header names, read once: a store's requests carry a handful of them, and reading one
+  // (a pattern, a URL parse, the brands' names) cost more than the rest of this hook. Bounded: a client
+  // sending made-up hosts only empties it.
+  const hosts = new Map<string, { hostname: string | null; brand: Brand | null }>()
+  const readHost = (header: string) => {
+    let known = hosts.get(header)
+    if (!known) {
+      const hostname = hostnameOf(header)
+      known = { hostname, brand: brandOf(hostname) }
+      if (hosts.size >= HOSTS_KEPT) hosts.clear()
+      hosts.set(header, known)
+    }
+    return known
+  }
 
   app.decorateRequest('brand', null as unknown as Brand)
   app.decorateRequest('ctx', null as unknown as RequestContext)
@@ -70,12 +88,11 @@ export function registerRequestContext(app: FastifyInstance, options: ContextPlu
     }
     const isApi = isApiPath(request.url)
     const hostHeader = request.headers.host
-    const hostname = hostnameOf(hostHeader)
+    const { hostname, brand } = hostHeader ? readHost(hostHeader) : NO_HOST
     if (hostHeader !== undefined && hostname === null && !BRANDLESS.test(request.url)) {
       reply.status(400).type('application/json; charset=utf-8').send(errorBody('The Host header of this request is not a valid host name.'))
       return
     }
-    const brand = brandOf(hostname)
     if (!brand) {
       if (BRANDLESS.test(request.url)) {
         request.brand = fallback

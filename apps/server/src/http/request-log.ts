@@ -10,11 +10,15 @@ import type { FastifyInstance } from 'fastify'
 export const INTERNAL_HEADER = 'x-store-internal'
 export const INTERNAL_TOKEN = randomBytes(12).toString('base64url')
 
+/** The log levels at which the request line (info) is written. */
+const WRITES_INFO = new Set(['trace', 'debug', 'info'])
+
 /** One line per request a shopper made: method, path (never the query; a card number in it masked), status, brand, time. */
 export function registerRequestLog(app: FastifyInstance): void {
   // a callback, not async: every request passes here (input-guard.ts)
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN) return done()
+    // the line's fields are built only when it is written: at LOG_LEVEL=warn and above, never
+    if (request.headers[INTERNAL_HEADER] === INTERNAL_TOKEN || !WRITES_INFO.has(request.log.level)) return done()
     request.log.info(
       {
         method: request.method,
