@@ -1,6 +1,19 @@
 /** Display rules of the cart drawer, pure for tests. */
 import { formatPrice } from '@store/core'
 import type { Cart } from '../../lib/api/types'
+import type { TotalsFigures } from '../totals-list'
+
+/** The cart's own money figures as the server worked them out: the drawer's totals, and the checkout's when its quote was refused. */
+export function cartTotalsFigures(cart: Cart): Required<Omit<TotalsFigures, 'club_fee'>> {
+  return {
+    subtotal: cart.cart_subtotal,
+    discount: cart.cart_discount ?? 0,
+    bundle_discount: cart.bundle_discount,
+    shipping: cart.cart_shipping,
+    tax: cart.cart_tax,
+    total: cart.cart_total,
+  }
+}
 
 export interface FreeShippingProgress {
   threshold: number

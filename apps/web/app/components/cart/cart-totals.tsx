@@ -7,17 +7,11 @@ import { formatPrice } from '@store/core'
 import type { Cart } from '../../lib/api/types'
 import { useSettings } from '../../lib/store/store-provider'
 import { TotalsList } from '../totals-list'
+import { cartTotalsFigures } from './cart-math'
 
 export function CartTotals({ cart }: { cart: Cart }) {
   const { clubName } = useSettings()
-  const figures = {
-    subtotal: cart.cart_subtotal,
-    discount: cart.cart_discount ?? 0,
-    bundle_discount: cart.bundle_discount,
-    shipping: cart.cart_shipping,
-    tax: cart.cart_tax,
-    total: cart.cart_total,
-  }
+  const figures = cartTotalsFigures(cart)
   return (
     <>
       <TotalsList figures={figures} place="cart" discountCode={cart.discount_code_name} taxWhenZero={false} />

@@ -3,6 +3,7 @@
  * refusal said on the page.
  */
 import { type CheckoutQuote, isStoreError, type StoreServices } from '@store/core'
+import { cartTotalsFigures } from '../../components/cart/cart-math'
 import type { ApiErrorItem, Cart } from '../api/types'
 
 /** The figures of an empty cart (nothing to quote). */
@@ -17,22 +18,6 @@ export const NOTHING: CheckoutQuote = {
   total: 0,
   club_fee: 0,
   code_refusal: null,
-}
-
-/** The cart's own figures, for a page whose quote the store refused (the totals it shows still add up). */
-function cartFigures(cart: Cart): CheckoutQuote {
-  return {
-    shipping_options: [],
-    shipping_method: 'standard',
-    subtotal: cart.cart_subtotal,
-    discount: cart.cart_discount ?? 0,
-    bundle_discount: cart.bundle_discount,
-    shipping: cart.cart_shipping,
-    tax: cart.cart_tax,
-    total: cart.cart_total,
-    club_fee: 0,
-    code_refusal: null,
-  }
 }
 
 /**
@@ -50,6 +35,7 @@ export async function quoteOrRefusal(
   } catch (error) {
     if (!isStoreError(error) || error.status >= 500) throw error
     // said above the form: it is about the order, not a field the shopper typed
-    return { quote: cartFigures(cart), refusal: error.errors.map((e) => ({ message: e.message })) }
+    // the cart's own figures: the totals the page shows still add up
+    return { quote: { ...NOTHING, ...cartTotalsFigures(cart) }, refusal: error.errors.map((e) => ({ message: e.message })) }
   }
 }
