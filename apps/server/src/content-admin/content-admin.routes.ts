@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { answers } from '../http/response-schemas.ts'
 import { acting, allow } from '../staff/staff-guard.ts'
 import { contentCachesOf, refuseWhenEditedElsewhere } from './content-caches.ts'
+import { adminPageAnswer, newPageBody, pageDraftBody, pageIdParams, pagesAnswer, previewAnswer, versionParams } from './content-pages.schemas.ts'
 import {
-  adminPageAnswer,
   globalBannerAnswer,
   globalBannerBody,
   membershipLandingAnswer,
@@ -19,19 +19,12 @@ import {
   menuOrderBody,
   menusAnswer,
   newMenuLinkBody,
-  newPageBody,
-  pageDraftBody,
-  pageIdParams,
-  pagesAnswer,
-  previewAnswer,
   scrollingImagesAnswer,
   scrollingImagesBody,
-  settingsAnswer,
-  settingsPatchBody,
   sizingGuideAnswer,
   sizingGuideBody,
-  versionParams,
-} from './content-admin.schemas.ts'
+} from './store-content.schemas.ts'
+import { settingsAnswer, settingsPatchBody } from './settings-admin.schemas.ts'
 import {
   createContentPage,
   discardContentDraft,

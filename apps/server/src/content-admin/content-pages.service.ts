@@ -26,7 +26,7 @@ import type { Database } from '../db/schema.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
 import { audited, type AuditActor } from '../staff/audit.ts'
 import type { ContentCaches } from './content-caches.ts'
-import type { NewPageInput, PageDraftInput } from './content-admin.schemas.ts'
+import type { NewPageInput, PageDraftInput } from './content-pages.schemas.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

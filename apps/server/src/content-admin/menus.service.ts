@@ -13,7 +13,7 @@ import type { Database, MenuItemsRow } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
 import { audited, type AuditActor } from '../staff/audit.ts'
 import type { ContentCaches } from './content-caches.ts'
-import type { MenuLinkInput } from './content-admin.schemas.ts'
+import type { MenuLinkInput } from './store-content.schemas.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 type Menu = 'header' | 'footer'

@@ -12,7 +12,7 @@ import type { BannersRow, Database } from '../db/schema.ts'
 import { notFound } from '../http/errors.ts'
 import { audited, type AuditActor } from '../staff/audit.ts'
 import type { ContentCaches } from './content-caches.ts'
-import type { GlobalBannerInput, MembershipLandingInput, SizingGuideInput } from './content-admin.schemas.ts'
+import type { GlobalBannerInput, MembershipLandingInput, SizingGuideInput } from './store-content.schemas.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

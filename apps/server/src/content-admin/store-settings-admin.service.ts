@@ -12,7 +12,7 @@ import type { Database, StoreSettingsRow } from '../db/schema.ts'
 import { notFound, unprocessable } from '../http/errors.ts'
 import { audited, type AuditActor } from '../staff/audit.ts'
 import type { ContentCaches } from './content-caches.ts'
-import type { SettingsInput } from './content-admin.schemas.ts'
+import type { SettingsInput } from './settings-admin.schemas.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
