@@ -112,24 +112,39 @@ export function findCategory(db: Db, brandId: string, name: string) {
   return db.selectFrom('categories').select(CATEGORY_COLUMNS).where('brand_id', '=', brandId).where('name', '=', name).executeTakeFirst()
 }
 
+/** Where a page of a category's cards starts: after the card at this place of the category's order. */
+export interface CategoryCardsCursor {
+  position: number
+  itemId: number
+}
+
 /**
  * The cards of a category, found by its name, with each card's sizes and
- * images of `imageKinds`: one statement however many items.
+ * images of `imageKinds`: one statement however many items. In the category's
+ * order (position, then item id), which the index item_categories_in_order
+ * (migration 051) carries: no sort of the category, so a page (`limit` cards
+ * after `after`) reads only its own rows. The category is a subquery, not a join,
+ * so the planner reads item_categories by that one category id, in the index's order.
  */
-export function listCategoryCards(db: Db, brandId: string, categoryName: string, imageKinds: string[]) {
-  return db
-    .selectFrom('categories')
-    .innerJoin('item_categories', 'item_categories.category_id', 'categories.id')
-    .innerJoin('items', 'items.id', 'item_categories.item_id')
+export function listCategoryCards(db: Db, brandId: string, categoryName: string, imageKinds: string[], page?: { limit: number; after: CategoryCardsCursor | null }) {
+  let query = db
+    .selectFrom('item_categories')
+    .crossJoin('items')
+    .whereRef('items.id', '=', 'item_categories.item_id')
     .select(ITEM_SUMMARY_COLUMNS)
+    .select(['item_categories.position as category_position'])
     .select((eb) => [sizesOf(db, eb).as('sizes'), imagesOf(db, eb, imageKinds).as('images')])
-    .where('categories.brand_id', '=', brandId)
-    .where('categories.name', '=', categoryName)
+    .where('item_categories.category_id', '=', (eb) =>
+      eb.selectFrom('categories').select('categories.id').where('categories.brand_id', '=', brandId).where('categories.name', '=', categoryName),
+    )
     .where('items.brand_id', '=', brandId)
     .where('items.active', '=', 1)
-    .orderBy('item_categories.position')
-    .orderBy('items.id')
-    .execute()
+  if (page?.after) {
+    const { position, itemId } = page.after
+    query = query.where((eb) => eb(eb.refTuple('item_categories.position', 'item_categories.item_id'), '>', eb.tuple(position, itemId)))
+  }
+  query = query.orderBy('item_categories.position').orderBy('item_categories.item_id')
+  return page ? query.limit(page.limit).execute() : query.execute()
 }
 
 /**
