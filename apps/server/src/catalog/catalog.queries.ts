@@ -127,6 +127,11 @@ export interface CategoryCardsCursor {
  * so the planner reads item_categories by that one category id, in the index's order.
  */
 export function listCategoryCards(db: Db, brandId: string, categoryName: string, imageKinds: string[], page?: { limit: number; after: CategoryCardsCursor | null }) {
+  return categoryCardsQuery(db, brandId, categoryName, imageKinds, page).execute()
+}
+
+/** listCategoryCards' statement, unsent (its plan is guarded: catalog.plans.test.ts). */
+export function categoryCardsQuery(db: Db, brandId: string, categoryName: string, imageKinds: string[], page?: { limit: number; after: CategoryCardsCursor | null }) {
   let query = db
     .selectFrom('item_categories')
     .crossJoin('items')
@@ -144,7 +149,7 @@ export function listCategoryCards(db: Db, brandId: string, categoryName: string,
     query = query.where((eb) => eb(eb.refTuple('item_categories.position', 'item_categories.item_id'), '>', eb.tuple(position, itemId)))
   }
   query = query.orderBy('item_categories.position').orderBy('item_categories.item_id')
-  return page ? query.limit(page.limit).execute() : query.execute()
+  return page ? query.limit(page.limit) : query
 }
 
 /**
@@ -200,9 +205,16 @@ export function findItemPage(db: Db, brandId: string, id: number) {
  * variants (same style, the item itself among them) and its matching items,
  * each with sizes and front image. `match_position` is null for a row that is
  * only a variant. Needs no earlier statement (the style is a subquery), so it
- * runs beside findItemPage.
+ * runs beside findItemPage. Reads only those items, by index, however large the catalogue:
+ * one list of ids (the style's, then the matches'), where `style = ... or id in (...)` made
+ * PostgreSQL test every item of the brand (it finds no `or` of two subqueries by index).
  */
 export function listItemNeighbours(db: Db, brandId: string, id: number) {
+  return itemNeighboursQuery(db, brandId, id).execute()
+}
+
+/** listItemNeighbours' statement, unsent (its plan is guarded: catalog.plans.test.ts). */
+export function itemNeighboursQuery(db: Db, brandId: string, id: number) {
   return db
     .selectFrom('items')
     .select(ITEM_SUMMARY_COLUMNS)
@@ -218,14 +230,15 @@ export function listItemNeighbours(db: Db, brandId: string, id: number) {
     ])
     .where('items.brand_id', '=', brandId)
     .where('items.active', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('items.style_id', '=', eb.selectFrom('items as main').select('main.style_id').where('main.brand_id', '=', brandId).where('main.id', '=', id)),
-        eb('items.id', 'in', eb.selectFrom('item_matches').select('item_matches.match_item_id').where('item_matches.item_id', '=', id)),
-      ]),
+    .where('items.id', 'in', (eb) =>
+      eb
+        .selectFrom('items as variant')
+        .select('variant.id')
+        .where('variant.brand_id', '=', brandId)
+        .where('variant.style_id', '=', eb.selectFrom('items as main').select('main.style_id').where('main.brand_id', '=', brandId).where('main.id', '=', id))
+        .union(eb.selectFrom('item_matches').select('item_matches.match_item_id as id').where('item_matches.item_id', '=', id)),
     )
     .orderBy('items.id')
-    .execute()
 }
 
 /** A category group with its categories and their active item counts: one statement. */
