@@ -20,11 +20,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: categoryQuery.extend({ host: z.string().optional() }),
         response: answers(categorySchema),
       },
-      // a bad limit or cursor is a 422 with its message (the contract's answer for input that reads but is refused)
+      // a bad limit or cursor is a 422 with its message; a bad name stays the 400 of every route
       attachValidation: true,
     },
     async (request) => {
-      if (request.validationError) throw unprocessableInput(request.validationError)
+      const invalid = request.validationError
+      if (invalid) throw invalid.validationContext === 'querystring' ? unprocessableInput(invalid) : invalid
       const shopper = await request.ctx.shopper()
       const { limit, after } = request.query
       if (limit === undefined && after === undefined) return { data: await getCategory(db, request.brand.id, request.params.name, shopper.hasClub) }

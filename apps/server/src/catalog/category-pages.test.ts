@@ -114,6 +114,14 @@ describe.each(DIALECTS)('a category a page at a time on %s', (dialect) => {
     expect(body.errors[0]!.field).toBe(field)
   })
 
+  it('answers a bad category name with the 400 of every route, paged or not', async () => {
+    for (const url of ['/api/categories/bad!name', '/api/categories/bad!name?limit=5']) {
+      const response = await get(url)
+      expect(response.statusCode, url).toBe(400)
+      expect((response.json() as { errors: { message: string }[] }).errors[0]!.message).toMatch(/Category name may use/)
+    }
+  })
+
   it("answers 404 for another brand's category, paged as whole", async () => {
     expect((await get('/api/categories/underwear?limit=5')).statusCode).toBe(404)
     const ckb = dataOf<Category>(await get('/api/categories/underwear?limit=5', 'ckb.localhost'))
