@@ -114,6 +114,16 @@ describe.each(DIALECTS)('a category a page at a time on %s', (dialect) => {
     expect(body.errors[0]!.field).toBe(field)
   })
 
+  it('is documented in /api/openapi.json: limit and after, and next in the answer', async () => {
+    const document = (await get('/api/openapi.json')).json() as {
+      paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> }
+    }
+    const parameters = document.paths['/api/categories/{name}']?.get?.parameters ?? []
+    expect(parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['limit', 'after']))
+    expect(Object.keys(document.components.schemas.Category?.properties ?? {})).toContain('next')
+  })
+
   it('answers a bad category name with the 400 of every route, paged or not', async () => {
     for (const url of ['/api/categories/bad!name', '/api/categories/bad!name?limit=5']) {
       const response = await get(url)
