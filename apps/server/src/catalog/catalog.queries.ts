@@ -124,7 +124,9 @@ export interface CategoryCardsCursor {
  * order (position, then item id), which the index item_categories_in_order
  * (migration 051) carries: no sort of the category, so a page (`limit` cards
  * after `after`) reads only its own rows. The category is a subquery, not a join,
- * so the planner reads item_categories by that one category id, in the index's order.
+ * so the planner reads item_categories by that one category id, in the index's order;
+ * `items` comes by CROSS JOIN, which SQLite keeps as the inner loop (by its statistics
+ * it otherwise walked every item of the brand, probing the category, then sorted).
  */
 export function listCategoryCards(db: Db, brandId: string, categoryName: string, imageKinds: string[], page?: { limit: number; after: CategoryCardsCursor | null }) {
   return categoryCardsQuery(db, brandId, categoryName, imageKinds, page).execute()
