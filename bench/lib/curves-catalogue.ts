@@ -17,6 +17,7 @@ import { buildApp } from '../../apps/server/src/app.ts'
 import type { StoreDb } from '../../apps/server/src/db/connection.ts'
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts'
 import { seedDatabase } from '../../apps/server/src/db/seed/index.ts'
+import { writeCategoryCursor } from '../../apps/server/src/catalog/category-cursor.ts'
 import { seedLargeStore } from '../../apps/server/src/db/seed/large-store.ts'
 import { parseEnv } from '../../apps/server/src/env.ts'
 import type { Backends } from './databases.ts'
@@ -30,6 +31,7 @@ const ITEMS_PER_STYLE = 3
 export const CATALOGUE_PATHS = {
   categoryCached: 'category API, cached',
   categoryUncached: 'category API, uncached',
+  categoryPageUncached: 'a page of 48 of the category, uncached',
   itemCached: 'item API, cached',
   itemUncached: 'item API, uncached',
   checkout: 'checkout',
@@ -68,6 +70,24 @@ function timedGet(app: FastifyInstance, url: () => string, before?: () => void):
   }
 }
 
+/** The cards of a page of the category (GET /categories/{name}?limit=), as a shopper's client would ask. */
+const PAGE = 48
+
+/** `&after=` of every page of the category (the first page without it): a page anywhere in the category costs the same. */
+async function pageCursors(store: StoreDb): Promise<string[]> {
+  const rows = await store.db
+    .selectFrom('item_categories')
+    .innerJoin('categories', 'categories.id', 'item_categories.category_id')
+    .select(['item_categories.position', 'item_categories.item_id'])
+    .where('categories.brand_id', '=', BRAND)
+    .where('categories.name', '=', CATEGORY)
+    .orderBy('item_categories.position')
+    .orderBy('item_categories.item_id')
+    .execute()
+  const starts = rows.filter((_, index) => index % PAGE === PAGE - 1).map((row) => `&after=${writeCategoryCursor({ position: row.position, itemId: row.item_id })}`)
+  return ['', ...starts]
+}
+
 /** The catalogue grown to each of `sizes` (items of the brand), and each path measured there. */
 export async function catalogueCurve(store: StoreDb, backends: Backends, sizes: number[], options: LoopOptions): Promise<CataloguePoint[]> {
   await migrateToLatest(store.db)
@@ -99,12 +119,20 @@ export async function catalogueCurve(store: StoreDb, backends: Backends, sizes: 
       const anyItem = () => ids[Math.floor(Math.random() * ids.length)]!
       const category = await app.inject({ method: 'GET', url: `/api/categories/${CATEGORY}`, headers: { host } })
       expectOk('category', category)
+      const pages = await pageCursors(store)
+      const anyPage = () => pages[Math.floor(Math.random() * pages.length)]!
       const paths: Record<CataloguePath, () => Timed> = {
         categoryCached: () => timedGet(app, () => `/api/categories/${CATEGORY}`),
         categoryUncached: () =>
           timedGet(
             app,
             () => `/api/categories/${CATEGORY}`,
+            () => dropCatalogue(),
+          ),
+        categoryPageUncached: () =>
+          timedGet(
+            app,
+            () => `/api/categories/${CATEGORY}?limit=${PAGE}${anyPage()}`,
             () => dropCatalogue(),
           ),
         itemCached: () => timedGet(app, () => `/api/items/${ids[0]}`),

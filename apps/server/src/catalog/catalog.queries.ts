@@ -112,24 +112,46 @@ export function findCategory(db: Db, brandId: string, name: string) {
   return db.selectFrom('categories').select(CATEGORY_COLUMNS).where('brand_id', '=', brandId).where('name', '=', name).executeTakeFirst()
 }
 
+/** Where a page of a category's cards starts: after the card at this place of the category's order. */
+export interface CategoryCardsCursor {
+  position: number
+  itemId: number
+}
+
 /**
  * The cards of a category, found by its name, with each card's sizes and
- * images of `imageKinds`: one statement however many items.
+ * images of `imageKinds`: one statement however many items. In the category's
+ * order (position, then item id), which the index item_categories_in_order
+ * (migration 051) carries: no sort of the category, so a page (`limit` cards
+ * after `after`) reads only its own rows. The category is a subquery, not a join,
+ * so the planner reads item_categories by that one category id, in the index's order;
+ * `items` comes by CROSS JOIN, which SQLite keeps as the inner loop (by its statistics
+ * it otherwise walked every item of the brand, probing the category, then sorted).
  */
-export function listCategoryCards(db: Db, brandId: string, categoryName: string, imageKinds: string[]) {
-  return db
-    .selectFrom('categories')
-    .innerJoin('item_categories', 'item_categories.category_id', 'categories.id')
-    .innerJoin('items', 'items.id', 'item_categories.item_id')
+export function listCategoryCards(db: Db, brandId: string, categoryName: string, imageKinds: string[], page?: { limit: number; after: CategoryCardsCursor | null }) {
+  return categoryCardsQuery(db, brandId, categoryName, imageKinds, page).execute()
+}
+
+/** listCategoryCards' statement, unsent (its plan is guarded: catalog.plans.test.ts). */
+export function categoryCardsQuery(db: Db, brandId: string, categoryName: string, imageKinds: string[], page?: { limit: number; after: CategoryCardsCursor | null }) {
+  let query = db
+    .selectFrom('item_categories')
+    .crossJoin('items')
+    .whereRef('items.id', '=', 'item_categories.item_id')
     .select(ITEM_SUMMARY_COLUMNS)
+    .select(['item_categories.position as category_position'])
     .select((eb) => [sizesOf(db, eb).as('sizes'), imagesOf(db, eb, imageKinds).as('images')])
-    .where('categories.brand_id', '=', brandId)
-    .where('categories.name', '=', categoryName)
+    .where('item_categories.category_id', '=', (eb) =>
+      eb.selectFrom('categories').select('categories.id').where('categories.brand_id', '=', brandId).where('categories.name', '=', categoryName),
+    )
     .where('items.brand_id', '=', brandId)
     .where('items.active', '=', 1)
-    .orderBy('item_categories.position')
-    .orderBy('items.id')
-    .execute()
+  if (page?.after) {
+    const { position, itemId } = page.after
+    query = query.where((eb) => eb(eb.refTuple('item_categories.position', 'item_categories.item_id'), '>', eb.tuple(position, itemId)))
+  }
+  query = query.orderBy('item_categories.position').orderBy('item_categories.item_id')
+  return page ? query.limit(page.limit) : query
 }
 
 /**
@@ -185,9 +207,16 @@ export function findItemPage(db: Db, brandId: string, id: number) {
  * variants (same style, the item itself among them) and its matching items,
  * each with sizes and front image. `match_position` is null for a row that is
  * only a variant. Needs no earlier statement (the style is a subquery), so it
- * runs beside findItemPage.
+ * runs beside findItemPage. Reads only those items, by index, however large the catalogue:
+ * one list of ids (the style's, then the matches'), where `style = ... or id in (...)` made
+ * PostgreSQL test every item of the brand (it finds no `or` of two subqueries by index).
  */
 export function listItemNeighbours(db: Db, brandId: string, id: number) {
+  return itemNeighboursQuery(db, brandId, id).execute()
+}
+
+/** listItemNeighbours' statement, unsent (its plan is guarded: catalog.plans.test.ts). */
+export function itemNeighboursQuery(db: Db, brandId: string, id: number) {
   return db
     .selectFrom('items')
     .select(ITEM_SUMMARY_COLUMNS)
@@ -203,14 +232,15 @@ export function listItemNeighbours(db: Db, brandId: string, id: number) {
     ])
     .where('items.brand_id', '=', brandId)
     .where('items.active', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('items.style_id', '=', eb.selectFrom('items as main').select('main.style_id').where('main.brand_id', '=', brandId).where('main.id', '=', id)),
-        eb('items.id', 'in', eb.selectFrom('item_matches').select('item_matches.match_item_id').where('item_matches.item_id', '=', id)),
-      ]),
+    .where('items.id', 'in', (eb) =>
+      eb
+        .selectFrom('items as variant')
+        .select('variant.id')
+        .where('variant.brand_id', '=', brandId)
+        .where('variant.style_id', '=', eb.selectFrom('items as main').select('main.style_id').where('main.brand_id', '=', brandId).where('main.id', '=', id))
+        .union(eb.selectFrom('item_matches').select('item_matches.match_item_id as id').where('item_matches.item_id', '=', id)),
     )
     .orderBy('items.id')
-    .execute()
 }
 
 /** A category group with its categories and their active item counts: one statement. */

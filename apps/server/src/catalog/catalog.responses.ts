@@ -128,7 +128,17 @@ const categoryInfoShape = {
 }
 
 export const categorySchema = contract<Category>('Category')(
-  z.object({ ...categoryInfoShape, items: z.array(itemSummarySchema) }).meta({ description: 'A category with its items' }),
+  z
+    .object({
+      ...categoryInfoShape,
+      items: z.array(itemSummarySchema),
+      next: z
+        .string()
+        .nullable()
+        .optional()
+        .describe('asked for a page (`limit`, `after`): the `after` of the next page, null on the last page; absent when the whole category is answered'),
+    })
+    .meta({ description: 'A category with its items: all of them, or a page of them in the category order' }),
 )
 
 const groupCategorySchema = contract<GroupCategory>('GroupCategory')(z.object({ ...categoryInfoShape, item_count: z.int() }))

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { answers } from '../http/response-schemas.ts'
 import { categoryGroupSchema, categorySchema, itemDetailSchema, reviewsSchema } from './catalog.responses.ts'
-import { itemIdSchema, reviewsQuery, slug } from './catalog.schemas.ts'
-import { getCategory, getCategoryGroup, getItemDetail, getReviews } from './catalog.service.ts'
+import { CATEGORY_PAGE_CARDS, categoryQuery, itemIdSchema, reviewsQuery, slug } from './catalog.schemas.ts'
+import { getCategory, getCategoryGroup, getCategoryPage, getItemDetail, getReviews } from './catalog.service.ts'
+import { unprocessableInput } from '../http/errors.ts'
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.store
@@ -13,15 +14,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'A category with its items',
+        summary: 'A category with its items: all of them, or a page with limit and after',
         operationId: 'getCategory',
         params: z.object({ name: slug('Category name') }),
+        querystring: categoryQuery.extend({ host: z.string().optional() }),
         response: answers(categorySchema),
       },
+      // a bad limit or cursor is a 422 with its message; a bad name stays the 400 of every route
+      attachValidation: true,
     },
     async (request) => {
+      const invalid = request.validationError
+      if (invalid) throw invalid.validationContext === 'querystring' ? unprocessableInput(invalid) : invalid
       const shopper = await request.ctx.shopper()
-      return { data: await getCategory(db, request.brand.id, request.params.name, shopper.hasClub) }
+      const { limit, after } = request.query
+      if (limit === undefined && after === undefined) return { data: await getCategory(db, request.brand.id, request.params.name, shopper.hasClub) }
+      const page = { limit: limit ?? CATEGORY_PAGE_CARDS, after: after ?? null }
+      return { data: await getCategoryPage(db, request.brand.id, request.params.name, shopper.hasClub, page) }
     },
   )
 

@@ -1,5 +1,6 @@
 /** What the catalogue's calls take, checked alike for the API and for the pages. */
 import { z } from 'zod'
+import { readCategoryCursor } from './category-cursor.ts'
 
 export const slug = (what: string) =>
   z
@@ -24,4 +25,31 @@ export const reviewsQuery = z.object({
     .min(1, 'per_page is at least 1')
     .max(100, 'per_page is at most 100')
     .default(24),
+})
+
+/** The cards of a page when only `after` is given. */
+export const CATEGORY_PAGE_CARDS = 48
+
+/**
+ * GET /categories/{name}: the whole category without `limit` and `after` (what the storefront's
+ * page reads), or a page of `limit` cards after the card `after` names (a `next` of an earlier
+ * page), in the category's order.
+ */
+export const categoryQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit is at least 1')
+    .max(200, 'limit is at most 200')
+    .optional()
+    .describe(`cards a page holds, 1 to 200 (${CATEGORY_PAGE_CARDS} when only \`after\` is given); without \`limit\` and \`after\` the whole category`),
+  after: z
+    .string()
+    .transform((text, ctx) => {
+      const place = readCategoryCursor(text)
+      if (!place) ctx.addIssue({ code: 'custom', message: 'This page of the category is not one we gave out. Start again from the first page (without after).' })
+      return place ?? z.NEVER
+    })
+    .optional()
+    .describe('the `next` of the page before: this page starts after its last card (opaque; without it, the first page)'),
 })

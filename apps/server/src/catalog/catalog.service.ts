@@ -26,6 +26,7 @@ import {
   listItemNeighbours,
   listReviews,
   type BulletSectionJson,
+  type CategoryCardsCursor,
   type ImageJson,
   type ItemCategoryJson,
   type SizeJson,
@@ -33,9 +34,10 @@ import {
 import { listFeaturedItems } from '../cart/cart.queries.ts'
 import { readVariants, sourcesOf } from '../media/responsive-photos.ts'
 import { priceFields } from './pricing.ts'
+import { writeCategoryCursor } from './category-cursor.ts'
 
 type Db = Kysely<Database>
-type ItemRow = Awaited<ReturnType<typeof listCategoryCards>>[number]
+type ItemRow = Omit<Awaited<ReturnType<typeof listCategoryCards>>[number], 'category_position'>
 type CategoryRow = NonNullable<Awaited<ReturnType<typeof findCategory>>>
 
 /** The images of a grid card: front and a second look for hover. */
@@ -57,6 +59,8 @@ const ADDITIONAL_IMAGE_KINDS = ['customer', 'instagram', 'model', 'pocket']
  */
 const catalogScope = new BrandScope()
 const categoryCache = catalogScope.cache<Category>({ ttlMs: CATALOG_TTL_MS, maxEntries: 200 })
+/** pages of categories (`?limit=&after=`), apart: any cursor is a key, and none may push a whole category out */
+const categoryPageCache = catalogScope.cache<Category>({ ttlMs: CATALOG_TTL_MS, maxEntries: 500 })
 const categoryGroupCache = catalogScope.cache<CategoryGroup>({ ttlMs: CATALOG_TTL_MS, maxEntries: 100 })
 const itemCache = catalogScope.cache<ItemDetail>({ ttlMs: CATALOG_TTL_MS, maxEntries: 1000 })
 const featuredCache = catalogScope.cache<FeaturedRow[]>({ ttlMs: CATALOG_TTL_MS, maxEntries: 50 })
@@ -152,6 +156,36 @@ async function loadCategory(db: Db, brandId: string, name: string, hasClub: bool
   const [category, rows] = await Promise.all([findCategory(db, brandId, name), listCategoryCards(db, brandId, name, CARD_IMAGE_KINDS)])
   if (!category) throw notFound(`We couldn't find the category '${name}'.`)
   return { ...categoryFields(category), items: rows.map((row) => cardOf(row, hasClub)) }
+}
+
+/** A page of a category's cards: `limit` of them after the card `after` names (from the first without it). */
+export interface CategoryPageAsked {
+  limit: number
+  after: CategoryCardsCursor | null
+}
+
+/**
+ * A page of a category (the category's fields, `limit` cards in its order, and `next`, the
+ * cursor of the page after or null on the last). Two statements, as the whole category, but
+ * reading only the page's rows (the index of migration 051); cached apart from whole categories.
+ */
+export function getCategoryPage(db: Db, brandId: string, name: string, hasClub: boolean, page: CategoryPageAsked): Promise<Category> {
+  const from = page.after ? `${page.after.position}:${page.after.itemId}` : ''
+  const key = `${name}\u0000${hasClub ? 'club' : 'visitor'}\u0000${page.limit}\u0000${from}`
+  return categoryPageCache(db, brandId, key, () => loadCategoryPage(db, brandId, name, hasClub, page).then(sharedAnswer))
+}
+
+async function loadCategoryPage(db: Db, brandId: string, name: string, hasClub: boolean, page: CategoryPageAsked): Promise<Category> {
+  // one card more than asked: whether there is a page after this one
+  const [category, rows] = await Promise.all([
+    findCategory(db, brandId, name),
+    listCategoryCards(db, brandId, name, CARD_IMAGE_KINDS, { limit: page.limit + 1, after: page.after }),
+  ])
+  if (!category) throw notFound(`We couldn't find the category '${name}'.`)
+  const cards = rows.slice(0, page.limit)
+  const last = cards.at(-1)
+  const next = rows.length > page.limit && last ? writeCategoryCursor({ position: last.category_position, itemId: last.id }) : null
+  return { ...categoryFields(category), items: cards.map((row) => cardOf(row, hasClub)), next }
 }
 
 export function getCategoryGroup(db: Db, brandId: string, name: string): Promise<CategoryGroup> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BRAND_IDS, ITEM_BASE, LAST_ITEM, MANY_CUSTOMER_IMAGES_ITEM } from '../db/seed/constants.ts'
 import { dataOf, DIALECTS, startTestStore, TestShopper, type TestStore } from '../test/harness.ts'
 import { isPipelineStatement, routeStatements, statementsOf } from '../test/statements.ts'
-import { getCategory, getCategoryGroup, getItemDetail, invalidateCatalog } from './catalog.service.ts'
+import { getCategory, getCategoryGroup, getCategoryPage, getItemDetail, invalidateCatalog } from './catalog.service.ts'
 
 /**
  * Statement budgets of the catalogue on a cold cache (docs/performance.md,
@@ -45,6 +45,14 @@ describe.each(DIALECTS)('catalogue statements and cache on %s', (dialect) => {
     expect(await count(() => getCategory(t.store.db, POPFIT, 'leggings', false))).toBe(0)
   })
 
+  it(`reads a page of a category in at most ${CATEGORY_STATEMENTS} statements, then none while cached, and leaves the whole category to its own entry`, async () => {
+    const page = { limit: 10, after: null }
+    expect(await count(() => getCategoryPage(t.store.db, POPFIT, 'leggings', false, page))).toBeLessThanOrEqual(CATEGORY_STATEMENTS)
+    expect(await count(() => getCategoryPage(t.store.db, POPFIT, 'leggings', false, page))).toBe(0)
+    expect(await count(() => getCategory(t.store.db, POPFIT, 'leggings', false))).toBeGreaterThan(0)
+    expect((await getCategory(t.store.db, POPFIT, 'leggings', false)).items.length).toBeGreaterThan(10)
+  })
+
   it(`reads a category group in at most ${CATEGORY_GROUP_STATEMENTS} statement`, async () => {
     expect(await count(() => getCategoryGroup(t.store.db, POPFIT, 'bottoms'))).toBeLessThanOrEqual(CATEGORY_GROUP_STATEMENTS)
     expect(await count(() => getCategoryGroup(t.store.db, POPFIT, 'bottoms'))).toBe(0)
@@ -54,6 +62,7 @@ describe.each(DIALECTS)('catalogue statements and cache on %s', (dialect) => {
     const routes = [
       [`/api/items/${ITEM}`, ITEM_STATEMENTS],
       ['/api/categories/leggings', CATEGORY_STATEMENTS],
+      ['/api/categories/leggings?limit=12', CATEGORY_STATEMENTS],
       ['/api/category-groups/bottoms', CATEGORY_GROUP_STATEMENTS],
     ] as const
     for (const [url, budget] of routes) {

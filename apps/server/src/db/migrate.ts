@@ -44,6 +44,7 @@ import * as m045 from './migrations/045-pixel-events-by-visitor.ts'
 import * as m046 from './migrations/046-attempts-by-payment.ts'
 import * as m047 from './migrations/047-throttle-unlogged.ts'
 import * as m050 from './migrations/050-content-page-status.ts'
+import * as m051 from './migrations/051-category-cards-in-order.ts'
 import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
 /**
@@ -97,10 +98,11 @@ export const migrations: Record<string, Migration> = {
   '046-attempts-by-payment': m046,
   '047-throttle-unlogged': m047,
   '050-content-page-status': m050,
+  '051-category-cards-in-order': m051,
 }
 
 /** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */
-const ONLINE_INDEXES: OnlineIndex[] = [...m036.online, ...m045.online, ...m046.online]
+const ONLINE_INDEXES: OnlineIndex[] = [...m036.online, ...m045.online, ...m046.online, ...m051.online]
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {

@@ -1,6 +1,6 @@
 import { reportError } from '../error-reporting/error-reporting.ts'
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod'
 
 /** An error a shopper may read: its message goes to the client as is. */
 /** How much of what a client sent an error says back (an unknown path, an address that is not valid). */
@@ -49,6 +49,23 @@ function fieldOf(instancePath: string | undefined): string | undefined {
   return name || undefined
 }
 
+/** Each problem of a request's validation, with its field. */
+function validationProblems(error: { validation: ZodFastifySchemaValidationError[] }) {
+  return error.validation.map((issue) => {
+    const field = fieldOf(issue.instancePath) ?? (issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.')
+    return field ? { message: issue.message, field } : { message: issue.message }
+  })
+}
+
+/**
+ * A route's own validation failure (Fastify's `attachValidation`) as a 422 saying its first
+ * problem: input that reads but is refused, such as a page's limit or cursor.
+ */
+export function unprocessableInput(error: Error): HttpError {
+  const first = hasZodFastifySchemaValidationErrors(error) ? validationProblems(error)[0] : undefined
+  return unprocessable(first?.message ?? error.message, first?.field)
+}
+
 /**
  * One error handler: request validation becomes a 400 listing each problem,
  * HttpError keeps its status and message, a 4xx from Fastify keeps its
@@ -56,13 +73,7 @@ function fieldOf(instancePath: string | undefined): string | undefined {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => {
-        const field = fieldOf(issue.instancePath) ?? (issue.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.')
-        return field ? { message: issue.message, field } : { message: issue.message }
-      })
-      return reply.status(400).send({ errors })
-    }
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.status(400).send({ errors: validationProblems(error) })
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply.status(error.statusCode).send(errorBody(error.message, error.field))

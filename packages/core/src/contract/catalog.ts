@@ -145,9 +145,11 @@ export interface CategoryInfo {
   banner: string | null
 }
 
-/** GET /categories/{name}: a category with its items. */
+/** GET /categories/{name}: a category with its items (all of them, or a page with `limit`/`after`). */
 export interface Category extends CategoryInfo {
   items: ItemSummary[]
+  /** asked for a page: the `after` of the next page, null on the last; absent with the whole category */
+  next?: string | null
 }
 
 /** A category as a group lists it: without items, with their number. */
