@@ -19,7 +19,13 @@ describe('request log', () => {
         done()
       },
     })
-    const app = await buildApp({ env: parseEnv({ LOG_LEVEL: level, NODE_ENV: 'test' }), store: t.store, webBuildDir: '/nonexistent', adminBuildDir: '/nonexistent', logStream: stream })
+    const app = await buildApp({
+      env: parseEnv({ LOG_LEVEL: level, NODE_ENV: 'test' }),
+      store: t.store,
+      webBuildDir: '/nonexistent',
+      adminBuildDir: '/nonexistent',
+      logStream: stream,
+    })
     await app.ready()
     apps.push(app)
     return { app, requestLines: () => lines.filter((line) => line.msg === 'request') }
