@@ -131,7 +131,12 @@ describe.each(DIALECTS)('club billing keeps its charges at the service (%s)', (d
     for (const m of skipped) {
       const row = await t.store.db.selectFrom('memberships').select(['status', 'next_billing_date']).where('id', '=', m.membershipId).executeTakeFirstOrThrow()
       expect(row).toEqual({ status: 'active', next_billing_date: '2028-05-07' })
-      const events = await t.store.db.selectFrom('membership_events').select(['from_status', 'to_status']).where('membership_id', '=', m.membershipId).where('event', '=', 'period_started').execute()
+      const events = await t.store.db
+        .selectFrom('membership_events')
+        .select(['from_status', 'to_status'])
+        .where('membership_id', '=', m.membershipId)
+        .where('event', '=', 'period_started')
+        .execute()
       expect(events).toEqual([{ from_status: 'skipped', to_status: 'active' }])
     }
     for (const m of prepaid) {
