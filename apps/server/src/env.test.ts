@@ -22,7 +22,8 @@ describe('parseEnv', () => {
   })
 
   it('reads how many club charges a billing run has at the payment service at once, and refuses nonsense', () => {
-    expect(parseEnv({}).CLUB_BILLING_CONCURRENCY).toBe(32)
+    // by default no more than a Stripe account allows one endpoint at a 200 ms answer (25 a second, decision 268)
+    expect(parseEnv({}).CLUB_BILLING_CONCURRENCY).toBe(5)
     expect(parseEnv({ CLUB_BILLING_CONCURRENCY: '300' }).CLUB_BILLING_CONCURRENCY).toBe(300)
     expect(() => parseEnv({ CLUB_BILLING_CONCURRENCY: '0' })).toThrow(/Invalid environment: CLUB_BILLING_CONCURRENCY/)
     expect(() => parseEnv({ CLUB_BILLING_CONCURRENCY: 'many' })).toThrow(/Invalid environment: CLUB_BILLING_CONCURRENCY/)

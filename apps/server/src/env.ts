@@ -2,8 +2,12 @@ import { UNKNOWN_PROJECT } from '@store/core'
 import { z } from 'zod'
 import { BRANDS, isBrandId, localOrigins, productionOrigins, type PublicOrigins } from './brands/registry.ts'
 
-/** Charges a club billing run has at the payment service at once, unless CLUB_BILLING_CONCURRENCY says otherwise. */
-export const DEFAULT_CLUB_BILLING_CONCURRENCY = 32
+/**
+ * Charges a club billing run has at the payment service at once, unless CLUB_BILLING_CONCURRENCY says
+ * otherwise: 5, so that a service answering in 200 ms gets at most 25 charges a second, the rate a
+ * Stripe account allows one endpoint by default (decision 268); an account with a raised limit raises it.
+ */
+export const DEFAULT_CLUB_BILLING_CONCURRENCY = 5
 
 /** The environment, parsed once at start-up. Nothing else reads process.env. */
 const EnvSchema = z.object({
@@ -62,7 +66,7 @@ const EnvSchema = z.object({
   /**
    * how many of the club's charges one billing run has at the payment service at once (each waits
    * for its answer without holding a database connection): in flight ÷ the service's answer time is
-   * charges per second, to be kept under the provider's rate limit (docs/club-membership.md)
+   * charges per second, to be kept under the provider's rate limit (docs/club-membership.md, decision 268)
    */
   CLUB_BILLING_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(DEFAULT_CLUB_BILLING_CONCURRENCY),
   /** the bearer token a Prometheus scraper sends for GET /metrics; unset: /metrics is not served */

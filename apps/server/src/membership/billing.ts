@@ -14,18 +14,16 @@
  * Any number of runs may overlap (two instances, the scheduler and the command
  * line): each period is claimed in the database first (club-charges.ts).
  */
-import { amountDue, isLastRetry, nextBillingDate, periodOf, transition } from '@store/core'
+import { amountDue, isLastRetry, nextBillingDate, periodOf } from '@store/core'
 import { brandData, type BrandData, type ContextLog } from '../context/request-context.ts'
 import type { StoreDb } from '../db/connection.ts'
 import type { MembershipChargesRow } from '../db/schema.ts'
 import type { BrandId } from '../brands/registry.ts'
 import { chargePeriod, claimPeriod, claimPeriods, claimRetry, takeOverStale, type ChargeDeps, type PeriodClaim } from './club-charges.ts'
-import { recordInBatches } from './club-charge-record.ts'
+import { RECORDING, recordInBatches } from './club-charge-record.ts'
 import { findMembershipById, type MembershipWithCard } from './membership.queries.ts'
-import { createMonthlyOrder } from './monthly-order.ts'
-import { emitStockChanged } from '../checkout/stock-events.ts'
 import { statusOf } from './membership.view.ts'
-import { recordMembershipEvent } from './membership-events.ts'
+import { freePeriodOf, settleFreePeriods } from './free-periods.ts'
 import { DEFAULT_CLUB_BILLING_CONCURRENCY } from '../env.ts'
 
 export interface BillingSummary {
@@ -44,6 +42,9 @@ export interface BillingOptions extends ChargeDeps {
   brands?: BrandId[]
 }
 
+/** A run's options as its steps see them: `atWork`, the members at work at once (at the service, or waiting on their record). */
+type RunDeps = BillingOptions & { atWork: number }
+
 const PAGE = 500
 const BILLABLE = ['active', 'skipped', 'paused']
 
@@ -58,6 +59,69 @@ async function pool<T>(items: readonly T[], concurrency: number, work: (item: T)
   await Promise.all(runners)
 }
 
+/**
+ * `work` over the items of `nextPage`'s pages (an empty page: no more), `concurrency` at a time
+ * without a pause between pages: the next page is read (and claimed) while fewer than
+ * `concurrency` items are left waiting, so the charges in flight stay at `concurrency` until the
+ * last page. One page is read at a time (the pages follow a cursor); a page that cannot be read
+ * ends the run with its error once the items at work are done.
+ */
+export async function flow<T>(nextPage: () => Promise<readonly T[]>, concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  const waiting: T[] = []
+  let last = false
+  let failure: { error: unknown } | null = null
+  let reading: Promise<void> | null = null
+  const read = () => {
+    reading ??= nextPage()
+      .then(
+        (page) => {
+          if (page.length === 0) last = true
+          waiting.push(...page)
+        },
+        (error: unknown) => {
+          failure = { error }
+          last = true
+        },
+      )
+      .finally(() => {
+        reading = null
+      })
+    return reading
+  }
+  const runner = async () => {
+    for (;;) {
+      if (!last && waiting.length < concurrency) void read()
+      const item = waiting.shift()
+      if (item !== undefined) await work(item)
+      else if (last) return
+      else await read()
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, runner))
+  if (failure) throw (failure as { error: unknown }).error
+}
+
+/**
+ * A gate that lets `places` calls run at once, the others waiting their turn in order: the run's
+ * charges at the payment service (CLUB_BILLING_CONCURRENCY).
+ */
+export function atTheService(places: number): <T>(call: () => Promise<T>) => Promise<T> {
+  let busy = 0
+  const turns: (() => void)[] = []
+  return async (call) => {
+    if (busy >= places) await new Promise<void>((turn) => turns.push(turn))
+    else busy += 1
+    try {
+      return await call()
+    } finally {
+      // the place goes straight to the next in line, or is given back
+      const next = turns.shift()
+      if (next) next()
+      else busy -= 1
+    }
+  }
+}
+
 export async function runBilling(store: StoreDb, options: BillingOptions, asOf: string): Promise<BillingSummary> {
   const summary: BillingSummary = { charged: 0, failed: 0, skipped: 0 }
   const brands =
@@ -66,7 +130,9 @@ export async function runBilling(store: StoreDb, options: BillingOptions, asOf: 
   for (const brandId of brands) {
     const scope = brandData(store, brandId)
     // the answers of the run's charges recorded in batches (club-charge-record.ts)
-    const batched = { ...options, recorder: recordInBatches(scope, options) }
+    // and the charges at the payment service CLUB_BILLING_CONCURRENCY at once, a member waiting on its record holding no place there
+    const concurrency = options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY
+    const batched: RunDeps = { ...options, atWork: concurrency + RECORDING, recorder: recordInBatches(scope, options), atService: atTheService(concurrency) }
     await resumeStale(scope, batched, asOf, summary)
     await retryFailed(scope, batched, asOf, summary)
     await billDue(scope, batched, asOf, summary)
@@ -96,7 +162,7 @@ async function chargeClaimed(scope: BrandData, options: BillingOptions, charge: 
   count(summary, charged?.recorded ?? 'busy')
 }
 
-async function resumeStale(scope: BrandData, options: BillingOptions, asOf: string, summary: BillingSummary) {
+async function resumeStale(scope: BrandData, options: RunDeps, asOf: string, summary: BillingSummary) {
   const now = (options.now ?? (() => new Date()))().toISOString()
   const stale = await scope.db
     .selectFrom('membership_charges')
@@ -105,7 +171,7 @@ async function resumeStale(scope: BrandData, options: BillingOptions, asOf: stri
     .where('status', '=', 'pending')
     .where('claimed_until', '<', now)
     .execute()
-  await pool(stale, options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY, (charge) =>
+  await pool(stale, options.atWork, (charge) =>
     guarded(options.log, charge.membership_id, async () => {
       const mine = await takeOverStale(scope.db, options, charge)
       if (mine) await chargeClaimed(scope, options, mine, asOf, summary)
@@ -113,7 +179,7 @@ async function resumeStale(scope: BrandData, options: BillingOptions, asOf: stri
   )
 }
 
-async function retryFailed(scope: BrandData, options: BillingOptions, asOf: string, summary: BillingSummary) {
+async function retryFailed(scope: BrandData, options: RunDeps, asOf: string, summary: BillingSummary) {
   const due = await scope.db
     .selectFrom('membership_charges')
     .innerJoin('memberships', 'memberships.id', 'membership_charges.membership_id')
@@ -124,7 +190,7 @@ async function retryFailed(scope: BrandData, options: BillingOptions, asOf: stri
     .where('memberships.status', '=', 'overdue')
     .whereRef('memberships.failed_period', '=', 'membership_charges.period')
     .execute()
-  await pool(due, options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY, (charge) =>
+  await pool(due, options.atWork, (charge) =>
     guarded(options.log, charge.membership_id, async () => {
       const mine = await claimRetry(scope.db, options, charge)
       if (!mine) return count(summary, 'busy')
@@ -133,9 +199,10 @@ async function retryFailed(scope: BrandData, options: BillingOptions, asOf: stri
   )
 }
 
-async function billDue(scope: BrandData, options: BillingOptions, asOf: string, summary: BillingSummary) {
+async function billDue(scope: BrandData, options: RunDeps, asOf: string, summary: BillingSummary) {
   let after = ''
-  for (;;) {
+  /** The next page of due members, its charges claimed in one statement; a member another run claimed first is left to it. */
+  const nextPage = async () => {
     const page = await scope.db
       .selectFrom('memberships')
       .leftJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
@@ -148,33 +215,61 @@ async function billDue(scope: BrandData, options: BillingOptions, asOf: string, 
       .orderBy('memberships.id')
       .limit(PAGE)
       .execute()
-    if (page.length === 0) return
+    if (page.length === 0) return []
     after = page[page.length - 1]!.id
-    // the page's charges claimed in one statement; a member another run claimed first is left to it
     const charging = page.flatMap((m) => {
       const claim = m.next_billing_date ? chargeClaim(m, m.next_billing_date) : null
       return claim ? [{ membershipId: m.id, claim }] : []
     })
     const claimed = new Map((await claimPeriods(scope.db, options, scope.brandId, charging)).map((charge) => [charge.membership_id, charge]))
     const tried = new Set(charging.map((wanted) => wanted.membershipId))
-    await pool(page, options.concurrency ?? DEFAULT_CLUB_BILLING_CONCURRENCY, (m) =>
-      guarded(options.log, m.id, () => billMember(scope, options, m, asOf, summary, tried.has(m.id) ? (claimed.get(m.id) ?? null) : undefined)),
-    )
+    const settled = await settleFree(scope, options, page, asOf)
+    return page.map((m): { m: MembershipWithCard; first?: FirstPeriod } => {
+      if (tried.has(m.id)) return { m, first: { claimed: claimed.get(m.id) ?? null } }
+      const free = settled?.get(m.id)
+      return { m, first: free ? { settled: free } : undefined }
+    })
   }
+  // the pages flow into the run's charges: the next page is claimed while this one's are at the payment service
+  await flow(nextPage, options.atWork, ({ m, first }) => guarded(options.log, m.id, () => billMember(scope, options, m, asOf, summary, first)))
 }
 
 /**
- * Bills a member's due periods in order (more than one when billing fell behind), each at most
- * once. `claimed`: the first period's charge as the page claimed it (null: another run claimed it).
+ * A page's members whose period charges nothing, settled in one transaction (free-periods.ts):
+ * 'skipped' for those this run settled, 'busy' for those another run had. Null when the page's
+ * transaction failed: each is then settled on its own (billPeriod), so one member's trouble holds
+ * back no other.
  */
-async function billMember(scope: BrandData, options: BillingOptions, first: MembershipWithCard, asOf: string, summary: BillingSummary, claimed?: MembershipChargesRow | null) {
-  let m: MembershipWithCard | undefined = first
+async function settleFree(scope: BrandData, options: BillingOptions, page: readonly MembershipWithCard[], asOf: string): Promise<Map<string, 'skipped' | 'busy'> | null> {
+  const at = (options.now ?? (() => new Date()))()
+  const free = page.flatMap((m) => freePeriodOf(scope.brandId, m, asOf, at) ?? [])
+  if (free.length === 0) return new Map()
+  try {
+    const mine = await settleFreePeriods(scope, options, free)
+    return new Map(free.map((p) => [p.member.id, mine.has(p.member.id) ? 'skipped' : 'busy']))
+  } catch (error) {
+    options.log.warn({ err: error, members: free.length }, 'club billing: a page of periods that charge nothing could not be settled at once; settling them one at a time')
+    return null
+  }
+}
+
+/** A member's first due period as its page left it: its charge claimed (null: another run claimed it), or settled when it charged nothing. */
+type FirstPeriod = { claimed: MembershipChargesRow | null } | { settled: 'skipped' | 'busy' }
+
+/** Bills a member's due periods in order (more than one when billing fell behind), each at most once; `first` as the page left it. */
+async function billMember(scope: BrandData, options: BillingOptions, member: MembershipWithCard, asOf: string, summary: BillingSummary, first?: FirstPeriod) {
+  let m: MembershipWithCard | undefined = member
   for (let guard = 0; m && guard < 24; guard++) {
     const due = m.next_billing_date
     const status = statusOf(m)
     if (!due || due > asOf || !BILLABLE.includes(status)) return
-    // the page claimed the first period already (or another run had)
-    const outcome = guard === 0 && claimed !== undefined ? await chargeClaimedPeriod(scope, options, claimed, m, asOf) : await billPeriod(scope, options, m, due, asOf)
+    // the page claimed or settled the first period already (or another run had)
+    const outcome =
+      guard === 0 && first
+        ? 'settled' in first
+          ? first.settled
+          : await chargeClaimedPeriod(scope, options, first.claimed, m, asOf)
+        : await billPeriod(scope, options, m, due, asOf)
     count(summary, outcome)
     if (outcome !== 'charged' && outcome !== 'skipped') return
     // more than one period due (billing fell behind): read the membership again for the next
@@ -185,47 +280,9 @@ async function billMember(scope: BrandData, options: BillingOptions, first: Memb
 }
 
 async function billPeriod(scope: BrandData, options: BillingOptions, m: MembershipWithCard, due: string, asOf: string): Promise<'charged' | 'failed' | 'busy' | 'skipped'> {
-  const status = statusOf(m)
-  const period = periodOf(due)
-  const following = nextBillingDate(due, 1, m.billing_day)
-  const now = (options.now ?? (() => new Date()))().toISOString()
-  const { chargeCents, prepaidMonths } = amountDue({
-    status,
-    amountCents: m.amount_cents,
-    pauseMonthlyPriceCents: m.pause_monthly_price_cents,
-    prepaidMonths: m.prepaid_months,
-  })
-
-  if (chargeCents === 0) {
-    // a skipped month or a prepaid one: the period is claimed and settled in one transaction
-    const kind = status === 'skipped' ? 'skipped' : 'prepaid'
-    let boxItems: number[] = []
-    const done = await scope.db.transaction().execute(async (trx) => {
-      const claim = await claimPeriod(trx, options, m, { period, billingDate: due, kind, amountCents: 0, statuses: [status], whereBillingDate: due })
-      if (!claim) return false
-      const next = transition(status, 'period_started', { cutoffPassed: true })
-      await trx
-        .updateTable('memberships')
-        .set({
-          status: next.ok ? next.state : status,
-          next_billing_date: following,
-          prepaid_months: prepaidMonths,
-          ...(kind === 'prepaid' ? { next_prepaid_ship_date: due } : {}),
-        })
-        .where('id', '=', m.id)
-        .execute()
-      // a skip lasts one period: back to active, in the club's history (membership-events.ts)
-      if (next.ok && next.state !== status) {
-        await recordMembershipEvent(trx, { brandId: scope.brandId, membershipId: m.id, event: 'period_started', from: status, to: next.state, at: new Date(now), day: asOf })
-      }
-      if (kind === 'prepaid') boxItems = (await createMonthlyOrder(trx, scope.brandId, m, period, 0, now, scope.db)).itemIds
-      return true
-    })
-    // told to the catalogue's caches once committed (monthly-order.ts)
-    if (boxItems.length > 0) emitStockChanged({ brandId: scope.brandId, itemIds: boxItems }, options.log)
-    return done ? 'skipped' : 'busy'
-  }
-
+  // a skipped month or a prepaid one: the period is claimed and settled in one transaction, as a page's are
+  const free = freePeriodOf(scope.brandId, m, asOf, (options.now ?? (() => new Date()))())
+  if (free) return (await settleFreePeriods(scope, options, [free])).has(m.id) ? 'skipped' : 'busy'
   return chargeClaimedPeriod(scope, options, await claimPeriod(scope.db, options, m, chargeClaim(m, due)!), m, asOf)
 }
 

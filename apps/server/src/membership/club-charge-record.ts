@@ -46,7 +46,7 @@ export function recordOutcome(scope: BrandData, deps: ChargeDeps, outcome: Outco
 }
 
 /** A value per row of one UPDATE (`case id when … then … else column end`): rows not named keep theirs. */
-function perRow<T>(column: string, values: ReadonlyMap<string, unknown>): RawBuilder<T> {
+export function perRow<T>(column: string, values: ReadonlyMap<string, unknown>): RawBuilder<T> {
   const value = (v: unknown) => (typeof v === 'number' ? sql`cast(${v} as integer)` : sql`${v}`)
   return sql<T>`(case id ${sql.join(
     [...values].map(([id, v]) => sql`when ${id} then ${value(v)}`),
@@ -89,11 +89,13 @@ class Writes {
         .where('id', 'in', [...this.retryOn.keys()])
         .execute()
     }
-    await recordMembershipEvents(trx, this.events)
-    const boxes = await createMonthlyOrders(trx, scope.brandId, this.boxes, now, scope.db)
     await writeCharges(trx, this.ledger)
     const brand = (deps.brandRegistry ?? BRANDS).find((candidate) => candidate.id === scope.brandId)
     await tellMembers(trx, scope.brandId, brand, now, this.letters)
+    // last, the rows every batch wants (the boxes' stock, the club's monthly figures kept by the
+    // history's trigger, decision 230): held from here to the commit, so another batch waits the least
+    const boxes = await createMonthlyOrders(trx, scope.brandId, this.boxes, now, scope.db)
+    await recordMembershipEvents(trx, this.events)
     return boxes.flatMap((box) => box.itemIds)
   }
 }
@@ -257,6 +259,8 @@ const BATCH = 100
 const BATCH_WAIT_MS = 5
 /** Batches being written at once by one run (each holds one database connection). */
 const WRITERS = 2
+/** Outcomes a run's batches write at once: the members a run keeps at work beyond its charges at the service (billing.ts). */
+export const RECORDING = WRITERS * BATCH
 
 /**
  * A billing run's recorder: the answers its charges bring back are gathered and recorded

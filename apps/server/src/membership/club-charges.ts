@@ -38,6 +38,8 @@ export interface ChargeDeps {
   brandRegistry?: readonly Brand[]
   /** a billing run's recorder, which writes its outcomes in batches (club-charge-record.ts); absent, each is recorded alone */
   recorder?: OutcomeRecorder
+  /** a billing run's gate to the payment service (billing.ts atTheService): how many of its charges wait there at once; absent, no limit */
+  atService?: <T>(call: () => Promise<T>) => Promise<T>
   /** tests: runs right after the gateway answered, before anything is recorded (a crash there) */
   afterGatewayCall?: (charge: MembershipChargesRow) => void | Promise<void>
 }
@@ -259,16 +261,20 @@ function periodDoor(scope: BrandData, deps: ChargeDeps, charge: MembershipCharge
     noun: 'club charge',
     gatewayKey: gatewayKeyOfCharge(charge),
     charge: async () => {
-      if (!m.gateway_token) {
+      const token = m.gateway_token
+      if (!token) {
         return { status: 'declined', paymentId: null, code: 'no_payment_method', message: 'There is no saved card to charge.', card: null }
       }
-      const result = await deps.gateway.charge(scope, {
-        amountCents: charge.amount_cents,
-        source: { kind: 'saved', reference: m.gateway_token, customerPresent: false },
-        idempotencyKey: gatewayKeyOfCharge(charge),
-        description: `VIP ${charge.period}`,
-        metadata: { membership_id: m.id, period: charge.period, attempt: String(charge.attempt) },
-      })
+      const send = () =>
+        deps.gateway.charge(scope, {
+          amountCents: charge.amount_cents,
+          source: { kind: 'saved', reference: token, customerPresent: false },
+          idempotencyKey: gatewayKeyOfCharge(charge),
+          description: `VIP ${charge.period}`,
+          metadata: { membership_id: m.id, period: charge.period, attempt: String(charge.attempt) },
+        })
+      // only the call waits at the gate: the record after it holds no place at the service
+      const result = await (deps.atService ? deps.atService(send) : send())
       await deps.afterGatewayCall?.(charge)
       // off-session there is no one to authenticate: a failed charge, retried on schedule
       if (result.status === 'requires_action') {

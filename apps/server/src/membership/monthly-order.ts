@@ -201,14 +201,11 @@ export async function createMonthlyOrder(
 /** Writes many periods' monthly orders at once (inside the caller's transaction): each box's order, in the order given. */
 export async function createMonthlyOrders(trx: Db, brandId: string, boxes: readonly MonthlyBox[], now: string, cacheKey: object = trx): Promise<MonthlyOrder[]> {
   if (boxes.length === 0) return []
-  const linesOf = await monthlyLines(trx, brandId, boxes, cacheKey)
   const numbers = boxes.map(() => newOrderNumber())
   await trx
     .insertInto('orders')
     .values(boxes.map((box, i) => orderRow(brandId, box, numbers[i]!, now)))
     .execute()
-  const lines = boxes.flatMap((_, i) => linesOf[i]!.map((line) => lineRow(numbers[i]!, line)))
-  if (lines.length > 0) await trx.insertInto('order_lines').values(lines).execute()
   const paid = boxes.flatMap((box, i) =>
     box.chargeCents > 0 && box.payment
       ? [
@@ -225,6 +222,10 @@ export async function createMonthlyOrders(trx: Db, brandId: string, boxes: reado
       : [],
   )
   await writeCharges(trx, paid)
+  // the stock last (its rows are the ones other boxes want, held until the caller commits), then the lines it gave
+  const linesOf = await monthlyLines(trx, brandId, boxes, cacheKey)
+  const lines = boxes.flatMap((_, i) => linesOf[i]!.map((line) => lineRow(numbers[i]!, line)))
+  if (lines.length > 0) await trx.insertInto('order_lines').values(lines).execute()
   return boxes.map((_, i) => ({ orderNumber: numbers[i]!, itemIds: linesOf[i]!.map((line) => line.item_id) }))
 }
 
