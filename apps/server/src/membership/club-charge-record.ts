@@ -46,12 +46,26 @@ export function recordOutcome(scope: BrandData, deps: ChargeDeps, outcome: Outco
 }
 
 /** A value per row of one UPDATE (`case id when … then … else column end`): rows not named keep theirs. */
-export function perRow<T>(column: string, values: ReadonlyMap<string, unknown>): RawBuilder<T> {
+function perRow<T>(column: string, values: ReadonlyMap<string, unknown>): RawBuilder<T> {
   const value = (v: unknown) => (typeof v === 'number' ? sql`cast(${v} as integer)` : sql`${v}`)
   return sql<T>`(case id ${sql.join(
     [...values].map(([id, v]) => sql`when ${id} then ${value(v)}`),
     sql` `,
   )} else ${sql.ref(column)} end)`
+}
+
+/** Many memberships, each with its own changes, moved on in one UPDATE (a batch's outcomes, a page's free periods). */
+export async function updateMemberships(trx: Transaction<Database>, sets: ReadonlyMap<string, Record<string, unknown>>): Promise<void> {
+  if (sets.size === 0) return
+  const columns = [...new Set([...sets.values()].flatMap((set) => Object.keys(set)))]
+  const set = Object.fromEntries(
+    columns.map((column) => [column, perRow(column, new Map([...sets].filter(([, row]) => column in row).map(([id, row]) => [id, row[column]])))]),
+  )
+  await trx
+    .updateTable('memberships')
+    .set(set as unknown as UpdateObject<Database, 'memberships'>)
+    .where('id', 'in', [...sets.keys()])
+    .execute()
 }
 
 /** What a batch writes once its outcomes are settled: each step one statement for the whole batch. */
@@ -70,17 +84,7 @@ class Writes {
 
   /** Writes it all in `trx`; the items the boxes took from stock. */
   async write(trx: Transaction<Database>, scope: BrandData, deps: ChargeDeps, now: string): Promise<number[]> {
-    if (this.memberships.size > 0) {
-      const columns = [...new Set([...this.memberships.values()].flatMap((set) => Object.keys(set)))]
-      const set = Object.fromEntries(
-        columns.map((column) => [column, perRow(column, new Map([...this.memberships].filter(([, row]) => column in row).map(([id, row]) => [id, row[column]])))]),
-      )
-      await trx
-        .updateTable('memberships')
-        .set(set as unknown as UpdateObject<Database, 'memberships'>)
-        .where('id', 'in', [...this.memberships.keys()])
-        .execute()
-    }
+    await updateMemberships(trx, this.memberships)
     for (const customer of this.customers) await trx.updateTable('customers').set(customer.set).where('id', '=', customer.id).execute()
     if (this.retryOn.size > 0) {
       await trx

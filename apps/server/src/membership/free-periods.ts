@@ -14,7 +14,7 @@ import { amountDue, nextBillingDate, periodOf, transition } from '@store/core'
 import type { BrandData } from '../context/request-context.ts'
 import { emitStockChanged } from '../checkout/stock-events.ts'
 import { claimPeriods, type ChargeDeps, type PeriodClaim } from './club-charges.ts'
-import { perRow } from './club-charge-record.ts'
+import { updateMemberships } from './club-charge-record.ts'
 import type { MembershipWithCard } from './membership.queries.ts'
 import { recordMembershipEvents, type MembershipChange } from './membership-events.ts'
 import { statusOf } from './membership.view.ts'
@@ -62,12 +62,7 @@ export async function settleFreePeriods(scope: BrandData, deps: ChargeDeps, peri
     const ids = new Set(claimed.map((charge) => charge.membership_id))
     const settled = periods.filter((p) => ids.has(p.member.id))
     if (settled.length === 0) return ids
-    const columns = [...new Set(settled.flatMap((p) => Object.keys(p.set)))]
-    await trx
-      .updateTable('memberships')
-      .set(Object.fromEntries(columns.map((column) => [column, perRow(column, new Map(settled.filter((p) => column in p.set).map((p) => [p.member.id, p.set[column]])))])))
-      .where('id', 'in', [...ids])
-      .execute()
+    await updateMemberships(trx, new Map(settled.map((p) => [p.member.id, p.set])))
     const boxes: MonthlyBox[] = settled.filter((p) => p.claim.kind === 'prepaid').map((p) => ({ member: p.member, period: p.claim.period, chargeCents: 0 }))
     // the rows other transactions want (stock, the club's monthly figures) last, held until the commit
     boxItems = (await createMonthlyOrders(trx, scope.brandId, boxes, now, scope.db)).flatMap((box) => box.itemIds)
