@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { type BenchDatabase, onBothDatabases } from './lib/databases.ts'
-import { ADDRESS, checkout, cookieOf, expectOk, type Figures, form, host, loop, newAddress, type Timed } from './lib/shopper-loop.ts'
+import { checkout, cookieOf, expectOk, type Figures, form, host, loop, newAddress, readyToPay, type Timed } from './lib/shopper-loop.ts'
 import { buildApp } from '../apps/server/src/app.ts'
 import type { StoreDb } from '../apps/server/src/db/connection.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts'
@@ -150,17 +150,7 @@ async function readyOn({ label, store, backends }: BenchDatabase) {
 /** One checkout's statements (its add and token made first, not counted). */
 async function countedCheckout(app: FastifyInstance, store: StoreDb, itemId: number, size: string): Promise<Counted> {
   const remoteAddress = newAddress()
-  const added = await app.inject({ method: 'POST', url: '/api/cart/items', remoteAddress, headers: { host, ...form }, payload: `item_id=${itemId}&size=${size}&qty=1` })
-  const cookie = cookieOf(added, '')
-  const year = new Date().getFullYear() + 2
-  const token = await app.inject({
-    method: 'POST',
-    url: '/api/payments/test-tokens',
-    remoteAddress,
-    headers: { host, cookie, ...form },
-    payload: `number=4242424242424242&cvc=123&exp_month=12&exp_year=${year}`,
-  })
-  const body = new URLSearchParams({ ...ADDRESS, payment_token: token.json().data.token }).toString()
+  const { cookie, body } = await readyToPay(app, itemId, size, remoteAddress)
   return counted(store, async () =>
     expectOk(
       'checkout',

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { onEachDatabase } from './lib/databases.ts'
+import { expectOk, form, host, readyToPay } from './lib/shopper-loop.ts'
 import { buildApp } from '../apps/server/src/app.ts'
 import { brandsWithOrigins } from '../apps/server/src/brands/registry.ts'
 import { systemContext } from '../apps/server/src/context/request-context.ts'
@@ -24,39 +25,14 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 400)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const quiet = { info() {}, warn() {}, error() {} }
 
-const ADDRESS = {
-  email: 'bench@example.com',
-  shipping_name: 'Bench Shopper',
-  shipping_country: 'US',
-  shipping_address: '1 Load Lane',
-  shipping_city: 'Austin',
-  shipping_state: 'TX',
-  shipping_zip: '78701',
-  shipping_phone: '5125550100',
-  billing_same: 'true',
-}
-
 /** Order `n` comes from an address of its own: the store allows 300 test card tokens an hour per address (accounts/request-limits.ts TEST_TOKENS), fewer than the bench places. */
 const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
 async function placeOrder(app: FastifyInstance, itemId: number, size: string, n: number): Promise<string> {
-  const headers = { host: 'localhost', 'content-type': 'application/x-www-form-urlencoded' }
   const remoteAddress = addressOf(n)
-  const added = await app.inject({ method: 'POST', url: '/api/cart/items', headers, remoteAddress, payload: `item_id=${itemId}&size=${size}&qty=2` })
-  const sid = added.cookies.find((cookie) => cookie.name === 'sid')
-  const cookie = sid ? `sid=${sid.value}` : ''
-  const year = new Date().getFullYear() + 2
-  const token = await app.inject({
-    method: 'POST',
-    url: '/api/payments/test-tokens',
-    headers: { ...headers, cookie },
-    remoteAddress,
-    payload: `number=4242424242424242&cvc=123&exp_month=12&exp_year=${year}`,
-  })
-  if (token.statusCode !== 200) throw new Error(`test token: ${token.statusCode} ${token.body}`)
-  const body = new URLSearchParams({ ...ADDRESS, payment_token: token.json().data.token }).toString()
-  const placed = await app.inject({ method: 'POST', url: '/api/checkout', headers: { ...headers, cookie, 'idempotency-key': randomUUID() }, remoteAddress, payload: body })
-  if (placed.statusCode !== 200) throw new Error(`checkout: ${placed.statusCode} ${placed.body}`)
+  const { cookie, body } = await readyToPay(app, itemId, size, remoteAddress, 2)
+  const placed = await app.inject({ method: 'POST', url: '/api/checkout', headers: { host, cookie, ...form, 'idempotency-key': randomUUID() }, remoteAddress, payload: body })
+  expectOk('checkout', placed)
   return placed.json().data.order_number as string
 }
 

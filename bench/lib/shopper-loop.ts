@@ -47,21 +47,30 @@ export function expectOk(what: string, response: { statusCode: number; body: str
 /** A timed request: what it answered and how long it took. */
 export type Timed = () => Promise<number>
 
+/**
+ * A new shopper at `remoteAddress` with `qty` of one item in the cart and a test card's token: the
+ * session cookie and the checkout's form body, ready to post (the checkout benches time or count
+ * only the post).
+ */
+export async function readyToPay(app: FastifyInstance, itemId: number, size: string, remoteAddress: string, qty = 1): Promise<{ cookie: string; body: string }> {
+  const added = await app.inject({ method: 'POST', url: '/api/cart/items', remoteAddress, headers: { host, ...form }, payload: `item_id=${itemId}&size=${size}&qty=${qty}` })
+  expectOk('add to cart', added)
+  const cookie = cookieOf(added, '')
+  const year = new Date().getFullYear() + 2
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/payments/test-tokens',
+    remoteAddress,
+    headers: { host, cookie, ...form },
+    payload: `number=4242424242424242&cvc=123&exp_month=12&exp_year=${year}`,
+  })
+  expectOk('test token', token)
+  return { cookie, body: new URLSearchParams({ ...ADDRESS, payment_token: token.json().data.token }).toString() }
+}
+
 export function checkout(app: FastifyInstance, itemId: number, size: string, remoteAddress: string): Timed {
   return async () => {
-    const added = await app.inject({ method: 'POST', url: '/api/cart/items', remoteAddress, headers: { host, ...form }, payload: `item_id=${itemId}&size=${size}&qty=1` })
-    expectOk('add to cart', added)
-    const cookie = cookieOf(added, '')
-    const year = new Date().getFullYear() + 2
-    const token = await app.inject({
-      method: 'POST',
-      url: '/api/payments/test-tokens',
-      remoteAddress,
-      headers: { host, cookie, ...form },
-      payload: `number=4242424242424242&cvc=123&exp_month=12&exp_year=${year}`,
-    })
-    expectOk('test token', token)
-    const body = new URLSearchParams({ ...ADDRESS, payment_token: token.json().data.token }).toString()
+    const { cookie, body } = await readyToPay(app, itemId, size, remoteAddress)
     const started = performance.now()
     const placed = await app.inject({ method: 'POST', url: '/api/checkout', remoteAddress, headers: { host, cookie, ...form, 'idempotency-key': randomUUID() }, payload: body })
     const ms = performance.now() - started
