@@ -58,9 +58,7 @@ function perRow<T>(column: string, values: ReadonlyMap<string, unknown>): RawBui
 export async function updateMemberships(trx: Transaction<Database>, sets: ReadonlyMap<string, Record<string, unknown>>): Promise<void> {
   if (sets.size === 0) return
   const columns = [...new Set([...sets.values()].flatMap((set) => Object.keys(set)))]
-  const set = Object.fromEntries(
-    columns.map((column) => [column, perRow(column, new Map([...sets].filter(([, row]) => column in row).map(([id, row]) => [id, row[column]])))]),
-  )
+  const set = Object.fromEntries(columns.map((column) => [column, perRow(column, new Map([...sets].filter(([, row]) => column in row).map(([id, row]) => [id, row[column]])))]))
   await trx
     .updateTable('memberships')
     .set(set as unknown as UpdateObject<Database, 'memberships'>)
