@@ -32,10 +32,14 @@ const keyNames = ({ email, ip }: ThrottleKeys) => ({ pair: `login:pair:${email}|
 /** Throws 429 (with Retry-After) when this attempt must wait; a known device skips the e-mail's backoff. */
 export async function assertLoginAllowed(throttle: ThrottleStore, keys: ThrottleKeys, options: { knownDevice?: boolean } = {}, now = new Date()): Promise<void> {
   const names = keyNames(keys)
-  const events = await throttle.events(keys.brandId, [names.pair, names.ip, names.email], new Date(now.getTime() - LOGIN_WINDOW_MS))
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS)
+  const tallies = await throttle.tally(
+    keys.brandId,
+    [names.pair, names.ip, names.email].map((key) => ({ key, since })),
+  )
   const of = (key: string) => {
-    const times = events.filter((event) => event.key === key).map((event) => event.at)
-    return times.length === 0 ? undefined : { failures: times.length, oldest: Math.min(...times), latest: Math.max(...times) }
+    const tally = tallies.find((found) => found.key === key)
+    return tally && { failures: tally.count, oldest: tally.oldest, latest: tally.latest }
   }
   const t = now.getTime()
 

@@ -9,7 +9,7 @@
  */
 import type { RequestContext } from '../context/request-context.ts'
 import { tooManyRequests } from '../http/errors.ts'
-import type { ThrottleEvent, ThrottleMark } from './throttle-store.ts'
+import type { ThrottleTally, ThrottleMark } from './throttle-store.ts'
 
 export const HOUR_MS = 60 * 60 * 1000
 
@@ -95,22 +95,19 @@ export const TEST_TOKENS: ShopperLimit = {
 }
 
 /** The 429 of the first limit with more than `allowed(limit)` events in its window, with the wait until its oldest leaves it. */
-function spentLimit(events: ThrottleEvent[], limits: RequestLimit[], now: Date, allowed: (limit: RequestLimit) => number) {
+function spentLimit(tallies: ThrottleTally[], limits: RequestLimit[], now: Date, allowed: (limit: RequestLimit) => number) {
   for (const limit of limits) {
-    const since = now.getTime() - limit.windowMs
-    const inWindow = events.filter((event) => event.key === limit.key && event.at > since)
-    if (inWindow.length > allowed(limit)) return tooManyRequests(limit.message, inWindow[0]!.at + limit.windowMs - now.getTime())
+    const tally = tallies.find((found) => found.key === limit.key)
+    if (tally && tally.count > allowed(limit)) return tooManyRequests(limit.message, tally.oldest + limit.windowMs - now.getTime())
   }
   return null
 }
 
-/** The events under the limits' keys within the longest window. */
-function eventsInWindow(ctx: RequestContext, limits: RequestLimit[], now: Date): Promise<ThrottleEvent[]> {
-  const longest = Math.max(...limits.map((limit) => limit.windowMs))
-  return ctx.throttle.events(
+/** Each limit's events within its window, counted. */
+function eventsInWindow(ctx: RequestContext, limits: RequestLimit[], now: Date): Promise<ThrottleTally[]> {
+  return ctx.throttle.tally(
     ctx.data.brandId,
-    limits.map((limit) => limit.key),
-    new Date(now.getTime() - longest),
+    limits.map((limit) => ({ key: limit.key, since: new Date(now.getTime() - limit.windowMs) })),
   )
 }
 

@@ -16,18 +16,26 @@ export interface ThrottleMark {
   id: string
 }
 
-/** An event within a window: its key and when (epoch ms). */
-export interface ThrottleEvent {
+/** A key to count over its window: the events after `since`. */
+export interface ThrottleWindow {
   key: string
-  at: number
+  since: Date
+}
+
+/** A key's events within its window: how many, the oldest and the latest (epoch ms). */
+export interface ThrottleTally {
+  key: string
+  count: number
+  oldest: number
+  latest: number
 }
 
 /** Counts are kept a day at most (the longest window is an hour; jobs/purge.ts clears the database's). */
 const KEPT_MS = 24 * 60 * 60 * 1000
 
 export interface ThrottleStore {
-  /** the events under these keys after `since`, oldest first */
-  events(brandId: string, keys: string[], since: Date): Promise<ThrottleEvent[]>
+  /** each key's events within its window, counted where they are kept (a key without any is left out) */
+  tally(brandId: string, windows: ThrottleWindow[]): Promise<ThrottleTally[]>
   /** counts one event under each key */
   add(brandId: string, keys: string[], now: Date): Promise<ThrottleMark[]>
   /** takes counted events back (a refused request does not count) */
@@ -39,17 +47,16 @@ export interface ThrottleStore {
 export class DatabaseThrottleStore implements ThrottleStore {
   constructor(private readonly store: StoreDb) {}
 
-  async events(brandId: string, keys: string[], since: Date): Promise<ThrottleEvent[]> {
-    if (keys.length === 0) return []
+  async tally(brandId: string, windows: ThrottleWindow[]): Promise<ThrottleTally[]> {
+    if (windows.length === 0) return []
     const rows = await this.store.db
       .selectFrom('throttle_events')
-      .select(['key', 'created_at'])
+      .select((eb) => ['key', eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest'), eb.fn.max('created_at').as('latest')])
       .where('brand_id', '=', brandId)
-      .where('key', 'in', keys)
-      .where('created_at', '>', since.toISOString())
-      .orderBy('created_at')
+      .where((eb) => eb.or(windows.map((window) => eb.and([eb('key', '=', window.key), eb('created_at', '>', window.since.toISOString())]))))
+      .groupBy('key')
       .execute()
-    return rows.map((row) => ({ key: row.key, at: new Date(row.created_at).getTime() }))
+    return rows.map((row) => ({ key: row.key, count: Number(row.count), oldest: new Date(row.oldest).getTime(), latest: new Date(row.latest).getTime() }))
   }
 
   async add(brandId: string, keys: string[], now: Date): Promise<ThrottleMark[]> {
@@ -95,12 +102,23 @@ export class RedisThrottleStore implements ThrottleStore {
     return `${this.prefix}throttle:${brandId}:${key}`
   }
 
-  async events(brandId: string, keys: string[], since: Date): Promise<ThrottleEvent[]> {
-    if (keys.length === 0) return []
+  async tally(brandId: string, windows: ThrottleWindow[]): Promise<ThrottleTally[]> {
+    if (windows.length === 0) return []
     const multi = this.client.multi()
-    for (const key of keys) multi.zRangeByScoreWithScores(this.keyOf(brandId, key), `(${since.getTime()}`, '+inf')
-    const replies = (await multi.exec()) as unknown as { value: string; score: number }[][]
-    return keys.flatMap((key, i) => (replies[i] ?? []).map((entry) => ({ key, at: Number(entry.score) }))).sort((a, b) => a.at - b.at)
+    for (const { key, since } of windows) {
+      const set = this.keyOf(brandId, key)
+      const after = `(${since.getTime()}`
+      multi.zCount(set, after, '+inf')
+      multi.zRangeByScoreWithScores(set, after, '+inf', { LIMIT: { offset: 0, count: 1 } })
+      multi.zRangeWithScores(set, 0, 0, { REV: true })
+    }
+    const replies = (await multi.exec()) as unknown[]
+    return windows.flatMap(({ key }, i) => {
+      const count = Number(replies[3 * i])
+      const oldest = (replies[3 * i + 1] as { score: number }[])[0]
+      const latest = (replies[3 * i + 2] as { score: number }[])[0]
+      return count > 0 && oldest && latest ? [{ key, count, oldest: Number(oldest.score), latest: Number(latest.score) }] : []
+    })
   }
 
   async add(brandId: string, keys: string[], now: Date): Promise<ThrottleMark[]> {

@@ -45,6 +45,7 @@ import * as m046 from './migrations/046-attempts-by-payment.ts'
 import * as m047 from './migrations/047-throttle-unlogged.ts'
 import * as m050 from './migrations/050-content-page-status.ts'
 import * as m051 from './migrations/051-category-cards-in-order.ts'
+import * as m052 from './migrations/052-brand-key-without-locks.ts'
 import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
 /**
@@ -99,6 +100,7 @@ export const migrations: Record<string, Migration> = {
   '047-throttle-unlogged': m047,
   '050-content-page-status': m050,
   '051-category-cards-in-order': m051,
+  '052-brand-key-without-locks': m052,
 }
 
 /** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */
