@@ -97,6 +97,8 @@ async function bench(label: string, stores: [StoreDb, StoreDb]) {
       seconds: Number(seconds.toFixed(2)),
       members_per_second: Math.round(MEMBERS / seconds),
       at_service_mean: Math.round(samples.reduce((sum, n) => sum + n, 0) / Math.max(1, samples.length)),
+      // the charges at the service each half second, from the start: where the run kept it full and where it did not
+      at_service_by_half_second: samples.filter((_, i) => i % 10 === 0),
       statements_per_member: Number((statements / MEMBERS).toFixed(1)),
       gateway_charges: charges.length,
       charged_twice: twice,

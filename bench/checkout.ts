@@ -79,7 +79,8 @@ interface PathFigures extends Figures, Counted {
 
 const PATH_NAMES = { cart: 'GET /api/cart (2 lines)', add: 'POST /api/cart/items (new cart)', checkout: 'POST /api/checkout' } as const
 type PathKey = keyof typeof PATH_NAMES
-const PATH_KEYS = Object.keys(PATH_NAMES) as PathKey[]
+/** BENCH_PATHS (comma-separated: cart, add, checkout) measures only those; all three by default */
+const PATH_KEYS = (Object.keys(PATH_NAMES) as PathKey[]).filter((key) => !process.env.BENCH_PATHS || process.env.BENCH_PATHS.split(',').includes(key))
 
 /** A database's store made ready for the bench: its paths warm and counted; `round` measures each path once. */
 async function readyOn({ label, store, backends }: BenchDatabase) {

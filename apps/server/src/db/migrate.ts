@@ -46,6 +46,7 @@ import * as m047 from './migrations/047-throttle-unlogged.ts'
 import * as m050 from './migrations/050-content-page-status.ts'
 import * as m051 from './migrations/051-category-cards-in-order.ts'
 import * as m052 from './migrations/052-brand-key-without-locks.ts'
+import * as m053 from './migrations/053-test-gateway-unlogged.ts'
 import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
 /**
@@ -101,6 +102,7 @@ export const migrations: Record<string, Migration> = {
   '050-content-page-status': m050,
   '051-category-cards-in-order': m051,
   '052-brand-key-without-locks': m052,
+  '053-test-gateway-unlogged': m053,
 }
 
 /** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */

@@ -257,7 +257,7 @@ function boxPayment(deps: ChargeDeps, charge: MembershipChargesRow, result: Char
 export type OutcomeRecorder = (outcome: Outcome) => Promise<Recorded>
 
 /** Outcomes recorded in one transaction at most; a batch waits this long for more before it is written. */
-const BATCH = 100
+const BATCH = 200
 const BATCH_WAIT_MS = 5
 /** Batches being written at once by one run (each holds one database connection). */
 const WRITERS = 2

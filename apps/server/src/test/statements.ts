@@ -18,8 +18,8 @@ export const isPipelineStatement = (sql: string) => /\b(from|into|update)\s+"?(s
 /** What a route itself asked of the database: everything but the pipeline's session and shopper statements. */
 export const routeStatements = (statements: string[]) => statements.filter((sql) => !isPipelineStatement(sql))
 
-/** Tables PostgreSQL keeps unlogged (migration 047): a write to them alone commits without waiting for the disk. */
-const UNLOGGED_TABLES = new Set(['throttle_events'])
+/** Tables PostgreSQL keeps unlogged (migrations 047 and 053): a write to them alone commits without waiting for the disk. */
+export const UNLOGGED_TABLES = new Set(['throttle_events', 'test_gateway_tokens', 'test_gateway_charges', 'test_gateway_refunds'])
 
 const WRITTEN_TABLE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/i
 
