@@ -48,14 +48,19 @@ export class DatabaseThrottleStore implements ThrottleStore {
   constructor(private readonly store: StoreDb) {}
 
   async tally(brandId: string, windows: ThrottleWindow[]): Promise<ThrottleTally[]> {
-    if (windows.length === 0) return []
-    const rows = await this.store.db
-      .selectFrom('throttle_events')
-      .select((eb) => ['key', eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest'), eb.fn.max('created_at').as('latest')])
-      .where('brand_id', '=', brandId)
-      .where((eb) => eb.or(windows.map((window) => eb.and([eb('key', '=', window.key), eb('created_at', '>', window.since.toISOString())]))))
-      .groupBy('key')
-      .execute()
+    // each key its own range of the index (brand_id, key, created_at), joined by UNION ALL: an OR of
+    // the keys made SQLite read every count of the brand
+    const ofKey = ({ key, since }: ThrottleWindow) =>
+      this.store.db
+        .selectFrom('throttle_events')
+        .select((eb) => ['key', eb.fn.countAll<number | string>().as('count'), eb.fn.min('created_at').as('oldest'), eb.fn.max('created_at').as('latest')])
+        .where('brand_id', '=', brandId)
+        .where('key', '=', key)
+        .where('created_at', '>', since.toISOString())
+        .groupBy('key')
+    const [first, ...rest] = windows
+    if (!first) return []
+    const rows = await rest.reduce((query, window) => query.unionAll(ofKey(window)), ofKey(first)).execute()
     return rows.map((row) => ({ key: row.key, count: Number(row.count), oldest: new Date(row.oldest).getTime(), latest: new Date(row.latest).getTime() }))
   }
 
