@@ -182,7 +182,7 @@ export async function addToCart(ctx: RequestContext, itemId: number, size: strin
   // concurrent adds of the same item and size meet in that one row and add up
   const line = await db
     .insertInto('cart_lines')
-    .values({ id: randomUUID(), cart_id: cartId, item_id: itemId, size, qty, created_at: now })
+    .values({ id: randomUUID(), brand_id: brandId, cart_id: cartId, item_id: itemId, size, qty, created_at: now })
     .onConflict((oc) =>
       oc
         .columns(['cart_id', 'item_id', 'size'])

@@ -150,6 +150,7 @@ export async function reserveOrder(
     const discount = priced.lineDiscountCents[i] ?? 0
     return {
       id: randomUUID(),
+      brand_id: brandId,
       order_number: orderNumber,
       item_id: line.item_id,
       name: line.name,

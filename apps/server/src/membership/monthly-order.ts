@@ -224,14 +224,16 @@ export async function createMonthlyOrders(trx: Db, brandId: string, boxes: reado
   await writeCharges(trx, paid)
   // the stock last (its rows are the ones other boxes want, held until the caller commits), then the lines it gave
   const linesOf = await monthlyLines(trx, brandId, boxes, cacheKey)
-  const lines = boxes.flatMap((_, i) => linesOf[i]!.map((line) => lineRow(numbers[i]!, line)))
+  const lines = boxes.flatMap((_, i) => linesOf[i]!.map((line) => lineRow(brandId, numbers[i]!, line)))
   if (lines.length > 0) await trx.insertInto('order_lines').values(lines).execute()
   return boxes.map((_, i) => ({ orderNumber: numbers[i]!, itemIds: linesOf[i]!.map((line) => line.item_id) }))
 }
 
-function lineRow(orderNumber: string, line: Candidate) {
+function lineRow(brandId: string, orderNumber: string, line: Candidate) {
   return {
     id: randomUUID(),
+    // given, not filled by the database's trigger from the order (a lookup a line): the composite key holds it to the order's
+    brand_id: brandId,
     order_number: orderNumber,
     item_id: line.item_id,
     name: line.name,
