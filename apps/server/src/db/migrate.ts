@@ -47,6 +47,7 @@ import * as m050 from './migrations/050-content-page-status.ts'
 import * as m051 from './migrations/051-category-cards-in-order.ts'
 import * as m052 from './migrations/052-brand-key-without-locks.ts'
 import * as m053 from './migrations/053-test-gateway-unlogged.ts'
+import * as m054 from './migrations/054-memberships-due-in-order.ts'
 import { buildIndexOnline, type OnlineIndex } from './migrate-online.ts'
 
 /**
@@ -103,10 +104,11 @@ export const migrations: Record<string, Migration> = {
   '051-category-cards-in-order': m051,
   '052-brand-key-without-locks': m052,
   '053-test-gateway-unlogged': m053,
+  '054-memberships-due-in-order': m054,
 }
 
 /** Indexes the migrations declare to be built online, after them and outside their transaction (db/migrate-online.ts). */
-const ONLINE_INDEXES: OnlineIndex[] = [...m036.online, ...m045.online, ...m046.online, ...m051.online]
+const ONLINE_INDEXES: OnlineIndex[] = [...m036.online, ...m045.online, ...m046.online, ...m051.online, ...m054.online]
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {

@@ -200,9 +200,11 @@ async function retryFailed(scope: BrandData, options: RunDeps, asOf: string, sum
 }
 
 async function billDue(scope: BrandData, options: RunDeps, asOf: string, summary: BillingSummary) {
-  let after = ''
+  /** the last member of the page before: the pages follow (next_billing_date, id), the order of memberships_due_in_order */
+  let after: { date: string; id: string } | null = null
   /** The next page of due members, its charges claimed in one statement; a member another run claimed first is left to it. */
   const nextPage = async () => {
+    const cursor = after
     const page = await scope.db
       .selectFrom('memberships')
       .leftJoin('payment_methods', 'payment_methods.id', 'memberships.payment_method_id')
@@ -211,12 +213,14 @@ async function billDue(scope: BrandData, options: RunDeps, asOf: string, summary
       .where('memberships.brand_id', '=', scope.brandId)
       .where('memberships.status', 'in', BILLABLE)
       .where('memberships.next_billing_date', '<=', asOf)
-      .where('memberships.id', '>', after)
+      .$if(cursor !== null, (q) => q.where((eb) => eb(eb.refTuple('memberships.next_billing_date', 'memberships.id'), '>', eb.tuple(cursor!.date, cursor!.id))))
+      .orderBy('memberships.next_billing_date')
       .orderBy('memberships.id')
       .limit(PAGE)
       .execute()
     if (page.length === 0) return []
-    after = page[page.length - 1]!.id
+    const last = page[page.length - 1]!
+    after = { date: last.next_billing_date!, id: last.id }
     const charging = page.flatMap((m) => {
       const claim = m.next_billing_date ? chargeClaim(m, m.next_billing_date) : null
       return claim ? [{ membershipId: m.id, claim }] : []
