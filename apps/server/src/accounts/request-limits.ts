@@ -104,7 +104,7 @@ function spentLimit(tallies: ThrottleTally[], limits: RequestLimit[], now: Date,
 }
 
 /** Each limit's events within its window, counted. */
-function eventsInWindow(ctx: RequestContext, limits: RequestLimit[], now: Date): Promise<ThrottleTally[]> {
+function talliesInWindow(ctx: RequestContext, limits: RequestLimit[], now: Date): Promise<ThrottleTally[]> {
   return ctx.throttle.tally(
     ctx.data.brandId,
     limits.map((limit) => ({ key: limit.key, since: new Date(now.getTime() - limit.windowMs) })),
@@ -114,7 +114,7 @@ function eventsInWindow(ctx: RequestContext, limits: RequestLimit[], now: Date):
 /** Refuses (429, with the wait) when any limit is spent in its window; counts nothing. */
 export async function checkRequestLimits(ctx: RequestContext, limits: RequestLimit[], now = ctx.now()): Promise<void> {
   if (limits.length === 0) return
-  const spent = spentLimit(await eventsInWindow(ctx, limits, now), limits, now, (limit) => limit.max - 1)
+  const spent = spentLimit(await talliesInWindow(ctx, limits, now), limits, now, (limit) => limit.max - 1)
   if (spent) throw spent
 }
 
@@ -136,7 +136,7 @@ export async function takeRequest(ctx: RequestContext, limits: RequestLimit[], n
     limits.map((limit) => limit.key),
     now,
   )
-  const spent = spentLimit(await eventsInWindow(ctx, limits, now), limits, now, (limit) => limit.max)
+  const spent = spentLimit(await talliesInWindow(ctx, limits, now), limits, now, (limit) => limit.max)
   if (spent) {
     await ctx.throttle.takeBack(ctx.data.brandId, marks)
     throw spent

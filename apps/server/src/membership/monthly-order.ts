@@ -232,7 +232,6 @@ export async function createMonthlyOrders(trx: Db, brandId: string, boxes: reado
 function lineRow(brandId: string, orderNumber: string, line: Candidate) {
   return {
     id: randomUUID(),
-    // given, not filled by the database's trigger from the order (a lookup a line): the composite key holds it to the order's
     brand_id: brandId,
     order_number: orderNumber,
     item_id: line.item_id,

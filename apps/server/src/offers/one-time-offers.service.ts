@@ -426,6 +426,7 @@ async function keepOffer(
       .values(
         prices.map((cents) => ({
           id: randomUUID(),
+          brand_id: ctx.data.brandId,
           order_number: order.order_number,
           item_id: reserved.itemId,
           name: reserved.name,

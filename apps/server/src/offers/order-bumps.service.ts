@@ -117,6 +117,7 @@ export async function acceptOrderBump(ctx: RequestContext, id: string, size: str
       .insertInto('cart_lines')
       .values({
         id: randomUUID(),
+        brand_id: ctx.data.brandId,
         cart_id: cartId,
         item_id: bump.item_id,
         size: chosen,

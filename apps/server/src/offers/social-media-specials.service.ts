@@ -60,6 +60,7 @@ export async function claimSocialMediaSpecial(ctx: RequestContext, id: string, s
         .insertInto('cart_lines')
         .values({
           id: randomUUID(),
+          brand_id: brandId,
           cart_id: cartId,
           item_id: special.item_id!,
           size: chosen,

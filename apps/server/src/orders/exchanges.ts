@@ -82,6 +82,7 @@ export async function requestExchange(
       .insertInto('order_lines')
       .values({
         id: randomUUID(),
+        brand_id: brandId,
         order_number: exchangeNumber,
         item_id: item.itemId,
         name: item.name,
@@ -101,6 +102,7 @@ export async function requestExchange(
       .insertInto('cart_lines')
       .values({
         id: randomUUID(),
+        brand_id: brandId,
         cart_id: cartId,
         item_id: item.itemId,
         size: want.size,
