@@ -3,13 +3,16 @@
  * PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) in one run, through the API in-process
  * (Fastify inject: the whole request pipeline, no sockets), CONNECTIONS shoppers at once:
  *
- * - GET /api/cart of a two-line cart (the same shopper's, over and over);
+ * - GET /api/cart of a two-line cart (each of the CONNECTIONS shoppers its own, over and over);
  * - POST /api/cart/items by a new visitor (a session, a cart and its first line made);
  * - POST /api/checkout alone: each round first adds one item and gets a test token (not timed), then
  *   checks out with a new Idempotency-Key.
  *
  * Both databases are open at once and the rounds alternate between them (all three paths on SQLite,
- * then on PostgreSQL, BENCH_ROUNDS times), so load that drifts weighs on both alike. Each path is
+ * then on PostgreSQL, BENCH_ROUNDS times), so load that drifts weighs on both alike. Each round
+ * starts by refreshing the planner's statistics (`analyze`): a schema made seconds before has none,
+ * and a round's thousands of new carts left PostgreSQL planning the cart's lines by guesses (a scan
+ * of every item size for each cart, decision 273), which a store's autovacuum does not leave. Each path is
  * measured on its own (BENCH_SECONDS each) after a warm-up; per path: requests per
  * second, p50 and p99 of the request, its SQL statements and transactions (begin ... commit, one
  * request counted alone after the others' warm-up: a cache one of them emptied, or the settings'
@@ -20,6 +23,7 @@
  * SQLite's: issue 38 item 8 asks each within twice SQLite's (docs/performance.md, "PostgreSQL").
  */
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import type { FastifyInstance } from 'fastify'
 import { type BenchDatabase, onBothDatabases } from './lib/databases.ts'
 import { checkout, cookieOf, expectOk, type Figures, form, host, loop, newAddress, readyToPay, type Timed } from './lib/shopper-loop.ts'
@@ -80,6 +84,8 @@ interface PathFigures extends Figures, Counted {
 const PATH_NAMES = { cart: 'GET /api/cart (2 lines)', add: 'POST /api/cart/items (new cart)', checkout: 'POST /api/checkout' } as const
 type PathKey = keyof typeof PATH_NAMES
 /** BENCH_PATHS (comma-separated: cart, add, checkout) measures only those; all three by default */
+/** BENCH_ONLY=sqlite or postgres measures one database (a CPU profile of one side) */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase()
 const PATH_KEYS = (Object.keys(PATH_NAMES) as PathKey[]).filter((key) => !process.env.BENCH_PATHS || process.env.BENCH_PATHS.split(',').includes(key))
 
 /** A database's store made ready for the bench: its paths warm and counted; `round` measures each path once. */
@@ -103,12 +109,22 @@ async function readyOn({ label, store, backends }: BenchDatabase) {
   await store.db.updateTable('item_sizes').set({ stock: 10_000_000 }).where('item_id', '=', first.id).where('size', '=', first.size).execute()
   const app = await buildApp({ env: parseEnv({ LOG_LEVEL: 'silent', OUTBOX_INTERVAL_MS: '0' }), store, webBuildDir: '/nonexistent' })
   await app.ready()
-  // the two-line cart
-  const one = await app.inject({ method: 'POST', url: '/api/cart/items', headers: { host, ...form }, payload: `item_id=${first.id}&size=${first.size}&qty=1` })
-  const cookie = cookieOf(one, '')
-  expectOk('add', await app.inject({ method: 'POST', url: '/api/cart/items', headers: { host, cookie, ...form }, payload: `item_id=${second.id}&size=${second.size}&qty=1` }))
+  // a two-line cart for each of the shoppers: each reads its own (concurrent reads of one session
+  // would share one row where the store coalesces reads, db/coalesced-read.ts)
+  const cookies: string[] = []
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const remoteAddress = newAddress()
+    const one = await app.inject({ method: 'POST', url: '/api/cart/items', remoteAddress, headers: { host, ...form }, payload: `item_id=${first.id}&size=${first.size}&qty=1` })
+    const cookie = cookieOf(one, '')
+    expectOk(
+      'add',
+      await app.inject({ method: 'POST', url: '/api/cart/items', remoteAddress, headers: { host, cookie, ...form }, payload: `item_id=${second.id}&size=${second.size}&qty=1` }),
+    )
+    cookies.push(cookie)
+  }
+  let shopper = 0
   const paths: Record<PathKey, () => Timed> = {
-    cart: () => cartRead(app, cookie),
+    cart: () => cartRead(app, cookies[shopper++ % cookies.length]!),
     add: () => addToNewCart(app, first.id, first.size, newAddress()),
     checkout: () => checkout(app, first.id, first.size, newAddress()),
   }
@@ -122,6 +138,8 @@ async function readyOn({ label, store, backends }: BenchDatabase) {
   const rounds: Record<PathKey, Figures[]> = { cart: [], add: [], checkout: [] }
   return {
     async round() {
+      // the planner's statistics of what the last round wrote, as autovacuum (PostgreSQL) and the store's optimize (SQLite) keep them
+      await sql`analyze`.execute(store.db)
       for (const key of PATH_KEYS) rounds[key].push(await loop(backends, paths[key], { durationMs: DURATION_MS, connections: CONNECTIONS }))
     },
     result() {
@@ -164,7 +182,7 @@ async function main() {
   const results = await onBothDatabases('checkout', async (databases) => {
     const benches: Awaited<ReturnType<typeof readyOn>>[] = []
     try {
-      for (const database of databases) benches.push(await readyOn(database))
+      for (const database of databases.filter((d) => !ONLY || d.label.toLowerCase().startsWith(ONLY))) benches.push(await readyOn(database))
       // each round on each database in turn: load that drifts weighs on both
       for (let round = 0; round < ROUNDS; round++) for (const bench of benches) await bench.round()
       return benches.map((bench) => bench.result())

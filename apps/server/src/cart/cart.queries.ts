@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from 'kysely'
 import { dialectOf, type Dialect } from '../db/connection.ts'
+import { coalescedRead, rowKeyIn, type RowKeys } from '../db/coalesced-read.ts'
 import { preparedQuery } from '../db/prepared.ts'
 import { jsonObjectFrom, readJsonColumn } from '../db/json-aggregate.ts'
 import type { CartsRow, Database, StoreSettingsRow } from '../db/schema.ts'
@@ -224,26 +225,33 @@ export type CartHead = Pick<CartsRow, 'id' | 'discount_code_id' | 'checkout_flow
  * session only to find the cart, so both come at once (SessionHandle.readWith). Brand-bound twice: the
  * session at this brand, and the cart at the session's brand.
  */
-const sessionWithOpenCart = preparedQuery((db, key: { sessionId: string; brandId: string }) =>
-  db
-    .selectFrom('sessions')
-    .select(['sessions.id', 'sessions.brand_id', 'sessions.visitor_id', 'sessions.customer_id', 'sessions.cart_id', 'sessions.order_numbers', 'sessions.expires_at'])
-    // the cart and its lines as two subqueries of the session's row: a join to carts with the lines
-    // correlated on it took SQLite ~7 times as long as the two reads it replaces
-    .select((eb) =>
-      jsonObjectFrom(
-        dialectOf(db),
-        eb
-          .selectFrom('carts')
-          .select(['carts.id', 'carts.discount_code_id', 'carts.checkout_flow', 'carts.saw_club_upsell', 'carts.removed_free_promo', 'carts.offer_code'])
-          .whereRef('carts.id', '=', 'sessions.cart_id')
-          .whereRef('carts.brand_id', '=', 'sessions.brand_id')
-          .where('carts.status', '=', 'open'),
-      ).as('cart'),
-    )
-    .select((eb) => cartLinesOf(db, dialectOf(db), eb.ref('sessions.cart_id')).as('lines'))
-    .where('sessions.id', '=', key.sessionId)
-    .where('sessions.brand_id', '=', key.brandId),
+function sessionWithOpenCartSelect(db: Db) {
+  return (
+    db
+      .selectFrom('sessions')
+      .select(['sessions.id', 'sessions.brand_id', 'sessions.visitor_id', 'sessions.customer_id', 'sessions.cart_id', 'sessions.order_numbers', 'sessions.expires_at'])
+      // the cart and its lines as two subqueries of the session's row: a join to carts with the lines
+      // correlated on it took SQLite ~7 times as long as the two reads it replaces
+      .select((eb) =>
+        jsonObjectFrom(
+          dialectOf(db),
+          eb
+            .selectFrom('carts')
+            .select(['carts.id', 'carts.discount_code_id', 'carts.checkout_flow', 'carts.saw_club_upsell', 'carts.removed_free_promo', 'carts.offer_code'])
+            .whereRef('carts.id', '=', 'sessions.cart_id')
+            .whereRef('carts.brand_id', '=', 'sessions.brand_id')
+            .where('carts.status', '=', 'open'),
+        ).as('cart'),
+      )
+      .select((eb) => cartLinesOf(db, dialectOf(db), eb.ref('sessions.cart_id')).as('lines'))
+  )
+}
+
+/** Concurrent requests' cart reads in one statement on PostgreSQL (db/coalesced-read.ts). */
+const sessionWithOpenCart = coalescedRead(
+  preparedQuery((db, key: { id: string; brandId: string }) => sessionWithOpenCartSelect(db).where('sessions.id', '=', key.id).where('sessions.brand_id', '=', key.brandId)),
+  preparedQuery((db, keys: RowKeys) => sessionWithOpenCartSelect(db).where(rowKeyIn('sessions', keys))),
+  (row) => ({ id: row.id, brandId: row.brand_id }),
 )
 
 export async function findSessionWithOpenCart(db: Db, brandId: string, sessionId: string): Promise<{ session: Session | null; with: OpenCart | null }> {
@@ -253,7 +261,7 @@ export async function findSessionWithOpenCart(db: Db, brandId: string, sessionId
 
 /** findSessionWithOpenCart with the lines left as read (JSON text on SQLite): GET /api/cart parses them only when its answer is not known yet. */
 export async function readSessionWithOpenCart(db: Db, brandId: string, sessionId: string): Promise<{ session: Session | null; with: OpenCartRead | null }> {
-  const row = await sessionWithOpenCart.first(db, { sessionId, brandId })
+  const row = await sessionWithOpenCart.first(db, { id: sessionId, brandId })
   const session = liveSession(row)
   const cart = row && session ? readJsonColumn<CartHead | null>(row.cart, null) : null
   // the lines are the session's cart's: shown only when that cart is open (its row came back)

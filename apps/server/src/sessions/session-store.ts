@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
+import { coalescedRead, rowKeyIn, type RowKeys } from '../db/coalesced-read.ts'
 import { preparedQuery } from '../db/prepared.ts'
 
 /** A session lives 30 days from its start (login starts a new one). */
@@ -58,12 +59,23 @@ export interface SessionStore {
 export const defaultExpiry = () => new Date(Date.now() + SESSION_TTL_MS)
 
 /** Every request with a session cookie asks this: built and compiled once (db/prepared.ts). */
-const findSession = preparedQuery((db, key: { id: string; brandId: string }) =>
-  db
-    .selectFrom('sessions')
-    .select(['id', 'brand_id', 'visitor_id', 'customer_id', 'cart_id', 'order_numbers', 'expires_at'])
-    .where('id', '=', key.id)
-    .where('brand_id', '=', key.brandId),
+const sessionColumns = [
+  'sessions.id',
+  'sessions.brand_id',
+  'sessions.visitor_id',
+  'sessions.customer_id',
+  'sessions.cart_id',
+  'sessions.order_numbers',
+  'sessions.expires_at',
+] as const
+
+/** A session by its id at its brand; concurrent requests' look-ups in one statement on PostgreSQL (db/coalesced-read.ts). */
+const findSession = coalescedRead(
+  preparedQuery((db, key: { id: string; brandId: string }) =>
+    db.selectFrom('sessions').select(sessionColumns).where('sessions.id', '=', key.id).where('sessions.brand_id', '=', key.brandId),
+  ),
+  preparedQuery((db, keys: RowKeys) => db.selectFrom('sessions').select(sessionColumns).where(rowKeyIn('sessions', keys))),
+  (row) => ({ id: row.id, brandId: row.brand_id }),
 )
 
 /** Sessions in the `sessions` table, so any instance on the same database reads them. */
