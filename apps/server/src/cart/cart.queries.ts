@@ -178,15 +178,23 @@ export interface CartLineRow {
   exchange_order: string | null
 }
 
-/** The open cart with its lines as a JSON column: every cart read asks this, so it is compiled once per database (db/prepared.ts). */
-const openCartWithLines = preparedQuery((db, key: { cartId: string; brandId: string }) =>
-  db
+function openCartWithLinesSelect(db: Db) {
+  return db
     .selectFrom('carts')
     .selectAll('carts')
     .select((eb) => cartLinesOf(db, dialectOf(db), eb.ref('carts.id')).as('lines'))
-    .where('carts.id', '=', key.cartId)
-    .where('carts.brand_id', '=', key.brandId)
-    .where('carts.status', '=', 'open'),
+    .where('carts.status', '=', 'open')
+}
+
+/**
+ * The open cart with its lines as a JSON column: every cart read asks this, so it is compiled once per
+ * database (db/prepared.ts), and concurrent requests' reads share one statement on PostgreSQL
+ * (db/coalesced-read.ts; the sessions kept in Redis, GET /api/cart reads the cart by this alone).
+ */
+const openCartWithLines = coalescedRead(
+  preparedQuery((db, key: { id: string; brandId: string }) => openCartWithLinesSelect(db).where('carts.id', '=', key.id).where('carts.brand_id', '=', key.brandId)),
+  preparedQuery((db, keys: RowKeys) => openCartWithLinesSelect(db).where(rowKeyIn('carts', keys))),
+  (row) => ({ id: row.id, brandId: row.brand_id }),
 )
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
@@ -196,7 +204,7 @@ const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
  * (`_dialect` stays for the callers: the compiled query takes the dialect from `db` itself.)
  */
 export async function findOpenCartWithLines(db: Db, _dialect: Dialect, brandId: string, cartId: string) {
-  const row = await openCartWithLines.first(db, { cartId, brandId })
+  const row = await openCartWithLines.first(db, { id: cartId, brandId })
   if (!row) return undefined
   const { lines, ...cart } = row
   return { cart, lines: sortedLines(lines) }
@@ -204,7 +212,7 @@ export async function findOpenCartWithLines(db: Db, _dialect: Dialect, brandId: 
 
 /** The same read as findOpenCartWithLines, the lines left as read (the cart's answer parses them only when it must). */
 export async function readOpenCart(db: Db, brandId: string, cartId: string): Promise<OpenCartRead | undefined> {
-  const row = await openCartWithLines.first(db, { cartId, brandId })
+  const row = await openCartWithLines.first(db, { id: cartId, brandId })
   if (!row) return undefined
   const { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, offer_code, lines } = row
   return { cart: { id, discount_code_id, checkout_flow, saw_club_upsell, removed_free_promo, offer_code }, linesJson: lines }

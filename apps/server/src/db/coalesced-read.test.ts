@@ -113,3 +113,28 @@ describe.each(DIALECTS)('sessions looked up at the same moment on %s', (dialect)
     expect(await broken.first(t.store.db, { id: 'a', brandId: 'ckb' })).toBeUndefined()
   })
 })
+
+describe.each(DIALECTS)('carts read at the same moment, sessions in Redis, on %s', (dialect) => {
+  let t: TestStore
+  const shoppers: { shopper: TestShopper; itemId: number }[] = []
+  beforeAll(async () => {
+    t = await startTestStore(dialect, { redisSessions: true })
+    const items = dataOf<{ items: ItemSummary[] }>(await new TestShopper(t.app).get('/api/categories/leggings')).items.filter((item) => item.availableSizes.length > 0)
+    for (const item of items.slice(0, 5)) {
+      const shopper = new TestShopper(t.app)
+      expect((await shopper.post('/api/cart/items', { item_id: item.id, size: item.availableSizes[0]!, qty: 1 })).statusCode).toBe(200)
+      shoppers.push({ shopper, itemId: item.id })
+    }
+  })
+  afterAll(() => t.close())
+
+  it('gives each shopper their own cart, read by the carts alone in one statement on PostgreSQL', async () => {
+    const statements: string[] = []
+    const stop = t.store.watchQueries((sql) => statements.push(sql))
+    const carts = await Promise.all(shoppers.map(({ shopper }) => shopper.get('/api/cart').then((response) => dataOf<Cart>(response))))
+    stop()
+    expect(carts.map((cart) => cart.items.map((line) => line.item_id))).toEqual(shoppers.map(({ itemId }) => [itemId]))
+    expect(statements).toHaveLength(dialect === 'postgres' ? 1 : 5)
+    expect(statements.every((sql) => /from "carts"/.test(sql) && !/from "sessions"/.test(sql))).toBe(true)
+  })
+})
