@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from 'kysely'
 import { dialectOf, type Dialect } from '../db/connection.ts'
-import { coalescedRead, rowKeyIn, type RowKeys } from '../db/coalesced-read.ts'
-import { preparedQuery } from '../db/prepared.ts'
+import { coalescedRowRead } from '../db/coalesced-read.ts'
 import { jsonObjectFrom, readJsonColumn } from '../db/json-aggregate.ts'
 import type { CartsRow, Database, StoreSettingsRow } from '../db/schema.ts'
 import { liveSession, type Session } from '../sessions/session-store.ts'
@@ -191,11 +190,7 @@ function openCartWithLinesSelect(db: Db) {
  * database (db/prepared.ts), and concurrent requests' reads share one statement on PostgreSQL
  * (db/coalesced-read.ts; the sessions kept in Redis, GET /api/cart reads the cart by this alone).
  */
-const openCartWithLines = coalescedRead(
-  preparedQuery((db, key: { id: string; brandId: string }) => openCartWithLinesSelect(db).where('carts.id', '=', key.id).where('carts.brand_id', '=', key.brandId)),
-  preparedQuery((db, keys: RowKeys) => openCartWithLinesSelect(db).where(rowKeyIn('carts', keys))),
-  (row) => ({ id: row.id, brandId: row.brand_id }),
-)
+const openCartWithLines = coalescedRowRead('carts', openCartWithLinesSelect)
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -256,11 +251,7 @@ function sessionWithOpenCartSelect(db: Db) {
 }
 
 /** Concurrent requests' cart reads in one statement on PostgreSQL (db/coalesced-read.ts). */
-const sessionWithOpenCart = coalescedRead(
-  preparedQuery((db, key: { id: string; brandId: string }) => sessionWithOpenCartSelect(db).where('sessions.id', '=', key.id).where('sessions.brand_id', '=', key.brandId)),
-  preparedQuery((db, keys: RowKeys) => sessionWithOpenCartSelect(db).where(rowKeyIn('sessions', keys))),
-  (row) => ({ id: row.id, brandId: row.brand_id }),
-)
+const sessionWithOpenCart = coalescedRowRead('sessions', sessionWithOpenCartSelect)
 
 export async function findSessionWithOpenCart(db: Db, brandId: string, sessionId: string): Promise<{ session: Session | null; with: OpenCart | null }> {
   const { session, with: read } = await readSessionWithOpenCart(db, brandId, sessionId)

@@ -3,6 +3,7 @@ import { discountCodeRefusal, type Cart } from '@store/core'
 import { sql } from 'kysely'
 import { CART_WRITES, checkRequestLimits, countRequests, HOUR_MS, shopperLimits, takeShopperRequest } from '../accounts/request-limits.ts'
 import type { Shopper } from '../accounts/shopper.ts'
+import type { Session } from '../sessions/session-store.ts'
 import type { RequestContext } from '../context/request-context.ts'
 import { flag } from '../db/json.ts'
 import type { DiscountCodesRow } from '../db/schema.ts'
@@ -145,24 +146,25 @@ export async function ensureCart(ctx: RequestContext): Promise<string> {
 async function ensureCartMade(ctx: RequestContext): Promise<{ cartId: string; made: boolean }> {
   const { db, brandId } = ctx.data
   const now = ctx.now().toISOString()
+  /** the session's open cart, made now, or the one a concurrent request made first (a unique index) */
+  const openFor = async (session: Session): Promise<{ cartId: string; made: boolean }> => {
+    const inserted = await insertOpenCart(db, brandId, session, now)
+    return inserted ? { cartId: inserted, made: true } : { cartId: await findSessionCartId(db, brandId, session.id), made: false }
+  }
   // a new visitor: the cart, then the session made pointing at it (nobody can race for a session not yet sent)
-  let made: string | undefined
-  let inserted = false
+  let opened: { cartId: string; made: boolean } | undefined
   const session = await ctx.session.ensureWithCart(async (fresh) => {
-    made = await insertOpenCart(db, brandId, fresh, now)
-    inserted = made !== undefined
-    made ??= await findSessionCartId(db, brandId, fresh.id)
-    return made
+    opened = await openFor(fresh)
+    return opened.cartId
   })
-  if (made) return { cartId: made, made: inserted }
+  if (opened) return opened
   if (session.cartId) {
     const cart = await findOpenCart(db, brandId, session.cartId)
     if (cart) return { cartId: cart.id, made: false }
   }
-  const fresh = await insertOpenCart(db, brandId, session, now)
-  const cartId = fresh ?? (await findSessionCartId(db, brandId, session.id))
-  await ctx.session.setCart(cartId)
-  return { cartId, made: fresh !== undefined }
+  const own = await openFor(session)
+  await ctx.session.setCart(own.cartId)
+  return own
 }
 
 function stockProblem(name: string, size: string, stock: number): string {

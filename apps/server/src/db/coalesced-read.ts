@@ -18,15 +18,15 @@
  * transactions read at once: on SQLite a read is a function call in this process (nothing to
  * share), and a transaction's read must see its own writes.
  */
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely'
 import { dialectOf } from './connection.ts'
-import type { PreparedQuery } from './prepared.ts'
+import { preparedQuery, type PreparedQuery } from './prepared.ts'
 import type { Database } from './schema.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
 /** A row's key: its id and its brand. */
-export interface RowKey {
+export type RowKey = {
   id: string
   brandId: string
 }
@@ -60,7 +60,7 @@ export interface CoalescedRead<R> {
  * `one` reads one key (id, brandId); `many` reads the keys of a batch and must answer each row's
  * own key through `keyOf`. Both must read the same columns with the same rules.
  */
-export function coalescedRead<R>(one: PreparedQuery<{ id: string; brandId: string }, R>, many: PreparedQuery<RowKeys, R>, keyOf: (row: R) => RowKey): CoalescedRead<R> {
+export function coalescedRead<R>(one: PreparedQuery<RowKey, R>, many: PreparedQuery<RowKeys, R>, keyOf: (row: R) => RowKey): CoalescedRead<R> {
   const turns = new WeakMap<Db, Waiting<R>[]>()
 
   async function flush(db: Db, waiting: Waiting<R>[]): Promise<void> {
@@ -108,6 +108,23 @@ export function coalescedRead<R>(one: PreparedQuery<{ id: string; brandId: strin
       })
     },
   }
+}
+
+/**
+ * The rows of `select` by `table`'s id and brand: the single statement (`id = $1 and brand_id = $2`)
+ * and the batch's (`rowKeyIn`) both made from the one select, each row answered by its own id and
+ * brand_id. What the store's hot reads use; `coalescedRead` takes the two statements as they are.
+ */
+export function coalescedRowRead<TB extends keyof Database & string, O extends { id: string; brand_id: string }>(
+  table: TB,
+  select: (db: Db) => SelectQueryBuilder<Database, TB, O>,
+): CoalescedRead<O> {
+  const column = (name: string) => sql.ref(`${table}.${name}`)
+  return coalescedRead(
+    preparedQuery((db, key: RowKey) => select(db).where(sql<SqlBool>`${column('id')} = ${key.id} and ${column('brand_id')} = ${key.brandId}`)),
+    preparedQuery((db, keys: RowKeys) => select(db).where(rowKeyIn(table, keys))),
+    (row) => ({ id: row.id, brandId: row.brand_id }),
+  )
 }
 
 /** A key as one text: an id and a brand never hold a NUL. */

@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
 import type { StoreDb } from '../db/connection.ts'
-import { coalescedRead, rowKeyIn, type RowKeys } from '../db/coalesced-read.ts'
-import { preparedQuery } from '../db/prepared.ts'
+import { coalescedRowRead } from '../db/coalesced-read.ts'
 
 /** A session lives 30 days from its start (login starts a new one). */
 export const SESSION_TTL_MS = 30 * 86_400_000
@@ -70,13 +69,7 @@ const sessionColumns = [
 ] as const
 
 /** A session by its id at its brand; concurrent requests' look-ups in one statement on PostgreSQL (db/coalesced-read.ts). */
-const findSession = coalescedRead(
-  preparedQuery((db, key: { id: string; brandId: string }) =>
-    db.selectFrom('sessions').select(sessionColumns).where('sessions.id', '=', key.id).where('sessions.brand_id', '=', key.brandId),
-  ),
-  preparedQuery((db, keys: RowKeys) => db.selectFrom('sessions').select(sessionColumns).where(rowKeyIn('sessions', keys))),
-  (row) => ({ id: row.id, brandId: row.brand_id }),
-)
+const findSession = coalescedRowRead('sessions', (db) => db.selectFrom('sessions').select(sessionColumns))
 
 /** Sessions in the `sessions` table, so any instance on the same database reads them. */
 /** The session of a row read with the session's columns, or null when there is none or it expired. */
