@@ -141,6 +141,8 @@ describe('content and settings in the operator area', () => {
       await page.getByRole('button', { name: 'Yes, delete /page/winter-drop' }).click()
       await page.getByRole('heading', { name: 'Content', level: 1 }).waitFor()
       await expect.poll(() => page.getByRole('status').textContent()).toContain('The page /page/winter-drop is deleted')
+      // the list of pages has loaded (its table is drawn only then) and the deleted page is not in it
+      await page.getByRole('region', { name: 'Pages' }).getByRole('table').waitFor()
       expect(await page.getByRole('row', { name: /\/page\/winter-drop/ }).count()).toBe(0)
       await expectNoAxeViolations(page, 'content after a delete')
       // within a second: the storefront's caches were dropped

@@ -31,8 +31,13 @@ export function StaffPage() {
     setError(null)
     setOk(null)
     try {
-      setOk(await what())
-      await load()
+      const said = await what()
+      // the list shows the change before the page says it is done
+      try {
+        await load()
+      } finally {
+        setOk(said)
+      }
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Something went wrong.')
     }

@@ -66,8 +66,9 @@ export function ClubMemberPage() {
       } else {
         await api(`/club/members/${encodeURIComponent(id)}/${path}`, { body })
       }
-      setOk(`${done}. The member has been e-mailed.`)
+      // the page shows the member as they now are before it says the action is done
       await load()
+      setOk(`${done}. The member has been e-mailed.`)
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'That did not work.')
     } finally {
