@@ -131,9 +131,12 @@ describe('customer care in the operator area', () => {
       await page.getByRole('heading', { name: /Sizing and fit/ }).waitFor()
       await expectNoAxeViolations(page, 'message')
       await page.getByRole('button', { name: 'Send reply' }).click()
-      // an empty reply is not sent (the browser asks for the text)
+      // an empty reply is not sent (the browser asks for the text): the browser stopped the form at its empty,
+      // required text and put the cursor there (else a reply sent would reach the outbox only after the check below)
+      const replyText = page.getByLabel(/^Reply to Carmen Care/)
+      await expect.poll(() => replyText.evaluate((el) => (el as HTMLTextAreaElement).validity.valueMissing && el === document.activeElement)).toBe(true)
       expect(newestEmail(email, `Re: [${reference}] Sizing and fit`)).toBeNull()
-      await page.getByLabel(/^Reply to Carmen Care/).fill('They run true to size: take your usual one.')
+      await replyText.fill('They run true to size: take your usual one.')
       await page.getByRole('button', { name: 'Send reply' }).click()
       await expect.poll(() => page.getByRole('status').textContent()).toMatch(/reply is on its way/)
       await page.getByText('They run true to size: take your usual one.').waitFor()
@@ -183,6 +186,9 @@ describe('customer care in the operator area', () => {
       expect(row).toContain('c•••@example.com')
       expect(row).not.toContain(email)
       await page.getByRole('button', { name: 'Log out' }).click()
+      // logged out (the app shows its login form once the store has answered), before the next login's page load
+      // could cancel that call and come back to the analyst's session
+      await page.getByLabel('Password').waitFor()
       await adminLogin(page, addStaffMember('fulfilment'))
       expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).count()).toBe(0)
       const status = await page.evaluate(async () => (await fetch('/api/admin/customers')).status)

@@ -63,6 +63,8 @@ async function openOrder(page: Page, orderNumber: string) {
   await page.waitForURL(new RegExp(`query=${orderNumber}`))
   await page.getByRole('link', { name: orderNumber }).click()
   await page.getByRole('heading', { name: new RegExp(`Order ${orderNumber}`), level: 1 }).waitFor()
+  // the heading says the number before the order has loaded; its status badge comes with the order
+  await page.locator('h1 .status-badge').waitFor()
 }
 
 const statusOf = (page: Page) => page.locator('h1 .status-badge').innerText()

@@ -100,6 +100,17 @@ describe('the operator reports', () => {
       await page.goto(`${originOf('localhost')}/admin/reports`)
       await page.getByRole('heading', { name: 'Running out' }).waitFor()
       await figure(page, 'Orders').waitFor()
+      // the page's three reports each come with their own answer, and their charts with a chunk of their own after
+      // it: all of them drawn before axe and the widths are read (else what came late goes unchecked)
+      await page.getByRole('region', { name: 'Checkout funnel steps' }).waitFor()
+      await page.getByRole('region', { name: 'Sizes running out' }).waitFor()
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () => document.querySelectorAll('.loading').length === 0 && [...document.querySelectorAll('figure.chart')].every((chart) => chart.querySelector('svg') !== null),
+          ),
+        )
+        .toBe(true)
       await expectNoAxeViolations(page, 'reports at 390 px')
       // nothing wider than the screen but inside a region that scrolls sideways (the tables)
       const wide = await page.evaluate(() =>

@@ -34,6 +34,9 @@ async function register(page: Page, at: string, path: string, prefix: string) {
   await page.getByLabel('Password').fill('squat-proof-123')
   await page.getByRole('button', { name: 'Create account' }).click()
   await page.waitForURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`))
+  // the router changes the address before it draws the page (and the register page was hydrated already):
+  // the register form gone is the page drawn, so what is read next is that page's
+  await page.getByRole('button', { name: 'Create account' }).waitFor({ state: 'detached' })
   await waitForHydration(page)
 }
 

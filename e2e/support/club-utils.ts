@@ -15,6 +15,9 @@ export async function registerForClubCheckout(page: Page, name: string, emailPre
   await page.getByLabel('Password').fill('squat-proof-123')
   await page.getByRole('button', { name: 'Create account' }).click()
   await page.waitForURL(/\/checkout-club$/)
+  // the router changes the address before it draws the page (and the register page was hydrated already):
+  // the register form gone is the club checkout drawn
+  await page.getByRole('button', { name: 'Create account' }).waitFor({ state: 'detached' })
   await waitForHydration(page)
 }
 

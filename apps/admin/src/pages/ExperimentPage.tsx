@@ -39,9 +39,13 @@ export function ExperimentPage() {
     setError(null)
     setOk(null)
     try {
-      setTest((await api<{ experiment: AdminSplitTest }>(`${path}/${action}`, { method: 'POST' })).experiment)
+      const { experiment } = await api<{ experiment: AdminSplitTest }>(`${path}/${action}`, { method: 'POST' })
+      // the test and its results as they now are, then the word that it is done
+      // (results that fail to load leave the last ones shown: the start or stop itself went through)
+      const results = await api<SplitTestResults>(`${path}/results`).catch(() => null)
+      setTest(experiment)
+      if (results) setResults(results)
       setOk(action === 'start' ? `${name} is running: new visitors get a variant.` : `${name} has stopped: visitors see the control.`)
-      setResults(await api<SplitTestResults>(`${path}/results`))
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'That did not work.')
     }
