@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, newPage, originOf, seriousAxeViolations } from './support/browser.ts'
 import { waitForHydration } from './support/cart-utils.ts'
+import { registerTo } from './support/club-utils.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -26,23 +27,9 @@ async function expectAccessible(page: Page) {
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([])
 }
 
-/** A new account at `at`, sent on to `path` (the steps of e2e/club.spec.ts). */
-async function register(page: Page, at: string, path: string, prefix: string) {
-  await page.goto(`${at}/register?redirectTo=${encodeURIComponent(path)}`)
-  await page.getByLabel('Full name').fill('Mia Member')
-  await page.getByLabel('Email').fill(`${prefix}-${Date.now()}@example.com`)
-  await page.getByLabel('Password').fill('squat-proof-123')
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await page.waitForURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`))
-  // the router changes the address before it draws the page (and the register page was hydrated already):
-  // the register form gone is the page drawn, so what is read next is that page's
-  await page.getByRole('button', { name: 'Create account' }).waitFor({ state: 'detached' })
-  await waitForHydration(page)
-}
-
 /** Joins through /checkout-club with the paying test card (the steps of e2e/club.spec.ts). */
 async function joinClub(page: Page) {
-  await register(page, origin, '/checkout-club', 'members-club')
+  await registerTo(page, origin, '/checkout-club', 'Mia Member', 'members-club')
   await sendJoinForm(page)
   await expect.poll(() => page.locator('[role="status"]').innerText(), { timeout: 15_000 }).toMatch(/You're a VIP member/)
 }
@@ -162,7 +149,7 @@ describe('the club in the Members Area', () => {
   it('a second tab refused because the first changed the membership shows the state as it is now, with the refusal', async () => {
     const { context, page: first } = await newPage(browser)
     try {
-      await register(first, origin, '/checkout-club', 'members-two-tabs')
+      await registerTo(first, origin, '/checkout-club', 'Mia Member', 'members-two-tabs')
       const second = await context.newPage()
       await second.goto(`${origin}/checkout-club`)
       await waitForHydration(second)
@@ -235,7 +222,7 @@ describe('the club in the Members Area', () => {
   it('invites a customer who never joined, and shows nothing of a club at glow', async () => {
     const { context, page } = await newPage(browser)
     try {
-      await register(page, origin, '/members', 'members-nonmember')
+      await registerTo(page, origin, '/members', 'Mia Member', 'members-nonmember')
       const invitation = page.getByTestId('club-invitation')
       expect(await invitation.getByRole('link').getAttribute('href')).toBe('/vip')
       expect(await page.getByTestId('membership-panel').count()).toBe(0)
@@ -253,7 +240,7 @@ describe('the club in the Members Area', () => {
         expect((await glow.page.goto(`${originOf('glow.localhost')}${path}`))?.status(), path).toBe(404)
         expect(new URL(glow.page.url()).pathname).toBe(path)
       }
-      await register(glow.page, originOf('glow.localhost'), '/members', 'members-glow')
+      await registerTo(glow.page, originOf('glow.localhost'), '/members', 'Mia Member', 'members-glow')
       expect(await glow.page.getByTestId('club-invitation').count()).toBe(0)
       expect(await glow.page.getByTestId('membership-panel').count()).toBe(0)
       expect(await glow.page.locator('main').innerText()).not.toMatch(/VIP|club/i)

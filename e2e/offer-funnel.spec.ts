@@ -15,7 +15,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiFromPage, launch, newPage, originOf } from './support/browser.ts'
-import { waitForHydration, waitForScrollReset } from './support/cart-utils.ts'
+import { checkUntilHeld, waitForHydration, waitForScrollReset } from './support/cart-utils.ts'
 import { fillClubCheckout, registerForClubCheckout } from './support/club-utils.ts'
 import {
   CARDS,
@@ -67,20 +67,7 @@ async function acceptOffer(page: Page, piece = 0) {
   const from = page.url()
   await waitForScrollReset(page)
   const cards = page.locator('.choice input[type="radio"]')
-  if ((await cards.count()) > 0) {
-    // forced (the radio sits in its card), so pressed where it was measured: a page still settling after the client
-    // navigation can move it from under the press; press again until the choice holds (as addFirstAvailableSize does)
-    const card = cards.nth(piece)
-    await expect
-      .poll(
-        async () => {
-          await card.check({ force: true, timeout: 2_000 }).catch(() => undefined)
-          return card.isChecked()
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(true)
-  }
+  if ((await cards.count()) > 0) await checkUntilHeld(cards.nth(piece))
   if ((await page.locator('.size-picker input[type="radio"]').count()) > 0) await chooseFirstSize(page)
   try {
     await Promise.all([page.waitForURL((url) => url.toString() !== from, { timeout: 20_000 }), yesButton(page).click()])

@@ -19,6 +19,7 @@ import { startStore } from '../scripts/store-process.mjs'
 import { launch, newPage } from './support/browser.ts'
 import { addFirstAvailableSize, openFirstItem, waitForHydration } from './support/cart-utils.ts'
 import { checkoutFromDrawer, chooseFirstSize, declineBumpsUntilCheckout, declineOffersUntilThankYou, fillAddress, placeOrder } from './support/checkout-utils.ts'
+import { registerTo } from './support/club-utils.ts'
 
 /** Stripe.js as far as the store uses it: elements().create('card').mount/on/destroy, createPaymentMethod, handleNextAction, paymentRequest. */
 const FAKE_STRIPE_JS = `
@@ -183,16 +184,8 @@ describe('Stripe in the browser (stand-ins for Stripe.js and its API)', () => {
   it("joins VIP on /checkout-club with the card field of Stripe.js, through the bank's step, then pays with that saved card through the step again, and takes a one-time offer through it once more", async () => {
     const { page, close } = await stripePage()
     try {
-      await page.goto(`${origin}/register?redirectTo=%2Fcheckout-club`)
-      await page.getByLabel('Full name').fill('Vera Stripe')
-      await page.getByLabel('Email').fill(`stripe-club-${Date.now()}@example.com`)
-      await page.getByLabel('Password').fill('squat-proof-123')
-      await page.getByRole('button', { name: 'Create account' }).click()
-      await page.waitForURL(/\/checkout-club$/)
-      // the address changes before the router draws the page: the register form gone is the club checkout drawn
-      // (the count below would pass on the register page)
-      await page.getByRole('button', { name: 'Create account' }).waitFor({ state: 'detached' })
-      await waitForHydration(page)
+      // (drawn, not only at its address: the count below would pass on the register page)
+      await registerTo(page, origin, '/checkout-club', 'Vera Stripe', 'stripe-club')
       expect(await page.getByLabel('Card number', { exact: true }).count()).toBe(0)
       await page.getByLabel('Address', { exact: true }).fill('12 Analytical Way')
       await page.getByLabel('City').fill('Austin')

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { formatPrice, SCROLL_RESET_DELAY_MS } from '@store/core'
 import { apiFromPage } from './browser.ts'
 
@@ -37,6 +37,23 @@ export function cartDrawer(page: Page) {
 
 /** Chooses the first size in stock and adds the item; the drawer opens with the line. */
 /**
+ * Checks a radio drawn inside its card or swatch (forced, so pressed where it was measured), again
+ * until the choice holds: a page still settling after a client navigation can move it from under
+ * the press. Fails if it never holds.
+ */
+export async function checkUntilHeld(radio: Locator) {
+  await expect
+    .poll(
+      async () => {
+        await radio.check({ force: true, timeout: 2_000 }).catch(() => undefined)
+        return radio.isChecked()
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+}
+
+/**
  * Adds the item in its first size offered. A visitor's item page may come from the page cache, which
  * follows stock changes at most once every STOCK_INVALIDATION_GAP_MS (5 s; docs/architecture.md): a
  * size the suite's last orders just sold out can still be offered, and the store then says "… is sold
@@ -44,17 +61,7 @@ export function cartDrawer(page: Page) {
  */
 export async function addFirstAvailableSize(page: Page) {
   for (let nth = 0; ; nth++) {
-    const size = page.locator('input[type="radio"][name="size"]:not([disabled])').nth(nth)
-    // the item page may still be settling after a client navigation: choose again until the choice holds
-    await expect
-      .poll(
-        async () => {
-          await size.check({ force: true, timeout: 2_000 }).catch(() => undefined)
-          return size.isChecked()
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(true)
+    await checkUntilHeld(page.locator('input[type="radio"][name="size"]:not([disabled])').nth(nth))
     await page.getByRole('button', { name: /add to (cart|bag)/i }).click()
     try {
       await expect.poll(() => cartDrawer(page).locator('.cart-line').count(), { timeout: 10_000 }).toBeGreaterThan(0)

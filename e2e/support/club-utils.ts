@@ -7,19 +7,22 @@ import { expect } from 'vitest'
 import { originOf } from './browser.ts'
 import { waitForHydration } from './cart-utils.ts'
 
-/** A new account straight to /checkout-club at `host` (popfit unless said), the page ready. */
-export async function registerForClubCheckout(page: Page, name: string, emailPrefix: string, host = 'localhost') {
-  await page.goto(`${originOf(host)}/register?redirectTo=%2Fcheckout-club`)
+/** A new account at `origin`, sent on to `path` by the register page, that page drawn and ready. */
+export async function registerTo(page: Page, origin: string, path: string, name: string, emailPrefix: string) {
+  await page.goto(`${origin}/register?redirectTo=${encodeURIComponent(path)}`)
   await page.getByLabel('Full name').fill(name)
   await page.getByLabel('Email').fill(`${emailPrefix}-${Date.now()}@example.com`)
   await page.getByLabel('Password').fill('squat-proof-123')
   await page.getByRole('button', { name: 'Create account' }).click()
-  await page.waitForURL(/\/checkout-club$/)
+  await page.waitForURL((url) => url.pathname === path)
   // the router changes the address before it draws the page (and the register page was hydrated already):
-  // the register form gone is the club checkout drawn
+  // the register form gone is the page drawn, so what is read next is that page's
   await page.getByRole('button', { name: 'Create account' }).waitFor({ state: 'detached' })
   await waitForHydration(page)
 }
+
+/** A new account straight to /checkout-club at `host` (popfit unless said), the page ready. */
+export const registerForClubCheckout = (page: Page, name: string, emailPrefix: string, host = 'localhost') => registerTo(page, originOf(host), '/checkout-club', name, emailPrefix)
 
 /** The club checkout's address in Austin and a test card. */
 export async function fillClubCheckout(page: Page, card: string) {
